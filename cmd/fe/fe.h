@@ -1,0 +1,52 @@
+/* fe.h: front-end helpers shared by the commands: messages, reading input, writing output safely. */
+#ifndef CATAN_FE_H
+#define CATAN_FE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "err.h"
+
+/* Each command defines its name once: const char fe_progname[] = "catan-move"; */
+extern const char fe_progname[];
+
+/* fe_error: prints "progname: message" on stderr. */
+void fe_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* fe_report: prints e's message with the program's prefix; returns e->code. */
+int fe_report(const struct cerr *e);
+
+/*
+ * fe_read_stream, fe_read_path: the whole input into a NUL-terminated
+ * malloc'd buffer (*buf, *len).  Input larger than FE_MAX_INPUT is refused
+ * (C_INPUT); I/O errors give C_SYSTEM.  path "-" means stdin.
+ */
+#define FE_MAX_INPUT ((size_t)256 << 20)
+int fe_read_stream(FILE *f, const char *name, char **buf, size_t *len, struct cerr *e);
+int fe_read_path(const char *path, char **buf, size_t *len, struct cerr *e);
+
+/* fe_write_stdout: writes len bytes to stdout; C_SYSTEM with a message on failure. */
+int fe_write_stdout(const char *data, size_t len, struct cerr *e);
+/* fe_close_stdout: flushes and closes stdout, so that a full disk or closed pipe is an error. */
+int fe_close_stdout(struct cerr *e);
+
+/*
+ * In-place editing of a game file, safe against a second writer:
+ * fe_lock_open opens path and takes an exclusive lock, re-opening if the
+ * file was replaced while we waited, and reads it whole.  fe_replace
+ * writes data to a temporary file in the same folder, fsyncs it and
+ * renames it over path, keeping the file's mode.  fe_unlock closes the
+ * lock descriptor.  The lock is held from read to rename.
+ */
+struct fe_locked {
+	int fd;
+	char *buf;
+	size_t len;
+};
+int fe_lock_open(const char *path, struct fe_locked *lk, struct cerr *e);
+int fe_replace(const char *path, const char *data, size_t len, struct cerr *e);
+void fe_unlock(struct fe_locked *lk);
+
+/* fe_parse_u64: a whole decimal string to a number in [0, max]; 0 on success, -1 otherwise. */
+int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out);
+
+#endif

@@ -1,0 +1,137 @@
+/* names.c: parsing and printing the names of resources, terrains, cards, colours and board places. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "geom.h"
+#include "names.h"
+
+const char *const resource_names[NRES] = { "brick", "lumber", "wool", "grain", "ore" };
+const char *const terrain_names[NTERRAIN] = { "hills", "forest", "pasture", "fields", "mountains",
+					      "desert" };
+const char *const dev_names[NDEV] = { "knight", "road-building", "year-of-plenty", "monopoly",
+				      "victory-point" };
+const char *const colour_names[NCOLOUR] = { "red", "blue", "white", "orange" };
+const char *const phase_names[NPHASE] = { "setup-settlement", "setup-road", "roll", "discard",
+					  "robber", "main", "over" };
+
+static int lookup(const char *const *names, int n, const char *s)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(names[i], s) == 0)
+			return i;
+	return -1;
+}
+
+const char *harbour_name(int kind)
+{
+	return kind == HB_GENERIC ? "3:1" : resource_names[kind];
+}
+
+int resource_parse(const char *s)
+{
+	static const struct {
+		const char *word;
+		int res;
+	} syn[] = {
+		{ "wood", RES_LUMBER }, { "sheep", RES_WOOL }, { "wheat", RES_GRAIN },
+		{ "clay", RES_BRICK },  { "stone", RES_ORE },  { "b", RES_BRICK },
+		{ "l", RES_LUMBER },    { "w", RES_WOOL },     { "g", RES_GRAIN },
+		{ "o", RES_ORE },
+	};
+	int r = lookup(resource_names, NRES, s);
+	if (r >= 0)
+		return r;
+	for (size_t i = 0; i < sizeof syn / sizeof syn[0]; i++)
+		if (strcmp(syn[i].word, s) == 0)
+			return syn[i].res;
+	return -1;
+}
+
+int terrain_parse(const char *s)
+{
+	return lookup(terrain_names, NTERRAIN, s);
+}
+
+int dev_parse(const char *s)
+{
+	static const char *const alt[NDEV] = { "knight", "road_building", "year_of_plenty",
+					       "monopoly", "victory_point" };
+	int d = lookup(dev_names, NDEV, s);
+	return d >= 0 ? d : lookup(alt, NDEV, s);
+}
+
+int colour_parse(const char *s)
+{
+	return lookup(colour_names, NCOLOUR, s);
+}
+
+int phase_parse(const char *s)
+{
+	return lookup(phase_names, NPHASE, s);
+}
+
+int harbour_parse(const char *s)
+{
+	if (strcmp(s, "3:1") == 0)
+		return HB_GENERIC;
+	return lookup(resource_names, NRES, s);
+}
+
+/* A decimal number 1..max with no sign, no leading zero, nothing after it. */
+static int number_parse(const char *s, int max)
+{
+	int v = 0;
+	if (*s < '1' || *s > '9')
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		v = v * 10 + (*s - '0');
+		if (v > max)
+			return -1;
+	}
+	return v - 1;
+}
+
+int hex_parse(const char *s)
+{
+	return number_parse(s, NHEX);
+}
+
+int node_parse(const char *s)
+{
+	return number_parse(s, NNODE);
+}
+
+int edge_between(int a, int b)
+{
+	if (a < 0 || a >= NNODE || b < 0 || b >= NNODE)
+		return -1;
+	for (int k = 0; k < 3; k++)
+		if (geom_node_nodes[a][k] == b)
+			return geom_node_edges[a][k];
+	return -1;
+}
+
+int edge_parse(const char *s)
+{
+	char buf[8];
+	const char *dash = strchr(s, '-');
+	size_t n;
+
+	if (!dash || (n = (size_t)(dash - s)) == 0 || n >= sizeof buf)
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	int a = node_parse(buf), b = node_parse(dash + 1);
+	if (a < 0 || b < 0)
+		return -1;
+	return edge_between(a, b);
+}
+
+char *edge_name(int edge, char *buf)
+{
+	snprintf(buf, 8, "%d-%d", (geom_edge_nodes[edge][0] + 1) % 100, (geom_edge_nodes[edge][1] + 1) % 100);
+	return buf;
+}

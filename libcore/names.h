@@ -1,0 +1,39 @@
+/* names.h: the words and numbers people type, turned into internal indices and back. */
+#ifndef CATAN_NAMES_H
+#define CATAN_NAMES_H
+
+#include "types.h"
+
+/* Canonical names (lower-case), indexed by the enum. */
+extern const char *const resource_names[NRES];
+extern const char *const terrain_names[NTERRAIN];
+extern const char *const dev_names[NDEV];
+extern const char *const colour_names[NCOLOUR];
+extern const char *const phase_names[NPHASE];
+/* harbour_name: "3:1" for HB_GENERIC, else the resource's name. */
+const char *harbour_name(int kind);
+
+/*
+ * Parsers return the index, or -1 when the word is not a name.  Resources
+ * also accept wood, sheep, wheat, clay, stone and the unambiguous one-letter
+ * forms b l w g o; development cards accept knight, road-building,
+ * year-of-plenty, monopoly, victory-point and their underscore forms.
+ */
+int resource_parse(const char *s);
+int terrain_parse(const char *s);
+int dev_parse(const char *s);
+int colour_parse(const char *s);
+int phase_parse(const char *s);
+int harbour_parse(const char *s);
+
+/* hex_parse, node_parse: "1".."19", "1".."54" to 0-based; -1 otherwise. */
+int hex_parse(const char *s);
+int node_parse(const char *s);
+/* edge_parse: "a-b" in either order, for a path that exists; -1 otherwise. */
+int edge_parse(const char *s);
+/* edge_name: writes "a-b" (smaller first) into buf of at least 8 bytes; returns buf. */
+char *edge_name(int edge, char *buf);
+/* edge_between: the path joining intersections a and b (0-based), or -1. */
+int edge_between(int a, int b);
+
+#endif

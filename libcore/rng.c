@@ -1,0 +1,57 @@
+/* rng.c: xoshiro256** and SplitMix64, written from the published algorithms. */
+#include "rng.h"
+
+static uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+void rng_seed(uint64_t s[4], uint64_t seed)
+{
+	uint64_t x = seed;
+	for (int i = 0; i < 4; i++)
+		s[i] = splitmix64(&x);
+}
+
+uint64_t rng_next(uint64_t s[4])
+{
+	uint64_t result = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+uint32_t rng_below(uint64_t s[4], uint32_t n)
+{
+	/* Reject the top sliver of the range that would favour small values. */
+	uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+	uint64_t x;
+	do
+		x = rng_next(s);
+	while (x >= limit);
+	return (uint32_t)(x % n);
+}
+
+void rng_shuffle(uint64_t s[4], uint8_t *v, int n)
+{
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)rng_below(s, (uint32_t)i + 1);
+		uint8_t t = v[i];
+		v[i] = v[j];
+		v[j] = t;
+	}
+}

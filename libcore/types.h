@@ -1,0 +1,144 @@
+/* types.h: the constants, enums and structs of a Catan game that every module shares. */
+#ifndef CATAN_TYPES_H
+#define CATAN_TYPES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Internally every index is 0-based: hex 0..18, intersection ("node")
+ * 0..53, path ("edge") 0..71, seat 0..3.  People see hexes and
+ * intersections numbered from 1 and paths named "a-b" (names.h converts).
+ */
+#define NHEX 19
+#define NNODE 54
+#define NEDGE 72
+#define NCOAST 30
+#define NHARBOUR 9
+#define MAXPLAYERS 4
+#define MINPLAYERS 2
+#define NRES 5
+#define NDEV 5
+#define DECK_SIZE 25
+#define BANK_EACH 19
+#define MAX_ROADS 15
+#define MAX_SETTLEMENTS 5
+#define MAX_CITIES 4
+#define NOBODY (-1)
+
+/* Resources; terrain t < T_DESERT produces resource t. */
+enum resource { RES_BRICK, RES_LUMBER, RES_WOOL, RES_GRAIN, RES_ORE };
+enum terrain { T_HILLS, T_FOREST, T_PASTURE, T_FIELDS, T_MOUNTAINS, T_DESERT, NTERRAIN };
+/* Harbour kinds: a 2:1 harbour's kind is its resource; HB_GENERIC is 3:1. */
+enum harbour { HB_GENERIC = NRES, NHARBOURKIND };
+enum dev { DEV_KNIGHT, DEV_ROAD_BUILDING, DEV_YEAR_OF_PLENTY, DEV_MONOPOLY, DEV_VICTORY_POINT };
+enum colour { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE, NCOLOUR };
+
+/*
+ * Where the game stands.  Set-up: PH_SETUP_SETTLEMENT then PH_SETUP_ROAD for
+ * each seat in snake order.  A turn: PH_ROLL (a development card may be
+ * played first), then PH_MAIN; a seven goes through PH_DISCARD (while any
+ * player owes cards) and PH_ROBBER; a knight goes to PH_ROBBER and back.
+ */
+enum phase {
+	PH_SETUP_SETTLEMENT,
+	PH_SETUP_ROAD,
+	PH_ROLL,
+	PH_DISCARD,
+	PH_ROBBER,
+	PH_MAIN,
+	PH_OVER,
+	NPHASE
+};
+
+enum trade_mode { TRADE_COMBINED, TRADE_STRICT };
+enum outcomes { OUT_INTERNAL, OUT_EXTERNAL };
+enum setup_kind { SETUP_SNAKE, SETUP_BEGINNER };
+
+struct rules {
+	uint8_t points_to_win;	/* 3..20, default 10 */
+	uint8_t discard_limit;	/* a seven costs half the hand above this; default 7 */
+	uint8_t trade_build;	/* enum trade_mode */
+	uint8_t outcomes;	/* enum outcomes */
+};
+
+/* The immutable board: what each hex is, its token, each harbour's kind. */
+struct board {
+	uint8_t terrain[NHEX];	/* enum terrain */
+	uint8_t token[NHEX];	/* 2..12 without 7; 0 on the desert */
+	uint8_t harbour[NHARBOUR];	/* enum resource or HB_GENERIC, slot order 0,3,7,... */
+};
+
+struct player {
+	uint8_t hand[NRES];
+	uint8_t dev[NDEV];	/* held since before this turn: playable */
+	uint8_t dev_new[NDEV];	/* bought this turn: not playable yet */
+	uint8_t played[NDEV];	/* played face up (knights count for the army) */
+	uint8_t discard;	/* cards still owed after a seven */
+	/* Pieces in the supply: derived from the board when a state is read. */
+	uint8_t roads, settlements, cities;
+};
+
+/* A domestic trade offer by the player whose turn it is. */
+struct offer {
+	int8_t active;		/* 0: no offer open */
+	int8_t to;		/* the seat it is made to, or NOBODY for everyone */
+	uint8_t give[NRES];	/* what the offerer gives */
+	uint8_t get[NRES];	/* what the offerer asks for */
+	uint8_t rejected;	/* one bit per seat that declined */
+};
+
+enum building { B_NONE, B_SETTLEMENT, B_CITY };
+
+/* One position of the game: everything that changes while it is played. */
+struct position {
+	uint8_t phase;		/* enum phase */
+	int8_t current;		/* seat whose turn (or set-up placement) it is */
+	uint16_t turn;		/* 0 during set-up, then 1, 2, ... at each new turn */
+	uint8_t rolled;		/* the dice were rolled this turn */
+	uint8_t dev_played;	/* a knight or progress card was played this turn */
+	uint8_t built;		/* something was built this turn (strict phases) */
+	uint8_t robber;		/* hex */
+	int8_t longest_road;	/* seat holding the award, or NOBODY */
+	int8_t largest_army;
+	uint8_t bank[NRES];
+	uint8_t deck_known;	/* 1: deck[] holds the order; 0: only deck_count[] */
+	uint8_t deck_len;
+	uint8_t deck[DECK_SIZE];	/* top card first */
+	uint8_t deck_count[NDEV];	/* cards of each kind left (kept in step with deck[]) */
+	int8_t node_owner[NNODE];	/* seat or NOBODY */
+	uint8_t node_kind[NNODE];	/* enum building */
+	int8_t edge_owner[NEDGE];
+	struct offer offer;
+	struct player pl[MAXPLAYERS];
+	uint64_t rng[4];	/* xoshiro256** state */
+};
+
+/* A list of log lines (canonical move texts with their outcomes). Owned strings. */
+struct movelog {
+	char **line;
+	size_t len, cap;
+};
+
+/*
+ * A whole game document.  A record has no current position (has_pos 0).
+ * A view is what one seat may see: hidden values are absent and the
+ * counts that stand for them are in view_* fields.
+ */
+struct game {
+	struct rules rules;
+	struct board board;
+	int nplayers;
+	uint8_t colour[MAXPLAYERS];	/* enum colour by seat */
+	uint8_t setup;		/* enum setup_kind of the start */
+	int64_t seed;		/* -1 when none is recorded */
+	int has_start, has_pos;
+	struct position start;
+	struct position pos;
+	struct movelog log;
+	int view;		/* NOBODY for a full state, else the viewer's seat */
+	/* In a view, counts of hidden things: per seat hand and development cards. */
+	uint8_t view_hand[MAXPLAYERS], view_dev[MAXPLAYERS];
+};
+
+#endif

@@ -1,0 +1,32 @@
+# test_helper.bash: shared set-up for the bats suite.
+# CATAN_BIN and CATAN_UNIT name the build tree under test (tests/run-suite sets them).
+
+bats_require_minimum_version 1.5.0
+
+ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+: "${CATAN_BIN:=$ROOT/build/bin}"
+: "${CATAN_UNIT:=$ROOT/build/unit}"
+PATH="$CATAN_BIN:$PATH"
+FIXTURES=$ROOT/tests/fixtures
+export CATAN_BIN CATAN_UNIT ROOT FIXTURES PATH
+
+# A fixed game used by many tests: the beginner board with a fixed seed.
+beginner() {
+	catan-newboard --beginner --seed 1 "$@"
+}
+
+# assert_eq EXPECTED ACTUAL: exact comparison with both shown on failure.
+assert_eq() {
+	if [ "$1" != "$2" ]; then
+		printf 'expected: %s\nactual:   %s\n' "$1" "$2" >&2
+		return 1
+	fi
+}
+
+# assert_file_eq FILE1 FILE2: byte comparison with a diff on failure.
+assert_file_eq() {
+	if ! cmp -s "$1" "$2"; then
+		diff -u "$1" "$2" | head -40 >&2
+		return 1
+	fi
+}
