@@ -53,7 +53,6 @@ enum phase {
 
 enum trade_mode { TRADE_COMBINED, TRADE_STRICT };
 enum outcomes { OUT_INTERNAL, OUT_EXTERNAL };
-enum setup_kind { SETUP_SNAKE, SETUP_BEGINNER };
 
 struct rules {
 	uint8_t points_to_win;	/* 3..20, default 10 */
@@ -130,7 +129,6 @@ struct game {
 	struct board board;
 	int nplayers;
 	uint8_t colour[MAXPLAYERS];	/* enum colour by seat */
-	uint8_t setup;		/* enum setup_kind of the start */
 	int64_t seed;		/* -1 when none is recorded */
 	int has_start, has_pos;
 	struct position start;

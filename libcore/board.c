@@ -1,0 +1,121 @@
+/* board.c: the beginner board, random boards, and number-token placement. */
+#include <string.h>
+
+#include "board.h"
+#include "geom.h"
+#include "rng.h"
+
+const uint8_t board_spiral_tokens[18] = { 5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11 };
+const int8_t board_outer_ring[12] = { 0, 1, 2, 6, 11, 15, 18, 17, 16, 12, 7, 3 };
+const int8_t board_inner_ring[6] = { 4, 5, 10, 14, 13, 8 };
+
+/* Intersections are 0-based here: design.md's red 9 is 8. */
+const struct beginner_pieces board_beginner_pieces[NCOLOUR] = {
+	[COL_RED] = { { 8, 28 }, { { 8, 13 }, { 28, 34 } } },
+	[COL_BLUE] = { { 41, 39 }, { { 36, 41 }, { 39, 44 } } },
+	[COL_WHITE] = { { 17, 31 }, { { 17, 22 }, { 25, 31 } } },
+	[COL_ORANGE] = { { 14, 40 }, { { 9, 14 }, { 40, 45 } } },
+};
+
+void board_beginner(struct board *b)
+{
+	static const uint8_t terrain[NHEX] = {
+		T_MOUNTAINS, T_PASTURE, T_FOREST,
+		T_FIELDS, T_HILLS, T_PASTURE, T_HILLS,
+		T_FIELDS, T_FOREST, T_DESERT, T_FOREST, T_MOUNTAINS,
+		T_FOREST, T_MOUNTAINS, T_FIELDS, T_PASTURE,
+		T_HILLS, T_FIELDS, T_PASTURE,
+	};
+	static const uint8_t token[NHEX] = {
+		10, 2, 9,
+		12, 6, 4, 10,
+		9, 11, 0, 3, 8,
+		8, 3, 4, 5,
+		5, 6, 11,
+	};
+	static const uint8_t harbour[NHARBOUR] = {
+		HB_GENERIC, RES_GRAIN, RES_ORE, HB_GENERIC, RES_WOOL,
+		HB_GENERIC, HB_GENERIC, RES_BRICK, RES_LUMBER,
+	};
+	memcpy(b->terrain, terrain, sizeof terrain);
+	memcpy(b->token, token, sizeof token);
+	memcpy(b->harbour, harbour, sizeof harbour);
+}
+
+int board_desert(const struct board *b)
+{
+	for (int h = 0; h < NHEX; h++)
+		if (b->terrain[h] == T_DESERT)
+			return h;
+	return -1;
+}
+
+static int is_red(int token)
+{
+	return token == 6 || token == 8;
+}
+
+int board_red_neighbours(const struct board *b)
+{
+	for (int h = 0; h < NHEX; h++) {
+		if (!is_red(b->token[h]))
+			continue;
+		for (int k = 0; k < 6; k++) {
+			int n = geom_hex_hexes[h][k];
+			if (n >= 0 && is_red(b->token[n]))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* The spiral of 001: outer ring counter-clockwise from a corner, then the
+ * inner ring counter-clockwise from the hex inside that corner, then the
+ * centre; tokens in A..R order, the desert skipped. */
+static void lay_spiral(struct board *b, int corner)
+{
+	int order[NHEX], n = 0, t = 0;
+
+	for (int i = 0; i < 12; i++)
+		order[n++] = board_outer_ring[(2 * corner - i + 12) % 12];
+	for (int i = 0; i < 6; i++)
+		order[n++] = board_inner_ring[(corner - i + 6) % 6];
+	order[n++] = BOARD_CENTRE;
+	for (int i = 0; i < NHEX; i++) {
+		int h = order[i];
+		b->token[h] = b->terrain[h] == T_DESERT ? 0 : board_spiral_tokens[t++];
+	}
+}
+
+static void lay_random(struct board *b, uint64_t rng[4])
+{
+	uint8_t tok[18];
+	do {
+		int t = 0;
+		memcpy(tok, board_spiral_tokens, sizeof tok);
+		rng_shuffle(rng, tok, 18);
+		for (int h = 0; h < NHEX; h++)
+			b->token[h] = b->terrain[h] == T_DESERT ? 0 : tok[t++];
+	} while (board_red_neighbours(b));
+}
+
+void board_random(struct board *b, uint64_t rng[4], enum numbers_mode mode)
+{
+	static const uint8_t terrains[NHEX] = {
+		T_HILLS, T_HILLS, T_HILLS, T_FOREST, T_FOREST, T_FOREST, T_FOREST,
+		T_PASTURE, T_PASTURE, T_PASTURE, T_PASTURE, T_FIELDS, T_FIELDS, T_FIELDS, T_FIELDS,
+		T_MOUNTAINS, T_MOUNTAINS, T_MOUNTAINS, T_DESERT,
+	};
+	static const uint8_t harbours[NHARBOUR] = {
+		HB_GENERIC, HB_GENERIC, HB_GENERIC, HB_GENERIC,
+		RES_BRICK, RES_LUMBER, RES_WOOL, RES_GRAIN, RES_ORE,
+	};
+	memcpy(b->terrain, terrains, sizeof terrains);
+	rng_shuffle(rng, b->terrain, NHEX);
+	memcpy(b->harbour, harbours, sizeof harbours);
+	rng_shuffle(rng, b->harbour, NHARBOUR);
+	if (mode == NUMBERS_SPIRAL)
+		lay_spiral(b, (int)rng_below(rng, 6));
+	else
+		lay_random(b, rng);
+}

@@ -1,0 +1,36 @@
+/* board.h: board layouts: the beginner board and random boards from the generator. */
+#ifndef CATAN_BOARD_H
+#define CATAN_BOARD_H
+
+#include "types.h"
+
+enum numbers_mode { NUMBERS_SPIRAL, NUMBERS_RANDOM };
+
+/* The 18 number tokens in A..R order. */
+extern const uint8_t board_spiral_tokens[18];
+/* The outer ring of hexes clockwise from hex 1, and the inner ring clockwise from hex 5. */
+extern const int8_t board_outer_ring[12];
+extern const int8_t board_inner_ring[6];
+#define BOARD_CENTRE 9
+
+/* board_beginner: fills b with the beginner board of design.md. */
+void board_beginner(struct board *b);
+/*
+ * board_random: shuffles terrains, then harbour kinds, then lays the tokens
+ * (spiral from a random corner, or shuffled until no 6 and 8 are
+ * neighbours), drawing from rng in that order.
+ */
+void board_random(struct board *b, uint64_t rng[4], enum numbers_mode mode);
+/* board_desert: the desert hex (the first one, should a custom board have more), or -1. */
+int board_desert(const struct board *b);
+/* board_red_neighbours: 1 when two hexes holding a 6 or an 8 share a side. */
+int board_red_neighbours(const struct board *b);
+
+/* Beginner starting pieces by colour: two settlements and two roads (0-based nodes, paths by ends). */
+struct beginner_pieces {
+	int8_t settlement[2];	/* [1] is the one that pays the starting resources */
+	int8_t road[2][2];
+};
+extern const struct beginner_pieces board_beginner_pieces[NCOLOUR];
+
+#endif

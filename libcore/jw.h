@@ -1,0 +1,44 @@
+/* jw.h: a small JSON writer producing the project's canonical layout into a growing buffer. */
+#ifndef CATAN_JW_H
+#define CATAN_JW_H
+
+#include <stddef.h>
+
+/*
+ * Canonical layout: in pretty mode a "block" container puts each member on
+ * its own line, indented by two spaces; an "inline" container (small
+ * objects, lists of numbers) stays on one line with ", " and ": ".  In
+ * compact mode nothing has whitespace.  Out of memory is remembered in
+ * failed and checked once at the end (jw_finish), so callers need not
+ * test every call.
+ */
+struct jw {
+	char *buf;
+	size_t len, cap;
+	int compact;
+	int failed;
+	int depth;
+	int inl;		/* depth at which inline layout began, or 0 */
+	int after_key;		/* a key was written; its value comes next */
+	unsigned char first[64];	/* no member written yet at this depth */
+};
+
+enum { JW_BLOCK = 0, JW_INLINE = 1 };
+
+void jw_init(struct jw *w, int compact);
+/* jw_finish: appends a final newline; returns 0 and hands over buf (caller frees), or -1 on failure. */
+int jw_finish(struct jw *w, char **out, size_t *len);
+void jw_free(struct jw *w);
+
+void jw_obj(struct jw *w, int layout);
+void jw_arr(struct jw *w, int layout);
+void jw_end_obj(struct jw *w);
+void jw_end_arr(struct jw *w);
+/* jw_key: the next member's key (inside an object). */
+void jw_key(struct jw *w, const char *key);
+void jw_str(struct jw *w, const char *s);
+void jw_int(struct jw *w, long long v);
+void jw_bool(struct jw *w, int v);
+void jw_null(struct jw *w);
+
+#endif

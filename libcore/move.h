@@ -1,0 +1,150 @@
+/* move.h: one move of the base game: its C form, its text form for people and its JSON form for programs. */
+#ifndef CATAN_MOVE_H
+#define CATAN_MOVE_H
+
+#include <stddef.h>
+#include <jansson.h>
+
+#include "err.h"
+#include "types.h"
+
+/*
+ * THE TEXT FORM (what people type, and what the log stores)
+ *
+ * A move is words separated by blanks (spaces or tabs); letters may be
+ * given in any case.  The first word is the colour of the player making
+ * the move; the second is the verb.  NODE is an intersection 1..54, HEX a
+ * hex 1..19, PATH two adjacent intersections "a-b" in either order, RES a
+ * resource (brick lumber wool grain ore, or wood sheep wheat clay stone,
+ * or b l w g o), N a count 1..19, CARD a development card (knight
+ * road-building year-of-plenty monopoly victory-point).  Brackets mark the
+ * outcome words: they are given only when the game's outcomes are
+ * external (and are always written in the log).
+ *
+ *   COLOUR build road PATH            a road; free during set-up
+ *   COLOUR build settlement NODE      a settlement; free during set-up
+ *   COLOUR build city NODE            a city on one's own settlement
+ *   COLOUR roll [D1 D2]               roll the dice (each 1..6)
+ *   COLOUR discard RES N [RES N]...   after a seven: exactly the cards owed
+ *   COLOUR robber HEX                 move the robber when nobody there can be robbed
+ *   COLOUR robber HEX steal COLOUR [RES]   move the robber and rob that player
+ *   COLOUR offer COLOUR RES N [RES N]... for RES N [RES N]...
+ *   COLOUR offer all RES N ... for RES N ...
+ *                                     a domestic offer: the cards before
+ *                                     "for" are given, those after asked for
+ *   COLOUR accept                     take the open offer (not the offerer)
+ *   COLOUR reject                     decline the open offer (not the offerer)
+ *   COLOUR cancel                     withdraw one's open offer
+ *   COLOUR trade RES N for RES        maritime trade of N cards for one
+ *   COLOUR buy [CARD]                 buy a development card
+ *   COLOUR play knight                then the same player moves the robber
+ *   COLOUR play road-building PATH [PATH]
+ *   COLOUR play year-of-plenty RES RES
+ *   COLOUR play monopoly RES
+ *   COLOUR end                        end the turn
+ *
+ * Canonical form (move_format, the log): lower case, single spaces,
+ * canonical resource and card names, paths smaller intersection first,
+ * resource lists in the order brick lumber wool grain ore, outcomes
+ * included: "red roll 3 4", "red buy knight", "red robber 10 steal blue ore".
+ *
+ * Points of the grammar:
+ * - In a list "RES N RES N", a resource may appear once.  An offer and a
+ *   discard need at least one card; an offer needs a card on each side.
+ * - Maritime trade receives exactly one card; N must be the best rate the
+ *   player has for RES: 2 with that resource's 2:1 harbour, else 3 with a
+ *   3:1 harbour, else 4.
+ * - Road building takes two paths, placed in the order given, each by the
+ *   normal rules (the second may continue the first).  One path is allowed
+ *   only when no second road can be placed: the player has one road left
+ *   in supply, or no free path is legal after the first is placed.  The
+ *   card cannot be played when no road at all can be placed.
+ * - Year of plenty names two resources, possibly the same one twice.
+ * - "steal COLOUR" must be given when someone on HEX can be robbed (an
+ *   opponent with a building there holding at least one card) and must not
+ *   be given when nobody can.
+ *
+ * Malformed text is refused like an illegal move (status C_ILLEGAL) with a
+ * message saying what is wrong: "unknown verb 'bulid'", "unknown colour
+ * 'pink'", "orange is not playing in this game", "'build' needs road,
+ * settlement or city", "unknown resource 'gold'", "unexpected 'x' at the
+ * end of the move".
+ *
+ * THE JSON FORM (for programs): an object with "player" (a colour) and
+ * "move" (the verb), and per verb:
+ *   build:   "piece": "road"|"settlement"|"city"; "path": "12-17" (road)
+ *            or "node": 12 (settlement, city)
+ *   roll:    optional "dice": [3, 4]
+ *   discard: "cards": {"ore": 2, "wool": 2}
+ *   robber:  "hex": 10; optional "steal": "blue"; optional "card": "ore"
+ *   offer:   "to": "blue" or "all"; "give": {"ore": 1}; "get": {"brick": 1}
+ *   accept, reject, cancel, end: nothing more
+ *   trade:   "give": {"ore": 4}; "get": "grain"
+ *   buy:     optional "card": "knight"
+ *   play:    "card": "knight" | "road-building" with "paths": ["12-17", ...]
+ *            | "year-of-plenty" with "resources": ["ore", "grain"]
+ *            | "monopoly" with "resource": "wool"
+ * Keys are written in that order; unknown keys are refused.  Numbers are
+ * JSON integers; intersections and hexes are 1-based as in the text form.
+ *
+ * Jansson ownership: move_from_json borrows its argument; move_to_json
+ * returns a new reference that the caller must json_decref.
+ */
+
+enum move_verb {
+	MV_BUILD, MV_ROLL, MV_DISCARD, MV_ROBBER, MV_OFFER, MV_ACCEPT, MV_REJECT,
+	MV_CANCEL, MV_TRADE, MV_BUY, MV_PLAY, MV_END, NVERB
+};
+enum piece { PC_ROAD, PC_SETTLEMENT, PC_CITY, NPIECE };
+
+extern const char *const verb_names[NVERB];
+extern const char *const piece_names[NPIECE];
+
+/* Fields not used by a verb are 0, or -1 for the int8_t ones marked so. */
+struct move {
+	int8_t seat;		/* who makes the move */
+	uint8_t verb;		/* enum move_verb */
+	uint8_t piece;		/* MV_BUILD: enum piece */
+	int8_t card;		/* MV_PLAY: the card; MV_BUY: the card drawn, -1 when not given */
+	int8_t node;		/* MV_BUILD settlement or city; else -1 */
+	int8_t hex;		/* MV_ROBBER; else -1 */
+	int8_t victim;		/* MV_ROBBER: the seat robbed, or NOBODY */
+	int8_t to;		/* MV_OFFER: the seat offered to, or NOBODY for all */
+	int8_t res;		/* MV_ROBBER: the card stolen (-1 not given); MV_PLAY monopoly */
+	uint8_t npath;		/* paths given: 1 for a road, 1 or 2 for road building */
+	int8_t path[2];
+	uint8_t dice[2];	/* MV_ROLL: 0 0 when not given */
+	uint8_t give[NRES];	/* discard, offer, trade: cards given */
+	uint8_t get[NRES];	/* offer: asked for; trade: the card received; year of plenty: taken */
+};
+
+/* move_init: an empty move (every "-1" field at -1, seat NOBODY). */
+void move_init(struct move *m);
+
+/*
+ * move_parse: the text form into *m, colours mapped to seats of g.
+ * Returns C_OK, or C_ILLEGAL with a message for text that is not a move.
+ * Only the form is checked; whether the move is legal is rules_apply's job.
+ */
+int move_parse(const struct game *g, const char *text, struct move *m, struct cerr *e);
+
+/*
+ * move_format: the canonical text of m (with its outcome if m holds one)
+ * into buf of n bytes, always NUL-terminated.  Returns the length the
+ * text has (as snprintf does: n too small when the result is >= n).
+ */
+int move_format(const struct game *g, const struct move *m, char *buf, size_t n);
+
+/* move_has_outcome: 1 when m gives dice, a card bought or a card stolen. */
+int move_has_outcome(const struct move *m);
+
+/*
+ * move_from_json: the JSON form (borrowed) into *m.  C_ILLEGAL with a
+ * message naming the key for an object that is not a move.
+ */
+int move_from_json(const struct game *g, const json_t *j, struct move *m, struct cerr *e);
+
+/* move_to_json: the JSON form of m (new reference), or NULL when memory runs out. */
+json_t *move_to_json(const struct game *g, const struct move *m);
+
+#endif

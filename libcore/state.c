@@ -1,0 +1,296 @@
+/* state.c: new games, position helpers and the invariants of a position. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "geom.h"
+#include "names.h"
+#include "rng.h"
+#include "state.h"
+
+const uint8_t deck_composition[NDEV] = { 14, 2, 2, 2, 5 };
+
+void rules_default(struct rules *r)
+{
+	r->points_to_win = 10;
+	r->discard_limit = 7;
+	r->trade_build = TRADE_COMBINED;
+	r->outcomes = OUT_INTERNAL;
+}
+
+void game_init(struct game *g)
+{
+	memset(g, 0, sizeof *g);
+	g->seed = -1;
+	g->view = NOBODY;
+	rules_default(&g->rules);
+}
+
+void movelog_free(struct movelog *log)
+{
+	for (size_t i = 0; i < log->len; i++)
+		free(log->line[i]);
+	free(log->line);
+	log->line = NULL;
+	log->len = log->cap = 0;
+}
+
+void game_free(struct game *g)
+{
+	movelog_free(&g->log);
+}
+
+int movelog_push(struct movelog *log, const char *line, struct cerr *e)
+{
+	if (log->len == log->cap) {
+		size_t cap = log->cap ? log->cap * 2 : 64;
+		char **nl = realloc(log->line, cap * sizeof *nl);
+		if (!nl)
+			return cerr_set(e, C_SYSTEM, "out of memory");
+		log->line = nl;
+		log->cap = cap;
+	}
+	size_t n = strlen(line);
+	char *copy = malloc(n + 1);
+	if (!copy)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	memcpy(copy, line, n + 1);
+	log->line[log->len++] = copy;
+	return C_OK;
+}
+
+int game_copy(struct game *dst, const struct game *src, struct cerr *e)
+{
+	*dst = *src;
+	memset(&dst->log, 0, sizeof dst->log);
+	for (size_t i = 0; i < src->log.len; i++)
+		if (movelog_push(&dst->log, src->log.line[i], e) != C_OK) {
+			game_free(dst);
+			return C_SYSTEM;
+		}
+	return C_OK;
+}
+
+void pos_empty(struct position *p, const struct board *b, int nplayers)
+{
+	memset(p, 0, sizeof *p);
+	p->phase = PH_SETUP_SETTLEMENT;
+	p->current = 0;
+	p->longest_road = NOBODY;
+	p->largest_army = NOBODY;
+	int d = board_desert(b);
+	p->robber = (uint8_t)(d >= 0 ? d : 0);
+	for (int r = 0; r < NRES; r++)
+		p->bank[r] = BANK_EACH;
+	memset(p->node_owner, NOBODY, sizeof p->node_owner);
+	memset(p->edge_owner, NOBODY, sizeof p->edge_owner);
+	p->offer.to = NOBODY;
+	p->deck_known = 1;
+	p->deck_len = DECK_SIZE;
+	for (int c = 0, k = 0; c < NDEV; c++)
+		for (int i = 0; i < deck_composition[c]; i++)
+			p->deck[k++] = (uint8_t)c;
+	pos_deck_counts(p);
+	pos_count_pieces(p, nplayers);
+}
+
+void pos_count_pieces(struct position *p, int nplayers)
+{
+	for (int s = 0; s < nplayers; s++) {
+		p->pl[s].roads = MAX_ROADS;
+		p->pl[s].settlements = MAX_SETTLEMENTS;
+		p->pl[s].cities = MAX_CITIES;
+	}
+	for (int n = 0; n < NNODE; n++) {
+		int s = p->node_owner[n];
+		if (s < 0 || s >= nplayers)
+			continue;
+		if (p->node_kind[n] == B_CITY)
+			p->pl[s].cities--;
+		else
+			p->pl[s].settlements--;
+	}
+	for (int ed = 0; ed < NEDGE; ed++) {
+		int s = p->edge_owner[ed];
+		if (s >= 0 && s < nplayers)
+			p->pl[s].roads--;
+	}
+}
+
+int pos_setup_seat(int nplayers, int k)
+{
+	return k < nplayers ? k : 2 * nplayers - 1 - k;
+}
+
+int pos_setup_step(const struct position *p)
+{
+	int settled = 0;
+	for (int n = 0; n < NNODE; n++)
+		settled += p->node_owner[n] != NOBODY;
+	return p->phase == PH_SETUP_ROAD ? settled - 1 : settled;
+}
+
+void pos_place_settlement(struct position *p, int seat, int node)
+{
+	p->node_owner[node] = (int8_t)seat;
+	p->node_kind[node] = B_SETTLEMENT;
+	p->pl[seat].settlements--;
+}
+
+void pos_place_road(struct position *p, int seat, int edge)
+{
+	p->edge_owner[edge] = (int8_t)seat;
+	p->pl[seat].roads--;
+}
+
+void pos_pay_start(struct position *p, const struct board *b, int seat, int node)
+{
+	for (int k = 0; k < 3; k++) {
+		int h = geom_node_hexes[node][k];
+		if (h < 0 || b->terrain[h] == T_DESERT)
+			continue;
+		int r = b->terrain[h];
+		if (p->bank[r] > 0) {
+			p->bank[r]--;
+			p->pl[seat].hand[r]++;
+		}
+	}
+}
+
+int pos_hand_size(const struct position *p, int seat)
+{
+	int n = 0;
+	for (int r = 0; r < NRES; r++)
+		n += p->pl[seat].hand[r];
+	return n;
+}
+
+void pos_deck_counts(struct position *p)
+{
+	memset(p->deck_count, 0, sizeof p->deck_count);
+	for (int i = 0; i < p->deck_len; i++)
+		p->deck_count[p->deck[i]]++;
+}
+
+int game_seat_of(const struct game *g, int colour)
+{
+	for (int s = 0; s < g->nplayers; s++)
+		if (g->colour[s] == colour)
+			return s;
+	return NOBODY;
+}
+
+int game_new(struct game *g, const struct newgame *o, struct cerr *e)
+{
+	game_init(g);
+	if (o->nplayers < MINPLAYERS || o->nplayers > MAXPLAYERS)
+		return cerr_set(e, C_USAGE, "a game needs 2 to 4 players, not %d", o->nplayers);
+	for (int s = 0; s < o->nplayers; s++) {
+		if (o->colour[s] >= NCOLOUR)
+			return cerr_set(e, C_USAGE, "unknown colour");
+		for (int t = 0; t < s; t++)
+			if (o->colour[t] == o->colour[s])
+				return cerr_set(e, C_USAGE, "colour '%s' given twice",
+						colour_names[o->colour[s]]);
+	}
+	g->rules = o->rules;
+	g->nplayers = o->nplayers;
+	memcpy(g->colour, o->colour, sizeof g->colour);
+	g->seed = (int64_t)o->seed;
+
+	struct position *p = &g->start;
+	uint64_t rng[4];
+	rng_seed(rng, o->seed);
+	if (o->beginner)
+		board_beginner(&g->board);
+	else
+		board_random(&g->board, rng, o->numbers);
+	pos_empty(p, &g->board, g->nplayers);
+	rng_shuffle(rng, p->deck, p->deck_len);
+	memcpy(p->rng, rng, sizeof rng);
+
+	if (o->beginner) {
+		for (int s = 0; s < g->nplayers; s++) {
+			const struct beginner_pieces *bp = &board_beginner_pieces[g->colour[s]];
+			for (int i = 0; i < 2; i++) {
+				pos_place_settlement(p, s, bp->settlement[i]);
+				pos_place_road(p, s, edge_between(bp->road[i][0], bp->road[i][1]));
+			}
+			pos_pay_start(p, &g->board, s, bp->settlement[1]);
+		}
+		p->phase = PH_ROLL;
+		p->turn = 1;
+	}
+	p->current = 0;
+	g->has_start = 1;
+	g->pos = *p;
+	g->has_pos = 1;
+	return C_OK;
+}
+
+static int count_check(struct cerr *e, const char *path, int v, int max)
+{
+	if (v > max)
+		return cerr_set(e, C_INPUT, "%s: %d is more than %d", path, v, max);
+	return C_OK;
+}
+
+int pos_check(const struct game *g, const struct position *p, struct cerr *e)
+{
+	char path[96];
+	int n = g->nplayers, full = g->view == NOBODY;
+
+	for (int r = 0; r < NRES; r++) {
+		int total = p->bank[r];
+		snprintf(path, sizeof path, "bank.%s", resource_names[r]);
+		if (count_check(e, path, p->bank[r], BANK_EACH))
+			return C_INPUT;
+		if (!full)
+			continue;
+		for (int s = 0; s < n; s++)
+			total += p->pl[s].hand[r];
+		if (total != BANK_EACH)
+			return cerr_set(e, C_INPUT,
+					"%s: bank and hands hold %d %s, not %d", path, total,
+					resource_names[r], BANK_EACH);
+	}
+	for (int s = 0; s < n; s++) {
+		const struct player *pl = &p->pl[s];
+		const char *c = colour_names[g->colour[s]];
+		/* A supply counter below zero wraps as uint8_t: too many pieces placed. */
+		if (pl->roads > MAX_ROADS)
+			return cerr_set(e, C_INPUT, "players.%s.roads: more than %d roads", c, MAX_ROADS);
+		if (pl->settlements > MAX_SETTLEMENTS)
+			return cerr_set(e, C_INPUT, "players.%s.settlements: more than %d settlements",
+					c, MAX_SETTLEMENTS);
+		if (pl->cities > MAX_CITIES)
+			return cerr_set(e, C_INPUT, "players.%s.cities: more than %d cities", c,
+					MAX_CITIES);
+		for (int r = 0; r < NRES; r++) {
+			snprintf(path, sizeof path, "players.%s.hand.%s", c, resource_names[r]);
+			if (count_check(e, path, pl->hand[r], BANK_EACH))
+				return C_INPUT;
+		}
+	}
+	/* The distance rule holds for every building, whoever placed it. */
+	for (int a = 0; a < NNODE; a++) {
+		if (p->node_owner[a] == NOBODY)
+			continue;
+		for (int k = 0; k < 3; k++) {
+			int b = geom_node_nodes[a][k];
+			if (b > a && p->node_owner[b] != NOBODY)
+				return cerr_set(e, C_INPUT,
+						"players: buildings on intersections %d and %d, one path apart",
+						a + 1, b + 1);
+		}
+	}
+	for (int d = 0; full && d < NDEV; d++) {
+		int total = p->deck_count[d];
+		for (int s = 0; s < n; s++)
+			total += p->pl[s].dev[d] + p->pl[s].dev_new[d] + p->pl[s].played[d];
+		if (total != deck_composition[d])
+			return cerr_set(e, C_INPUT, "deck: deck, hands and played cards hold %d %s, not %d",
+					total, dev_names[d], deck_composition[d]);
+	}
+	return C_OK;
+}

@@ -1,0 +1,78 @@
+/* state.h: creating a game, and the helpers and checks every module uses on positions. */
+#ifndef CATAN_STATE_H
+#define CATAN_STATE_H
+
+#include "board.h"
+#include "err.h"
+#include "types.h"
+
+/* Options of a new game (catan-newboard). */
+struct newgame {
+	int nplayers;
+	uint8_t colour[MAXPLAYERS];	/* seat order */
+	int beginner;		/* 1: beginner board and pieces; 0: random board, set-up phase */
+	uint64_t seed;		/* 0 .. 2^63-1 */
+	enum numbers_mode numbers;
+	struct rules rules;
+};
+
+/* rules_default: points to win 10, discard limit 7, combined trade/build, internal outcomes. */
+void rules_default(struct rules *r);
+
+/*
+ * game_new: a new game from the options.  The generator is seeded from
+ * o->seed; a random board draws its terrains, harbours and tokens, then
+ * the deck is shuffled; the state after that is the game's start.  The
+ * beginner start has its pieces placed, each second settlement's
+ * resources paid, and the first seat to roll.  Returns C_OK, or C_USAGE
+ * for options that do not make a game (e.g. a repeated colour).
+ * Free with game_free.
+ */
+int game_new(struct game *g, const struct newgame *o, struct cerr *e);
+
+/* game_init: an empty game document (no players, no positions). */
+void game_init(struct game *g);
+/* game_free: frees what g owns (the log); g may be reused after game_init. */
+void game_free(struct game *g);
+/* game_copy: a deep copy of src into dst (dst uninitialised); C_SYSTEM on memory failure. */
+int game_copy(struct game *dst, const struct game *src, struct cerr *e);
+
+/* movelog_push: appends a copy of line; C_SYSTEM when memory runs out. */
+int movelog_push(struct movelog *log, const char *line, struct cerr *e);
+void movelog_free(struct movelog *log);
+
+/* pos_empty: an empty board for n players: bank full, nothing placed, robber on the desert. */
+void pos_empty(struct position *p, const struct board *b, int nplayers);
+/* pos_count_pieces: recomputes every player's supply (roads, settlements, cities) from the board. */
+void pos_count_pieces(struct position *p, int nplayers);
+/* pos_setup_seat: the seat that places at set-up step k (0 .. 2n-1): snake order. */
+int pos_setup_seat(int nplayers, int k);
+/* pos_setup_step: how many set-up placements (settlement + road) are complete. */
+int pos_setup_step(const struct position *p);
+/* pos_place_settlement / pos_place_road: put a piece on the board for seat (no rule checks). */
+void pos_place_settlement(struct position *p, int seat, int node);
+void pos_place_road(struct position *p, int seat, int edge);
+/* pos_pay_start: gives seat one card per producing hex around node, from the bank. */
+void pos_pay_start(struct position *p, const struct board *b, int seat, int node);
+/* pos_hand_size: the number of resource cards seat holds. */
+int pos_hand_size(const struct position *p, int seat);
+/* pos_deck_counts: recomputes deck_count[] from deck[] (when the order is known). */
+void pos_deck_counts(struct position *p);
+
+/* game_seat_of: the seat playing colour, or NOBODY. */
+int game_seat_of(const struct game *g, int colour);
+
+/*
+ * pos_check: the invariants of a position of a full (non-view) game:
+ * 19 of each resource across bank and hands (when hands are known), piece
+ * limits, no two buildings on one intersection or adjacent ones outside the
+ * rules' reach, the deck plus hands plus played cards making the 25 of the
+ * set.  Returns C_OK or C_INPUT with a message naming the field, relative
+ * to the position ("bank.ore", "players.red.roads").
+ */
+int pos_check(const struct game *g, const struct position *p, struct cerr *e);
+
+/* Composition of the development deck: 14 knights, 2 of each progress card, 5 victory points. */
+extern const uint8_t deck_composition[NDEV];
+
+#endif

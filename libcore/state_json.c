@@ -1,0 +1,1085 @@
+/* state_json.c: the strict reader and the canonical writer of catan-state/1 documents. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "geom.h"
+#include "jw.h"
+#include "names.h"
+#include "state.h"
+#include "state_json.h"
+
+/* ---- reading ---- */
+
+/* The reader's context: where in the document we are, for messages. */
+struct rd {
+	struct cerr *e;
+	const struct game *g;
+	char path[256];
+	size_t plen;
+};
+
+static size_t push(struct rd *r, const char *key)
+{
+	size_t saved = r->plen;
+	int n = snprintf(r->path + r->plen, sizeof r->path - r->plen, "%s%s", r->plen ? "." : "", key);
+	if (n > 0 && r->plen + (size_t)n < sizeof r->path)
+		r->plen += (size_t)n;
+	return saved;
+}
+
+static size_t push_index(struct rd *r, size_t i)
+{
+	size_t saved = r->plen;
+	int n = snprintf(r->path + r->plen, sizeof r->path - r->plen, "[%zu]", i);
+	if (n > 0 && r->plen + (size_t)n < sizeof r->path)
+		r->plen += (size_t)n;
+	return saved;
+}
+
+static void pop(struct rd *r, size_t saved)
+{
+	r->plen = saved;
+	r->path[saved] = '\0';
+}
+
+static int fail(struct rd *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct rd *r, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (r->plen)
+		return cerr_set(r->e, C_INPUT, "%s: %s", r->path, msg);
+	return cerr_set(r->e, C_INPUT, "%s", msg);
+}
+
+static const char *type_name(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT: return "an object";
+	case JSON_ARRAY: return "an array";
+	case JSON_STRING: return "a string";
+	case JSON_INTEGER: return "an integer";
+	case JSON_REAL: return "a number";
+	case JSON_TRUE:
+	case JSON_FALSE: return "a boolean";
+	default: return "null";
+	}
+}
+
+/* expect_object: v must be an object whose keys are all in allowed (NULL-terminated). */
+static int expect_object(struct rd *r, json_t *v, const char *const *allowed)
+{
+	const char *key;
+	json_t *val;
+
+	if (!json_is_object(v))
+		return fail(r, "expected an object, found %s", type_name(v));
+	json_object_foreach(v, key, val) {
+		int ok = 0;
+		for (const char *const *a = allowed; *a; a++)
+			if (strcmp(*a, key) == 0)
+				ok = 1;
+		if (!ok)
+			return fail(r, "unknown key '%s'", key);
+	}
+	return C_OK;
+}
+
+/* member: obj's key, or NULL (with a failure when required). */
+static json_t *member(struct rd *r, json_t *obj, const char *key, int required, int *rc)
+{
+	json_t *v = json_object_get(obj, key);
+	*rc = C_OK;
+	if (!v && required) {
+		size_t s = r->plen;
+		*rc = r->plen ? fail(r, "missing key '%s'", key) : fail(r, "missing key '%s'", key);
+		pop(r, s);
+	}
+	return v;
+}
+
+static int read_int(struct rd *r, json_t *v, long long min, long long max, long long *out)
+{
+	if (!json_is_integer(v))
+		return fail(r, "expected an integer from %lld to %lld, found %s", min, max,
+			    type_name(v));
+	long long x = json_integer_value(v);
+	if (x < min || x > max)
+		return fail(r, "expected an integer from %lld to %lld, found %lld", min, max, x);
+	*out = x;
+	return C_OK;
+}
+
+/* int_member: a required integer member in [min, max]. */
+static int int_member(struct rd *r, json_t *obj, const char *key, long long min, long long max,
+		      long long *out)
+{
+	int rc;
+	json_t *v = member(r, obj, key, 1, &rc);
+	if (!v)
+		return rc;
+	size_t s = push(r, key);
+	rc = read_int(r, v, min, max, out);
+	pop(r, s);
+	return rc;
+}
+
+static int bool_member(struct rd *r, json_t *obj, const char *key, uint8_t *out)
+{
+	int rc;
+	json_t *v = member(r, obj, key, 1, &rc);
+	if (!v)
+		return rc;
+	if (!json_is_boolean(v)) {
+		size_t s = push(r, key);
+		rc = fail(r, "expected true or false, found %s", type_name(v));
+		pop(r, s);
+		return rc;
+	}
+	*out = (uint8_t)json_is_true(v);
+	return C_OK;
+}
+
+/* read_name: a string that parse() turns into an index; what names the kind in messages. */
+static int read_name(struct rd *r, json_t *v, int (*parse)(const char *), const char *what,
+		     int *out)
+{
+	if (!json_is_string(v))
+		return fail(r, "expected %s, found %s", what, type_name(v));
+	int x = parse(json_string_value(v));
+	if (x < 0)
+		return fail(r, "unknown %s '%s'", what, json_string_value(v));
+	*out = x;
+	return C_OK;
+}
+
+static int name_member(struct rd *r, json_t *obj, const char *key, int (*parse)(const char *),
+		       const char *what, int *out)
+{
+	int rc;
+	json_t *v = member(r, obj, key, 1, &rc);
+	if (!v)
+		return rc;
+	size_t s = push(r, key);
+	rc = read_name(r, v, parse, what, out);
+	pop(r, s);
+	return rc;
+}
+
+/* read_counts: an object of counts keyed by names[0..n-1]; missing keys are 0. */
+static int read_counts(struct rd *r, json_t *v, const char *const *names, int n, int max,
+		       uint8_t *out)
+{
+	const char *key;
+	json_t *val;
+
+	if (!json_is_object(v))
+		return fail(r, "expected an object of counts, found %s", type_name(v));
+	memset(out, 0, (size_t)n);
+	json_object_foreach(v, key, val) {
+		int k = -1;
+		for (int i = 0; i < n; i++)
+			if (strcmp(names[i], key) == 0)
+				k = i;
+		if (k < 0)
+			return fail(r, "unknown key '%s'", key);
+		size_t s = push(r, key);
+		long long x;
+		int rc = read_int(r, val, 0, max, &x);
+		pop(r, s);
+		if (rc)
+			return rc;
+		out[k] = (uint8_t)x;
+	}
+	return C_OK;
+}
+
+static int counts_member(struct rd *r, json_t *obj, const char *key, const char *const *names,
+			 int n, int max, uint8_t *out)
+{
+	int rc;
+	json_t *v = member(r, obj, key, 1, &rc);
+	if (!v)
+		return rc;
+	size_t s = push(r, key);
+	rc = read_counts(r, v, names, n, max, out);
+	pop(r, s);
+	return rc;
+}
+
+static int parse_colour_in_game(struct rd *r, const char *name)
+{
+	int c = colour_parse(name);
+	return c < 0 ? -1 : game_seat_of(r->g, c);
+}
+
+/* read_seat: a colour that plays in this game. */
+static int read_seat(struct rd *r, json_t *v, int *seat)
+{
+	if (!json_is_string(v))
+		return fail(r, "expected a colour, found %s", type_name(v));
+	int s = parse_colour_in_game(r, json_string_value(v));
+	if (s < 0)
+		return fail(r, "'%s' is not a colour in this game", json_string_value(v));
+	*seat = s;
+	return C_OK;
+}
+
+/* read_seat_or_null: a seat, or null for nobody. */
+static int read_seat_or_null(struct rd *r, json_t *obj, const char *key, int8_t *out)
+{
+	int rc, seat;
+	json_t *v = member(r, obj, key, 1, &rc);
+	if (!v)
+		return rc;
+	if (json_is_null(v)) {
+		*out = NOBODY;
+		return C_OK;
+	}
+	size_t s = push(r, key);
+	rc = read_seat(r, v, &seat);
+	pop(r, s);
+	*out = (int8_t)seat;
+	return rc;
+}
+
+static int read_rules(struct rd *r, json_t *v, struct rules *ru)
+{
+	static const char *const keys[] = { "points_to_win", "discard_limit", "trade_build",
+					    "outcomes", NULL };
+	long long x;
+	int rc;
+
+	if ((rc = expect_object(r, v, keys)))
+		return rc;
+	if ((rc = int_member(r, v, "points_to_win", 3, 20, &x)))
+		return rc;
+	ru->points_to_win = (uint8_t)x;
+	if ((rc = int_member(r, v, "discard_limit", 2, 40, &x)))
+		return rc;
+	ru->discard_limit = (uint8_t)x;
+	json_t *t = member(r, v, "trade_build", 1, &rc);
+	if (!t)
+		return rc;
+	size_t s = push(r, "trade_build");
+	if (json_is_string(t) && strcmp(json_string_value(t), "combined") == 0)
+		ru->trade_build = TRADE_COMBINED;
+	else if (json_is_string(t) && strcmp(json_string_value(t), "strict") == 0)
+		ru->trade_build = TRADE_STRICT;
+	else
+		rc = fail(r, "expected \"combined\" or \"strict\"");
+	pop(r, s);
+	if (rc)
+		return rc;
+	t = member(r, v, "outcomes", 1, &rc);
+	if (!t)
+		return rc;
+	s = push(r, "outcomes");
+	if (json_is_string(t) && strcmp(json_string_value(t), "internal") == 0)
+		ru->outcomes = OUT_INTERNAL;
+	else if (json_is_string(t) && strcmp(json_string_value(t), "external") == 0)
+		ru->outcomes = OUT_EXTERNAL;
+	else
+		rc = fail(r, "expected \"internal\" or \"external\"");
+	pop(r, s);
+	return rc;
+}
+
+static int read_players(struct rd *r, json_t *v, struct game *g)
+{
+	if (!json_is_array(v))
+		return fail(r, "expected an array of colours, found %s", type_name(v));
+	size_t n = json_array_size(v);
+	if (n < MINPLAYERS || n > MAXPLAYERS)
+		return fail(r, "expected 2 to 4 players, found %zu", n);
+	for (size_t i = 0; i < n; i++) {
+		size_t s = push_index(r, i);
+		int c, rc = read_name(r, json_array_get(v, i), colour_parse, "colour", &c);
+		for (size_t j = 0; !rc && j < i; j++)
+			if (g->colour[j] == c)
+				rc = fail(r, "colour '%s' plays twice", colour_names[c]);
+		pop(r, s);
+		if (rc)
+			return rc;
+		g->colour[i] = (uint8_t)c;
+	}
+	g->nplayers = (int)n;
+	return C_OK;
+}
+
+static int read_board(struct rd *r, json_t *v, struct board *b)
+{
+	static const char *const keys[] = { "hexes", "harbours", NULL };
+	static const char *const hex_keys[] = { "terrain", "token", NULL };
+	int rc;
+
+	if ((rc = expect_object(r, v, keys)))
+		return rc;
+	json_t *hexes = member(r, v, "hexes", 1, &rc);
+	if (!hexes)
+		return rc;
+	size_t s = push(r, "hexes");
+	if (!json_is_array(hexes) || json_array_size(hexes) != NHEX) {
+		rc = json_is_array(hexes) ? fail(r, "expected 19 hexes, found %zu",
+						 json_array_size(hexes))
+					  : fail(r, "expected an array, found %s", type_name(hexes));
+		pop(r, s);
+		return rc;
+	}
+	for (size_t h = 0; h < NHEX && !rc; h++) {
+		json_t *hx = json_array_get(hexes, h);
+		size_t s2 = push_index(r, h);
+		int t;
+		if (!(rc = expect_object(r, hx, hex_keys)) &&
+		    !(rc = name_member(r, hx, "terrain", terrain_parse, "terrain", &t))) {
+			b->terrain[h] = (uint8_t)t;
+			json_t *tok = member(r, hx, "token", 1, &rc);
+			if (tok) {
+				size_t s3 = push(r, "token");
+				long long x;
+				if (t == T_DESERT) {
+					if (!json_is_null(tok))
+						rc = fail(r, "the desert has no token: expected null");
+					b->token[h] = 0;
+				} else if (!(rc = read_int(r, tok, 2, 12, &x))) {
+					if (x == 7)
+						rc = fail(r, "there is no 7 token");
+					b->token[h] = (uint8_t)x;
+				}
+				pop(r, s3);
+			}
+		}
+		pop(r, s2);
+	}
+	pop(r, s);
+	if (rc)
+		return rc;
+	json_t *hb = member(r, v, "harbours", 1, &rc);
+	if (!hb)
+		return rc;
+	s = push(r, "harbours");
+	if (!json_is_array(hb) || json_array_size(hb) != NHARBOUR) {
+		rc = json_is_array(hb) ? fail(r, "expected 9 harbours, found %zu", json_array_size(hb))
+				       : fail(r, "expected an array, found %s", type_name(hb));
+	}
+	for (size_t i = 0; i < NHARBOUR && !rc; i++) {
+		size_t s2 = push_index(r, i);
+		int k;
+		rc = read_name(r, json_array_get(hb, i), harbour_parse, "harbour", &k);
+		b->harbour[i] = (uint8_t)k;
+		pop(r, s2);
+	}
+	pop(r, s);
+	return rc;
+}
+
+/* read_nodes: a list of intersection numbers, each placed as kind for seat. */
+static int read_nodes(struct rd *r, json_t *obj, const char *key, struct position *p, int seat,
+		      int kind, int max)
+{
+	int rc;
+	json_t *v = member(r, obj, key, 1, &rc);
+	if (!v)
+		return rc;
+	size_t s = push(r, key);
+	if (!json_is_array(v))
+		rc = fail(r, "expected an array of intersections, found %s", type_name(v));
+	else if ((int)json_array_size(v) > max)
+		rc = fail(r, "%zu is more than the %d pieces a player has", json_array_size(v), max);
+	for (size_t i = 0; !rc && i < json_array_size(v); i++) {
+		size_t s2 = push_index(r, i);
+		long long x;
+		if (!(rc = read_int(r, json_array_get(v, i), 1, NNODE, &x))) {
+			int n = (int)x - 1;
+			if (p->node_owner[n] != NOBODY)
+				rc = fail(r, "intersection %d already holds a building", n + 1);
+			p->node_owner[n] = (int8_t)seat;
+			p->node_kind[n] = (uint8_t)kind;
+		}
+		pop(r, s2);
+	}
+	pop(r, s);
+	return rc;
+}
+
+static int read_roads(struct rd *r, json_t *obj, struct position *p, int seat)
+{
+	int rc;
+	json_t *v = member(r, obj, "roads", 1, &rc);
+	if (!v)
+		return rc;
+	size_t s = push(r, "roads");
+	if (!json_is_array(v))
+		rc = fail(r, "expected an array of paths, found %s", type_name(v));
+	else if (json_array_size(v) > MAX_ROADS)
+		rc = fail(r, "%zu is more than the %d roads a player has", json_array_size(v),
+			  MAX_ROADS);
+	for (size_t i = 0; !rc && i < json_array_size(v); i++) {
+		size_t s2 = push_index(r, i);
+		json_t *x = json_array_get(v, i);
+		if (!json_is_string(x)) {
+			rc = fail(r, "expected a path such as \"12-17\", found %s", type_name(x));
+		} else {
+			int ed = edge_parse(json_string_value(x));
+			if (ed < 0)
+				rc = fail(r, "'%s' is not a path", json_string_value(x));
+			else if (p->edge_owner[ed] != NOBODY)
+				rc = fail(r, "path %s already holds a road", json_string_value(x));
+			else
+				p->edge_owner[ed] = (int8_t)seat;
+		}
+		pop(r, s2);
+	}
+	pop(r, s);
+	return rc;
+}
+
+static int read_player(struct rd *r, json_t *v, struct game *g, struct position *p, int seat)
+{
+	static const char *const keys[] = { "hand", "dev", "dev_new", "played", "discard",
+					    "settlements", "cities", "roads", NULL };
+	static const char *const view_keys[] = { "hand", "dev", "played", "discard",
+						 "settlements", "cities", "roads", NULL };
+	struct player *pl = &p->pl[seat];
+	int hidden = g->view != NOBODY && g->view != seat;
+	long long x;
+	int rc;
+
+	if ((rc = expect_object(r, v, hidden ? view_keys : keys)))
+		return rc;
+	if (hidden) {
+		if ((rc = int_member(r, v, "hand", 0, NRES * BANK_EACH, &x)))
+			return rc;
+		g->view_hand[seat] = (uint8_t)x;
+		if ((rc = int_member(r, v, "dev", 0, DECK_SIZE, &x)))
+			return rc;
+		g->view_dev[seat] = (uint8_t)x;
+	} else {
+		if ((rc = counts_member(r, v, "hand", resource_names, NRES, BANK_EACH, pl->hand)))
+			return rc;
+		if ((rc = counts_member(r, v, "dev", dev_names, NDEV, DECK_SIZE, pl->dev)))
+			return rc;
+		if ((rc = counts_member(r, v, "dev_new", dev_names, NDEV, DECK_SIZE, pl->dev_new)))
+			return rc;
+	}
+	if ((rc = counts_member(r, v, "played", dev_names, NDEV, DECK_SIZE, pl->played)))
+		return rc;
+	if ((rc = int_member(r, v, "discard", 0, NRES * BANK_EACH / 2, &x)))
+		return rc;
+	pl->discard = (uint8_t)x;
+	if ((rc = read_nodes(r, v, "settlements", p, seat, B_SETTLEMENT, MAX_SETTLEMENTS)))
+		return rc;
+	if ((rc = read_nodes(r, v, "cities", p, seat, B_CITY, MAX_CITIES)))
+		return rc;
+	return read_roads(r, v, p, seat);
+}
+
+static int read_hex64(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+	if (strlen(s) != 16)
+		return -1;
+	for (int i = 0; i < 16; i++) {
+		int c = s[i], d;
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else
+			return -1;
+		v = v << 4 | (uint64_t)d;
+	}
+	*out = v;
+	return 0;
+}
+
+static int read_deck(struct rd *r, json_t *v, struct game *g, struct position *p)
+{
+	int rc = C_OK;
+	if (g->view != NOBODY) {
+		long long x;
+		if ((rc = read_int(r, v, 0, DECK_SIZE, &x)))
+			return rc;
+		p->deck_known = 0;
+		p->deck_len = (uint8_t)x;
+		return C_OK;
+	}
+	if (json_is_object(v)) {
+		/* A deck whose order is not known: counts only. */
+		if ((rc = read_counts(r, v, dev_names, NDEV, DECK_SIZE, p->deck_count)))
+			return rc;
+		p->deck_known = 0;
+		p->deck_len = 0;
+		for (int d = 0; d < NDEV; d++) {
+			if (p->deck_count[d] > deck_composition[d]) {
+				size_t s = push(r, dev_names[d]);
+				rc = fail(r, "%d is more than the %d in the game", p->deck_count[d],
+					  deck_composition[d]);
+				pop(r, s);
+				return rc;
+			}
+			p->deck_len = (uint8_t)(p->deck_len + p->deck_count[d]);
+		}
+		return C_OK;
+	}
+	if (!json_is_array(v))
+		return fail(r, "expected an array of cards (or an object of counts), found %s",
+			    type_name(v));
+	if (json_array_size(v) > DECK_SIZE)
+		return fail(r, "%zu cards is more than the %d in the game", json_array_size(v),
+			    DECK_SIZE);
+	p->deck_known = 1;
+	p->deck_len = (uint8_t)json_array_size(v);
+	for (size_t i = 0; i < json_array_size(v); i++) {
+		size_t s = push_index(r, i);
+		int d;
+		rc = read_name(r, json_array_get(v, i), dev_parse, "development card", &d);
+		pop(r, s);
+		if (rc)
+			return rc;
+		p->deck[i] = (uint8_t)d;
+	}
+	pos_deck_counts(p);
+	return C_OK;
+}
+
+static int read_offer(struct rd *r, json_t *v, struct game *g, struct position *p)
+{
+	static const char *const keys[] = { "to", "give", "get", "rejected", NULL };
+	int rc;
+
+	p->offer.active = 0;
+	p->offer.to = NOBODY;
+	if (json_is_null(v))
+		return C_OK;
+	if ((rc = expect_object(r, v, keys)))
+		return rc;
+	json_t *to = member(r, v, "to", 1, &rc);
+	if (!to)
+		return rc;
+	size_t s = push(r, "to");
+	int seat = NOBODY;
+	if (!(json_is_string(to) && strcmp(json_string_value(to), "all") == 0))
+		rc = read_seat(r, to, &seat);
+	pop(r, s);
+	if (rc)
+		return rc;
+	p->offer.to = (int8_t)seat;
+	if ((rc = counts_member(r, v, "give", resource_names, NRES, BANK_EACH, p->offer.give)) ||
+	    (rc = counts_member(r, v, "get", resource_names, NRES, BANK_EACH, p->offer.get)))
+		return rc;
+	json_t *rej = member(r, v, "rejected", 1, &rc);
+	if (!rej)
+		return rc;
+	s = push(r, "rejected");
+	if (!json_is_array(rej))
+		rc = fail(r, "expected an array of colours, found %s", type_name(rej));
+	for (size_t i = 0; !rc && i < json_array_size(rej); i++) {
+		size_t s2 = push_index(r, i);
+		if (!(rc = read_seat(r, json_array_get(rej, i), &seat)))
+			p->offer.rejected |= (uint8_t)(1u << seat);
+		pop(r, s2);
+	}
+	pop(r, s);
+	p->offer.active = 1;
+	(void)g;
+	return rc;
+}
+
+static int read_position(struct rd *r, json_t *v, struct game *g, struct position *p)
+{
+	static const char *const keys[] = { "phase", "turn", "current", "rolled", "dev_played",
+					    "built", "robber", "bank", "deck", "awards", "offer",
+					    "players", "rng", NULL };
+	static const char *const award_keys[] = { "longest_road", "largest_army", NULL };
+	long long x;
+	int rc, k;
+
+	memset(p, 0, sizeof *p);
+	memset(p->node_owner, NOBODY, sizeof p->node_owner);
+	memset(p->edge_owner, NOBODY, sizeof p->edge_owner);
+	if ((rc = expect_object(r, v, keys)))
+		return rc;
+	if ((rc = name_member(r, v, "phase", phase_parse, "phase", &k)))
+		return rc;
+	p->phase = (uint8_t)k;
+	if ((rc = int_member(r, v, "turn", 0, 65535, &x)))
+		return rc;
+	p->turn = (uint16_t)x;
+	json_t *cur = member(r, v, "current", 1, &rc);
+	if (!cur)
+		return rc;
+	size_t s = push(r, "current");
+	rc = read_seat(r, cur, &k);
+	pop(r, s);
+	if (rc)
+		return rc;
+	p->current = (int8_t)k;
+	if ((rc = bool_member(r, v, "rolled", &p->rolled)) ||
+	    (rc = bool_member(r, v, "dev_played", &p->dev_played)) ||
+	    (rc = bool_member(r, v, "built", &p->built)))
+		return rc;
+	if ((rc = int_member(r, v, "robber", 1, NHEX, &x)))
+		return rc;
+	p->robber = (uint8_t)(x - 1);
+	if ((rc = counts_member(r, v, "bank", resource_names, NRES, BANK_EACH, p->bank)))
+		return rc;
+
+	json_t *deck = member(r, v, "deck", 1, &rc);
+	if (!deck)
+		return rc;
+	s = push(r, "deck");
+	rc = read_deck(r, deck, g, p);
+	pop(r, s);
+	if (rc)
+		return rc;
+
+	json_t *aw = member(r, v, "awards", 1, &rc);
+	if (!aw)
+		return rc;
+	s = push(r, "awards");
+	if (!(rc = expect_object(r, aw, award_keys)) &&
+	    !(rc = read_seat_or_null(r, aw, "longest_road", &p->longest_road)))
+		rc = read_seat_or_null(r, aw, "largest_army", &p->largest_army);
+	pop(r, s);
+	if (rc)
+		return rc;
+
+	json_t *of = member(r, v, "offer", 1, &rc);
+	if (!of)
+		return rc;
+	s = push(r, "offer");
+	rc = read_offer(r, of, g, p);
+	pop(r, s);
+	if (rc)
+		return rc;
+
+	json_t *pls = member(r, v, "players", 1, &rc);
+	if (!pls)
+		return rc;
+	s = push(r, "players");
+	if (!json_is_object(pls)) {
+		rc = fail(r, "expected an object keyed by colour, found %s", type_name(pls));
+	} else {
+		const char *key;
+		json_t *val;
+		json_object_foreach(pls, key, val) {
+			if (parse_colour_in_game(r, key) < 0) {
+				rc = fail(r, "'%s' is not a colour in this game", key);
+				break;
+			}
+		}
+		for (int seat = 0; !rc && seat < g->nplayers; seat++) {
+			const char *c = colour_names[g->colour[seat]];
+			json_t *pv = member(r, pls, c, 1, &rc);
+			if (!pv)
+				break;
+			size_t s2 = push(r, c);
+			rc = read_player(r, pv, g, p, seat);
+			pop(r, s2);
+		}
+	}
+	pop(r, s);
+	if (rc)
+		return rc;
+	pos_count_pieces(p, g->nplayers);
+
+	json_t *rng = json_object_get(v, "rng");
+	if (g->view != NOBODY) {
+		if (rng) {
+			s = push(r, "rng");
+			rc = fail(r, "a view does not hold the generator");
+			pop(r, s);
+			return rc;
+		}
+	} else if (!rng) {
+		return fail(r, "missing key 'rng'");
+	} else {
+		s = push(r, "rng");
+		if (!json_is_array(rng) || json_array_size(rng) != 4)
+			rc = fail(r, "expected an array of 4 hexadecimal strings");
+		for (size_t i = 0; !rc && i < 4; i++) {
+			json_t *w = json_array_get(rng, i);
+			if (!json_is_string(w) || read_hex64(json_string_value(w), &p->rng[i]))
+				rc = fail(r, "expected 16 lower-case hexadecimal digits at [%zu]", i);
+		}
+		pop(r, s);
+		if (rc)
+			return rc;
+	}
+
+	/* Values each valid alone but impossible together. */
+	if (p->phase < PH_ROLL && p->turn != 0)
+		return fail(r, "turn: the set-up is turn 0, not %u", p->turn);
+	if (p->offer.active && p->offer.to == p->current) {
+		s = push(r, "offer.to");
+		rc = fail(r, "an offer cannot be made to its own maker");
+		pop(r, s);
+		return rc;
+	}
+	if ((rc = pos_check(g, p, r->e)) != C_OK) {
+		if (r->plen)
+			cerr_prefix(r->e, "%s", r->path);
+		return rc;
+	}
+	return C_OK;
+}
+
+static int read_log(struct rd *r, json_t *v, struct game *g)
+{
+	if (!json_is_array(v))
+		return fail(r, "expected an array of moves, found %s", type_name(v));
+	for (size_t i = 0; i < json_array_size(v); i++) {
+		json_t *m = json_array_get(v, i);
+		size_t s = push_index(r, i);
+		int rc = C_OK;
+		if (!json_is_string(m))
+			rc = fail(r, "expected a move as a string, found %s", type_name(m));
+		else if (json_string_length(m) == 0 || json_string_length(m) > 200)
+			rc = fail(r, "a move is 1 to 200 characters long");
+		else
+			for (const char *c = json_string_value(m); *c && !rc; c++)
+				if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
+					rc = fail(r, "a move is printable ASCII text");
+		if (!rc)
+			rc = movelog_push(&g->log, json_string_value(m), r->e);
+		pop(r, s);
+		if (rc)
+			return rc;
+	}
+	return C_OK;
+}
+
+int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
+{
+	static const char *const keys[] = { "format", "view", "seed", "rules", "players", "board",
+					    "start", "position", "log", NULL };
+	struct rd r = { .e = e, .g = g };
+	json_error_t jerr;
+	json_t *root, *v;
+	int rc;
+
+	game_init(g);
+	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!root) {
+		if (json_error_code(&jerr) == json_error_out_of_memory)
+			return cerr_set(e, C_SYSTEM, "out of memory");
+		return cerr_set(e, C_INPUT, "not a JSON document: line %d, column %d: %s",
+				jerr.line, jerr.column, jerr.text);
+	}
+	if ((rc = expect_object(&r, root, keys)))
+		goto out;
+	v = member(&r, root, "format", 1, &rc);
+	if (!v)
+		goto out;
+	if (!json_is_string(v) || strcmp(json_string_value(v), STATE_FORMAT) != 0) {
+		size_t s = push(&r, "format");
+		rc = json_is_string(v) ? fail(&r, "expected \"%s\", found \"%s\"", STATE_FORMAT,
+					      json_string_value(v))
+				       : fail(&r, "expected \"%s\", found %s", STATE_FORMAT,
+					      type_name(v));
+		pop(&r, s);
+		goto out;
+	}
+	v = member(&r, root, "players", 1, &rc);
+	if (!v)
+		goto out;
+	{
+		size_t s = push(&r, "players");
+		rc = read_players(&r, v, g);
+		pop(&r, s);
+		if (rc)
+			goto out;
+	}
+	if ((v = json_object_get(root, "view"))) {
+		int seat;
+		size_t s = push(&r, "view");
+		rc = read_seat(&r, v, &seat);
+		pop(&r, s);
+		if (rc)
+			goto out;
+		g->view = seat;
+	}
+	v = json_object_get(root, "seed");
+	if (v && !json_is_null(v)) {
+		long long x;
+		size_t s = push(&r, "seed");
+		rc = read_int(&r, v, 0, INT64_MAX, &x);
+		pop(&r, s);
+		if (rc)
+			goto out;
+		g->seed = x;
+	}
+	v = member(&r, root, "rules", 1, &rc);
+	if (!v)
+		goto out;
+	{
+		size_t s = push(&r, "rules");
+		rc = read_rules(&r, v, &g->rules);
+		pop(&r, s);
+		if (rc)
+			goto out;
+	}
+	v = member(&r, root, "board", 1, &rc);
+	if (!v)
+		goto out;
+	{
+		size_t s = push(&r, "board");
+		rc = read_board(&r, v, &g->board);
+		pop(&r, s);
+		if (rc)
+			goto out;
+	}
+	if ((v = json_object_get(root, "start"))) {
+		size_t s = push(&r, "start");
+		if (g->view != NOBODY)
+			rc = fail(&r, "a view does not hold the start");
+		else
+			rc = read_position(&r, v, g, &g->start);
+		pop(&r, s);
+		if (rc)
+			goto out;
+		g->has_start = 1;
+	}
+	if ((v = json_object_get(root, "position"))) {
+		size_t s = push(&r, "position");
+		rc = read_position(&r, v, g, &g->pos);
+		pop(&r, s);
+		if (rc)
+			goto out;
+		g->has_pos = 1;
+	}
+	if (!g->has_start && !g->has_pos) {
+		rc = fail(&r, "missing key 'position' (a record needs at least 'start')");
+		goto out;
+	}
+	if (g->view == NOBODY && !g->has_start) {
+		rc = fail(&r, "missing key 'start'");
+		goto out;
+	}
+	v = member(&r, root, "log", 1, &rc);
+	if (!v)
+		goto out;
+	{
+		size_t s = push(&r, "log");
+		rc = read_log(&r, v, g);
+		pop(&r, s);
+	}
+out:
+	json_decref(root);
+	return rc;
+}
+
+/* ---- writing ---- */
+
+static void write_counts(struct jw *w, const char *key, const char *const *names, int n,
+			 const uint8_t *v)
+{
+	jw_key(w, key);
+	jw_obj(w, JW_INLINE);
+	for (int i = 0; i < n; i++) {
+		jw_key(w, names[i]);
+		jw_int(w, v[i]);
+	}
+	jw_end_obj(w);
+}
+
+static void write_seat_or_null(struct jw *w, const struct game *g, const char *key, int seat)
+{
+	jw_key(w, key);
+	if (seat == NOBODY)
+		jw_null(w);
+	else
+		jw_str(w, colour_names[g->colour[seat]]);
+}
+
+static void write_player(struct jw *w, const struct game *g, const struct position *p, int seat)
+{
+	const struct player *pl = &p->pl[seat];
+	int hidden = g->view != NOBODY && g->view != seat;
+
+	jw_obj(w, JW_BLOCK);
+	if (hidden) {
+		jw_key(w, "hand");
+		jw_int(w, g->view_hand[seat]);
+		jw_key(w, "dev");
+		jw_int(w, g->view_dev[seat]);
+	} else {
+		write_counts(w, "hand", resource_names, NRES, pl->hand);
+		write_counts(w, "dev", dev_names, NDEV, pl->dev);
+		write_counts(w, "dev_new", dev_names, NDEV, pl->dev_new);
+	}
+	write_counts(w, "played", dev_names, NDEV, pl->played);
+	jw_key(w, "discard");
+	jw_int(w, pl->discard);
+	for (int kind = B_SETTLEMENT; kind <= B_CITY; kind++) {
+		jw_key(w, kind == B_SETTLEMENT ? "settlements" : "cities");
+		jw_arr(w, JW_INLINE);
+		for (int n = 0; n < NNODE; n++)
+			if (p->node_owner[n] == seat && p->node_kind[n] == kind)
+				jw_int(w, n + 1);
+		jw_end_arr(w);
+	}
+	jw_key(w, "roads");
+	jw_arr(w, JW_INLINE);
+	for (int ed = 0; ed < NEDGE; ed++)
+		if (p->edge_owner[ed] == seat) {
+			char name[8];
+			jw_str(w, edge_name(ed, name));
+		}
+	jw_end_arr(w);
+	jw_end_obj(w);
+}
+
+static void write_position(struct jw *w, const struct game *g, const struct position *p)
+{
+	jw_obj(w, JW_BLOCK);
+	jw_key(w, "phase");
+	jw_str(w, phase_names[p->phase]);
+	jw_key(w, "turn");
+	jw_int(w, p->turn);
+	jw_key(w, "current");
+	jw_str(w, colour_names[g->colour[p->current]]);
+	jw_key(w, "rolled");
+	jw_bool(w, p->rolled);
+	jw_key(w, "dev_played");
+	jw_bool(w, p->dev_played);
+	jw_key(w, "built");
+	jw_bool(w, p->built);
+	jw_key(w, "robber");
+	jw_int(w, p->robber + 1);
+	write_counts(w, "bank", resource_names, NRES, p->bank);
+	if (g->view != NOBODY) {
+		jw_key(w, "deck");
+		jw_int(w, p->deck_len);
+	} else if (!p->deck_known) {
+		write_counts(w, "deck", dev_names, NDEV, p->deck_count);
+	} else {
+		jw_key(w, "deck");
+		jw_arr(w, JW_INLINE);
+		for (int i = 0; i < p->deck_len; i++)
+			jw_str(w, dev_names[p->deck[i]]);
+		jw_end_arr(w);
+	}
+	jw_key(w, "awards");
+	jw_obj(w, JW_INLINE);
+	write_seat_or_null(w, g, "longest_road", p->longest_road);
+	write_seat_or_null(w, g, "largest_army", p->largest_army);
+	jw_end_obj(w);
+	jw_key(w, "offer");
+	if (!p->offer.active) {
+		jw_null(w);
+	} else {
+		jw_obj(w, JW_INLINE);
+		jw_key(w, "to");
+		jw_str(w, p->offer.to == NOBODY ? "all" : colour_names[g->colour[p->offer.to]]);
+		write_counts(w, "give", resource_names, NRES, p->offer.give);
+		write_counts(w, "get", resource_names, NRES, p->offer.get);
+		jw_key(w, "rejected");
+		jw_arr(w, JW_INLINE);
+		for (int s = 0; s < g->nplayers; s++)
+			if (p->offer.rejected & (1u << s))
+				jw_str(w, colour_names[g->colour[s]]);
+		jw_end_arr(w);
+		jw_end_obj(w);
+	}
+	jw_key(w, "players");
+	jw_obj(w, JW_BLOCK);
+	for (int s = 0; s < g->nplayers; s++) {
+		jw_key(w, colour_names[g->colour[s]]);
+		write_player(w, g, p, s);
+	}
+	jw_end_obj(w);
+	if (g->view == NOBODY) {
+		jw_key(w, "rng");
+		jw_arr(w, JW_INLINE);
+		for (int i = 0; i < 4; i++) {
+			char hex[17];
+			snprintf(hex, sizeof hex, "%016" PRIx64, p->rng[i]);
+			jw_str(w, hex);
+		}
+		jw_end_arr(w);
+	}
+	jw_end_obj(w);
+}
+
+int game_write(const struct game *g, int flags, char **out, size_t *len, struct cerr *e)
+{
+	struct jw w;
+
+	jw_init(&w, flags & SJ_COMPACT);
+	jw_obj(&w, JW_BLOCK);
+	jw_key(&w, "format");
+	jw_str(&w, STATE_FORMAT);
+	if (g->view != NOBODY) {
+		jw_key(&w, "view");
+		jw_str(&w, colour_names[g->colour[g->view]]);
+	}
+	jw_key(&w, "seed");
+	if (g->seed < 0 || g->view != NOBODY)
+		jw_null(&w);
+	else
+		jw_int(&w, g->seed);
+	jw_key(&w, "rules");
+	jw_obj(&w, JW_INLINE);
+	jw_key(&w, "points_to_win");
+	jw_int(&w, g->rules.points_to_win);
+	jw_key(&w, "discard_limit");
+	jw_int(&w, g->rules.discard_limit);
+	jw_key(&w, "trade_build");
+	jw_str(&w, g->rules.trade_build == TRADE_STRICT ? "strict" : "combined");
+	jw_key(&w, "outcomes");
+	jw_str(&w, g->rules.outcomes == OUT_EXTERNAL ? "external" : "internal");
+	jw_end_obj(&w);
+	jw_key(&w, "players");
+	jw_arr(&w, JW_INLINE);
+	for (int s = 0; s < g->nplayers; s++)
+		jw_str(&w, colour_names[g->colour[s]]);
+	jw_end_arr(&w);
+	jw_key(&w, "board");
+	jw_obj(&w, JW_BLOCK);
+	jw_key(&w, "hexes");
+	jw_arr(&w, JW_BLOCK);
+	for (int h = 0; h < NHEX; h++) {
+		jw_obj(&w, JW_INLINE);
+		jw_key(&w, "terrain");
+		jw_str(&w, terrain_names[g->board.terrain[h]]);
+		jw_key(&w, "token");
+		if (g->board.terrain[h] == T_DESERT)
+			jw_null(&w);
+		else
+			jw_int(&w, g->board.token[h]);
+		jw_end_obj(&w);
+	}
+	jw_end_arr(&w);
+	jw_key(&w, "harbours");
+	jw_arr(&w, JW_INLINE);
+	for (int i = 0; i < NHARBOUR; i++)
+		jw_str(&w, harbour_name(g->board.harbour[i]));
+	jw_end_arr(&w);
+	jw_end_obj(&w);
+	if (g->has_start && g->view == NOBODY) {
+		jw_key(&w, "start");
+		write_position(&w, g, &g->start);
+	}
+	if (g->has_pos) {
+		jw_key(&w, "position");
+		write_position(&w, g, &g->pos);
+	}
+	jw_key(&w, "log");
+	jw_arr(&w, JW_BLOCK);
+	for (size_t i = 0; i < g->log.len; i++)
+		jw_str(&w, g->log.line[i]);
+	jw_end_arr(&w);
+	jw_end_obj(&w);
+	if (jw_finish(&w, out, len) != 0)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	return C_OK;
+}
