@@ -1,0 +1,28 @@
+#!/bin/sh
+# demo.sh: the toolkit at work on its embedded default, the beginner board.
+# Usage: demo.sh BINDIR (make demo passes the build's bin folder).
+set -e
+bin=${1:-build/bin}
+PATH="$bin:$PATH"
+export PATH
+
+# rows: the hexes of a game document, row by row, as terrain and token.
+rows() {
+	jq -r '.board.hexes | [.[0:3], .[3:7], .[7:12], .[12:16], .[16:19]] | .[] |
+	       map("\(.terrain)\(if .token then " " + (.token | tostring) else "" end)") |
+	       "    " + join(", ")'
+}
+
+echo "== A beginner game (catan-newboard --beginner --seed 1):"
+catan-newboard --beginner --seed 1 >"${TMPDIR:-/tmp}/catan-demo.$$"
+rows <"${TMPDIR:-/tmp}/catan-demo.$$"
+jq -r '.position.players | to_entries[] |
+       "  \(.key): settlements \(.value.settlements), roads \(.value.roads), hand " +
+       (.value.hand | to_entries | map(select(.value > 0) | "\(.value) \(.key)") | join(", "))' \
+	"${TMPDIR:-/tmp}/catan-demo.$$"
+jq -r '"  \(.position.current) to \(.position.phase), turn \(.position.turn)"' "${TMPDIR:-/tmp}/catan-demo.$$"
+rm -f "${TMPDIR:-/tmp}/catan-demo.$$"
+echo
+echo "== A random board (catan-newboard --seed 2024):"
+catan-newboard --seed 2024 | rows
+catan-newboard --seed 2024 | jq -r '"  harbours: " + (.board.harbours | join(", "))'

@@ -1,0 +1,195 @@
+#!/usr/bin/env bats
+# catan-newboard: new games on the beginner board and on random boards.
+
+load test_helper
+
+@test "the beginner board has the starting settlements at the numbered intersections" {
+	run -0 --separate-stderr beginner -c
+	assert_eq "" "$stderr"
+	run -0 jq -c '[.position.players | to_entries[] | [.key, .value.settlements]]' <<<"$output"
+	assert_eq '[["red",[9,29]],["blue",[40,42]],["white",[18,32]],["orange",[15,41]]]' "$output"
+}
+
+@test "the beginner board has the starting roads at the named paths" {
+	run -0 beginner -c
+	run -0 jq -c '[.position.players | to_entries[] | [.key, .value.roads]]' <<<"$output"
+	assert_eq '[["red",["9-14","29-35"]],["blue",["37-42","40-45"]],["white",["18-23","26-32"]],["orange",["10-15","41-46"]]]' "$output"
+}
+
+@test "the beginner hands are the resources of each second settlement" {
+	run -0 beginner -c
+	run -0 jq -c '[.position.players[] | .hand | to_entries | map(select(.value > 0)) | from_entries]' <<<"$output"
+	assert_eq '[{"lumber":2,"grain":1},{"brick":1,"lumber":1,"ore":1},{"lumber":1,"wool":1,"ore":1},{"grain":2,"ore":1}]' "$output"
+}
+
+@test "the beginner bank holds what the hands do not" {
+	run -0 beginner -c
+	run -0 jq -c '.position.bank' <<<"$output"
+	assert_eq '{"brick":18,"lumber":15,"wool":18,"grain":16,"ore":16}' "$output"
+}
+
+@test "the beginner game starts at the first player's roll" {
+	run -0 beginner -c
+	run -0 jq -c '[.position.phase, .position.turn, .position.current, .position.robber, .log]' <<<"$output"
+	assert_eq '["roll",1,"red",10,[]]' "$output"
+}
+
+@test "the beginner board's hexes and harbours are the fixed layout" {
+	run -0 beginner -c
+	run -0 jq -c '[.board.hexes[] | "\(.terrain[0:3])\(.token // "")"] | join(" ")' <<<"$output"
+	assert_eq '"mou10 pas2 for9 fie12 hil6 pas4 hil10 fie9 for11 des for3 mou8 for8 mou3 fie4 pas5 hil5 fie6 pas11"' "$output"
+	run -0 jq -c '.board.harbours' <<<"$(beginner -c)"
+	assert_eq '["3:1","grain","ore","3:1","wool","3:1","3:1","brick","lumber"]' "$output"
+}
+
+@test "three beginner players leave orange's pieces off the board" {
+	run -0 catan-newboard --beginner --seed 1 --players red,blue,white -c
+	run -0 jq -c '[.players, (.position.players | keys_unsorted), .position.bank]' <<<"$output"
+	assert_eq '[["red","blue","white"],["red","blue","white"],{"brick":18,"lumber":15,"wool":18,"grain":18,"ore":17}]' "$output"
+}
+
+@test "two players may play the beginner board" {
+	run -0 catan-newboard --beginner --seed 1 --players blue,red -c
+	run -0 jq -c '[.players, .position.current, .position.players.blue.settlements]' <<<"$output"
+	assert_eq '[["blue","red"],"blue",[40,42]]' "$output"
+}
+
+@test "a random board starts in the set-up phase with the robber on the desert" {
+	run -0 catan-newboard --seed 42 -c
+	run -0 jq -c '[.position.phase, .position.turn, .position.current,
+		(.board.hexes | map(.terrain) | index("desert") + 1) == .position.robber,
+		.position.bank, (.position.players[] | .settlements + .cities + .roads | length)]' <<<"$output"
+	assert_eq '["setup-settlement",0,"red",true,{"brick":19,"lumber":19,"wool":19,"grain":19,"ore":19},0,0,0,0]' "$output"
+}
+
+@test "a random board's deck holds the 25 development cards, shuffled" {
+	run -0 catan-newboard --seed 42 -c
+	run -0 jq -c '.position.deck | group_by(.) | map([.[0], length])' <<<"$output"
+	assert_eq '[["knight",14],["monopoly",2],["road-building",2],["victory-point",5],["year-of-plenty",2]]' "$output"
+	a=$(catan-newboard --seed 42 -c | jq -c '.position.deck')
+	b=$(catan-newboard --seed 43 -c | jq -c '.position.deck')
+	[ "$a" != "$b" ]
+}
+
+@test "the same seed gives the same bytes and other seeds differ" {
+	catan-newboard --seed 7 >"$BATS_TEST_TMPDIR/a"
+	catan-newboard --seed 7 >"$BATS_TEST_TMPDIR/b"
+	catan-newboard --seed 8 >"$BATS_TEST_TMPDIR/c"
+	assert_file_eq "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	! cmp -s "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/c"
+}
+
+@test "random boards have the right pieces and no neighbouring 6 and 8 over 1000 seeds" {
+	for mode in spiral random; do
+		for seed in $(seq 1 500); do
+			catan-newboard --seed "$seed" --numbers "$mode" -c
+		done >"$BATS_TEST_TMPDIR/boards"
+		run -0 jq -s -c --argjson adj "$(cat "$FIXTURES/hex-neighbours.json")" '
+			map(.board) | map(
+			  ((.hexes | map(.terrain) | group_by(.) | map([.[0], length])) ==
+			     [["desert",1],["fields",4],["forest",4],["hills",3],["mountains",3],["pasture",4]])
+			  and ((.hexes | map(.token) | map(select(. != null)) | sort) ==
+			     [2,3,3,4,4,5,5,6,6,8,8,9,9,10,10,11,11,12])
+			  and (.hexes | map(select(.terrain == "desert")) | .[0].token == null)
+			  and ((.harbours | group_by(.) | map([.[0], length])) ==
+			     [["3:1",4],["brick",1],["grain",1],["lumber",1],["ore",1],["wool",1]])
+			  and (.hexes as $h | [range(19) as $i | $adj[$i][] as $j |
+			       select(($h[$i].token == 6 or $h[$i].token == 8) and ($h[$j - 1].token == 6 or $h[$j - 1].token == 8))] | length == 0)
+			) | [all, length]' "$BATS_TEST_TMPDIR/boards"
+		assert_eq '[true,500]' "$output"
+	done
+}
+
+@test "different seeds make different boards" {
+	run -0 bash -c 'for s in $(seq 1 50); do catan-newboard --seed $s -c | jq -c .board; done | sort -u | wc -l'
+	assert_eq 50 "$output"
+}
+
+@test "numbers random and numbers spiral lay tokens differently for one seed" {
+	a=$(catan-newboard --seed 3 --numbers spiral -c | jq -c '[.board.hexes[].token]')
+	b=$(catan-newboard --seed 3 --numbers random -c | jq -c '[.board.hexes[].token]')
+	[ "$a" != "$b" ]
+}
+
+@test "the spiral lays A..R counter-clockwise from a corner skipping the desert" {
+	# Seed 11's spiral starts at a corner; read the tokens back along each of the six spirals.
+	run -0 catan-newboard --seed 11 -c
+	run -0 jq -c --argjson sp "$(cat "$FIXTURES/spirals.json")" '
+		.board.hexes as $h | [$sp[] | [.[] | $h[. - 1] | select(.terrain != "desert") | .token]]
+		| map(select(. == [5,2,6,3,8,10,9,12,11,4,8,10,9,4,5,6,3,11])) | length' <<<"$output"
+	assert_eq 1 "$output"
+}
+
+@test "without a seed one is drawn and recorded, and it reproduces the game" {
+	run -0 catan-newboard -c
+	seed=$(jq -r .seed <<<"$output")
+	[[ "$seed" =~ ^[0-9]+$ ]]
+	run -0 catan-newboard --seed "$seed" -c
+	first=$output
+	run -0 catan-newboard --seed "$seed" -c
+	assert_eq "$first" "$output"
+}
+
+@test "rules options are stored with their defaults" {
+	run -0 catan-newboard --seed 1 -c
+	run -0 jq -c .rules <<<"$output"
+	assert_eq '{"points_to_win":10,"discard_limit":7,"trade_build":"combined","outcomes":"internal"}' "$output"
+	run -0 catan-newboard --seed 1 -c --rules points_to_win=12 --rules discard-limit=9 \
+		--rules trade_build=strict --rules outcomes=external
+	run -0 jq -c .rules <<<"$output"
+	assert_eq '{"points_to_win":12,"discard_limit":9,"trade_build":"strict","outcomes":"external"}' "$output"
+}
+
+@test "compact output is one line holding the same document" {
+	run -0 catan-newboard --seed 5 -c
+	assert_eq 1 "${#lines[@]}"
+	compact=$(jq -S . <<<"$output")
+	pretty=$(catan-newboard --seed 5 | jq -S .)
+	assert_eq "$pretty" "$compact"
+}
+
+@test "bad options exit 2 with a message naming what was wrong" {
+	run -2 --separate-stderr catan-newboard --players red,green
+	assert_eq "" "$output"
+	assert_eq "catan-newboard: --players: unknown colour 'green' (red, blue, white, orange)" "${stderr_lines[0]}"
+	assert_eq "Try 'catan-newboard --help' for more information." "${stderr_lines[-1]}"
+	run -2 --separate-stderr catan-newboard --players red
+	assert_eq "catan-newboard: --players: 'red' names fewer than 2 players" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --players red,blue,red
+	assert_eq "catan-newboard: --players: colour 'red' given twice" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --players red,blue,white,orange,red
+	assert_eq "catan-newboard: --players: 'red,blue,white,orange,red' names more than 4 players" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --seed -4
+	assert_eq "catan-newboard: --seed: '-4' is not a number from 0 to 9223372036854775807" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --seed 9223372036854775808
+	assert_eq "catan-newboard: --seed: '9223372036854775808' is not a number from 0 to 9223372036854775807" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --numbers zigzag
+	assert_eq "catan-newboard: --numbers: expected spiral or random, not 'zigzag'" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --beginner --numbers random
+	assert_eq "catan-newboard: --numbers applies to random boards, not --beginner" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --rules points_to_win=2
+	assert_eq "catan-newboard: --rules: points_to_win must be 3 to 20, not '2'" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --rules colour=red
+	assert_eq "catan-newboard: --rules: unknown key 'colour'" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --rules outcomes
+	assert_eq "catan-newboard: --rules: expected KEY=VALUE, not 'outcomes'" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --frobnicate
+	assert_eq "catan-newboard: unknown option '--frobnicate'" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --seed
+	assert_eq "catan-newboard: option '--seed' needs a value" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard extra
+	assert_eq "catan-newboard: unexpected argument 'extra'" "${stderr_lines[0]}"
+	assert_eq "" "$output"
+}
+
+@test "a full stdout is an error, not a silent truncation" {
+	if [ ! -w /dev/full ]; then skip "no /dev/full on this system"; fi
+	run -4 --separate-stderr bash -c 'catan-newboard --seed 1 >/dev/full'
+	assert_eq "catan-newboard: write error: No space left on device" "$stderr"
+}
+
+@test "the newboard example runs" {
+	run -0 bash "$ROOT/examples/newboard.sh"
+	assert_eq "setup-settlement red" "${lines[0]}"
+	assert_eq "beginner: red 2 lumber 1 grain" "${lines[1]}"
+}

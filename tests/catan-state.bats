@@ -1,0 +1,152 @@
+#!/usr/bin/env bats
+# catan-state(5): the reader is strict and the writer canonical (checked through a small
+# read-and-write program linked against libcore).
+
+load test_helper
+
+rw() {
+	"$CATAN_UNIT/state_rw" "$@"
+}
+
+# refused JQ-FILTER MESSAGE: the beginner game edited by the filter is refused with exit 3,
+# the message, and nothing on stdout.
+refused() {
+	beginner | jq "$1" >"$BATS_TEST_TMPDIR/in.json"
+	run -3 --separate-stderr rw <"$BATS_TEST_TMPDIR/in.json"
+	assert_eq "" "$output"
+	assert_eq "state_rw: $2" "$stderr"
+}
+
+@test "read then write gives identical bytes, pretty and compact" {
+	for args in "--beginner --seed 3" "--seed 4" "--seed 5 --numbers random --players white,red"; do
+		catan-newboard $args >"$BATS_TEST_TMPDIR/a"
+		rw <"$BATS_TEST_TMPDIR/a" >"$BATS_TEST_TMPDIR/b"
+		assert_file_eq "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+		catan-newboard $args -c >"$BATS_TEST_TMPDIR/a"
+		rw -c <"$BATS_TEST_TMPDIR/a" >"$BATS_TEST_TMPDIR/b"
+		assert_file_eq "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	done
+}
+
+@test "any key order and spacing reads to the canonical bytes" {
+	beginner >"$BATS_TEST_TMPDIR/a"
+	jq -S . "$BATS_TEST_TMPDIR/a" | rw >"$BATS_TEST_TMPDIR/b"
+	assert_file_eq "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+}
+
+@test "truncated JSON is refused with its line and column" {
+	beginner | head -c 300 >"$BATS_TEST_TMPDIR/in.json"
+	run -3 --separate-stderr rw <"$BATS_TEST_TMPDIR/in.json"
+	assert_eq "" "$output"
+	[[ "$stderr" == "state_rw: not a JSON document: line "*", column "*": "* ]]
+}
+
+@test "an empty input is refused" {
+	run -3 --separate-stderr rw </dev/null
+	assert_eq "" "$output"
+	[[ "$stderr" == "state_rw: not a JSON document: "* ]]
+}
+
+@test "a document that is not an object is refused" {
+	run -3 --separate-stderr rw <<<'[1, 2, 3]'
+	assert_eq "state_rw: expected an object, found an array" "$stderr"
+}
+
+@test "a wrong format version is refused" {
+	refused '.format = "catan-state/2"' 'format: expected "catan-state/1", found "catan-state/2"'
+}
+
+@test "a missing key is refused with its place" {
+	refused 'del(.position.players.blue.hand)' "position.players.blue: missing key 'hand'"
+}
+
+@test "an unknown key is refused with its path" {
+	refused '.position.players.red.hand.gold = 1' "position.players.red.hand: unknown key 'gold'"
+	refused '.extra = 1' "unknown key 'extra'"
+	refused '.rules.speed = "fast"' "rules: unknown key 'speed'"
+}
+
+@test "a wrong type is refused with its path" {
+	refused '.rules.points_to_win = "ten"' 'rules.points_to_win: expected an integer from 3 to 20, found a string'
+	refused '.position.rolled = 0' 'position.rolled: expected true or false, found an integer'
+	refused '.board.hexes[4].token = 6.5' 'board.hexes[4].token: expected an integer from 2 to 12, found a number'
+	refused '.position.players.red.settlements = "9"' 'position.players.red.settlements: expected an array of intersections, found a string'
+}
+
+@test "a negative count is refused" {
+	refused '.position.players.red.hand.ore = -1' 'position.players.red.hand.ore: expected an integer from 0 to 19, found -1'
+}
+
+@test "20 cards of one resource are refused" {
+	refused '.position.bank.ore = 20' 'position.bank.ore: expected an integer from 0 to 19, found 20'
+}
+
+@test "resources that do not add up to 19 are refused" {
+	refused '.position.players.red.hand.ore = 5' 'position: bank.ore: bank and hands hold 24 ore, not 19'
+}
+
+@test "two buildings on one intersection are refused" {
+	refused '.position.players.blue.settlements += [9]' 'position.players.blue.settlements[2]: intersection 9 already holds a building'
+}
+
+@test "buildings one path apart are refused" {
+	refused '.position.players.blue.settlements += [14]' 'position: players: buildings on intersections 9 and 14, one path apart'
+}
+
+@test "a sixth settlement is refused" {
+	refused '.position.players.red.settlements = [1,3,20,26,47,51]' 'position.players.red.settlements: 6 is more than the 5 pieces a player has'
+}
+
+@test "a path that does not exist is refused" {
+	refused '.position.players.red.roads += ["1-2"]' "position.players.red.roads[2]: '1-2' is not a path"
+}
+
+@test "an unknown colour is refused" {
+	refused '.players[1] = "green"' "players[1]: unknown colour 'green'"
+}
+
+@test "a colour that does not play in the game is refused" {
+	catan-newboard --beginner --seed 1 --players red,blue,white | jq '.position.current = "orange"' >"$BATS_TEST_TMPDIR/in.json"
+	run -3 --separate-stderr rw <"$BATS_TEST_TMPDIR/in.json"
+	assert_eq "state_rw: position.current: 'orange' is not a colour in this game" "$stderr"
+	refused '.position.players.green = {}' "position.players: 'green' is not a colour in this game"
+}
+
+@test "a card from nowhere is refused" {
+	refused '.position.players.red.dev.knight = 1' 'position: deck: deck, hands and played cards hold 15 knight, not 14'
+}
+
+@test "a 7 token and a token on the desert are refused" {
+	refused '.board.hexes[0].token = 7' 'board.hexes[0].token: there is no 7 token'
+	refused '.board.hexes[9].token = 6' 'board.hexes[9].token: the desert has no token: expected null'
+}
+
+@test "a document with neither start nor position is refused" {
+	refused 'del(.start, .position)' "missing key 'position' (a record needs at least 'start')"
+}
+
+@test "a record (start and log, no position) reads and writes back" {
+	beginner | jq 'del(.position)' >"$BATS_TEST_TMPDIR/rec.json"
+	run -0 rw <"$BATS_TEST_TMPDIR/rec.json"
+	run -0 jq -c 'has("position"), has("start")' <<<"$output"
+	assert_eq $'false\ntrue' "$output"
+}
+
+@test "a deck of unknown order is read as counts" {
+	beginner | jq '.position.deck = {"knight":14,"road-building":2,"year-of-plenty":2,"monopoly":2,"victory-point":5}' >"$BATS_TEST_TMPDIR/in.json"
+	run -0 rw -c <"$BATS_TEST_TMPDIR/in.json"
+	run -0 jq -c '.position.deck' <<<"$output"
+	assert_eq '{"knight":14,"road-building":2,"year-of-plenty":2,"monopoly":2,"victory-point":5}' "$output"
+}
+
+@test "a log entry must be a short printable string" {
+	refused '.log = [3]' 'log[0]: expected a move as a string, found an integer'
+	refused '.log = ["red\u0007roll"]' 'log[0]: a move is printable ASCII text'
+}
+
+@test "a huge input is read whole or refused, never cut" {
+	beginner | jq --argjson n 200000 '.log = [range($n) | "red end"]' >"$BATS_TEST_TMPDIR/big.json"
+	run -0 rw -c <"$BATS_TEST_TMPDIR/big.json"
+	run -0 jq '.log | length' <<<"$output"
+	assert_eq 200000 "$output"
+}

@@ -1,0 +1,9 @@
+#!/usr/bin/env bats
+# libcore: the C-level checks of geometry, generator, names, layouts and the state reader.
+
+load test_helper
+
+@test "libcore core checks pass" {
+	run -0 "$CATAN_UNIT/core_test"
+	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bats
+# meta: every binary ships whole: --help, --version, a man page naming its options,
+# bash and zsh completion, a line in README.md.
+
+load test_helper
+
+binaries() {
+	for f in "$ROOT"/cmd/*.c; do basename "$f" .c; done
+}
+
+@test "every binary answers --version with its name and the version" {
+	for b in $(binaries); do
+		run -0 --separate-stderr "$b" --version
+		[[ "$output" =~ ^$b\ \(catan-tools\)\ [0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "$b: $output"; false; }
+		assert_eq "" "$stderr"
+	done
+}
+
+@test "every binary answers --help with its usage on stdout" {
+	for b in $(binaries); do
+		run -0 --separate-stderr "$b" --help
+		[[ "${lines[0]}" == "usage: $b"* ]] || { echo "$b: ${lines[0]}"; false; }
+		assert_eq "" "$stderr"
+	done
+}
+
+@test "every binary has a man page that names every option of its usage" {
+	for b in $(binaries); do
+		[ -f "$ROOT/man/$b.1" ] || { echo "no man/$b.1"; false; }
+		for opt in $("$b" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+			grep -qF -- "${opt//-/\\-}" "$ROOT/man/$b.1" || { echo "man/$b.1 does not name $opt"; false; }
+		done
+	done
+}
+
+@test "every man page is well-formed roff" {
+	for m in "$ROOT"/man/*.[15]; do
+		run -0 --separate-stderr env MANWIDTH=80 man --warnings -E UTF-8 -l "$m"
+		assert_eq "" "$stderr"
+	done
+}
+
+@test "every binary has bash and zsh completion and a line in README.md" {
+	for b in $(binaries); do
+		[ -f "$ROOT/completions/bash/$b" ] || { echo "no bash completion for $b"; false; }
+		[ -f "$ROOT/completions/zsh/_$b" ] || { echo "no zsh completion for $b"; false; }
+		grep -q -- "$b" "$ROOT/README.md" || { echo "$b not in README.md"; false; }
+		run -0 bash -n "$ROOT/completions/bash/$b"
+	done
+}
+
+@test "bash completion offers the options of catan-newboard" {
+	run -0 bash -c "source '$ROOT/completions/bash/catan-newboard'; COMP_WORDS=(catan-newboard --pl); COMP_CWORD=1; _catan_newboard; printf '%s\n' \"\${COMPREPLY[@]}\""
+	assert_eq "--players" "$output"
+	run -0 bash -c "source '$ROOT/completions/bash/catan-newboard'; COMP_WORDS=(catan-newboard --numbers ''); COMP_CWORD=2; _catan_newboard; printf '%s\n' \"\${COMPREPLY[@]}\""
+	assert_eq $'spiral\nrandom' "$output"
+}

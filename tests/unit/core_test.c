@@ -1,0 +1,231 @@
+/* core_test: C-level checks of libcore's geometry, generator, names, layouts and state reader. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "geom.h"
+#include "names.h"
+#include "rng.h"
+#include "state.h"
+#include "state_json.h"
+#include "unit.h"
+
+static void test_geometry(struct unit *u)
+{
+	int by_hexes[4] = { 0 }, by_degree[4] = { 0 }, edges = 0;
+
+	for (int n = 0; n < NNODE; n++) {
+		int nh = 0, deg = 0;
+		for (int k = 0; k < 3; k++) {
+			nh += geom_node_hexes[n][k] >= 0;
+			deg += geom_node_nodes[n][k] >= 0;
+		}
+		by_hexes[nh]++;
+		by_degree[deg]++;
+		edges += deg;
+	}
+	CHECK(u, edges / 2 == NEDGE, "%d paths", edges / 2);
+	CHECK(u, by_hexes[3] == 24 && by_hexes[2] == 12 && by_hexes[1] == 18,
+	      "touching 3/2/1 hexes: %d/%d/%d", by_hexes[3], by_hexes[2], by_hexes[1]);
+	CHECK(u, by_degree[3] == 36 && by_degree[2] == 18, "degree 3/2: %d/%d", by_degree[3],
+	      by_degree[2]);
+	for (int h = 0; h < NHEX; h++) {
+		int distinct = 1;
+		for (int i = 0; i < 6; i++)
+			for (int j = 0; j < i; j++)
+				distinct &= geom_hex_nodes[h][i] != geom_hex_nodes[h][j] &&
+					    geom_hex_nodes[h][i] >= 0;
+		CHECK(u, distinct, "hex %d has 6 distinct intersections", h + 1);
+		/* Consecutive corners of a hex are joined by a path. */
+		for (int k = 0; k < 6; k++)
+			CHECK(u, edge_between(geom_hex_nodes[h][k], geom_hex_nodes[h][(k + 1) % 6]) >= 0,
+			      "hex %d side %d", h + 1, k);
+	}
+	/* Reading order: by height, then left to right. */
+	for (int n = 1; n < NNODE; n++)
+		CHECK(u, geom_node_y[n] > geom_node_y[n - 1] ||
+			     (geom_node_y[n] == geom_node_y[n - 1] && geom_node_x[n] > geom_node_x[n - 1]),
+		      "intersection %d follows %d in reading order", n + 1, n);
+	/* Paths sorted by their ends, smaller end first. */
+	for (int ed = 0; ed < NEDGE; ed++)
+		CHECK(u, geom_edge_nodes[ed][0] < geom_edge_nodes[ed][1], "path %d ends ordered", ed);
+	/* 30 distinct coastal paths, each on one hex only, each touching the next. */
+	for (int c = 0; c < NCOAST; c++) {
+		int ed = geom_coast_edges[c], next = geom_coast_edges[(c + 1) % NCOAST];
+		int shared = 0;
+		for (int i = 0; i < 2; i++)
+			for (int j = 0; j < 2; j++)
+				shared += geom_edge_nodes[ed][i] == geom_edge_nodes[next][j];
+		CHECK(u, shared == 1, "coastal path %d touches coastal path %d", c, (c + 1) % NCOAST);
+		for (int d = 0; d < c; d++)
+			CHECK(u, geom_coast_edges[d] != ed, "coastal paths %d and %d differ", d, c);
+	}
+	char name[8];
+	CHECK(u, strcmp(edge_name(geom_coast_edges[0], name), "1-4") == 0,
+	      "coastal path 0 is 1-4 (hex 1's north-west side), not %s", name);
+	/* Clockwise: coastal path 1 is hex 1's north-east side, 1-5. */
+	CHECK(u, strcmp(edge_name(geom_coast_edges[1], name), "1-5") == 0, "coastal path 1: %s",
+	      name);
+	/* Each harbour slot touches two intersections and they are coastal. */
+	int harboured = 0;
+	for (int n = 0; n < NNODE; n++)
+		harboured += geom_node_harbour(n) >= 0;
+	CHECK(u, harboured == 18, "%d harbour intersections", harboured);
+}
+
+static void test_names(struct unit *u)
+{
+	char name[8];
+	CHECK(u, edge_parse("12-17") == edge_parse("17-12") && edge_parse("12-17") >= 0,
+	      "paths in either order");
+	CHECK(u, edge_parse("1-2") < 0, "1-2 is not a path");
+	CHECK(u, edge_parse("0-4") < 0 && edge_parse("55-54") < 0 && edge_parse("1-") < 0 &&
+		     edge_parse("-1") < 0 && edge_parse("01-4") < 0,
+	      "malformed paths refused");
+	CHECK(u, strcmp(edge_name(edge_parse("14-9"), name), "9-14") == 0, "edge name %s", name);
+	CHECK(u, resource_parse("wood") == RES_LUMBER && resource_parse("sheep") == RES_WOOL &&
+		     resource_parse("wheat") == RES_GRAIN && resource_parse("o") == RES_ORE &&
+		     resource_parse("gold") < 0,
+	      "resource synonyms");
+	CHECK(u, hex_parse("19") == 18 && hex_parse("20") < 0 && hex_parse("0") < 0 &&
+		     node_parse("54") == 53 && node_parse("+1") < 0,
+	      "hex and intersection numbers");
+}
+
+static void test_rng(struct unit *u)
+{
+	/* xoshiro256** from state {1, 2, 3, 4}: the reference outputs. */
+	static const uint64_t want[] = { 11520ULL, 0ULL, 1509978240ULL, 1215971899390074240ULL,
+					 1216172134540287360ULL, 607988272756665600ULL,
+					 16172922978634559625ULL, 8476171486693032832ULL,
+					 10595114339597558777ULL, 2904607092377533576ULL };
+	uint64_t s[4] = { 1, 2, 3, 4 };
+	for (int i = 0; i < 10; i++) {
+		uint64_t got = rng_next(s);
+		CHECK(u, got == want[i], "xoshiro256** output %d: %llu", i, (unsigned long long)got);
+	}
+	/* SplitMix64 from 1234567: the reference outputs. */
+	static const uint64_t sm[] = { 6457827717110365317ULL, 3203168211198807973ULL,
+				       9817491932198370423ULL, 4593380528125082431ULL,
+				       16408922859458223821ULL };
+	uint64_t x = 1234567;
+	for (int i = 0; i < 5; i++)
+		CHECK(u, splitmix64(&x) == sm[i], "splitmix64 output %d", i);
+	/* rng_below stays in range and reaches every value. */
+	int seen[6] = { 0 };
+	rng_seed(s, 7);
+	for (int i = 0; i < 600; i++) {
+		uint32_t v = rng_below(s, 6);
+		CHECK(u, v < 6, "die %u", v);
+		if (v < 6)
+			seen[v]++;
+	}
+	for (int i = 0; i < 6; i++)
+		CHECK(u, seen[i] > 50, "face %d drawn %d times in 600", i + 1, seen[i]);
+}
+
+static int touches(int node, int h)
+{
+	for (int k = 0; k < 3; k++)
+		if (geom_node_hexes[node][k] == h)
+			return 1;
+	return 0;
+}
+
+static void test_beginner(struct unit *u)
+{
+	/* design.md names each starting settlement by the three hexes it touches. */
+	static const int hexes[NCOLOUR][2][3] = {
+		[COL_RED] = { { 1, 2, 5 }, { 8, 9, 13 } },
+		[COL_BLUE] = { { 15, 16, 19 }, { 13, 14, 17 } },
+		[COL_WHITE] = { { 4, 5, 9 }, { 11, 12, 16 } },
+		[COL_ORANGE] = { { 3, 6, 7 }, { 14, 15, 18 } },
+	};
+	/* ...and each starting road by the two hexes it lies between. */
+	static const int roads[NCOLOUR][2][2] = {
+		[COL_RED] = { { 2, 5 }, { 9, 13 } },
+		[COL_BLUE] = { { 15, 16 }, { 14, 17 } },
+		[COL_WHITE] = { { 4, 9 }, { 11, 12 } },
+		[COL_ORANGE] = { { 3, 6 }, { 15, 18 } },
+	};
+	for (int c = 0; c < NCOLOUR; c++) {
+		const struct beginner_pieces *bp = &board_beginner_pieces[c];
+		for (int i = 0; i < 2; i++) {
+			int n = bp->settlement[i];
+			CHECK(u, touches(n, hexes[c][i][0] - 1) && touches(n, hexes[c][i][1] - 1) &&
+				     touches(n, hexes[c][i][2] - 1),
+			      "%s settlement %d touches its hexes", colour_names[c], n + 1);
+			int a = bp->road[i][0], b = bp->road[i][1];
+			int ha = roads[c][i][0] - 1, hb = roads[c][i][1] - 1;
+			CHECK(u, edge_between(a, b) >= 0 && touches(a, ha) && touches(a, hb) &&
+				     touches(b, ha) && touches(b, hb),
+			      "%s road %d-%d lies between hexes %d and %d", colour_names[c], a + 1,
+			      b + 1, ha + 1, hb + 1);
+		}
+	}
+}
+
+static void test_random_boards(struct unit *u)
+{
+	static const int terrain_count[NTERRAIN] = { 3, 4, 4, 4, 3, 1 };
+	static const int token_count[13] = { 0, 0, 1, 2, 2, 2, 2, 0, 2, 2, 2, 2, 1 };
+	int bad = 0;
+	for (int mode = NUMBERS_SPIRAL; mode <= NUMBERS_RANDOM; mode++)
+		for (uint64_t seed = 0; seed < 1000; seed++) {
+			struct board b;
+			uint64_t s[4];
+			int tc[NTERRAIN] = { 0 }, kc[13] = { 0 }, hc[NHARBOURKIND] = { 0 };
+			rng_seed(s, seed);
+			board_random(&b, s, (enum numbers_mode)mode);
+			for (int h = 0; h < NHEX; h++) {
+				tc[b.terrain[h]]++;
+				kc[b.token[h]]++;
+				if (b.terrain[h] == T_DESERT && b.token[h] != 0)
+					bad++;
+			}
+			for (int i = 0; i < NHARBOUR; i++)
+				hc[b.harbour[i]]++;
+			if (memcmp(tc, terrain_count, sizeof tc) != 0 ||
+			    memcmp(kc + 2, token_count + 2, sizeof(int) * 11) != 0 || kc[0] != 1 ||
+			    hc[HB_GENERIC] != 4 || hc[0] != 1 || hc[1] != 1 || hc[2] != 1 ||
+			    hc[3] != 1 || hc[4] != 1 || board_red_neighbours(&b))
+				bad++;
+		}
+	CHECK(u, bad == 0, "%d of 2000 random boards break the composition or the 6/8 rule", bad);
+}
+
+/* The beginner game reads back to the same bytes. */
+static void test_roundtrip(struct unit *u)
+{
+	struct newgame o = { .nplayers = 3, .colour = { COL_RED, COL_BLUE, COL_WHITE }, .beginner = 1,
+			     .seed = 9 };
+	struct game g, h;
+	struct cerr e = { 0 };
+	char *a = NULL, *b = NULL;
+	size_t la, lb;
+
+	rules_default(&o.rules);
+	CHECK(u, game_new(&g, &o, &e) == C_OK, "game_new: %s", e.msg);
+	CHECK(u, game_write(&g, 0, &a, &la, &e) == C_OK, "write: %s", e.msg);
+	CHECK(u, game_read(a, la, &h, &e) == C_OK, "read: %s", e.msg);
+	CHECK(u, game_write(&h, 0, &b, &lb, &e) == C_OK, "write again: %s", e.msg);
+	CHECK(u, la == lb && memcmp(a, b, la) == 0, "read then write gives the same bytes");
+	CHECK(u, memcmp(&g.pos, &h.pos, sizeof g.pos) == 0, "the position reads back field by field");
+	free(a);
+	free(b);
+	game_free(&g);
+	game_free(&h);
+}
+
+int main(void)
+{
+	struct unit u = { 0 };
+	test_geometry(&u);
+	test_names(&u);
+	test_rng(&u);
+	test_beginner(&u);
+	test_random_boards(&u);
+	test_roundtrip(&u);
+	printf("%d checks, %d failed\n", u.run, u.failed);
+	return u.failed != 0;
+}
