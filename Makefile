@@ -3,6 +3,7 @@
 
 
 .SUFFIXES:
+.SECONDARY:
 
 VERSION    = 0.1.0
 PREFIX     = /usr/local
@@ -86,7 +87,7 @@ san:
 
 # The whole suite, plainly and under ASan+UBSan (leaks fail), then one summary line.
 check: deps
-	$(MAKE) all san
+	@$(MAKE) -s all san
 	@tests/run-suite $(B) build-san
 
 test: all
