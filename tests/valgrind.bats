@@ -1,0 +1,22 @@
+#!/usr/bin/env bats
+# valgrind: the binaries free what they allocate and touch no memory they should not,
+# on success and on refusal (plain build only: valgrind and ASan do not mix).
+
+load test_helper
+
+setup() {
+	case $CATAN_BIN in
+	*build-san*) skip "the sanitizer build checks leaks itself" ;;
+	esac
+	command -v valgrind >/dev/null || skip "valgrind is not installed (make deps)"
+}
+
+vg() {
+	valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
+		--error-exitcode=99 "$@"
+}
+
+@test "catan-newboard is clean under valgrind" {
+	run -0 vg catan-newboard --seed 3
+	run -2 vg catan-newboard --players red
+}
