@@ -1,0 +1,72 @@
+/* awards.c: longest road (trail search) and largest army, and who holds them. */
+#include "geom.h"
+#include "rules.h"
+
+/* The longest trail of seat's roads leaving node, the paths in used excluded. */
+static int trail(const struct position *p, int seat, int node, uint8_t used[NEDGE])
+{
+	int best = 0;
+	for (int k = 0; k < 3; k++) {
+		int ed = geom_node_edges[node][k];
+		if (ed < 0 || used[ed] || p->edge_owner[ed] != seat)
+			continue;
+		int next = geom_node_nodes[node][k], owner = p->node_owner[next];
+		used[ed] = 1;
+		/* A trail may end at another player's building but not pass through it. */
+		int len = 1 + (owner == NOBODY || owner == seat ? trail(p, seat, next, used) : 0);
+		used[ed] = 0;
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
+int longest_road(const struct position *p, int seat)
+{
+	uint8_t used[NEDGE] = { 0 };
+	int best = 0;
+	for (int n = 0; n < NNODE; n++) {
+		int own = 0, k;
+		for (k = 0; k < 3; k++) {
+			int ed = geom_node_edges[n][k];
+			own += ed >= 0 && p->edge_owner[ed] == seat;
+		}
+		/* A longest trail starts at an end (one road) unless every node has two or more:
+		 * starting everywhere is simplest and cheap with at most 15 roads. */
+		if (own == 0)
+			continue;
+		int len = trail(p, seat, n, used);
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
+void awards_update_road(struct position *p, int nplayers)
+{
+	int len[MAXPLAYERS], max = 0, nmax = 0, who = NOBODY, h = p->longest_road;
+
+	for (int s = 0; s < nplayers; s++) {
+		len[s] = longest_road(p, s);
+		if (len[s] > max) {
+			max = len[s];
+			nmax = 1;
+			who = s;
+		} else if (len[s] == max) {
+			nmax++;
+		}
+	}
+	/* The holder keeps the award while 5+ and tied for longest. */
+	if (h != NOBODY && h < nplayers && len[h] >= 5 && len[h] == max)
+		return;
+	p->longest_road = (int8_t)(max >= 5 && nmax == 1 ? who : NOBODY);
+}
+
+void awards_update_army(struct position *p, int seat)
+{
+	int k = p->pl[seat].played[DEV_KNIGHT], h = p->largest_army;
+	if (k < 3 || h == seat)
+		return;
+	if (h == NOBODY || k > p->pl[h].played[DEV_KNIGHT])
+		p->largest_army = (int8_t)seat;
+}

@@ -1,0 +1,234 @@
+/* rules.c: the engine's entry point: who may move when, all-or-nothing application, the log, victory. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "geom.h"
+#include "names.h"
+#include "rules_int.h"
+#include "state.h"
+
+const uint8_t cost_road[NRES] = { [RES_BRICK] = 1, [RES_LUMBER] = 1 };
+const uint8_t cost_settlement[NRES] = { 1, 1, 1, 1, 0 };
+const uint8_t cost_city[NRES] = { [RES_GRAIN] = 2, [RES_ORE] = 3 };
+const uint8_t cost_dev[NRES] = { [RES_WOOL] = 1, [RES_GRAIN] = 1, [RES_ORE] = 1 };
+
+int illegal(struct cerr *e, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	cerr_vset(e, C_ILLEGAL, fmt, ap);
+	va_end(ap);
+	return C_ILLEGAL;
+}
+
+const char *cname(const struct game *g, int seat)
+{
+	return seat >= 0 && seat < g->nplayers ? colour_names[g->colour[seat]] : "nobody";
+}
+
+int outcome_source(struct rctx *c, int given, const char *what)
+{
+	if (c->g->rules.outcomes == OUT_EXTERNAL) {
+		if (!given) {
+			illegal(c->e, "%s must be given in the move: this game's outcomes are external",
+				what);
+			return -1;
+		}
+		return 1;
+	}
+	if (given && !(c->flags & RULES_REPLAY)) {
+		illegal(c->e, "this game draws its outcomes: give the move without %s", what);
+		return -1;
+	}
+	return 0;
+}
+
+int hand_covers(const struct position *p, int seat, const uint8_t want[NRES])
+{
+	for (int r = 0; r < NRES; r++)
+		if (p->pl[seat].hand[r] < want[r])
+			return 0;
+	return 1;
+}
+
+char *cards_text(const uint8_t c[NRES], char *buf, size_t n)
+{
+	size_t len = 0;
+	int kinds = 0, done = 0;
+
+	buf[0] = '\0';
+	for (int r = 0; r < NRES; r++)
+		kinds += c[r] != 0;
+	for (int r = 0; r < NRES && len < n; r++) {
+		if (!c[r])
+			continue;
+		const char *sep = done == 0 ? "" : done == kinds - 1 ? " and " : ", ";
+		int k = snprintf(buf + len, n - len, "%s%d %s", sep, c[r], resource_names[r]);
+		if (k > 0)
+			len += (size_t)k;
+		done++;
+	}
+	return buf;
+}
+
+void pay_bank(struct position *p, int seat, const uint8_t c[NRES])
+{
+	for (int r = 0; r < NRES; r++) {
+		p->pl[seat].hand[r] = (uint8_t)(p->pl[seat].hand[r] - c[r]);
+		p->bank[r] = (uint8_t)(p->bank[r] + c[r]);
+	}
+}
+
+int rules_owner(const struct game *g, const struct move *m)
+{
+	return m->seat >= 0 && m->seat < g->nplayers ? m->seat : NOBODY;
+}
+
+/* Who must move now, and what they must do, for a refusal's message. */
+static int waiting_discards(const struct game *g, const struct position *p, struct cerr *e)
+{
+	char who[128] = "";
+	size_t len = 0;
+	for (int s = 0; s < g->nplayers; s++)
+		if (p->pl[s].discard) {
+			int k = snprintf(who + len, sizeof who - len, "%s%s owes %d", len ? ", " : "",
+					 cname(g, s), p->pl[s].discard);
+			if (k > 0 && (size_t)k < sizeof who - len)
+				len += (size_t)k;
+		}
+	return illegal(e, "the discards after the seven come first: %s", who);
+}
+
+/* The checks every move passes before its family sees it: game state, phase, turn. */
+static int gate(struct rctx *c)
+{
+	const struct game *g = c->g;
+	const struct position *p = c->p;
+	const struct move *m = c->m;
+	int me = m->seat, cur = p->current;
+
+	if (me < 0 || me >= g->nplayers)
+		return illegal(c->e, "no such player in this game");
+	if (m->verb >= NVERB)
+		return illegal(c->e, "unknown verb");
+	if (p->phase == PH_OVER)
+		return illegal(c->e, "the game is over: %s won with %d points", cname(g, cur),
+			       score_total(p, cur));
+	switch (p->phase) {
+	case PH_SETUP_SETTLEMENT:
+	case PH_SETUP_ROAD: {
+		const char *what = p->phase == PH_SETUP_SETTLEMENT ? "settlement" : "road";
+		int want = p->phase == PH_SETUP_SETTLEMENT ? PC_SETTLEMENT : PC_ROAD;
+		if (me != cur)
+			return illegal(c->e, "set-up: it is %s's turn to place a %s", cname(g, cur),
+				       what);
+		if (m->verb != MV_BUILD || m->piece != want)
+			return illegal(c->e, "set-up: %s must place a %s now", cname(g, cur), what);
+		return C_OK;
+	}
+	case PH_DISCARD:
+		if (m->verb != MV_DISCARD)
+			return waiting_discards(g, p, c->e);
+		return C_OK;
+	case PH_ROBBER:
+		if (me != cur || m->verb != MV_ROBBER)
+			return illegal(c->e, "%s must move the robber first", cname(g, cur));
+		return C_OK;
+	}
+	/* PH_ROLL or PH_MAIN */
+	if (m->verb == MV_ACCEPT || m->verb == MV_REJECT) {
+		if (me == cur)
+			return illegal(c->e, "only the other players answer an offer");
+		return C_OK;
+	}
+	if (me != cur)
+		return illegal(c->e, "it is %s's turn, not %s's", cname(g, cur), cname(g, me));
+	switch (m->verb) {
+	case MV_ROLL:
+		if (p->phase != PH_ROLL)
+			return illegal(c->e, "the dice were already rolled this turn");
+		return C_OK;
+	case MV_PLAY:
+		return C_OK;
+	case MV_DISCARD:
+		return illegal(c->e, "nobody owes cards: discards follow a roll of seven");
+	case MV_ROBBER:
+		return illegal(c->e, "the robber moves only after a seven or a knight");
+	default:
+		if (p->phase == PH_ROLL)
+			return illegal(c->e, "the dice must be rolled first");
+		return C_OK;
+	}
+}
+
+static int dispatch(struct rctx *c)
+{
+	const struct move *m = c->m;
+
+	switch (m->verb) {
+	case MV_BUILD:
+		if (c->p->phase == PH_SETUP_SETTLEMENT)
+			return rules_setup_settlement(c);
+		if (c->p->phase == PH_SETUP_ROAD)
+			return rules_setup_road(c);
+		return rules_build(c);
+	case MV_ROLL:
+		return rules_roll(c);
+	case MV_DISCARD:
+		return rules_discard(c);
+	case MV_ROBBER:
+		return rules_robber(c);
+	case MV_OFFER:
+		return rules_offer(c);
+	case MV_ACCEPT:
+	case MV_REJECT:
+		return rules_answer(c);
+	case MV_CANCEL:
+		return rules_cancel(c);
+	case MV_TRADE:
+		return rules_trade(c);
+	case MV_BUY:
+		return rules_buy(c);
+	case MV_PLAY:
+		return rules_play(c);
+	case MV_END:
+		return rules_end(c);
+	}
+	return illegal(c->e, "unknown verb");
+}
+
+int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
+{
+	struct position p;
+	struct move mv = *m;
+	struct rctx c = { g, &p, &mv, flags, e };
+	char line[160];
+
+	if (g->view != NOBODY)
+		return cerr_set(e, C_INPUT, "a player's view cannot be played on: use the full state");
+	if (!g->has_pos)
+		return cerr_set(e, C_INPUT, "the game has no current position");
+	p = g->pos;
+	int rc = gate(&c);
+	if (rc == C_OK)
+		rc = dispatch(&c);
+	if (rc != C_OK)
+		return rc;
+	/* The player whose turn it is wins as soon as they have the points. */
+	if (p.phase != PH_SETUP_SETTLEMENT && p.phase != PH_SETUP_ROAD && p.phase != PH_OVER &&
+	    score_total(&p, p.current) >= g->rules.points_to_win)
+		p.phase = PH_OVER;
+	move_format(g, &mv, line, sizeof line);
+	if (movelog_push(&g->log, line, e) != C_OK)
+		return C_SYSTEM;
+	g->pos = p;
+	return C_OK;
+}
+
+int rules_apply_text(struct game *g, const char *text, int flags, struct cerr *e)
+{
+	struct move m;
+	int rc = move_parse(g, text, &m, e);
+	return rc != C_OK ? rc : rules_apply(g, &m, flags, e);
+}

@@ -1,0 +1,99 @@
+/* rules.h: the base-game rules engine: applying moves, awards, scores and per-player views. */
+#ifndef CATAN_RULES_H
+#define CATAN_RULES_H
+
+#include "err.h"
+#include "move.h"
+#include "types.h"
+
+/*
+ * Flags for rules_apply.
+ *
+ * RULES_REPLAY: the move comes from a log being replayed (catan-validate).
+ * In a game with internal outcomes a move normally must not give its
+ * outcome (players do not choose the dice); on replay it may: the engine
+ * still draws from the game's generator exactly as it did when the move
+ * was first applied, and refuses the move if the logged outcome differs
+ * from the draw.  So a replayed game ends in the same position, generator
+ * state included, byte for byte.  In a game with external outcomes the
+ * outcome is required with or without this flag.
+ */
+#define RULES_REPLAY 1
+
+/*
+ * rules_apply: checks m against the rules and, when legal, applies it to
+ * g->pos: pays and receives cards, draws outcomes (dice, the card bought,
+ * the card stolen) from g->pos.rng when the game's outcomes are internal,
+ * moves the phase on, updates longest road and largest army, ends the game
+ * when the player whose turn it is reaches the points to win, and appends
+ * the canonical text of the move with its outcome to g->log.
+ * All or nothing: on any failure g is unchanged.
+ * Returns C_OK; C_ILLEGAL with a lower-case message naming the rule
+ * ("the road must touch your road, settlement or city"); C_INPUT for a
+ * view or a game without a current position; C_SYSTEM when memory runs out.
+ */
+int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e);
+
+/*
+ * rules_apply_text: move_parse then rules_apply; a convenience for tests
+ * and scripts.  Same returns.
+ */
+int rules_apply_text(struct game *g, const char *text, int flags, struct cerr *e);
+
+/*
+ * rules_owner: the seat whose move m is (the colour it names).  A move
+ * names its maker, so discards, accepts and rejects belong to the player
+ * who is not the current one; the front end's --as compares this seat.
+ */
+int rules_owner(const struct game *g, const struct move *m);
+
+/*
+ * rules_legal_moves: the legal moves in g's current position, without
+ * outcomes, into out[0 .. max-1].  Returns how many there are (which
+ * may exceed max: only max are stored).  Discards are listed as single
+ * example discards (the first resources in order), offers are not
+ * listed (there are too many), and maritime trades at the best rate.
+ * Used for "list the legal moves" and random play-outs.
+ */
+int rules_legal_moves(const struct game *g, struct move *out, int max);
+
+/* ---- awards (awards.c) ---- */
+
+/*
+ * longest_road: the length of seat's longest trail of roads (no path used
+ * twice), not passing through an intersection that holds another
+ * player's building (a trail may end there).  0 when seat has no road.
+ */
+int longest_road(const struct position *p, int seat);
+
+/*
+ * awards_update_road: gives or takes the longest road award after any
+ * building, as design.md decides: 5+ to hold; a challenger must be
+ * strictly longer; the holder keeps it while tied for longest; otherwise
+ * it goes to the single longest player with 5+, or is set aside.
+ */
+void awards_update_road(struct position *p, int nplayers);
+
+/* awards_update_army: after seat plays a knight: 3+ takes it, from a holder only by more. */
+void awards_update_army(struct position *p, int seat);
+
+/* ---- scores (score.c) ---- */
+
+/* score_public: victory points everyone sees: buildings and awards. */
+int score_public(const struct position *p, int seat);
+/* score_total: score_public plus victory point cards held (bought this turn included). */
+int score_total(const struct position *p, int seat);
+
+/*
+ * game_view: a copy of g as seat sees it (out is uninitialised; free it
+ * with game_free): other players' resource and development cards zeroed,
+ * their counts in view_hand/view_dev (the viewer's own cards stay), the
+ * deck's order and counts zeroed (deck_len kept), the generator zeroed,
+ * no start position, and the log redacted (another player's "buy" shows
+ * no card; a stolen card is shown only to the thief and the victim).
+ * Returns C_OK; C_USAGE for a seat not in the game; C_INPUT when g is
+ * already a view; C_SYSTEM when memory runs out.
+ */
+int game_view(const struct game *g, int seat, struct game *out, struct cerr *e);
+
+#endif

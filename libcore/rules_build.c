@@ -1,0 +1,213 @@
+/* rules_build.c: where pieces may go, the set-up placements, and building roads, settlements and cities. */
+#include <stdio.h>
+
+#include "geom.h"
+#include "names.h"
+#include "rules_int.h"
+#include "state.h"
+
+int node_touches_road(const struct position *p, int seat, int node)
+{
+	for (int k = 0; k < 3; k++) {
+		int ed = geom_node_edges[node][k];
+		if (ed >= 0 && p->edge_owner[ed] == seat)
+			return 1;
+	}
+	return 0;
+}
+
+int node_free_check(const struct position *p, int node, struct cerr *e)
+{
+	if (p->node_owner[node] != NOBODY)
+		return illegal(e, "intersection %d already holds a building", node + 1);
+	for (int k = 0; k < 3; k++) {
+		int nb = geom_node_nodes[node][k];
+		if (nb >= 0 && p->node_owner[nb] != NOBODY)
+			return illegal(e, "intersection %d is next to the building on %d (distance rule)",
+				       node + 1, nb + 1);
+	}
+	return C_OK;
+}
+
+/* Why a road may start at node: 2 own building, 1 own road through a free intersection, 0 no, -1 blocked. */
+static int road_anchor(const struct position *p, int seat, int node, int edge)
+{
+	int owner = p->node_owner[node];
+	if (owner == seat)
+		return 2;
+	int road = 0;
+	for (int k = 0; k < 3; k++) {
+		int ed = geom_node_edges[node][k];
+		if (ed >= 0 && ed != edge && p->edge_owner[ed] == seat)
+			road = 1;
+	}
+	if (!road)
+		return 0;
+	return owner == NOBODY ? 1 : -1;
+}
+
+int road_place_check(const struct position *p, int seat, int edge, struct cerr *e)
+{
+	char name[8];
+	if (p->edge_owner[edge] != NOBODY)
+		return illegal(e, "path %s already holds a road", edge_name(edge, name));
+	int a = road_anchor(p, seat, geom_edge_nodes[edge][0], edge);
+	int b = road_anchor(p, seat, geom_edge_nodes[edge][1], edge);
+	if (a > 0 || b > 0)
+		return C_OK;
+	if (a < 0 || b < 0)
+		return illegal(e, "a road cannot continue through another player's settlement or city");
+	return illegal(e, "the road must touch your road, settlement or city");
+}
+
+int road_any_place(const struct position *p, int seat)
+{
+	for (int ed = 0; ed < NEDGE; ed++)
+		if (p->edge_owner[ed] == NOBODY && road_place_check(p, seat, ed, NULL) == C_OK)
+			return 1;
+	return 0;
+}
+
+/* ---- set-up ---- */
+
+int rules_setup_settlement(struct rctx *c)
+{
+	struct position *p = c->p;
+	int seat = c->m->seat, node = c->m->node;
+	int step = pos_setup_step(p);
+
+	if (node_free_check(p, node, c->e))
+		return C_ILLEGAL;
+	if (p->pl[seat].settlements == 0)
+		return illegal(c->e, "no settlements left in your supply");
+	pos_place_settlement(p, seat, node);
+	/* The second settlement pays its starting resources. */
+	if (step >= c->g->nplayers)
+		pos_pay_start(p, &c->g->board, seat, node);
+	p->phase = PH_SETUP_ROAD;
+	return C_OK;
+}
+
+/* The settlement placed last in set-up: the one of seat's with no road of seat's touching it. */
+static int setup_new_settlement(const struct position *p, int seat)
+{
+	for (int n = 0; n < NNODE; n++)
+		if (p->node_owner[n] == seat && !node_touches_road(p, seat, n))
+			return n;
+	return -1;
+}
+
+int rules_setup_road(struct rctx *c)
+{
+	struct position *p = c->p;
+	int seat = c->m->seat, edge = c->m->path[0], n = c->g->nplayers;
+	char name[8];
+
+	if (p->edge_owner[edge] != NOBODY)
+		return illegal(c->e, "path %s already holds a road", edge_name(edge, name));
+	int node = setup_new_settlement(p, seat);
+	if (node < 0 || (geom_edge_nodes[edge][0] != node && geom_edge_nodes[edge][1] != node))
+		return illegal(c->e, "set-up: the road must touch the settlement just placed on %d",
+			       node + 1);
+	if (p->pl[seat].roads == 0)
+		return illegal(c->e, "no roads left in your supply");
+	pos_place_road(p, seat, edge);
+	int done = pos_setup_step(p) + 1;	/* placements complete, this one included */
+	if (done >= 2 * n) {
+		p->phase = PH_ROLL;
+		p->turn = 1;
+		p->current = 0;
+	} else {
+		p->phase = PH_SETUP_SETTLEMENT;
+		p->current = (int8_t)pos_setup_seat(n, done);
+	}
+	awards_update_road(p, n);
+	return C_OK;
+}
+
+/* ---- building after the roll ---- */
+
+static int afford(struct rctx *c, const uint8_t cost[NRES], const char *what)
+{
+	char need[96];
+	if (hand_covers(c->p, c->m->seat, cost))
+		return C_OK;
+	return illegal(c->e, "not enough resources: %s costs %s", what,
+		       cards_text(cost, need, sizeof need));
+}
+
+static int build_road(struct rctx *c)
+{
+	struct position *p = c->p;
+	int seat = c->m->seat, edge = c->m->path[0];
+
+	if (road_place_check(p, seat, edge, c->e))
+		return C_ILLEGAL;
+	if (p->pl[seat].roads == 0)
+		return illegal(c->e, "no roads left in your supply");
+	if (afford(c, cost_road, "a road"))
+		return C_ILLEGAL;
+	pay_bank(p, seat, cost_road);
+	pos_place_road(p, seat, edge);
+	return C_OK;
+}
+
+static int build_settlement(struct rctx *c)
+{
+	struct position *p = c->p;
+	int seat = c->m->seat, node = c->m->node;
+
+	if (node_free_check(p, node, c->e))
+		return C_ILLEGAL;
+	if (!node_touches_road(p, seat, node))
+		return illegal(c->e, "the settlement must touch your road");
+	if (p->pl[seat].settlements == 0)
+		return illegal(c->e, "no settlements left in your supply");
+	if (afford(c, cost_settlement, "a settlement"))
+		return C_ILLEGAL;
+	pay_bank(p, seat, cost_settlement);
+	pos_place_settlement(p, seat, node);
+	return C_OK;
+}
+
+static int build_city(struct rctx *c)
+{
+	struct position *p = c->p;
+	int seat = c->m->seat, node = c->m->node;
+
+	if (p->node_owner[node] != seat || p->node_kind[node] != B_SETTLEMENT)
+		return illegal(c->e, "a city replaces one of your settlements, and intersection %d "
+				     "holds none", node + 1);
+	if (p->pl[seat].cities == 0)
+		return illegal(c->e, "no cities left in your supply");
+	if (afford(c, cost_city, "a city"))
+		return C_ILLEGAL;
+	pay_bank(p, seat, cost_city);
+	p->node_kind[node] = B_CITY;
+	p->pl[seat].cities--;
+	p->pl[seat].settlements++;
+	return C_OK;
+}
+
+int rules_build(struct rctx *c)
+{
+	int rc;
+	switch (c->m->piece) {
+	case PC_ROAD:
+		rc = build_road(c);
+		break;
+	case PC_SETTLEMENT:
+		rc = build_settlement(c);
+		break;
+	case PC_CITY:
+		rc = build_city(c);
+		break;
+	default:
+		return illegal(c->e, "unknown piece");
+	}
+	if (rc != C_OK)
+		return rc;
+	c->p->built = 1;
+	awards_update_road(c->p, c->g->nplayers);
+	return C_OK;
+}

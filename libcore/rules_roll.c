@@ -1,0 +1,180 @@
+/* rules_roll.c: the roll and production, a seven's discards, and the robber with its steal. */
+#include <stdio.h>
+#include <string.h>
+
+#include "geom.h"
+#include "names.h"
+#include "rng.h"
+#include "rules_int.h"
+#include "state.h"
+
+/* Production of a roll: each resource is paid to all owed, or, when the bank is short, to nobody. */
+static void produce(const struct game *g, struct position *p, int total)
+{
+	uint8_t owed[NRES][MAXPLAYERS];
+	memset(owed, 0, sizeof owed);
+	for (int h = 0; h < NHEX; h++) {
+		if (g->board.token[h] != total || h == p->robber || g->board.terrain[h] >= T_DESERT)
+			continue;
+		int r = g->board.terrain[h];
+		for (int k = 0; k < 6; k++) {
+			int n = geom_hex_nodes[h][k], s = p->node_owner[n];
+			if (s != NOBODY)
+				owed[r][s] = (uint8_t)(owed[r][s] + (p->node_kind[n] == B_CITY ? 2 : 1));
+		}
+	}
+	for (int r = 0; r < NRES; r++) {
+		int sum = 0;
+		for (int s = 0; s < g->nplayers; s++)
+			sum += owed[r][s];
+		if (sum == 0 || sum > p->bank[r])
+			continue;
+		for (int s = 0; s < g->nplayers; s++)
+			p->pl[s].hand[r] = (uint8_t)(p->pl[s].hand[r] + owed[r][s]);
+		p->bank[r] = (uint8_t)(p->bank[r] - sum);
+	}
+}
+
+int rules_roll(struct rctx *c)
+{
+	struct position *p = c->p;
+	struct move *m = c->m;
+	int src = outcome_source(c, m->dice[0] != 0, "the dice");
+
+	if (src < 0)
+		return C_ILLEGAL;
+	if (src == 0) {
+		uint8_t d0 = (uint8_t)(rng_below(p->rng, 6) + 1), d1 = (uint8_t)(rng_below(p->rng, 6) + 1);
+		if (m->dice[0] && (m->dice[0] != d0 || m->dice[1] != d1))
+			return illegal(c->e, "the logged dice %d %d differ from the game's draw %d %d",
+				       m->dice[0], m->dice[1], d0, d1);
+		m->dice[0] = d0;
+		m->dice[1] = d1;
+	}
+	int total = m->dice[0] + m->dice[1];
+	p->rolled = 1;
+	if (total != 7) {
+		produce(c->g, p, total);
+		p->phase = PH_MAIN;
+		return C_OK;
+	}
+	int owing = 0;
+	for (int s = 0; s < c->g->nplayers; s++) {
+		int h = pos_hand_size(p, s);
+		p->pl[s].discard = (uint8_t)(h > c->g->rules.discard_limit ? h / 2 : 0);
+		owing |= p->pl[s].discard != 0;
+	}
+	p->phase = owing ? PH_DISCARD : PH_ROBBER;
+	return C_OK;
+}
+
+int rules_discard(struct rctx *c)
+{
+	struct position *p = c->p;
+	int seat = c->m->seat, owed = p->pl[seat].discard, total = 0;
+
+	if (owed == 0)
+		return illegal(c->e, "%s owes no cards", cname(c->g, seat));
+	for (int r = 0; r < NRES; r++) {
+		total += c->m->give[r];
+		if (c->m->give[r] > p->pl[seat].hand[r])
+			return illegal(c->e, "%s holds only %d %s", cname(c->g, seat),
+				       p->pl[seat].hand[r], resource_names[r]);
+	}
+	if (total != owed)
+		return illegal(c->e, "%s must discard exactly %d cards, not %d", cname(c->g, seat),
+			       owed, total);
+	pay_bank(p, seat, c->m->give);
+	p->pl[seat].discard = 0;
+	for (int s = 0; s < c->g->nplayers; s++)
+		if (p->pl[s].discard)
+			return C_OK;
+	p->phase = PH_ROBBER;
+	return C_OK;
+}
+
+unsigned robber_victims(const struct position *p, int nplayers, int seat, int hex)
+{
+	unsigned mask = 0;
+	for (int k = 0; k < 6; k++) {
+		int s = p->node_owner[geom_hex_nodes[hex][k]];
+		if (s != NOBODY && s != seat && s < nplayers && pos_hand_size(p, s) > 0)
+			mask |= 1u << s;
+	}
+	return mask;
+}
+
+/* Names of the seats in mask, "blue or white", into buf. */
+static const char *seats_text(const struct game *g, unsigned mask, char *buf, size_t n)
+{
+	size_t len = 0;
+	int left = __builtin_popcount(mask);
+	buf[0] = '\0';
+	for (int s = 0; s < g->nplayers; s++)
+		if (mask & (1u << s)) {
+			left--;
+			const char *sep = len == 0 ? "" : left == 0 ? " or " : ", ";
+			int k = snprintf(buf + len, n - len, "%s%s", sep, cname(g, s));
+			if (k > 0 && (size_t)k < n - len)
+				len += (size_t)k;
+		}
+	return buf;
+}
+
+static int on_hex(const struct position *p, int seat, int hex)
+{
+	for (int k = 0; k < 6; k++)
+		if (p->node_owner[geom_hex_nodes[hex][k]] == seat)
+			return 1;
+	return 0;
+}
+
+int rules_robber(struct rctx *c)
+{
+	struct position *p = c->p;
+	struct move *m = c->m;
+	int seat = m->seat, hex = m->hex, v = m->victim;
+	char who[64];
+
+	if (hex == p->robber)
+		return illegal(c->e, "the robber must move to another hex than %d", hex + 1);
+	unsigned mask = robber_victims(p, c->g->nplayers, seat, hex);
+	if (v == NOBODY) {
+		if (mask)
+			return illegal(c->e, "a player on hex %d must be robbed: %s", hex + 1,
+				       seats_text(c->g, mask, who, sizeof who));
+		if (m->res >= 0)
+			return illegal(c->e, "a card stolen needs the player robbed");
+	} else {
+		if (v == seat)
+			return illegal(c->e, "you cannot rob yourself");
+		if (!on_hex(p, v, hex))
+			return illegal(c->e, "%s has no settlement or city on hex %d", cname(c->g, v),
+				       hex + 1);
+		if (!(mask & (1u << v)))
+			return illegal(c->e, "%s holds no resource cards to steal", cname(c->g, v));
+		int src = outcome_source(c, m->res >= 0, "the card stolen");
+		if (src < 0)
+			return C_ILLEGAL;
+		int r = m->res;
+		if (src == 1) {
+			if (p->pl[v].hand[r] == 0)
+				return illegal(c->e, "%s holds no %s to steal", cname(c->g, v),
+					       resource_names[r]);
+		} else {
+			int k = (int)rng_below(p->rng, (uint32_t)pos_hand_size(p, v));
+			for (r = 0; k >= p->pl[v].hand[r]; r++)
+				k -= p->pl[v].hand[r];
+			if (m->res >= 0 && m->res != r)
+				return illegal(c->e, "the logged card stolen %s differs from the game's "
+						     "draw %s",
+					       resource_names[m->res], resource_names[r]);
+			m->res = (int8_t)r;
+		}
+		p->pl[v].hand[r]--;
+		p->pl[seat].hand[r]++;
+	}
+	p->robber = (uint8_t)hex;
+	p->phase = p->rolled ? PH_MAIN : PH_ROLL;
+	return C_OK;
+}

@@ -1,0 +1,146 @@
+/* rules_trade.c: domestic trade (offer, accept, reject, cancel) and maritime trade with the bank. */
+#include <string.h>
+
+#include "geom.h"
+#include "names.h"
+#include "rules_int.h"
+
+/* Strict phases: trading ends with the first build of the turn. */
+static int trade_open(struct rctx *c)
+{
+	if (c->g->rules.trade_build == TRADE_STRICT && c->p->built)
+		return illegal(c->e, "no trading after building this turn (strict trade and build phases)");
+	return C_OK;
+}
+
+static int holds(struct rctx *c, int seat, const uint8_t want[NRES])
+{
+	char need[96];
+	if (hand_covers(c->p, seat, want))
+		return C_OK;
+	return illegal(c->e, "%s does not hold %s", cname(c->g, seat),
+		       cards_text(want, need, sizeof need));
+}
+
+int rules_offer(struct rctx *c)
+{
+	struct position *p = c->p;
+	const struct move *m = c->m;
+	int any_give = 0, any_get = 0;
+
+	if (trade_open(c))
+		return C_ILLEGAL;
+	if (m->to == m->seat)
+		return illegal(c->e, "you cannot trade with yourself");
+	for (int r = 0; r < NRES; r++) {
+		if (m->give[r] && m->get[r])
+			return illegal(c->e, "a trade cannot have %s on both sides", resource_names[r]);
+		any_give |= m->give[r] != 0;
+		any_get |= m->get[r] != 0;
+	}
+	if (!any_give || !any_get)
+		return illegal(c->e, "both sides of a trade must give at least one card");
+	if (holds(c, m->seat, m->give))
+		return C_ILLEGAL;
+	p->offer.active = 1;
+	p->offer.to = m->to;
+	memcpy(p->offer.give, m->give, NRES);
+	memcpy(p->offer.get, m->get, NRES);
+	p->offer.rejected = 0;
+	return C_OK;
+}
+
+static void offer_close(struct position *p)
+{
+	memset(&p->offer, 0, sizeof p->offer);
+	p->offer.to = NOBODY;
+}
+
+int rules_answer(struct rctx *c)
+{
+	struct position *p = c->p;
+	int seat = c->m->seat, cur = p->current;
+	struct offer *o = &p->offer;
+
+	if (p->phase != PH_MAIN || !o->active)
+		return illegal(c->e, "there is no open offer to answer");
+	if (o->to != NOBODY && o->to != seat)
+		return illegal(c->e, "the offer is made to %s, not %s", cname(c->g, o->to),
+			       cname(c->g, seat));
+	if (o->rejected & (1u << seat))
+		return illegal(c->e, "%s has already rejected this offer", cname(c->g, seat));
+	if (c->m->verb == MV_REJECT) {
+		o->rejected = (uint8_t)(o->rejected | (1u << seat));
+		unsigned everyone = ((1u << c->g->nplayers) - 1) & ~(1u << cur);
+		if (o->to != NOBODY || (o->rejected & everyone) == everyone)
+			offer_close(p);
+		return C_OK;
+	}
+	if (trade_open(c) || holds(c, seat, o->get) || holds(c, cur, o->give))
+		return C_ILLEGAL;
+	for (int r = 0; r < NRES; r++) {
+		p->pl[cur].hand[r] = (uint8_t)(p->pl[cur].hand[r] - o->give[r] + o->get[r]);
+		p->pl[seat].hand[r] = (uint8_t)(p->pl[seat].hand[r] + o->give[r] - o->get[r]);
+	}
+	offer_close(p);
+	return C_OK;
+}
+
+int rules_cancel(struct rctx *c)
+{
+	if (!c->p->offer.active)
+		return illegal(c->e, "there is no open offer to cancel");
+	offer_close(c->p);
+	return C_OK;
+}
+
+int harbour_rate(const struct game *g, const struct position *p, int seat, int res)
+{
+	int rate = 4;
+	for (int n = 0; n < NNODE; n++) {
+		int slot;
+		if (p->node_owner[n] != seat || (slot = geom_node_harbour(n)) < 0)
+			continue;
+		int kind = g->board.harbour[slot];
+		if (kind == res)
+			return 2;
+		if (kind == HB_GENERIC)
+			rate = 3;
+	}
+	return rate;
+}
+
+int rules_trade(struct rctx *c)
+{
+	struct position *p = c->p;
+	const struct move *m = c->m;
+	int seat = m->seat, give = -1, get = -1, kinds = 0;
+
+	if (trade_open(c))
+		return C_ILLEGAL;
+	for (int r = 0; r < NRES; r++) {
+		if (m->give[r]) {
+			give = r;
+			kinds++;
+		}
+		if (m->get[r])
+			get = r;
+	}
+	if (kinds != 1 || get < 0)
+		return illegal(c->e, "a maritime trade gives one resource for one card");
+	if (give == get)
+		return illegal(c->e, "a maritime trade must receive a different resource");
+	int rate = harbour_rate(c->g, p, seat, give);
+	if (m->give[give] != rate)
+		return illegal(c->e, "%s trades %s at %d:1 with the bank, so give %d %s, not %d",
+			       cname(c->g, seat), resource_names[give], rate, rate,
+			       resource_names[give], m->give[give]);
+	if (holds(c, seat, m->give))
+		return C_ILLEGAL;
+	if (p->bank[get] == 0)
+		return illegal(c->e, "the bank has no %s left", resource_names[get]);
+	pay_bank(p, seat, m->give);
+	p->bank[get]--;
+	p->pl[seat].hand[get]++;
+	return C_OK;
+}

@@ -1,0 +1,1302 @@
+/* engine_test.c: oracle tests of the rules engine: every rule both ways, conservation, replay, whole games. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "geom.h"
+#include "move.h"
+#include "names.h"
+#include "rng.h"
+#include "rules.h"
+#include "state.h"
+
+/* ---- a small TAP framework ---- */
+
+static int ntest, nfail;
+
+static void ok(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void ok(int cond, const char *fmt, ...)
+{
+	va_list ap;
+	ntest++;
+	if (!cond)
+		nfail++;
+	printf("%sok %d - ", cond ? "" : "not ", ntest);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+static void diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void diag(const char *fmt, ...)
+{
+	va_list ap;
+	printf("# ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+/* ---- fixtures ---- */
+
+enum { RED, BLUE, WHITE, ORANGE };
+
+/* A beginner game with n players red, blue, white, orange (in that seat order). */
+static void fresh(struct game *g, int n, int outcomes)
+{
+	struct newgame o = { .nplayers = n, .beginner = 1, .seed = 7 };
+	struct cerr e;
+	for (int s = 0; s < n; s++)
+		o.colour[s] = (uint8_t)s;
+	rules_default(&o.rules);
+	o.rules.outcomes = (uint8_t)outcomes;
+	if (game_new(g, &o, &e) != C_OK) {
+		diag("game_new: %s", e.msg);
+		exit(1);
+	}
+}
+
+/* The beginner board with nothing placed: a set-up game. */
+static void fresh_setup(struct game *g, int n)
+{
+	fresh(g, n, OUT_EXTERNAL);
+	uint64_t rng[4];
+	memcpy(rng, g->pos.rng, sizeof rng);
+	pos_empty(&g->pos, &g->board, n);
+	memcpy(g->pos.rng, rng, sizeof rng);
+	g->start = g->pos;
+}
+
+/* Sets seat's hand, the cards coming from and going back to the bank. */
+static void set_hand(struct game *g, int seat, int brick, int lumber, int wool, int grain, int ore)
+{
+	int want[NRES] = { brick, lumber, wool, grain, ore };
+	struct position *p = &g->pos;
+	for (int r = 0; r < NRES; r++) {
+		p->bank[r] = (uint8_t)(p->bank[r] + p->pl[seat].hand[r] - want[r]);
+		p->pl[seat].hand[r] = (uint8_t)want[r];
+	}
+}
+
+/* Moves one card of kind d from the deck to seat's playable (or, with fresh_card, new) cards. */
+static void give_dev(struct game *g, int seat, int d, int fresh_card)
+{
+	struct position *p = &g->pos;
+	for (int i = 0; i < p->deck_len; i++)
+		if (p->deck[i] == d) {
+			memmove(p->deck + i, p->deck + i + 1, (size_t)(p->deck_len - i - 1));
+			p->deck[--p->deck_len] = 0;
+			p->deck_count[d]--;
+			if (fresh_card)
+				p->pl[seat].dev_new[d]++;
+			else
+				p->pl[seat].dev[d]++;
+			return;
+		}
+	diag("give_dev: no %s left", dev_names[d]);
+}
+
+/* Field by field, so that padding never matters. */
+static int pos_same(const struct position *a, const struct position *b)
+{
+#define SAME(f) (memcmp(&a->f, &b->f, sizeof a->f) == 0)
+	return SAME(phase) && SAME(current) && SAME(turn) && SAME(rolled) && SAME(dev_played) &&
+	       SAME(built) && SAME(robber) && SAME(longest_road) && SAME(largest_army) &&
+	       SAME(bank) && SAME(deck_known) && SAME(deck_len) && SAME(deck) &&
+	       SAME(deck_count) && SAME(node_owner) && SAME(node_kind) && SAME(edge_owner) &&
+	       SAME(offer.active) && SAME(offer.to) && SAME(offer.give) && SAME(offer.get) &&
+	       SAME(offer.rejected) && SAME(pl) && SAME(rng);
+#undef SAME
+}
+
+/* Tests that shrink a supply by hand turn off the supply-against-board check. */
+static int check_pieces = 1;
+
+/* Conservation and the other invariants, plus the supply matching the board. */
+static int conserved(const struct game *g, struct cerr *e)
+{
+	struct position q = g->pos;
+	if (pos_check(g, &g->pos, e) != C_OK)
+		return 0;
+	pos_count_pieces(&q, g->nplayers);
+	for (int s = 0; check_pieces && s < g->nplayers; s++)
+		if (q.pl[s].roads != g->pos.pl[s].roads ||
+		    q.pl[s].settlements != g->pos.pl[s].settlements ||
+		    q.pl[s].cities != g->pos.pl[s].cities) {
+			cerr_set(e, C_INPUT, "pieces of seat %d out of step with the board", s);
+			return 0;
+		}
+	return 1;
+}
+
+static int conservation_failures;
+
+/* Applies a move that must be legal; says why when it is not. */
+static int play(struct game *g, const char *text)
+{
+	struct cerr e;
+	int rc = rules_apply_text(g, text, 0, &e);
+	if (rc != C_OK) {
+		diag("move '%s' refused: %s", text, e.msg);
+		return rc;
+	}
+	if (!conserved(g, &e)) {
+		diag("after '%s': %s", text, e.msg);
+		conservation_failures++;
+		return C_INPUT;
+	}
+	return C_OK;
+}
+
+static void allow(struct game *g, const char *text)
+{
+	ok(play(g, text) == C_OK, "allows '%s'", text);
+}
+
+/* A move that must be refused with exactly msg, leaving the game as it was. */
+static void refuse(struct game *g, const char *text, const char *msg)
+{
+	struct position before = g->pos;
+	size_t loglen = g->log.len;
+	struct cerr e = { 0, "" };
+	int rc = rules_apply_text(g, text, 0, &e);
+	int same = pos_same(&before, &g->pos) && g->log.len == loglen;
+	ok(rc == C_ILLEGAL && strcmp(e.msg, msg) == 0 && same, "refuses '%s': %s", text, msg);
+	if (rc != C_ILLEGAL || strcmp(e.msg, msg) != 0)
+		diag("got %d '%s'", rc, e.msg);
+	if (!same)
+		diag("the game changed");
+}
+
+/* Plays a list of moves; one test line for the list. */
+static void script(struct game *g, const char *name, const char *const *moves)
+{
+	int good = 1;
+	for (int i = 0; moves[i] && good; i++)
+		good = play(g, moves[i]) == C_OK;
+	ok(good, "%s", name);
+}
+
+static int hand_is(const struct game *g, int seat, int brick, int lumber, int wool, int grain, int ore)
+{
+	const uint8_t *h = g->pos.pl[seat].hand;
+	int want[NRES] = { brick, lumber, wool, grain, ore };
+	for (int r = 0; r < NRES; r++)
+		if (h[r] != want[r]) {
+			diag("seat %d hand %d %d %d %d %d", seat, h[0], h[1], h[2], h[3], h[4]);
+			return 0;
+		}
+	return 1;
+}
+
+static const char *last_log(const struct game *g)
+{
+	return g->log.len ? g->log.line[g->log.len - 1] : "";
+}
+
+/* Places a road for seat directly (test set-up, no rules). */
+static void put_road(struct game *g, int seat, int a, int b)
+{
+	pos_place_road(&g->pos, seat, edge_between(a - 1, b - 1));
+}
+
+static void put_settlement(struct game *g, int seat, int node)
+{
+	pos_place_settlement(&g->pos, seat, node - 1);
+}
+
+/* The beginner game of 4 after red's roll of the given dice, hands set by the caller. */
+static void rolled(struct game *g, const char *roll)
+{
+	fresh(g, 4, OUT_EXTERNAL);
+	if (play(g, roll) != C_OK)
+		exit(1);
+}
+
+/* ---- move text and JSON ---- */
+
+static void test_parse(void)
+{
+	struct game g;
+	struct move m;
+	struct cerr e;
+	char buf[160];
+	fresh(&g, 3, OUT_EXTERNAL);
+
+	static const struct {
+		const char *in, *out;
+	} good[] = {
+		{ "red build road 17-12", "red build road 12-17" },
+		{ "RED  Build\tsettlement 12", "red build settlement 12" },
+		{ "red build city 9", "red build city 9" },
+		{ "red roll", "red roll" },
+		{ "red roll 3 4", "red roll 3 4" },
+		{ "blue discard wool 2 o 2", "blue discard wool 2 ore 2" },
+		{ "red robber 10", "red robber 10" },
+		{ "red robber 5 steal white", "red robber 5 steal white" },
+		{ "red robber 5 steal white stone", "red robber 5 steal white ore" },
+		{ "red offer blue ore 1 for clay 1", "red offer blue ore 1 for brick 1" },
+		{ "red offer all wheat 1 sheep 2 for wood 1", "red offer all wool 2 grain 1 for lumber 1" },
+		{ "blue accept", "blue accept" },
+		{ "white reject", "white reject" },
+		{ "red cancel", "red cancel" },
+		{ "red trade ore 4 for grain", "red trade ore 4 for grain" },
+		{ "red buy", "red buy" },
+		{ "red buy year_of_plenty", "red buy year-of-plenty" },
+		{ "red play knight", "red play knight" },
+		{ "red play road-building 17-12 22-17", "red play road-building 12-17 17-22" },
+		{ "red play road-building 12-17", "red play road-building 12-17" },
+		{ "red play year-of-plenty ore ore", "red play year-of-plenty ore ore" },
+		{ "red play year-of-plenty ore brick", "red play year-of-plenty brick ore" },
+		{ "red play monopoly sheep", "red play monopoly wool" },
+		{ "red end", "red end" },
+	};
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		int rc = move_parse(&g, good[i].in, &m, &e);
+		if (rc == C_OK)
+			move_format(&g, &m, buf, sizeof buf);
+		ok(rc == C_OK && strcmp(buf, good[i].out) == 0, "parses '%s' as '%s'", good[i].in,
+		   good[i].out);
+		if (rc != C_OK)
+			diag("%s", e.msg);
+		else if (strcmp(buf, good[i].out) != 0)
+			diag("got '%s'", buf);
+
+		/* The JSON form says the same. */
+		json_t *j = move_to_json(&g, &m);
+		struct move back;
+		char buf2[160] = "";
+		rc = j ? move_from_json(&g, j, &back, &e) : C_SYSTEM;
+		if (rc == C_OK)
+			move_format(&g, &back, buf2, sizeof buf2);
+		ok(rc == C_OK && strcmp(buf2, good[i].out) == 0, "JSON round trip of '%s'",
+		   good[i].out);
+		if (rc != C_OK)
+			diag("%s", e.msg);
+		json_decref(j);
+	}
+
+	static const struct {
+		const char *in, *msg;
+	} bad[] = {
+		{ "", "empty move" },
+		{ "red bulid road 1-2", "unknown verb 'bulid'" },
+		{ "pink roll", "unknown colour 'pink'" },
+		{ "orange roll", "orange is not playing in this game" },
+		{ "red", "a verb must follow the colour" },
+		{ "red build", "'build' needs road, settlement or city" },
+		{ "red build house 3", "unknown piece 'house' (road, settlement or city)" },
+		{ "red build road 1-3", "'1-3' is not a path (two neighbouring intersections a-b)" },
+		{ "red build settlement 55", "'55' is not an intersection (1 to 54)" },
+		{ "red roll 3", "'roll' takes two dice or none" },
+		{ "red roll 3 7", "'7' is not a die (1 to 6)" },
+		{ "red roll 3 4 5", "unexpected '5' at the end of the move" },
+		{ "blue discard ore", "a count must follow 'ore'" },
+		{ "blue discard ore 0", "'0' is not a count of cards (1 to 19)" },
+		{ "blue discard ore 1 ore 2", "ore is listed twice" },
+		{ "blue discard gold 1", "unknown resource 'gold'" },
+		{ "blue discard", "'discard' needs at least one resource and count" },
+		{ "red robber 20", "'20' is not a hex (1 to 19)" },
+		{ "red robber 5 steal", "'steal' needs a colour" },
+		{ "red offer blue ore 1", "an offer needs 'for' and the cards asked for" },
+		{ "red offer blue knight 1 for ore 1", "unknown resource 'knight'" },
+		{ "red offer blue for ore 1", "an offer needs at least one resource and count" },
+		{ "red trade ore 4 grain", "'for' must follow the cards given" },
+		{ "red buy castle", "unknown development card 'castle'" },
+		{ "red play victory-point", "victory point cards are not played: they count while held" },
+		{ "red play road-building 12-17 12-17", "the two paths are the same" },
+		{ "red play year-of-plenty ore", "'year-of-plenty' needs two resources" },
+		{ "red play monopoly", "'monopoly' needs a resource" },
+		{ "red end now", "unexpected 'now' at the end of the move" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		int rc = move_parse(&g, bad[i].in, &m, &e);
+		ok(rc == C_ILLEGAL && strcmp(e.msg, bad[i].msg) == 0, "refuses text '%s': %s",
+		   bad[i].in, bad[i].msg);
+		if (rc != C_ILLEGAL || strcmp(e.msg, bad[i].msg) != 0)
+			diag("got %d '%s'", rc, rc ? e.msg : "");
+	}
+
+	/* JSON forms and their refusals. */
+	static const struct {
+		const char *json, *msg;
+	} js[] = {
+		{ "{\"player\":\"red\",\"move\":\"build\",\"piece\":\"road\",\"path\":\"12-17\"}", NULL },
+		{ "{\"player\":\"red\",\"move\":\"robber\",\"hex\":5,\"steal\":\"blue\",\"card\":\"ore\"}", NULL },
+		{ "{\"player\":\"red\",\"move\":\"roll\",\"dice\":[3,4]}", NULL },
+		{ "{\"player\":\"red\",\"move\":\"roll\",\"dice\":[3]}", "move.dice: two integers 1 to 6 are needed" },
+		{ "{\"player\":\"red\",\"move\":\"bulid\"}", "move.move: unknown verb 'bulid'" },
+		{ "{\"player\":\"red\",\"move\":\"end\",\"x\":1}", "move.x: unknown key for 'end'" },
+		{ "{\"move\":\"end\"}", "move.player: a colour is needed" },
+		{ "{\"player\":\"orange\",\"move\":\"end\"}", "move.player: orange is not playing in this game" },
+		{ "{\"player\":\"red\",\"move\":\"build\",\"piece\":\"city\",\"node\":0}", "move.node: an integer 1 to 54 is needed" },
+		{ "{\"player\":\"red\",\"move\":\"trade\",\"give\":{\"ore\":2,\"wool\":2},\"get\":\"grain\"}", "move.give: one resource is given in a maritime trade" },
+		{ "{\"player\":\"red\",\"move\":\"play\",\"card\":\"monopoly\",\"paths\":[\"1-4\"]}", "move.resource: a resource is needed" },
+		{ "[1]", "move: an object is needed" },
+	};
+	for (size_t i = 0; i < sizeof js / sizeof js[0]; i++) {
+		json_t *j = json_loads(js[i].json, 0, NULL);
+		int rc = move_from_json(&g, j, &m, &e);
+		if (js[i].msg)
+			ok(rc == C_ILLEGAL && strcmp(e.msg, js[i].msg) == 0, "refuses JSON %s: %s",
+			   js[i].json, js[i].msg);
+		else
+			ok(rc == C_OK, "reads JSON %s", js[i].json);
+		if ((rc != C_OK) != (js[i].msg != NULL) || (rc && strcmp(e.msg, js[i].msg)))
+			diag("got %d '%s'", rc, rc ? e.msg : "");
+		json_decref(j);
+	}
+	game_free(&g);
+}
+
+/* ---- set-up ---- */
+
+static void test_setup(void)
+{
+	struct game g;
+	fresh_setup(&g, 3);
+
+	refuse(&g, "blue build settlement 9", "set-up: it is red's turn to place a settlement");
+	refuse(&g, "red build road 9-14", "set-up: red must place a settlement now");
+	refuse(&g, "red roll 3 4", "set-up: red must place a settlement now");
+	allow(&g, "red build settlement 9");
+	ok(g.pos.phase == PH_SETUP_ROAD, "a settlement is followed by its road");
+	refuse(&g, "red build settlement 20", "set-up: red must place a road now");
+	refuse(&g, "red build road 20-25", "set-up: the road must touch the settlement just placed on 9");
+	allow(&g, "red build road 9-14");
+	ok(g.pos.current == BLUE && g.pos.phase == PH_SETUP_SETTLEMENT, "then the next seat places");
+	refuse(&g, "blue build settlement 9", "intersection 9 already holds a building");
+	refuse(&g, "blue build settlement 14", "intersection 14 is next to the building on 9 (distance rule)");
+	refuse(&g, "blue build settlement 13", "intersection 13 is next to the building on 9 (distance rule)");
+	allow(&g, "blue build settlement 42");
+	refuse(&g, "blue build road 9-14", "path 9-14 already holds a road");
+	allow(&g, "blue build road 37-42");
+	allow(&g, "white build settlement 18");
+	allow(&g, "white build road 18-23");
+	/* Snake order: white again, then blue, then red. */
+	ok(g.pos.current == WHITE && g.pos.phase == PH_SETUP_SETTLEMENT, "the last seat places twice in a row");
+	ok(hand_is(&g, WHITE, 0, 0, 0, 0, 0), "a first settlement pays nothing");
+	allow(&g, "white build settlement 32");
+	ok(hand_is(&g, WHITE, 0, 1, 1, 0, 1), "the second settlement pays one card per terrain hex");
+	allow(&g, "white build road 26-32");
+	ok(g.pos.current == BLUE, "snake order goes back to blue");
+	allow(&g, "blue build settlement 40");
+	ok(hand_is(&g, BLUE, 1, 1, 0, 0, 1), "blue's second settlement pays hills, forest, mountains");
+	allow(&g, "blue build road 40-45");
+	ok(g.pos.current == RED, "and then red");
+	allow(&g, "red build settlement 29");
+	allow(&g, "red build road 29-35");
+	ok(g.pos.phase == PH_ROLL && g.pos.turn == 1 && g.pos.current == RED,
+	   "after the last placement the first seat rolls on turn 1");
+	ok(hand_is(&g, RED, 0, 2, 0, 1, 0), "red was paid for its second settlement");
+	refuse(&g, "red build settlement 1", "the dice must be rolled first");
+	ok(g.log.len == 12 && strcmp(g.log.line[0], "red build settlement 9") == 0,
+	   "set-up placements are logged");
+
+	/* A desert neighbour pays nothing for the desert. */
+	fresh_setup(&g, 3);
+	const char *const s[] = { "red build settlement 1", "red build road 1-4",
+				  "blue build settlement 3", "blue build road 3-7",
+				  "white build settlement 12", "white build road 12-17",
+				  "white build settlement 19", NULL };
+	script(&g, "a set-up next to the desert", s);
+	ok(hand_is(&g, WHITE, 1, 0, 1, 0, 0), "the desert pays no starting card");
+	game_free(&g);
+}
+
+/* ---- the roll and production ---- */
+
+static void test_roll(void)
+{
+	struct game g;
+	fresh(&g, 4, OUT_EXTERNAL);
+
+	refuse(&g, "red build road 14-19", "the dice must be rolled first");
+	refuse(&g, "red end", "the dice must be rolled first");
+	refuse(&g, "red trade lumber 4 for ore", "the dice must be rolled first");
+	refuse(&g, "red offer blue lumber 1 for ore 1", "the dice must be rolled first");
+	refuse(&g, "red buy knight", "the dice must be rolled first");
+	refuse(&g, "blue roll 3 4", "it is red's turn, not blue's");
+	refuse(&g, "red roll", "the dice must be given in the move: this game's outcomes are external");
+	refuse(&g, "red discard ore 1", "nobody owes cards: discards follow a roll of seven");
+	refuse(&g, "red robber 5", "the robber moves only after a seven or a knight");
+	set_hand(&g, RED, 0, 0, 0, 0, 0);
+	set_hand(&g, WHITE, 0, 0, 0, 0, 0);
+	set_hand(&g, ORANGE, 0, 0, 0, 0, 0);
+	/* Six: hex 5 (hills) pays red at 9 and white at 18; hex 18 (fields) pays orange at 41. */
+	allow(&g, "red roll 2 4");
+	ok(hand_is(&g, RED, 1, 0, 0, 0, 0) && hand_is(&g, WHITE, 1, 0, 0, 0, 0) &&
+	   hand_is(&g, ORANGE, 0, 0, 0, 1, 0), "a six pays every building on a six hex");
+	ok(g.pos.phase == PH_MAIN && g.pos.rolled, "after the roll the turn goes on");
+	ok(strcmp(last_log(&g), "red roll 2 4") == 0, "the roll is logged with its dice");
+	refuse(&g, "red roll 2 4", "the dice were already rolled this turn");
+	allow(&g, "red end");
+	ok(g.pos.current == BLUE && g.pos.turn == 2 && g.pos.phase == PH_ROLL && !g.pos.rolled,
+	   "the end passes the turn to the next seat");
+	refuse(&g, "red roll 1 1", "it is blue's turn, not red's");
+
+	/* The robber's hex produces nothing; a city produces two. */
+	g.pos.robber = 4;	/* hex 5 */
+	g.pos.node_kind[40] = B_CITY;	/* orange's settlement on 41 */
+	g.pos.pl[ORANGE].cities--;
+	g.pos.pl[ORANGE].settlements++;
+	allow(&g, "blue roll 3 3");
+	ok(hand_is(&g, RED, 1, 0, 0, 0, 0) && hand_is(&g, WHITE, 1, 0, 0, 0, 0),
+	   "the robber's hex pays nobody");
+	ok(hand_is(&g, ORANGE, 0, 0, 0, 3, 0), "a city is paid two cards");
+	allow(&g, "blue end");
+
+	/* Bank shortage: one brick left for two players owed; grain still paid. */
+	set_hand(&g, RED, 0, 0, 0, 0, 0);
+	set_hand(&g, WHITE, 0, 0, 0, 0, 0);
+	set_hand(&g, BLUE, 18, 0, 0, 0, 0);
+	g.pos.robber = 9;
+	ok(g.pos.bank[RES_BRICK] == 1, "the bank holds one brick");
+	allow(&g, "white roll 5 1");
+	ok(hand_is(&g, RED, 0, 0, 0, 0, 0) && hand_is(&g, WHITE, 0, 0, 0, 0, 0) &&
+	   g.pos.bank[RES_BRICK] == 1, "a resource the bank cannot pay in full is paid to nobody");
+	ok(hand_is(&g, ORANGE, 0, 0, 0, 5, 0), "other resources of the roll are paid");
+	allow(&g, "white end");
+	/* One player owed, bank enough: paid. */
+	set_hand(&g, BLUE, 17, 0, 0, 0, 0);
+	allow(&g, "orange roll 1 5");
+	ok(hand_is(&g, RED, 1, 0, 0, 0, 0) && hand_is(&g, WHITE, 1, 0, 0, 0, 0),
+	   "the bank pays when it holds enough for everyone");
+
+	/* An internal game draws the dice and refuses given ones. */
+	game_free(&g);
+	fresh(&g, 4, OUT_INTERNAL);
+	refuse(&g, "red roll 3 4", "this game draws its outcomes: give the move without the dice");
+	allow(&g, "red roll");
+	const char *line = last_log(&g);
+	int d0 = 0, d1 = 0;
+	ok(sscanf(line, "red roll %d %d", &d0, &d1) == 2 && d0 >= 1 && d0 <= 6 && d1 >= 1 && d1 <= 6,
+	   "an internal roll logs the dice drawn: '%s'", line);
+	game_free(&g);
+}
+
+/* ---- a seven: discards, robber, steal ---- */
+
+static void test_seven(void)
+{
+	struct game g;
+	fresh(&g, 4, OUT_EXTERNAL);
+	set_hand(&g, RED, 2, 2, 2, 2, 1);	/* 9: owes 4 */
+	set_hand(&g, BLUE, 0, 0, 4, 0, 4);	/* 8: owes 4 */
+	set_hand(&g, WHITE, 1, 1, 1, 1, 3);	/* 7: owes nothing */
+	set_hand(&g, ORANGE, 0, 0, 0, 0, 0);
+	allow(&g, "red roll 3 4");
+	ok(g.pos.phase == PH_DISCARD && g.pos.pl[RED].discard == 4 && g.pos.pl[BLUE].discard == 4 &&
+	   g.pos.pl[WHITE].discard == 0, "a seven makes every hand over 7 owe half, rounded down");
+	ok(hand_is(&g, WHITE, 1, 1, 1, 1, 3), "a seven produces nothing");
+	refuse(&g, "red build road 14-19", "the discards after the seven come first: red owes 4, blue owes 4");
+	refuse(&g, "red robber 5 steal white ore", "the discards after the seven come first: red owes 4, blue owes 4");
+	refuse(&g, "white discard ore 1", "white owes no cards");
+	refuse(&g, "blue discard ore 3", "blue must discard exactly 4 cards, not 3");
+	refuse(&g, "blue discard brick 4", "blue holds only 0 brick");
+	allow(&g, "blue discard wool 2 ore 2");
+	ok(hand_is(&g, BLUE, 0, 0, 2, 0, 2) && g.pos.phase == PH_DISCARD, "blue discarded; red still owes");
+	refuse(&g, "blue discard ore 1", "blue owes no cards");
+	allow(&g, "red discard brick 2 lumber 2");
+	ok(g.pos.phase == PH_ROBBER, "after the discards the robber moves");
+	refuse(&g, "blue robber 5", "red must move the robber first");
+	refuse(&g, "red end", "red must move the robber first");
+	refuse(&g, "red robber 10", "the robber must move to another hex than 10");
+	refuse(&g, "red robber 5", "a player on hex 5 must be robbed: white");
+	refuse(&g, "red robber 5 steal blue ore", "blue has no settlement or city on hex 5");
+	refuse(&g, "red robber 5 steal red ore", "you cannot rob yourself");
+	refuse(&g, "red robber 5 steal white", "the card stolen must be given in the move: this game's outcomes are external");
+	refuse(&g, "red robber 5 steal white wool 1", "unexpected '1' at the end of the move");
+	/* Hex 15 touches blue (42) and orange (41); orange holds nothing. */
+	refuse(&g, "red robber 15 steal orange grain", "orange holds no resource cards to steal");
+	refuse(&g, "red robber 15 steal blue brick", "blue holds no brick to steal");
+	refuse(&g, "red robber 15", "a player on hex 15 must be robbed: blue");
+	allow(&g, "red robber 15 steal blue ore");
+	ok(hand_is(&g, BLUE, 0, 0, 2, 0, 1) && hand_is(&g, RED, 0, 0, 2, 2, 2) &&
+	   g.pos.robber == 14 && g.pos.phase == PH_MAIN, "the robber moved and one card was stolen");
+	ok(strcmp(last_log(&g), "red robber 15 steal blue ore") == 0, "the steal is logged with its card");
+
+	/* Nobody over the limit: straight to the robber; a hex with nobody to rob. */
+	allow(&g, "red end");
+	set_hand(&g, RED, 0, 0, 0, 0, 0);
+	allow(&g, "blue roll 6 1");
+	ok(g.pos.phase == PH_ROBBER, "a seven with no hand over 7 goes to the robber");
+	refuse(&g, "blue robber 1 steal red wool", "red holds no resource cards to steal");
+	refuse(&g, "blue robber 3 steal red wool", "red has no settlement or city on hex 3");
+	allow(&g, "blue robber 1");
+	ok(g.pos.robber == 0 && strcmp(last_log(&g), "blue robber 1") == 0, "no steal when nobody can be robbed");
+	/* The robber on its hex blocks production: hex 1 (mountains 10). */
+	allow(&g, "blue end");
+	set_hand(&g, WHITE, 0, 0, 0, 0, 0);
+	allow(&g, "white roll 5 5");
+	ok(hand_is(&g, RED, 0, 0, 0, 0, 0), "red on the robbed hex gets nothing for a ten");
+	allow(&g, "white end");
+	game_free(&g);
+
+	/* The discard limit is a rule option; the desert is allowed. */
+	fresh(&g, 3, OUT_EXTERNAL);
+	g.rules.discard_limit = 9;
+	set_hand(&g, RED, 2, 2, 2, 2, 1);
+	allow(&g, "red roll 3 4");
+	ok(g.pos.phase == PH_ROBBER, "nine cards owe nothing with a discard limit of 9");
+	allow(&g, "red robber 5 steal white wool");
+	allow(&g, "red end");
+	set_hand(&g, BLUE, 0, 0, 0, 0, 0);
+	set_hand(&g, RED, 0, 0, 0, 0, 0);
+	set_hand(&g, WHITE, 0, 0, 0, 0, 0);
+	allow(&g, "blue roll 3 4");
+	allow(&g, "blue robber 10");
+	ok(g.pos.robber == 9, "the robber may go back to the desert");
+	game_free(&g);
+
+	/* Internal steal: drawn, logged. */
+	fresh(&g, 4, OUT_INTERNAL);
+	g.pos.phase = PH_ROBBER;
+	g.pos.rolled = 1;
+	set_hand(&g, WHITE, 0, 0, 3, 0, 0);
+	refuse(&g, "red robber 5 steal white wool", "this game draws its outcomes: give the move without the card stolen");
+	allow(&g, "red robber 5 steal white");
+	ok(strcmp(last_log(&g), "red robber 5 steal white wool") == 0 && hand_is(&g, WHITE, 0, 0, 2, 0, 0),
+	   "an internal steal draws a card of the victim's");
+	game_free(&g);
+}
+
+/* ---- trade ---- */
+
+static void test_domestic(void)
+{
+	struct game g;
+	rolled(&g, "red roll 1 1");
+	set_hand(&g, RED, 0, 0, 0, 0, 2);
+	set_hand(&g, BLUE, 1, 0, 0, 0, 0);
+	set_hand(&g, WHITE, 1, 0, 0, 0, 0);
+	set_hand(&g, ORANGE, 2, 0, 0, 0, 0);
+
+	refuse(&g, "red offer red ore 1 for brick 1", "you cannot trade with yourself");
+	refuse(&g, "red offer blue ore 1 for ore 1", "a trade cannot have ore on both sides");
+	refuse(&g, "red offer blue ore 3 for brick 1", "red does not hold 3 ore");
+	refuse(&g, "blue offer red brick 1 for ore 1", "it is red's turn, not blue's");
+	refuse(&g, "blue accept", "there is no open offer to answer");
+	refuse(&g, "red cancel", "there is no open offer to cancel");
+	allow(&g, "red offer blue ore 1 for brick 1");
+	ok(g.pos.offer.active && g.pos.offer.to == BLUE, "an offer to one player is open");
+	refuse(&g, "red accept", "only the other players answer an offer");
+	refuse(&g, "white accept", "the offer is made to blue, not white");
+	refuse(&g, "white reject", "the offer is made to blue, not white");
+	allow(&g, "blue accept");
+	ok(hand_is(&g, RED, 1, 0, 0, 0, 1) && hand_is(&g, BLUE, 0, 0, 0, 0, 1) && !g.pos.offer.active,
+	   "an accepted offer swaps the cards and closes");
+	/* Replacing an offer; acceptor without the cards. */
+	allow(&g, "red offer blue ore 1 for brick 1");
+	refuse(&g, "blue accept", "blue does not hold 1 brick");
+	allow(&g, "red offer all ore 1 for brick 2");
+	ok(g.pos.offer.to == NOBODY && g.pos.offer.get[RES_BRICK] == 2, "a new offer replaces the old");
+	refuse(&g, "white accept", "white does not hold 2 brick");
+	allow(&g, "white reject");
+	refuse(&g, "white reject", "white has already rejected this offer");
+	refuse(&g, "white accept", "white has already rejected this offer");
+	allow(&g, "blue reject");
+	ok(g.pos.offer.active, "an offer to all stays open while someone may answer");
+	allow(&g, "orange accept");
+	ok(hand_is(&g, RED, 3, 0, 0, 0, 0) && hand_is(&g, ORANGE, 0, 0, 0, 0, 1), "orange accepted the offer to all");
+	/* A rejection by the one player offered to closes the offer. */
+	allow(&g, "red offer white brick 1 for ore 1");
+	allow(&g, "white reject");
+	ok(!g.pos.offer.active, "the player offered to rejects: the offer closes");
+	/* Everyone rejects an offer to all: it closes. */
+	allow(&g, "red offer all brick 1 for ore 1");
+	allow(&g, "white reject");
+	allow(&g, "blue reject");
+	allow(&g, "orange reject");
+	ok(!g.pos.offer.active, "an offer to all closes when everyone rejected");
+	allow(&g, "red offer all brick 1 for ore 1");
+	allow(&g, "red cancel");
+	ok(!g.pos.offer.active, "the offerer cancels the offer");
+	refuse(&g, "blue accept", "there is no open offer to answer");
+	/* Both must still hold the cards when it executes. */
+	allow(&g, "red offer blue brick 3 for ore 1");
+	set_hand(&g, RED, 3, 1, 0, 0, 0);
+	allow(&g, "red build road 9-13");
+	refuse(&g, "blue accept", "red does not hold 3 brick");
+	/* The end of the turn closes an open offer. */
+	allow(&g, "red end");
+	ok(!g.pos.offer.active, "the end of the turn closes the offer");
+	game_free(&g);
+
+	/* Strict phases: no trade after the first build; combined: trade goes on. */
+	for (int strict = 0; strict < 2; strict++) {
+		fresh(&g, 4, OUT_EXTERNAL);
+		g.rules.trade_build = (uint8_t)(strict ? TRADE_STRICT : TRADE_COMBINED);
+		if (play(&g, "red roll 1 1") != C_OK)
+			exit(1);
+		set_hand(&g, RED, 1, 1, 0, 0, 5);
+		set_hand(&g, BLUE, 1, 0, 0, 0, 0);
+		allow(&g, "red offer blue ore 1 for brick 1");
+		allow(&g, "red build road 9-13");
+		if (strict) {
+			const char *m = "no trading after building this turn (strict trade and build phases)";
+			refuse(&g, "blue accept", m);
+			refuse(&g, "red offer blue ore 1 for brick 1", m);
+			refuse(&g, "red trade ore 4 for wool", m);
+			allow(&g, "blue reject");
+			allow(&g, "red end");
+			allow(&g, "blue roll 1 1");
+			set_hand(&g, BLUE, 0, 0, 0, 0, 4);
+			allow(&g, "blue trade ore 4 for wool");
+		} else {
+			allow(&g, "blue accept");
+			allow(&g, "red trade ore 4 for wool");
+			ok(hand_is(&g, RED, 1, 0, 1, 0, 0), "combined phases: trade after building");
+		}
+		game_free(&g);
+	}
+}
+
+static void test_maritime(void)
+{
+	struct game g;
+	rolled(&g, "red roll 1 1");
+	set_hand(&g, RED, 0, 0, 0, 0, 4);
+	refuse(&g, "red trade ore 3 for grain", "red trades ore at 4:1 with the bank, so give 4 ore, not 3");
+	refuse(&g, "red trade ore 4 for ore", "a maritime trade must receive a different resource");
+	refuse(&g, "red trade brick 4 for ore", "red does not hold 4 brick");
+	refuse(&g, "blue trade ore 4 for grain", "it is red's turn, not blue's");
+	/* An empty bank pays nothing. */
+	set_hand(&g, BLUE, 0, 0, 0, g.pos.bank[RES_GRAIN] + g.pos.pl[BLUE].hand[RES_GRAIN], 0);
+	ok(g.pos.bank[RES_GRAIN] == 0, "the bank has no grain");
+	refuse(&g, "red trade ore 4 for grain", "the bank has no grain left");
+	allow(&g, "red trade ore 4 for lumber");
+	ok(hand_is(&g, RED, 0, 1, 0, 0, 0), "4:1 without a harbour");
+	ok(strcmp(last_log(&g), "red trade ore 4 for lumber") == 0, "the maritime trade is logged");
+
+	/* A 3:1 harbour at 27; the 2:1 ore harbour at 16. */
+	put_settlement(&g, RED, 27);
+	set_hand(&g, RED, 0, 0, 0, 0, 4);
+	refuse(&g, "red trade ore 4 for wool", "red trades ore at 3:1 with the bank, so give 3 ore, not 4");
+	allow(&g, "red trade ore 3 for wool");
+	ok(hand_is(&g, RED, 0, 0, 1, 0, 1), "3:1 at a generic harbour");
+	put_settlement(&g, RED, 16);
+	set_hand(&g, RED, 3, 0, 0, 0, 2);
+	refuse(&g, "red trade ore 3 for wool", "red trades ore at 2:1 with the bank, so give 2 ore, not 3");
+	allow(&g, "red trade ore 2 for wool");
+	refuse(&g, "red trade brick 2 for wool", "red trades brick at 3:1 with the bank, so give 3 brick, not 2");
+	allow(&g, "red trade brick 3 for wool");
+	ok(hand_is(&g, RED, 0, 0, 2, 0, 0), "2:1 for the harbour's resource, 3:1 for the others");
+	game_free(&g);
+
+	/* A harbour is usable on the turn its settlement is built (combined phases). */
+	rolled(&g, "red roll 1 1");
+	put_road(&g, RED, 9, 5);
+	put_road(&g, RED, 5, 1);
+	set_hand(&g, RED, 1, 1, 1, 1, 0);
+	allow(&g, "red build settlement 1");
+	set_hand(&g, RED, 0, 0, 3, 0, 0);
+	allow(&g, "red trade wool 3 for ore");
+	game_free(&g);
+}
+
+/* ---- building ---- */
+
+static void test_build(void)
+{
+	struct game g;
+	rolled(&g, "red roll 1 1");
+	set_hand(&g, RED, 0, 0, 0, 0, 0);
+
+	refuse(&g, "red build road 9-14", "path 9-14 already holds a road");
+	refuse(&g, "red build road 14-19", "not enough resources: a road costs 1 brick and 1 lumber");
+	set_hand(&g, RED, 2, 2, 0, 0, 0);
+	refuse(&g, "red build road 20-25", "the road must touch your road, settlement or city");
+	refuse(&g, "blue build road 40-35", "it is red's turn, not blue's");
+	int bank_brick = g.pos.bank[RES_BRICK];
+	allow(&g, "red build road 14-19");
+	ok(hand_is(&g, RED, 1, 1, 0, 0, 0) && g.pos.pl[RED].roads == 12 &&
+	   g.pos.bank[RES_BRICK] == bank_brick + 1,
+	   "a road costs a brick and a lumber, paid to the bank");
+	ok(strcmp(last_log(&g), "red build road 14-19") == 0, "the road is logged");
+	/* Next to another player's settlement is fine; through it is not. */
+	put_settlement(&g, WHITE, 30);
+	allow(&g, "red build road 35-30");
+	set_hand(&g, RED, 1, 1, 0, 0, 0);
+	refuse(&g, "red build road 30-36", "a road cannot continue through another player's settlement or city");
+	refuse(&g, "red build road 24-30", "a road cannot continue through another player's settlement or city");
+	g.pos.pl[RED].roads = 0;
+	refuse(&g, "red build road 19-24", "no roads left in your supply");
+	g.pos.pl[RED].roads = 11;
+
+	/* Settlements. */
+	set_hand(&g, RED, 0, 0, 0, 0, 0);
+	refuse(&g, "red build settlement 9", "intersection 9 already holds a building");
+	refuse(&g, "red build settlement 14", "intersection 14 is next to the building on 9 (distance rule)");
+	refuse(&g, "red build settlement 25", "the settlement must touch your road");
+	refuse(&g, "red build settlement 19", "not enough resources: a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain");
+	set_hand(&g, RED, 1, 1, 1, 1, 0);
+	g.pos.pl[RED].settlements = 0;
+	refuse(&g, "red build settlement 19", "no settlements left in your supply");
+	g.pos.pl[RED].settlements = 3;
+	allow(&g, "red build settlement 19");
+	ok(g.pos.node_owner[18] == RED && g.pos.pl[RED].settlements == 2 && hand_is(&g, RED, 0, 0, 0, 0, 0),
+	   "a settlement is placed and paid for");
+	ok(score_public(&g.pos, RED) == 3, "three settlements score 3");
+
+	/* Cities. */
+	refuse(&g, "red build city 42", "a city replaces one of your settlements, and intersection 42 holds none");
+	refuse(&g, "red build city 30", "a city replaces one of your settlements, and intersection 30 holds none");
+	refuse(&g, "red build city 9", "not enough resources: a city costs 2 grain and 3 ore");
+	set_hand(&g, RED, 0, 0, 0, 2, 3);
+	g.pos.pl[RED].cities = 0;
+	refuse(&g, "red build city 9", "no cities left in your supply");
+	g.pos.pl[RED].cities = 4;
+	allow(&g, "red build city 9");
+	ok(g.pos.node_kind[8] == B_CITY && g.pos.pl[RED].cities == 3 && g.pos.pl[RED].settlements == 3,
+	   "a city takes the place of a settlement, which goes back to the supply");
+	ok(score_public(&g.pos, RED) == 4, "a city scores 2");
+	set_hand(&g, RED, 0, 0, 0, 2, 3);
+	refuse(&g, "red build city 9", "a city replaces one of your settlements, and intersection 9 holds none");
+	game_free(&g);
+}
+
+/* ---- development cards ---- */
+
+static void test_dev(void)
+{
+	struct game g;
+	rolled(&g, "red roll 1 1");
+	set_hand(&g, RED, 0, 0, 0, 0, 0);
+	refuse(&g, "red buy knight", "not enough resources: a development card costs 1 wool, 1 grain and 1 ore");
+	set_hand(&g, RED, 0, 0, 2, 2, 2);
+	refuse(&g, "red buy", "the card bought must be given in the move: this game's outcomes are external");
+	allow(&g, "red buy knight");
+	ok(g.pos.pl[RED].dev_new[DEV_KNIGHT] == 1 && g.pos.deck_len == 24 &&
+	   g.pos.deck_count[DEV_KNIGHT] == 13 && hand_is(&g, RED, 0, 0, 1, 1, 1),
+	   "a card bought is paid for and held as new");
+	refuse(&g, "red play knight", "a development card cannot be played on the turn it was bought");
+	refuse(&g, "red play monopoly ore", "red holds no monopoly card");
+	for (int i = 0; i < 5; i++)
+		give_dev(&g, BLUE, DEV_VICTORY_POINT, 0);
+	refuse(&g, "red buy victory-point", "no victory-point card is left in the deck");
+	allow(&g, "red end");
+	ok(g.pos.pl[RED].dev[DEV_KNIGHT] == 1 && g.pos.pl[RED].dev_new[DEV_KNIGHT] == 0,
+	   "at the end of the turn a new card becomes playable");
+	game_free(&g);
+
+	/* An empty deck. */
+	rolled(&g, "red roll 1 1");
+	set_hand(&g, RED, 0, 0, 1, 1, 1);
+	g.pos.deck_len = 0;
+	refuse(&g, "red buy knight", "the development deck is empty");
+	game_free(&g);
+
+	/* Internal outcomes: the top card. */
+	fresh(&g, 4, OUT_INTERNAL);
+	g.pos.phase = PH_MAIN;
+	g.pos.rolled = 1;
+	set_hand(&g, RED, 0, 0, 1, 1, 1);
+	int top = g.pos.deck[0];
+	refuse(&g, "red buy knight", "this game draws its outcomes: give the move without the card bought");
+	allow(&g, "red buy");
+	char want[64];
+	snprintf(want, sizeof want, "red buy %s", dev_names[top]);
+	ok(strcmp(last_log(&g), want) == 0 && g.pos.pl[RED].dev_new[top] == 1, "an internal buy draws the top card");
+	game_free(&g);
+
+	/* A knight before the roll, then the roll; one card per turn. */
+	fresh(&g, 4, OUT_EXTERNAL);
+	give_dev(&g, RED, DEV_KNIGHT, 0);
+	give_dev(&g, RED, DEV_KNIGHT, 0);
+	give_dev(&g, RED, DEV_MONOPOLY, 0);
+	set_hand(&g, RED, 2, 2, 2, 2, 2);	/* 10 cards: a knight asks no discards */
+	allow(&g, "red play knight");
+	ok(g.pos.phase == PH_ROBBER && g.pos.pl[RED].discard == 0 && g.pos.pl[RED].played[DEV_KNIGHT] == 1,
+	   "a knight moves the robber at once, with no discards");
+	refuse(&g, "red roll 1 1", "red must move the robber first");
+	allow(&g, "red robber 5 steal white wool");
+	ok(g.pos.phase == PH_ROLL, "after a knight before the roll the roll is still to come");
+	refuse(&g, "red play knight", "only one development card may be played per turn");
+	refuse(&g, "red play monopoly ore", "only one development card may be played per turn");
+	allow(&g, "red roll 1 1");
+	refuse(&g, "red play knight", "only one development card may be played per turn");
+	allow(&g, "red end");
+	allow(&g, "blue roll 1 1");
+	allow(&g, "blue end");
+	allow(&g, "white roll 1 1");
+	allow(&g, "white end");
+	allow(&g, "orange roll 1 1");
+	allow(&g, "orange end");
+	/* A knight after the roll returns to the main phase. */
+	allow(&g, "red roll 1 1");
+	allow(&g, "red play knight");
+	allow(&g, "red robber 10");
+	ok(g.pos.phase == PH_MAIN, "after a knight after the roll the turn goes on");
+	allow(&g, "red end");
+	game_free(&g);
+}
+
+static void test_progress(void)
+{
+	struct game g;
+
+	/* Road building. */
+	rolled(&g, "red roll 1 1");
+	for (int i = 0; i < 2; i++)
+		give_dev(&g, RED, DEV_ROAD_BUILDING, 0);
+	set_hand(&g, RED, 0, 0, 0, 0, 0);
+	refuse(&g, "red play road-building 14-19", "road-building places two roads: a second road can be placed");
+	refuse(&g, "red play road-building 20-25 14-19", "the road must touch your road, settlement or city");
+	refuse(&g, "red play road-building 14-19 20-25", "the road must touch your road, settlement or city");
+	refuse(&g, "red play road-building 9-14 14-19", "path 9-14 already holds a road");
+	refuse(&g, "red play road-building 19-24 14-19", "the road must touch your road, settlement or city");
+	allow(&g, "red play road-building 14-19 19-24");
+	ok(g.pos.edge_owner[edge_between(13, 18)] == RED && g.pos.edge_owner[edge_between(18, 23)] == RED &&
+	   hand_is(&g, RED, 0, 0, 0, 0, 0) && g.pos.pl[RED].played[DEV_ROAD_BUILDING] == 1,
+	   "road building places two free roads, the second continuing the first");
+	ok(strcmp(last_log(&g), "red play road-building 14-19 19-24") == 0, "road building is logged");
+	allow(&g, "red end");
+	const char *const round[] = { "blue roll 1 1", "blue end", "white roll 1 1", "white end",
+				      "orange roll 1 1", "orange end", "red roll 1 1", NULL };
+	script(&g, "a round of turns", round);
+	/* One road left in the supply: one path only. */
+	g.pos.pl[RED].roads = 1;
+	check_pieces = 0;
+	refuse(&g, "red play road-building 24-30 30-35", "only one road is left in your supply: give one path");
+	allow(&g, "red play road-building 24-30");
+	refuse(&g, "red play road-building 30-35", "only one development card may be played per turn");
+	check_pieces = 1;
+	g.pos.pl[RED].roads = 15 - 5;
+	game_free(&g);
+
+	/* No legal place for a second road: one path only; none at all: not playable. */
+	rolled(&g, "red roll 1 1");
+	give_dev(&g, RED, DEV_ROAD_BUILDING, 0);
+	/* Hem red in: every free path at red's pieces taken by blue (test set-up). */
+	for (int ed = 0; ed < NEDGE; ed++) {
+		if (g.pos.edge_owner[ed] != NOBODY)
+			continue;
+		int a = geom_edge_nodes[ed][0], b = geom_edge_nodes[ed][1];
+		int touches = 0;
+		for (int k = 0; k < 3; k++) {
+			int ea = geom_node_edges[a][k], eb = geom_node_edges[b][k];
+			touches |= (ea >= 0 && g.pos.edge_owner[ea] == RED) || (eb >= 0 && g.pos.edge_owner[eb] == RED);
+		}
+		touches |= g.pos.node_owner[a] == RED || g.pos.node_owner[b] == RED;
+		if (touches && !(a == 13 && b == 18) && !(a == 18 && b == 13))
+			pos_place_road(&g.pos, BLUE, ed);
+	}
+	/* Only 14-19 is left to red, and 19 is then boxed in by blue's roads. */
+	for (int k = 0; k < 3; k++) {
+		int ed = geom_node_edges[18][k];
+		if (ed >= 0 && g.pos.edge_owner[ed] == NOBODY && ed != edge_between(13, 18))
+			pos_place_road(&g.pos, BLUE, ed);
+	}
+	refuse(&g, "red play road-building 14-19 19-24", "path 19-24 already holds a road");
+	allow(&g, "red play road-building 14-19");
+	ok(g.pos.pl[RED].roads == 12, "one road when no second can be placed");
+	allow(&g, "red end");
+	game_free(&g);
+
+	/* Year of plenty. */
+	rolled(&g, "red roll 1 1");
+	give_dev(&g, RED, DEV_YEAR_OF_PLENTY, 0);
+	set_hand(&g, RED, 0, 0, 0, 0, 0);
+	set_hand(&g, BLUE, 0, 0, 0, 0, 18);
+	set_hand(&g, WHITE, 0, 0, 0, 0, 0);
+	set_hand(&g, ORANGE, 0, 0, 0, 0, 0);
+	refuse(&g, "red play year-of-plenty ore ore", "the bank cannot pay 2 ore");
+	allow(&g, "red play year-of-plenty ore grain");
+	ok(hand_is(&g, RED, 0, 0, 0, 1, 1) && g.pos.bank[RES_ORE] == 0, "year of plenty takes two cards from the bank");
+	game_free(&g);
+
+	rolled(&g, "red roll 1 1");
+	give_dev(&g, RED, DEV_YEAR_OF_PLENTY, 0);
+	set_hand(&g, RED, 0, 0, 0, 0, 0);
+	allow(&g, "red play year-of-plenty brick brick");
+	ok(hand_is(&g, RED, 2, 0, 0, 0, 0), "year of plenty may take two of one resource");
+	game_free(&g);
+
+	/* Monopoly. */
+	rolled(&g, "red roll 1 1");
+	give_dev(&g, RED, DEV_MONOPOLY, 0);
+	set_hand(&g, RED, 0, 0, 1, 0, 0);
+	set_hand(&g, BLUE, 1, 0, 2, 0, 0);
+	set_hand(&g, WHITE, 0, 0, 3, 0, 1);
+	set_hand(&g, ORANGE, 0, 0, 0, 0, 0);
+	allow(&g, "red play monopoly wool");
+	ok(hand_is(&g, RED, 0, 0, 6, 0, 0) && hand_is(&g, BLUE, 1, 0, 0, 0, 0) &&
+	   hand_is(&g, WHITE, 0, 0, 0, 0, 1) && hand_is(&g, ORANGE, 0, 0, 0, 0, 0),
+	   "monopoly takes every card of the resource from every opponent");
+	game_free(&g);
+}
+
+/* ---- largest army ---- */
+
+static void test_army(void)
+{
+	struct game g;
+	fresh(&g, 3, OUT_EXTERNAL);
+	for (int i = 0; i < 4; i++) {
+		give_dev(&g, RED, DEV_KNIGHT, 0);
+		give_dev(&g, BLUE, DEV_KNIGHT, 0);
+	}
+	set_hand(&g, RED, 0, 0, 0, 0, 0);
+	set_hand(&g, BLUE, 0, 0, 0, 0, 0);
+	set_hand(&g, WHITE, 0, 0, 0, 0, 0);
+	const char *const knights[] = {
+		"red play knight", "red robber 1", "red roll 1 1", "red end",
+		"blue play knight", "blue robber 10", "blue roll 1 1", "blue end",
+		"white roll 1 1", "white end",
+		"red play knight", "red robber 1", "red roll 1 1", "red end",
+		"blue play knight", "blue robber 10", "blue roll 1 1", "blue end",
+		"white roll 1 1", "white end", NULL
+	};
+	script(&g, "two knights each", knights);
+	ok(g.pos.largest_army == NOBODY, "two knights make no largest army");
+	allow(&g, "red play knight");
+	ok(g.pos.largest_army == RED, "the first with three knights takes the largest army");
+	ok(score_public(&g.pos, RED) == 4, "the largest army scores 2");
+	const char *const more[] = { "red robber 1", "red roll 1 1", "red end",
+				     "blue play knight", "blue robber 10", NULL };
+	script(&g, "blue's third knight", more);
+	ok(g.pos.largest_army == RED, "an equal army does not take the award");
+	const char *const more2[] = { "blue roll 1 1", "blue end", "white roll 1 1", "white end",
+				      "red roll 1 1", "red end", "blue play knight", NULL };
+	script(&g, "blue's fourth knight", more2);
+	ok(g.pos.largest_army == BLUE, "a strictly larger army takes the award");
+	game_free(&g);
+}
+
+/* ---- victory ---- */
+
+static void test_victory(void)
+{
+	struct game g;
+	/* Points to win 5: red has 2 settlements. */
+	rolled(&g, "red roll 1 1");
+	g.rules.points_to_win = 5;
+	give_dev(&g, RED, DEV_VICTORY_POINT, 0);
+	give_dev(&g, RED, DEV_VICTORY_POINT, 0);
+	ok(score_public(&g.pos, RED) == 2 && score_total(&g.pos, RED) == 4,
+	   "victory point cards count in the total, not in the public score");
+	set_hand(&g, RED, 2, 2, 1, 1, 0);
+	allow(&g, "red build road 14-19");
+	ok(g.pos.phase == PH_MAIN, "4 of 5 points: the game goes on");
+	allow(&g, "red build settlement 19");
+	ok(g.pos.phase == PH_OVER && g.pos.current == RED, "5 of 5 points on red's turn: red wins at once");
+	refuse(&g, "red end", "the game is over: red won with 5 points");
+	refuse(&g, "blue roll 1 1", "the game is over: red won with 5 points");
+	game_free(&g);
+
+	/* A victory point card bought wins on the turn it is bought. */
+	rolled(&g, "red roll 1 1");
+	g.rules.points_to_win = 5;
+	give_dev(&g, RED, DEV_VICTORY_POINT, 0);
+	give_dev(&g, RED, DEV_VICTORY_POINT, 0);
+	set_hand(&g, RED, 0, 0, 1, 1, 1);
+	allow(&g, "red buy victory-point");
+	ok(g.pos.phase == PH_OVER, "a victory point card bought counts at once");
+	game_free(&g);
+
+	/* Reaching the points on another player's turn does not end the game; their turn does. */
+	rolled(&g, "red roll 1 1");
+	g.rules.points_to_win = 5;
+	for (int i = 0; i < 3; i++)
+		give_dev(&g, BLUE, DEV_VICTORY_POINT, 0);
+	ok(score_total(&g.pos, BLUE) == 5, "blue holds 5 points");
+	set_hand(&g, RED, 1, 1, 0, 0, 0);
+	allow(&g, "red build road 14-19");
+	ok(g.pos.phase == PH_MAIN, "5 points on red's turn do not make blue win");
+	allow(&g, "red end");
+	ok(g.pos.phase == PH_OVER && g.pos.current == BLUE, "blue wins when its turn begins");
+	refuse(&g, "blue roll 1 1", "the game is over: blue won with 5 points");
+	game_free(&g);
+}
+
+/* ---- longest road ---- */
+
+/* A position on the beginner board with nothing placed. */
+static void empty_board(struct game *g, int n)
+{
+	fresh(g, n, OUT_EXTERNAL);
+	pos_empty(&g->pos, &g->board, n);
+}
+
+static void roads(struct game *g, int seat, const int *nodes)
+{
+	for (int i = 0; nodes[i + 1]; i++)
+		put_road(g, seat, nodes[i], nodes[i + 1]);
+}
+
+static void test_longest(void)
+{
+	struct game g;
+	empty_board(&g, 3);
+	/* A line of 5: 1-4-8-12-17-22. */
+	roads(&g, RED, (const int[]){ 1, 4, 8, 12, 17, 22, 0 });
+	ok(longest_road(&g.pos, RED) == 5, "a line of five roads has length 5");
+	put_settlement(&g, RED, 12);
+	ok(longest_road(&g.pos, RED) == 5, "one's own settlement does not break a road");
+	g.pos.node_owner[11] = BLUE;
+	ok(longest_road(&g.pos, RED) == 3, "another player's settlement breaks it into 3 and 2");
+	g.pos.node_owner[11] = NOBODY;
+	g.pos.node_kind[11] = B_NONE;
+	g.pos.pl[RED].settlements++;
+	/* A ring of six around hex 1 with a tail: a trail uses each road once. */
+	empty_board(&g, 3);
+	roads(&g, RED, (const int[]){ 1, 5, 9, 13, 8, 4, 1, 0 });
+	ok(longest_road(&g.pos, RED) == 6, "a ring of six roads has length 6");
+	roads(&g, RED, (const int[]){ 9, 14, 10, 0 });
+	ok(longest_road(&g.pos, RED) == 8, "a ring with a tail of two has length 8");
+	roads(&g, RED, (const int[]){ 8, 12, 0 });
+	ok(longest_road(&g.pos, RED) == 8, "tails at two places of the ring: 8 (no trail uses all 9)");
+	/* A fork: the longer branch counts. */
+	empty_board(&g, 3);
+	roads(&g, RED, (const int[]){ 1, 5, 9, 13, 18, 0 });
+	roads(&g, RED, (const int[]){ 9, 14, 0 });
+	ok(longest_road(&g.pos, RED) == 4, "a fork counts its longer branch");
+	/* A trail may end at another's building but not pass it. */
+	g.pos.node_owner[8] = BLUE;	/* intersection 9 */
+	ok(longest_road(&g.pos, RED) == 2, "a building in the middle of a fork splits it");
+	game_free(&g);
+
+	/* The award. */
+	empty_board(&g, 3);
+	roads(&g, RED, (const int[]){ 1, 4, 8, 12, 17, 0 });
+	awards_update_road(&g.pos, 3);
+	ok(g.pos.longest_road == NOBODY, "four roads hold no award");
+	put_road(&g, RED, 17, 22);
+	awards_update_road(&g.pos, 3);
+	ok(g.pos.longest_road == RED, "five roads take the award");
+	roads(&g, BLUE, (const int[]){ 3, 7, 11, 16, 21, 27, 0 });
+	awards_update_road(&g.pos, 3);
+	ok(g.pos.longest_road == RED, "an equal road does not take it");
+	put_road(&g, BLUE, 27, 33);
+	awards_update_road(&g.pos, 3);
+	ok(g.pos.longest_road == BLUE, "a strictly longer road takes it");
+	put_road(&g, RED, 22, 28);
+	awards_update_road(&g.pos, 3);
+	ok(g.pos.longest_road == BLUE, "the holder keeps it against an equal road");
+	/* Broken to a tie: the holder keeps it when among the tied. */
+	put_road(&g, BLUE, 33, 38);
+	awards_update_road(&g.pos, 3);
+	ok(g.pos.longest_road == BLUE, "blue 7, red 6");
+	put_settlement(&g, WHITE, 33);
+	awards_update_road(&g.pos, 3);
+	ok(g.pos.longest_road == BLUE && longest_road(&g.pos, BLUE) == 6,
+	   "broken to a tie at 6: the holder keeps the award");
+	/* Broken so that the holder is not among the tied longest: set aside. */
+	roads(&g, WHITE, (const int[]){ 34, 39, 44, 48, 52, 49, 53, 0 });
+	awards_update_road(&g.pos, 3);
+	ok(g.pos.longest_road == BLUE, "white 6 ties: blue keeps it");
+	put_settlement(&g, WHITE, 16);
+	awards_update_road(&g.pos, 3);
+	ok(g.pos.longest_road == NOBODY && longest_road(&g.pos, BLUE) == 3,
+	   "the holder broken below two tied players: the award is set aside");
+	put_road(&g, RED, 28, 34);
+	awards_update_road(&g.pos, 3);
+	ok(g.pos.longest_road == RED, "then one player alone longest with 5+ takes it");
+	/* Broken below five with nobody else at five: set aside. */
+	empty_board(&g, 3);
+	roads(&g, RED, (const int[]){ 1, 4, 8, 12, 17, 22, 0 });
+	awards_update_road(&g.pos, 3);
+	put_settlement(&g, BLUE, 12);
+	awards_update_road(&g.pos, 3);
+	ok(g.pos.longest_road == NOBODY, "broken with nobody at 5 or more: set aside");
+	game_free(&g);
+
+	/* Through the engine: a settlement built breaks the holder's road. */
+	fresh(&g, 3, OUT_EXTERNAL);
+	put_road(&g, RED, 14, 19);
+	put_road(&g, RED, 19, 24);
+	put_road(&g, RED, 24, 30);
+	put_road(&g, RED, 30, 36);
+	awards_update_road(&g.pos, 3);
+	ok(g.pos.longest_road == RED && longest_road(&g.pos, RED) == 5, "red holds the longest road with 5");
+	allow(&g, "red roll 1 1");
+	allow(&g, "red end");
+	put_road(&g, BLUE, 40, 35);
+	put_road(&g, BLUE, 35, 30);
+	allow(&g, "blue roll 1 1");
+	set_hand(&g, BLUE, 1, 1, 1, 1, 0);
+	allow(&g, "blue build settlement 30");
+	ok(g.pos.longest_road == NOBODY && longest_road(&g.pos, RED) == 4,
+	   "a settlement built on red's road breaks it and the award is set aside");
+	ok(score_public(&g.pos, RED) == 2, "red lost the 2 points of the award");
+	game_free(&g);
+}
+
+/* ---- views ---- */
+
+static void test_view(void)
+{
+	struct game g, v;
+	struct cerr e;
+	rolled(&g, "red roll 1 1");
+	set_hand(&g, RED, 0, 0, 1, 1, 1);
+	set_hand(&g, WHITE, 0, 0, 2, 0, 0);
+	allow(&g, "red buy knight");
+	g.pos.phase = PH_ROBBER;	/* as after a knight */
+	allow(&g, "red robber 5 steal white wool");
+
+	ok(game_view(&g, BLUE, &v, &e) == C_OK, "a view for blue");
+	ok(v.view == BLUE && !v.has_start && v.pos.rng[0] == 0 && v.pos.deck_len == g.pos.deck_len &&
+	   v.pos.deck[0] == 0 && v.pos.deck_count[DEV_KNIGHT] == 0, "no generator, no deck order or counts");
+	ok(hand_is(&v, RED, 0, 0, 0, 0, 0) && v.view_hand[RED] == 1 && v.view_dev[RED] == 1 &&
+	   v.pos.pl[RED].dev_new[DEV_KNIGHT] == 0, "others' cards are hidden, their counts shown");
+	ok(hand_is(&v, BLUE, 1, 1, 0, 0, 1), "the viewer's own hand stays");
+	ok(strcmp(v.log.line[v.log.len - 2], "red buy") == 0 &&
+	   strcmp(v.log.line[v.log.len - 1], "red robber 5 steal white") == 0 &&
+	   strcmp(v.log.line[0], "red roll 1 1") == 0, "the log hides another's card bought and a steal's card");
+	ok(rules_apply_text(&v, "blue roll 1 1", 0, &e) == C_INPUT &&
+	   strcmp(e.msg, "a player's view cannot be played on: use the full state") == 0,
+	   "a move on a view is refused");
+	game_free(&v);
+
+	ok(game_view(&g, WHITE, &v, &e) == C_OK && strcmp(v.log.line[v.log.len - 1], "red robber 5 steal white wool") == 0 &&
+	   strcmp(v.log.line[v.log.len - 2], "red buy") == 0, "the victim sees the card stolen");
+	game_free(&v);
+	ok(game_view(&g, RED, &v, &e) == C_OK && strcmp(v.log.line[v.log.len - 1], "red robber 5 steal white wool") == 0 &&
+	   strcmp(v.log.line[v.log.len - 2], "red buy knight") == 0 && v.pos.pl[RED].dev_new[DEV_KNIGHT] == 1,
+	   "the thief sees its card and its own card bought");
+	struct game w;
+	ok(game_view(&v, RED, &w, &e) == C_INPUT, "a view of a view is refused");
+	ok(game_view(&g, 3 + 1, &w, &e) == C_USAGE, "a view for a seat not playing is refused");
+	game_free(&v);
+	game_free(&g);
+}
+
+/* ---- random play-outs and replay ---- */
+
+/* Picks a move: building first, then trades and cards, ending the turn last. */
+static const struct move *pick(const struct move *ms, int n, uint64_t rng[4])
+{
+	int builds[256], nb = 0, other[256], no = 0;
+	for (int i = 0; i < n && i < 256; i++) {
+		int v = ms[i].verb;
+		if (v == MV_BUILD || v == MV_BUY || (v == MV_PLAY && ms[i].card != DEV_KNIGHT))
+			builds[nb++] = i;
+		else if (v != MV_END)
+			other[no++] = i;
+	}
+	if (nb && rng_below(rng, 10) < 9)
+		return &ms[builds[rng_below(rng, (uint32_t)nb)]];
+	if (no && rng_below(rng, 10) < 6)
+		return &ms[other[rng_below(rng, (uint32_t)no)]];
+	for (int i = 0; i < n; i++)
+		if (ms[i].verb == MV_END)
+			return &ms[i];
+	return &ms[rng_below(rng, (uint32_t)(n < 256 ? n : 256))];
+}
+
+static void test_random(void)
+{
+	static struct move ms[4096];
+	int finished = 0, bad = 0, replayed = 0, moves_total = 0;
+	uint64_t rng[4];
+	rng_seed(rng, 12345);
+
+	for (int k = 0; k < 40; k++) {
+		struct game g;
+		struct newgame o = { .nplayers = 3 + k % 2, .beginner = k % 3 == 0, .seed = (uint64_t)k };
+		struct cerr e;
+		for (int s = 0; s < o.nplayers; s++)
+			o.colour[s] = (uint8_t)((s + k) % 4);
+		rules_default(&o.rules);
+		o.rules.trade_build = (uint8_t)(k % 4 == 1 ? TRADE_STRICT : TRADE_COMBINED);
+		if (game_new(&g, &o, &e) != C_OK) {
+			diag("game_new: %s", e.msg);
+			bad++;
+			continue;
+		}
+		int moves = 0;
+		while (g.pos.phase != PH_OVER && moves < 4000) {
+			int n = rules_legal_moves(&g, ms, 4096);
+			if (n == 0) {
+				diag("game %d: no legal move in phase %s", k, phase_names[g.pos.phase]);
+				bad++;
+				break;
+			}
+			const struct move *m = pick(ms, n, rng);
+			if (rules_apply(&g, m, 0, &e) != C_OK) {
+				char t[160];
+				move_format(&g, m, t, sizeof t);
+				diag("game %d: listed move '%s' refused: %s", k, t, e.msg);
+				bad++;
+				break;
+			}
+			if (!conserved(&g, &e)) {
+				diag("game %d after '%s': %s", k, last_log(&g), e.msg);
+				bad++;
+				break;
+			}
+			moves++;
+		}
+		moves_total += moves;
+		finished += g.pos.phase == PH_OVER;
+
+		/* Replay the log from the start: the same position, generator included. */
+		struct game r;
+		if (game_copy(&r, &g, &e) != C_OK)
+			exit(4);
+		movelog_free(&r.log);
+		r.pos = r.start;
+		int good = 1;
+		for (size_t i = 0; i < g.log.len && good; i++) {
+			if (rules_apply_text(&r, g.log.line[i], RULES_REPLAY, &e) != C_OK) {
+				diag("game %d replay of '%s': %s", k, g.log.line[i], e.msg);
+				good = 0;
+			}
+		}
+		good = good && pos_same(&r.pos, &g.pos) && r.log.len == g.log.len;
+		for (size_t i = 0; good && i < g.log.len; i++)
+			good = strcmp(r.log.line[i], g.log.line[i]) == 0;
+		replayed += good;
+
+		/* A logged roll changed: the replay refuses it. */
+		for (size_t i = 0; i < g.log.len; i++) {
+			char c1[8], t[64];
+			int d0, d1;
+			if (sscanf(g.log.line[i], "%7s roll %d %d", c1, &d0, &d1) != 3)
+				continue;
+			game_free(&r);
+			game_copy(&r, &g, &e);
+			movelog_free(&r.log);
+			r.pos = r.start;
+			for (size_t j = 0; j < i; j++)
+				rules_apply_text(&r, g.log.line[j], RULES_REPLAY, &e);
+			snprintf(t, sizeof t, "%s roll %d %d", c1, d0 % 6 + 1, d1);
+			int rc = rules_apply_text(&r, t, RULES_REPLAY, &e);
+			if (k == 0)
+				ok(rc == C_ILLEGAL && strstr(e.msg, "differ from the game's draw"),
+				   "a replayed roll that differs from the generator is refused: %s", e.msg);
+			break;
+		}
+		game_free(&r);
+		game_free(&g);
+	}
+	ok(bad == 0, "40 random games: every listed move is legal and conservation holds (%d moves)", moves_total);
+	ok(finished >= 30, "random games reach a winner (%d of 40)", finished);
+	ok(replayed == 40, "every random game replays from its log to the same position (%d of 40)", replayed);
+}
+
+int main(void)
+{
+	test_parse();
+	test_setup();
+	test_roll();
+	test_seven();
+	test_domestic();
+	test_maritime();
+	test_build();
+	test_dev();
+	test_progress();
+	test_army();
+	test_victory();
+	test_longest();
+	test_view();
+	test_random();
+	ok(conservation_failures == 0, "conservation held after every move");
+	printf("1..%d\n", ntest);
+	return nfail ? 1 : 0;
+}
