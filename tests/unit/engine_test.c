@@ -397,6 +397,7 @@ static void test_setup(void)
 	   "set-up placements are logged");
 
 	/* A desert neighbour pays nothing for the desert. */
+	game_free(&g);
 	fresh_setup(&g, 3);
 	const char *const s[] = { "red build settlement 1", "red build road 1-4",
 				  "blue build settlement 3", "blue build road 3-7",
@@ -1280,6 +1281,99 @@ static void test_random(void)
 	ok(replayed == 40, "every random game replays from its log to the same position (%d of 40)", replayed);
 }
 
+/* ---- whole games ---- */
+
+/*
+ * Game 1, three players on the beginner board, outcomes given: a domestic
+ * trade, white's longest road kept on a tie and then broken by red's
+ * settlement, a bank shortage, a seven with three players discarding,
+ * every development card, maritime trades at 4:1, 3:1 and 2:1, and red
+ * winning with a victory point card bought on the last turn.
+ */
+static void test_game1(void)
+{
+	struct game g;
+	fresh(&g, 3, OUT_EXTERNAL);
+	static const char *const opening[] = {
+		"red roll 3 3", "red build road 29-34", "red end", "blue roll 4 4", "blue end",
+		"white roll 3 3", "white build road 18-24", "white end", "red roll 5 6",
+		"red build road 34-39", "red end", "blue roll 3 3", "blue end", "white roll 5 6",
+		"white build road 23-17", "white end", "red roll 4 5", "red offer white lumber 1 for wool 1",
+		"white accept", "red build settlement 39", "red end", "blue roll 3 3", "blue end",
+		"white roll 5 6", "white build road 17-12", "white build road 12-8", "white end",
+		"red roll 3 3", "red build road 35-30", "red build road 30-24", "red end", NULL
+	};
+	script(&g, "game 1: opening, a domestic trade, roads", opening);
+	ok(g.pos.longest_road == WHITE && longest_road(&g.pos, WHITE) == 5 && longest_road(&g.pos, RED) == 5,
+	   "game 1: white took the longest road with 5; red's equal 5 does not take it");
+
+	static const char *const hoard[] = {
+		"blue roll 4 4", "blue end", "white roll 5 6", "white end", "red roll 4 4", "red end",
+		"blue roll 5 6", "blue end", "white roll 4 4", "white end", "red roll 5 6", "red end",
+		"blue roll 4 4", "blue end", "white roll 5 6", "white end", NULL
+	};
+	script(&g, "game 1: lumber piles up", hoard);
+	ok(g.pos.bank[RES_LUMBER] == 1 && hand_is(&g, WHITE, 1, 4, 0, 0, 6), "game 1: the bank has 1 lumber left");
+	allow(&g, "red roll 4 4");
+	ok(g.pos.bank[RES_LUMBER] == 1 && g.pos.pl[RED].hand[RES_LUMBER] == 9 &&
+	   g.pos.pl[BLUE].hand[RES_LUMBER] == 5 && g.pos.pl[WHITE].hand[RES_ORE] == 7,
+	   "game 1: bank shortage: nobody gets lumber on an eight, white still gets its ore");
+	allow(&g, "red end");
+
+	allow(&g, "blue roll 3 4");
+	ok(g.pos.phase == PH_DISCARD && g.pos.pl[RED].discard == 5 && g.pos.pl[BLUE].discard == 7 &&
+	   g.pos.pl[WHITE].discard == 6, "game 1: a seven: red owes 5, blue 7, white 6");
+	static const char *const discards[] = {
+		"red discard lumber 5", "white discard lumber 4 ore 2", "blue discard lumber 3 wool 4",
+		"blue robber 9 steal red lumber", "blue end", NULL
+	};
+	script(&g, "game 1: three discards in any order, the robber, a steal", discards);
+
+	static const char *const cards[] = {
+		"white roll 1 1", "white end", "red roll 5 5", "red buy knight", "red end", "blue roll 4 5",
+		"blue end", "white roll 5 5", "white end", "red play knight",
+		"red robber 12 steal white ore", "red roll 1 1", "red buy road-building", "red end",
+		"blue roll 4 5", "blue end", "white roll 1 1", "white end", "red roll 5 5",
+		"red play road-building 9-5 5-1", "red buy year-of-plenty", "red end", "blue roll 1 1",
+		"blue end", "white roll 4 5", "white end", "red roll 3 3", "red build settlement 1",
+		"red end", "blue roll 5 5", "blue end", "white roll 4 5", "white end", NULL
+	};
+	script(&g, "game 1: knight before the roll, road building, a settlement at a 3:1 harbour", cards);
+	ok(g.pos.pl[RED].played[DEV_KNIGHT] == 1 && g.pos.pl[RED].played[DEV_ROAD_BUILDING] == 1 &&
+	   g.pos.node_owner[0] == RED, "game 1: red played a knight and road building and settled at 1");
+
+	static const char *const cities[] = {
+		"red roll 5 5", "red play year-of-plenty grain grain", "red build city 29", "red end",
+		"blue roll 4 5", "blue end", "white roll 5 6", "white build road 8-4", "white end",
+		"red roll 5 5", "red build city 9", "red end", "blue roll 3 3", "blue end", "white roll 1 1",
+		"white end", "red roll 4 5", "red buy monopoly", "red build road 9-13",
+		"red build road 13-8", "red end", NULL
+	};
+	script(&g, "game 1: year of plenty, two cities, white's road grows to 6", cities);
+	ok(g.pos.longest_road == WHITE && longest_road(&g.pos, WHITE) == 6 && score_total(&g.pos, RED) == 6,
+	   "game 1: white holds the longest road with 6; red has 6 points");
+
+	static const char *const last[] = {
+		"blue roll 3 3", "blue trade wool 4 for grain", "blue end", "white roll 3 3", "white end",
+		"red play monopoly ore", "red roll 5 5", "red trade brick 2 for wool",
+		"red build settlement 8", NULL
+	};
+	script(&g, "game 1: maritime 4:1, monopoly, 2:1, a settlement breaking white's road", last);
+	ok(g.pos.longest_road == WHITE && longest_road(&g.pos, WHITE) == 5 && longest_road(&g.pos, RED) == 5,
+	   "game 1: white's road broken to 5 ties red's 5: white keeps the award");
+	allow(&g, "red build road 24-19");
+	ok(g.pos.longest_road == RED && longest_road(&g.pos, RED) == 6, "game 1: red's 6 takes the longest road");
+	ok(score_total(&g.pos, RED) == 9 && g.pos.phase == PH_MAIN, "game 1: red has 9 points");
+	allow(&g, "red trade ore 3 for lumber");
+	allow(&g, "red buy victory-point");
+	ok(g.pos.phase == PH_OVER && g.pos.current == RED, "game 1: red wins on buying a victory point card");
+	ok(score_public(&g.pos, RED) == 9 && score_total(&g.pos, RED) == 10 && score_total(&g.pos, BLUE) == 2 &&
+	   score_total(&g.pos, WHITE) == 2, "game 1: final scores red 10 (9 public), blue 2, white 2");
+	refuse(&g, "red end", "the game is over: red won with 10 points");
+	ok(g.log.len == 121 && strcmp(g.log.line[120], "red buy victory-point") == 0, "game 1: 121 moves logged");
+	game_free(&g);
+}
+
 int main(void)
 {
 	test_parse();
@@ -1296,6 +1390,7 @@ int main(void)
 	test_longest();
 	test_view();
 	test_random();
+	test_game1();
 	ok(conservation_failures == 0, "conservation held after every move");
 	printf("1..%d\n", ntest);
 	return nfail ? 1 : 0;
