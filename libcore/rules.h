@@ -7,6 +7,45 @@
 #include "types.h"
 
 /*
+ * Decisions the rule texts leave open (design.md has the others):
+ * - Phases: a turn is PH_ROLL (one knight or progress card may be played;
+ *   nothing else but the roll), then PH_MAIN.  A seven goes through
+ *   PH_DISCARD (each player owing cards discards exactly the number owed
+ *   in one move, in any order) and PH_ROBBER; a knight goes to PH_ROBBER
+ *   and back to the phase it was played in.
+ * - Domestic trade: one open offer at a time, made in PH_MAIN by the
+ *   player whose turn it is; a new offer replaces it; "cancel" withdraws
+ *   it; the end of the turn closes it.  An offer to one player closes when
+ *   that player rejects it; an offer to all when every other player has.
+ *   A player who rejected an offer cannot accept it (the offerer may make
+ *   it again).  The offerer must hold the cards when offering; both sides
+ *   must hold them when it is accepted.
+ * - Strict trade/build phases: buying a development card or building a
+ *   road, settlement or city ends trading for the turn (offers, accepts
+ *   and maritime trades are refused; rejecting is still allowed).  Roads
+ *   placed by road building do not count as building.  So a harbour built
+ *   this turn can never be used this turn in strict mode.
+ * - Maritime trade receives one card per move, at the player's best rate.
+ * - Victory: checked after every move for the player whose turn it is
+ *   after the move.  A player can reach the points on another's turn only
+ *   when the longest road changes hands; they win when their turn begins
+ *   (as the previous player's "end" is applied).  Points: settlement 1,
+ *   city 2, each award 2, each victory point card 1.
+ * - Random outcomes (internal games): the dice are two draws of
+ *   rng_below(6), first die first; a steal draws rng_below(cards held)
+ *   over the victim's cards in resource order; a card bought is the top
+ *   card of a known deck (no draw), or drawn by rng_below(cards left) over
+ *   the counts when the order is unknown.  External games: the card named
+ *   in a buy is taken from the deck (the first of its kind when the order
+ *   is known) and must be there.
+ * - Set-up: the road must touch the settlement just placed.  The second
+ *   settlement's starting cards come from the bank (pos_pay_start).
+ * - Cards played (knights and progress cards) stay in played[]; a card
+ *   bought becomes playable at the end of its owner's turn.
+ * - After the game is over every move is refused.
+ */
+
+/*
  * Flags for rules_apply.
  *
  * RULES_REPLAY: the move comes from a log being replayed (catan-validate).
@@ -91,6 +130,7 @@ int score_total(const struct position *p, int seat);
  * deck's order and counts zeroed (deck_len kept), the generator zeroed,
  * no start position, and the log redacted (another player's "buy" shows
  * no card; a stolen card is shown only to the thief and the victim).
+ * When the game is over the winner's victory point cards are shown.
  * Returns C_OK; C_USAGE for a seat not in the game; C_INPUT when g is
  * already a view; C_SYSTEM when memory runs out.
  */

@@ -65,9 +65,16 @@ int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
 		out->view_hand[s] = (uint8_t)hand;
 		out->view_dev[s] = (uint8_t)dev;
 		if (s != seat) {
+			/* A winner's victory point cards are revealed; nothing else is. */
+			int won = p->phase == PH_OVER && s == p->current;
+			uint8_t vp = pl->dev[DEV_VICTORY_POINT], vp_new = pl->dev_new[DEV_VICTORY_POINT];
 			memset(pl->hand, 0, sizeof pl->hand);
 			memset(pl->dev, 0, sizeof pl->dev);
 			memset(pl->dev_new, 0, sizeof pl->dev_new);
+			if (won) {
+				pl->dev[DEV_VICTORY_POINT] = vp;
+				pl->dev_new[DEV_VICTORY_POINT] = vp_new;
+			}
 		}
 	}
 

@@ -1370,6 +1370,12 @@ static void test_game1(void)
 	ok(score_public(&g.pos, RED) == 9 && score_total(&g.pos, RED) == 10 && score_total(&g.pos, BLUE) == 2 &&
 	   score_total(&g.pos, WHITE) == 2, "game 1: final scores red 10 (9 public), blue 2, white 2");
 	refuse(&g, "red end", "the game is over: red won with 10 points");
+	struct game v;
+	struct cerr e;
+	ok(game_view(&g, BLUE, &v, &e) == C_OK && v.pos.pl[RED].dev_new[DEV_VICTORY_POINT] == 1 &&
+	   score_total(&v.pos, RED) == 10 && v.pos.pl[RED].hand[RES_ORE] == 0,
+	   "game 1: the winner's victory point card is revealed in others' views");
+	game_free(&v);
 	ok(g.log.len == 121 && strcmp(g.log.line[120], "red buy victory-point") == 0, "game 1: 121 moves logged");
 	game_free(&g);
 }
