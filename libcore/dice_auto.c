@@ -1,0 +1,246 @@
+/* dice_auto.c: the automatic policy: keep dice for the best-valued sites, build greedily. */
+#include <string.h>
+
+#include "dice_auto.h"
+
+#define BIT(i) ((uint64_t)1 << (i))
+
+/* better: site a is worth more points per die than b (ties: the one listed first). */
+static int better(const struct dmap *m, int a, int na, int b, int nb)
+{
+	if (b < 0)
+		return 1;
+	int x = m->s[a].points * nb, y = m->s[b].points * na;
+	return x > y || (x == y && a < b);
+}
+
+/* target: the best site of the frontier fr that costs at most room dice and, when have is
+ * given, is affordable with it; -1 if none. */
+static int target(const struct dgame *g, uint64_t fr, int room, const uint8_t *have)
+{
+	int best = -1, nbest = 0;
+	for (uint64_t left = fr; left; left &= left - 1) {
+		int i = __builtin_ctzll(left);
+		const uint8_t *cost = g->map.s[i].cost;
+		int n = g->map.s[i].ncost;
+		if (n > room)
+			continue;
+		if (have) {
+			int ok = 1;
+			for (int f = 0; f < DF_NRES; f++)
+				ok &= cost[f] <= have[f];
+			if (!ok)
+				continue;
+		}
+		if (better(&g->map, i, n, best, nbest)) {
+			best = i;
+			nbest = n;
+		}
+	}
+	return best;
+}
+
+static struct dmove blank(int type)
+{
+	struct dmove m;
+	memset(&m, 0, sizeof m);
+	m.type = (uint8_t)type;
+	m.site = m.die = m.die2 = m.res = -1;
+	return m;
+}
+
+/* keep_mask: the dice worth keeping.  Sites are taken in turn, each the one with the most
+ * points per die still missing from the unreserved dice, while they fit in the dice. */
+static unsigned keep_mask(const struct dgame *g, int seat, uint64_t fr)
+{
+	uint8_t avail[DF_N] = { 0 }, need[DF_N] = { 0 };
+	uint64_t b = g->p[seat].built;
+	int room = g->ndice;
+	unsigned keep = 0;
+
+	for (int d = 0; d < g->ndice; d++)
+		avail[g->dice[d]]++;
+	while (room >= 2) {	/* nothing costs fewer than two dice */
+		int best = -1, bmiss = 0;
+		for (uint64_t left = fr; left; left &= left - 1) {
+			int i = __builtin_ctzll(left);
+			const uint8_t *cost = g->map.s[i].cost;
+			if (g->map.s[i].ncost > room)
+				continue;
+			int miss = 0;
+			for (int f = 0; f < DF_NRES; f++)
+				miss += cost[f] > avail[f] ? cost[f] - avail[f] : 0;
+			int x = g->map.s[i].points * (bmiss + 1), y = best < 0 ? -1 : g->map.s[best].points * (miss + 1);
+			if (x > y) {
+				best = i;
+				bmiss = miss;
+			}
+		}
+		if (best < 0)
+			break;
+		const uint8_t *cost = g->map.s[best].cost;
+		room -= g->map.s[best].ncost;
+		for (int f = 0; f < DF_N; f++) {
+			int take = cost[f] < avail[f] ? cost[f] : avail[f];
+			need[f] += (uint8_t)take;
+			avail[f] -= (uint8_t)take;
+		}
+		b |= BIT(best);
+		fr = dice_frontier_add(g, b, fr, best);
+	}
+	for (int d = 0; d < g->ndice; d++)
+		if (need[g->dice[d]]) {
+			need[g->dice[d]]--;
+			keep |= 1u << d;
+		}
+	return keep;
+}
+
+/* spare: a free die not needed for cost (marking it taken), gold first when want_gold; -1 if none. */
+static int spare(const struct dgame *g, const uint8_t cost[DF_N], unsigned *taken, int want_gold)
+{
+	uint8_t counted[DF_N] = { 0 };
+	int pick = -1;
+	for (int d = 0; d < g->ndice; d++) {
+		int f = g->dice[d];
+		if ((g->used | *taken) & (1u << d))
+			continue;
+		if (f != DF_GOLD && counted[f] < cost[f]) {
+			counted[f]++;
+			continue;
+		}
+		if (pick < 0 || (want_gold && f == DF_GOLD && g->dice[pick] != DF_GOLD) ||
+		    (!want_gold && f != DF_GOLD && g->dice[pick] == DF_GOLD))
+			pick = d;
+	}
+	if (pick >= 0)
+		*taken |= 1u << pick;
+	return pick;
+}
+
+/* convert: plans jokers and gold trades that complete site t, and plays them; 1 when done. */
+static int convert(struct dgame *g, int seat, int t, struct cerr *e)
+{
+	uint8_t cost[DF_N], have[DF_N];
+	struct dmove plan[DICE_NDICE];
+	int np = 0, golds = 0;
+	unsigned taken = 0;
+	uint64_t jokers = 0, usable = 0;
+
+	for (uint64_t left = g->map.jokers & ~g->p[seat].jokers; left; left &= left - 1) {
+		int i = __builtin_ctzll(left);
+		if (dice_joker_usable(g, seat, i))
+			usable |= BIT(i);
+	}
+	memcpy(cost, g->map.s[t].cost, sizeof cost);
+	dice_free_counts(g, have);
+	golds = have[DF_GOLD];
+	for (int r = 0; r < DF_NRES; r++)
+		for (int k = have[r]; k < cost[r]; k++) {
+			int j = -1, any = -1;
+			for (uint64_t left = usable & ~jokers; left; left &= left - 1) {
+				int i = __builtin_ctzll(left);
+				if (g->map.s[i].joker == r && j < 0)
+					j = i;
+				if (g->map.s[i].joker == DJ_ANY && any < 0)
+					any = i;
+			}
+			struct dmove m = blank(DM_JOKER);
+			if (j >= 0 || (golds < 2 && any >= 0)) {
+				m.site = (int8_t)(j >= 0 ? j : any);
+				m.res = (int8_t)(j >= 0 ? -1 : r);
+				if ((m.die = (int8_t)spare(g, cost, &taken, 0)) < 0)
+					return 0;
+				if (g->dice[m.die] == DF_GOLD)
+					golds--;
+				jokers |= BIT(m.site);
+			} else if (golds >= 2) {
+				m = blank(DM_GOLD);
+				m.res = (int8_t)r;
+				m.die = (int8_t)spare(g, cost, &taken, 1);
+				m.die2 = (int8_t)spare(g, cost, &taken, 1);
+				golds -= 2;
+			} else {
+				return 0;
+			}
+			plan[np++] = m;
+			if (np == DICE_NDICE)
+				return 0;
+		}
+	for (int i = 0; i < np; i++)
+		if (dice_apply(g, &plan[i], 0, e) != C_OK)
+			return -1;
+	return np > 0;
+}
+
+int dice_auto_turn(struct dgame *g, struct cerr *e)
+{
+	struct dmove m;
+	uint8_t have[DF_N];
+	int rc, seat = dice_seat(g);
+	uint64_t fr;
+
+	if (g->over)
+		return cerr_set(e, C_ILLEGAL, "the game is over");
+	if (g->external)
+		return cerr_set(e, C_ILLEGAL, "auto rolls the sheet's own dice; this sheet's dice are physical");
+	if (!g->rolls) {
+		m = blank(DM_ROLL);
+		if ((rc = dice_apply(g, &m, 0, e)))
+			return rc;
+	}
+	fr = dice_frontier(g, g->p[seat].built);
+	while (!g->locked && g->rolls < 3) {
+		unsigned all = (1u << g->ndice) - 1, keep = keep_mask(g, seat, fr);
+		if ((keep & all) == all)
+			break;
+		m = blank(DM_REROLL);
+		m.mask = (uint8_t)(all & ~keep);
+		if ((rc = dice_apply(g, &m, 0, e)))
+			return rc;
+	}
+	while (!g->over) {
+		dice_free_counts(g, have);
+		int t = target(g, fr, DICE_NDICE, have);
+		if (t >= 0) {
+			m = blank(DM_BUILD);
+			m.site = (int8_t)t;
+			if ((rc = dice_apply(g, &m, 0, e)))
+				return rc;
+			fr = dice_frontier_add(g, g->p[seat].built, fr, t);
+			continue;
+		}
+		/* Nothing affordable: the best site that jokers and gold can complete. */
+		int free_dice = 0, done = 0, jok = 0;
+		for (uint64_t left = g->map.jokers & ~g->p[seat].jokers; left && !jok; left &= left - 1)
+			jok = dice_joker_usable(g, seat, __builtin_ctzll(left));
+		if (!jok && have[DF_GOLD] < 2)
+			break;
+		for (int f = 0; f < DF_N; f++)
+			free_dice += have[f];
+		uint64_t tried = 0;
+		while (!done) {
+			int c = -1, nc = 0;
+			for (uint64_t left = fr & ~tried; left; left &= left - 1) {
+				int i = __builtin_ctzll(left);
+				int n = g->map.s[i].ncost;
+				if (n <= free_dice && better(&g->map, i, n, c, nc)) {
+					c = i;
+					nc = n;
+				}
+			}
+			if (c < 0)
+				break;
+			tried |= BIT(c);
+			done = convert(g, seat, c, e);
+			if (done < 0)
+				return e->code;
+		}
+		if (!done)
+			break;
+	}
+	if (g->over)
+		return C_OK;
+	m = blank(DM_END);
+	return dice_apply(g, &m, 0, e);
+}

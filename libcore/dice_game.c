@@ -1,0 +1,561 @@
+/* dice_game.c: the rules of the Catan Dice Game (Island One, Island Two) applied to the structs. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dice_game.h"
+#include "rng.h"
+
+#define BIT(i) ((uint64_t)1 << (i))
+
+void dice_game_init(struct dgame *g)
+{
+	memset(g, 0, sizeof *g);
+	g->road_holder = g->army_holder = -1;
+}
+
+void dice_game_free(struct dgame *g)
+{
+	free(g->log);
+	g->log = NULL;
+	g->nlog = g->caplog = 0;
+}
+
+int dice_name_ok(const char *s)
+{
+	size_t n = strlen(s);
+	if (n == 0 || n >= DICE_NAMELEN)
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_')
+			return 0;
+	return 1;
+}
+
+int dice_turn_dice(const struct dgame *g, uint32_t number)
+{
+	/* Island Two: the first turn rolls 3 dice, each later one a die more, up to 6. */
+	if (g->map.island == 2 && number < 4)
+		return (int)number + 2;
+	return DICE_NDICE;
+}
+
+int dice_seat(const struct dgame *g)
+{
+	return g->number ? (int)((g->number - 1) % g->nplayers) : 0;
+}
+
+/* new_turn: the dice and marks of a turn not yet rolled. */
+static void new_turn(struct dgame *g)
+{
+	g->ndice = (uint8_t)dice_turn_dice(g, g->number);
+	g->rolls = g->locked = g->used = 0;
+	memset(g->dice, 0, sizeof g->dice);
+	g->turn_built = 0;
+}
+
+int dice_game_start(struct dgame *g, const struct dmap *map, int nplayers, const char *const *names,
+		    int external, uint64_t seed, struct cerr *e)
+{
+	struct dmove *log = g->log;
+	size_t cap = g->caplog;
+
+	if (nplayers < 1 || nplayers > DICE_MAXPLAYERS)
+		return cerr_set(e, C_USAGE, "1 to %d players, not %d", DICE_MAXPLAYERS, nplayers);
+	for (int i = 0; i < nplayers; i++) {
+		if (!dice_name_ok(names[i]))
+			return cerr_set(e, C_USAGE,
+					"bad player name '%s': 1 to 16 letters, digits, '-' or '_'",
+					names[i]);
+		for (int j = 0; j < i; j++)
+			if (strcmp(names[i], names[j]) == 0)
+				return cerr_set(e, C_USAGE, "player name '%s' given twice", names[i]);
+	}
+	if (seed > DICE_MAXSEED)
+		return cerr_set(e, C_USAGE, "seed %llu is above 2^53-1", (unsigned long long)seed);
+	dice_game_init(g);
+	g->log = log;
+	g->caplog = cap;
+	if (&g->map != map)
+		g->map = *map;
+	g->external = (uint8_t)(external != 0);
+	g->seed = external ? 0 : seed;
+	if (!external)
+		rng_seed(g->rng, seed);
+	g->nplayers = (uint8_t)nplayers;
+	for (int i = 0; i < nplayers; i++) {
+		snprintf(g->p[i].name, sizeof g->p[i].name, "%s", names[i]);
+		g->p[i].built = BIT(g->map.start);
+	}
+	g->number = 1;
+	new_turn(g);
+	return C_OK;
+}
+
+/* ---- sheet queries ---- */
+
+static const char *site_word(const struct dsite *s)
+{
+	return s->kind == DK_START ? "road" : dice_kind_names[s->kind];
+}
+
+/* below: the unbuilt site of i's kind next below i in points (Island One order), or -1. */
+static int below(const struct dmap *m, uint64_t b, int i)
+{
+	int best = -1;
+	for (int j = 0; j < m->nsites; j++)
+		if (m->s[j].kind == m->s[i].kind && m->s[j].points < m->s[i].points && !(b & BIT(j)) &&
+		    (best < 0 || m->s[j].points > m->s[best].points))
+			best = j;
+	return best;
+}
+
+static int ordered_kind(int kind)
+{
+	return kind == DK_SETTLEMENT || kind == DK_CITY || kind == DK_KNIGHT;
+}
+
+int dice_buildable(const struct dgame *g, uint64_t b, int i)
+{
+	const struct dsite *s = &g->map.s[i];
+	return (g->map.sites & BIT(i)) && !(b & BIT(i)) && (b & s->req) == s->req;
+}
+
+uint64_t dice_frontier(const struct dgame *g, uint64_t b)
+{
+	uint64_t f = 0, left = g->map.sites & ~b;
+	while (left) {
+		int i = __builtin_ctzll(left);
+		left &= left - 1;
+		if ((b & g->map.s[i].req) == g->map.s[i].req)
+			f |= BIT(i);
+	}
+	return f;
+}
+
+uint64_t dice_frontier_add(const struct dgame *g, uint64_t b, uint64_t f, int t)
+{
+	f &= ~BIT(t);
+	for (uint64_t left = g->map.s[t].dependents & ~b; left; left &= left - 1) {
+		int j = __builtin_ctzll(left);
+		if ((b & g->map.s[j].req) == g->map.s[j].req && (g->map.sites & BIT(j)))
+			f |= BIT(j);
+	}
+	return f;
+}
+
+int dice_check_build(const struct dgame *g, int seat, int i, struct cerr *e)
+{
+	const struct dmap *m = &g->map;
+	const struct dsite *s = &m->s[i];
+	uint64_t b = g->p[seat].built;
+
+	if (dice_buildable(g, b, i))
+		return C_OK;
+
+	if (s->kind == DK_DESERT)
+		return cerr_set(e, C_ILLEGAL, "desert %s holds a joker and cannot be built", s->id);
+	if (b & BIT(i))
+		return cerr_set(e, C_ILLEGAL, "%s %s is already built", site_word(s), s->id);
+	if (m->island == 1 && ordered_kind(s->kind)) {
+		int j = below(m, b, i);
+		if (j >= 0)
+			return cerr_set(e, C_ILLEGAL, "%s %s needs %s first", site_word(s), s->id, m->s[j].id);
+	}
+	if (s->after >= 0 && !(b & BIT(s->after))) {
+		if (s->kind == DK_ROAD)
+			return cerr_set(e, C_ILLEGAL, "road %s needs %s first", s->id, m->s[s->after].id);
+		return cerr_set(e, C_ILLEGAL, "%s %s needs road %s first", site_word(s), s->id,
+				m->s[s->after].id);
+	}
+	return C_OK;
+}
+
+int dice_joker_usable(const struct dgame *g, int seat, int i)
+{
+	const struct dsite *s = &g->map.s[i];
+	const struct dplayer *p = &g->p[seat];
+	if (s->joker == DJ_NONE || (p->jokers & BIT(i)))
+		return 0;
+	if (s->kind == DK_DESERT)
+		return (p->built & BIT(s->needs[0])) && (p->built & BIT(s->needs[1]));
+	return s->kind == DK_KNIGHT && (p->built & BIT(i));
+}
+
+void dice_free_counts(const struct dgame *g, uint8_t have[DF_N])
+{
+	memset(have, 0, DF_N);
+	if (!g->rolls)
+		return;
+	for (int d = 0; d < g->ndice; d++)
+		if (!(g->used & (1u << d)))
+			have[g->dice[d]]++;
+}
+
+/* ---- scores ---- */
+
+int dice_track_total(const struct dplayer *p)
+{
+	int t = 0;
+	for (int i = 0; i < p->ntrack; i++)
+		t += p->track[i];
+	return t;
+}
+
+int dice_road_length(const struct dmap *m, uint64_t built)
+{
+	/* The roads form a tree: node i is the far end of road i, node nsites the start road's
+	 * near end.  The longest continuous road is the tree's longest path over built roads. */
+	int best1[DICE_MAXSITES + 1] = { 0 }, best2[DICE_MAXSITES + 1] = { 0 };
+	int longest = 0;
+	for (int j = m->nsites - 1; j >= 0; j--) {
+		const struct dsite *s = &m->s[j];
+		if ((s->kind != DK_ROAD && s->kind != DK_START) || !(built & BIT(j)))
+			continue;
+		int up = s->after >= 0 ? s->after : m->nsites;
+		int len = 1 + best1[j];
+		if (best1[j] + best2[j] > longest)
+			longest = best1[j] + best2[j];
+		if (len > best1[up]) {
+			best2[up] = best1[up];
+			best1[up] = len;
+		} else if (len > best2[up]) {
+			best2[up] = len;
+		}
+	}
+	for (int v = 0; v <= m->nsites; v++)
+		if (best1[v] + best2[v] > longest)
+			longest = best1[v] + best2[v];
+	return longest;
+}
+
+int dice_knights(const struct dmap *m, uint64_t built)
+{
+	int n = 0;
+	for (int i = 0; i < m->nsites; i++)
+		if (m->s[i].kind == DK_KNIGHT && (built & BIT(i)))
+			n++;
+	return n;
+}
+
+int dice_vp(const struct dgame *g, int seat)
+{
+	int vp = 0;
+	for (int i = 0; i < g->map.nsites; i++)
+		if (g->p[seat].built & BIT(i))
+			vp += g->map.s[i].kind == DK_SETTLEMENT ? 1 : g->map.s[i].kind == DK_CITY ? 2 : 0;
+	return vp + 2 * (g->road_holder == seat) + 2 * (g->army_holder == seat);
+}
+
+unsigned dice_winners(const struct dgame *g)
+{
+	unsigned w = 0;
+	int best = 0;
+	if (!g->over)
+		return 0;
+	for (int i = 0; i < g->nplayers; i++) {
+		int s = g->map.island == 1 ? dice_track_total(&g->p[i]) : dice_vp(g, i);
+		if (g->map.island == 2) {
+			if (s >= DICE_WIN_VP)
+				w |= 1u << i;
+		} else if (!w || s > best) {
+			w = 1u << i;
+			best = s;
+		} else if (s == best) {
+			w |= 1u << i;
+		}
+	}
+	return w;
+}
+
+/* ---- applying moves ---- */
+
+/* Resources in the order the costs are spoken: "brick and lumber", "3 ore and 2 grain". */
+static const uint8_t say_order[DF_NRES] = { DF_BRICK, DF_LUMBER, DF_ORE, DF_WOOL, DF_GRAIN };
+
+/* say_counts: "brick, lumber, wool and grain" / "2 ore and grain" into buf. */
+static void say_counts(const uint8_t c[DF_N], char *buf, size_t size)
+{
+	int n = 0, total = 0;
+	size_t len = 0;
+	for (int k = 0; k < DF_NRES; k++)
+		total += c[say_order[k]] != 0;
+	buf[0] = '\0';
+	for (int k = 0; k < DF_NRES; k++) {
+		int f = say_order[k];
+		if (!c[f])
+			continue;
+		const char *sep = n == 0 ? "" : n == total - 1 ? " and " : ", ";
+		if (c[f] > 1)
+			len += (size_t)snprintf(buf + len, size - len, "%s%d %s", sep, c[f], dice_face_names[f]);
+		else
+			len += (size_t)snprintf(buf + len, size - len, "%s%s", sep, dice_face_names[f]);
+		if (len >= size)
+			return;
+		n++;
+	}
+}
+
+static void say_faces(const uint8_t *f, int n, char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", dice_face_names[f[i]]);
+}
+
+static int log_push(struct dgame *g, const struct dmove *m, struct cerr *e)
+{
+	if (g->nlog == g->caplog) {
+		size_t cap = g->caplog ? g->caplog * 2 : 256;
+		struct dmove *nl = realloc(g->log, cap * sizeof *nl);
+		if (!nl)
+			return cerr_set(e, C_SYSTEM, "out of memory");
+		g->log = nl;
+		g->caplog = cap;
+	}
+	g->log[g->nlog++] = *m;
+	return C_OK;
+}
+
+static int check_die(const struct dgame *g, int d, struct cerr *e)
+{
+	if (d < 0 || d >= g->ndice)
+		return cerr_set(e, C_ILLEGAL, "there is no die %d: this turn rolls %d dice", d + 1, g->ndice);
+	if (g->used & (1u << d))
+		return cerr_set(e, C_ILLEGAL, "die %d is spent this turn", d + 1);
+	return C_OK;
+}
+
+/* draw_face: exactly rng_below(s, 6), with the bound folded into constants for speed. */
+static uint8_t draw_face(uint64_t s[4])
+{
+	const uint64_t limit = UINT64_MAX - UINT64_MAX % DF_N;
+	uint64_t x;
+	do
+		x = rng_next(s);
+	while (x >= limit);
+	return (uint8_t)(x % DF_N);
+}
+
+/* outcomes: the faces for the dice in mask: drawn, or given and checked. */
+static int outcomes(struct dgame *g, struct dmove *m, int n, int flags, struct cerr *e)
+{
+	if (g->external) {
+		if (m->nfaces == 0)
+			return cerr_set(e, C_ILLEGAL, "this sheet's dice are physical: give the %d face%s rolled",
+					n, n == 1 ? "" : "s");
+		if (m->nfaces != n)
+			return cerr_set(e, C_ILLEGAL, "%d dice rolled, %d faces given", n, m->nfaces);
+		return C_OK;
+	}
+	if (m->nfaces && !(flags & DICE_REPLAY))
+		return cerr_set(e, C_ILLEGAL, "this sheet rolls its own dice: give no faces");
+	if (m->nfaces && m->nfaces != n)
+		return cerr_set(e, C_ILLEGAL, "%d dice rolled, %d faces given", n, m->nfaces);
+	uint64_t s[4];
+	uint8_t drawn[DICE_NDICE];
+	memcpy(s, g->rng, sizeof s);
+	for (int i = 0; i < n; i++)
+		drawn[i] = draw_face(s);
+	if (m->nfaces && memcmp(drawn, m->faces, (size_t)n) != 0) {
+		char a[64], b[64];
+		say_faces(drawn, n, a, sizeof a);
+		say_faces(m->faces, n, b, sizeof b);
+		return cerr_set(e, C_ILLEGAL, "the sheet's generator rolls %s, not %s", a, b);
+	}
+	memcpy(g->rng, s, sizeof s);
+	memcpy(m->faces, drawn, (size_t)n);
+	m->nfaces = (uint8_t)n;
+	return C_OK;
+}
+
+static int do_roll(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
+{
+	int rc;
+	if (g->rolls)
+		return cerr_set(e, C_ILLEGAL, "the dice are rolled: reroll chosen dice or build");
+	m->mask = (uint8_t)((1u << g->ndice) - 1);
+	if ((rc = outcomes(g, m, g->ndice, flags, e)))
+		return rc;
+	memcpy(g->dice, m->faces, g->ndice);
+	g->rolls = 1;
+	return C_OK;
+}
+
+static int do_reroll(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
+{
+	int rc, n = 0;
+	if (g->locked)
+		return cerr_set(e, C_ILLEGAL, "no more rolls after a joker, a gold trade or a build");
+	if (g->rolls >= 3)
+		return cerr_set(e, C_ILLEGAL, "a turn has three rolls at most");
+	for (int d = 0; d < 8; d++)
+		if (m->mask & (1u << d)) {
+			if ((rc = check_die(g, d, e)))
+				return rc;
+			n++;
+		}
+	if ((rc = outcomes(g, m, n, flags, e)))
+		return rc;
+	for (int d = 0, k = 0; d < g->ndice; d++)
+		if (m->mask & (1u << d))
+			g->dice[d] = m->faces[k++];
+	g->rolls++;
+	return C_OK;
+}
+
+static int do_joker(struct dgame *g, struct dmove *m, int seat, struct cerr *e)
+{
+	const struct dsite *s = &g->map.s[m->site];
+	int rc;
+	if (s->joker == DJ_NONE)
+		return cerr_set(e, C_ILLEGAL, "%s has no joker", s->id);
+	if (g->p[seat].jokers & BIT(m->site))
+		return cerr_set(e, C_ILLEGAL, "joker %s is used already", s->id);
+	if (!dice_joker_usable(g, seat, m->site)) {
+		if (s->kind == DK_DESERT)
+			return cerr_set(e, C_ILLEGAL, "joker %s needs knights %s and %s built", s->id,
+					g->map.s[s->needs[0]].id, g->map.s[s->needs[1]].id);
+		return cerr_set(e, C_ILLEGAL, "joker %s needs knight %s built", s->id, s->id);
+	}
+	if ((rc = check_die(g, m->die, e)))
+		return rc;
+	if (s->joker == DJ_ANY && m->res < 0)
+		return cerr_set(e, C_ILLEGAL, "joker %s gives any resource: name it", s->id);
+	if (s->joker != DJ_ANY && m->res >= 0 && m->res != s->joker)
+		return cerr_set(e, C_ILLEGAL, "joker %s gives %s, not %s", s->id, dice_face_names[s->joker],
+				dice_face_names[m->res]);
+	int res = s->joker == DJ_ANY ? m->res : s->joker;
+	if (g->dice[m->die] == res)
+		return cerr_set(e, C_ILLEGAL, "die %d already shows %s", m->die + 1, dice_face_names[res]);
+	/* The log names the resource only for jokers of any resource. */
+	m->res = (int8_t)(s->joker == DJ_ANY ? res : -1);
+	g->dice[m->die] = (uint8_t)res;
+	g->p[seat].jokers |= BIT(m->site);
+	g->locked = 1;
+	return C_OK;
+}
+
+static int do_gold(struct dgame *g, const struct dmove *m, struct cerr *e)
+{
+	int rc;
+	if (m->die == m->die2)
+		return cerr_set(e, C_ILLEGAL, "a gold trade needs two different dice");
+	if ((rc = check_die(g, m->die, e)) || (rc = check_die(g, m->die2, e)))
+		return rc;
+	for (int k = 0; k < 2; k++) {
+		int d = k ? m->die2 : m->die;
+		if (g->dice[d] != DF_GOLD)
+			return cerr_set(e, C_ILLEGAL, "die %d shows %s, not gold", d + 1,
+					dice_face_names[g->dice[d]]);
+	}
+	g->dice[m->die] = (uint8_t)m->res;
+	g->used |= (uint8_t)(1u << m->die2);
+	g->locked = 1;
+	return C_OK;
+}
+
+static void awards(struct dgame *g, int seat, int i)
+{
+	const struct dmap *m = &g->map;
+	int kind = m->s[i].kind;
+	if (kind == DK_ROAD) {
+		int h = g->road_holder;
+		if (h < 0) {
+			if (i == m->mark)
+				g->road_holder = (int8_t)seat;
+		} else if (h != seat &&
+			   dice_road_length(m, g->p[seat].built) > dice_road_length(m, g->p[h].built)) {
+			g->road_lost |= (uint8_t)(1u << h);
+			g->road_holder = (int8_t)seat;
+		}
+	} else if (kind == DK_KNIGHT) {
+		int h = g->army_holder, k = dice_knights(m, g->p[seat].built);
+		if (h < 0) {
+			if (k >= 3)
+				g->army_holder = (int8_t)seat;
+		} else if (h != seat && k > dice_knights(m, g->p[h].built)) {
+			g->army_lost |= (uint8_t)(1u << h);
+			g->army_holder = (int8_t)seat;
+		}
+	}
+}
+
+static int do_build(struct dgame *g, const struct dmove *m, int seat, struct cerr *e)
+{
+	const struct dsite *s = &g->map.s[m->site];
+	uint8_t cost[DF_N], have[DF_N], miss[DF_N] = { 0 };
+	int rc, short_ = 0;
+
+	if ((rc = dice_check_build(g, seat, m->site, e)))
+		return rc;
+	memcpy(cost, s->cost, sizeof cost);
+	dice_free_counts(g, have);
+	for (int f = 0; f < DF_NRES; f++)
+		if (cost[f] > have[f]) {
+			miss[f] = (uint8_t)(cost[f] - have[f]);
+			short_ = 1;
+		}
+	if (short_) {
+		char c[96], mi[96];
+		say_counts(cost, c, sizeof c);
+		say_counts(miss, mi, sizeof mi);
+		return cerr_set(e, C_ILLEGAL, "%s %s costs %s: missing %s", site_word(s), s->id, c, mi);
+	}
+	for (int d = 0; d < g->ndice; d++)
+		if (!(g->used & (1u << d)) && cost[g->dice[d]]) {
+			cost[g->dice[d]]--;
+			g->used |= (uint8_t)(1u << d);
+		}
+	g->p[seat].built |= BIT(m->site);
+	g->turn_built |= BIT(m->site);
+	g->locked = 1;
+	if (g->map.island == 2) {
+		awards(g, seat, m->site);
+		if (dice_vp(g, seat) >= DICE_WIN_VP)
+			g->over = 1;
+	}
+	return C_OK;
+}
+
+static void do_end(struct dgame *g, int seat)
+{
+	if (g->map.island == 1) {
+		struct dplayer *p = &g->p[seat];
+		int pts = 0;
+		for (uint64_t left = g->turn_built; left; left &= left - 1)
+			pts += g->map.s[__builtin_ctzll(left)].points;
+		p->track[p->ntrack++] = (int16_t)(g->turn_built ? pts : DICE_X);
+	}
+	g->number++;
+	if (g->map.island == 1 && g->number > (uint32_t)DICE_TURNS * g->nplayers)
+		g->over = 1;
+	new_turn(g);
+}
+
+int dice_apply(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
+{
+	int seat = dice_seat(g), rc = C_OK;
+
+	if (g->over)
+		return cerr_set(e, C_ILLEGAL, "the game is over");
+	if (m->type != DM_ROLL && !g->rolls)
+		return cerr_set(e, C_ILLEGAL, "roll the dice first");
+	switch (m->type) {
+	case DM_ROLL: rc = do_roll(g, m, flags, e); break;
+	case DM_REROLL: rc = do_reroll(g, m, flags, e); break;
+	case DM_JOKER: rc = do_joker(g, m, seat, e); break;
+	case DM_GOLD: rc = do_gold(g, m, e); break;
+	case DM_BUILD: rc = do_build(g, m, seat, e); break;
+	case DM_END: do_end(g, seat); break;
+	default: return cerr_set(e, C_ILLEGAL, "unknown move");
+	}
+	if (rc)
+		return rc;
+	/* Every check is done before anything changes; only the log can still fail. */
+	if ((rc = log_push(g, m, e)) != C_OK)
+		return rc;
+	return C_OK;
+}

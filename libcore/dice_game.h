@@ -1,0 +1,117 @@
+/* dice_game.h: a Catan Dice Game in C structs: players' sheets, the turn, the rules that apply moves. */
+#ifndef CATAN_DICE_GAME_H
+#define CATAN_DICE_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dice_map.h"
+#include "err.h"
+
+#define DICE_NDICE 6
+#define DICE_TURNS 15		/* Island One: turns each player plays */
+#define DICE_WIN_VP 10		/* Island Two: victory points that win at once */
+#define DICE_MAXPLAYERS 4
+#define DICE_NAMELEN 17		/* names: 1 to 16 letters, digits, '-' and '_' */
+#define DICE_X (-2)		/* a scoring-track entry for a turn with nothing built */
+#define DICE_MAXSEED ((1ULL << 53) - 1)	/* seeds stay exact in any JSON reader */
+
+/* Moves.  A build names one site; "build R0 S3" is two moves. */
+enum dmtype { DM_ROLL, DM_REROLL, DM_JOKER, DM_GOLD, DM_BUILD, DM_END };
+
+struct dmove {
+	uint8_t type;
+	uint8_t mask;		/* reroll: bit i for die i+1 */
+	uint8_t nfaces;		/* roll, reroll: the faces given or drawn, in die order; 0 = none given */
+	uint8_t faces[DICE_NDICE];
+	int8_t site;		/* joker, build: a site index */
+	int8_t die, die2;	/* joker: die; gold: the die that turns, the die set aside (0-based) */
+	int8_t res;		/* joker, gold: the resource face, or -1 when not named */
+};
+
+struct dplayer {
+	char name[DICE_NAMELEN];
+	uint64_t built;		/* bit i: site i is built (the start road always is) */
+	uint64_t jokers;	/* bit i: the joker of site i is used */
+	int16_t track[DICE_TURNS];	/* Island One: points a turn, or DICE_X */
+	uint8_t ntrack;
+};
+
+struct dgame {
+	struct dmap map;
+	uint8_t external;	/* outcomes come with the moves (physical dice) */
+	uint64_t seed;
+	uint64_t rng[4];
+	uint8_t nplayers;
+	struct dplayer p[DICE_MAXPLAYERS];
+	/* Island Two awards: holder seat or -1; seats that held the award and lost it. */
+	int8_t road_holder, army_holder;
+	uint8_t road_lost, army_lost;
+	/* The turn. */
+	uint8_t over;
+	uint32_t number;	/* 1-based turn of the game; seat (number - 1) % nplayers plays */
+	uint8_t ndice, rolls, locked;
+	uint8_t dice[DICE_NDICE];
+	uint8_t used;		/* bit i: die i+1 is spent by a build or set aside by a gold trade */
+	uint64_t turn_built;
+	/* Every move applied since the start, outcomes included. */
+	struct dmove *log;
+	size_t nlog, caplog;
+};
+
+/* dice_game_init: an empty game owning nothing; dice_game_free releases what a game owns. */
+void dice_game_init(struct dgame *g);
+void dice_game_free(struct dgame *g);
+
+/*
+ * dice_game_start: g (initialised) becomes a new game on map with the given
+ * player names (1..4, each valid and distinct), outcomes external or from
+ * the generator seeded with seed.  The log's memory is kept for reuse.
+ * C_USAGE for bad names or counts.
+ */
+int dice_game_start(struct dgame *g, const struct dmap *map, int nplayers, const char *const *names,
+		    int external, uint64_t seed, struct cerr *e);
+
+/* dice_name_ok: 1 when s is a valid player name. */
+int dice_name_ok(const char *s);
+/* dice_turn_dice: how many dice turn number rolls on g's island. */
+int dice_turn_dice(const struct dgame *g, uint32_t number);
+/* dice_seat: the seat whose turn it is (meaningful while !g->over). */
+int dice_seat(const struct dgame *g);
+
+/* Flags of dice_apply. */
+enum {
+	DICE_REPLAY = 1,	/* internal outcomes given in the move are checked against the generator */
+};
+
+/*
+ * dice_apply: applies m for the player to move.  For internal outcomes the
+ * faces are drawn and written into m (with DICE_REPLAY given faces must
+ * equal the draws).  The move, outcomes included, goes on the log.  When the
+ * rules refuse, g is unchanged and e holds the rule (C_ILLEGAL); C_SYSTEM
+ * when the log cannot grow.
+ */
+int dice_apply(struct dgame *g, struct dmove *m, int flags, struct cerr *e);
+
+/* dice_check_build: C_OK when the player in seat may build site i now (dice aside), else the rule. */
+int dice_check_build(const struct dgame *g, int seat, int i, struct cerr *e);
+/* dice_buildable: 1 when the sheet allows site i for a player with built set b (dice aside). */
+int dice_buildable(const struct dgame *g, uint64_t b, int i);
+/* dice_frontier: the sites the sheet allows for built set b, as a set. */
+uint64_t dice_frontier(const struct dgame *g, uint64_t b);
+/* dice_frontier_add: the frontier f of a built set once site t is added (b includes t). */
+uint64_t dice_frontier_add(const struct dgame *g, uint64_t b, uint64_t f, int t);
+/* dice_joker_usable: 1 when seat may use site i's joker now (built, not used). */
+int dice_joker_usable(const struct dgame *g, int seat, int i);
+/* dice_free_counts: the faces of the dice not spent, counted per face. */
+void dice_free_counts(const struct dgame *g, uint8_t have[DF_N]);
+
+/* Scores. */
+int dice_track_total(const struct dplayer *p);
+int dice_road_length(const struct dmap *m, uint64_t built);
+int dice_knights(const struct dmap *m, uint64_t built);
+int dice_vp(const struct dgame *g, int seat);
+/* dice_winners: the winners' seats as a bit mask (0 while the game goes on). */
+unsigned dice_winners(const struct dgame *g);
+
+#endif

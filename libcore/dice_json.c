@@ -1,0 +1,670 @@
+/* dice_json.c: reading and writing dicegame-sheet/1 documents, and replaying their logs. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "dice_json.h"
+#include "dice_move.h"
+#include "dice_rd.h"
+#include "jw.h"
+
+#define BIT(i) ((uint64_t)1 << (i))
+#define FORMAT "dicegame-sheet/1"
+
+/* ---- writing ---- */
+
+static void write_sites(struct jw *w, const struct dmap *m, uint64_t set)
+{
+	jw_arr(w, JW_INLINE);
+	for (int i = 0; i < m->nsites; i++)
+		if ((set & BIT(i)) && m->s[i].kind != DK_START)
+			jw_str(w, m->s[i].id);
+	jw_end_arr(w);
+}
+
+static void write_award(struct jw *w, const struct dgame *g, int holder, unsigned lost)
+{
+	jw_obj(w, JW_INLINE);
+	jw_key(w, "holder");
+	if (holder >= 0)
+		jw_str(w, g->p[holder].name);
+	else
+		jw_null(w);
+	jw_key(w, "lost");
+	jw_arr(w, JW_INLINE);
+	for (int i = 0; i < g->nplayers; i++)
+		if (lost & (1u << i))
+			jw_str(w, g->p[i].name);
+	jw_end_arr(w);
+	jw_end_obj(w);
+}
+
+static void write_turn(struct jw *w, const struct dgame *g)
+{
+	if (g->over) {
+		jw_null(w);
+		return;
+	}
+	jw_obj(w, JW_BLOCK);
+	jw_key(w, "number");
+	jw_int(w, g->number);
+	jw_key(w, "player");
+	jw_str(w, g->p[dice_seat(g)].name);
+	jw_key(w, "dice_count");
+	jw_int(w, g->ndice);
+	jw_key(w, "rolls");
+	jw_int(w, g->rolls);
+	jw_key(w, "locked");
+	jw_bool(w, g->locked);
+	jw_key(w, "dice");
+	jw_arr(w, JW_INLINE);
+	for (int d = 0; g->rolls && d < g->ndice; d++)
+		jw_str(w, dice_face_names[g->dice[d]]);
+	jw_end_arr(w);
+	jw_key(w, "used");
+	jw_arr(w, JW_INLINE);
+	for (int d = 0; d < g->ndice; d++)
+		if (g->used & (1u << d))
+			jw_int(w, d + 1);
+	jw_end_arr(w);
+	jw_key(w, "built");
+	write_sites(w, &g->map, g->turn_built);
+	jw_end_obj(w);
+}
+
+static void write_state(struct jw *w, const struct dgame *g)
+{
+	char buf[96];
+	jw_obj(w, JW_BLOCK);
+	jw_key(w, "format");
+	jw_str(w, FORMAT);
+	jw_key(w, "map");
+	if (g->map.builtin)
+		jw_str(w, g->map.name);
+	else
+		dice_map_write(w, &g->map);
+	jw_key(w, "outcomes");
+	jw_str(w, g->external ? "external" : "internal");
+	if (!g->external) {
+		jw_key(w, "seed");
+		jw_int(w, (long long)g->seed);
+		jw_key(w, "rng");
+		jw_arr(w, JW_INLINE);
+		for (int i = 0; i < 4; i++) {
+			snprintf(buf, sizeof buf, "%016" PRIx64, g->rng[i]);
+			jw_str(w, buf);
+		}
+		jw_end_arr(w);
+	}
+	jw_key(w, "players");
+	jw_arr(w, JW_BLOCK);
+	for (int i = 0; i < g->nplayers; i++) {
+		const struct dplayer *p = &g->p[i];
+		jw_obj(w, JW_BLOCK);
+		jw_key(w, "name");
+		jw_str(w, p->name);
+		jw_key(w, "built");
+		write_sites(w, &g->map, p->built);
+		jw_key(w, "jokers");
+		write_sites(w, &g->map, p->jokers);
+		if (g->map.island == 1) {
+			jw_key(w, "track");
+			jw_arr(w, JW_INLINE);
+			for (int t = 0; t < p->ntrack; t++)
+				if (p->track[t] == DICE_X)
+					jw_str(w, "X");
+				else
+					jw_int(w, p->track[t]);
+			jw_end_arr(w);
+		}
+		jw_end_obj(w);
+	}
+	jw_end_arr(w);
+	if (g->map.island == 2) {
+		jw_key(w, "awards");
+		jw_obj(w, JW_BLOCK);
+		jw_key(w, "longest_road");
+		write_award(w, g, g->road_holder, g->road_lost);
+		jw_key(w, "largest_army");
+		write_award(w, g, g->army_holder, g->army_lost);
+		jw_end_obj(w);
+	}
+	jw_key(w, "turn");
+	write_turn(w, g);
+	jw_key(w, "log");
+	jw_arr(w, JW_BLOCK);
+	for (size_t i = 0; i < g->nlog; i++)
+		jw_str(w, dice_format(&g->map, &g->log[i], buf, sizeof buf));
+	jw_end_arr(w);
+	jw_end_obj(w);
+}
+
+static int finish(struct jw *w, char **out, size_t *len, struct cerr *e)
+{
+	if (jw_finish(w, out, len) != 0) {
+		jw_free(w);
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	}
+	return C_OK;
+}
+
+int dice_state_write(const struct dgame *g, int compact, char **out, size_t *len, struct cerr *e)
+{
+	struct jw w;
+	jw_init(&w, compact);
+	write_state(&w, g);
+	return finish(&w, out, len, e);
+}
+
+int dice_map_dump(const struct dmap *map, int compact, char **out, size_t *len, struct cerr *e)
+{
+	struct jw w;
+	jw_init(&w, compact);
+	dice_map_write(&w, map);
+	return finish(&w, out, len, e);
+}
+
+/* ---- reading ---- */
+
+static int seat_of(const struct dgame *g, const char *name)
+{
+	for (int i = 0; i < g->nplayers; i++)
+		if (strcmp(g->p[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+/* read_sites: an array of site ids into a set; ok filters the sites allowed here. */
+static int read_sites(struct drd *r, const struct dgame *g, json_t *obj, const char *key,
+		      int (*ok)(const struct dsite *), const char *what, uint64_t *set)
+{
+	json_t *a;
+	int rc;
+	if ((rc = drd_array(r, obj, key, DICE_MAXSITES, &a)))
+		return rc;
+	size_t s0 = drd_key(r, key);
+	*set = 0;
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		json_t *v = json_array_get(a, i);
+		size_t s1 = drd_index(r, i);
+		if (!json_is_string(v))
+			return drd_fail(r, "expected a site id, found %s", drd_type(v));
+		int k = dice_map_find(&g->map, json_string_value(v));
+		if (k < 0)
+			return drd_fail(r, "there is no site %s on this sheet", json_string_value(v));
+		if (!ok(&g->map.s[k]))
+			return drd_fail(r, "%s is not %s", g->map.s[k].id, what);
+		if (*set & BIT(k))
+			return drd_fail(r, "%s is named twice", g->map.s[k].id);
+		*set |= BIT(k);
+		drd_pop(r, s1);
+	}
+	drd_pop(r, s0);
+	return C_OK;
+}
+
+static int buildable_kind(const struct dsite *s)
+{
+	return s->kind != DK_START && s->kind != DK_DESERT;
+}
+
+static int has_joker(const struct dsite *s)
+{
+	return s->joker != DJ_NONE;
+}
+
+static int read_track(struct drd *r, json_t *obj, struct dplayer *p)
+{
+	json_t *a;
+	int rc;
+	if ((rc = drd_array(r, obj, "track", DICE_TURNS, &a)))
+		return rc;
+	size_t s0 = drd_key(r, "track");
+	for (size_t t = 0; t < json_array_size(a); t++) {
+		json_t *v = json_array_get(a, t);
+		size_t s1 = drd_index(r, t);
+		if (json_is_string(v) && strcmp(json_string_value(v), "X") == 0)
+			p->track[t] = DICE_X;
+		else if (json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) <= 999)
+			p->track[t] = (int16_t)json_integer_value(v);
+		else
+			return drd_fail(r, "expected \"X\" or points from 0 to 999");
+		drd_pop(r, s1);
+	}
+	p->ntrack = (uint8_t)json_array_size(a);
+	drd_pop(r, s0);
+	return C_OK;
+}
+
+static int read_players(struct drd *r, struct dgame *g, json_t *root)
+{
+	static const char *const keys1[] = { "name", "built", "jokers", "track", NULL };
+	static const char *const keys2[] = { "name", "built", "jokers", NULL };
+	json_t *a;
+	int rc;
+	if ((rc = drd_array(r, root, "players", DICE_MAXPLAYERS, &a)))
+		return rc;
+	size_t s0 = drd_key(r, "players");
+	if (json_array_size(a) == 0)
+		return drd_fail(r, "expected 1 to %d players", DICE_MAXPLAYERS);
+	g->nplayers = (uint8_t)json_array_size(a);
+	for (size_t i = 0; i < g->nplayers; i++) {
+		json_t *v = json_array_get(a, i);
+		struct dplayer *p = &g->p[i];
+		const char *name;
+		size_t s1 = drd_index(r, i);
+		if ((rc = drd_object(r, v, g->map.island == 1 ? keys1 : keys2)) ||
+		    (rc = drd_str(r, v, "name", DICE_NAMELEN - 1, &name)))
+			return rc;
+		size_t s2 = drd_key(r, "name");
+		if (!dice_name_ok(name))
+			return drd_fail(r, "'%s' is no name: 1 to 16 letters, digits, '-' or '_'", name);
+		if (seat_of(g, name) >= 0)
+			return drd_fail(r, "player '%s' appears twice", name);
+		drd_pop(r, s2);
+		snprintf(p->name, sizeof p->name, "%s", name);
+		if ((rc = read_sites(r, g, v, "built", buildable_kind, "a building site", &p->built)) ||
+		    (rc = read_sites(r, g, v, "jokers", has_joker, "a joker", &p->jokers)))
+			return rc;
+		p->built |= BIT(g->map.start);
+		if (g->map.island == 1 && (rc = read_track(r, v, p)))
+			return rc;
+		drd_pop(r, s1);
+	}
+	drd_pop(r, s0);
+	return C_OK;
+}
+
+static int read_award(struct drd *r, struct dgame *g, json_t *obj, const char *key, int8_t *holder,
+		      uint8_t *lost)
+{
+	static const char *const keys[] = { "holder", "lost", NULL };
+	json_t *v, *h, *a;
+	int rc;
+	if (!(v = drd_get(r, obj, key, 1, &rc)))
+		return rc;
+	size_t s0 = drd_key(r, key);
+	if ((rc = drd_object(r, v, keys)) || !(h = drd_get(r, v, "holder", 1, &rc)) ||
+	    (rc = drd_array(r, v, "lost", DICE_MAXPLAYERS, &a)))
+		return rc;
+	size_t s1 = drd_key(r, "holder");
+	*holder = -1;
+	if (!json_is_null(h)) {
+		if (!json_is_string(h) || (*holder = (int8_t)seat_of(g, json_string_value(h))) < 0)
+			return drd_fail(r, "expected null or a player's name");
+	}
+	drd_pop(r, s1);
+	s1 = drd_key(r, "lost");
+	*lost = 0;
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		json_t *n = json_array_get(a, i);
+		int s = json_is_string(n) ? seat_of(g, json_string_value(n)) : -1;
+		size_t s2 = drd_index(r, i);
+		if (s < 0)
+			return drd_fail(r, "expected a player's name");
+		if (*lost & (1u << s))
+			return drd_fail(r, "'%s' is named twice", g->p[s].name);
+		*lost |= (uint8_t)(1u << s);
+		drd_pop(r, s2);
+	}
+	drd_pop(r, s1);
+	drd_pop(r, s0);
+	return C_OK;
+}
+
+/* turns_done: how many turns seat has finished before turn number. */
+static int turns_done(const struct dgame *g, int seat, uint32_t number)
+{
+	uint32_t past = number - 1;
+	return (int)(past / g->nplayers + (past % g->nplayers > (uint32_t)seat));
+}
+
+static int read_turn(struct drd *r, struct dgame *g, json_t *root)
+{
+	static const char *const keys[] = { "number", "player", "dice_count", "rolls", "locked",
+					    "dice", "used", "built", NULL };
+	json_t *t, *a;
+	long long x;
+	const char *name;
+	int rc, b;
+
+	if (!(t = drd_get(r, root, "turn", 1, &rc)))
+		return rc;
+	size_t s0 = drd_key(r, "turn");
+	if (json_is_null(t)) {
+		g->over = 1;
+		drd_pop(r, s0);
+		return C_OK;
+	}
+	if ((rc = drd_object(r, t, keys)))
+		return rc;
+	long long maxturn = g->map.island == 1 ? (long long)DICE_TURNS * g->nplayers : 100000;
+	if ((rc = drd_int(r, t, "number", 1, maxturn, &x)))
+		return rc;
+	g->number = (uint32_t)x;
+	if ((rc = drd_str(r, t, "player", DICE_NAMELEN, &name)))
+		return rc;
+	if (strcmp(name, g->p[dice_seat(g)].name) != 0) {
+		drd_key(r, "player");
+		return drd_fail(r, "turn %u is %s's, not '%s'", g->number, g->p[dice_seat(g)].name, name);
+	}
+	g->ndice = (uint8_t)dice_turn_dice(g, g->number);
+	if ((rc = drd_int(r, t, "dice_count", g->ndice, g->ndice, &x)) ||
+	    (rc = drd_int(r, t, "rolls", 0, 3, &x)))
+		return rc;
+	g->rolls = (uint8_t)x;
+	if ((rc = drd_bool(r, t, "locked", &b)))
+		return rc;
+	g->locked = (uint8_t)b;
+	if ((rc = drd_array(r, t, "dice", DICE_NDICE, &a)))
+		return rc;
+	size_t s1 = drd_key(r, "dice");
+	if (json_array_size(a) != (g->rolls ? g->ndice : 0))
+		return drd_fail(r, "expected %d faces", g->rolls ? g->ndice : 0);
+	for (size_t d = 0; d < json_array_size(a); d++) {
+		json_t *v = json_array_get(a, d);
+		int f = json_is_string(v) ? dice_face_parse(json_string_value(v)) : -1;
+		size_t s2 = drd_index(r, d);
+		if (f < 0 || strcmp(json_string_value(v), dice_face_names[f]) != 0)
+			return drd_fail(r, "expected ore, grain, wool, lumber, brick or gold");
+		g->dice[d] = (uint8_t)f;
+		drd_pop(r, s2);
+	}
+	drd_pop(r, s1);
+	if ((rc = drd_array(r, t, "used", DICE_NDICE, &a)))
+		return rc;
+	s1 = drd_key(r, "used");
+	for (size_t d = 0; d < json_array_size(a); d++) {
+		json_t *v = json_array_get(a, d);
+		size_t s2 = drd_index(r, d);
+		if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > g->ndice)
+			return drd_fail(r, "expected a die number from 1 to %d", g->ndice);
+		unsigned bit = 1u << (json_integer_value(v) - 1);
+		if (g->used & bit)
+			return drd_fail(r, "die %d is named twice", (int)json_integer_value(v));
+		g->used |= (uint8_t)bit;
+		drd_pop(r, s2);
+	}
+	drd_pop(r, s1);
+	if ((rc = read_sites(r, g, t, "built", buildable_kind, "a building site", &g->turn_built)))
+		return rc;
+	if (g->turn_built & ~g->p[dice_seat(g)].built) {
+		s1 = drd_key(r, "built");
+		return drd_fail(r, "a site built this turn is not on %s's sheet", g->p[dice_seat(g)].name);
+	}
+	if (!g->rolls && (g->locked || g->used || g->turn_built))
+		return drd_fail(r, "nothing can be locked, spent or built before the first roll");
+	drd_pop(r, s0);
+	return C_OK;
+}
+
+static int read_log(struct drd *r, struct dgame *g, json_t *root)
+{
+	json_t *a;
+	int rc, n;
+	if ((rc = drd_array(r, root, "log", (size_t)1 << 24, &a)))
+		return rc;
+	size_t s0 = drd_key(r, "log");
+	size_t cnt = json_array_size(a);
+	if (cnt > g->caplog) {
+		struct dmove *nl = realloc(g->log, (cnt ? cnt : 1) * sizeof *nl);
+		if (!nl)
+			return cerr_set(r->e, C_SYSTEM, "out of memory");
+		g->log = nl;
+		g->caplog = cnt ? cnt : 1;
+	}
+	for (size_t i = 0; i < cnt; i++) {
+		json_t *v = json_array_get(a, i);
+		struct dmove m[2];
+		size_t s1 = drd_index(r, i);
+		if (!json_is_string(v))
+			return drd_fail(r, "expected a move, found %s", drd_type(v));
+		if (dice_parse(&g->map, json_string_value(v), m, 2, &n, r->e) != C_OK) {
+			char msg[sizeof r->e->msg];
+			snprintf(msg, sizeof msg, "%s", r->e->msg);
+			return drd_fail(r, "'%s': %s", json_string_value(v), msg);
+		}
+		if (n != 1)
+			return drd_fail(r, "'%s': one move an entry", json_string_value(v));
+		if ((m[0].type == DM_ROLL || m[0].type == DM_REROLL) && !m[0].nfaces)
+			return drd_fail(r, "'%s': the log records the faces rolled", json_string_value(v));
+		g->log[i] = m[0];
+		drd_pop(r, s1);
+	}
+	g->nlog = cnt;
+	drd_pop(r, s0);
+	return C_OK;
+}
+
+static int read_hex64(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+	if (strlen(s) != 16)
+		return -1;
+	for (; *s; s++) {
+		int d = *s >= '0' && *s <= '9' ? *s - '0' : *s >= 'a' && *s <= 'f' ? *s - 'a' + 10 : -1;
+		if (d < 0)
+			return -1;
+		v = v << 4 | (uint64_t)d;
+	}
+	*out = v;
+	return 0;
+}
+
+static int read_outcomes(struct drd *r, struct dgame *g, json_t *root)
+{
+	const char *s;
+	json_t *a;
+	long long x;
+	int rc;
+	if ((rc = drd_str(r, root, "outcomes", 16, &s)))
+		return rc;
+	if (strcmp(s, "internal") && strcmp(s, "external")) {
+		drd_key(r, "outcomes");
+		return drd_fail(r, "expected internal or external, found '%s'", s);
+	}
+	g->external = strcmp(s, "external") == 0;
+	if (g->external) {
+		if (json_object_get(root, "seed") || json_object_get(root, "rng"))
+			return drd_fail(r, "'seed' and 'rng' belong to sheets with internal outcomes");
+		return C_OK;
+	}
+	if ((rc = drd_int(r, root, "seed", 0, (long long)DICE_MAXSEED, &x)))
+		return rc;
+	g->seed = (uint64_t)x;
+	if ((rc = drd_array(r, root, "rng", 4, &a)))
+		return rc;
+	size_t s0 = drd_key(r, "rng");
+	if (json_array_size(a) != 4)
+		return drd_fail(r, "expected 4 words of 16 hex digits");
+	for (size_t i = 0; i < 4; i++) {
+		json_t *v = json_array_get(a, i);
+		size_t s1 = drd_index(r, i);
+		if (!json_is_string(v) || read_hex64(json_string_value(v), &g->rng[i]))
+			return drd_fail(r, "expected 16 lower-case hex digits");
+		drd_pop(r, s1);
+	}
+	if (!(g->rng[0] | g->rng[1] | g->rng[2] | g->rng[3]))
+		return drd_fail(r, "the generator's state cannot be all zero");
+	drd_pop(r, s0);
+	return C_OK;
+}
+
+/* consistent: what the position itself must satisfy, whatever the log says. */
+static int consistent(struct drd *r, const struct dgame *g)
+{
+	for (int i = 0; i < g->nplayers; i++) {
+		const struct dplayer *p = &g->p[i];
+		int want = g->map.island != 1 ? p->ntrack
+			   : g->over	      ? DICE_TURNS
+					      : turns_done(g, i, g->number);
+		if (p->ntrack != want)
+			return drd_fail(r, "players[%d].track: %s has %d turns scored; the turn count says %d",
+					i, p->name, p->ntrack, want);
+		for (int k = 0; k < g->map.nsites; k++)
+			if ((p->jokers & BIT(k)) && !((p->built & BIT(k)) || g->map.s[k].kind == DK_DESERT))
+				return drd_fail(r, "players[%d].jokers: joker %s is used but %s is not built",
+						i, g->map.s[k].id, g->map.s[k].id);
+	}
+	if (g->map.island == 2) {
+		int won = 0;
+		for (int i = 0; i < g->nplayers; i++)
+			won |= dice_vp(g, i) >= DICE_WIN_VP;
+		if (won && !g->over)
+			return drd_fail(r, "turn: a player has %d victory points, so the game is over",
+					DICE_WIN_VP);
+		if (!won && g->over)
+			return drd_fail(r, "turn: the game is over but nobody has %d victory points",
+					DICE_WIN_VP);
+	}
+	return C_OK;
+}
+
+static int read_root(struct drd *r, struct dgame *g, json_t *root)
+{
+	static const char *const keys[] = { "format", "map", "outcomes", "seed", "rng", "players",
+					    "awards", "turn", "log", NULL };
+	const char *s;
+	json_t *m;
+	int rc;
+
+	if ((rc = drd_object(r, root, keys)) || (rc = drd_str(r, root, "format", 64, &s)))
+		return rc;
+	if (strcmp(s, FORMAT) != 0) {
+		drd_key(r, "format");
+		return drd_fail(r, "unknown format '%s' (expected " FORMAT ")", s);
+	}
+	if (!(m = drd_get(r, root, "map", 1, &rc)))
+		return rc;
+	if (json_is_string(m)) {
+		size_t sv = drd_key(r, "map");
+		if (dice_map_builtin_name(json_string_value(m), &g->map, r->e))
+			return drd_fail(r, "no built-in map '%s' (island-one, island-two)",
+					json_string_value(m));
+		drd_pop(r, sv);
+	} else if ((rc = dice_map_from_json(&g->map, m, "map", r->e))) {
+		return rc;
+	}
+	if ((rc = read_outcomes(r, g, root)) || (rc = read_players(r, g, root)))
+		return rc;
+	json_t *aw = json_object_get(root, "awards");
+	if (g->map.island == 1 && aw)
+		return drd_fail(r, "unknown key 'awards' (Island Two sheets have awards)");
+	if (g->map.island == 2) {
+		if (!(aw = drd_get(r, root, "awards", 1, &rc)))
+			return rc;
+		static const char *const akeys[] = { "longest_road", "largest_army", NULL };
+		size_t sv = drd_key(r, "awards");
+		if ((rc = drd_object(r, aw, akeys)) ||
+		    (rc = read_award(r, g, aw, "longest_road", &g->road_holder, &g->road_lost)) ||
+		    (rc = read_award(r, g, aw, "largest_army", &g->army_holder, &g->army_lost)))
+			return rc;
+		drd_pop(r, sv);
+	}
+	if ((rc = read_turn(r, g, root)) || (rc = read_log(r, g, root)))
+		return rc;
+	return consistent(r, g);
+}
+
+int dice_state_read(struct dgame *g, const char *text, size_t len, struct cerr *e)
+{
+	json_error_t je;
+	struct drd r;
+	struct dmove *log = g->log;
+	size_t cap = g->caplog;
+
+	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	if (!root)
+		return cerr_set(e, C_INPUT, "not JSON: line %d column %d: %s", je.line, je.column, je.text);
+	dice_game_init(g);
+	g->log = log;
+	g->caplog = cap;
+	drd_init(&r, "", e);
+	int rc = read_root(&r, g, root);
+	json_decref(root);
+	return rc;
+}
+
+/* ---- replaying ---- */
+
+/* json_diff: the first path where a and b differ, into r's path; 1 if they differ. */
+static int json_diff(struct drd *r, json_t *a, json_t *b)
+{
+	if (json_typeof(a) != json_typeof(b))
+		return 1;
+	if (json_is_object(a)) {
+		const char *k;
+		json_t *va;
+		json_object_foreach(a, k, va) {
+			json_t *vb = json_object_get(b, k);
+			size_t s = drd_key(r, k);
+			if (!vb || json_diff(r, va, vb))
+				return 1;
+			drd_pop(r, s);
+		}
+		return json_object_size(a) != json_object_size(b);
+	}
+	if (json_is_array(a)) {
+		size_t n = json_array_size(a) < json_array_size(b) ? json_array_size(a) : json_array_size(b);
+		for (size_t i = 0; i < n; i++) {
+			size_t s = drd_index(r, i);
+			if (json_diff(r, json_array_get(a, i), json_array_get(b, i)))
+				return 1;
+			drd_pop(r, s);
+		}
+		return json_array_size(a) != json_array_size(b);
+	}
+	return !json_equal(a, b);
+}
+
+static int compare(const struct dgame *want, const struct dgame *got, struct cerr *e)
+{
+	char *a = NULL, *b = NULL;
+	size_t la, lb;
+	int rc;
+	if ((rc = dice_state_write(want, 1, &a, &la, e)) || (rc = dice_state_write(got, 1, &b, &lb, e)))
+		goto out;
+	if (la == lb && memcmp(a, b, la) == 0)
+		goto out;
+	json_t *ja = json_loadb(a, la, 0, NULL), *jb = json_loadb(b, lb, 0, NULL);
+	struct drd r;
+	drd_init(&r, "", e);
+	if (ja && jb)
+		json_diff(&r, ja, jb);
+	rc = cerr_set(e, C_ILLEGAL, "the log replayed does not give this sheet: %s differs",
+		      r.plen ? r.path : "the document");
+	json_decref(ja);
+	json_decref(jb);
+out:
+	free(a);
+	free(b);
+	return rc;
+}
+
+int dice_validate(const struct dgame *g, struct cerr *e)
+{
+	struct dgame r;
+	const char *names[DICE_MAXPLAYERS];
+	char text[96];
+	int rc;
+
+	dice_game_init(&r);
+	for (int i = 0; i < g->nplayers; i++)
+		names[i] = g->p[i].name;
+	if ((rc = dice_game_start(&r, &g->map, g->nplayers, names, g->external, g->seed, e)))
+		goto out;
+	for (size_t i = 0; i < g->nlog; i++) {
+		struct dmove m = g->log[i];
+		if ((rc = dice_apply(&r, &m, DICE_REPLAY, e))) {
+			cerr_prefix(e, "log[%zu] '%s'", i, dice_format(&g->map, &g->log[i], text, sizeof text));
+			goto out;
+		}
+	}
+	rc = compare(g, &r, e);
+out:
+	dice_game_free(&r);
+	return rc;
+}

@@ -1,0 +1,536 @@
+/* dice_map.c: the built-in Island One and Island Two sheets, and the dicegame-map/1 reader and writer. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "dice_map.h"
+#include "dice_rd.h"
+#include "jw.h"
+
+const char *const dice_face_names[DF_N] = { "ore", "grain", "wool", "lumber", "brick", "gold" };
+const char *const dice_kind_names[DK_N] = { "start", "road", "settlement", "city", "knight", "desert" };
+
+int dice_face_parse(const char *s)
+{
+	static const struct {
+		const char *word;
+		int face;
+	} syn[] = {
+		{ "stone", DF_ORE }, { "wheat", DF_GRAIN }, { "sheep", DF_WOOL }, { "wood", DF_LUMBER },
+		{ "clay", DF_BRICK }, { "o", DF_ORE },	     { "w", DF_WOOL },	   { "l", DF_LUMBER },
+		{ "b", DF_BRICK },
+	};
+	for (int f = 0; f < DF_N; f++)
+		if (strcasecmp(s, dice_face_names[f]) == 0)
+			return f;
+	for (size_t i = 0; i < sizeof syn / sizeof syn[0]; i++)
+		if (strcasecmp(s, syn[i].word) == 0)
+			return syn[i].face;
+	return -1;
+}
+
+const char *dice_joker_name(int joker)
+{
+	if (joker == DJ_ANY)
+		return "any";
+	if (joker >= 0 && joker < DF_NRES)
+		return dice_face_names[joker];
+	return "none";
+}
+
+/* ---- built-in sheets ---- */
+
+/* One row of a built-in sheet; links by id are resolved when the map is filled in. */
+struct bsite {
+	const char *id;
+	uint8_t kind, points;
+	const char *after;
+	int8_t joker;
+	const char *needs[2];
+	uint8_t mark;
+	int16_t x, y;
+};
+
+/* The road network both islands share (Island One as the issue encodes the printed sheet). */
+#define NETWORK(MARK5)                                                                  \
+	{ "start", DK_START, 0, NULL, DJ_NONE, { 0, 0 }, 0, 110, 330 },                 \
+	{ "S3", DK_SETTLEMENT, 3, "start", DJ_NONE, { 0, 0 }, 0, 95, 288 },             \
+	{ "R0", DK_ROAD, 1, "start", DJ_NONE, { 0, 0 }, 0, 160, 305 },                  \
+	{ "R1", DK_ROAD, 1, "R0", DJ_NONE, { 0, 0 }, 0, 160, 252 },                     \
+	{ "C7", DK_CITY, 7, "R1", DJ_NONE, { 0, 0 }, 0, 160, 212 },                     \
+	{ "R2", DK_ROAD, 1, "R0", DJ_NONE, { 0, 0 }, 0, 210, 330 },                     \
+	{ "S4", DK_SETTLEMENT, 4, "R2", DJ_NONE, { 0, 0 }, 0, 212, 372 },               \
+	{ "R3", DK_ROAD, 1, "R2", DJ_NONE, { 0, 0 }, 0, 260, 305 },                     \
+	{ "R4", DK_ROAD, 1, "R3", DJ_NONE, { 0, 0 }, 0, 260, 252 },                     \
+	{ "C12", DK_CITY, 12, "R4", DJ_NONE, { 0, 0 }, 0, 260, 212 },                   \
+	{ "R5", DK_ROAD, 1, "R3", DJ_NONE, { 0, 0 }, MARK5, 310, 330 },                 \
+	{ "S5", DK_SETTLEMENT, 5, "R5", DJ_NONE, { 0, 0 }, 0, 312, 372 },               \
+	{ "R6", DK_ROAD, 1, "R5", DJ_NONE, { 0, 0 }, 0, 360, 305 },                     \
+	{ "R7", DK_ROAD, 1, "R6", DJ_NONE, { 0, 0 }, 0, 410, 330 },                     \
+	{ "S7", DK_SETTLEMENT, 7, "R7", DJ_NONE, { 0, 0 }, 0, 412, 372 },               \
+	{ "R8", DK_ROAD, 1, "R7", DJ_NONE, { 0, 0 }, 0, 460, 355 },                     \
+	{ "R9", DK_ROAD, 1, "R8", DJ_NONE, { 0, 0 }, 0, 510, 330 },                     \
+	{ "S9", DK_SETTLEMENT, 9, "R9", DJ_NONE, { 0, 0 }, 0, 512, 290 },               \
+	{ "R10", DK_ROAD, 1, "R9", DJ_NONE, { 0, 0 }, 0, 560, 355 },                    \
+	{ "R11", DK_ROAD, 1, "R10", DJ_NONE, { 0, 0 }, 0, 610, 330 },                   \
+	{ "S11", DK_SETTLEMENT, 11, "R11", DJ_NONE, { 0, 0 }, 0, 650, 300 },            \
+	{ "R12", DK_ROAD, 1, "R7", DJ_NONE, { 0, 0 }, 0, 420, 275 },                    \
+	{ "R13", DK_ROAD, 1, "R12", DJ_NONE, { 0, 0 }, 0, 460, 240 },                   \
+	{ "C20", DK_CITY, 20, "R13", DJ_NONE, { 0, 0 }, 0, 440, 200 },                  \
+	{ "R14", DK_ROAD, 1, "R13", DJ_NONE, { 0, 0 }, 0, 510, 245 },                   \
+	{ "R15", DK_ROAD, 1, "R14", DJ_NONE, { 0, 0 }, 0, 560, 215 },                   \
+	{ "C30", DK_CITY, 30, "R15", DJ_NONE, { 0, 0 }, 0, 590, 178 }
+
+static const struct bsite island_one[] = {
+	NETWORK(0),
+	{ "K1", DK_KNIGHT, 1, NULL, DF_ORE, { 0, 0 }, 0, 150, 120 },
+	{ "K2", DK_KNIGHT, 2, NULL, DF_GRAIN, { 0, 0 }, 0, 235, 100 },
+	{ "K3", DK_KNIGHT, 3, NULL, DF_WOOL, { 0, 0 }, 0, 320, 120 },
+	{ "K4", DK_KNIGHT, 4, NULL, DF_LUMBER, { 0, 0 }, 0, 405, 100 },
+	{ "K5", DK_KNIGHT, 5, NULL, DF_BRICK, { 0, 0 }, 0, 490, 120 },
+	{ "K6", DK_KNIGHT, 6, NULL, DJ_ANY, { 0, 0 }, 0, 575, 100 },
+};
+
+/*
+ * Island Two is a reconstruction (the texts do not describe its sheet):
+ * Island One's network with the longest-road mark on R5, the fifth road of
+ * the main line counting the start road; five knights with one resource
+ * joker each, and two deserts, each with two knights above it and a joker
+ * of any resource.
+ */
+static const struct bsite island_two[] = {
+	NETWORK(1),
+	{ "K1", DK_KNIGHT, 1, NULL, DF_ORE, { 0, 0 }, 0, 120, 110 },
+	{ "K2", DK_KNIGHT, 2, NULL, DF_GRAIN, { 0, 0 }, 0, 185, 90 },
+	{ "K3", DK_KNIGHT, 3, NULL, DF_WOOL, { 0, 0 }, 0, 250, 110 },
+	{ "K4", DK_KNIGHT, 4, NULL, DF_LUMBER, { 0, 0 }, 0, 315, 90 },
+	{ "K5", DK_KNIGHT, 5, NULL, DF_BRICK, { 0, 0 }, 0, 380, 110 },
+	{ "K6", DK_KNIGHT, 6, NULL, DJ_NONE, { 0, 0 }, 0, 450, 80 },
+	{ "K7", DK_KNIGHT, 7, NULL, DJ_NONE, { 0, 0 }, 0, 510, 80 },
+	{ "D1", DK_DESERT, 0, NULL, DJ_ANY, { "K6", "K7" }, 0, 480, 135 },
+	{ "K8", DK_KNIGHT, 8, NULL, DJ_NONE, { 0, 0 }, 0, 590, 80 },
+	{ "K9", DK_KNIGHT, 9, NULL, DJ_NONE, { 0, 0 }, 0, 650, 80 },
+	{ "D2", DK_DESERT, 0, NULL, DJ_ANY, { "K8", "K9" }, 0, 620, 135 },
+};
+
+int dice_map_find(const struct dmap *m, const char *s)
+{
+	for (int i = 0; i < m->nsites; i++)
+		if (strcasecmp(m->s[i].id, s) == 0)
+			return i;
+	return -1;
+}
+
+/* finish: the indices every reader and builder derives once the sites are in place. */
+static void finish(struct dmap *m)
+{
+	m->start = -1;
+	m->mark = -1;
+	m->nknights = 0;
+	m->sites = m->jokers = 0;
+	for (int i = 0; i < m->nsites; i++) {
+		struct dsite *s = &m->s[i];
+		if (m->s[i].kind == DK_START)
+			m->start = (int8_t)i;
+		if (m->s[i].mark)
+			m->mark = (int8_t)i;
+		if (m->s[i].kind == DK_KNIGHT)
+			m->nknights++;
+		s->lower = 0;
+		for (int j = 0; j < m->nsites; j++)
+			if (m->s[j].kind == s->kind && m->s[j].points < s->points)
+				s->lower |= (uint64_t)1 << j;
+		s->ncost = (uint8_t)dice_site_cost(s, s->cost);
+		s->req = s->after >= 0 ? (uint64_t)1 << s->after : 0;
+		if (m->island == 1 && (s->kind == DK_SETTLEMENT || s->kind == DK_CITY || s->kind == DK_KNIGHT))
+			s->req |= s->lower;
+		if (s->kind != DK_START && s->kind != DK_DESERT)
+			m->sites |= (uint64_t)1 << i;
+		if (s->joker != DJ_NONE)
+			m->jokers |= (uint64_t)1 << i;
+	}
+	for (int i = 0; i < m->nsites; i++) {
+		m->s[i].dependents = 0;
+		for (int j = 0; j < m->nsites; j++)
+			if (m->s[j].req & ((uint64_t)1 << i))
+				m->s[i].dependents |= (uint64_t)1 << j;
+	}
+}
+
+static void fill(struct dmap *m, const struct bsite *t, int n, const char *name, const char *title,
+		 int island)
+{
+	memset(m, 0, sizeof *m);
+	snprintf(m->name, sizeof m->name, "%s", name);
+	snprintf(m->title, sizeof m->title, "%s", title);
+	m->island = (uint8_t)island;
+	m->builtin = 1;
+	m->nsites = (uint8_t)n;
+	for (int i = 0; i < n; i++) {
+		struct dsite *s = &m->s[i];
+		snprintf(s->id, sizeof s->id, "%s", t[i].id);
+		s->kind = t[i].kind;
+		s->points = t[i].points;
+		s->joker = t[i].joker;
+		s->mark = t[i].mark;
+		s->x = t[i].x;
+		s->y = t[i].y;
+		s->after = (int8_t)(t[i].after ? dice_map_find(m, t[i].after) : -1);
+		for (int k = 0; k < 2; k++)
+			s->needs[k] = -1;
+	}
+	/* Deserts may name knights listed after them: resolve once all ids are in. */
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < 2; k++)
+			if (t[i].needs[k])
+				m->s[i].needs[k] = (int8_t)dice_map_find(m, t[i].needs[k]);
+	finish(m);
+}
+
+int dice_map_builtin(int island, struct dmap *m, struct cerr *e)
+{
+	if (island == 1)
+		fill(m, island_one, (int)(sizeof island_one / sizeof island_one[0]), "island-one",
+		     "Island One", 1);
+	else if (island == 2)
+		fill(m, island_two, (int)(sizeof island_two / sizeof island_two[0]), "island-two",
+		     "Island Two (reconstruction)", 2);
+	else
+		return cerr_set(e, C_USAGE, "no island %d: the built-in islands are 1 and 2", island);
+	return C_OK;
+}
+
+int dice_map_builtin_name(const char *name, struct dmap *m, struct cerr *e)
+{
+	if (strcmp(name, "island-one") == 0)
+		return dice_map_builtin(1, m, e);
+	if (strcmp(name, "island-two") == 0)
+		return dice_map_builtin(2, m, e);
+	return cerr_set(e, C_INPUT, "no built-in map '%s' (island-one, island-two)", name);
+}
+
+int dice_site_cost(const struct dsite *s, uint8_t cost[DF_N])
+{
+	/* Per kind: ore, grain, wool, lumber, brick, gold. */
+	static const uint8_t costs[DK_N][DF_N] = {
+		[DK_ROAD] = { 0, 0, 0, 1, 1, 0 },
+		[DK_SETTLEMENT] = { 0, 1, 1, 1, 1, 0 },
+		[DK_CITY] = { 3, 2, 0, 0, 0, 0 },
+		[DK_KNIGHT] = { 1, 1, 1, 0, 0, 0 },
+	};
+	int n = 0;
+	for (int f = 0; f < DF_N; f++)
+		n += cost[f] = costs[s->kind][f];
+	return n;
+}
+
+/* ---- reading ---- */
+
+static int valid_id(const char *s)
+{
+	size_t n = strlen(s);
+	if (n == 0 || n >= DICE_IDLEN)
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+static int valid_name(const char *s)
+{
+	for (; *s; s++)
+		if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '-')
+			return 0;
+	return 1;
+}
+
+/* The keys each kind of site may carry. */
+static const char *const site_keys[DK_N][9] = {
+	[DK_START] = { "id", "kind", "x", "y", NULL },
+	[DK_ROAD] = { "id", "kind", "points", "after", "mark", "x", "y", NULL },
+	[DK_SETTLEMENT] = { "id", "kind", "points", "after", "x", "y", NULL },
+	[DK_CITY] = { "id", "kind", "points", "after", "x", "y", NULL },
+	[DK_KNIGHT] = { "id", "kind", "points", "after", "joker", "x", "y", NULL },
+	[DK_DESERT] = { "id", "kind", "needs", "x", "y", NULL },
+};
+
+/* read_ref: v names a site of m listed before index limit whose kind passes ok; its index. */
+static int read_ref(struct drd *r, const struct dmap *m, json_t *v, int limit, const char *what,
+		    int (*ok)(int kind), int *out)
+{
+	if (!json_is_string(v))
+		return drd_fail(r, "expected a site id, found %s", drd_type(v));
+	int i = dice_map_find(m, json_string_value(v));
+	if (i < 0 || i >= limit || !ok(m->s[i].kind))
+		return drd_fail(r, "'%s' is not %s", json_string_value(v), what);
+	*out = i;
+	return C_OK;
+}
+
+static int is_road(int kind)
+{
+	return kind == DK_ROAD || kind == DK_START;
+}
+
+static int is_knight(int kind)
+{
+	return kind == DK_KNIGHT;
+}
+
+static int read_site(struct drd *r, struct dmap *m, json_t *v, int i)
+{
+	struct dsite *s = &m->s[i];
+	const char *str;
+	long long x;
+	int rc, kind = -1;
+	json_t *k;
+
+	if (!json_is_object(v))
+		return drd_fail(r, "expected an object, found %s", drd_type(v));
+	if ((rc = drd_str(r, v, "kind", 16, &str)))
+		return rc;
+	for (int t = 0; t < DK_N; t++)
+		if (strcmp(str, dice_kind_names[t]) == 0)
+			kind = t;
+	if (kind < 0) {
+		size_t sv = drd_key(r, "kind");
+		rc = drd_fail(r, "unknown kind '%s' (start, road, settlement, city, knight, desert)", str);
+		drd_pop(r, sv);
+		return rc;
+	}
+	if ((rc = drd_object(r, v, site_keys[kind])))
+		return rc;
+	s->kind = (uint8_t)kind;
+	s->after = -1;
+	s->joker = DJ_NONE;
+	s->needs[0] = s->needs[1] = -1;
+	if ((rc = drd_str(r, v, "id", 16, &str)))
+		return rc;
+	size_t sv = drd_key(r, "id");
+	if (!valid_id(str))
+		rc = drd_fail(r, "'%s' is not an id of 1 to 8 letters and digits", str);
+	else if (dice_map_find(m, str) >= 0)
+		rc = drd_fail(r, "id '%s' is used twice", str);
+	drd_pop(r, sv);
+	if (rc)
+		return rc;
+	snprintf(s->id, sizeof s->id, "%s", str);
+	if ((rc = drd_int(r, v, "x", 0, 1000, &x)))
+		return rc;
+	s->x = (int16_t)x;
+	if ((rc = drd_int(r, v, "y", 0, 1000, &x)))
+		return rc;
+	s->y = (int16_t)x;
+	if (kind != DK_START && kind != DK_DESERT) {
+		if ((rc = drd_int(r, v, "points", 0, 99, &x)))
+			return rc;
+		s->points = (uint8_t)x;
+	}
+	k = drd_get(r, v, "after", kind == DK_ROAD || kind == DK_SETTLEMENT || kind == DK_CITY, &rc);
+	if (rc)
+		return rc;
+	if (k && !json_is_null(k)) {
+		int a = -1;
+		sv = drd_key(r, "after");
+		rc = read_ref(r, m, k, i, "a road listed before this site", is_road, &a);
+		drd_pop(r, sv);
+		if (rc)
+			return rc;
+		s->after = (int8_t)a;
+	} else if (k && kind != DK_KNIGHT) {
+		sv = drd_key(r, "after");
+		rc = drd_fail(r, "a %s needs the road that leads to it", dice_kind_names[kind]);
+		drd_pop(r, sv);
+		return rc;
+	}
+	if ((k = json_object_get(v, "joker"))) {
+		sv = drd_key(r, "joker");
+		if (!json_is_string(k))
+			rc = drd_fail(r, "expected a string, found %s", drd_type(k));
+		else if (strcmp(json_string_value(k), "any") == 0)
+			s->joker = DJ_ANY;
+		else if (strcmp(json_string_value(k), "none") == 0)
+			s->joker = DJ_NONE;
+		else if ((s->joker = (int8_t)dice_face_parse(json_string_value(k))) < 0 ||
+			 s->joker == DF_GOLD || strcmp(json_string_value(k), dice_face_names[s->joker]))
+			rc = drd_fail(r, "expected ore, grain, wool, lumber, brick, any or none");
+		drd_pop(r, sv);
+		if (rc)
+			return rc;
+	}
+	if ((k = json_object_get(v, "mark"))) {
+		sv = drd_key(r, "mark");
+		if (!json_is_boolean(k))
+			rc = drd_fail(r, "expected a boolean, found %s", drd_type(k));
+		else if (json_is_true(k) && m->mark >= 0)
+			rc = drd_fail(r, "a second longest-road mark (the first is on %s)", m->s[m->mark].id);
+		drd_pop(r, sv);
+		if (rc)
+			return rc;
+		s->mark = (uint8_t)json_is_true(k);
+		if (s->mark)
+			m->mark = (int8_t)i;
+	}
+	if (kind == DK_DESERT)
+		s->joker = DJ_ANY;
+	if (kind == DK_START) {
+		if (m->start >= 0)
+			return drd_fail(r, "a second start road (the first is %s)", m->s[m->start].id);
+		m->start = (int8_t)i;
+	}
+	return C_OK;
+}
+
+/* read_needs: the deserts' knights, once every id is known. */
+static int read_needs(struct drd *r, struct dmap *m, json_t *sites)
+{
+	for (int i = 0; i < m->nsites; i++) {
+		if (m->s[i].kind != DK_DESERT)
+			continue;
+		size_t s0 = drd_index(r, (size_t)i);
+		json_t *n;
+		int rc;
+		if ((rc = drd_array(r, json_array_get(sites, (size_t)i), "needs", 2, &n)))
+			return rc;
+		size_t s1 = drd_key(r, "needs");
+		if (json_array_size(n) != 2)
+			return drd_fail(r, "expected the two knights above the desert");
+		for (size_t k = 0; k < 2; k++) {
+			int a = -1;
+			size_t s2 = drd_index(r, k);
+			if ((rc = read_ref(r, m, json_array_get(n, k), m->nsites, "a knight", is_knight, &a)))
+				return rc;
+			drd_pop(r, s2);
+			m->s[i].needs[k] = (int8_t)a;
+		}
+		if (m->s[i].needs[0] == m->s[i].needs[1])
+			return drd_fail(r, "the two knights must differ");
+		drd_pop(r, s1);
+		drd_pop(r, s0);
+	}
+	return C_OK;
+}
+
+int dice_map_from_json(struct dmap *m, json_t *v, const char *path, struct cerr *e)
+{
+	static const char *const keys[] = { "format", "name", "title", "island", "sites", NULL };
+	struct drd r;
+	const char *str;
+	long long island;
+	json_t *sites;
+	int rc;
+
+	drd_init(&r, path, e);
+	memset(m, 0, sizeof *m);
+	m->start = m->mark = -1;
+	if ((rc = drd_object(&r, v, keys)) || (rc = drd_str(&r, v, "format", 64, &str)))
+		return rc;
+	if (strcmp(str, "dicegame-map/1") != 0) {
+		size_t s = drd_key(&r, "format");
+		rc = drd_fail(&r, "unknown format '%s' (expected dicegame-map/1)", str);
+		drd_pop(&r, s);
+		return rc;
+	}
+	if ((rc = drd_str(&r, v, "name", sizeof m->name - 1, &str)))
+		return rc;
+	if (!valid_name(str)) {
+		size_t s = drd_key(&r, "name");
+		rc = drd_fail(&r, "a map name is lower-case letters, digits and '-'");
+		drd_pop(&r, s);
+		return rc;
+	}
+	snprintf(m->name, sizeof m->name, "%s", str);
+	if ((rc = drd_str(&r, v, "title", sizeof m->title - 1, &str)))
+		return rc;
+	snprintf(m->title, sizeof m->title, "%s", str);
+	if ((rc = drd_int(&r, v, "island", 1, 2, &island)))
+		return rc;
+	m->island = (uint8_t)island;
+	if ((rc = drd_array(&r, v, "sites", DICE_MAXSITES, &sites)))
+		return rc;
+	size_t s0 = drd_key(&r, "sites");
+	for (size_t i = 0; i < json_array_size(sites); i++) {
+		size_t s1 = drd_index(&r, i);
+		if ((rc = read_site(&r, m, json_array_get(sites, i), (int)i)))
+			return rc;
+		m->nsites = (uint8_t)(i + 1);
+		drd_pop(&r, s1);
+	}
+	if (m->start < 0)
+		return drd_fail(&r, "no start road");
+	if ((rc = read_needs(&r, m, sites)))
+		return rc;
+	drd_pop(&r, s0);
+	finish(m);
+	return C_OK;
+}
+
+int dice_map_read(struct dmap *m, const char *text, size_t len, const char *name, struct cerr *e)
+{
+	json_error_t je;
+	json_t *v = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	if (!v)
+		return cerr_set(e, C_INPUT, "%s: line %d: %s", name, je.line, je.text);
+	int rc = dice_map_from_json(m, v, "", e);
+	json_decref(v);
+	if (rc)
+		cerr_prefix(e, "%s", name);
+	return rc;
+}
+
+/* ---- writing ---- */
+
+void dice_map_write(struct jw *w, const struct dmap *m)
+{
+	jw_obj(w, JW_BLOCK);
+	jw_key(w, "format");
+	jw_str(w, "dicegame-map/1");
+	jw_key(w, "name");
+	jw_str(w, m->name);
+	jw_key(w, "title");
+	jw_str(w, m->title);
+	jw_key(w, "island");
+	jw_int(w, m->island);
+	jw_key(w, "sites");
+	jw_arr(w, JW_BLOCK);
+	for (int i = 0; i < m->nsites; i++) {
+		const struct dsite *s = &m->s[i];
+		jw_obj(w, JW_INLINE);
+		jw_key(w, "id");
+		jw_str(w, s->id);
+		jw_key(w, "kind");
+		jw_str(w, dice_kind_names[s->kind]);
+		if (s->kind != DK_START && s->kind != DK_DESERT) {
+			jw_key(w, "points");
+			jw_int(w, s->points);
+		}
+		if (s->after >= 0) {
+			jw_key(w, "after");
+			jw_str(w, m->s[s->after].id);
+		}
+		if (s->kind == DK_KNIGHT && s->joker != DJ_NONE) {
+			jw_key(w, "joker");
+			jw_str(w, dice_joker_name(s->joker));
+		}
+		if (s->kind == DK_DESERT) {
+			jw_key(w, "needs");
+			jw_arr(w, JW_INLINE);
+			jw_str(w, m->s[s->needs[0]].id);
+			jw_str(w, m->s[s->needs[1]].id);
+			jw_end_arr(w);
+		}
+		if (s->mark) {
+			jw_key(w, "mark");
+			jw_bool(w, 1);
+		}
+		jw_key(w, "x");
+		jw_int(w, s->x);
+		jw_key(w, "y");
+		jw_int(w, s->y);
+		jw_end_obj(w);
+	}
+	jw_end_arr(w);
+	jw_end_obj(w);
+}

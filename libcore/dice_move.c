@@ -1,0 +1,340 @@
+/* dice_move.c: parsing and printing moves, applying moves given as text, and listing the legal ones. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "dice_buf.h"
+#include "dice_move.h"
+
+#define MAXWORDS 80
+
+static int split(char *s, char **w, int max)
+{
+	int n = 0;
+	for (char *t = strtok(s, " \t\r\n"); t; t = strtok(NULL, " \t\r\n")) {
+		if (n == max)
+			return -1;
+		w[n++] = t;
+	}
+	return n;
+}
+
+static int is(const char *w, const char *word)
+{
+	return w && strcasecmp(w, word) == 0;
+}
+
+/* die: a die number 1..6 to 0-based. */
+static int die(const char *w, int *d, struct cerr *e)
+{
+	int v = 0;
+	if (!w || !*w || strlen(w) > 3)
+		return cerr_set(e, C_USAGE, "expected a die number, found '%s'", w ? w : "");
+	for (const char *p = w; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return cerr_set(e, C_USAGE, "expected a die number, found '%s'", w);
+		v = v * 10 + (*p - '0');
+	}
+	if (v < 1 || v > DICE_NDICE)
+		return cerr_set(e, C_ILLEGAL, "there is no die %d: dice are numbered 1 to %d", v, DICE_NDICE);
+	*d = v - 1;
+	return C_OK;
+}
+
+static int face(const char *w, int resource, int *f, struct cerr *e)
+{
+	*f = w ? dice_face_parse(w) : -1;
+	if (*f < 0)
+		return cerr_set(e, C_USAGE, "expected %s, found '%s'",
+				resource ? "a resource" : "a face", w ? w : "");
+	if (resource && *f == DF_GOLD)
+		return cerr_set(e, C_ILLEGAL, "gold is no resource: name ore, grain, wool, lumber or brick");
+	return C_OK;
+}
+
+static int site(const struct dmap *map, const char *w, int *i, struct cerr *e)
+{
+	*i = dice_map_find(map, w);
+	if (*i < 0)
+		return cerr_set(e, C_ILLEGAL, "there is no site %s on this sheet", w);
+	return C_OK;
+}
+
+/* faces: words w[0..n) as faces into m. */
+static int faces(char **w, int n, struct dmove *m, struct cerr *e)
+{
+	int f, rc;
+	if (n > DICE_NDICE)
+		return cerr_set(e, C_USAGE, "%d faces for at most %d dice", n, DICE_NDICE);
+	for (int i = 0; i < n; i++) {
+		if ((rc = face(w[i], 0, &f, e)))
+			return rc;
+		m->faces[i] = (uint8_t)f;
+	}
+	m->nfaces = (uint8_t)n;
+	return C_OK;
+}
+
+static int parse_reroll(char **w, int nw, struct dmove *m, struct cerr *e)
+{
+	int to = nw, nd, rc, order[DICE_NDICE];
+	for (int i = 1; i < nw; i++)
+		if (is(w[i], "to"))
+			to = i;
+	nd = to - 1;
+	if (nd < 1)
+		return cerr_set(e, C_USAGE, "name the dice to roll again: reroll 1 3 5");
+	if (nd > DICE_NDICE)
+		return cerr_set(e, C_USAGE, "%d dice named; there are %d", nd, DICE_NDICE);
+	for (int i = 0; i < nd; i++) {
+		if ((rc = die(w[1 + i], &order[i], e)))
+			return rc;
+		if (m->mask & (1u << order[i]))
+			return cerr_set(e, C_ILLEGAL, "die %d named twice", order[i] + 1);
+		m->mask |= (uint8_t)(1u << order[i]);
+	}
+	if (to == nw)
+		return C_OK;
+	struct dmove given = *m;
+	if ((rc = faces(w + to + 1, nw - to - 1, &given, e)))
+		return rc;
+	if (given.nfaces != nd)
+		return cerr_set(e, C_USAGE, "%d dice named, %d faces given", nd, given.nfaces);
+	/* Faces follow the dice as named; the move keeps them in die order. */
+	for (int d = 0, k = 0; d < DICE_NDICE; d++)
+		for (int i = 0; i < nd; i++)
+			if (order[i] == d)
+				m->faces[k++] = given.faces[i];
+	m->nfaces = given.nfaces;
+	return C_OK;
+}
+
+int dice_parse(const struct dmap *map, const char *text, struct dmove *out, int max, int *n,
+	       struct cerr *e)
+{
+	char buf[512], *w[MAXWORDS];
+	int nw, rc = C_OK, x;
+	struct dmove m;
+
+	*n = 0;
+	if (strlen(text) >= sizeof buf)
+		return cerr_set(e, C_USAGE, "move too long");
+	strcpy(buf, text);
+	nw = split(buf, w, MAXWORDS);
+	if (nw < 0)
+		return cerr_set(e, C_USAGE, "move too long");
+	if (nw == 0)
+		return cerr_set(e, C_USAGE, "empty move");
+	memset(&m, 0, sizeof m);
+	m.site = m.die = m.die2 = m.res = -1;
+	if (is(w[0], "roll")) {
+		m.type = DM_ROLL;
+		rc = faces(w + 1, nw - 1, &m, e);
+	} else if (is(w[0], "reroll")) {
+		m.type = DM_REROLL;
+		rc = parse_reroll(w, nw, &m, e);
+	} else if (is(w[0], "joker")) {
+		m.type = DM_JOKER;
+		if (nw < 5 || nw > 6 || !is(w[2], "on") || !is(w[3], "die"))
+			return cerr_set(e, C_USAGE, "expected 'joker ID on die N [RESOURCE]'");
+		if ((rc = site(map, w[1], &x, e)))
+			return rc;
+		m.site = (int8_t)x;
+		if ((rc = die(w[4], &x, e)))
+			return rc;
+		m.die = (int8_t)x;
+		if (nw == 6 && !(rc = face(w[5], 1, &x, e)))
+			m.res = (int8_t)x;
+	} else if (is(w[0], "gold")) {
+		m.type = DM_GOLD;
+		if (nw != 7 || !is(w[1], "on") || !is(w[2], "dice") || !is(w[5], "to"))
+			return cerr_set(e, C_USAGE, "expected 'gold on dice N N to RESOURCE'");
+		if ((rc = die(w[3], &x, e)))
+			return rc;
+		m.die = (int8_t)x;
+		if ((rc = die(w[4], &x, e)))
+			return rc;
+		m.die2 = (int8_t)x;
+		if (!(rc = face(w[6], 1, &x, e)))
+			m.res = (int8_t)x;
+	} else if (is(w[0], "build")) {
+		if (nw < 2)
+			return cerr_set(e, C_USAGE, "name what to build: build R0 S3");
+		if (nw - 1 > max)
+			return cerr_set(e, C_USAGE, "too many sites in one build");
+		for (int i = 1; i < nw; i++) {
+			if ((rc = site(map, w[i], &x, e)))
+				return rc;
+			out[i - 1] = m;
+			out[i - 1].type = DM_BUILD;
+			out[i - 1].site = (int8_t)x;
+		}
+		*n = nw - 1;
+		return C_OK;
+	} else if (is(w[0], "end")) {
+		m.type = DM_END;
+		if (nw > 1)
+			return cerr_set(e, C_USAGE, "'end' takes nothing after it");
+	} else {
+		return cerr_set(e, C_USAGE, "unknown move '%s' (roll, reroll, joker, gold, build, end)", w[0]);
+	}
+	if (rc)
+		return rc;
+	out[0] = m;
+	*n = 1;
+	return C_OK;
+}
+
+char *dice_format(const struct dmap *map, const struct dmove *m, char *buf, size_t size)
+{
+	size_t len = 0;
+#define PUT(...) (len += (size_t)snprintf(buf + len, len < size ? size - len : 0, __VA_ARGS__))
+	buf[0] = '\0';
+	switch (m->type) {
+	case DM_ROLL:
+		PUT("roll");
+		for (int i = 0; i < m->nfaces; i++)
+			PUT(" %s", dice_face_names[m->faces[i]]);
+		break;
+	case DM_REROLL:
+		PUT("reroll");
+		for (int d = 0; d < 8; d++)
+			if (m->mask & (1u << d))
+				PUT(" %d", d + 1);
+		if (m->nfaces)
+			PUT(" to");
+		for (int i = 0; i < m->nfaces; i++)
+			PUT(" %s", dice_face_names[m->faces[i]]);
+		break;
+	case DM_JOKER:
+		PUT("joker %s on die %d", map->s[m->site].id, m->die + 1);
+		if (m->res >= 0)
+			PUT(" %s", dice_face_names[m->res]);
+		break;
+	case DM_GOLD:
+		PUT("gold on dice %d %d to %s", m->die + 1, m->die2 + 1, dice_face_names[m->res]);
+		break;
+	case DM_BUILD:
+		PUT("build %s", map->s[m->site].id);
+		break;
+	default:
+		PUT("end");
+		break;
+	}
+#undef PUT
+	return buf;
+}
+
+int dice_play(struct dgame *g, const char *text, int flags, struct cerr *e)
+{
+	struct dmove mv[DICE_MAXMOVES];
+	char piece[512];
+	const char *p = text;
+	int any = 0;
+
+	while (*p) {
+		size_t n = strcspn(p, ";\n");
+		const char *next = p[n] ? p + n + 1 : p + n;
+		while (n && (*p == ' ' || *p == '\t' || *p == '\r'))
+			p++, n--;
+		while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
+			n--;
+		if (n) {
+			int k, rc;
+			snprintf(piece, sizeof piece, "%.*s", (int)(n < 500 ? n : 500), p);
+			rc = n >= 500 ? cerr_set(e, C_USAGE, "move too long")
+				      : dice_parse(&g->map, piece, mv, DICE_MAXMOVES, &k, e);
+			for (int i = 0; !rc && i < k; i++)
+				rc = dice_apply(g, &mv[i], flags, e);
+			if (rc) {
+				cerr_prefix(e, "move '%s'", piece);
+				return rc;
+			}
+			any = 1;
+		}
+		p = next;
+	}
+	if (!any)
+		return cerr_set(e, C_USAGE, "no move given");
+	return C_OK;
+}
+
+/* ---- listing ---- */
+
+static void list_faces(struct dbuf *b, int n)
+{
+	for (int i = 0; i < n; i++)
+		dbuf_printf(b, " FACE");
+}
+
+int dice_list(const struct dgame *g, char **out, size_t *len, struct cerr *e)
+{
+	struct dbuf b;
+	int seat = dice_seat(g);
+	const struct dmap *m = &g->map;
+	uint8_t have[DF_N], cost[DF_N];
+
+	dbuf_init(&b);
+	if (g->over)
+		return dbuf_finish(&b, out, len, e);
+	if (!g->rolls) {
+		dbuf_printf(&b, "roll");
+		if (g->external)
+			list_faces(&b, g->ndice);
+		dbuf_printf(&b, "\n");
+		return dbuf_finish(&b, out, len, e);
+	}
+	if (!g->locked && g->rolls < 3)
+		for (unsigned mask = 1; mask < (1u << g->ndice); mask++) {
+			int n = 0;
+			dbuf_printf(&b, "reroll");
+			for (int d = 0; d < g->ndice; d++)
+				if (mask & (1u << d)) {
+					dbuf_printf(&b, " %d", d + 1);
+					n++;
+				}
+			if (g->external) {
+				dbuf_printf(&b, " to");
+				list_faces(&b, n);
+			}
+			dbuf_printf(&b, "\n");
+		}
+	for (int i = 0; i < m->nsites; i++) {
+		if (!dice_joker_usable(g, seat, i))
+			continue;
+		for (int d = 0; d < g->ndice; d++) {
+			if (g->used & (1u << d))
+				continue;
+			if (m->s[i].joker != DJ_ANY) {
+				if (g->dice[d] != m->s[i].joker)
+					dbuf_printf(&b, "joker %s on die %d\n", m->s[i].id, d + 1);
+				continue;
+			}
+			for (int f = 0; f < DF_NRES; f++)
+				if (g->dice[d] != f)
+					dbuf_printf(&b, "joker %s on die %d %s\n", m->s[i].id, d + 1,
+						    dice_face_names[f]);
+		}
+	}
+	for (int a = 0; a < g->ndice; a++)
+		for (int c = a + 1; c < g->ndice; c++) {
+			if (((g->used >> a) & 1) || ((g->used >> c) & 1) || g->dice[a] != DF_GOLD ||
+			    g->dice[c] != DF_GOLD)
+				continue;
+			for (int f = 0; f < DF_NRES; f++)
+				dbuf_printf(&b, "gold on dice %d %d to %s\n", a + 1, c + 1, dice_face_names[f]);
+		}
+	dice_free_counts(g, have);
+	for (int i = 0; i < m->nsites; i++) {
+		if (!dice_buildable(g, g->p[seat].built, i))
+			continue;
+		dice_site_cost(&m->s[i], cost);
+		int ok = 1;
+		for (int f = 0; f < DF_N; f++)
+			ok &= cost[f] <= have[f];
+		if (ok)
+			dbuf_printf(&b, "build %s\n", m->s[i].id);
+	}
+	dbuf_printf(&b, "end\n");
+	return dbuf_finish(&b, out, len, e);
+}
