@@ -1,0 +1,339 @@
+/* render_panel.c: the game in words beside the board (players, turn, pending things, last moves). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "names.h"
+#include "render_panel.h"
+#include "rules.h"
+#include "state.h"
+
+const char render_letter[NCOLOUR] = { 'r', 'b', 'w', 'o' };
+
+void render_opts_default(struct render_opts *o)
+{
+	o->labels = 0;
+	o->colour = 0;
+	o->nlog = 8;
+}
+
+int render_pips(int token)
+{
+	return token >= 2 && token <= 12 && token != 7 ? 6 - abs(7 - token) : 0;
+}
+
+const struct position *render_position(const struct game *g)
+{
+	return g->has_pos ? &g->pos : &g->start;
+}
+
+/* ---- the buffer ---- */
+
+void rbuf_init(struct rbuf *b)
+{
+	memset(b, 0, sizeof *b);
+}
+
+static int rbuf_grow(struct rbuf *b, size_t more)
+{
+	if (b->failed)
+		return -1;
+	if (b->len + more + 1 <= b->cap)
+		return 0;
+	size_t cap = b->cap ? b->cap : 4096;
+	while (cap < b->len + more + 1)
+		cap *= 2;
+	char *p = realloc(b->p, cap);
+	if (!p) {
+		b->failed = 1;
+		return -1;
+	}
+	b->p = p;
+	b->cap = cap;
+	return 0;
+}
+
+void rbuf_put(struct rbuf *b, const char *s, size_t n)
+{
+	if (rbuf_grow(b, n))
+		return;
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+void rbuf_puts(struct rbuf *b, const char *s)
+{
+	rbuf_put(b, s, strlen(s));
+}
+
+void rbuf_printf(struct rbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	char small[256];
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		b->failed = 1;
+		return;
+	}
+	if ((size_t)n < sizeof small) {
+		rbuf_put(b, small, (size_t)n);
+		return;
+	}
+	if (rbuf_grow(b, (size_t)n))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+int rbuf_finish(struct rbuf *b, char **out, size_t *len, struct cerr *e)
+{
+	if (!b->failed && rbuf_grow(b, 0) == 0) {
+		*out = b->p;
+		*len = b->len;
+		b->p[b->len] = '\0';
+		b->p = NULL;
+		return C_OK;
+	}
+	rbuf_free(b);
+	return cerr_set(e, C_SYSTEM, "out of memory");
+}
+
+void rbuf_free(struct rbuf *b)
+{
+	free(b->p);
+	rbuf_init(b);
+}
+
+/* ---- the panel ---- */
+
+/*
+ * add: one logical line, wrapped at blanks to PANEL_WIDTH; continuation
+ * lines are indented by indent + 2.
+ */
+static void add(struct panel *pn, int seat, int kind, int indent, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static void add(struct panel *pn, int seat, int kind, int indent, const char *fmt, ...)
+{
+	char text[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+
+	const char *s = text;
+	int first = 1;
+	while (*s && pn->n < PANEL_MAXLINES) {
+		struct panel_line *l = &pn->line[pn->n++];
+		int pad = indent + (first ? 0 : 2);
+		int room = PANEL_WIDTH - pad;
+		size_t n = strlen(s);
+		if (n > (size_t)room) {
+			n = (size_t)room;
+			while (n > 0 && s[n] != ' ')
+				n--;
+			if (n == 0)
+				n = (size_t)room;
+		}
+		l->seat = (int8_t)seat;
+		l->kind = (uint8_t)kind;
+		snprintf(l->text, sizeof l->text, "%*s%.*s", pad, "", (int)n, s);
+		s += n;
+		while (*s == ' ')
+			s++;
+		first = 0;
+	}
+}
+
+static const char *cname(const struct game *g, int seat)
+{
+	return seat >= 0 && seat < g->nplayers ? colour_names[g->colour[seat]] : "nobody";
+}
+
+/* counts: "brick 1, ore 2" for the nonzero entries of v (n of them), or "none". */
+static void counts(char *buf, size_t size, const uint8_t *v, const char *const *names, int n,
+		   const char *suffix)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		if (!v[i])
+			continue;
+		int w = snprintf(buf + len, size - len, "%s%s %d%s", len ? ", " : "", names[i], v[i],
+				 suffix);
+		if (w < 0 || (size_t)w >= size - len)
+			break;
+		len += (size_t)w;
+	}
+	if (!len)
+		snprintf(buf, size, "none");
+}
+
+static int sum(const uint8_t *v, int n)
+{
+	int s = 0;
+	for (int i = 0; i < n; i++)
+		s += v[i];
+	return s;
+}
+
+/* The first line: where the game stands. */
+static void title(const struct game *g, const struct position *p, struct panel *pn)
+{
+	const char *who = cname(g, p->current);
+	int cur = p->current;
+
+	if (!g->has_pos) {
+		add(pn, NOBODY, PK_TITLE, 0, "A record: its starting position (the moves are in the log)");
+		return;
+	}
+	switch (p->phase) {
+	case PH_SETUP_SETTLEMENT:
+	case PH_SETUP_ROAD:
+		add(pn, cur, PK_TITLE, 0, "Set-up, placement %d of %d: %s places a %s",
+		    pos_setup_step(p) + 1, 2 * g->nplayers, who,
+		    p->phase == PH_SETUP_ROAD ? "road" : "settlement");
+		break;
+	case PH_ROLL:
+		add(pn, cur, PK_TITLE, 0, "Turn %d: %s to roll the dice%s", p->turn, who,
+		    p->dev_played ? "" : " (or play a development card first)");
+		break;
+	case PH_DISCARD:
+		add(pn, cur, PK_TITLE, 0, "Turn %d: %s rolled a seven; discards are owed", p->turn, who);
+		break;
+	case PH_ROBBER:
+		add(pn, cur, PK_TITLE, 0, "Turn %d: %s moves the robber", p->turn, who);
+		break;
+	case PH_MAIN:
+		add(pn, cur, PK_TITLE, 0, "Turn %d: %s to trade, build, buy, play or end the turn",
+		    p->turn, who);
+		break;
+	default:
+		add(pn, cur, PK_TITLE, 0, "Turn %d: game over: %s has won with %d points", p->turn,
+		    who, g->view == NOBODY || g->view == cur ? score_total(p, cur) : score_public(p, cur));
+		break;
+	}
+}
+
+/* What the game waits for besides the current player: discards, the robber, an offer. */
+static void pending(const struct game *g, const struct position *p, struct panel *pn)
+{
+	char line[512], give[128], get[128];
+	size_t len = 0;
+
+	if (p->phase == PH_DISCARD) {
+		for (int s = 0; s < g->nplayers; s++)
+			if (p->pl[s].discard)
+				len += (size_t)snprintf(line + len, sizeof line - len, "%s%s owes %d card%s",
+							len ? ", " : "", cname(g, s), p->pl[s].discard,
+							p->pl[s].discard == 1 ? "" : "s");
+		add(pn, NOBODY, PK_TEXT, 0, "Pending: %s; then %s moves the robber", line,
+		    cname(g, p->current));
+	} else if (p->phase == PH_ROBBER) {
+		add(pn, p->current, PK_TEXT, 0, "Pending: %s moves the robber from hex %d",
+		    cname(g, p->current), p->robber + 1);
+	}
+	if (p->offer.active) {
+		counts(give, sizeof give, p->offer.give, resource_names, NRES, "");
+		counts(get, sizeof get, p->offer.get, resource_names, NRES, "");
+		len = 0;
+		line[0] = '\0';
+		for (int s = 0; s < g->nplayers; s++)
+			if (p->offer.rejected & (1u << s))
+				len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", len ? ", " : "",
+							cname(g, s));
+		add(pn, p->current, PK_TEXT, 0, "Open offer: %s gives %s for %s, to %s%s%s%s",
+		    cname(g, p->current), give, get, p->offer.to == NOBODY ? "all" : cname(g, p->offer.to),
+		    len ? " (declined by " : "", line, len ? ")" : "");
+	}
+}
+
+static void player(const struct game *g, const struct position *p, int s, struct panel *pn)
+{
+	const struct player *pl = &p->pl[s];
+	int full = g->view == NOBODY || g->view == s;
+	char buf[256], nw[256];
+	int road = longest_road(p, s);
+	int pub = score_public(p, s), tot = score_total(p, s);
+	int c = g->colour[s];
+
+	char pts[64];
+	if (!full)
+		snprintf(pts, sizeof pts, "%d points shown", pub);
+	else if (tot != pub)
+		snprintf(pts, sizeof pts, "%d points (%d shown)", tot, pub);
+	else
+		snprintf(pts, sizeof pts, "%d point%s", tot, tot == 1 ? "" : "s");
+	add(pn, s, PK_PLAYER, 0, "%s (%c/%c): %s%s%s%s", colour_names[c], render_letter[c],
+	    render_letter[c] - 'a' + 'A', pts, p->longest_road == s ? ", longest road" : "",
+	    p->largest_army == s ? ", largest army" : "",
+	    g->has_pos && p->current == s ? (p->phase == PH_OVER ? "  * winner *" : "  <- to move")
+					  : "");
+
+	int nhand = full ? sum(pl->hand, NRES) : g->view_hand[s];
+	if (full) {
+		counts(buf, sizeof buf, pl->hand, resource_names, NRES, "");
+		add(pn, s, PK_TEXT, 2, "cards: %d%s%s%s", nhand, nhand ? " (" : "", nhand ? buf : "",
+		    nhand ? ")" : "");
+	} else {
+		add(pn, s, PK_TEXT, 2, "cards: %d", nhand);
+	}
+	if (pl->discard)
+		add(pn, s, PK_TEXT, 2, "owes %d card%s to the bank (a seven)", pl->discard,
+		    pl->discard == 1 ? "" : "s");
+
+	int ndev = full ? sum(pl->dev, NDEV) + sum(pl->dev_new, NDEV) : g->view_dev[s];
+	if (full && ndev) {
+		counts(buf, sizeof buf, pl->dev, dev_names, NDEV, "");
+		counts(nw, sizeof nw, pl->dev_new, dev_names, NDEV, " new");
+		add(pn, s, PK_TEXT, 2, "development cards: %d (%s%s%s)", ndev,
+		    sum(pl->dev, NDEV) ? buf : "", sum(pl->dev, NDEV) && sum(pl->dev_new, NDEV) ? ", " : "",
+		    sum(pl->dev_new, NDEV) ? nw : "");
+	} else {
+		add(pn, s, PK_TEXT, 2, "development cards: %d", ndev);
+	}
+	if (sum(pl->played, NDEV)) {
+		counts(buf, sizeof buf, pl->played, dev_names, NDEV, "");
+		add(pn, s, PK_TEXT, 2, "played: %s", buf);
+	}
+	add(pn, s, PK_TEXT, 2, "knights %d, longest road %d; left: %d roads, %d settlements, %d cities",
+	    pl->played[DEV_KNIGHT], road, pl->roads, pl->settlements, pl->cities);
+}
+
+void panel_build(const struct game *g, const struct render_opts *o, struct panel *pn)
+{
+	const struct position *p = render_position(g);
+	char buf[256];
+
+	pn->n = 0;
+	title(g, p, pn);
+	if (g->view != NOBODY)
+		add(pn, g->view, PK_TEXT, 0, "What %s may see: other hands and development cards are counts",
+		    cname(g, g->view));
+	pending(g, p, pn);
+	counts(buf, sizeof buf, p->bank, resource_names, NRES, "");
+	add(pn, NOBODY, PK_TEXT, 0, "Robber on hex %d (%s); development cards left: %d", p->robber + 1,
+	    terrain_names[g->board.terrain[p->robber]], p->deck_len);
+	add(pn, NOBODY, PK_TEXT, 0, "Bank: %s", buf);
+	for (int s = 0; s < g->nplayers; s++)
+		player(g, p, s, pn);
+	if (o->nlog > 0 && g->log.len > 0) {
+		size_t from = g->log.len > (size_t)o->nlog ? g->log.len - (size_t)o->nlog : 0;
+		add(pn, NOBODY, PK_HEAD, 0, "Last moves (%zu in all):", g->log.len);
+		for (size_t i = from; i < g->log.len; i++) {
+			const char *l = g->log.line[i];
+			int seat = NOBODY;
+			for (int s = 0; s < g->nplayers; s++) {
+				size_t n = strlen(colour_names[g->colour[s]]);
+				if (strncmp(l, colour_names[g->colour[s]], n) == 0 && l[n] == ' ')
+					seat = s;
+			}
+			add(pn, seat, PK_LOG, 2, "%4zu. %s", i + 1, l);
+		}
+	}
+}

@@ -1,0 +1,74 @@
+/* render_panel.h: what the text and SVG renderers share: options, a text buffer, the side panel. */
+#ifndef CATAN_RENDER_PANEL_H
+#define CATAN_RENDER_PANEL_H
+
+#include <stddef.h>
+
+#include "err.h"
+#include "types.h"
+
+/* How to draw a game; render_opts_default gives the plain compact picture. */
+struct render_opts {
+	int labels;		/* 1: intersection numbers and path names on the board */
+	int colour;		/* text: 1 for ANSI colour escapes */
+	int nlog;		/* how many of the last log lines to list (0: none) */
+};
+
+void render_opts_default(struct render_opts *o);
+
+/*
+ * A growing NUL-terminated text buffer.  Out of memory is remembered in
+ * failed and reported once by rbuf_finish, so writers need not check each
+ * call.
+ */
+struct rbuf {
+	char *p;
+	size_t len, cap;
+	int failed;
+};
+
+void rbuf_init(struct rbuf *b);
+void rbuf_put(struct rbuf *b, const char *s, size_t n);
+void rbuf_puts(struct rbuf *b, const char *s);
+void rbuf_printf(struct rbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* rbuf_finish: hands the text over (*out, *len; the caller frees), or C_SYSTEM after a failure. */
+int rbuf_finish(struct rbuf *b, char **out, size_t *len, struct cerr *e);
+void rbuf_free(struct rbuf *b);
+
+/*
+ * The side panel: the game in words, one line each, at most PANEL_WIDTH
+ * characters (long lines are wrapped): whose turn and what is pending,
+ * one block per player, the last moves.  Each line knows the seat it is
+ * about (NOBODY when none) and its kind, so that each renderer can
+ * colour it.  Only what the document holds is shown: in a view, other
+ * players' hands and development cards are counts.
+ */
+#define PANEL_WIDTH 78
+#define PANEL_MAXLINES 96
+
+enum panel_kind { PK_TITLE, PK_TEXT, PK_PLAYER, PK_HEAD, PK_LOG };
+
+struct panel_line {
+	int8_t seat;
+	uint8_t kind;		/* enum panel_kind */
+	char text[PANEL_WIDTH + 2];
+};
+
+struct panel {
+	int n;
+	struct panel_line line[PANEL_MAXLINES];
+};
+
+/* panel_build: the panel of g (a state, a view or a record) into *pn. */
+void panel_build(const struct game *g, const struct render_opts *o, struct panel *pn);
+
+/* render_position: the position a picture shows: the current one, or a record's start. */
+const struct position *render_position(const struct game *g);
+
+/* Player letters: r b w o for settlements and roads, upper case for cities. */
+extern const char render_letter[NCOLOUR];
+
+/* pips: how many dots a number token carries (2 and 12: 1; 6 and 8: 5). */
+int render_pips(int token);
+
+#endif

@@ -1,0 +1,290 @@
+/* render_svg.c: the board as an SVG picture (hexes, tokens, harbours, pieces, robber) with the panel beside it. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "geom.h"
+#include "names.h"
+#include "render_svg.h"
+
+/*
+ * Intersection (x, y) of the geometry tables (units of sqrt(3)/2 and 1/2)
+ * is drawn at pixel (ORIGIN_X + (x+1)*XU, ORIGIN_Y + (y+2)*YU) for hexes
+ * of circumradius HEX_R.  The panel's lines are set in a monospace font to
+ * the right of the board.
+ */
+#define HEX_R 50.0
+#define XU (HEX_R * 0.86602540378)
+#define YU (HEX_R / 2)
+#define ORIGIN_X 70.0
+#define ORIGIN_Y 70.0
+#define BOARD_W (2 * ORIGIN_X + 10 * XU)
+#define BOARD_H (2 * ORIGIN_Y + 16 * YU)
+#define PANEL_X (BOARD_W + 20)
+#define PANEL_LINE 16
+#define PANEL_CHAR 7.3
+
+static const char *const terrain_fill[NTERRAIN] = {
+	"#c2593a", "#2f7d32", "#9bd267", "#f2cc3d", "#9a9a9a", "#e6d3a3",
+};
+static const char *const player_fill[NCOLOUR] = { "#d32f2f", "#1e63c6", "#fafafa", "#f57c00" };
+/* Text in a player's colour on the light panel: white is drawn grey to stay legible. */
+static const char *const player_ink[NCOLOUR] = { "#c62828", "#1e63c6", "#707070", "#e65100" };
+
+static double node_px(int n)
+{
+	return ORIGIN_X + (geom_node_x[n] + 1) * XU;
+}
+
+static double node_py(int n)
+{
+	return ORIGIN_Y + (geom_node_y[n] + 2) * YU;
+}
+
+static double hex_px(int h)
+{
+	return ORIGIN_X + (geom_hex_x[h] + 1) * XU;
+}
+
+static double hex_py(int h)
+{
+	return ORIGIN_Y + (geom_hex_y[h] + 2) * YU;
+}
+
+/* xml_text: s with the five XML special characters escaped. */
+static void xml_text(struct rbuf *b, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '&':
+			rbuf_puts(b, "&amp;");
+			break;
+		case '<':
+			rbuf_puts(b, "&lt;");
+			break;
+		case '>':
+			rbuf_puts(b, "&gt;");
+			break;
+		case '"':
+			rbuf_puts(b, "&quot;");
+			break;
+		case '\'':
+			rbuf_puts(b, "&apos;");
+			break;
+		default:
+			rbuf_put(b, s, 1);
+		}
+}
+
+static void hexes(struct rbuf *b, const struct game *g)
+{
+	rbuf_puts(b, "<g id=\"hexes\" stroke=\"#5b4a2e\" stroke-width=\"2\">\n");
+	for (int h = 0; h < NHEX; h++) {
+		rbuf_printf(b, "<polygon class=\"hex %s\" fill=\"%s\" points=\"",
+			    terrain_names[g->board.terrain[h]], terrain_fill[g->board.terrain[h]]);
+		for (int k = 0; k < 6; k++) {
+			int n = geom_hex_nodes[h][k];
+			rbuf_printf(b, "%s%.1f,%.1f", k ? " " : "", node_px(n), node_py(n));
+		}
+		rbuf_puts(b, "\"/>\n");
+	}
+	rbuf_puts(b, "</g>\n");
+}
+
+/* A number token: a disc with the number and its pips, 6 and 8 in red; the hex number above. */
+static void tokens(struct rbuf *b, const struct game *g)
+{
+	rbuf_puts(b, "<g id=\"tokens\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\">\n");
+	for (int h = 0; h < NHEX; h++) {
+		double x = hex_px(h), y = hex_py(h);
+		int tok = g->board.token[h];
+		rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"#222\">#%d</text>\n",
+			    x, y - 26, h + 1);
+		if (!tok)
+			continue;
+		const char *ink = tok == 6 || tok == 8 ? "#c62828" : "#222";
+		int pips = render_pips(tok);
+		rbuf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"16\" fill=\"#f6ecc9\" stroke=\"#5b4a2e\" "
+			    "stroke-width=\"1.5\"/>\n", x, y + 2);
+		rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"15\" font-weight=\"bold\" "
+			    "fill=\"%s\">%d</text>\n", x, y + 5, ink, tok);
+		for (int i = 0; i < pips; i++)
+			rbuf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"1.7\" fill=\"%s\"/>\n",
+				    x + (i - (pips - 1) / 2.0) * 4.5, y + 11, ink);
+	}
+	rbuf_puts(b, "</g>\n");
+}
+
+/* The harbours: a pier to each of the two intersections and a disc with the rate. */
+static void harbours(struct rbuf *b, const struct game *g)
+{
+	rbuf_puts(b, "<g id=\"harbours\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\">\n");
+	for (int i = 0; i < NHARBOUR; i++) {
+		int coast = geom_harbour_coast[i], h = geom_coast_hexes[coast];
+		int e = geom_coast_edges[coast], kind = g->board.harbour[i];
+		int a = geom_edge_nodes[e][0], c = geom_edge_nodes[e][1];
+		double mx = (node_px(a) + node_px(c)) / 2, my = (node_py(a) + node_py(c)) / 2;
+		double x = hex_px(h) + (mx - hex_px(h)) * 1.75, y = hex_py(h) + (my - hex_py(h)) * 1.75;
+		for (int k = 0; k < 2; k++)
+			rbuf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#8b5a2b\" "
+				    "stroke-width=\"4\"/>\n", x, y, node_px(k ? c : a), node_py(k ? c : a));
+		rbuf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"19\" fill=\"%s\" stroke=\"#5b4a2e\" "
+			    "stroke-width=\"1.5\"/>\n", x, y,
+			    kind == HB_GENERIC ? "#fdfdfd" : terrain_fill[kind]);
+		if (kind == HB_GENERIC) {
+			rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" font-weight=\"bold\" "
+				    "fill=\"#222\">3:1</text>\n", x, y + 4);
+		} else {
+			rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" font-weight=\"bold\" "
+				    "fill=\"#111\">2:1</text>\n", x, y - 1);
+			rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\" fill=\"#111\">%s</text>\n",
+				    x, y + 9, resource_names[kind]);
+		}
+	}
+	rbuf_puts(b, "</g>\n");
+}
+
+static void roads(struct rbuf *b, const struct game *g, const struct position *p)
+{
+	rbuf_puts(b, "<g id=\"roads\" stroke-linecap=\"round\">\n");
+	for (int e = 0; e < NEDGE; e++) {
+		int o = p->edge_owner[e];
+		if (o < 0)
+			continue;
+		int a = geom_edge_nodes[e][0], c = geom_edge_nodes[e][1];
+		double x1 = node_px(a), y1 = node_py(a), x2 = node_px(c), y2 = node_py(c);
+		/* Shortened so that the buildings at the ends stay visible. */
+		double dx = (x2 - x1) * 0.15, dy = (y2 - y1) * 0.15;
+		char name[8];
+		rbuf_printf(b, "<g class=\"road %s\"><title>%s road %s</title>", colour_names[g->colour[o]],
+			    colour_names[g->colour[o]], edge_name(e, name));
+		rbuf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#222\" "
+			    "stroke-width=\"10\"/>", x1 + dx, y1 + dy, x2 - dx, y2 - dy);
+		rbuf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+			    "stroke-width=\"7\"/></g>\n", x1 + dx, y1 + dy, x2 - dx, y2 - dy,
+			    player_fill[g->colour[o]]);
+	}
+	rbuf_puts(b, "</g>\n");
+}
+
+/* Settlements are small houses, cities a house with a wing. */
+static void buildings(struct rbuf *b, const struct game *g, const struct position *p)
+{
+	rbuf_puts(b, "<g id=\"buildings\" stroke=\"#222\" stroke-width=\"1.5\" stroke-linejoin=\"round\">\n");
+	for (int n = 0; n < NNODE; n++) {
+		int o = p->node_owner[n];
+		if (o < 0 || p->node_kind[n] == B_NONE)
+			continue;
+		double x = node_px(n), y = node_py(n);
+		int city = p->node_kind[n] == B_CITY;
+		const char *col = colour_names[g->colour[o]];
+		rbuf_printf(b, "<g class=\"%s %s\"><title>%s %s %d</title>", city ? "city" : "settlement",
+			    col, col, city ? "city" : "settlement", n + 1);
+		if (city)
+			rbuf_printf(b, "<path d=\"M%.1f %.1fh26v-13h-11v-6l-6-7l-6 7v6h-3z\" fill=\"%s\"/>",
+				    x - 13, y + 10, player_fill[g->colour[o]]);
+		else
+			rbuf_printf(b, "<path d=\"M%.1f %.1fh16v-11l-8-8l-8 8z\" fill=\"%s\"/>", x - 8,
+				    y + 9, player_fill[g->colour[o]]);
+		rbuf_puts(b, "</g>\n");
+	}
+	rbuf_puts(b, "</g>\n");
+}
+
+static void robber(struct rbuf *b, const struct position *p)
+{
+	double x = hex_px(p->robber) - 28, y = hex_py(p->robber) + 4;
+	rbuf_printf(b, "<g id=\"robber\" fill=\"#333\" stroke=\"#111\"><title>robber on hex %d</title>"
+		    "<path d=\"M%.1f %.1fh16l-3-16h-10z\"/><circle cx=\"%.1f\" cy=\"%.1f\" r=\"5.5\"/></g>\n",
+		    p->robber + 1, x - 8, y + 10, x, y - 10);
+}
+
+/* Labels: intersection numbers and path names in small type with a white halo. */
+static void labels(struct rbuf *b)
+{
+	char name[8];
+	rbuf_puts(b, "<g id=\"labels\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\" "
+		  "fill=\"#000\" stroke=\"#fff\" stroke-width=\"2.5\" paint-order=\"stroke\">\n");
+	for (int e = 0; e < NEDGE; e++) {
+		int a = geom_edge_nodes[e][0], c = geom_edge_nodes[e][1];
+		rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\">%s</text>\n",
+			    (node_px(a) + node_px(c)) / 2, (node_py(a) + node_py(c)) / 2 + 3,
+			    edge_name(e, name));
+	}
+	for (int n = 0; n < NNODE; n++)
+		rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" font-weight=\"bold\">%d</text>\n",
+			    node_px(n), node_py(n) - 6, n + 1);
+	rbuf_puts(b, "</g>\n");
+}
+
+static void panel_svg(struct rbuf *b, const struct game *g, const struct panel *pn, double y0)
+{
+	double y = y0;
+	rbuf_puts(b, "<g id=\"panel\" font-family=\"DejaVu Sans Mono, monospace\" font-size=\"12\" "
+		  "fill=\"#222\">\n");
+	for (int i = 0; i < pn->n; i++) {
+		const struct panel_line *l = &pn->line[i];
+		if (l->kind == PK_PLAYER || l->kind == PK_HEAD || (l->kind == PK_TITLE && i > 0))
+			y += PANEL_LINE / 2;
+		rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" xml:space=\"preserve\"", PANEL_X, y);
+		if (l->kind == PK_PLAYER && l->seat >= 0)
+			rbuf_printf(b, " font-weight=\"bold\" fill=\"%s\"", player_ink[g->colour[l->seat]]);
+		else if (l->kind == PK_TITLE || l->kind == PK_HEAD)
+			rbuf_puts(b, " font-weight=\"bold\"");
+		rbuf_puts(b, ">");
+		xml_text(b, l->text);
+		rbuf_puts(b, "</text>\n");
+		y += PANEL_LINE;
+	}
+	rbuf_puts(b, "</g>\n");
+}
+
+static double panel_height(const struct panel *pn)
+{
+	double h = 0;
+	for (int i = 0; i < pn->n; i++)
+		h += PANEL_LINE + (pn->line[i].kind == PK_PLAYER || pn->line[i].kind == PK_HEAD ||
+				   (pn->line[i].kind == PK_TITLE && i) ?
+				   PANEL_LINE / 2 : 0);
+	return h;
+}
+
+int render_svg(const struct game *g, const struct render_opts *o, char **out, size_t *len,
+	       struct cerr *e)
+{
+	const struct position *p = render_position(g);
+	struct panel *pn = malloc(sizeof *pn);
+	struct rbuf b;
+
+	*out = NULL;
+	*len = 0;
+	if (!pn)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	panel_build(g, o, pn);
+	double w = PANEL_X + PANEL_WIDTH * PANEL_CHAR + 20;
+	double h = fmax(BOARD_H, panel_height(pn) + 50);
+
+	rbuf_init(&b);
+	rbuf_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" height=\"%.0f\" "
+		    "viewBox=\"0 0 %.0f %.0f\">\n", w, h, w, h);
+	rbuf_puts(&b, "<title>");
+	xml_text(&b, pn->n ? pn->line[0].text : "catan");
+	rbuf_puts(&b, "</title>\n");
+	rbuf_printf(&b, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#fbf8ef\"/>\n", w, h);
+	rbuf_printf(&b, "<rect x=\"10\" y=\"10\" width=\"%.1f\" height=\"%.1f\" rx=\"24\" fill=\"#3f7fbf\"/>\n",
+		    BOARD_W - 20, BOARD_H - 20);
+	harbours(&b, g);
+	hexes(&b, g);
+	tokens(&b, g);
+	roads(&b, g, p);
+	buildings(&b, g, p);
+	robber(&b, p);
+	if (o->labels)
+		labels(&b);
+	panel_svg(&b, g, pn, 34);
+	rbuf_puts(&b, "</svg>\n");
+	free(pn);
+	return rbuf_finish(&b, out, len, e);
+}

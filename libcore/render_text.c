@@ -1,0 +1,297 @@
+/* render_text.c: the board as ASCII art on a character canvas, with optional ANSI colour, then the panel. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "geom.h"
+#include "names.h"
+#include "render_text.h"
+
+/*
+ * The canvas puts intersection (x, y) of the geometry tables (units of
+ * sqrt(3)/2 and 1/2; x from -1 to 9, y from -2 to 14) at column
+ * MARGIN_L + (x+1)*k and row MARGIN_T + (y+2)*2:
+ * k is 6 columns for the compact picture and 8 with labels, which leaves
+ * room for a path name on every path.  Each cell has a character and a
+ * style; the style becomes an ANSI escape only when colour is asked for.
+ */
+#define MARGIN_L 3
+#define MARGIN_T 3
+#define CANVAS_W RENDER_LABELS_WIDTH
+#define CANVAS_H (MARGIN_T + 33 + 3)
+
+enum style {
+	ST_PLAIN,
+	ST_TERRAIN,		/* + enum terrain */
+	ST_TOKEN = ST_TERRAIN + NTERRAIN,
+	ST_TOKEN_RED,
+	ST_ROBBER,
+	ST_HARBOUR,
+	ST_LABEL,
+	ST_PLAYER,		/* + enum colour */
+	ST_TITLE = ST_PLAYER + NCOLOUR,
+	NSTYLE
+};
+
+static const char *const ansi[NSTYLE] = {
+	[ST_PLAIN] = NULL,
+	[ST_TERRAIN + T_HILLS] = "38;5;166",
+	[ST_TERRAIN + T_FOREST] = "38;5;28",
+	[ST_TERRAIN + T_PASTURE] = "38;5;112",
+	[ST_TERRAIN + T_FIELDS] = "38;5;178",
+	[ST_TERRAIN + T_MOUNTAINS] = "38;5;245",
+	[ST_TERRAIN + T_DESERT] = "38;5;180",
+	[ST_TOKEN] = "1",
+	[ST_TOKEN_RED] = "1;31",
+	[ST_ROBBER] = "1;7",
+	[ST_HARBOUR] = "38;5;39",
+	[ST_LABEL] = "2",
+	[ST_PLAYER + COL_RED] = "1;31",
+	[ST_PLAYER + COL_BLUE] = "1;34",
+	[ST_PLAYER + COL_WHITE] = "1;97",
+	[ST_PLAYER + COL_ORANGE] = "1;38;5;208",
+	[ST_TITLE] = "1",
+};
+
+struct canvas {
+	int k;			/* columns per x unit */
+	int w, h;		/* the size in use */
+	char ch[CANVAS_H][CANVAS_W];
+	uint8_t st[CANVAS_H][CANVAS_W];
+};
+
+static int node_col(const struct canvas *c, int n)
+{
+	return MARGIN_L + (geom_node_x[n] + 1) * c->k;
+}
+
+static int node_row(int n)
+{
+	return MARGIN_T + (geom_node_y[n] + 2) * 2;
+}
+
+static void put(struct canvas *c, int row, int col, const char *s, int style)
+{
+	for (; *s; s++, col++)
+		if (row >= 0 && row < c->h && col >= 0 && col < c->w) {
+			c->ch[row][col] = *s;
+			c->st[row][col] = (uint8_t)style;
+		}
+}
+
+/* put_centred: s centred on col (one column left of centre for an even length). */
+static void put_centred(struct canvas *c, int row, int col, const char *s, int style)
+{
+	put(c, row, col - ((int)strlen(s) - 1) / 2, s, style);
+}
+
+/* The paths: lines, a path name with labels, the owner's letter for a road. */
+static void draw_paths(struct canvas *c, const struct game *g, const struct position *p, int labels)
+{
+	for (int e = 0; e < NEDGE; e++) {
+		int a = geom_edge_nodes[e][0], b = geom_edge_nodes[e][1];
+		int owner = p->edge_owner[e];
+		int style = owner >= 0 ? ST_PLAYER + g->colour[owner] : ST_PLAIN;
+		char name[8], fill[8];
+
+		edge_name(e, name);
+		if (owner >= 0) {
+			memset(fill, render_letter[g->colour[owner]], strlen(name));
+			fill[strlen(name)] = '\0';
+		}
+		if (geom_node_x[a] == geom_node_x[b]) {
+			int col = node_col(c, a), r0 = node_row(a), r1 = node_row(b);
+			for (int r = r0 + 1; r < r1; r++) {
+				if (labels && r == (r0 + r1) / 2)
+					put_centred(c, r, col, owner >= 0 ? fill : name,
+						    owner >= 0 ? style : ST_LABEL);
+				else
+					put(c, r, col, owner >= 0 ? fill + strlen(fill) - 1 : "|", style);
+			}
+		} else {
+			/* a is the upper end (smaller number); '\' when it is on the left. */
+			int col = (node_col(c, a) + node_col(c, b)) / 2, row = node_row(a) + 1;
+			const char *line = geom_node_x[a] < geom_node_x[b] ? "\\" : "/";
+			if (labels)
+				put_centred(c, row, col, owner >= 0 ? fill : name,
+					    owner >= 0 ? style : ST_LABEL);
+			else
+				put(c, row, col, owner >= 0 ? fill + strlen(fill) - 1 : line, style);
+		}
+	}
+}
+
+/* The intersections: a dot, the number with labels, the owner's letter (upper case for a city). */
+static void draw_nodes(struct canvas *c, const struct game *g, const struct position *p, int labels)
+{
+	for (int n = 0; n < NNODE; n++) {
+		int owner = p->node_owner[n];
+		char s[8];
+		int style = ST_PLAIN;
+		if (owner >= 0 && p->node_kind[n] != B_NONE) {
+			char l = render_letter[g->colour[owner]];
+			if (p->node_kind[n] == B_CITY)
+				l = (char)(l - 'a' + 'A');
+			if (labels)
+				snprintf(s, sizeof s, "%c%d", l, n + 1);
+			else
+				snprintf(s, sizeof s, "%c", l);
+			style = ST_PLAYER + g->colour[owner];
+		} else if (labels) {
+			snprintf(s, sizeof s, "%d", n + 1);
+			style = ST_LABEL;
+		} else {
+			snprintf(s, sizeof s, ".");
+		}
+		put_centred(c, node_row(n), node_col(c, n), s, style);
+	}
+}
+
+static void draw_hexes(struct canvas *c, const struct game *g, const struct position *p, int labels)
+{
+	for (int h = 0; h < NHEX; h++) {
+		int cx = MARGIN_L + (geom_hex_x[h] + 1) * c->k, cy = MARGIN_T + (geom_hex_y[h] + 2) * 2;
+		int t = g->board.terrain[h], tok = g->board.token[h];
+		char s[16];
+
+		snprintf(s, sizeof s, "#%d", h + 1);
+		put_centred(c, labels ? cy - 2 : cy - 3, cx, s, ST_LABEL);
+		put_centred(c, cy - 1, cx, terrain_names[t], ST_TERRAIN + t);
+		if (tok) {
+			int red = tok == 6 || tok == 8, n = render_pips(tok);
+			snprintf(s, sizeof s, "%d", tok);
+			put_centred(c, cy, cx, s, red ? ST_TOKEN_RED : ST_TOKEN);
+			memset(s, red ? '*' : '.', (size_t)n);
+			s[n] = '\0';
+			put_centred(c, cy + 1, cx, s, red ? ST_TOKEN_RED : ST_TOKEN);
+		}
+		if (p->robber == h)
+			put_centred(c, cy + 2, cx, "[robber]", ST_ROBBER);
+	}
+}
+
+/*
+ * The harbours: "3:1", or "2:1" over the resource, outside their coastal
+ * path: on the line from the centre of its hex through the middle of the
+ * path, about as far again beyond it.
+ */
+static void draw_harbours(struct canvas *c, const struct game *g)
+{
+	for (int i = 0; i < NHARBOUR; i++) {
+		int coast = geom_harbour_coast[i], h = geom_coast_hexes[coast];
+		int e = geom_coast_edges[coast];
+		int a = geom_edge_nodes[e][0], b = geom_edge_nodes[e][1];
+		double hcol = MARGIN_L + (geom_hex_x[h] + 1) * c->k, hrow = MARGIN_T + (geom_hex_y[h] + 2) * 2;
+		double mcol = (node_col(c, a) + node_col(c, b)) / 2.0;
+		double mrow = (node_row(a) + node_row(b)) / 2.0;
+		int kind = g->board.harbour[i], two = kind != HB_GENERIC;
+		int col = (int)lround(hcol + (mcol - hcol) * 1.9);
+		int row = (int)lround(hrow + (mrow - hrow) * 1.9 - (two ? 0.5 : 0));
+		put_centred(c, row, col, two ? "2:1" : "3:1", ST_HARBOUR);
+		if (two)
+			put_centred(c, row + 1, col, resource_names[kind], ST_HARBOUR);
+	}
+}
+
+static int blank_row(const struct canvas *c, int row)
+{
+	for (int i = 0; i < c->w; i++)
+		if (c->ch[row][i] != ' ')
+			return 0;
+	return 1;
+}
+
+static void sgr(struct rbuf *b, int style)
+{
+	if (ansi[style])
+		rbuf_printf(b, "\033[%sm", ansi[style]);
+}
+
+/* emit: one canvas row, trailing blanks trimmed, with escapes at each change of style. */
+static void emit(struct rbuf *b, const struct canvas *c, int row, int colour)
+{
+	int end = c->w;
+	while (end > 0 && c->ch[row][end - 1] == ' ')
+		end--;
+	int cur = ST_PLAIN;
+	for (int i = 0; i < end; i++) {
+		int st = c->ch[row][i] == ' ' ? ST_PLAIN : c->st[row][i];
+		if (colour && st != cur) {
+			if (cur != ST_PLAIN)
+				rbuf_puts(b, "\033[0m");
+			sgr(b, st);
+			cur = st;
+		}
+		rbuf_put(b, &c->ch[row][i], 1);
+	}
+	if (colour && cur != ST_PLAIN)
+		rbuf_puts(b, "\033[0m");
+	rbuf_puts(b, "\n");
+}
+
+static void emit_panel(struct rbuf *b, const struct game *g, const struct panel *pn, int colour)
+{
+	for (int i = 0; i < pn->n; i++) {
+		const struct panel_line *l = &pn->line[i];
+		int st = ST_PLAIN;
+		if (l->kind == PK_PLAYER && l->seat >= 0)
+			st = ST_PLAYER + g->colour[l->seat];
+		else if (l->kind == PK_TITLE || l->kind == PK_HEAD)
+			st = ST_TITLE;
+		if (l->kind == PK_PLAYER || l->kind == PK_TITLE || l->kind == PK_HEAD)
+			rbuf_puts(b, "\n");
+		if (colour && st != ST_PLAIN) {
+			sgr(b, st);
+			rbuf_puts(b, l->text);
+			rbuf_puts(b, "\033[0m\n");
+		} else {
+			rbuf_puts(b, l->text);
+			rbuf_puts(b, "\n");
+		}
+	}
+}
+
+int render_text(const struct game *g, const struct render_opts *o, char **out, size_t *len,
+		struct cerr *e)
+{
+	const struct position *p = render_position(g);
+	struct canvas *c;
+	struct panel *pn;
+	struct rbuf b;
+
+	*out = NULL;
+	*len = 0;
+	c = malloc(sizeof *c);
+	pn = malloc(sizeof *pn);
+	if (!c || !pn) {
+		free(c);
+		free(pn);
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	}
+	memset(c->ch, ' ', sizeof c->ch);
+	memset(c->st, 0, sizeof c->st);
+	c->k = o->labels ? 8 : 6;
+	c->w = CANVAS_W;
+	c->h = CANVAS_H;
+
+	draw_paths(c, g, p, o->labels);
+	draw_hexes(c, g, p, o->labels);
+	draw_nodes(c, g, p, o->labels);
+	draw_harbours(c, g);
+	panel_build(g, o, pn);
+
+	/* Blank rows above and below the board are left out. */
+	int top = 0, bottom = c->h;
+	while (top < bottom && blank_row(c, top))
+		top++;
+	while (bottom > top && blank_row(c, bottom - 1))
+		bottom--;
+	rbuf_init(&b);
+	for (int r = top; r < bottom; r++)
+		emit(&b, c, r, o->colour);
+	emit_panel(&b, g, pn, o->colour);
+	free(c);
+	free(pn);
+	return rbuf_finish(&b, out, len, e);
+}
