@@ -1167,6 +1167,31 @@ static void test_view(void)
 	game_free(&g);
 }
 
+/*
+ * Replays g's log from its start with RULES_REPLAY: 1 when every move is
+ * accepted and the result is g's position and log, byte for byte.
+ */
+static int replays(const struct game *g)
+{
+	struct game r;
+	struct cerr e;
+	int good = 1;
+	if (game_copy(&r, g, &e) != C_OK)
+		exit(4);
+	movelog_free(&r.log);
+	r.pos = r.start;
+	for (size_t i = 0; i < g->log.len && good; i++)
+		if (rules_apply_text(&r, g->log.line[i], RULES_REPLAY, &e) != C_OK) {
+			diag("replay of '%s': %s", g->log.line[i], e.msg);
+			good = 0;
+		}
+	good = good && pos_same(&r.pos, &g->pos) && r.log.len == g->log.len;
+	for (size_t i = 0; good && i < g->log.len; i++)
+		good = strcmp(r.log.line[i], g->log.line[i]) == 0;
+	game_free(&r);
+	return good;
+}
+
 /* ---- random play-outs and replay ---- */
 
 /* Picks a move: building first, then trades and cards, ending the turn last. */
@@ -1236,23 +1261,9 @@ static void test_random(void)
 		moves_total += moves;
 		finished += g.pos.phase == PH_OVER;
 
-		/* Replay the log from the start: the same position, generator included. */
+		replayed += replays(&g);
 		struct game r;
-		if (game_copy(&r, &g, &e) != C_OK)
-			exit(4);
-		movelog_free(&r.log);
-		r.pos = r.start;
-		int good = 1;
-		for (size_t i = 0; i < g.log.len && good; i++) {
-			if (rules_apply_text(&r, g.log.line[i], RULES_REPLAY, &e) != C_OK) {
-				diag("game %d replay of '%s': %s", k, g.log.line[i], e.msg);
-				good = 0;
-			}
-		}
-		good = good && pos_same(&r.pos, &g.pos) && r.log.len == g.log.len;
-		for (size_t i = 0; good && i < g.log.len; i++)
-			good = strcmp(r.log.line[i], g.log.line[i]) == 0;
-		replayed += good;
+		game_init(&r);
 
 		/* A logged roll changed: the replay refuses it. */
 		for (size_t i = 0; i < g.log.len; i++) {
@@ -1279,6 +1290,49 @@ static void test_random(void)
 	ok(bad == 0, "40 random games: every listed move is legal and conservation holds (%d moves)", moves_total);
 	ok(finished >= 30, "random games reach a winner (%d of 40)", finished);
 	ok(replayed == 40, "every random game replays from its log to the same position (%d of 40)", replayed);
+}
+
+/* ---- garbage in: never a crash, always a message ---- */
+
+static void test_garbage(void)
+{
+	static const char *const words[] = {
+		"red", "blue", "white", "orange", "build", "road", "settlement", "city", "roll",
+		"discard", "robber", "steal", "offer", "all", "for", "accept", "reject", "cancel",
+		"trade", "buy", "play", "knight", "road-building", "year-of-plenty", "monopoly",
+		"end", "ore", "wool", "1", "2", "6", "7", "19", "20", "54", "55", "0", "-1",
+		"12-17", "1-2", "99-100", "x", "", "\t", "99999999999", "ore1",
+	};
+	const int nw = (int)(sizeof words / sizeof words[0]);
+	uint64_t rng[4];
+	int bad = 0, applied = 0;
+	struct game g;
+	rng_seed(rng, 99);
+	fresh(&g, 4, OUT_EXTERNAL);
+	if (play(&g, "red roll 1 1") != C_OK)
+		exit(1);
+	for (int i = 0; i < 20000; i++) {
+		char text[400] = "";
+		int n = 1 + (int)rng_below(rng, 9);
+		for (int k = 0; k < n; k++) {
+			strcat(text, words[rng_below(rng, (uint32_t)nw)]);
+			strcat(text, rng_below(rng, 8) ? " " : "");
+		}
+		if (rng_below(rng, 4) == 0)
+			text[rng_below(rng, (uint32_t)strlen(text) + 1)] = (char)rng_below(rng, 256);
+		struct cerr e = { 0, "" };
+		int rc = rules_apply_text(&g, text, 0, &e);
+		if (rc == C_OK) {
+			applied++;
+			if (!conserved(&g, &e))
+				bad++;
+		} else if (rc != C_ILLEGAL || !e.msg[0] || e.msg[strlen(e.msg) - 1] == '.') {
+			diag("'%s' gave %d '%s'", text, rc, e.msg);
+			bad++;
+		}
+	}
+	ok(bad == 0, "20000 garbage moves: refused with a message or applied legally (%d applied)", applied);
+	game_free(&g);
 }
 
 /* ---- whole games ---- */
@@ -1377,6 +1431,103 @@ static void test_game1(void)
 	   "game 1: the winner's victory point card is revealed in others' views");
 	game_free(&v);
 	ok(g.log.len == 121 && strcmp(g.log.line[120], "red buy victory-point") == 0, "game 1: 121 moves logged");
+	ok(replays(&g), "game 1 replays from its log to the same position");
+	game_free(&g);
+}
+
+/*
+ * Game 2, four players, strict trade and build phases, outcomes given:
+ * offers rejected by everyone and replaced, blue's longest road taken
+ * from red and then set aside when orange's settlement breaks it, a seven
+ * with three players discarding, orange's largest army, a 2:1 lumber
+ * harbour, and orange winning with two victory point cards bought in its
+ * last turn.
+ */
+static void test_game2(void)
+{
+	struct game g;
+	fresh(&g, 4, OUT_EXTERNAL);
+	g.rules.trade_build = TRADE_STRICT;
+	static const char *const a[] = {
+		"red roll 3 3", "red build road 9-5", "red end", "blue roll 4 4", "blue build road 45-49",
+		"blue end", "white roll 3 3", "white build road 26-20", "white end", "orange roll 2 2",
+		"orange buy knight", "orange end", "red roll 5 6", "red build road 14-19", "red end",
+		"blue roll 2 3", "blue build road 49-52", "blue end", "white roll 4 4",
+		"white build road 20-25", "white end", "orange play knight",
+		"orange robber 12 steal white ore", "orange roll 2 2", "orange buy knight", "orange end",
+		"red roll 5 5", "red offer all ore 1 for wool 1", "blue reject", "white reject",
+		"orange reject", "red offer blue lumber 1 for brick 1", "red offer all lumber 1 for brick 1",
+		"blue reject", "white reject", "orange accept", "red build road 19-24", "red end",
+		"blue roll 1 4", "blue build road 52-48", "blue end", "white roll 5 6", "white end",
+		"orange roll 3 3", "orange end", "red roll 4 6", "red build road 24-30", NULL
+	};
+	script(&g, "game 2: opening, offers rejected and replaced", a);
+	ok(g.pos.longest_road == RED && longest_road(&g.pos, RED) == 5, "game 2: red takes the longest road with 5");
+	static const char *const b[] = {
+		"red end", "blue roll 4 4", "blue trade wool 4 for brick", "blue build road 48-44", NULL
+	};
+	script(&g, "game 2: blue's road reaches 5", b);
+	ok(g.pos.longest_road == RED && longest_road(&g.pos, BLUE) == 5, "game 2: blue's equal 5 does not take it");
+	static const char *const c[] = {
+		"blue end", "white roll 3 3", "white build road 25-31", "white end", "orange roll 4 5",
+		"orange build road 15-11", "orange end", "red roll 4 4", "red end", "blue roll 2 3",
+		"blue build road 44-39", NULL
+	};
+	script(&g, "game 2: blue's road reaches 6", c);
+	ok(g.pos.longest_road == BLUE, "game 2: blue's 6 takes the longest road");
+	static const char *const d[] = {
+		"blue end", "white roll 5 6", "white build road 31-36", "white end", "orange play knight",
+		"orange robber 1 steal red brick", "orange roll 4 5", "orange trade grain 4 for brick",
+		"orange build road 46-50", "orange build road 50-53", "orange end", "red roll 4 5",
+		"red end", "blue roll 5 5", "blue end", "white roll 4 6", "white end", "orange roll 3 6",
+		"orange offer blue grain 1 for wool 1", "blue accept", "orange build road 53-49", NULL
+	};
+	script(&g, "game 2: knights, white's road of 5, orange's roads", d);
+	ok(g.pos.longest_road == BLUE && longest_road(&g.pos, RED) == 5 && longest_road(&g.pos, WHITE) == 5,
+	   "game 2: blue 6 holds against red 5 and white 5");
+	allow(&g, "orange build settlement 49");
+	ok(g.pos.longest_road == NOBODY && longest_road(&g.pos, BLUE) == 4,
+	   "game 2: orange's settlement breaks blue's road to 4: red and white tie at 5, the award is set aside");
+	refuse(&g, "orange trade grain 4 for ore", "no trading after building this turn (strict trade and build phases)");
+	static const char *const e[] = {
+		"orange end", "red roll 1 2", "red end", "blue roll 1 3", "blue end", "white roll 2 1",
+		"white end", "orange roll 3 4", NULL
+	};
+	script(&g, "game 2: to a seven", e);
+	ok(g.pos.phase == PH_DISCARD && g.pos.pl[RED].discard == 5 && g.pos.pl[BLUE].discard == 4 &&
+	   g.pos.pl[WHITE].discard == 4 && g.pos.pl[ORANGE].discard == 0,
+	   "game 2: a seven: red owes 5, blue 4, white 4");
+	static const char *const f[] = {
+		"white discard wool 4", "red discard lumber 4 grain 1", "blue discard wool 1 grain 3",
+		"orange robber 16 steal blue ore", "orange buy knight", "orange end", "red roll 3 3",
+		"red end", "blue roll 1 2", "blue end", "white roll 2 4", "white end", NULL
+	};
+	script(&g, "game 2: discards, robber, a knight bought", f);
+	allow(&g, "orange play knight");
+	ok(g.pos.largest_army == ORANGE && score_public(&g.pos, ORANGE) == 5, "game 2: orange's third knight: largest army");
+	static const char *const h[] = {
+		"orange robber 5 steal red brick", "orange roll 1 2", "orange build city 41", "orange end",
+		"red roll 1 2", "red end", "blue roll 6 6", "blue end", "white roll 1 4",
+		"white build road 23-17", "white build settlement 17", NULL
+	};
+	script(&g, "game 2: a city, white settles at the lumber harbour", h);
+	refuse(&g, "white trade lumber 2 for grain", "no trading after building this turn (strict trade and build phases)");
+	static const char *const i[] = {
+		"white end", "orange roll 1 2", "orange build city 15", "orange end", "red roll 1 3",
+		"red end", "blue roll 2 4", "blue end", "white roll 1 2", "white trade lumber 2 for grain",
+		"white end", "orange roll 2 1", "orange build city 49", NULL
+	};
+	script(&g, "game 2: the lumber harbour next turn, orange's cities", i);
+	ok(score_public(&g.pos, ORANGE) == 8 && g.pos.phase == PH_MAIN, "game 2: orange has 8 points");
+	allow(&g, "orange buy victory-point");
+	ok(g.pos.phase == PH_MAIN && score_total(&g.pos, ORANGE) == 9, "game 2: 9 points: the game goes on");
+	allow(&g, "orange buy victory-point");
+	ok(g.pos.phase == PH_OVER && g.pos.current == ORANGE, "game 2: orange wins on its second victory point card");
+	ok(score_total(&g.pos, ORANGE) == 10 && score_total(&g.pos, RED) == 2 && score_total(&g.pos, BLUE) == 2 &&
+	   score_total(&g.pos, WHITE) == 3, "game 2: final scores orange 10, red 2, blue 2, white 3");
+	refuse(&g, "red roll 1 1", "the game is over: orange won with 10 points");
+	ok(g.log.len == 131, "game 2: 131 moves logged");
+	ok(replays(&g), "game 2 replays from its log to the same position");
 	game_free(&g);
 }
 
@@ -1397,6 +1548,8 @@ int main(void)
 	test_view();
 	test_random();
 	test_game1();
+	test_game2();
+	test_garbage();
 	ok(conservation_failures == 0, "conservation held after every move");
 	printf("1..%d\n", ntest);
 	return nfail ? 1 : 0;
