@@ -7,3 +7,8 @@ load test_helper
 	run -0 "$CATAN_UNIT/core_test"
 	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
 }
+
+@test "libcore replay checks pass" {
+	run -0 "$CATAN_UNIT/replay_test"
+	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
+}

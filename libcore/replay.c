@@ -1,0 +1,424 @@
+/* replay.c: a game checked whole: its start, its log replayed through the rules, its stored position compared. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "move.h"
+#include "names.h"
+#include "replay.h"
+#include "rules.h"
+#include "state.h"
+
+/* ---- the first difference between two positions ---- */
+
+/* Writing the two values of a differing field; always returns 1 (they differ). */
+static int differ(struct pos_diff *d, const char *path, const char *va, const char *vb)
+{
+	snprintf(d->path, sizeof d->path, "%s", path);
+	snprintf(d->va, sizeof d->va, "%s", va);
+	snprintf(d->vb, sizeof d->vb, "%s", vb);
+	return 1;
+}
+
+static int differ_int(struct pos_diff *d, const char *path, long a, long b)
+{
+	char va[24], vb[24];
+	snprintf(va, sizeof va, "%ld", a);
+	snprintf(vb, sizeof vb, "%ld", b);
+	return differ(d, path, va, vb);
+}
+
+static const char *bool_text(int v)
+{
+	return v ? "true" : "false";
+}
+
+/* A seat as the document writes it: "\"red\"" or null. */
+static void seat_text(const struct game *g, int seat, char *buf, size_t n)
+{
+	if (seat < 0 || seat >= g->nplayers)
+		snprintf(buf, n, "null");
+	else
+		snprintf(buf, n, "\"%s\"", colour_names[g->colour[seat]]);
+}
+
+static int differ_seat(struct pos_diff *d, const struct game *g, const char *path, int a, int b)
+{
+	char va[16], vb[16];
+	seat_text(g, a, va, sizeof va);
+	seat_text(g, b, vb, sizeof vb);
+	return differ(d, path, va, vb);
+}
+
+/* Counts keyed by names, compared in key order: "prefix.name". */
+static int diff_counts(struct pos_diff *d, const char *prefix, const char *const *names, int n,
+		       const uint8_t *a, const uint8_t *b)
+{
+	char path[64];
+	for (int i = 0; i < n; i++)
+		if (a[i] != b[i]) {
+			snprintf(path, sizeof path, "%s.%s", prefix, names[i]);
+			return differ_int(d, path, a[i], b[i]);
+		}
+	return 0;
+}
+
+/* The buildings of one kind (or the roads, kind -1) of seat, as the document lists them. */
+static void pieces_text(const struct position *p, int seat, int kind, char *buf, size_t n)
+{
+	size_t len = 0;
+	char name[8];
+	int k;
+
+	buf[0] = '[';
+	buf[1] = '\0';
+	len = 1;
+	if (kind < 0) {
+		for (int ed = 0; ed < NEDGE && len < n; ed++)
+			if (p->edge_owner[ed] == seat) {
+				k = snprintf(buf + len, n - len, "%s\"%s\"", len > 1 ? ", " : "",
+					     edge_name(ed, name));
+				len += k > 0 ? (size_t)k : 0;
+			}
+	} else {
+		for (int nd = 0; nd < NNODE && len < n; nd++)
+			if (p->node_owner[nd] == seat && p->node_kind[nd] == kind) {
+				k = snprintf(buf + len, n - len, "%s%d", len > 1 ? ", " : "", nd + 1);
+				len += k > 0 ? (size_t)k : 0;
+			}
+	}
+	if (len < n)
+		snprintf(buf + len, n - len, "]");
+}
+
+/* Whether seat's pieces of kind (-1: roads) stand on the same places in a and b. */
+static int same_pieces(const struct position *a, const struct position *b, int seat, int kind)
+{
+	if (kind < 0) {
+		for (int ed = 0; ed < NEDGE; ed++)
+			if ((a->edge_owner[ed] == seat) != (b->edge_owner[ed] == seat))
+				return 0;
+		return 1;
+	}
+	for (int n = 0; n < NNODE; n++)
+		if ((a->node_owner[n] == seat && a->node_kind[n] == kind) !=
+		    (b->node_owner[n] == seat && b->node_kind[n] == kind))
+			return 0;
+	return 1;
+}
+
+static int diff_offer(struct pos_diff *d, const struct game *g, const struct offer *a,
+		      const struct offer *b)
+{
+	if (!a->active || !b->active) {
+		if (a->active != b->active)
+			return differ(d, "offer", a->active ? "an open offer" : "null",
+				      b->active ? "an open offer" : "null");
+		return 0;
+	}
+	if (a->to != b->to) {
+		char va[16] = "\"all\"", vb[16] = "\"all\"";
+		if (a->to != NOBODY)
+			seat_text(g, a->to, va, sizeof va);
+		if (b->to != NOBODY)
+			seat_text(g, b->to, vb, sizeof vb);
+		return differ(d, "offer.to", va, vb);
+	}
+	if (diff_counts(d, "offer.give", resource_names, NRES, a->give, b->give) ||
+	    diff_counts(d, "offer.get", resource_names, NRES, a->get, b->get))
+		return 1;
+	if (a->rejected != b->rejected) {
+		char va[64] = "[", vb[64] = "[";
+		for (int s = 0; s < g->nplayers; s++) {
+			if (a->rejected & (1u << s))
+				snprintf(va + strlen(va), sizeof va - strlen(va), "%s\"%s\"",
+					 va[1] ? ", " : "", colour_names[g->colour[s]]);
+			if (b->rejected & (1u << s))
+				snprintf(vb + strlen(vb), sizeof vb - strlen(vb), "%s\"%s\"",
+					 vb[1] ? ", " : "", colour_names[g->colour[s]]);
+		}
+		strcat(va, "]");
+		strcat(vb, "]");
+		return differ(d, "offer.rejected", va, vb);
+	}
+	return 0;
+}
+
+static int diff_deck(struct pos_diff *d, const struct position *a, const struct position *b)
+{
+	char path[32];
+	if (a->deck_known != b->deck_known)
+		return differ(d, "deck", a->deck_known ? "an array of cards" : "an object of counts",
+			      b->deck_known ? "an array of cards" : "an object of counts");
+	if (!a->deck_known)
+		return diff_counts(d, "deck", dev_names, NDEV, a->deck_count, b->deck_count);
+	if (a->deck_len != b->deck_len) {
+		char va[24], vb[24];
+		snprintf(va, sizeof va, "%d cards", a->deck_len);
+		snprintf(vb, sizeof vb, "%d cards", b->deck_len);
+		return differ(d, "deck", va, vb);
+	}
+	for (int i = 0; i < a->deck_len; i++)
+		if (a->deck[i] != b->deck[i]) {
+			char va[32], vb[32];
+			snprintf(path, sizeof path, "deck[%d]", i);
+			snprintf(va, sizeof va, "\"%s\"", dev_names[a->deck[i]]);
+			snprintf(vb, sizeof vb, "\"%s\"", dev_names[b->deck[i]]);
+			return differ(d, path, va, vb);
+		}
+	return 0;
+}
+
+static int diff_player(struct pos_diff *d, const struct game *g, const struct position *a,
+		       const struct position *b, int s)
+{
+	static const char *const lists[3] = { "roads", "settlements", "cities" };
+	static const int kinds[3] = { -1, B_SETTLEMENT, B_CITY };
+	const struct player *pa = &a->pl[s], *pb = &b->pl[s];
+	char pre[48], path[64];
+
+	snprintf(pre, sizeof pre, "players.%s", colour_names[g->colour[s]]);
+	/* The cards, in the document's order: hand, dev, dev_new, played. */
+	static const char *const cards[4] = { "hand", "dev", "dev_new", "played" };
+	const uint8_t *ca[4] = { pa->hand, pa->dev, pa->dev_new, pa->played };
+	const uint8_t *cb[4] = { pb->hand, pb->dev, pb->dev_new, pb->played };
+	for (int i = 0; i < 4; i++) {
+		snprintf(path, sizeof path, "%s.%s", pre, cards[i]);
+		if (diff_counts(d, path, i ? dev_names : resource_names, i ? NDEV : NRES, ca[i],
+				cb[i]))
+			return 1;
+	}
+	if (pa->discard != pb->discard) {
+		snprintf(path, sizeof path, "%s.discard", pre);
+		return differ_int(d, path, pa->discard, pb->discard);
+	}
+	/* The document's order: settlements, cities, roads. */
+	for (int i = 1; i <= 3; i++) {
+		int k = i % 3;
+		if (!same_pieces(a, b, s, kinds[k])) {
+			char va[200], vb[200];
+			pieces_text(a, s, kinds[k], va, sizeof va);
+			pieces_text(b, s, kinds[k], vb, sizeof vb);
+			snprintf(path, sizeof path, "%s.%s", pre, lists[k]);
+			return differ(d, path, va, vb);
+		}
+	}
+	return 0;
+}
+
+int pos_diff(const struct game *g, const struct position *a, const struct position *b, int flags,
+	     struct pos_diff *d)
+{
+	char va[32], vb[32];
+
+	if (a->phase != b->phase) {
+		snprintf(va, sizeof va, "\"%s\"", phase_names[a->phase]);
+		snprintf(vb, sizeof vb, "\"%s\"", phase_names[b->phase]);
+		return differ(d, "phase", va, vb);
+	}
+	if (a->turn != b->turn)
+		return differ_int(d, "turn", a->turn, b->turn);
+	if (a->current != b->current)
+		return differ_seat(d, g, "current", a->current, b->current);
+	if (a->rolled != b->rolled)
+		return differ(d, "rolled", bool_text(a->rolled), bool_text(b->rolled));
+	if (a->dev_played != b->dev_played)
+		return differ(d, "dev_played", bool_text(a->dev_played), bool_text(b->dev_played));
+	if (a->built != b->built)
+		return differ(d, "built", bool_text(a->built), bool_text(b->built));
+	if (a->robber != b->robber)
+		return differ_int(d, "robber", a->robber + 1, b->robber + 1);
+	if (diff_counts(d, "bank", resource_names, NRES, a->bank, b->bank))
+		return 1;
+	if (!(flags & DIFF_NO_DECK) && diff_deck(d, a, b))
+		return 1;
+	if (a->longest_road != b->longest_road)
+		return differ_seat(d, g, "awards.longest_road", a->longest_road, b->longest_road);
+	if (a->largest_army != b->largest_army)
+		return differ_seat(d, g, "awards.largest_army", a->largest_army, b->largest_army);
+	if (diff_offer(d, g, &a->offer, &b->offer))
+		return 1;
+	for (int s = 0; s < g->nplayers; s++)
+		if (diff_player(d, g, a, b, s))
+			return 1;
+	for (int i = 0; !(flags & DIFF_NO_RNG) && i < 4; i++)
+		if (a->rng[i] != b->rng[i]) {
+			char path[24];
+			snprintf(path, sizeof path, "rng[%d]", i);
+			snprintf(va, sizeof va, "\"%016" PRIx64 "\"", a->rng[i]);
+			snprintf(vb, sizeof vb, "\"%016" PRIx64 "\"", b->rng[i]);
+			return differ(d, path, va, vb);
+		}
+	return 0;
+}
+
+/* ---- a legal start ---- */
+
+static const uint8_t terrain_count[NTERRAIN] = { 3, 4, 4, 4, 3, 1 };
+static const uint8_t token_count[13] = { 0, 0, 1, 2, 2, 2, 2, 0, 2, 2, 2, 2, 1 };
+
+static int board_check(const struct board *b, struct cerr *e)
+{
+	int terr[NTERRAIN] = { 0 }, tok[13] = { 0 }, harb[NHARBOURKIND] = { 0 };
+
+	for (int h = 0; h < NHEX; h++) {
+		terr[b->terrain[h]]++;
+		if (b->terrain[h] != T_DESERT && b->token[h] == 0)
+			return cerr_set(e, C_ILLEGAL, "board.hexes[%d].token: a %s hex needs a number "
+				       "token", h, terrain_names[b->terrain[h]]);
+		tok[b->token[h] <= 12 ? b->token[h] : 0]++;
+	}
+	for (int t = 0; t < NTERRAIN; t++)
+		if (terr[t] != terrain_count[t])
+			return cerr_set(e, C_ILLEGAL, "board.hexes: %d %s hexes, not %d", terr[t],
+					terrain_names[t], terrain_count[t]);
+	for (int v = 2; v <= 12; v++)
+		if (v != 7 && tok[v] != token_count[v])
+			return cerr_set(e, C_ILLEGAL, "board.hexes: %d tokens of %d, not %d", tok[v], v,
+					token_count[v]);
+	for (int i = 0; i < NHARBOUR; i++)
+		harb[b->harbour[i]]++;
+	for (int k = 0; k < NHARBOURKIND; k++) {
+		int want = k == HB_GENERIC ? NHARBOUR - NRES : 1;
+		if (harb[k] != want)
+			return cerr_set(e, C_ILLEGAL, "board.harbours: %d %s harbours, not %d", harb[k],
+					harbour_name(k), want);
+	}
+	return C_OK;
+}
+
+/* The beginner position for g's colours, as catan-newboard --beginner writes it. */
+static int beginner_start(const struct game *g, struct position *p, struct cerr *e)
+{
+	struct newgame o = { .nplayers = g->nplayers, .beginner = 1, .rules = g->rules };
+	struct game b;
+
+	memcpy(o.colour, g->colour, sizeof o.colour);
+	int rc = game_new(&b, &o, e);
+	if (rc == C_OK)
+		*p = b.start;
+	game_free(&b);
+	return rc;
+}
+
+int start_check(const struct game *g, struct cerr *e)
+{
+	const struct position *p = &g->start;
+	struct position want;
+	struct pos_diff d;
+	const char *what;
+	int rc;
+
+	if (!g->has_start)
+		return cerr_set(e, C_ILLEGAL, "start: the document has no start to replay from");
+	if ((rc = board_check(&g->board, e)))
+		return rc;
+	if (pos_check(g, p, e)) {
+		cerr_prefix(e, "start");
+		e->code = C_ILLEGAL;
+		return C_ILLEGAL;
+	}
+	for (int c = 0; c < NDEV; c++)
+		if (p->deck_count[c] != deck_composition[c])
+			return cerr_set(e, C_ILLEGAL, "start.deck: %d %s cards, not %d",
+					p->deck_count[c], dev_names[c], deck_composition[c]);
+	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD) {
+		pos_empty(&want, &g->board, g->nplayers);
+		what = "a set-up start";
+	} else {
+		struct board bb;
+		board_beginner(&bb);
+		if (memcmp(&bb, &g->board, sizeof bb) != 0)
+			return cerr_set(e, C_ILLEGAL, "start.phase: a game that does not start with the "
+				       "set-up starts from the beginner board and position");
+		if ((rc = beginner_start(g, &want, e)))
+			return rc == C_USAGE ? C_ILLEGAL : rc;
+		what = "the beginner start";
+	}
+	if (pos_diff(g, p, &want, DIFF_NO_DECK | DIFF_NO_RNG, &d))
+		return cerr_set(e, C_ILLEGAL, "start.%s: %s, not %s as in %s", d.path, d.va, d.vb,
+				what);
+	return C_OK;
+}
+
+/* ---- replaying the log ---- */
+
+int replay_begin(struct replay *r, const struct game *src, struct cerr *e)
+{
+	if (src->view != NOBODY)
+		return cerr_set(e, C_ILLEGAL, "this is %s's view of a game, which has no start to "
+			       "replay: use the full game", colour_names[src->colour[src->view]]);
+	if (!src->has_start)
+		return cerr_set(e, C_ILLEGAL, "the document has no start to replay from");
+	r->src = src;
+	r->g = *src;
+	memset(&r->g.log, 0, sizeof r->g.log);
+	r->g.pos = src->start;
+	r->g.has_pos = 1;
+	r->done = 0;
+	return C_OK;
+}
+
+int replay_step(struct replay *r, struct cerr *e)
+{
+	const char *text = r->src->log.line[r->done];
+	struct move m;
+	int rc = move_parse(&r->g, text, &m, e);
+	if (rc == C_OK)
+		rc = rules_apply(&r->g, &m, RULES_REPLAY, e);
+	if (rc != C_OK)
+		return rc;
+	/* rules_apply logs the move; the replay keeps no log of its own. */
+	free(r->g.log.line[--r->g.log.len]);
+	if (pos_check(&r->g, &r->g.pos, e) != C_OK) {
+		cerr_prefix(e, "the position breaks an invariant");
+		e->code = C_ILLEGAL;
+		return C_ILLEGAL;
+	}
+	r->done++;
+	return C_OK;
+}
+
+void replay_end(struct replay *r)
+{
+	game_free(&r->g);
+}
+
+int game_replay(const struct game *g, struct replay_result *res, struct game *end,
+		struct cerr *e)
+{
+	struct replay r;
+	struct pos_diff d;
+	int rc;
+
+	memset(res, 0, sizeof *res);
+	if ((rc = replay_begin(&r, g, e)))
+		return rc;
+	if ((rc = start_check(g, e)))
+		goto out;
+	while (r.done < g->log.len) {
+		if ((rc = replay_step(&r, e))) {
+			if (rc == C_ILLEGAL) {
+				res->index = r.done + 1;
+				res->move = g->log.line[r.done];
+			}
+			goto out;
+		}
+		res->checked = r.done;
+	}
+	if (g->has_pos && pos_diff(g, &g->pos, &r.g.pos, 0, &d)) {
+		rc = cerr_set(e, C_ILLEGAL, "position.%s: stored %s, replay gives %s", d.path, d.va,
+			      d.vb);
+		goto out;
+	}
+	if (end) {
+		*end = r.g;
+		return C_OK;
+	}
+out:
+	replay_end(&r);
+	return rc;
+}
