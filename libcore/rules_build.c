@@ -189,6 +189,28 @@ static int build_city(struct rctx *c)
 	return C_OK;
 }
 
+/*
+ * Whether a build can move the longest road award (a cheap test that saves
+ * the trail searches): a city never; a road only when its builder's road
+ * is now 5 or more; a settlement only when another player's road passes
+ * through its intersection.
+ */
+static int road_award_may_change(const struct position *p, const struct move *m)
+{
+	if (m->piece == PC_CITY)
+		return 0;
+	if (m->piece == PC_ROAD)
+		return longest_road(p, m->seat) >= 5;
+	int edges[MAXPLAYERS] = { 0 };
+	for (int k = 0; k < 3; k++) {
+		int ed = geom_node_edges[m->node][k];
+		if (ed >= 0 && p->edge_owner[ed] != NOBODY && p->edge_owner[ed] != m->seat &&
+		    ++edges[p->edge_owner[ed]] >= 2)
+			return 1;
+	}
+	return 0;
+}
+
 int rules_build(struct rctx *c)
 {
 	int rc;
@@ -208,6 +230,7 @@ int rules_build(struct rctx *c)
 	if (rc != C_OK)
 		return rc;
 	c->p->built = 1;
-	awards_update_road(c->p, c->g->nplayers);
+	if (road_award_may_change(c->p, c->m))
+		awards_update_road(c->p, c->g->nplayers);
 	return C_OK;
 }

@@ -97,9 +97,11 @@ int rules_cancel(struct rctx *c)
 int harbour_rate(const struct game *g, const struct position *p, int seat, int res)
 {
 	int rate = 4;
-	for (int n = 0; n < NNODE; n++) {
-		int slot;
-		if (p->node_owner[n] != seat || (slot = geom_node_harbour(n)) < 0)
+	/* Only the two intersections of each harbour's path matter. */
+	for (int slot = 0; slot < NHARBOUR; slot++) {
+		int e = geom_coast_edges[geom_harbour_coast[slot]];
+		if (p->node_owner[geom_edge_nodes[e][0]] != seat &&
+		    p->node_owner[geom_edge_nodes[e][1]] != seat)
 			continue;
 		int kind = g->board.harbour[slot];
 		if (kind == res)
