@@ -206,7 +206,7 @@ int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
 	char line[160];
 
 	if (g->view != NOBODY)
-		return cerr_set(e, C_INPUT, "a player's view cannot be played on: use the full state");
+		return cerr_set(e, C_ILLEGAL, "a player's view cannot be played on: use the full state");
 	if (!g->has_pos)
 		return cerr_set(e, C_INPUT, "the game has no current position");
 	p = g->pos;

@@ -68,8 +68,9 @@
  * the canonical text of the move with its outcome to g->log.
  * All or nothing: on any failure g is unchanged.
  * Returns C_OK; C_ILLEGAL with a lower-case message naming the rule
- * ("the road must touch your road, settlement or city"); C_INPUT for a
- * view or a game without a current position; C_SYSTEM when memory runs out.
+ * ("the road must touch your road, settlement or city"), also for a
+ * player's view (views are not played on); C_INPUT for a game without a
+ * current position (a record); C_SYSTEM when memory runs out.
  */
 int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e);
 

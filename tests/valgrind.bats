@@ -20,3 +20,11 @@ vg() {
 	run -0 vg catan-newboard --seed 3
 	run -2 vg catan-newboard --players red
 }
+
+@test "catan-move is clean under valgrind, applying and refusing" {
+	catan-newboard --beginner --seed 1 >"$BATS_TEST_TMPDIR/g.json"
+	run -0 vg catan-move 'red roll' --view red <"$BATS_TEST_TMPDIR/g.json"
+	run -1 vg catan-move 'red roll' 'red build city 3' <"$BATS_TEST_TMPDIR/g.json"
+	run -0 vg catan-move -i "$BATS_TEST_TMPDIR/g.json" 'red roll'
+	run -3 vg catan-move 'red roll' <<<'{"format": 1}'
+}

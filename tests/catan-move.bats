@@ -1,0 +1,208 @@
+#!/usr/bin/env bats
+# catan-move: the front end: moves from arguments, files and JSON; all or nothing;
+# in-place editing under a lock; --as and --view.
+
+load test_helper
+
+setup() {
+	G=$BATS_TEST_TMPDIR/game.json
+	beginner >"$G"
+}
+
+# external: a beginner game whose dice and cards are given in the moves.
+external() {
+	catan-newboard --beginner --seed 1 --rules outcomes=external "$@"
+}
+
+@test "a move is applied and logged in canonical form with its outcome" {
+	run -0 --separate-stderr catan-move 'RED  Roll' <"$G"
+	assert_eq "" "$stderr"
+	run -0 jq -c '[.log, .position.phase, .position.rolled]' <<<"$output"
+	[[ "$output" =~ ^\[\[\"red\ roll\ [1-6]\ [1-6]\"\], ]]
+}
+
+@test "several moves apply in order" {
+	external >"$G"
+	run -0 catan-move 'red roll 3 3' 'red end' 'blue roll 2 2' <"$G"
+	run -0 jq -c '[.log, .position.current, .position.turn]' <<<"$output"
+	assert_eq '[["red roll 3 3","red end","blue roll 2 2"],"blue",2]' "$output"
+}
+
+@test "a refused move writes nothing and names the move, its text and the rule" {
+	run -1 --separate-stderr catan-move 'red roll' 'red build road 3-4' <"$G"
+	assert_eq "" "$output"
+	assert_eq "catan-move: move 2 'red build road 3-4': '3-4' is not a path (two neighbouring intersections a-b)" "$stderr"
+}
+
+@test "a malformed move is refused with exit 1" {
+	run -1 --separate-stderr catan-move 'red bulid road 9-14' <"$G"
+	assert_eq "" "$output"
+	assert_eq "catan-move: move 1 'red bulid road 9-14': unknown verb 'bulid'" "$stderr"
+	run -1 --separate-stderr catan-move 'green roll' <"$G"
+	assert_eq "catan-move: move 1 'green roll': unknown colour 'green'" "$stderr"
+}
+
+@test "a move out of turn is refused" {
+	run -1 --separate-stderr catan-move 'blue roll' <"$G"
+	assert_eq "" "$output"
+	[[ "$stderr" == "catan-move: move 1 'blue roll': "* ]]
+}
+
+@test "a given outcome is refused when outcomes are internal" {
+	run -1 --separate-stderr catan-move 'red roll 6 6' <"$G"
+	assert_eq "" "$output"
+	[[ "$stderr" == "catan-move: move 1 'red roll 6 6': "* ]]
+}
+
+@test "moves come from a file, skipping comments and blank lines" {
+	external >"$G"
+	printf '# the first turn\n\nred roll 3 3\n  red end  \n# blue\nblue roll 2 2\n' >"$BATS_TEST_TMPDIR/moves"
+	run -0 catan-move -f "$BATS_TEST_TMPDIR/moves" 'blue end' <"$G"
+	run -0 jq -c '.log' <<<"$output"
+	assert_eq '["red roll 3 3","red end","blue roll 2 2","blue end"]' "$output"
+}
+
+@test "moves come as JSON objects" {
+	external >"$G"
+	run -0 catan-move --json '{"player":"red","move":"roll","dice":[3,3]}' '{"player":"red","move":"end"}' <"$G"
+	run -0 jq -c '.log' <<<"$output"
+	assert_eq '["red roll 3 3","red end"]' "$output"
+}
+
+@test "a moves file on stdin needs -i" {
+	run -2 --separate-stderr catan-move -f - <"$G"
+	assert_eq "catan-move: -f -: standard input holds the game unless -i FILE is given" "${stderr_lines[0]}"
+	external >"$G"
+	run -0 catan-move -i "$G" -f - <<<'red roll 3 3'
+	run -0 jq -c '.log' "$G"
+	assert_eq '["red roll 3 3"]' "$output"
+}
+
+@test "in place: the file is replaced and nothing is written on stdout" {
+	external >"$G"
+	run -0 --separate-stderr catan-move -i "$G" 'red roll 3 3'
+	assert_eq "" "$output"
+	assert_eq "" "$stderr"
+	run -0 jq -c '.log' "$G"
+	assert_eq '["red roll 3 3"]' "$output"
+	[ -z "$(ls "$BATS_TEST_TMPDIR" | grep tmp)" ]
+}
+
+@test "in place: a refused move leaves the file byte-identical" {
+	cp "$G" "$BATS_TEST_TMPDIR/before"
+	run -1 --separate-stderr catan-move -i "$G" 'red roll' 'red build city 3'
+	assert_eq "" "$output"
+	assert_file_eq "$BATS_TEST_TMPDIR/before" "$G"
+	[ -z "$(ls "$BATS_TEST_TMPDIR" | grep tmp)" ]
+}
+
+@test "in place: two referees at once never lose a move" {
+	external --players red,blue >"$G"
+	# Red and blue alternate turns; each writer applies one whole turn, so a lost
+	# update would show up as a refused move or a short log.
+	for i in $(seq 1 10); do
+		catan-move -i "$G" --as red 'red roll 3 3' 'red end' 2>/dev/null ||
+		catan-move -i "$G" --as blue 'blue roll 3 3' 'blue end' 2>/dev/null || true
+	done
+	for i in $(seq 1 20); do
+		(
+			for try in $(seq 1 40); do
+				if [ "$(jq -r .position.current "$G")" = red ]; then
+					catan-move -i "$G" --as red 'red roll 3 3' 'red end' 2>/dev/null && exit 0
+				else
+					catan-move -i "$G" --as blue 'blue roll 3 3' 'blue end' 2>/dev/null && exit 0
+				fi
+			done
+			exit 1
+		) &
+	done
+	wait
+	run -0 jq '.log | length' "$G"
+	assert_eq 60 "$output"
+	run -0 jq '.position.turn' "$G"
+	assert_eq 31 "$output"
+}
+
+@test "in place: a missing file is a system error" {
+	run -4 --separate-stderr catan-move -i "$BATS_TEST_TMPDIR/nope.json" 'red roll'
+	assert_eq "catan-move: cannot open '$BATS_TEST_TMPDIR/nope.json': No such file or directory" "$stderr"
+}
+
+@test "--as refuses a move that is not that colour's" {
+	run -1 --separate-stderr catan-move --as blue 'red roll' <"$G"
+	assert_eq "" "$output"
+	assert_eq "catan-move: move 1 'red roll': the move is red's to make, not blue's" "$stderr"
+	run -0 catan-move --as red 'red roll' <"$G"
+}
+
+@test "--as and --view need a colour that plays" {
+	run -2 --separate-stderr catan-move --as pink <"$G"
+	assert_eq "catan-move: --as: unknown colour 'pink'" "${stderr_lines[0]}"
+	catan-newboard --beginner --seed 1 --players red,blue,white >"$G"
+	run -2 --separate-stderr catan-move --view orange <"$G"
+	assert_eq "catan-move: --view: 'orange' does not play in this game" "${stderr_lines[0]}"
+}
+
+@test "--view writes only what that colour may see" {
+	run -0 catan-move --view blue -c 'red roll' <"$G"
+	run -0 jq -c '[.view, .seed, has("start"), (.position | has("rng")), .position.deck,
+		.position.players.red.hand, .position.players.blue.hand.ore]' <<<"$output"
+	[[ "$output" =~ ^\[\"blue\",null,false,false,25,[0-9]+,1\]$ ]]
+}
+
+@test "--view with -i writes the whole game to the file and the view to stdout" {
+	run -0 catan-move -i "$G" --view red -c 'red roll'
+	run -0 jq -c '.view' <<<"$output"
+	assert_eq '"red"' "$output"
+	run -0 jq -c 'has("view"), has("start")' "$G"
+	assert_eq $'false\ntrue' "$output"
+}
+
+@test "a view given as input is refused with exit 1" {
+	catan-move --view red <"$G" >"$BATS_TEST_TMPDIR/view.json"
+	run -1 --separate-stderr catan-move 'red roll' <"$BATS_TEST_TMPDIR/view.json"
+	assert_eq "" "$output"
+	assert_eq "catan-move: this is red's view of a game, which cannot be played on: moves need the full game" "$stderr"
+}
+
+@test "a record with no current position is refused with exit 3" {
+	jq 'del(.position)' "$G" >"$BATS_TEST_TMPDIR/rec.json"
+	run -3 --separate-stderr catan-move 'red roll' <"$BATS_TEST_TMPDIR/rec.json"
+	assert_eq "catan-move: the document is a record with no current position" "$stderr"
+}
+
+@test "unreadable input is refused with exit 3 and the JSON path" {
+	run -3 --separate-stderr catan-move 'red roll' <<<'{"format": "catan-state/1", "players": 3}'
+	assert_eq "" "$output"
+	assert_eq "catan-move: stdin: players: expected an array of colours, found an integer" "$stderr"
+	run -3 --separate-stderr catan-move 'red roll' <<<'{"format": '
+	[[ "$stderr" == "catan-move: stdin: not a JSON document: line "* ]]
+}
+
+@test "no moves writes the game back canonically" {
+	run -0 catan-move <"$G"
+	assert_eq "$(cat "$G")" "$output"
+	jq -c . "$G" >"$BATS_TEST_TMPDIR/c.json"
+	run -0 catan-move <"$BATS_TEST_TMPDIR/c.json"
+	assert_eq "$(cat "$G")" "$output"
+}
+
+@test "the same moves on the same game give the same bytes" {
+	a=$(catan-move 'red roll' 'red end' 'blue roll' <"$G")
+	b=$(catan-move 'red roll' 'red end' 'blue roll' <"$G")
+	assert_eq "$a" "$b"
+}
+
+@test "a saved game continues exactly as an unbroken one" {
+	catan-move 'red roll' 'red end' <"$G" >"$BATS_TEST_TMPDIR/half.json"
+	a=$(catan-move 'blue roll' <"$BATS_TEST_TMPDIR/half.json")
+	b=$(catan-move 'red roll' 'red end' 'blue roll' <"$G")
+	assert_eq "$b" "$a"
+}
+
+@test "bad options exit 2 with a short usage" {
+	run -2 --separate-stderr catan-move --frob <"$G"
+	assert_eq "catan-move: unknown option '--frob'" "${stderr_lines[0]}"
+	assert_eq "Try 'catan-move --help' for more information." "${stderr_lines[-1]}"
+	assert_eq "" "$output"
+}
