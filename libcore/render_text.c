@@ -127,7 +127,7 @@ static void draw_nodes(struct canvas *c, const struct game *g, const struct posi
 {
 	for (int n = 0; n < NNODE; n++) {
 		int owner = p->node_owner[n];
-		char s[8];
+		char s[16];
 		int style = ST_PLAIN;
 		if (owner >= 0 && p->node_kind[n] != B_NONE) {
 			char l = render_letter[g->colour[owner]];

@@ -219,9 +219,11 @@ int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
 	if (p.phase != PH_SETUP_SETTLEMENT && p.phase != PH_SETUP_ROAD && p.phase != PH_OVER &&
 	    score_total(&p, p.current) >= g->rules.points_to_win)
 		p.phase = PH_OVER;
-	move_format(g, &mv, line, sizeof line);
-	if (movelog_push(&g->log, line, e) != C_OK)
-		return C_SYSTEM;
+	if (!(flags & RULES_NO_LOG)) {
+		move_format(g, &mv, line, sizeof line);
+		if (movelog_push(&g->log, line, e) != C_OK)
+			return C_SYSTEM;
+	}
 	g->pos = p;
 	return C_OK;
 }

@@ -58,6 +58,11 @@
  * outcome is required with or without this flag.
  */
 #define RULES_REPLAY 1
+/*
+ * RULES_NO_LOG: the move is not appended to g->log (replays that keep no
+ * log of their own, play-outs): rules_apply then allocates nothing.
+ */
+#define RULES_NO_LOG 2
 
 /*
  * rules_apply: checks m against the rules and, when legal, applies it to

@@ -1629,6 +1629,13 @@ static void test_game2(void)
 	refuse(&g, "red roll 1 1", "the game is over: orange won with 10 points");
 	ok(g.log.len == 131, "game 2: 131 moves logged");
 	ok(replays(&g), "game 2 replays from its log to the same position");
+	size_t len = g.log.len;
+	struct position end = g.pos;
+	g.pos = g.start;
+	int good = 1;
+	for (size_t k = 0; k < len && good; k++)
+		good = rules_apply_text(&g, g.log.line[k], RULES_REPLAY | RULES_NO_LOG, NULL) == C_OK;
+	ok(good && g.log.len == len && pos_same(&g.pos, &end), "game 2 replays without logging");
 	game_free(&g);
 }
 
