@@ -41,6 +41,72 @@ int move_has_outcome(const struct move *m)
 	}
 }
 
+static int bad(struct cerr *e, const char *field)
+{
+	return cerr_set(e, C_ILLEGAL, "malformed move: %s out of range", field);
+}
+
+static int counts_ok(const uint8_t c[NRES])
+{
+	for (int r = 0; r < NRES; r++)
+		if (c[r] > BANK_EACH)
+			return 0;
+	return 1;
+}
+
+int move_check(const struct game *g, const struct move *m, struct cerr *e)
+{
+	if (m->seat < 0 || m->seat >= g->nplayers)
+		return bad(e, "player");
+	if (m->verb >= NVERB)
+		return bad(e, "verb");
+	if (!counts_ok(m->give) || !counts_ok(m->get))
+		return bad(e, "card count");
+	switch (m->verb) {
+	case MV_BUILD:
+		if (m->piece >= NPIECE)
+			return bad(e, "piece");
+		if (m->piece == PC_ROAD ? m->npath != 1 || m->path[0] < 0 || m->path[0] >= NEDGE
+					: m->node < 0 || m->node >= NNODE)
+			return bad(e, m->piece == PC_ROAD ? "path" : "intersection");
+		break;
+	case MV_ROLL:
+		if ((m->dice[0] == 0) != (m->dice[1] == 0) || m->dice[0] > 6 || m->dice[1] > 6)
+			return bad(e, "dice");
+		break;
+	case MV_ROBBER:
+		if (m->hex < 0 || m->hex >= NHEX)
+			return bad(e, "hex");
+		if (m->victim != NOBODY && (m->victim < 0 || m->victim >= g->nplayers))
+			return bad(e, "player robbed");
+		if (m->res >= NRES || (m->res >= 0 && m->victim == NOBODY))
+			return bad(e, "card stolen");
+		break;
+	case MV_OFFER:
+		if (m->to != NOBODY && (m->to < 0 || m->to >= g->nplayers))
+			return bad(e, "player offered to");
+		break;
+	case MV_BUY:
+		if (m->card >= NDEV)
+			return bad(e, "card");
+		break;
+	case MV_PLAY:
+		if (m->card < 0 || m->card >= NDEV)
+			return bad(e, "card");
+		if (m->card == DEV_ROAD_BUILDING &&
+		    (m->npath < 1 || m->npath > 2 || m->path[0] < 0 || m->path[0] >= NEDGE ||
+		     (m->npath == 2 && (m->path[1] < 0 || m->path[1] >= NEDGE || m->path[1] == m->path[0]))))
+			return bad(e, "path");
+		if (m->card == DEV_YEAR_OF_PLENTY &&
+		    m->get[0] + m->get[1] + m->get[2] + m->get[3] + m->get[4] != 2)
+			return bad(e, "resources");
+		if (m->card == DEV_MONOPOLY && (m->res < 0 || m->res >= NRES))
+			return bad(e, "resource");
+		break;
+	}
+	return C_OK;
+}
+
 static int lookup(const char *const *names, int n, const char *s)
 {
 	for (int i = 0; i < n; i++)

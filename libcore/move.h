@@ -135,6 +135,15 @@ int move_parse(const struct game *g, const char *text, struct move *m, struct ce
  */
 int move_format(const struct game *g, const struct move *m, char *buf, size_t n);
 
+/*
+ * move_check: whether every field m's verb uses is in range (a seat of g,
+ * an intersection, a path, a hex, a resource, a card, counts of at most
+ * 19, one or two distinct paths).  The parsers only make such moves;
+ * rules_apply checks moves built by other code with it.  C_OK, or
+ * C_ILLEGAL with "malformed move: ..." naming the field.
+ */
+int move_check(const struct game *g, const struct move *m, struct cerr *e);
+
 /* move_has_outcome: 1 when m gives dice, a card bought or a card stolen. */
 int move_has_outcome(const struct move *m);
 

@@ -209,6 +209,8 @@ int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
 		return cerr_set(e, C_ILLEGAL, "a player's view cannot be played on: use the full state");
 	if (!g->has_pos)
 		return cerr_set(e, C_INPUT, "the game has no current position");
+	if (move_check(g, m, e) != C_OK)
+		return C_ILLEGAL;
 	p = g->pos;
 	int rc = gate(&c);
 	if (rc == C_OK)

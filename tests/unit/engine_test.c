@@ -320,6 +320,26 @@ static void test_parse(void)
 			diag("got %d '%s'", rc, rc ? e.msg : "");
 	}
 
+	/* Moves built by code are range-checked before the rules see them. */
+	move_init(&m);
+	m.seat = 0;
+	m.verb = MV_BUILD;
+	m.piece = PC_ROAD;
+	m.npath = 1;
+	m.path[0] = -1;
+	ok(move_check(&g, &m, &e) == C_ILLEGAL && strcmp(e.msg, "malformed move: path out of range") == 0 &&
+	   rules_apply(&g, &m, 0, &e) == C_ILLEGAL, "a move with a path out of range is refused");
+	m.seat = 3;
+	ok(move_check(&g, &m, &e) == C_ILLEGAL && strcmp(e.msg, "malformed move: player out of range") == 0,
+	   "a move by a seat not playing is refused");
+	move_init(&m);
+	m.seat = 0;
+	m.verb = MV_ROBBER;
+	m.hex = 4;
+	m.victim = 7;
+	ok(move_check(&g, &m, &e) == C_ILLEGAL && strcmp(e.msg, "malformed move: player robbed out of range") == 0,
+	   "a robber move robbing a seat not playing is refused");
+
 	/* JSON forms and their refusals. */
 	static const struct {
 		const char *json, *msg;
