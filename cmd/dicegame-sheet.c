@@ -176,17 +176,10 @@ static int check_as(const struct opts *o, const struct dgame *g, struct cerr *e)
 
 static int cmd_move(const struct opts *o, struct dgame *g, int argc, char **argv, struct cerr *e)
 {
-	size_t n = 1;
 	int rc;
-	for (int i = 0; i < argc; i++)
-		n += strlen(argv[i]) + 1;
-	char *text = calloc(1, n);
+	char *text = dice_args_text(argc, argv);
 	if (!text)
 		return cerr_set(e, C_SYSTEM, "out of memory");
-	for (int i = 0; i < argc; i++) {
-		strcat(text, argv[i]);
-		strcat(text, i + 1 < argc ? " " : "");
-	}
 	if (!(rc = check_as(o, g, e)))
 		rc = dice_play(g, text, 0, e);
 	free(text);

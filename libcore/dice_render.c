@@ -108,7 +108,7 @@ int dice_render_text(const struct dgame *g, char **out, size_t *len, struct cerr
 				    award_word(g->army_holder, g->army_lost, i), dice_knights(&g->map, p->built));
 		}
 	}
-	dbuf_printf(&b, "\n[ ] built   :used joker used%s\n",
+	dbuf_printf(&b, "\n[..] built   :used joker used%s\n",
 		    g->map.mark >= 0 ? "   * longest-road mark" : "");
 	return dbuf_finish(&b, out, len, e);
 }

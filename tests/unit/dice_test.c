@@ -1,0 +1,119 @@
+/* dice_test: unit tests of the dice game's library: road lengths, frontiers, words, round trips. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dice_auto.h"
+#include "dice_json.h"
+#include "dice_move.h"
+
+static int passed, failed;
+
+#define CHECK(cond)                                                               \
+	do {                                                                      \
+		if (cond) {                                                       \
+			passed++;                                                 \
+		} else {                                                          \
+			failed++;                                                 \
+			printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);     \
+		}                                                                 \
+	} while (0)
+
+static uint64_t set(const struct dmap *m, const char *ids)
+{
+	char buf[256];
+	uint64_t s = 0;
+	snprintf(buf, sizeof buf, "%s", ids);
+	for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+		s |= (uint64_t)1 << dice_map_find(m, t);
+	return s;
+}
+
+static void road_lengths(void)
+{
+	struct dmap m;
+	struct cerr e;
+	CHECK(dice_map_builtin(1, &m, &e) == C_OK);
+	CHECK(dice_road_length(&m, set(&m, "start")) == 1);
+	CHECK(dice_road_length(&m, set(&m, "start R0 R1 R2")) == 3);
+	CHECK(dice_road_length(&m, set(&m, "start R0 R2 R3 R4")) == 5);
+	CHECK(dice_road_length(&m, set(&m, "start R0 R2 R3 R4 R5")) == 5);
+	CHECK(dice_road_length(&m, set(&m, "start R0 R2 R3 R5 R6 R7 R8 R12")) == 8);
+	/* Branches do not add: the longest trail runs through one side of each junction. */
+	CHECK(dice_road_length(&m, set(&m, "start R0 R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 R14 R15")) == 11);
+	CHECK(dice_road_length(&m, set(&m, "start S3 C7 K1")) == 1);
+}
+
+static void frontiers(void)
+{
+	struct dgame g;
+	struct dmap m;
+	struct cerr e;
+	const char *names[] = { "solo" };
+	dice_game_init(&g);
+	CHECK(dice_map_builtin(1, &m, &e) == C_OK);
+	CHECK(dice_game_start(&g, &m, 1, names, 1, 0, &e) == C_OK);
+	CHECK(dice_frontier(&g, g.p[0].built) == set(&m, "S3 R0 K1"));
+	uint64_t b = g.p[0].built | set(&m, "R0");
+	CHECK(dice_frontier_add(&g, b, set(&m, "S3 R0 K1"), dice_map_find(&m, "R0")) == set(&m, "S3 R1 R2 K1"));
+	CHECK(dice_map_builtin(2, &m, &e) == C_OK);
+	CHECK(dice_game_start(&g, &m, 1, names, 1, 0, &e) == C_OK);
+	CHECK(dice_frontier(&g, g.p[0].built) == set(&m, "S3 R0 K1 K2 K3 K4 K5 K6 K7 K8 K9"));
+	CHECK(dice_turn_dice(&g, 1) == 3 && dice_turn_dice(&g, 2) == 4 && dice_turn_dice(&g, 3) == 5);
+	CHECK(dice_turn_dice(&g, 4) == 6 && dice_turn_dice(&g, 40) == 6);
+	CHECK(m.mark == dice_map_find(&m, "R5"));
+	dice_game_free(&g);
+}
+
+static void words(void)
+{
+	char *argv1[] = { "roll", "gold", "ore", "gold", "gold", "on", "dice", "1", "3", "to", "ore", "build", "R0", "S3" };
+	char *argv2[] = { "reroll 1 3", "end" };
+	char *t = dice_args_text(14, argv1);
+	CHECK(t && strcmp(t, "roll gold ore gold;gold on dice 1 3 to ore;build R0 S3") == 0);
+	free(t);
+	t = dice_args_text(2, argv2);
+	CHECK(t && strcmp(t, "reroll 1 3;end") == 0);
+	free(t);
+	CHECK(dice_face_parse("wood") == DF_LUMBER);
+	CHECK(dice_face_parse("Gold") == DF_GOLD);
+	CHECK(dice_face_parse("g") == -1);
+	CHECK(dice_face_parse("stone") == DF_ORE);
+}
+
+static void round_trip(void)
+{
+	struct dgame g, h;
+	struct dmap m;
+	struct cerr e;
+	const char *names[] = { "ann", "bob" };
+	char *a = NULL, *b = NULL;
+	size_t la, lb;
+
+	dice_game_init(&g);
+	dice_game_init(&h);
+	CHECK(dice_map_builtin(2, &m, &e) == C_OK);
+	CHECK(dice_game_start(&g, &m, 2, names, 0, 99, &e) == C_OK);
+	for (int t = 0; t < 12 && !g.over; t++)
+		CHECK(dice_auto_turn(&g, &e) == C_OK);
+	CHECK(dice_play(&g, "roll", 0, &e) == C_OK);
+	CHECK(dice_state_write(&g, 0, &a, &la, &e) == C_OK);
+	CHECK(dice_state_read(&h, a, la, &e) == C_OK);
+	CHECK(dice_state_write(&h, 0, &b, &lb, &e) == C_OK);
+	CHECK(la == lb && memcmp(a, b, la) == 0);
+	CHECK(dice_validate(&h, &e) == C_OK);
+	free(a);
+	free(b);
+	dice_game_free(&g);
+	dice_game_free(&h);
+}
+
+int main(void)
+{
+	road_lengths();
+	frontiers();
+	words();
+	round_trip();
+	printf("dice_test: %d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
