@@ -1,0 +1,307 @@
+/* catan-validate: checks game states and records: the start, every logged move, the stored position. */
+#include <getopt.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "fe.h"
+#include "names.h"
+#include "replay.h"
+#include "state.h"
+#include "state_json.h"
+
+const char fe_progname[] = "catan-validate";
+
+static const char usage_short[] = "usage: catan-validate [-j N] [-q] [--json] [FILE...]\n";
+
+static const char usage_text[] =
+	"usage: catan-validate [-j N] [-q] [--json] [FILE...]\n"
+	"\n"
+	"Checks each game (catan-state(5)), or standard input when no FILE is given: the\n"
+	"document, its start, every move of its log replayed through the rules, and the\n"
+	"stored position against the replay.  One line per file; the first fault of each.\n"
+	"\n"
+	"  -j, --jobs N   check N files at once (default: the number of processors)\n"
+	"  -q, --quiet    print only the failures (and no progress line)\n"
+	"      --json     one JSON object per file: file, ok, status, moves_checked, error\n"
+	"  -h, --help     show this help\n"
+	"  -V, --version  show the version\n"
+	"\n"
+	"Exit status: 0 all pass, 1 a game is illegal, 3 a file is not a game, 4 a file\n"
+	"cannot be read; when files differ, the highest.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	char msg[300];
+	snprintf(msg, sizeof msg, fmt, arg);
+	fe_error("%s", msg);
+	fputs(usage_short, stderr);
+	fputs("Try 'catan-validate --help' for more information.\n", stderr);
+	return C_USAGE;
+}
+
+/* One file to check and, once done, what was found. */
+struct job {
+	const char *path;	/* "-" for standard input */
+	int status;		/* enum cstatus */
+	size_t moves;		/* moves found legal */
+	size_t index;		/* the failing move (1-based), or 0 */
+	char *move;		/* its text, or NULL */
+	char *msg;		/* the message, or NULL when the file passed */
+	int done;
+};
+
+/* The work shared by the checking threads and the printing main thread. */
+struct pool {
+	struct job *jobs;
+	size_t njobs, next;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+};
+
+static char *dup_text(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *d = malloc(n);
+	if (d)
+		memcpy(d, s, n);
+	return d;
+}
+
+/* check: reads, parses and replays one file, filling j (everything but done). */
+static void check(struct job *j)
+{
+	struct cerr e = { 0 };
+	struct replay_result res = { 0 };
+	struct game g;
+	char *buf = NULL;
+	size_t len;
+
+	game_init(&g);
+	int rc = fe_read_path(j->path, &buf, &len, &e);
+	if (rc == C_OK)
+		rc = game_read(buf, len, &g, &e);
+	free(buf);
+	if (rc == C_OK)
+		rc = game_replay(&g, &res, NULL, &e);
+	j->status = rc;
+	j->moves = rc == C_OK ? g.log.len : res.checked;
+	j->index = res.index;
+	if (rc != C_OK) {
+		j->msg = dup_text(e.msg);
+		j->move = res.move ? dup_text(res.move) : NULL;
+		if (!j->msg || (res.move && !j->move))
+			j->status = C_SYSTEM;
+	}
+	game_free(&g);
+}
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		size_t i = p->next++;
+		pthread_mutex_unlock(&p->mu);
+		if (i >= p->njobs)
+			return NULL;
+		check(&p->jobs[i]);
+		pthread_mutex_lock(&p->mu);
+		p->jobs[i].done = 1;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+}
+
+static const char *display_name(const struct job *j)
+{
+	return strcmp(j->path, "-") == 0 ? "stdin" : j->path;
+}
+
+/* report: one file's line (text or JSON) on stdout; C_SYSTEM when memory runs out. */
+static int report(const struct job *j, int json, int quiet)
+{
+	if (quiet && j->status == C_OK)
+		return C_OK;
+	if (!json) {
+		if (j->status == C_OK)
+			printf("%s: ok, %zu moves\n", display_name(j), j->moves);
+		else if (j->index)
+			printf("%s: move %zu '%s': %s\n", display_name(j), j->index, j->move, j->msg);
+		else
+			printf("%s: %s\n", display_name(j), j->msg ? j->msg : "out of memory");
+		return C_OK;
+	}
+	json_t *err = json_null();
+	if (j->status != C_OK)
+		err = json_pack("{s:o,s:o,s:s}", "index",
+				j->index ? json_integer((json_int_t)j->index) : json_null(), "move",
+				j->move ? json_string(j->move) : json_null(), "message",
+				j->msg ? j->msg : "out of memory");
+	json_t *o = err ? json_pack("{s:s,s:b,s:i,s:I,s:o}", "file", display_name(j), "ok",
+				    j->status == C_OK, "status", j->status, "moves_checked",
+				    (json_int_t)j->moves, "error", err)
+			: NULL;
+	char *text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII) : NULL;
+	json_decref(o);
+	if (!text)
+		return C_SYSTEM;
+	puts(text);
+	free(text);
+	return C_OK;
+}
+
+/* The progress line on a terminal: files done and failed, and the rates so far. */
+struct progress {
+	int on;
+	struct timespec t0, last;
+	size_t files, failed, moves;
+};
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void progress_show(struct progress *pr, size_t total, int force)
+{
+	if (!pr->on || (!force && seconds_since(&pr->last) < 0.1))
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &pr->last);
+	double s = seconds_since(&pr->t0);
+	if (s <= 0)
+		s = 1e-9;
+	fprintf(stderr, "\r\033[K%zu/%zu files, %zu failed, %.0f files/s, %.0f moves/s", pr->files,
+		total, pr->failed, (double)pr->files / s, (double)pr->moves / s);
+	fflush(stderr);
+}
+
+static void progress_clear(const struct progress *pr)
+{
+	if (pr->on) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
+}
+
+/* run: checks every job with nthreads threads, printing in input order; returns the highest status. */
+static int run(struct pool *p, int nthreads, int json, int quiet, struct progress *pr,
+	       struct cerr *e)
+{
+	pthread_t tid[256];
+	int started = 0, worst = C_OK, rc = C_OK;
+
+	if ((size_t)nthreads > p->njobs)
+		nthreads = (int)p->njobs;
+	for (; nthreads > 1 && started < nthreads; started++)
+		if (pthread_create(&tid[started], NULL, worker, p) != 0)
+			break;
+	for (size_t i = 0; i < p->njobs; i++) {
+		struct job *j = &p->jobs[i];
+		if (started == 0) {
+			check(j);
+		} else {
+			pthread_mutex_lock(&p->mu);
+			while (!j->done)
+				pthread_cond_wait(&p->cv, &p->mu);
+			pthread_mutex_unlock(&p->mu);
+		}
+		pr->files++;
+		pr->moves += j->moves;
+		pr->failed += j->status != C_OK;
+		if (j->status > worst)
+			worst = j->status;
+		if (!quiet || j->status != C_OK) {
+			progress_clear(pr);
+			if (rc == C_OK && (rc = report(j, json, quiet)) != C_OK)
+				cerr_set(e, C_SYSTEM, "out of memory");
+			fflush(stdout);
+		}
+		progress_show(pr, p->njobs, 0);
+		free(j->msg);
+		free(j->move);
+		j->msg = j->move = NULL;
+	}
+	for (int t = 0; t < started; t++)
+		pthread_join(tid[t], NULL);
+	/* The last progress line stays as the summary. */
+	progress_show(pr, p->njobs, 1);
+	if (pr->on)
+		fputc('\n', stderr);
+	return rc != C_OK ? rc : worst;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "json", no_argument, NULL, 'J' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static char *stdin_only[] = { "-" };
+	struct pool p = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
+	struct progress pr = { 0 };
+	struct cerr e = { 0 };
+	int json = 0, quiet = 0, opt, rc;
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	int jobs = cores < 1 ? 1 : cores > 256 ? 256 : (int)cores;
+	unsigned long long v;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":j:qhV", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'j':
+			if (fe_parse_u64(optarg, 256, &v) || v < 1)
+				return usage_error("--jobs: '%s' is not a number from 1 to 256", optarg);
+			jobs = (int)v;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'J':
+			json = 1;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
+		case 'V':
+			printf("catan-validate (catan-tools) %s\n", CATAN_VERSION);
+			return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
+		case ':':
+			return usage_error("option '%s' needs a value", argv[optind - 1]);
+		default:
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+
+	char **paths = optind < argc ? argv + optind : stdin_only;
+	p.njobs = optind < argc ? (size_t)(argc - optind) : 1;
+	p.jobs = calloc(p.njobs, sizeof *p.jobs);
+	if (!p.jobs) {
+		rc = cerr_set(&e, C_SYSTEM, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < p.njobs; i++)
+		p.jobs[i].path = paths[i];
+	pr.on = !quiet && isatty(STDERR_FILENO);
+	clock_gettime(CLOCK_MONOTONIC, &pr.t0);
+	pr.last = pr.t0;
+	rc = run(&p, jobs, json, quiet, &pr, &e);
+	if (e.code == C_OK && fe_close_stdout(&e) != C_OK)
+		rc = C_SYSTEM;
+out:
+	if (e.code != C_OK)
+		fe_report(&e);
+	free(p.jobs);
+	return rc;
+}

@@ -1,0 +1,317 @@
+#!/usr/bin/env bats
+# catan-validate: states and records checked whole: the document, the start, every logged move,
+# the stored position; one line per file, the highest status; parallel checking.
+
+load test_helper
+
+# The fixture game: the beginner board with external outcomes after 125 moves that use every
+# kind of move (tests/fixtures/validate/game.moves).
+setup() {
+	D=$BATS_TEST_TMPDIR
+	catan-newboard --beginner --seed 1 --rules outcomes=external >"$D/start.json"
+	catan-move -f "$FIXTURES/validate/game.moves" <"$D/start.json" >"$D/game.json"
+	jq 'del(.position)' "$D/game.json" >"$D/record.json"
+}
+
+# inject N MOVE: the record with MOVE put in the log as move N (the later moves follow it).
+inject() {
+	jq --argjson n "$1" --arg m "$2" '.log = .log[:$n - 1] + [$m] + .log[$n - 1:]' \
+		"$D/record.json" >"$D/bad.json"
+}
+
+# fails_at N MOVE MESSAGE: the record with MOVE injected as move N fails there with MESSAGE.
+fails_at() {
+	inject "$1" "$2"
+	run -1 --separate-stderr catan-validate "$D/bad.json"
+	assert_eq "$D/bad.json: move $1 '$2': $3" "$output"
+	assert_eq "" "$stderr"
+}
+
+# tamper FILTER: the state with the jq filter applied to it, in $D/t.json.
+tamper() {
+	jq "$1" "$D/game.json" >"$D/t.json"
+}
+
+@test "a state and its record pass, with the number of moves" {
+	run -0 --separate-stderr catan-validate "$D/game.json" "$D/record.json"
+	assert_eq "$D/game.json: ok, 125 moves" "${lines[0]}"
+	assert_eq "$D/record.json: ok, 125 moves" "${lines[1]}"
+	assert_eq "" "$stderr"
+}
+
+@test "new games pass: the beginner start and random boards" {
+	beginner >"$D/b.json"
+	catan-newboard --seed 7 --players blue,red >"$D/r.json"
+	catan-newboard --seed 8 --numbers random --rules trade_build=strict >"$D/r2.json"
+	run -0 catan-validate "$D/b.json" "$D/r.json" "$D/r2.json"
+	assert_eq "$D/b.json: ok, 0 moves" "${lines[0]}"
+	assert_eq "$D/r.json: ok, 0 moves" "${lines[1]}"
+	assert_eq "$D/r2.json: ok, 0 moves" "${lines[2]}"
+}
+
+@test "standard input is read when no file is given" {
+	run -0 --separate-stderr catan-validate <"$D/game.json"
+	assert_eq "stdin: ok, 125 moves" "$output"
+	run -0 catan-validate - <"$D/record.json"
+	assert_eq "stdin: ok, 125 moves" "$output"
+}
+
+@test "a game with internal outcomes replays its logged dice from the generator" {
+	catan-newboard --beginner --seed 2 >"$D/i.json"
+	catan-move 'red roll' 'red end' 'blue roll' 'blue end' 'white roll' <"$D/i.json" >"$D/in.json"
+	run -0 catan-validate "$D/in.json"
+	assert_eq "$D/in.json: ok, 5 moves" "$output"
+	jq '.log[0] = "red roll 6 6"' "$D/in.json" >"$D/bad.json"
+	run -1 catan-validate "$D/bad.json"
+	assert_eq "$D/bad.json: move 1 'red roll 6 6': the logged dice 6 6 differ from the game's draw 2 6" "$output"
+}
+
+@test "the set-up: illegal placements fail at their move" {
+	catan-newboard --seed 3 --players red,blue,white >"$D/su.json"
+	catan-move 'red build settlement 8' 'red build road 8-13' 'blue build settlement 26' \
+		'blue build road 21-26' 'white build settlement 44' 'white build road 39-44' \
+		'white build settlement 10' 'white build road 10-15' 'blue build settlement 38' \
+		'blue build road 33-38' 'red build settlement 16' 'red build road 11-16' \
+		<"$D/su.json" >"$D/game.json"
+	jq 'del(.position)' "$D/game.json" >"$D/record.json"
+	run -0 catan-validate "$D/game.json" "$D/record.json"
+	fails_at 2 'red build settlement 9' "set-up: red must place a road now"
+	fails_at 2 'red build road 1-4' "set-up: the road must touch the settlement just placed on 8"
+	fails_at 3 'blue build settlement 13' "intersection 13 is next to the building on 8 (distance rule)"
+	fails_at 3 'red build settlement 20' "set-up: it is blue's turn to place a settlement"
+}
+
+@test "building: an illegal road, settlement or city fails at its move with the rule" {
+	fails_at 4 'red build road 1-5' "the road must touch your road, settlement or city"
+	fails_at 4 'red build road 9-14' "path 9-14 already holds a road"
+	fails_at 4 'red build settlement 14' "intersection 14 is next to the building on 9 (distance rule)"
+	fails_at 4 'red build city 9' "not enough resources: a city costs 2 grain and 3 ore"
+	fails_at 4 'red build city 18' "a city replaces one of your settlements, and intersection 18 holds none"
+}
+
+@test "turns and phases: a move out of turn or out of phase fails" {
+	fails_at 1 'red end' "the dice must be rolled first"
+	fails_at 2 'red roll 2 2' "the dice were already rolled this turn"
+	fails_at 6 'white roll 3 3' "it is blue's turn, not white's"
+	fails_at 5 'red robber 5' "the robber moves only after a seven or a knight"
+	fails_at 5 'red bulid road 9-13' "unknown verb 'bulid'"
+}
+
+@test "a seven: wrong discards and robber moves fail" {
+	fails_at 40 'red discard lumber 2 grain 1' "red must discard exactly 4 cards, not 3"
+	fails_at 40 'red end' "the discards after the seven come first: red owes 4, blue owes 5"
+	fails_at 42 'red robber 12' "a player on hex 12 must be robbed: white"
+	fails_at 42 'red robber 12 steal white ore' "white holds no ore to steal"
+}
+
+@test "trade: illegal maritime and domestic trades fail" {
+	fails_at 28 'white trade ore 3 for grain' "white trades ore at 4:1 with the bank, so give 4 ore, not 3"
+	fails_at 2 'red offer blue brick 1 for brick 1' "a trade cannot have brick on both sides"
+	fails_at 37 'red accept' "red has already rejected this offer"
+	fails_at 4 'blue accept' "there is no open offer to answer"
+}
+
+@test "development cards: illegal buys and plays fail" {
+	fails_at 2 'red buy knight' "not enough resources: a development card costs 1 wool, 1 grain and 1 ore"
+	fails_at 28 'white play knight' "a development card cannot be played on the turn it was bought"
+	fails_at 28 'white play monopoly ore' "white holds no monopoly card"
+	fails_at 28 'white play victory-point' "victory point cards are not played: they count while held"
+}
+
+@test "external outcomes must be given in the log" {
+	fails_at 1 'red roll' "the dice must be given in the move: this game's outcomes are external"
+	fails_at 27 'white buy' "the card bought must be given in the move: this game's outcomes are external"
+}
+
+@test "a deck of unknown order: draws are checked against its composition" {
+	jq '.start.deck = {"knight": 14, "road-building": 2, "year-of-plenty": 2, "monopoly": 2, "victory-point": 5}
+		| .log[31] = "orange buy year-of-plenty"' "$D/record.json" >"$D/counts.json"
+	run -0 catan-validate "$D/counts.json"
+	cp "$D/counts.json" "$D/record.json"
+	fails_at 87 'orange buy year-of-plenty' "no year-of-plenty card is left in the deck"
+}
+
+@test "a stored position that disagrees with its log fails naming the field" {
+	tamper '.position.players.red.hand.ore += 1 | .position.players.white.hand.ore -= 1'
+	run -1 --separate-stderr catan-validate "$D/t.json"
+	assert_eq "$D/t.json: position.players.red.hand.ore: stored 5, replay gives 4" "$output"
+	tamper '.position.robber = 1'
+	run -1 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: position.robber: stored 1, replay gives 5" "$output"
+	tamper '.position.awards.longest_road = null'
+	run -1 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: position.awards.longest_road: stored null, replay gives \"red\"" "$output"
+	tamper '.log |= .[:-1]'
+	run -1 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: position.phase: stored \"main\", replay gives \"roll\"" "$output"
+}
+
+@test "a card from nowhere fails: taken from the deck, or added to the set" {
+	tamper 'del(.position.deck[2]) | .position.players.red.dev.knight += 1'
+	run -1 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: position.deck: stored 17 cards, replay gives 18 cards" "$output"
+	tamper '.position.players.red.dev.knight += 1'
+	run -3 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: position: deck: deck, hands and played cards hold 15 knight, not 14" "$output"
+}
+
+@test "tampered positions fail: a 20th brick, a 6th settlement, buildings too close" {
+	tamper '.position.players.red.hand.brick += 1'
+	run -3 --separate-stderr catan-validate "$D/t.json"
+	assert_eq "$D/t.json: position: bank.brick: bank and hands hold 20 brick, not 19" "$output"
+	assert_eq "" "$stderr"
+	tamper '.position.players.red.settlements += [1, 3, 24, 52]'
+	run -3 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: position.players.red.settlements: 6 is more than the 5 pieces a player has" "$output"
+	tamper '.position.players.red.settlements += [14]'
+	run -3 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: position: players: buildings on intersections 9 and 14, one path apart" "$output"
+	tamper '.position.players.blue.settlements += [1]'
+	run -1 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: position.players.blue.settlements: stored [1, 40, 42], replay gives [40, 42]" "$output"
+}
+
+@test "a start that is not a legal start fails before any move" {
+	jq '.board.hexes[0].terrain = "hills"' "$D/record.json" >"$D/t.json"
+	run -1 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: board.hexes: 4 hills hexes, not 3" "$output"
+	jq '.board.harbours[1] = "3:1"' "$D/record.json" >"$D/t.json"
+	run -1 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: board.harbours: 0 grain harbours, not 1" "$output"
+	jq '.start.players.red.hand.ore = 1 | .start.bank.ore -= 1' "$D/record.json" >"$D/t.json"
+	run -1 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: start.bank.ore: 15, not 16 as in the beginner start" "$output"
+	jq '.start.robber = 1' "$D/record.json" >"$D/t.json"
+	run -1 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: start.robber: 1, not 10 as in the beginner start" "$output"
+}
+
+@test "a view cannot be validated" {
+	catan-move --view red <"$D/game.json" >"$D/view.json"
+	run -1 catan-validate "$D/view.json"
+	assert_eq "$D/view.json: this is red's view of a game, which has no start to replay: use the full game" "$output"
+}
+
+@test "unreadable files exit 3 with the JSON path; missing files exit 4" {
+	printf '{"format": "catan-state/1",' >"$D/cut.json"
+	run -3 --separate-stderr catan-validate "$D/cut.json"
+	[[ "$output" == "$D/cut.json: not a JSON document: line 1, column "* ]]
+	assert_eq "" "$stderr"
+	jq '.format = "catan-state/2"' "$D/game.json" >"$D/v2.json"
+	run -3 catan-validate "$D/v2.json"
+	assert_eq "$D/v2.json: format: expected \"catan-state/1\", found \"catan-state/2\"" "$output"
+	run -4 catan-validate "$D/missing.json"
+	assert_eq "$D/missing.json: cannot open '$D/missing.json': No such file or directory" "$output"
+}
+
+# folder: one file of each kind in $D/f, for the many-files tests.
+folder() {
+	mkdir -p "$D/f"
+	cp "$D/game.json" "$D/f/1-state.json"
+	cp "$D/record.json" "$D/f/2-record.json"
+	inject 4 'red build road 1-5'
+	cp "$D/bad.json" "$D/f/3-illegal.json"
+	tamper '.position.robber = 1'
+	cp "$D/t.json" "$D/f/4-mismatch.json"
+	printf 'not json\n' >"$D/f/5-unreadable.json"
+	beginner >"$D/f/6-new.json"
+}
+
+@test "many files: each is checked, one line per failure with -q, the highest status" {
+	folder
+	run -3 --separate-stderr catan-validate -q "$D"/f/*.json
+	assert_eq 3 "${#lines[@]}"
+	assert_eq "$D/f/3-illegal.json: move 4 'red build road 1-5': the road must touch your road, settlement or city" "${lines[0]}"
+	assert_eq "$D/f/4-mismatch.json: position.robber: stored 1, replay gives 5" "${lines[1]}"
+	[[ "${lines[2]}" == "$D/f/5-unreadable.json: not a JSON document: "* ]]
+	assert_eq "" "$stderr"
+	run -1 catan-validate -q "$D/f/1-state.json" "$D/f/3-illegal.json" "$D/f/6-new.json"
+	assert_eq 1 "${#lines[@]}"
+	run -0 catan-validate -q "$D/f/1-state.json" "$D/f/6-new.json"
+	assert_eq "" "$output"
+	run -4 catan-validate -q "$D/f/5-unreadable.json" "$D/nope.json"
+	assert_eq 2 "${#lines[@]}"
+}
+
+@test "--json prints one object per file" {
+	folder
+	run -1 --separate-stderr catan-validate --json "$D/f/1-state.json" "$D/f/3-illegal.json" "$D/f/4-mismatch.json"
+	assert_eq "{\"file\":\"$D/f/1-state.json\",\"ok\":true,\"status\":0,\"moves_checked\":125,\"error\":null}" "${lines[0]}"
+	assert_eq "{\"file\":\"$D/f/3-illegal.json\",\"ok\":false,\"status\":1,\"moves_checked\":3,\"error\":{\"index\":4,\"move\":\"red build road 1-5\",\"message\":\"the road must touch your road, settlement or city\"}}" "${lines[1]}"
+	assert_eq "{\"file\":\"$D/f/4-mismatch.json\",\"ok\":false,\"status\":1,\"moves_checked\":125,\"error\":{\"index\":null,\"move\":null,\"message\":\"position.robber: stored 1, replay gives 5\"}}" "${lines[2]}"
+	run -1 catan-validate --json -q "$D/f/1-state.json" "$D/f/3-illegal.json"
+	assert_eq 1 "${#lines[@]}"
+	run -0 jq -r '.error.index' <<<"$output"
+	assert_eq 4 "$output"
+}
+
+@test "-j gives the same report as -j 1" {
+	folder
+	for i in $(seq 1 12); do cp "$D/f/3-illegal.json" "$D/f/7-$i.json"; cp "$D/f/1-state.json" "$D/f/8-$i.json"; done
+	run -3 catan-validate -j 1 "$D"/f/*.json
+	one=$output
+	for j in 2 4 16; do
+		run -3 catan-validate -j "$j" "$D"/f/*.json
+		assert_eq "$one" "$output"
+	done
+	run -3 catan-validate -j 1 --json "$D"/f/*.json
+	one=$output
+	run -3 catan-validate -j 4 --json "$D"/f/*.json
+	assert_eq "$one" "$output"
+}
+
+@test "no progress line when standard error is not a terminal" {
+	folder
+	run -3 --separate-stderr catan-validate "$D"/f/*.json
+	assert_eq "" "$stderr"
+}
+
+@test "a progress line on a terminal, and none with -q" {
+	command -v script >/dev/null || skip "script(1) is not installed"
+	folder
+	run -0 script -qec "catan-validate $D/f/1-state.json $D/f/6-new.json >/dev/null" /dev/null
+	[[ "$output" == *"2/2 files, 0 failed, "*" files/s, "*" moves/s"* ]]
+	run -0 script -qec "catan-validate -q $D/f/1-state.json $D/f/6-new.json" /dev/null
+	assert_eq "" "$output"
+}
+
+@test "libcore replay checks pass" {
+	run -0 "$CATAN_UNIT/replay_test"
+}
+
+@test "examples/ci-validate.sh validates a folder as a CI step" {
+	folder
+	run -3 --separate-stderr sh "$ROOT/examples/ci-validate.sh" "$D/f"
+	assert_eq "$D/f/3-illegal.json: move 4 'red build road 1-5': the road must touch your road, settlement or city" "${lines[0]}"
+	assert_eq 4 "${#lines[@]}"
+	assert_eq "ci-validate: 6 files, 3 failed, status 3" "${lines[3]}"
+	assert_eq "" "$stderr"
+	rm "$D/f/4-mismatch.json" "$D/f/5-unreadable.json"
+	run -1 sh "$ROOT/examples/ci-validate.sh" "$D/f"
+	assert_eq "ci-validate: 4 files, 1 failed, status 1" "${lines[1]}"
+	run -1 env SHARD=0/2 sh "$ROOT/examples/ci-validate.sh" "$D/f"
+	assert_eq "ci-validate: shard 0/2: 2 files, 1 failed, status 1" "${lines[1]}"
+	run -0 env SHARD=1/2 sh "$ROOT/examples/ci-validate.sh" "$D/f"
+	assert_eq "ci-validate: shard 1/2: 2 files, 0 failed, status 0" "$output"
+	run -2 env SHARD=2/2 sh "$ROOT/examples/ci-validate.sh" "$D/f"
+}
+
+@test "examples/ci-validate.sh without a folder checks a few new games" {
+	run -0 sh "$ROOT/examples/ci-validate.sh"
+	assert_eq "ci-validate: 4 files, 0 failed, status 0" "$output"
+}
+
+@test "bad options exit 2 with a short usage" {
+	run -2 --separate-stderr catan-validate --jobs 0
+	assert_eq "catan-validate: --jobs: '0' is not a number from 1 to 256" "${stderr_lines[0]}"
+	assert_eq "usage: catan-validate [-j N] [-q] [--json] [FILE...]" "${stderr_lines[1]}"
+	run -2 --separate-stderr catan-validate --frobnicate
+	assert_eq "catan-validate: unknown option '--frobnicate'" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-validate -j
+	assert_eq "catan-validate: option '-j' needs a value" "${stderr_lines[0]}"
+}
+
+@test "bash completion offers the options of catan-validate" {
+	run -0 bash -c "source '$ROOT/completions/bash/catan-validate'; COMP_WORDS=(catan-validate --j); COMP_CWORD=1; _catan_validate; printf '%s\n' \"\${COMPREPLY[@]}\""
+	assert_eq $'--jobs\n--json' "$output"
+}
