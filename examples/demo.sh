@@ -26,3 +26,18 @@ echo
 echo "== A random board (catan-newboard --seed 2024):"
 catan-newboard --seed 2024 | rows
 catan-newboard --seed 2024 | jq -r '"  harbours: " + (.board.harbours | join(", "))'
+
+echo
+echo "== A whole scripted game on the beginner board (examples/beginner-game.moves):"
+game=${TMPDIR:-/tmp}/catan-demo-game.$$.json
+sh "$(dirname "$0")/beginner-game.sh" "$game"
+if command -v catan-score >/dev/null 2>&1; then
+	echo
+	catan-score "$game"
+fi
+if command -v catan-render >/dev/null 2>&1; then
+	echo
+	echo "== The final position:"
+	catan-render --color never "$game"
+fi
+rm -f "$game"

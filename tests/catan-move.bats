@@ -206,3 +206,26 @@ external() {
 	assert_eq "Try 'catan-move --help' for more information." "${stderr_lines[-1]}"
 	assert_eq "" "$output"
 }
+
+@test "the scripted beginner game plays to red's win with the expected scores" {
+	run -0 --separate-stderr bash "$ROOT/examples/beginner-game.sh" "$G"
+	assert_eq "" "$stderr"
+	assert_eq "121 moves; red won on turn 43" "${lines[0]}"
+	assert_eq "last move: red buy victory-point" "${lines[1]}"
+	# Points: 1 per settlement, 2 per city, 2 per award, 1 per victory point card.
+	run -0 jq -c '.position as $p | [$p.players | to_entries[] | [.key,
+		(.value.settlements | length) + 2 * (.value.cities | length)
+		+ (if $p.awards.longest_road == .key then 2 else 0 end)
+		+ (if $p.awards.largest_army == .key then 2 else 0 end)
+		+ .value.dev["victory-point"] + .value.dev_new["victory-point"]]]' "$G"
+	assert_eq '[["red",10],["blue",2],["white",2]]' "$output"
+	run -1 --separate-stderr catan-move -i "$G" 'blue roll 3 4'
+	assert_eq "catan-move: move 1 'blue roll 3 4': the game is over: red won with 10 points" "$stderr"
+}
+
+@test "make demo's script plays the beginner game to the end" {
+	run -0 --separate-stderr sh "$ROOT/examples/demo.sh" "$CATAN_BIN"
+	assert_eq "" "$stderr"
+	assert_eq "== A beginner game (catan-newboard --beginner --seed 1):" "${lines[0]}"
+	[[ "$output" == *"121 moves; red won on turn 43"* ]]
+}
