@@ -200,8 +200,7 @@ static void title(const struct game *g, const struct position *p, struct panel *
 		    p->phase == PH_SETUP_ROAD ? "road" : "settlement");
 		break;
 	case PH_ROLL:
-		add(pn, cur, PK_TITLE, 0, "Turn %d: %s to roll the dice%s", p->turn, who,
-		    p->dev_played ? "" : " (or play a development card first)");
+		add(pn, cur, PK_TITLE, 0, "Turn %d: %s to roll the dice", p->turn, who);
 		break;
 	case PH_DISCARD:
 		add(pn, cur, PK_TITLE, 0, "Turn %d: %s rolled a seven; discards are owed", p->turn, who);
@@ -214,8 +213,9 @@ static void title(const struct game *g, const struct position *p, struct panel *
 		    p->turn, who);
 		break;
 	default:
+		/* A view holds the winner's victory point cards: they are shown at the end. */
 		add(pn, cur, PK_TITLE, 0, "Turn %d: game over: %s has won with %d points", p->turn,
-		    who, g->view == NOBODY || g->view == cur ? score_total(p, cur) : score_public(p, cur));
+		    who, score_total(p, cur));
 		break;
 	}
 }
@@ -263,7 +263,9 @@ static void player(const struct game *g, const struct position *p, int s, struct
 	int c = g->colour[s];
 
 	char pts[64];
-	if (!full)
+	if (!full && tot != pub)
+		snprintf(pts, sizeof pts, "%d points (%d with victory point cards revealed)", pub, tot);
+	else if (!full)
 		snprintf(pts, sizeof pts, "%d points shown", pub);
 	else if (tot != pub)
 		snprintf(pts, sizeof pts, "%d points (%d shown)", tot, pub);
@@ -294,6 +296,9 @@ static void player(const struct game *g, const struct position *p, int s, struct
 		add(pn, s, PK_TEXT, 2, "development cards: %d (%s%s%s)", ndev,
 		    sum(pl->dev, NDEV) ? buf : "", sum(pl->dev, NDEV) && sum(pl->dev_new, NDEV) ? ", " : "",
 		    sum(pl->dev_new, NDEV) ? nw : "");
+	} else if (tot != pub) {
+		add(pn, s, PK_TEXT, 2, "development cards: %d (victory-point %d revealed)", ndev,
+		    pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT]);
 	} else {
 		add(pn, s, PK_TEXT, 2, "development cards: %d", ndev);
 	}

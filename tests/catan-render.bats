@@ -1,0 +1,220 @@
+#!/usr/bin/env bats
+# catan-render: golden text pictures, widths, colour, SVG and PNG, a browser's screenshot,
+# views that leak nothing, errors.
+
+load test_helper
+
+R=$ROOT/tests/fixtures/render
+
+setup() {
+	P=$BATS_TEST_TMPDIR
+	sh "$R/positions.sh" "$P"
+}
+
+@test "the beginner board is drawn as the golden text, with and without labels" {
+	run -0 --separate-stderr catan-render --color never "$P/beginner.json"
+	assert_eq "" "$stderr"
+	printf '%s\n' "$output" >"$P/out"
+	assert_file_eq "$R/beginner.txt" "$P/out"
+	catan-render --labels --color never <"$P/beginner.json" >"$P/out"
+	assert_file_eq "$R/beginner-labels.txt" "$P/out"
+}
+
+@test "a mid-game position, a pending seven and a finished game are drawn as the golden text" {
+	for f in midgame seven over; do
+		catan-render --color never "$P/$f.json" >"$P/$f.txt"
+		assert_file_eq "$R/$f.txt" "$P/$f.txt"
+	done
+}
+
+@test "a view is drawn as the golden text: counts for the others, the player's own cards" {
+	catan-render --view blue "$P/midgame.json" >"$P/out"
+	assert_file_eq "$R/midgame-blue.txt" "$P/out"
+	catan-render --view white "$P/over.json" >"$P/out"
+	assert_file_eq "$R/over-white.txt" "$P/out"
+}
+
+@test "the picture says what is pending: discards, the robber, an open offer, the winner" {
+	run -0 catan-render "$P/seven.json"
+	[[ "$output" == *"Pending: white owes 4 cards, orange owes 4 cards; then red moves the robber"* ]]
+	run -0 catan-render "$P/midgame.json"
+	[[ "$output" == *"Open offer: blue gives ore 1 for wool 1, to all (declined by orange)"* ]]
+	run -0 catan-render "$P/over.json"
+	[[ "$output" == *"game over: red has won with 10 points"* ]]
+	[[ "$output" == *"[robber]"* ]]
+}
+
+@test "text fits 80 columns without labels and 96 with, on every position and random boards" {
+	for s in 1 2 3 4 5 6 7 8; do catan-newboard --seed $s >"$P/random$s.json"; done
+	for f in "$P"/*.json; do
+		for v in "" --view=red; do
+			w=$(catan-render --color never $v "$f" | awk '{ if (length > m) m = length } END { print m }')
+			[ "$w" -le 80 ] || { echo "$f $v: $w columns"; false; }
+			w=$(catan-render --labels --color never $v "$f" | awk '{ if (length > m) m = length } END { print m }')
+			[ "$w" -le 96 ] || { echo "$f $v --labels: $w columns"; false; }
+		done
+	done
+}
+
+@test "every phase is drawn: set-up, roll, discard, robber, main, over, and a record" {
+	catan-newboard --seed 9 >"$P/setup.json"
+	run -0 catan-render "$P/setup.json"
+	[[ "$output" == *"Set-up, placement 1 of 8: red places a settlement"* ]]
+	run -0 catan-move 'red build settlement 12' <"$P/setup.json"
+	run -0 catan-render <<<"$output"
+	[[ "$output" == *"red places a road"* ]]
+	run -0 catan-move 'white discard ore 2 wool 1 lumber 1' 'orange discard grain 2 brick 2' <"$P/seven.json"
+	run -0 catan-render <<<"$output"
+	[[ "$output" == *"Turn 9: red moves the robber"* ]]
+	jq 'del(.position)' "$P/midgame.json" >"$P/record.json"
+	run -0 catan-render "$P/record.json"
+	[[ "$output" == *"A record: its starting position"* ]]
+	[[ "$output" == *"Last moves (18 in all):"* ]]
+}
+
+@test "the log lists the last N moves, or none" {
+	run -0 catan-render --log 2 "$P/midgame.json"
+	[[ "$output" == *$'Last moves (18 in all):\n    17. blue offer all ore 1 for wool 1\n    18. orange reject' ]]
+	run -0 catan-render -n 0 "$P/midgame.json"
+	[[ "$output" != *"Last moves"* ]]
+}
+
+@test "colour: --color always and never, auto off a terminal, NO_COLOR honoured on a terminal" {
+	esc=$'\033['
+	run -0 catan-render --color always "$P/beginner.json"
+	[[ "$output" == *"$esc"* ]]
+	run -0 catan-render --color=never "$P/beginner.json"
+	[[ "$output" != *"$esc"* ]]
+	run -0 catan-render "$P/beginner.json"
+	[[ "$output" != *"$esc"* ]]
+	run -0 env NO_COLOR=1 catan-render --color always "$P/beginner.json"
+	[[ "$output" == *"$esc"* ]]
+	# The same text less its escapes.
+	catan-render --color always "$P/midgame.json" | sed 's/\x1b\[[0-9;]*m//g' >"$P/plain"
+	catan-render --color never "$P/midgame.json" >"$P/never"
+	assert_file_eq "$P/never" "$P/plain"
+	if command -v script >/dev/null; then
+		run -0 script -qec "TERM=xterm catan-render '$P/beginner.json'" /dev/null
+		[[ "$output" == *"$esc"* ]]
+		run -0 script -qec "TERM=xterm NO_COLOR=1 catan-render '$P/beginner.json'" /dev/null
+		[[ "$output" != *"$esc"* ]]
+	fi
+}
+
+@test "SVG is well-formed XML and rsvg-convert draws it" {
+	for f in beginner midgame seven over; do
+		catan-render --svg "$P/$f.json" >"$P/$f.svg"
+		run -0 xmllint --noout "$P/$f.svg"
+		catan-render --svg --labels --view red "$P/$f.json" >"$P/$f-l.svg"
+		run -0 xmllint --noout "$P/$f-l.svg"
+		run -0 rsvg-convert -o "$P/$f.png" "$P/$f.svg"
+		[ "$(head -c 8 "$P/$f.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+	done
+	run -0 grep -c '<polygon class="hex' "$P/midgame.svg"
+	assert_eq 19 "$output"
+	run -0 grep -c '<g class="road' "$P/midgame.svg"
+	assert_eq 10 "$output"
+	grep -q 'id="robber"' "$P/midgame.svg"
+	grep -q 'fill="#c62828">6</text>' "$P/midgame.svg"
+}
+
+@test "--png writes a PNG through rsvg-convert and nothing on stdout" {
+	run -0 --separate-stderr catan-render --png "$P/b.png" "$P/beginner.json"
+	assert_eq "" "$output"
+	assert_eq "" "$stderr"
+	[ "$(head -c 8 "$P/b.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+}
+
+@test "--png without rsvg-convert names the package and exits 4" {
+	mkdir "$P/bin"
+	ln -s "$CATAN_BIN/catan-render" "$P/bin/catan-render"
+	run -4 --separate-stderr env PATH="$P/bin" catan-render --png "$P/b.png" "$P/beginner.json"
+	assert_eq "catan-render: --png needs rsvg-convert, which is not installed (Debian package librsvg2-bin; or use --svg)" "$stderr"
+	[ ! -e "$P/b.png" ]
+}
+
+@test "a headless Chromium shows the SVG: the screenshot is not blank" {
+	browser=$(command -v chromium || command -v chromium-browser || true)
+	[ -n "$browser" ] || skip "chromium is not installed (Debian package chromium: apt-get install chromium)"
+	catan-render --svg "$P/midgame.json" >"$P/board.svg"
+	w=$(sed -n 's/.*<svg [^>]*width="\([0-9]*\)".*/\1/p' "$P/board.svg")
+	h=$(sed -n 's/.*<svg [^>]*height="\([0-9]*\)".*/\1/p' "$P/board.svg")
+	printf '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s"><rect width="%s" height="%s" fill="#fbf8ef"/></svg>\n' \
+		"$w" "$h" "$w" "$h" >"$P/blank.svg"
+	for f in board blank; do
+		run timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-background-networking \
+			--no-first-run --hide-scrollbars --user-data-dir="$(mktemp -d)" --window-size="$w,$h" \
+			--screenshot="$P/$f.png" "file://$P/$f.svg"
+		[ -s "$P/$f.png" ] || { echo "no screenshot: $output"; false; }
+	done
+	# A blank page compresses to almost nothing; the board with its colours does not.
+	board=$(wc -c <"$P/board.png") blank=$(wc -c <"$P/blank.png")
+	[ "$board" -gt $((blank * 10)) ] || { echo "board.png $board bytes, blank.png $blank bytes"; false; }
+}
+
+@test "--view on a full state draws what catan-move --view gives, for every player" {
+	# Not over.json: a view document does not yet carry the winner's revealed victory point
+	# cards (game_view reveals them; the view's JSON gives other players' cards as a count).
+	for f in beginner midgame seven; do
+		for c in red blue white orange; do
+			catan-render --view $c "$P/$f.json" >"$P/a"
+			catan-move --view $c <"$P/$f.json" >"$P/v.json"
+			catan-render "$P/v.json" >"$P/b"
+			assert_file_eq "$P/a" "$P/b"
+			catan-render --svg --labels --view $c "$P/$f.json" >"$P/a"
+			catan-render --svg --labels "$P/v.json" >"$P/b"
+			assert_file_eq "$P/a" "$P/b"
+		done
+	done
+}
+
+@test "a view shows no other hand, no unplayed card of another, no deck order or generator" {
+	for c in red blue white orange; do
+		run -0 catan-render --view $c "$P/midgame.json"
+		# Only the viewer's hand is listed card by card.
+		hands=$(grep -c '^  cards: [0-9]* (' <<<"$output" || true)
+		own=$(jq --arg c $c '[.position.players[$c].hand[]] | add' "$P/midgame.json")
+		[ "$own" -eq 0 ] && want=0 || want=1
+		assert_eq "$want" "$hands"
+		[[ "$output" != *"knight 1"* || $c == red ]]
+	done
+	run -0 catan-render --view blue --svg --labels "$P/midgame.json"
+	[[ "$output" != *"red buy knight"* ]]
+	[[ "$output" != *"knight 1"* ]]
+	for word in $(jq -r '.position.rng[]' "$P/midgame.json"); do
+		[[ "$output" != *"$word"* ]]
+	done
+}
+
+@test "views leak nothing over many random positions (libcore check)" {
+	run -0 "$CATAN_UNIT/render_test"
+	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
+}
+
+@test "bad input, usage errors and another player's view are refused" {
+	run -3 --separate-stderr catan-render <<<'{"format": 1}'
+	assert_eq "" "$output"
+	[[ "$stderr" == "catan-render: stdin: "* ]]
+	run -4 --separate-stderr catan-render "$P/nothing.json"
+	[[ "$stderr" == "catan-render: "* ]]
+	run -2 --separate-stderr catan-render --color sometimes "$P/beginner.json"
+	assert_eq "catan-render: --color: expected auto, always or never, not 'sometimes'" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-render --view green "$P/beginner.json"
+	assert_eq "catan-render: --view: unknown colour 'green'" "${stderr_lines[0]}"
+	catan-newboard --beginner --players red,blue,white >"$P/three.json"
+	run -2 --separate-stderr catan-render --view orange "$P/three.json"
+	assert_eq "catan-render: --view: 'orange' does not play in this game" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-render "$P/beginner.json" "$P/beginner.json"
+	[[ "${stderr_lines[0]}" == "catan-render: unexpected argument "* ]]
+	catan-move --view red <"$P/midgame.json" >"$P/red.json"
+	run -1 --separate-stderr catan-render --view blue "$P/red.json"
+	assert_eq "catan-render: this is red's view: it cannot show what blue may see" "$stderr"
+	run -0 catan-render --view red "$P/red.json"
+}
+
+@test "bash completion offers the options and values of catan-render" {
+	run -0 bash -c "source '$ROOT/completions/bash/catan-render'; COMP_WORDS=(catan-render --la); COMP_CWORD=1; _catan_render; printf '%s\n' \"\${COMPREPLY[@]}\""
+	assert_eq "--labels" "$output"
+	run -0 bash -c "source '$ROOT/completions/bash/catan-render'; COMP_WORDS=(catan-render --color ''); COMP_CWORD=2; _catan_render; printf '%s\n' \"\${COMPREPLY[@]}\""
+	assert_eq $'auto\nalways\nnever' "$output"
+}

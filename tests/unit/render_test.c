@@ -1,0 +1,201 @@
+/* render_test.c: views never leak: a view's picture does not change when hidden values change. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "move.h"
+#include "names.h"
+#include "render_svg.h"
+#include "render_text.h"
+#include "rng.h"
+#include "rules.h"
+#include "state.h"
+#include "unit.h"
+
+/*
+ * Method: play random games; at many positions, for each viewer, draw the
+ * viewer's view (text with labels and colour, and SVG), then change every
+ * value hidden from that viewer in the full game (the other players' hands
+ * with their sizes kept, their development cards swapped with the deck's,
+ * the deck's order, the generator, the cards in log lines the viewer may
+ * not read) and draw the view again: the pictures must be byte for byte
+ * the same.  The full game's picture must change (or the test proves
+ * nothing).
+ */
+
+static char *draw(const struct game *g, int seat, int svg)
+{
+	struct render_opts o;
+	struct game v;
+	struct cerr e;
+	char *out = NULL;
+	size_t len;
+	render_opts_default(&o);
+	o.labels = 1;
+	o.colour = 1;
+	o.nlog = 1000;
+	const struct game *shown = g;
+	if (seat != NOBODY) {
+		if (game_view(g, seat, &v, &e) != C_OK)
+			return NULL;
+		shown = &v;
+	}
+	int rc = svg ? render_svg(shown, &o, &out, &len, &e) : render_text(shown, &o, &out, &len, &e);
+	if (seat != NOBODY)
+		game_free(&v);
+	return rc == C_OK ? out : NULL;
+}
+
+/* Another card name than the one at the end of line (after "buy " or a stolen resource). */
+static void reword(char *line, const char *viewer)
+{
+	char who[16], victim[16], card[24];
+	int hex;
+	size_t n = strlen(line);
+	if (sscanf(line, "%15s buy %23s", who, card) == 2 && strcmp(who, viewer) != 0) {
+		int d = dev_parse(card);
+		snprintf(line + n - strlen(card), strlen(card) + 1, "%s", dev_names[(d + 1) % NDEV]);
+	} else if (sscanf(line, "%15s robber %d steal %15s %23s", who, &hex, victim, card) == 4 &&
+		   strcmp(who, viewer) != 0 && strcmp(victim, viewer) != 0) {
+		int r = resource_parse(card);
+		line[n - strlen(card)] = '\0';
+		strcat(line, resource_names[(r + 1) % NRES]);
+	}
+}
+
+/* perturb: changes in g what seat may not see; returns how many values changed. */
+static int perturb(struct game *g, int seat, uint64_t rng[4])
+{
+	struct position *p = &g->pos;
+	int changed = 0, others[MAXPLAYERS], no = 0;
+	int winner = p->phase == PH_OVER ? p->current : NOBODY;
+
+	for (int s = 0; s < g->nplayers; s++)
+		if (s != seat)
+			others[no++] = s;
+	p->rng[0] ^= 0x5555aaaa5555aaaaull;
+	p->rng[3] += 12345;
+	changed++;
+	if (p->deck_len > 1) {
+		rng_shuffle(rng, p->deck, p->deck_len);
+		changed++;
+	}
+	/* Hands: a card of one kind from a to b, one of another kind back. */
+	for (int i = 0; i + 1 < no; i++) {
+		struct player *a = &p->pl[others[i]], *b = &p->pl[others[i + 1]];
+		for (int r = 0; r < NRES; r++)
+			for (int r2 = 0; r2 < NRES; r2++)
+				if (r != r2 && a->hand[r] && b->hand[r2]) {
+					a->hand[r]--, b->hand[r]++;
+					b->hand[r2]--, a->hand[r2]++;
+					changed++;
+					r = r2 = NRES;
+				}
+	}
+	/* Development cards: one held card swapped with a different card of the deck. */
+	for (int i = 0; i < no; i++) {
+		struct player *a = &p->pl[others[i]];
+		if (others[i] == winner)
+			continue;
+		for (int d = 0; d < NDEV; d++) {
+			if (!a->dev[d])
+				continue;
+			for (int k = 0; k < p->deck_len; k++)
+				if (p->deck[k] != d) {
+					a->dev[d]--;
+					a->dev[p->deck[k]]++;
+					p->deck_count[p->deck[k]]--;
+					p->deck_count[d]++;
+					p->deck[k] = (uint8_t)d;
+					changed++;
+					break;
+				}
+			break;
+		}
+	}
+	const char *viewer = colour_names[g->colour[seat]];
+	for (size_t i = 0; i < g->log.len; i++) {
+		char *old = strdup(g->log.line[i]), *line = realloc(g->log.line[i], strlen(old) + 32);
+		if (!line) {
+			free(old);
+			continue;
+		}
+		g->log.line[i] = line;
+		reword(line, viewer);
+		changed += strcmp(old, line) != 0;
+		free(old);
+	}
+	return changed;
+}
+
+/* Picks a move at random, preferring those that change the position. */
+static const struct move *pick(const struct move *ms, int n, uint64_t rng[4])
+{
+	int end = -1;
+	for (int i = 0; i < n; i++)
+		if (ms[i].verb == MV_END)
+			end = i;
+	if (end >= 0 && rng_below(rng, 4) == 0)
+		return &ms[end];
+	return &ms[rng_below(rng, (uint32_t)n)];
+}
+
+int main(void)
+{
+	static struct move ms[4096];
+	struct unit u = { 0 };
+	uint64_t rng[4];
+	int positions = 0, full_changed = 0, phases[NPHASE] = { 0 };
+
+	rng_seed(rng, 2026);
+	for (int k = 0; k < 16; k++) {
+		struct newgame o = { .nplayers = 2 + k % 3, .beginner = k % 2, .seed = (uint64_t)k };
+		struct cerr e;
+		struct game g;
+		for (int s = 0; s < o.nplayers; s++)
+			o.colour[s] = (uint8_t)((s + k) % NCOLOUR);
+		rules_default(&o.rules);
+		if (game_new(&g, &o, &e) != C_OK) {
+			CHECK(&u, 0, "game_new: %s", e.msg);
+			continue;
+		}
+		for (int moves = 0; moves < 1500 && g.pos.phase != PH_OVER; moves++) {
+			int n = rules_legal_moves(&g, ms, 4096);
+			if (n <= 0 || rules_apply(&g, pick(ms, n < 4096 ? n : 4096, rng), 0, &e) != C_OK)
+				break;
+			int odd = g.pos.phase == PH_DISCARD || g.pos.phase == PH_ROBBER || g.pos.offer.active;
+			if (moves % 61 > 1 && g.pos.phase != PH_OVER && !(odd && rng_below(rng, 12) == 0))
+				continue;
+			phases[g.pos.phase]++;
+			for (int seat = 0; seat < g.nplayers; seat++) {
+				struct game h;
+				if (game_copy(&h, &g, &e) != C_OK)
+					continue;
+				perturb(&h, seat, rng);
+				for (int svg = 0; svg < 2; svg++) {
+					char *a = draw(&g, seat, svg), *b = draw(&h, seat, svg);
+					CHECK(&u, a && b && strcmp(a, b) == 0,
+					      "game %d move %d: %s's %s view shows a hidden value", k, moves,
+					      colour_names[g.colour[seat]], svg ? "SVG" : "text");
+					free(a);
+					free(b);
+				}
+				char *fa = draw(&g, NOBODY, 0), *fb = draw(&h, NOBODY, 0);
+				full_changed += fa && fb && strcmp(fa, fb) != 0;
+				free(fa);
+				free(fb);
+				game_free(&h);
+				positions++;
+			}
+		}
+		game_free(&g);
+	}
+	for (int ph = 0; ph < NPHASE; ph++)
+		CHECK(&u, phases[ph] > 0, "no position in phase %s", phase_names[ph]);
+	CHECK(&u, positions > 200, "only %d positions drawn", positions);
+	CHECK(&u, full_changed > positions / 2, "the changes showed in only %d of %d full pictures",
+	      full_changed, positions);
+	printf("# %d positions and viewers, %d full pictures changed\n", positions, full_changed);
+	printf("%d checks, %d failed\n", u.run, u.failed);
+	return u.failed != 0;
+}
