@@ -1659,6 +1659,95 @@ static void test_game2(void)
 	game_free(&g);
 }
 
+/*
+ * Game 3, three players seated blue, orange, white (not in colour order),
+ * outcomes given: white's largest army taken by blue's fourth knight, 2:1
+ * trades at the grain harbour (on the turn it is settled) and the wool
+ * harbour, a monopoly, a seven with one player discarding, blue's longest
+ * road, and blue winning by playing a knight before its roll.
+ */
+static void test_game3(void)
+{
+	struct game g;
+	struct newgame o = { .nplayers = 3, .beginner = 1, .seed = 3,
+			     .colour = { COL_BLUE, COL_ORANGE, COL_WHITE } };
+	struct cerr e;
+	enum { B, O, W };
+	rules_default(&o.rules);
+	o.rules.outcomes = OUT_EXTERNAL;
+	if (game_new(&g, &o, &e) != C_OK)
+		exit(1);
+	static const char *const a[] = {
+		"blue roll 1 2", "blue end", "orange roll 2 2", "orange end", "white roll 4 4", "white end",
+		"blue roll 2 3", "blue build road 42-47", "blue build road 47-43", "blue buy knight",
+		"blue end", "orange roll 4 6", "orange end", "white roll 6 6", "white buy knight",
+		"white end", "blue play knight", "blue robber 12 steal white lumber", "blue roll 1 3",
+		"blue end", "orange roll 4 5", "orange build road 10-6", "orange end", "white play knight",
+		"white robber 14 steal orange grain", "white roll 6 6", "white buy knight", "white end",
+		"blue roll 1 4", "blue build settlement 43", "blue end", "orange roll 3 6", "orange end",
+		"white play knight", "white robber 3 steal orange wool", "white roll 4 4",
+		"white buy knight", "white end", "blue roll 1 2", "blue end", "orange roll 5 5", NULL
+	};
+	script(&g, "game 3: opening, knights, orange's road to the grain harbour", a);
+	allow(&g, "orange build settlement 6");
+	int grain = g.pos.pl[O].hand[RES_GRAIN], wool = g.pos.pl[O].hand[RES_WOOL];
+	allow(&g, "orange trade grain 2 for wool");
+	ok(g.pos.pl[O].hand[RES_GRAIN] == grain - 2 && g.pos.pl[O].hand[RES_WOOL] == wool + 1,
+	   "game 3: 2:1 at the grain harbour on the turn it is settled (combined phases)");
+	static const char *const b[] = {
+		"orange end", "white play knight", NULL
+	};
+	script(&g, "game 3: white's third knight", b);
+	ok(g.pos.largest_army == W, "game 3: white takes the largest army");
+	static const char *const c[] = {
+		"white robber 15 steal blue ore", "white roll 6 6", "white end", "blue roll 1 2", "blue end",
+		"orange roll 2 3", "orange end", "white roll 1 2", "white end", "blue roll 1 4",
+		"blue trade wool 2 for grain", "blue buy knight", "blue build road 43-38", "blue end",
+		"orange roll 2 1", "orange end", "white roll 4 1", "white end", "blue play knight",
+		"blue robber 18 steal orange ore", "blue roll 3 1", "blue trade wool 2 for grain",
+		"blue build city 42", "blue end", "orange roll 2 3", "orange end", "white roll 2 2",
+		"white end", "blue roll 1 2", "blue buy knight", "blue buy monopoly", "blue end",
+		"orange roll 4 4", "orange end", "white roll 2 1", "white end", NULL
+	};
+	script(&g, "game 3: blue trades at the wool harbour, builds a city, buys a monopoly", c);
+	int ore = 0;
+	for (int s = 0; s < 3; s++)
+		ore += g.pos.pl[s].hand[RES_ORE];
+	allow(&g, "blue play monopoly ore");
+	ok(g.pos.pl[B].hand[RES_ORE] == ore && ore > 0 && g.pos.pl[O].hand[RES_ORE] == 0 &&
+	   g.pos.pl[W].hand[RES_ORE] == 0, "game 3: the monopoly takes every ore (%d)", ore);
+	static const char *const d[] = {
+		"blue roll 1 4", "blue build road 38-33", NULL
+	};
+	script(&g, "game 3: blue's fifth road", d);
+	ok(g.pos.longest_road == B && longest_road(&g.pos, B) == 5, "game 3: blue takes the longest road");
+	static const char *const f[] = {
+		"blue trade wool 2 for grain", "blue trade wool 2 for grain", "blue build city 40",
+		"blue trade ore 4 for grain", "blue buy victory-point", "blue end", "orange roll 6 1",
+		"white discard lumber 4 wool 3", "orange robber 13 steal blue brick", "orange end",
+		"white roll 4 4", "white end", NULL
+	};
+	script(&g, "game 3: a city, a victory point card, a seven with white discarding", f);
+	allow(&g, "blue play knight");
+	ok(g.pos.largest_army == W && g.pos.pl[B].played[DEV_KNIGHT] == 3,
+	   "game 3: blue's third knight does not take white's largest army of 3");
+	static const char *const h[] = {
+		"blue robber 5 steal white lumber", "blue roll 2 3", "blue trade wool 2 for grain",
+		"blue buy knight", "blue end", "orange roll 1 1", "orange end", "white roll 6 6",
+		"white end", NULL
+	};
+	script(&g, "game 3: blue buys its fourth knight", h);
+	ok(score_total(&g.pos, B) == 8 && g.pos.phase == PH_ROLL, "game 3: blue has 8 points before its turn");
+	allow(&g, "blue play knight");
+	ok(g.pos.largest_army == B && g.pos.phase == PH_OVER && g.pos.current == B,
+	   "game 3: blue's fourth knight takes the largest army and wins before the roll");
+	ok(score_total(&g.pos, B) == 10 && score_public(&g.pos, B) == 9 && score_total(&g.pos, O) == 3 &&
+	   score_total(&g.pos, W) == 2, "game 3: final scores blue 10 (9 public), orange 3, white 2");
+	refuse(&g, "blue robber 10", "the game is over: blue won with 10 points");
+	ok(g.log.len == 107 && replays(&g), "game 3: 107 moves, and the log replays to the same position");
+	game_free(&g);
+}
+
 int main(void)
 {
 	test_parse();
@@ -1677,6 +1766,7 @@ int main(void)
 	test_random();
 	test_game1();
 	test_game2();
+	test_game3();
 	test_garbage();
 	ok(conservation_failures == 0, "conservation held after every move");
 	printf("1..%d\n", ntest);
