@@ -473,6 +473,20 @@ bob 2 (settlements 0, cities 0, longest road lost, largest army held; road 6, kn
 	assert_eq '"ann"' "$output"
 }
 
+@test "used jokers do not shrink an army, and as many knights do not take it" {
+	fresh "$S" --external --island 2 --players ann,bob
+	script "$S" "$DG/island-two-game.moves" 8
+	play "$S" 'roll brick brick brick gold gold gold' 'joker K1 on die 1' 'joker K2 on die 2' 'joker K3 on die 3' end
+	run -0 q "$S" '[.awards.largest_army, .players[0].jokers]'
+	assert_eq '[{"holder":"ann","lost":[]},["K1","K2","K3"]]' "$output"
+	play "$S" 'roll ore wool grain gold gold gold' 'build K3'
+	run -0 q "$S" '.awards.largest_army'
+	assert_eq '{"holder":"ann","lost":[]}' "$output"
+	run -0 dicegame-sheet score "$S"
+	assert_eq "ann 2 (settlements 0, cities 0, longest road lost, largest army held; road 5, knights 3)
+bob 2 (settlements 0, cities 0, longest road held, largest army no; road 6, knights 3)" "$output"
+}
+
 @test "a scripted Island Two game ends at once at ten victory points" {
 	fresh "$S" --external --island 2 --players ann,bob
 	script "$S" "$DG/island-two-game.moves"
