@@ -272,7 +272,7 @@ int main(int argc, char **argv)
 			fputs(usage_long, stdout);
 			goto close;
 		case 'V':
-			printf("dicegame-sheet %s\n", CATAN_VERSION);
+			printf("dicegame-sheet (catan-tools) %s\n", CATAN_VERSION);
 			goto close;
 		case 'c': o.compact = 1; break;
 		case 'i': o.inplace = optarg; break;

@@ -68,7 +68,7 @@ script() {
 
 @test "--version prints the version" {
 	run -0 dicegame-sheet --version
-	assert_eq "dicegame-sheet 0.1.0" "$output"
+	assert_eq "dicegame-sheet (catan-tools) 0.1.0" "$output"
 }
 
 @test "the man page names every option of the usage" {
