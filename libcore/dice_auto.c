@@ -40,13 +40,11 @@ static int target(const struct dgame *g, uint64_t fr, int room, const uint8_t *h
 	return best;
 }
 
-static struct dmove blank(int type)
+static void blank(struct dmove *m, int type)
 {
-	struct dmove m;
-	memset(&m, 0, sizeof m);
-	m.type = (uint8_t)type;
-	m.site = m.die = m.die2 = m.res = -1;
-	return m;
+	memset(m, 0, sizeof *m);
+	m->type = (uint8_t)type;
+	m->site = m->die = m->die2 = m->res = -1;
 }
 
 /* keep_mask: the dice worth keeping.  Sites are taken in turn, each the one with the most
@@ -145,7 +143,8 @@ static int convert(struct dgame *g, int seat, int t, struct cerr *e)
 				if (g->map.s[i].joker == DJ_ANY && any < 0)
 					any = i;
 			}
-			struct dmove m = blank(DM_JOKER);
+			struct dmove m;
+			blank(&m, DM_JOKER);
 			if (j >= 0 || (golds < 2 && any >= 0)) {
 				m.site = (int8_t)(j >= 0 ? j : any);
 				m.res = (int8_t)(j >= 0 ? -1 : r);
@@ -155,7 +154,7 @@ static int convert(struct dgame *g, int seat, int t, struct cerr *e)
 					golds--;
 				jokers |= BIT(m.site);
 			} else if (golds >= 2) {
-				m = blank(DM_GOLD);
+				blank(&m, DM_GOLD);
 				m.res = (int8_t)r;
 				m.die = (int8_t)spare(g, cost, &taken, 1);
 				m.die2 = (int8_t)spare(g, cost, &taken, 1);
@@ -185,7 +184,7 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 	if (g->external)
 		return cerr_set(e, C_ILLEGAL, "auto rolls the sheet's own dice; this sheet's dice are physical");
 	if (!g->rolls) {
-		m = blank(DM_ROLL);
+		blank(&m, DM_ROLL);
 		if ((rc = dice_apply(g, &m, 0, e)))
 			return rc;
 	}
@@ -194,7 +193,7 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 		unsigned all = (1u << g->ndice) - 1, keep = keep_mask(g, seat, fr);
 		if ((keep & all) == all)
 			break;
-		m = blank(DM_REROLL);
+		blank(&m, DM_REROLL);
 		m.mask = (uint8_t)(all & ~keep);
 		if ((rc = dice_apply(g, &m, 0, e)))
 			return rc;
@@ -203,7 +202,7 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 		dice_free_counts(g, have);
 		int t = target(g, fr, DICE_NDICE, have);
 		if (t >= 0) {
-			m = blank(DM_BUILD);
+			blank(&m, DM_BUILD);
 			m.site = (int8_t)t;
 			if ((rc = dice_apply(g, &m, 0, e)))
 				return rc;
@@ -241,6 +240,6 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 	}
 	if (g->over)
 		return C_OK;
-	m = blank(DM_END);
+	blank(&m, DM_END);
 	return dice_apply(g, &m, 0, e);
 }

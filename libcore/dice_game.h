@@ -27,6 +27,7 @@ struct dmove {
 	int8_t site;		/* joker, build: a site index */
 	int8_t die, die2;	/* joker: die; gold: the die that turns, the die set aside (0-based) */
 	int8_t res;		/* joker, gold: the resource face, or -1 when not named */
+	uint8_t pad;		/* keeps the struct 16 bytes, for cheap copies */
 };
 
 struct dplayer {
