@@ -106,12 +106,12 @@ static const struct bsite island_two[] = {
 	{ "K3", DK_KNIGHT, 3, NULL, DF_WOOL, { 0, 0 }, 0, 250, 110 },
 	{ "K4", DK_KNIGHT, 4, NULL, DF_LUMBER, { 0, 0 }, 0, 315, 90 },
 	{ "K5", DK_KNIGHT, 5, NULL, DF_BRICK, { 0, 0 }, 0, 380, 110 },
-	{ "K6", DK_KNIGHT, 6, NULL, DJ_NONE, { 0, 0 }, 0, 450, 80 },
-	{ "K7", DK_KNIGHT, 7, NULL, DJ_NONE, { 0, 0 }, 0, 510, 80 },
-	{ "D1", DK_DESERT, 0, NULL, DJ_ANY, { "K6", "K7" }, 0, 480, 135 },
-	{ "K8", DK_KNIGHT, 8, NULL, DJ_NONE, { 0, 0 }, 0, 590, 80 },
-	{ "K9", DK_KNIGHT, 9, NULL, DJ_NONE, { 0, 0 }, 0, 650, 80 },
-	{ "D2", DK_DESERT, 0, NULL, DJ_ANY, { "K8", "K9" }, 0, 620, 135 },
+	{ "K6", DK_KNIGHT, 6, NULL, DJ_NONE, { 0, 0 }, 0, 455, 85 },
+	{ "K7", DK_KNIGHT, 7, NULL, DJ_NONE, { 0, 0 }, 0, 515, 85 },
+	{ "D1", DK_DESERT, 0, NULL, DJ_ANY, { "K6", "K7" }, 0, 485, 132 },
+	{ "K8", DK_KNIGHT, 8, NULL, DJ_NONE, { 0, 0 }, 0, 605, 85 },
+	{ "K9", DK_KNIGHT, 9, NULL, DJ_NONE, { 0, 0 }, 0, 662, 85 },
+	{ "D2", DK_DESERT, 0, NULL, DJ_ANY, { "K8", "K9" }, 0, 640, 128 },
 };
 
 int dice_map_find(const struct dmap *m, const char *s)

@@ -789,3 +789,22 @@ end" "$(grep -v '^reroll' <<<"$output")"
 	assert_eq "wool" "${COMPREPLY[*]}"
 	grep -q '^#compdef dicegame-sheet' "$ROOT/completions/zsh/_dicegame-sheet"
 }
+
+@test "dicegame-sheet is clean under valgrind, on success and on refusal" {
+	case $CATAN_BIN in
+	*build-san*) skip "the sanitizer build checks leaks itself" ;;
+	esac
+	command -v valgrind >/dev/null || skip "valgrind is not installed (make deps)"
+	vg() {
+		valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
+			--error-exitcode=99 "$@"
+	}
+	fresh "$S" --seed 3 --island 2 --players ann,bob
+	run -0 vg dicegame-sheet -i "$S" auto --turns 6
+	run -0 vg dicegame-sheet render --svg "$S"
+	run -0 vg dicegame-sheet validate "$S"
+	run -1 vg dicegame-sheet -i "$S" move 'build C30'
+	run -2 vg dicegame-sheet -i "$S" move fly
+	run -3 vg dicegame-sheet score <<<'{"format": 1}'
+	run -3 vg dicegame-sheet new --map "$FIXTURES/dicegame/island-one-game.txt"
+}
