@@ -263,9 +263,8 @@ static void player(const struct game *g, const struct position *p, int s, struct
 	int c = g->colour[s];
 
 	char pts[64];
-	if (!full && tot != pub)
-		snprintf(pts, sizeof pts, "%d points (%d with victory point cards revealed)", pub, tot);
-	else if (!full)
+	/* In a view another player's total is known only when their victory point cards are shown. */
+	if (!full && tot == pub)
 		snprintf(pts, sizeof pts, "%d points shown", pub);
 	else if (tot != pub)
 		snprintf(pts, sizeof pts, "%d points (%d shown)", tot, pub);

@@ -56,6 +56,19 @@ setup() {
 	done
 }
 
+@test "a game played to its end by the engine alone is drawn with its winner" {
+	run -0 bash "$ROOT/examples/beginner-game.sh" "$P/final.json"
+	for v in "" --view=blue; do
+		run -0 catan-render --color never $v "$P/final.json"
+		[[ "${lines[*]}" == *"game over: "*" has won with "*" points"* ]]
+		[[ "${lines[*]}" == *"* winner *"* ]]
+		w=$(awk '{ if (length > m) m = length } END { print m }' <<<"$output")
+		[ "$w" -le 80 ]
+	done
+	catan-render --svg --view white "$P/final.json" >"$P/final.svg"
+	run -0 xmllint --noout "$P/final.svg"
+}
+
 @test "every phase is drawn: set-up, roll, discard, robber, main, over, and a record" {
 	catan-newboard --seed 9 >"$P/setup.json"
 	run -0 catan-render "$P/setup.json"
