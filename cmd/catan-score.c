@@ -1,0 +1,338 @@
+/* catan-score: victory points with their breakdown, and the public points turn by turn as CSV or SVG. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "fe.h"
+#include "names.h"
+#include "replay.h"
+#include "scorecard.h"
+#include "state.h"
+#include "state_json.h"
+
+const char fe_progname[] = "catan-score";
+
+static const char usage_short[] = "usage: catan-score [--json] [--timeline [--svg]] [FILE]\n";
+
+static const char usage_text[] =
+	"usage: catan-score [--json] [--timeline [--svg]] [FILE]\n"
+	"\n"
+	"Reads a game, a record or a view (catan-state(5)) from FILE or standard input and\n"
+	"prints each player's victory points: settlements, cities, longest road, knights\n"
+	"played, awards, victory point cards where known, the total, and the winner.\n"
+	"\n"
+	"  -j, --json       JSON instead of a table (or of CSV, with --timeline)\n"
+	"  -t, --timeline   each player's public points after every turn, replayed from the log,\n"
+	"                   as CSV\n"
+	"  -s, --svg        with --timeline: an SVG line chart, one line per player\n"
+	"  -h, --help       show this help\n"
+	"  -V, --version    show the version\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	char msg[300];
+	snprintf(msg, sizeof msg, fmt, arg);
+	fe_error("%s", msg);
+	fputs(usage_short, stderr);
+	fputs("Try 'catan-score --help' for more information.\n", stderr);
+	return C_USAGE;
+}
+
+static const char *colour_of(const struct game *g, int seat)
+{
+	return colour_names[g->colour[seat]];
+}
+
+/* ---- the score table ---- */
+
+static const char *awards_text(const struct score_line *l)
+{
+	if (l->longest_road && l->largest_army)
+		return "longest road, largest army";
+	return l->longest_road ? "longest road" : l->largest_army ? "largest army" : "-";
+}
+
+static void print_table(const struct game *g, const struct scorecard *sc)
+{
+	int aw = (int)strlen("awards");
+	for (int s = 0; s < sc->nplayers; s++) {
+		int n = (int)strlen(awards_text(&sc->pl[s]));
+		aw = n > aw ? n : aw;
+	}
+	printf("player  settlements  cities  road  knights  %-*s  vp cards  points\n", aw, "awards");
+	for (int s = 0; s < sc->nplayers; s++) {
+		const struct score_line *l = &sc->pl[s];
+		char vp[16];
+		if (l->vp_cards < 0)
+			snprintf(vp, sizeof vp, "?");
+		else
+			snprintf(vp, sizeof vp, "%d", l->vp_cards);
+		printf("%-6s  %11d  %6d  %4d  %7d  %-*s  %8s  %6d\n", colour_of(g, s), l->settlements,
+		       l->cities, l->road, l->knights, aw, awards_text(l), vp, l->points);
+	}
+	if (sc->public_only)
+		printf("totals are public: the other players' victory point cards are hidden "
+		       "(%s's view)\n", colour_of(g, g->view));
+	if (sc->winner != NOBODY && sc->pl[sc->winner].vp_cards < 0)
+		printf("winner: %s (%d public points)\n", colour_of(g, sc->winner),
+		       sc->pl[sc->winner].points);
+	else if (sc->winner != NOBODY)
+		printf("winner: %s with %d points\n", colour_of(g, sc->winner),
+		       sc->pl[sc->winner].points);
+	else
+		printf("no winner yet: %d points win\n", g->rules.points_to_win);
+}
+
+/* json_dump_stdout: writes j (stolen) on stdout; C_SYSTEM when memory runs out. */
+static int json_dump_stdout(json_t *j, struct cerr *e)
+{
+	char *text = j ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
+	json_decref(j);
+	if (!text)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	puts(text);
+	free(text);
+	return C_OK;
+}
+
+static int print_table_json(const struct game *g, const struct scorecard *sc, struct cerr *e)
+{
+	json_t *players = json_array();
+	for (int s = 0; players && s < sc->nplayers; s++) {
+		const struct score_line *l = &sc->pl[s];
+		json_t *aw = json_array();
+		if (aw && l->longest_road)
+			json_array_append_new(aw, json_string("longest_road"));
+		if (aw && l->largest_army)
+			json_array_append_new(aw, json_string("largest_army"));
+		json_t *p = json_pack("{s:s,s:i,s:i,s:i,s:i,s:o,s:o,s:i}", "colour", colour_of(g, s),
+				      "settlements", l->settlements, "cities", l->cities,
+				      "road_length", l->road, "knights", l->knights, "awards", aw,
+				      "vp_cards", l->vp_cards < 0 ? json_null() : json_integer(l->vp_cards),
+				      "points", l->points);
+		if (!p || json_array_append_new(players, p)) {
+			json_decref(players);
+			players = NULL;
+		}
+	}
+	json_t *j = players ? json_pack("{s:o,s:s,s:i,s:o,s:o}", "view",
+					g->view == NOBODY ? json_null() : json_string(colour_of(g, g->view)),
+					"totals", sc->public_only ? "public" : "full", "points_to_win",
+					g->rules.points_to_win, "players", players, "winner",
+					sc->winner == NOBODY ? json_null()
+							     : json_string(colour_of(g, sc->winner)))
+			    : NULL;
+	return json_dump_stdout(j, e);
+}
+
+/* ---- the timeline ---- */
+
+static void print_csv(const struct game *g, const struct timeline *t)
+{
+	printf("turn");
+	for (int s = 0; s < g->nplayers; s++)
+		printf(",%s", colour_of(g, s));
+	putchar('\n');
+	for (size_t i = 0; i < t->len; i++) {
+		printf("%d", t->row[i].turn);
+		for (int s = 0; s < g->nplayers; s++)
+			printf(",%d", t->row[i].points[s]);
+		putchar('\n');
+	}
+}
+
+static int print_timeline_json(const struct game *g, const struct timeline *t, struct cerr *e)
+{
+	json_t *players = json_array(), *turns = json_array();
+	for (int s = 0; players && s < g->nplayers; s++)
+		json_array_append_new(players, json_string(colour_of(g, s)));
+	for (size_t i = 0; turns && i < t->len; i++) {
+		json_t *pts = json_array();
+		for (int s = 0; pts && s < g->nplayers; s++)
+			json_array_append_new(pts, json_integer(t->row[i].points[s]));
+		json_array_append_new(turns, json_pack("{s:i,s:o}", "turn", t->row[i].turn, "points",
+						       pts));
+	}
+	return json_dump_stdout(json_pack("{s:o,s:o}", "players", players, "turns", turns), e);
+}
+
+/* The chart's frame: the plot area inside a 480 x 260 picture, the legend on the right. */
+enum { SVG_W = 480, SVG_H = 260, PX0 = 40, PX1 = 392, PY0 = 20, PY1 = 224 };
+
+static const char *const svg_colour[NCOLOUR] = { "#d62728", "#1f5fbf", "#ffffff", "#f08c1c" };
+
+static void print_svg(const struct game *g, const struct timeline *t)
+{
+	int maxturn = 1, maxpts = g->rules.points_to_win;
+	for (size_t i = 0; i < t->len; i++) {
+		maxturn = t->row[i].turn > maxturn ? t->row[i].turn : maxturn;
+		for (int s = 0; s < g->nplayers; s++)
+			maxpts = t->row[i].points[s] > maxpts ? t->row[i].points[s] : maxpts;
+	}
+	maxpts += maxpts % 2;
+	double sx = (double)(PX1 - PX0) / maxturn, sy = (double)(PY1 - PY0) / maxpts;
+	/* At most 8 labelled turns, at a round step. */
+	static const int steps[] = { 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000 };
+	int step = steps[0];
+	for (size_t i = 0; i < sizeof steps / sizeof steps[0] && maxturn / step > 8; i++)
+		step = steps[i];
+
+	printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+	       "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n",
+	       SVG_W, SVG_H, SVG_W, SVG_H);
+	printf("<title>Public victory points after every turn</title>\n");
+	printf("<rect width=\"%d\" height=\"%d\" fill=\"#f4efe1\"/>\n", SVG_W, SVG_H);
+	for (int v = 0; v <= maxpts; v += 2) {
+		double y = PY1 - v * sy;
+		printf("<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#d8cfb6\"/>\n", PX0,
+		       y, PX1, y);
+		printf("<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%d</text>\n", PX0 - 6, y + 4, v);
+	}
+	double yw = PY1 - g->rules.points_to_win * sy;
+	printf("<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#8a7f62\" "
+	       "stroke-dasharray=\"4 3\"/>\n", PX0, yw, PX1, yw);
+	for (int x = 0; x <= maxturn; x += step)
+		printf("<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n", PX0 + x * sx,
+		       PY1 + 16, x);
+	printf("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#5a5240\"/>\n", PX0, PY1, PX1,
+	       PY1);
+	printf("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">turn</text>\n", PX1, SVG_H - 6);
+	printf("<text x=\"%d\" y=\"%d\">points</text>\n", 4, PY0 - 8);
+	for (int s = 0; s < g->nplayers; s++) {
+		/* Equal scores would hide one line under another: each seat is shifted a little. */
+		double dy = 2.0 * s - (g->nplayers - 1);
+		/* A dark underlay keeps the white line visible. */
+		for (int layer = 0; layer < 2; layer++) {
+			printf("<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" "
+			       "stroke-linejoin=\"round\" points=\"",
+			       layer ? svg_colour[g->colour[s]] : "#3b3528", layer ? "2.5" : "4.5");
+			for (size_t i = 0; i < t->len; i++)
+				printf("%s%.1f,%.1f", i ? " " : "", PX0 + t->row[i].turn * sx,
+				       PY1 - t->row[i].points[s] * sy + dy);
+			printf("\"/>\n");
+		}
+		int ly = PY0 + 8 + 18 * s;
+		int last = t->len ? t->row[t->len - 1].points[s] : 0;
+		printf("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#3b3528\" "
+		       "stroke-width=\"4.5\"/>\n", PX1 + 12, ly, PX1 + 30, ly);
+		printf("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+		       "stroke-width=\"2.5\"/>\n", PX1 + 12, ly, PX1 + 30, ly, svg_colour[g->colour[s]]);
+		printf("<text x=\"%d\" y=\"%d\">%s %d</text>\n", PX1 + 36, ly + 4, colour_of(g, s),
+		       last);
+	}
+	printf("</svg>\n");
+}
+
+/* ---- main ---- */
+
+/* replay_failed: the message for a log that does not replay, naming the move. */
+static int replay_failed(const struct replay_result *res, struct cerr *e)
+{
+	if (e->code == C_ILLEGAL && res->index)
+		cerr_prefix(e, "move %zu '%s'", res->index, res->move);
+	return e->code;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "timeline", no_argument, NULL, 't' },
+		{ "svg", no_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cerr e = { 0 };
+	struct replay_result res;
+	struct timeline t = { 0 };
+	struct scorecard sc;
+	struct game g, end;
+	int json = 0, timeline = 0, svg = 0, have_end = 0, opt, rc;
+	const char *path = "-";
+	char *in = NULL;
+	size_t len;
+
+	game_init(&g);
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":jtshV", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'j':
+			json = 1;
+			break;
+		case 't':
+			timeline = 1;
+			break;
+		case 's':
+			svg = 1;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
+		case 'V':
+			printf("catan-score (catan-tools) %s\n", CATAN_VERSION);
+			return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
+		case ':':
+			return usage_error("option '%s' needs a value", argv[optind - 1]);
+		default:
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		path = argv[optind++];
+	if (optind < argc)
+		return usage_error("unexpected argument '%s': give one game", argv[optind]);
+	if (svg && !timeline)
+		return usage_error("%s", "--svg draws the timeline: give --timeline too");
+	if (svg && json)
+		return usage_error("%s", "--svg and --json are two ways to print: give one");
+
+	if ((rc = fe_read_path(path, &in, &len, &e)))
+		goto out;
+	if ((rc = game_read(in, len, &g, &e))) {
+		cerr_prefix(&e, "%s", strcmp(path, "-") == 0 ? "stdin" : path);
+		goto out;
+	}
+	if (timeline) {
+		if ((rc = timeline_make(&g, &t, &res, &e))) {
+			replay_failed(&res, &e);
+			goto out;
+		}
+		if (svg)
+			print_svg(&g, &t);
+		else if (json)
+			rc = print_timeline_json(&g, &t, &e);
+		else
+			print_csv(&g, &t);
+	} else {
+		/* A record has no current position: its log is replayed to find one. */
+		const struct game *src = &g;
+		if (!g.has_pos) {
+			if ((rc = game_replay(&g, &res, &end, &e))) {
+				replay_failed(&res, &e);
+				goto out;
+			}
+			have_end = 1;
+			src = &end;
+		}
+		scorecard_make(src, &src->pos, &sc);
+		if (json)
+			rc = print_table_json(src, &sc, &e);
+		else
+			print_table(src, &sc);
+	}
+	if (rc == C_OK)
+		rc = fe_close_stdout(&e);
+out:
+	if (rc)
+		fe_report(&e);
+	if (have_end)
+		game_free(&end);
+	timeline_free(&t);
+	game_free(&g);
+	free(in);
+	return rc;
+}

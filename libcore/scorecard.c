@@ -1,0 +1,93 @@
+/* scorecard.c: each player's victory points with their breakdown, and the public points turn by turn. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "scorecard.h"
+
+void scorecard_make(const struct game *g, const struct position *p, struct scorecard *sc)
+{
+	memset(sc, 0, sizeof *sc);
+	sc->nplayers = g->nplayers;
+	sc->public_only = g->view != NOBODY;
+	sc->winner = p->phase == PH_OVER ? p->current : NOBODY;
+	for (int s = 0; s < g->nplayers; s++) {
+		const struct player *pl = &p->pl[s];
+		struct score_line *l = &sc->pl[s];
+		l->settlements = MAX_SETTLEMENTS - pl->settlements;
+		l->cities = MAX_CITIES - pl->cities;
+		l->road = longest_road(p, s);
+		l->knights = pl->played[DEV_KNIGHT];
+		l->longest_road = p->longest_road == s;
+		l->largest_army = p->largest_army == s;
+		if (g->view == NOBODY || g->view == s) {
+			l->vp_cards = pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT];
+			l->points = score_total(p, s);
+		} else {
+			l->vp_cards = -1;
+			l->points = score_public(p, s);
+		}
+	}
+}
+
+/* Appends the points of p as the row of turn; C_SYSTEM when memory runs out. */
+static int push_row(struct timeline *t, const struct game *g, const struct position *p, int turn,
+		    struct cerr *e)
+{
+	if (t->len == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 64;
+		struct timeline_row *n = realloc(t->row, cap * sizeof *n);
+		if (!n)
+			return cerr_set(e, C_SYSTEM, "out of memory");
+		t->row = n;
+		t->cap = cap;
+	}
+	struct timeline_row *r = &t->row[t->len++];
+	memset(r, 0, sizeof *r);
+	r->turn = turn;
+	for (int s = 0; s < g->nplayers; s++)
+		r->points[s] = (uint8_t)score_public(p, s);
+	/* At the end of the game the winner shows their victory point cards. */
+	if (p->phase == PH_OVER)
+		r->points[p->current] = (uint8_t)score_total(p, p->current);
+	return C_OK;
+}
+
+int timeline_make(const struct game *g, struct timeline *t, struct replay_result *res,
+		  struct cerr *e)
+{
+	struct replay r;
+	int rc, moved = 0;
+
+	memset(t, 0, sizeof *t);
+	memset(res, 0, sizeof *res);
+	if ((rc = replay_begin(&r, g, e)))
+		return rc;
+	const struct position *p = &r.g.pos;
+	if (p->phase != PH_SETUP_SETTLEMENT && p->phase != PH_SETUP_ROAD)
+		rc = push_row(t, g, p, 0, e);
+	while (rc == C_OK && r.done < g->log.len) {
+		int before = p->turn;
+		if ((rc = replay_step(&r, e)) != C_OK) {
+			if (rc == C_ILLEGAL) {
+				res->index = r.done + 1;
+				res->move = g->log.line[r.done];
+			}
+			break;
+		}
+		res->checked = r.done;
+		moved = p->turn == before;
+		if (!moved)
+			rc = push_row(t, g, p, before, e);
+	}
+	if (rc == C_OK && (moved || t->len == 0))
+		rc = push_row(t, g, p, p->turn, e);
+	replay_end(&r);
+	return rc;
+}
+
+void timeline_free(struct timeline *t)
+{
+	free(t->row);
+	memset(t, 0, sizeof *t);
+}
