@@ -238,3 +238,21 @@ setup() {
 	run -0 bash -c "source '$ROOT/completions/bash/catan-render'; COMP_WORDS=(catan-render --color ''); COMP_CWORD=2; _catan_render; printf '%s\n' \"\${COMPREPLY[@]}\""
 	assert_eq $'auto\nalways\nnever' "$output"
 }
+
+@test "catan-render is clean under valgrind: text, SVG, PNG, a view, a refusal" {
+	case $CATAN_BIN in
+	*build-san*) skip "the sanitizer build checks leaks itself" ;;
+	esac
+	command -v valgrind >/dev/null || skip "valgrind is not installed (make deps)"
+	vg() {
+		valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
+			--error-exitcode=99 "$@"
+	}
+	run -0 vg catan-render --labels --color always "$P/seven.json"
+	run -0 vg catan-render --svg --view red "$P/over.json"
+	run -0 vg catan-render --png "$P/x.png" "$P/midgame.json"
+	catan-move --view red <"$P/midgame.json" >"$P/red.json"
+	run -1 vg catan-render --view blue "$P/red.json"
+	run -3 vg catan-render <<<'{"format": 1}'
+	run -2 vg catan-render --color sometimes
+}
