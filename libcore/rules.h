@@ -98,6 +98,8 @@ int rules_owner(const struct game *g, const struct move *m);
  * may exceed max: only max are stored).  Discards are listed as single
  * example discards (the first resources in order), offers are not
  * listed (there are too many), and maritime trades at the best rate.
+ * Moves that draw an outcome (roll, buy, a steal) are listed without it:
+ * in a game with external outcomes the player adds the dice or the card.
  * Used for "list the legal moves" and random play-outs.
  */
 int rules_legal_moves(const struct game *g, struct move *out, int max);
