@@ -356,6 +356,7 @@ static void test_parse(void)
 		{ "{\"player\":\"red\",\"move\":\"trade\",\"give\":{\"ore\":2,\"wool\":2},\"get\":\"grain\"}", "move.give: one resource is given in a maritime trade" },
 		{ "{\"player\":\"red\",\"move\":\"play\",\"card\":\"monopoly\",\"paths\":[\"1-4\"]}", "move.resource: a resource is needed" },
 		{ "[1]", "move: an object is needed" },
+		{ "{\"player\":\"red\",\"move\":\"offer\",\"to\":\"blue\",\"give\":{},\"get\":{\"ore\":1}}", "move.give: at least one card is needed" },
 	};
 	for (size_t i = 0; i < sizeof js / sizeof js[0]; i++) {
 		json_t *j = json_loads(js[i].json, 0, NULL);
@@ -602,6 +603,17 @@ static void test_domestic(void)
 	refuse(&g, "blue offer red brick 1 for ore 1", "it is red's turn, not blue's");
 	refuse(&g, "blue accept", "there is no open offer to answer");
 	refuse(&g, "red cancel", "there is no open offer to cancel");
+	/* Giving cards away: impossible in the text form; refused when built in C. */
+	struct move gift;
+	struct cerr e;
+	move_init(&gift);
+	gift.seat = RED;
+	gift.verb = MV_OFFER;
+	gift.to = BLUE;
+	gift.get[RES_BRICK] = 1;
+	ok(rules_apply(&g, &gift, 0, &e) == C_ILLEGAL &&
+	   strcmp(e.msg, "both sides of a trade must give at least one card") == 0,
+	   "an offer giving nothing is refused");
 	allow(&g, "red offer blue ore 1 for brick 1");
 	ok(g.pos.offer.active && g.pos.offer.to == BLUE, "an offer to one player is open");
 	refuse(&g, "red accept", "only the other players answer an offer");
