@@ -13,10 +13,13 @@ struct dbuf {
 	int failed;
 };
 
+/* dbuf_init: an empty buffer owning nothing. */
 void dbuf_init(struct dbuf *b);
+/* dbuf_printf: appends formatted text; on failure marks the buffer failed and keeps what it had. */
 void dbuf_printf(struct dbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* dbuf_finish: hands over the NUL-terminated text (caller frees) or C_SYSTEM after a failure. */
 int dbuf_finish(struct dbuf *b, char **out, size_t *len, struct cerr *e);
+/* dbuf_free: releases the text, leaving an empty buffer. */
 void dbuf_free(struct dbuf *b);
 
 #endif

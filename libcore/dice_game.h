@@ -60,8 +60,9 @@ struct dgame {
 	size_t nlog, caplog;
 };
 
-/* dice_game_init: an empty game owning nothing; dice_game_free releases what a game owns. */
+/* dice_game_init: an empty game owning nothing. */
 void dice_game_init(struct dgame *g);
+/* dice_game_free: releases what g owns (its log); g stays usable as an empty game. */
 void dice_game_free(struct dgame *g);
 
 /*
@@ -107,10 +108,13 @@ int dice_joker_usable(const struct dgame *g, int seat, int i);
 /* dice_free_counts: the faces of the dice not spent, counted per face. */
 void dice_free_counts(const struct dgame *g, uint8_t have[DF_N]);
 
-/* Scores. */
+/* dice_track_total: the sum of p's scoring track, X counting -2 (Island One). */
 int dice_track_total(const struct dplayer *p);
+/* dice_road_length: the longest continuous road in built (the start road counts; branches do not). */
 int dice_road_length(const struct dmap *m, uint64_t built);
+/* dice_knights: how many knights built holds. */
 int dice_knights(const struct dmap *m, uint64_t built);
+/* dice_vp: seat's victory points on Island Two: settlements 1, cities 2, each award 2. */
 int dice_vp(const struct dgame *g, int seat);
 /* dice_winners: the winners' seats as a bit mask (0 while the game goes on). */
 unsigned dice_winners(const struct dgame *g);
