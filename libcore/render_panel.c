@@ -327,7 +327,8 @@ void panel_build(const struct game *g, const struct render_opts *o, struct panel
 	for (int s = 0; s < g->nplayers; s++)
 		player(g, p, s, pn);
 	if (o->nlog > 0 && g->log.len > 0) {
-		size_t from = g->log.len > (size_t)o->nlog ? g->log.len - (size_t)o->nlog : 0;
+		size_t nlog = o->nlog < PANEL_MAXLOG ? (size_t)o->nlog : PANEL_MAXLOG;
+		size_t from = g->log.len > nlog ? g->log.len - nlog : 0;
 		add(pn, NOBODY, PK_HEAD, 0, "Last moves (%zu in all):", g->log.len);
 		for (size_t i = from; i < g->log.len; i++) {
 			const char *l = g->log.line[i];

@@ -11,7 +11,7 @@
 struct render_opts {
 	int labels;		/* 1: intersection numbers and path names on the board */
 	int colour;		/* text: 1 for ANSI colour escapes */
-	int nlog;		/* how many of the last log lines to list (0: none) */
+	int nlog;		/* how many of the last log lines to list (0: none; at most PANEL_MAXLOG) */
 };
 
 void render_opts_default(struct render_opts *o);
@@ -44,7 +44,8 @@ void rbuf_free(struct rbuf *b);
  * players' hands and development cards are counts.
  */
 #define PANEL_WIDTH 78
-#define PANEL_MAXLINES 96
+#define PANEL_MAXLOG 150	/* log lines listed at most, whatever nlog asks */
+#define PANEL_MAXLINES (64 + 2 * PANEL_MAXLOG)
 
 enum panel_kind { PK_TITLE, PK_TEXT, PK_PLAYER, PK_HEAD, PK_LOG };
 

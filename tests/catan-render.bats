@@ -97,6 +97,13 @@ setup() {
 	[[ "$output" == *$'Last moves (18 in all):\n    17. blue offer all ore 1 for wool 1\n    18. orange reject' ]]
 	run -0 catan-render -n 0 "$P/midgame.json"
 	[[ "$output" != *"Last moves"* ]]
+	# At most 150, the newest.
+	jq '.log += [range(200) | "red end"]' "$P/midgame.json" >"$P/long.json"
+	run -0 catan-render --log 100000 "$P/long.json"
+	run -0 grep -cE '^ +[0-9]+\. [a-z]' <<<"$output"
+	assert_eq 150 "$output"
+	run -0 catan-render --log 100000 "$P/long.json"
+	assert_eq "   218. red end" "${lines[-1]}"
 }
 
 @test "colour: --color always and never, auto off a terminal, NO_COLOR honoured on a terminal" {
