@@ -447,12 +447,16 @@ static int read_player(struct rd *r, json_t *v, struct game *g, struct position 
 					    "settlements", "cities", "roads", NULL };
 	static const char *const view_keys[] = { "hand", "dev", "played", "discard",
 						 "settlements", "cities", "roads", NULL };
+	static const char *const winner_keys[] = { "hand", "dev", "victory_points", "played",
+						   "discard", "settlements", "cities", "roads",
+						   NULL };
 	struct player *pl = &p->pl[seat];
 	int hidden = g->view != NOBODY && g->view != seat;
+	int winner = hidden && p->phase == PH_OVER && p->current == seat;
 	long long x;
 	int rc;
 
-	if ((rc = expect_object(r, v, hidden ? view_keys : keys)))
+	if ((rc = expect_object(r, v, winner ? winner_keys : hidden ? view_keys : keys)))
 		return rc;
 	if (hidden) {
 		if ((rc = int_member(r, v, "hand", 0, NRES * BANK_EACH, &x)))
@@ -461,6 +465,12 @@ static int read_player(struct rd *r, json_t *v, struct game *g, struct position 
 		if ((rc = int_member(r, v, "dev", 0, DECK_SIZE, &x)))
 			return rc;
 		g->view_dev[seat] = (uint8_t)x;
+		/* The winner's victory point cards are shown once the game is over. */
+		if (winner) {
+			if ((rc = int_member(r, v, "victory_points", 0, g->view_dev[seat], &x)))
+				return rc;
+			pl->dev[DEV_VICTORY_POINT] = (uint8_t)x;
+		}
 	} else {
 		if ((rc = counts_member(r, v, "hand", resource_names, NRES, BANK_EACH, pl->hand)))
 			return rc;
@@ -911,6 +921,10 @@ static void write_player(struct jw *w, const struct game *g, const struct positi
 		jw_int(w, g->view_hand[seat]);
 		jw_key(w, "dev");
 		jw_int(w, g->view_dev[seat]);
+		if (p->phase == PH_OVER && p->current == seat) {
+			jw_key(w, "victory_points");
+			jw_int(w, pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT]);
+		}
 	} else {
 		write_counts(w, "hand", resource_names, NRES, pl->hand);
 		write_counts(w, "dev", dev_names, NDEV, pl->dev);

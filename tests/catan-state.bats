@@ -150,3 +150,14 @@ refused() {
 	run -0 jq '.log | length' <<<"$output"
 	assert_eq 200000 "$output"
 }
+
+@test "a view of a finished game shows the winner's victory point cards and reads back" {
+	bash "$ROOT/examples/beginner-game.sh" "$BATS_TEST_TMPDIR/g.json" >/dev/null
+	catan-move --view blue <"$BATS_TEST_TMPDIR/g.json" >"$BATS_TEST_TMPDIR/v.json"
+	run -0 jq -c '.position.players.red | [.hand, .dev, .victory_points]' "$BATS_TEST_TMPDIR/v.json"
+	assert_eq '[5,1,1]' "$output"
+	run -0 jq -c '.position.players.white | has("victory_points")' "$BATS_TEST_TMPDIR/v.json"
+	assert_eq 'false' "$output"
+	rw <"$BATS_TEST_TMPDIR/v.json" >"$BATS_TEST_TMPDIR/v2.json"
+	assert_file_eq "$BATS_TEST_TMPDIR/v.json" "$BATS_TEST_TMPDIR/v2.json"
+}
