@@ -76,10 +76,7 @@ static void print_table(const struct game *g, const struct scorecard *sc)
 	if (sc->public_only)
 		printf("totals are public: the other players' victory point cards are hidden "
 		       "(%s's view)\n", colour_of(g, g->view));
-	if (sc->winner != NOBODY && sc->pl[sc->winner].vp_cards < 0)
-		printf("winner: %s (%d public points)\n", colour_of(g, sc->winner),
-		       sc->pl[sc->winner].points);
-	else if (sc->winner != NOBODY)
+	if (sc->winner != NOBODY)
 		printf("winner: %s with %d points\n", colour_of(g, sc->winner),
 		       sc->pl[sc->winner].points);
 	else

@@ -14,7 +14,7 @@ struct score_line {
 	int road;		/* length of the longest road (longest_road) */
 	int knights;		/* knights played */
 	int longest_road, largest_army;	/* 1 when the award is held */
-	int vp_cards;		/* victory point cards held, or -1 when hidden (another's in a view) */
+	int vp_cards;		/* victory point cards held, or -1 when hidden (in a view) */
 	int points;		/* the total: public points plus the known victory point cards */
 };
 
@@ -27,9 +27,10 @@ struct scorecard {
 
 /*
  * scorecard_make: the scores of position p of game g (a full game or a
- * view).  In a view only the viewer's victory point cards are known; the
- * others count their public points only.  The winner is the player whose
- * turn it is when the game is over.
+ * view).  In a view only the viewer's victory point cards are known, and
+ * the winner's once the game is over; the others count their public
+ * points only.  The winner is the player whose turn it is when the game
+ * is over.
  */
 void scorecard_make(const struct game *g, const struct position *p, struct scorecard *sc);
 

@@ -155,7 +155,7 @@ no winner yet: 10 points win" "$output"
 	assert_eq '["blue","public",[null,2],[3,5],[null,2]]' "$output"
 }
 
-@test "the winner when the game is over, with the victory point card that won it" {
+@test "the winner when the game is over, with the victory point card that won it, in views too" {
 	catan-newboard --beginner --seed 1 --players red,blue,white --rules outcomes=external \
 		--rules points_to_win=4 >"$D/b3.json"
 	position 'turn("red"; "main") | .position.players.red.dev["victory-point"] = 1
@@ -168,7 +168,9 @@ no winner yet: 10 points win" "$output"
 	assert_eq "winner: red with 4 points" "${lines[-1]}"
 	catan-move --view white <"$D/won.json" >"$D/view.json"
 	run -0 catan-score "$D/view.json"
-	assert_eq "winner: red (3 public points)" "${lines[-1]}"
+	assert_eq "red               3       0     2        0  -              1       4" "${lines[1]}"
+	assert_eq "blue              2       0     1        0  -              ?       2" "${lines[2]}"
+	assert_eq "winner: red with 4 points" "${lines[-1]}"
 }
 
 @test "--timeline: the public points after every turn of a scripted game, as CSV" {
