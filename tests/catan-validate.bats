@@ -123,6 +123,13 @@ tamper() {
 	fails_at 27 'white buy' "the card bought must be given in the move: this game's outcomes are external"
 }
 
+@test "a record from elsewhere with external outcomes needs no real generator" {
+	jq '.start.rng = ["0000000000000000", "0000000000000000", "0000000000000000", "0000000000000000"]
+		| .seed = null' "$D/record.json" >"$D/elsewhere.json"
+	run -0 catan-validate "$D/elsewhere.json"
+	assert_eq "$D/elsewhere.json: ok, 125 moves" "$output"
+}
+
 @test "a deck of unknown order: draws are checked against its composition" {
 	jq '.start.deck = {"knight": 14, "road-building": 2, "year-of-plenty": 2, "monopoly": 2, "victory-point": 5}
 		| .log[31] = "orange buy year-of-plenty"' "$D/record.json" >"$D/counts.json"
