@@ -123,6 +123,21 @@ static const char *display_name(const struct job *j)
 	return strcmp(j->path, "-") == 0 ? "stdin" : j->path;
 }
 
+/* A JSON string of s; a file name need not be UTF-8, and then its bytes above 127 become '?'. */
+static json_t *text_value(const char *s)
+{
+	json_t *v = json_string(s);
+	char *t = v ? NULL : dup_text(s);
+	if (t) {
+		for (char *c = t; *c; c++)
+			if ((unsigned char)*c > 127)
+				*c = '?';
+		v = json_string(t);
+		free(t);
+	}
+	return v;
+}
+
 /* report: one file's line (text or JSON) on stdout; C_SYSTEM when memory runs out. */
 static int report(const struct job *j, int json, int quiet)
 {
@@ -130,7 +145,8 @@ static int report(const struct job *j, int json, int quiet)
 		return C_OK;
 	if (!json) {
 		if (j->status == C_OK)
-			printf("%s: ok, %zu moves\n", display_name(j), j->moves);
+			printf("%s: ok, %zu move%s\n", display_name(j), j->moves,
+			       j->moves == 1 ? "" : "s");
 		else if (j->index)
 			printf("%s: move %zu '%s': %s\n", display_name(j), j->index, j->move, j->msg);
 		else
@@ -139,12 +155,12 @@ static int report(const struct job *j, int json, int quiet)
 	}
 	json_t *err = json_null();
 	if (j->status != C_OK)
-		err = json_pack("{s:o,s:o,s:s}", "index",
+		err = json_pack("{s:o,s:o,s:o}", "index",
 				j->index ? json_integer((json_int_t)j->index) : json_null(), "move",
 				j->move ? json_string(j->move) : json_null(), "message",
-				j->msg ? j->msg : "out of memory");
-	json_t *o = err ? json_pack("{s:s,s:b,s:i,s:I,s:o}", "file", display_name(j), "ok",
-				    j->status == C_OK, "status", j->status, "moves_checked",
+				text_value(j->msg ? j->msg : "out of memory"));
+	json_t *o = err ? json_pack("{s:o,s:b,s:i,s:I,s:o}", "file", text_value(display_name(j)),
+				    "ok", j->status == C_OK, "status", j->status, "moves_checked",
 				    (json_int_t)j->moves, "error", err)
 			: NULL;
 	char *text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII) : NULL;

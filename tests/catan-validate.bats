@@ -47,6 +47,9 @@ tamper() {
 	assert_eq "$D/b.json: ok, 0 moves" "${lines[0]}"
 	assert_eq "$D/r.json: ok, 0 moves" "${lines[1]}"
 	assert_eq "$D/r2.json: ok, 0 moves" "${lines[2]}"
+	catan-move 'red roll' <"$D/b.json" >"$D/one.json"
+	run -0 catan-validate "$D/one.json"
+	assert_eq "$D/one.json: ok, 1 move" "$output"
 }
 
 @test "standard input is read when no file is given" {
@@ -250,6 +253,12 @@ folder() {
 	assert_eq 1 "${#lines[@]}"
 	run -0 jq -r '.error.index' <<<"$output"
 	assert_eq 4 "$output"
+}
+
+@test "--json names a file whose name is not UTF-8" {
+	cp "$D/game.json" "$D/$(printf 'g\377.json')"
+	run -0 catan-validate --json "$D"/g?.json
+	assert_eq "{\"file\":\"$D/g?.json\",\"ok\":true,\"status\":0,\"moves_checked\":125,\"error\":null}" "$output"
 }
 
 @test "-j gives the same report as -j 1" {
