@@ -735,8 +735,11 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 		return rc;
 	}
 	if ((rc = pos_check(g, p, r->e)) != C_OK) {
+		/* pos_check's messages start with a path relative to the position. */
+		char msg[sizeof r->e->msg];
+		memcpy(msg, r->e->msg, sizeof msg);
 		if (r->plen)
-			cerr_prefix(r->e, "%s", r->path);
+			snprintf(r->e->msg, sizeof r->e->msg, "%.200s.%.300s", r->path, msg);
 		return rc;
 	}
 	return C_OK;

@@ -82,7 +82,7 @@ refused() {
 }
 
 @test "resources that do not add up to 19 are refused" {
-	refused '.position.players.red.hand.ore = 5' 'position: bank.ore: bank and hands hold 24 ore, not 19'
+	refused '.position.players.red.hand.ore = 5' 'position.bank.ore: bank and hands hold 24 ore, not 19'
 }
 
 @test "two buildings on one intersection are refused" {
@@ -90,7 +90,7 @@ refused() {
 }
 
 @test "buildings one path apart are refused" {
-	refused '.position.players.blue.settlements += [14]' 'position: players: buildings on intersections 9 and 14, one path apart'
+	refused '.position.players.blue.settlements += [14]' 'position.players: buildings on intersections 9 and 14, one path apart'
 }
 
 @test "a sixth settlement is refused" {
@@ -113,7 +113,7 @@ refused() {
 }
 
 @test "a card from nowhere is refused" {
-	refused '.position.players.red.dev.knight = 1' 'position: deck: deck, hands and played cards hold 15 knight, not 14'
+	refused '.position.players.red.dev.knight = 1' 'position.deck: deck, hands and played cards hold 15 knight, not 14'
 }
 
 @test "a 7 token and a token on the desert are refused" {

@@ -162,20 +162,20 @@ tamper() {
 	assert_eq "$D/t.json: position.deck: stored 17 cards, replay gives 18 cards" "$output"
 	tamper '.position.players.red.dev.knight += 1'
 	run -3 catan-validate "$D/t.json"
-	assert_eq "$D/t.json: position: deck: deck, hands and played cards hold 15 knight, not 14" "$output"
+	assert_eq "$D/t.json: position.deck: deck, hands and played cards hold 15 knight, not 14" "$output"
 }
 
 @test "tampered positions fail: a 20th brick, a 6th settlement, buildings too close" {
 	tamper '.position.players.red.hand.brick += 1'
 	run -3 --separate-stderr catan-validate "$D/t.json"
-	assert_eq "$D/t.json: position: bank.brick: bank and hands hold 20 brick, not 19" "$output"
+	assert_eq "$D/t.json: position.bank.brick: bank and hands hold 20 brick, not 19" "$output"
 	assert_eq "" "$stderr"
 	tamper '.position.players.red.settlements += [1, 3, 24, 52]'
 	run -3 catan-validate "$D/t.json"
 	assert_eq "$D/t.json: position.players.red.settlements: 6 is more than the 5 pieces a player has" "$output"
 	tamper '.position.players.red.settlements += [14]'
 	run -3 catan-validate "$D/t.json"
-	assert_eq "$D/t.json: position: players: buildings on intersections 9 and 14, one path apart" "$output"
+	assert_eq "$D/t.json: position.players: buildings on intersections 9 and 14, one path apart" "$output"
 	tamper '.position.players.blue.settlements += [1]'
 	run -1 catan-validate "$D/t.json"
 	assert_eq "$D/t.json: position.players.blue.settlements: stored [1, 40, 42], replay gives [40, 42]" "$output"
