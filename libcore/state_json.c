@@ -710,7 +710,9 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 			return rc;
 		}
 	} else if (!rng) {
-		return fail(r, "missing key 'rng'");
+		/* A record from elsewhere with every outcome given needs no generator. */
+		if (g->rules.outcomes != OUT_EXTERNAL)
+			return fail(r, "missing key 'rng'");
 	} else {
 		s = push(r, "rng");
 		if (!json_is_array(rng) || json_array_size(rng) != 4)

@@ -161,3 +161,11 @@ refused() {
 	rw <"$BATS_TEST_TMPDIR/v.json" >"$BATS_TEST_TMPDIR/v2.json"
 	assert_file_eq "$BATS_TEST_TMPDIR/v.json" "$BATS_TEST_TMPDIR/v2.json"
 }
+
+@test "a game with external outcomes may leave out the generator" {
+	catan-newboard --beginner --seed 1 --rules outcomes=external | jq 'del(.start.rng, .position.rng)' >"$BATS_TEST_TMPDIR/in.json"
+	run -0 rw -c <"$BATS_TEST_TMPDIR/in.json"
+	run -0 jq -c '.position.rng' <<<"$output"
+	assert_eq '["0000000000000000","0000000000000000","0000000000000000","0000000000000000"]' "$output"
+	refused 'del(.position.rng)' "position: missing key 'rng'"
+}
