@@ -180,8 +180,7 @@ static int cmd_move(const struct opts *o, struct dgame *g, int argc, char **argv
 	char *text = dice_args_text(argc, argv);
 	if (!text)
 		return cerr_set(e, C_SYSTEM, "out of memory");
-	if (!(rc = check_as(o, g, e)))
-		rc = dice_play(g, text, 0, e);
+	rc = dice_play(g, text, 0, o->as, e);
 	free(text);
 	return rc;
 }

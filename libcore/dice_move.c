@@ -226,7 +226,7 @@ char *dice_format(const struct dmap *map, const struct dmove *m, char *buf, size
 	return buf;
 }
 
-int dice_play(struct dgame *g, const char *text, int flags, struct cerr *e)
+int dice_play(struct dgame *g, const char *text, int flags, const char *as, struct cerr *e)
 {
 	struct dmove mv[DICE_MAXMOVES];
 	char piece[512];
@@ -245,8 +245,13 @@ int dice_play(struct dgame *g, const char *text, int flags, struct cerr *e)
 			snprintf(piece, sizeof piece, "%.*s", (int)(n < 500 ? n : 500), p);
 			rc = n >= 500 ? cerr_set(e, C_USAGE, "move too long")
 				      : dice_parse(&g->map, piece, mv, DICE_MAXMOVES, &k, e);
-			for (int i = 0; !rc && i < k; i++)
-				rc = dice_apply(g, &mv[i], flags, e);
+			for (int i = 0; !rc && i < k; i++) {
+				const char *who = g->p[dice_seat(g)].name;
+				if (as && !g->over && strcmp(as, who) != 0)
+					rc = cerr_set(e, C_ILLEGAL, "it is %s's turn, not %s's", who, as);
+				else
+					rc = dice_apply(g, &mv[i], flags, e);
+			}
 			if (rc) {
 				cerr_prefix(e, "move '%s'", piece);
 				return rc;

@@ -23,10 +23,11 @@ char *dice_format(const struct dmap *map, const struct dmove *m, char *buf, size
 
 /*
  * dice_play: text holds moves separated by ';' or newlines; each is parsed
- * and applied in turn.  On failure e reads "move 'TEXT': reason" and g holds
- * the moves applied before the failing one (callers discard it).
+ * and applied in turn.  When as is not NULL, a move made when it is not that
+ * player's turn is refused.  On failure e reads "move 'TEXT': reason" and g
+ * holds the moves applied before the failing one (callers discard it).
  */
-int dice_play(struct dgame *g, const char *text, int flags, struct cerr *e);
+int dice_play(struct dgame *g, const char *text, int flags, const char *as, struct cerr *e);
 
 /*
  * dice_args_text: command-line words as move text (malloc'd; NULL when out

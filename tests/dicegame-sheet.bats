@@ -410,7 +410,9 @@ script() {
 	assert_eq '"bob"' "$output"
 	refuse "$S" "roll the dice first" 'build S3'
 	run -1 --separate-stderr dicegame-sheet -i "$S" --as ann move 'roll ore ore ore ore ore ore'
-	assert_eq "dicegame-sheet: it is bob's turn, not ann's" "$stderr"
+	assert_eq "dicegame-sheet: move 'roll ore ore ore ore ore ore': it is bob's turn, not ann's" "$stderr"
+	run -1 --separate-stderr dicegame-sheet -i "$S" --as bob move 'roll brick lumber wool grain ore ore' 'build S3' end 'roll ore ore ore ore ore ore'
+	assert_eq "dicegame-sheet: move 'roll ore ore ore ore ore ore': it is ann's turn, not bob's" "$stderr"
 	dicegame-sheet -i "$S" --as bob move 'roll brick lumber wool grain ore ore' 'build S3' end
 	for t in $(seq 2 15); do
 		play "$S" 'roll gold gold gold gold gold gold' end 'roll gold gold gold gold gold gold' end

@@ -96,7 +96,7 @@ static void round_trip(void)
 	CHECK(dice_game_start(&g, &m, 2, names, 0, 99, &e) == C_OK);
 	for (int t = 0; t < 12 && !g.over; t++)
 		CHECK(dice_auto_turn(&g, &e) == C_OK);
-	CHECK(dice_play(&g, "roll", 0, &e) == C_OK);
+	CHECK(dice_play(&g, "roll", 0, NULL, &e) == C_OK);
 	CHECK(dice_state_write(&g, 0, &a, &la, &e) == C_OK);
 	CHECK(dice_state_read(&h, a, la, &e) == C_OK);
 	CHECK(dice_state_write(&h, 0, &b, &lb, &e) == C_OK);
