@@ -5,6 +5,46 @@
 
 #define BIT(i) ((uint64_t)1 << (i))
 
+/*
+ * Dice counts packed 4 bits a face (face f in bits 4f..4f+3; at most 6 of a
+ * face, so a lane never reaches 8).  With the top bit of every lane set
+ * first, a subtraction cannot borrow across lanes, and the top bit left in
+ * a lane says whether that lane did not go below zero.
+ */
+#define LANES 0x888888u
+
+/* packed_dice: the dice in mask (bit d for die d), counted per face. */
+static uint32_t packed_dice(const struct dgame *g, unsigned mask)
+{
+	uint32_t c = 0;
+	for (int d = 0; d < g->ndice; d++)
+		if (mask & (1u << d))
+			c += 1u << (4 * g->dice[d]);
+	return c;
+}
+
+/* covers: every lane of have is at least the lane of cost. */
+static int covers(uint32_t have, uint32_t cost)
+{
+	return (((have | LANES) - cost) & LANES) == LANES;
+}
+
+/* missing: how many dice of cost are not in have, summed over the faces. */
+static int missing(uint32_t have, uint32_t cost)
+{
+	uint32_t t = (cost | LANES) - have;
+	uint32_t v = t & (((t & LANES) >> 3) * 7);
+	v = (v & 0x0f0f0fu) + ((v >> 4) & 0x0f0f0fu);
+	return (int)(((v * 0x010101u) >> 16) & 0xffu);
+}
+
+/* minus: have less cost, each lane floored at zero. */
+static uint32_t minus(uint32_t have, uint32_t cost)
+{
+	uint32_t u = (have | LANES) - cost;
+	return u & (((u & LANES) >> 3) * 7);
+}
+
 /* better: site a is worth more points per die than b (ties: the one listed first). */
 static int better(const struct dmap *m, int a, int na, int b, int nb)
 {
@@ -14,25 +54,14 @@ static int better(const struct dmap *m, int a, int na, int b, int nb)
 	return x > y || (x == y && a < b);
 }
 
-/* target: the best site of the frontier fr that costs at most room dice and, when have is
- * given, is affordable with it; -1 if none. */
-static int target(const struct dgame *g, uint64_t fr, int room, const uint8_t *have)
+/* target: the best site of the frontier fr affordable with the packed counts have; -1 if none. */
+static int target(const struct dgame *g, uint64_t fr, uint32_t have)
 {
 	int best = -1, nbest = 0;
 	for (uint64_t left = fr; left; left &= left - 1) {
 		int i = __builtin_ctzll(left);
-		const uint8_t *cost = g->map.s[i].cost;
 		int n = g->map.s[i].ncost;
-		if (n > room)
-			continue;
-		if (have) {
-			int ok = 1;
-			for (int f = 0; f < DF_NRES; f++)
-				ok &= cost[f] <= have[f];
-			if (!ok)
-				continue;
-		}
-		if (better(&g->map, i, n, best, nbest)) {
+		if (covers(have, g->map.s[i].pcost) && better(&g->map, i, n, best, nbest)) {
 			best = i;
 			nbest = n;
 		}
@@ -51,23 +80,18 @@ static void blank(struct dmove *m, int type)
  * points per die still missing from the unreserved dice, while they fit in the dice. */
 static unsigned keep_mask(const struct dgame *g, int seat, uint64_t fr)
 {
-	uint8_t avail[DF_N] = { 0 }, need[DF_N] = { 0 };
+	uint32_t avail = packed_dice(g, (1u << g->ndice) - 1), need = 0;
 	uint64_t b = g->p[seat].built;
 	int room = g->ndice;
 	unsigned keep = 0;
 
-	for (int d = 0; d < g->ndice; d++)
-		avail[g->dice[d]]++;
 	while (room >= 2) {	/* nothing costs fewer than two dice */
 		int best = -1, bmiss = 0;
 		for (uint64_t left = fr; left; left &= left - 1) {
 			int i = __builtin_ctzll(left);
-			const uint8_t *cost = g->map.s[i].cost;
 			if (g->map.s[i].ncost > room)
 				continue;
-			int miss = 0;
-			for (int f = 0; f < DF_NRES; f++)
-				miss += cost[f] > avail[f] ? cost[f] - avail[f] : 0;
+			int miss = missing(avail, g->map.s[i].pcost);
 			int x = g->map.s[i].points * (bmiss + 1), y = best < 0 ? -1 : g->map.s[best].points * (miss + 1);
 			if (x > y) {
 				best = i;
@@ -76,21 +100,20 @@ static unsigned keep_mask(const struct dgame *g, int seat, uint64_t fr)
 		}
 		if (best < 0)
 			break;
-		const uint8_t *cost = g->map.s[best].cost;
+		uint32_t left = minus(avail, g->map.s[best].pcost);
+		need += avail - left;
+		avail = left;
 		room -= g->map.s[best].ncost;
-		for (int f = 0; f < DF_N; f++) {
-			int take = cost[f] < avail[f] ? cost[f] : avail[f];
-			need[f] += (uint8_t)take;
-			avail[f] -= (uint8_t)take;
-		}
 		b |= BIT(best);
 		fr = dice_frontier_add(g, b, fr, best);
 	}
-	for (int d = 0; d < g->ndice; d++)
-		if (need[g->dice[d]]) {
-			need[g->dice[d]]--;
+	for (int d = 0; d < g->ndice; d++) {
+		uint32_t one = 1u << (4 * g->dice[d]);
+		if (need & (0xfu << (4 * g->dice[d]))) {
+			need -= one;
 			keep |= 1u << d;
 		}
+	}
 	return keep;
 }
 
@@ -199,8 +222,7 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 			return rc;
 	}
 	while (!g->over) {
-		dice_free_counts(g, have);
-		int t = target(g, fr, DICE_NDICE, have);
+		int t = target(g, fr, packed_dice(g, ~(unsigned)g->used & ((1u << g->ndice) - 1)));
 		if (t >= 0) {
 			blank(&m, DM_BUILD);
 			m.site = (int8_t)t;
@@ -211,6 +233,7 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 		}
 		/* Nothing affordable: the best site that jokers and gold can complete. */
 		int free_dice = 0, done = 0, jok = 0;
+		dice_free_counts(g, have);
 		for (uint64_t left = g->map.jokers & ~g->p[seat].jokers; left && !jok; left &= left - 1)
 			jok = dice_joker_usable(g, seat, __builtin_ctzll(left));
 		if (!jok && have[DF_GOLD] < 2)

@@ -142,6 +142,9 @@ static void finish(struct dmap *m)
 			if (m->s[j].kind == s->kind && m->s[j].points < s->points)
 				s->lower |= (uint64_t)1 << j;
 		s->ncost = (uint8_t)dice_site_cost(s, s->cost);
+		s->pcost = 0;
+		for (int f = 0; f < DF_N; f++)
+			s->pcost |= (uint32_t)s->cost[f] << (4 * f);
 		s->req = s->after >= 0 ? (uint64_t)1 << s->after : 0;
 		if (m->island == 1 && (s->kind == DK_SETTLEMENT || s->kind == DK_CITY || s->kind == DK_KNIGHT))
 			s->req |= s->lower;

@@ -39,6 +39,7 @@ struct dsite {
 	uint64_t dependents;	/* derived: the sites whose req holds this one */
 	uint8_t cost[DF_N];	/* derived: the faces it costs, per face */
 	uint8_t ncost;		/* derived: how many dice it costs */
+	uint32_t pcost;		/* derived: cost as 4-bit counts, face f in bits 4f..4f+3 */
 };
 
 struct dmap {
