@@ -196,9 +196,16 @@ int dice_map_builtin(int island, struct dmap *m, struct cerr *e)
 	if (island == 1)
 		fill(m, island_one, (int)(sizeof island_one / sizeof island_one[0]), "island-one",
 		     "Island One", 1);
-	else if (island == 2)
+	else if (island == 2) {
+		/* Points on Island Two only guide the automatic policy: value what wins. */
+		static const uint8_t value[DK_N] = { [DK_ROAD] = 2, [DK_SETTLEMENT] = 5, [DK_CITY] = 9,
+						     [DK_KNIGHT] = 3 };
 		fill(m, island_two, (int)(sizeof island_two / sizeof island_two[0]), "island-two",
 		     "Island Two (reconstruction)", 2);
+		for (int i = 0; i < m->nsites; i++)
+			m->s[i].points = value[m->s[i].kind];
+		finish(m);
+	}
 	else
 		return cerr_set(e, C_USAGE, "no island %d: the built-in islands are 1 and 2", island);
 	return C_OK;

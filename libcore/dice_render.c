@@ -197,10 +197,12 @@ static void svg_buildings(struct dbuf *b, const struct dgame *g, const struct dp
 		if (s->kind == DK_DESERT)
 			dbuf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\" fill=\"%s\">?</text>\n",
 				    x, y + 5, ink);
-		else
+		else if (g->map.island == 1)
 			dbuf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"%s\">%d</text>\n",
-				    x, y + 6, ink, g->map.island == 1 || s->kind == DK_KNIGHT ? s->points
-					     : s->kind == DK_CITY ? 2 : 1);
+				    x, y + 6, ink, s->points);
+		else	/* Island Two: victory points on buildings, the id on knights */
+			dbuf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"%s\">%s</text>\n",
+				    x, y + 6, ink, s->kind == DK_KNIGHT ? s->id : s->kind == DK_CITY ? "2" : "1");
 		if (s->joker != DJ_NONE) {
 			int jy = y + (s->kind == DK_DESERT ? 24 : 20);
 			const char *fillj = s->joker == DJ_ANY ? "#ffffff" : face_fill[s->joker];

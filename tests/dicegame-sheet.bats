@@ -521,7 +521,7 @@ bob 4 (settlements 2, cities 0, longest road lost, largest army held; road 6, kn
 	run -0 q "$S" '.turn'
 	assert_eq null "$output"
 	run -0 dicegame-sheet score --json "$S"
-	assert_eq '["cy"]' "$(jq -c .winners <<<"$output")"
+	assert_eq '["ann"]' "$(jq -c .winners <<<"$output")"
 	run -0 dicegame-sheet validate "$S"
 }
 
