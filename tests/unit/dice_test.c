@@ -6,6 +6,8 @@
 #include "dice_auto.h"
 #include "dice_json.h"
 #include "dice_move.h"
+#include "dice_render.h"
+#include "rng.h"
 
 static int passed, failed;
 
@@ -108,12 +110,85 @@ static void round_trip(void)
 	dice_game_free(&h);
 }
 
+/* mutations: damaged sheets and moves must give a status, never a crash (run under ASan by make check). */
+static void mutations(void)
+{
+	struct dgame g, h;
+	struct dmap m;
+	struct cerr e;
+	const char *names[] = { "ann", "bob" };
+	char *text = NULL, *out;
+	size_t len, olen;
+	uint64_t r[4];
+	int ok = 1;
+
+	dice_game_init(&g);
+	dice_game_init(&h);
+	rng_seed(r, 2024);
+	CHECK(dice_map_builtin(2, &m, &e) == C_OK);
+	CHECK(dice_game_start(&g, &m, 2, names, 0, 5, &e) == C_OK);
+	for (int t = 0; t < 7; t++)
+		CHECK(dice_auto_turn(&g, &e) == C_OK);
+	CHECK(dice_play(&g, "roll", 0, NULL, &e) == C_OK);
+	CHECK(dice_state_write(&g, 1, &text, &len, &e) == C_OK);
+	static const char alphabet[] = "{}[]\",:0123456789-truefalsenullXKRSCD ";
+	for (int n = 0; n < 3000 && text; n++) {
+		char *buf = malloc(len + 1);
+		memcpy(buf, text, len + 1);
+		for (int k = 1 + (int)rng_below(r, 3); k > 0; k--)
+			buf[rng_below(r, (uint32_t)len)] = alphabet[rng_below(r, sizeof alphabet - 1)];
+		size_t blen = rng_below(r, 8) ? len : rng_below(r, (uint32_t)len);
+		int rc = dice_state_read(&h, buf, blen, &e);
+		if (rc == C_OK) {
+			dice_validate(&h, &e);
+			if (dice_list(&h, &out, &olen, &e) == C_OK)
+				free(out);
+			if (dice_render_svg(&h, &out, &olen, &e) == C_OK)
+				free(out);
+			if (dice_render_text(&h, &out, &olen, &e) == C_OK)
+				free(out);
+			if (!h.external && !h.over)
+				dice_auto_turn(&h, &e);
+		} else {
+			ok &= rc == C_INPUT || rc == C_SYSTEM;
+		}
+		free(buf);
+	}
+	CHECK(ok);
+	static const char *const moves[] = { "roll", "reroll 1 2 9", "joker K6 on die 3 ore", "gold on dice 1 2 to wool",
+					     "build R0 S3 C30", "end", "joker D1 on die 1 brick" };
+	for (int n = 0; n < 3000; n++) {
+		char buf[64];
+		struct dmove mv[DICE_MAXMOVES];
+		int k;
+		snprintf(buf, sizeof buf, "%s", moves[rng_below(r, 7)]);
+		size_t blen = strlen(buf);
+		buf[rng_below(r, (uint32_t)blen)] = alphabet[rng_below(r, sizeof alphabet - 1)];
+		int rc = dice_parse(&g.map, buf, mv, DICE_MAXMOVES, &k, &e);
+		ok &= rc == C_OK || rc == C_USAGE || rc == C_ILLEGAL;
+		if (rc == C_OK) {
+			struct dgame c = g;
+			c.log = NULL;
+			c.nlog = c.caplog = 0;
+			for (int i = 0; i < k; i++)
+				if (dice_apply(&c, &mv[i], 0, &e) != C_OK)
+					break;
+			dice_game_free(&c);
+		}
+	}
+	CHECK(ok);
+	free(text);
+	dice_game_free(&g);
+	dice_game_free(&h);
+}
+
 int main(void)
 {
 	road_lengths();
 	frontiers();
 	words();
 	round_trip();
+	mutations();
 	printf("dice_test: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
