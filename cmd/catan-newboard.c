@@ -27,16 +27,13 @@ static const char usage_text[] =
 	"  -h, --help             show this help\n"
 	"  -V, --version          show the version\n";
 
+static const char usage_short[] =
+	"usage: catan-newboard [--beginner | --seed N] [--players COLOURS] [--numbers MODE]\n"
+	"                      [--rules KEY=VALUE]... [-c]\n";
+
 static int usage_error(const char *fmt, const char *arg)
 {
-	char msg[256];
-	snprintf(msg, sizeof msg, fmt, arg);
-	fe_error("%s", msg);
-	fputs("usage: catan-newboard [--beginner | --seed N] [--players COLOURS] [--numbers MODE]\n"
-	      "                      [--rules KEY=VALUE]... [-c]\n"
-	      "Try 'catan-newboard --help' for more information.\n",
-	      stderr);
-	return C_USAGE;
+	return fe_usage_error(usage_short, fmt, arg);
 }
 
 static int parse_players(const char *arg, struct newgame *o)
@@ -179,15 +176,11 @@ int main(int argc, char **argv)
 			flags |= SJ_COMPACT;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
-			return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
+			return fe_help(usage_text);
 		case 'V':
-			printf("catan-newboard (catan-tools) %s\n", CATAN_VERSION);
-			return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
-		case ':':
-			return usage_error("option '%s' needs a value", argv[optind - 1]);
+			return fe_version();
 		default:
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			return fe_bad_option(opt, argv, optind, usage_short);
 		}
 	}
 	if (optind < argc)

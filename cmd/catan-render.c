@@ -44,12 +44,7 @@ enum format { FMT_TEXT, FMT_SVG, FMT_PNG };
 
 static int usage_error(const char *fmt, const char *arg)
 {
-	char msg[300];
-	snprintf(msg, sizeof msg, fmt, arg);
-	fe_error("%s", msg);
-	fputs(usage_short, stderr);
-	fputs("Try 'catan-render --help' for more information.\n", stderr);
-	return C_USAGE;
+	return fe_usage_error(usage_short, fmt, arg);
 }
 
 /* colour_wanted: --color WHEN against the terminal and NO_COLOR (which "always" overrides). */
@@ -175,15 +170,11 @@ int main(int argc, char **argv)
 			ro.nlog = (int)v;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
-			return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
+			return fe_help(usage_text);
 		case 'V':
-			printf("catan-render (catan-tools) %s\n", CATAN_VERSION);
-			return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
-		case ':':
-			return usage_error("option '%s' needs a value", argv[optind - 1]);
+			return fe_version();
 		default:
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			return fe_bad_option(opt, argv, optind, usage_short);
 		}
 	}
 	if (optind < argc)

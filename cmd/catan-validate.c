@@ -37,12 +37,7 @@ static const char usage_text[] =
 
 static int usage_error(const char *fmt, const char *arg)
 {
-	char msg[300];
-	snprintf(msg, sizeof msg, fmt, arg);
-	fe_error("%s", msg);
-	fputs(usage_short, stderr);
-	fputs("Try 'catan-validate --help' for more information.\n", stderr);
-	return C_USAGE;
+	return fe_usage_error(usage_short, fmt, arg);
 }
 
 /* One file to check and, once done, what was found. */
@@ -288,15 +283,11 @@ int main(int argc, char **argv)
 			json = 1;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
-			return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
+			return fe_help(usage_text);
 		case 'V':
-			printf("catan-validate (catan-tools) %s\n", CATAN_VERSION);
-			return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
-		case ':':
-			return usage_error("option '%s' needs a value", argv[optind - 1]);
+			return fe_version();
 		default:
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			return fe_bad_option(opt, argv, optind, usage_short);
 		}
 	}
 

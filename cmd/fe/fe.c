@@ -195,6 +195,37 @@ void fe_unlock(struct fe_locked *lk)
 	lk->buf = NULL;
 }
 
+int fe_help(const char *usage_text)
+{
+	struct cerr e = { 0 };
+	fputs(usage_text, stdout);
+	return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
+}
+
+int fe_version(void)
+{
+	struct cerr e = { 0 };
+	printf("%s (catan-tools) %s\n", fe_progname, CATAN_VERSION);
+	return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
+}
+
+int fe_usage_error(const char *usage_short, const char *fmt, const char *arg)
+{
+	char msg[300];
+	snprintf(msg, sizeof msg, fmt, arg);
+	fe_error("%s", msg);
+	fputs(usage_short, stderr);
+	fprintf(stderr, "Try '%s --help' for more information.\n", fe_progname);
+	return C_USAGE;
+}
+
+int fe_bad_option(int opt, char **argv, int optind_now, const char *usage_short)
+{
+	return fe_usage_error(usage_short, opt == ':' ? "option '%s' needs a value"
+						     : "unknown option '%s'",
+			      argv[optind_now - 1]);
+}
+
 int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out)
 {
 	unsigned long long v = 0;

@@ -46,6 +46,20 @@ int fe_lock_open(const char *path, struct fe_locked *lk, struct cerr *e);
 int fe_replace(const char *path, const char *data, size_t len, struct cerr *e);
 void fe_unlock(struct fe_locked *lk);
 
+/*
+ * The usual answers of a command's option loop:
+ * fe_help prints the usage text on stdout and returns the exit status (0, or
+ * C_SYSTEM when stdout fails); fe_version prints "NAME (catan-tools) VERSION"
+ * likewise; fe_usage_error prints "NAME: message" (fmt with one string),
+ * the short usage and the pointer to --help on stderr and returns C_USAGE;
+ * fe_bad_option does the same for getopt_long's ':' (missing value) and
+ * '?' (unknown option) results, the option being argv[optind - 1].
+ */
+int fe_help(const char *usage_text);
+int fe_version(void);
+int fe_usage_error(const char *usage_short, const char *fmt, const char *arg);
+int fe_bad_option(int opt, char **argv, int optind_now, const char *usage_short);
+
 /* fe_parse_u64: a whole decimal string to a number in [0, max]; 0 on success, -1 otherwise. */
 int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out);
 
