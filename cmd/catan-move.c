@@ -6,8 +6,10 @@
 
 #include <jansson.h>
 
+#include "autoplay.h"
 #include "fe.h"
 #include "move.h"
+#include "movegen.h"
 #include "names.h"
 #include "rules.h"
 #include "state.h"
@@ -16,10 +18,16 @@
 const char fe_progname[] = "catan-move";
 
 static const char usage_short[] =
-	"usage: catan-move [-i FILE] [-f FILE] [--json] [--as COLOUR] [--view COLOUR] [-c] [MOVE...]\n";
+	"usage: catan-move [-i FILE] [-f FILE] [--json] [--as COLOUR] [--view COLOUR] [-c] [MOVE...]\n"
+	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers]\n"
+	"       catan-move [-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY]\n"
+	"                  [--bots COLOURS] [--turn-limit N] [--view COLOUR] [-c] [MOVE...]\n";
 
 static const char usage_text[] =
 	"usage: catan-move [-i FILE] [-f FILE] [--json] [--as COLOUR] [--view COLOUR] [-c] [MOVE...]\n"
+	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers]\n"
+	"       catan-move [-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY]\n"
+	"                  [--bots COLOURS] [--turn-limit N] [--view COLOUR] [-c] [MOVE...]\n"
 	"\n"
 	"Reads a game (catan-state(5)) on standard input, applies the moves in order and\n"
 	"writes the new game.  If any move is refused nothing is written (exit 1).\n"
@@ -32,6 +40,20 @@ static const char usage_text[] =
 	"  -a, --as COLOUR       refuse any move that is not COLOUR's to make\n"
 	"  -v, --view COLOUR     write COLOUR's view instead of the full game\n"
 	"  -c, --compact         compact JSON on one line\n"
+	"\n"
+	"Legal moves (the game is not changed):\n"
+	"  -l, --list            every legal move of every player who may move, one per line\n"
+	"                        (JSON objects with --json; only COLOUR's with --as)\n"
+	"  -n, --count           only the number of legal moves\n"
+	"      --offers          add the one-for-one domestic offers (others are not listed)\n"
+	"\n"
+	"Automatic players (after the MOVEs; choices drawn from the game's generator):\n"
+	"      --auto [N]        make N automatic moves (default 1)\n"
+	"  -u, --until-end       play automatically until the game is over\n"
+	"  -p, --policy POLICY   random (default) or greedy, or per colour: red=greedy,blue=random\n"
+	"  -b, --bots COLOURS    only these colours play automatically; stop when another must move\n"
+	"  -t, --turn-limit N    stop automatic play once the game passes turn N (default 1000;\n"
+	"                        0: no limit)\n"
 	"  -h, --help            show this help\n"
 	"  -V, --version         show the version\n"
 	"\n"
@@ -41,12 +63,7 @@ static const char usage_text[] =
 
 static int usage_error(const char *fmt, const char *arg)
 {
-	char msg[300];
-	snprintf(msg, sizeof msg, fmt, arg);
-	fe_error("%s", msg);
-	fputs(usage_short, stderr);
-	fputs("Try 'catan-move --help' for more information.\n", stderr);
-	return C_USAGE;
+	return fe_usage_error(usage_short, fmt, arg);
 }
 
 /* The moves to apply, as given (text, or JSON text with --json); borrowed or owned strings. */
@@ -144,6 +161,159 @@ static int seat_option(const struct game *g, const char *opt, const char *name, 
 	return C_OK;
 }
 
+/* list_moves: the legal moves (seat's only, unless NOBODY) as text or JSON lines, or their number. */
+static int list_moves(const struct game *g, int seat, int mgflags, int json, int count_only,
+		      struct cerr *e)
+{
+	int n = movegen_legal(g, seat, mgflags, NULL, 0), rc = C_OK;
+	struct move *ms;
+	char text[160];
+
+	if (count_only) {
+		printf("%d\n", n);
+		return C_OK;
+	}
+	if (!(ms = malloc(((size_t)n + 1) * sizeof *ms)))
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	movegen_legal(g, seat, mgflags, ms, n);
+	for (int i = 0; i < n && rc == C_OK; i++) {
+		if (!json) {
+			move_format(g, &ms[i], text, sizeof text);
+			puts(text);
+			continue;
+		}
+		json_t *j = move_to_json(g, &ms[i]);
+		char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
+		if (s)
+			puts(s);
+		else
+			rc = cerr_set(e, C_SYSTEM, "out of memory");
+		free(s);
+		json_decref(j);
+	}
+	free(ms);
+	return rc;
+}
+
+/* What --policy and --bots ask for, by colour, before the game says who sits where. */
+struct autoopts {
+	uint8_t policy[NCOLOUR];
+	unsigned bots;		/* colours that play automatically, one bit each */
+};
+
+/* --policy: "random", "greedy", or a comma list of those and COLOUR=POLICY. */
+static int policy_option(struct autoopts *ao, const char *arg, struct cerr *e)
+{
+	char buf[128], *save = NULL;
+	if (strlen(arg) >= sizeof buf)
+		return cerr_set(e, C_USAGE, "--policy: '%s' is too long", arg);
+	strcpy(buf, arg);
+	for (char *it = strtok_r(buf, ",", &save); it; it = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(it, '=');
+		const char *name = eq ? eq + 1 : it;
+		int c = NOBODY, pol = -1;
+		if (eq) {
+			*eq = '\0';
+			if ((c = colour_parse(it)) < 0)
+				return cerr_set(e, C_USAGE, "--policy: unknown colour '%s'", it);
+		}
+		for (int k = POL_RANDOM; k < NPOLICY; k++)
+			if (strcmp(name, policy_names[k]) == 0)
+				pol = k;
+		if (pol < 0)
+			return cerr_set(e, C_USAGE, "--policy: unknown policy '%s' (random or greedy)",
+					name);
+		for (int k = 0; k < NCOLOUR; k++)
+			if (c == NOBODY || c == k)
+				ao->policy[k] = (uint8_t)pol;
+	}
+	return C_OK;
+}
+
+/* --bots: a comma list of colours. */
+static int bots_option(struct autoopts *ao, const char *arg, struct cerr *e)
+{
+	char buf[128], *save = NULL;
+	if (strlen(arg) >= sizeof buf)
+		return cerr_set(e, C_USAGE, "--bots: '%s' is too long", arg);
+	strcpy(buf, arg);
+	ao->bots = 0;
+	for (char *it = strtok_r(buf, ",", &save); it; it = strtok_r(NULL, ",", &save)) {
+		int c = colour_parse(it);
+		if (c < 0)
+			return cerr_set(e, C_USAGE, "--bots: unknown colour '%s'", it);
+		ao->bots |= 1u << c;
+	}
+	return C_OK;
+}
+
+/* auto_play: the automatic moves asked for (n < 0: to the end). */
+static int auto_play(struct game *g, const struct autoopts *ao, long n, int turn_limit,
+		     struct cerr *e)
+{
+	struct autoplay ap;
+	int rc = autoplay_init(&ap, g, POL_RANDOM, e);
+	if (rc == C_OK) {
+		for (int s = 0; s < g->nplayers; s++)
+			ap.policy[s] = ao->bots & (1u << g->colour[s]) ? ao->policy[g->colour[s]]
+								       : POL_NONE;
+		ap.turn_limit = turn_limit;
+		rc = autoplay_run(&ap, g, n, 0, NULL, NULL, e);
+		if (rc)
+			cerr_prefix(e, "automatic play");
+	}
+	autoplay_free(&ap);
+	return rc;
+}
+
+/*
+ * join_auto: argv with "--auto N" joined into "--auto=N" (getopt takes an
+ * optional argument only when attached) into a->v, a->argc.  The joined
+ * strings are a->owned[0 .. a->nowned-1].  C_OK or C_SYSTEM.
+ */
+struct args {
+	int argc, nowned;
+	char **v, **owned;
+};
+
+static int join_auto(int argc, char **argv, struct args *a)
+{
+	a->argc = a->nowned = 0;
+	a->v = calloc((size_t)argc + 1, sizeof *a->v);
+	a->owned = calloc((size_t)argc + 1, sizeof *a->owned);
+	if (!a->v || !a->owned)
+		return C_SYSTEM;
+	for (int i = 0; i < argc; i++) {
+		const char *next = i + 1 < argc ? argv[i + 1] : "";
+		if (strcmp(argv[i], "--") == 0) {
+			while (i < argc)
+				a->v[a->argc++] = argv[i++];
+			break;
+		}
+		if (strcmp(argv[i], "--auto") == 0 && *next && strspn(next, "0123456789") == strlen(next)) {
+			char *s = malloc(strlen(next) + 8);
+			if (!s)
+				return C_SYSTEM;
+			sprintf(s, "--auto=%s", next);
+			a->v[a->argc++] = a->owned[a->nowned++] = s;
+			i++;
+			continue;
+		}
+		a->v[a->argc++] = argv[i];
+	}
+	return C_OK;
+}
+
+static void args_free(struct args *a)
+{
+	for (int i = 0; i < a->nowned; i++)
+		free(a->owned[i]);
+	free(a->owned);
+	free(a->v);
+}
+
+enum { OPT_OFFERS = 256, OPT_AUTO };
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -153,6 +323,14 @@ int main(int argc, char **argv)
 		{ "as", required_argument, NULL, 'a' },
 		{ "view", required_argument, NULL, 'v' },
 		{ "compact", no_argument, NULL, 'c' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "count", no_argument, NULL, 'n' },
+		{ "offers", no_argument, NULL, OPT_OFFERS },
+		{ "auto", optional_argument, NULL, OPT_AUTO },
+		{ "until-end", no_argument, NULL, 'u' },
+		{ "policy", required_argument, NULL, 'p' },
+		{ "bots", required_argument, NULL, 'b' },
+		{ "turn-limit", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -162,14 +340,27 @@ int main(int argc, char **argv)
 	struct moves mv = { 0 };
 	struct cerr e = { 0 };
 	struct game g, view;
-	int json = 0, flags = 0, opt, rc, have_view = 0;
-	int as_seat = NOBODY, view_seat = NOBODY;
-	char *in = NULL, *out = NULL, *vout = NULL;
+	struct autoopts ao = { .bots = (1u << NCOLOUR) - 1 };
+	int json = 0, flags = 0, opt, rc, have_view = 0, list = 0, count = 0, mgflags = 0;
+	int as_seat = NOBODY, view_seat = NOBODY, autoplay = 0, turn_limit = 1000;
+	long auto_n = 1;
+	unsigned long long num;
+	char *in = NULL, *out = NULL, *vout = NULL, **av;
+	struct args args;
 	size_t inlen, outlen, voutlen;
 
 	game_init(&g);
+	for (int k = 0; k < NCOLOUR; k++)
+		ao.policy[k] = POL_RANDOM;
+	if (join_auto(argc, argv, &args)) {
+		args_free(&args);
+		fe_error("out of memory");
+		return C_SYSTEM;
+	}
+	av = args.v;
+	argc = args.argc;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":i:f:ja:v:chV", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, av, ":i:f:ja:v:clnup:b:t:hV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'i':
 			in_place = optarg;
@@ -189,30 +380,84 @@ int main(int argc, char **argv)
 		case 'c':
 			flags |= SJ_COMPACT;
 			break;
+		case 'l':
+			list = 1;
+			break;
+		case 'n':
+			count = 1;
+			break;
+		case OPT_OFFERS:
+			mgflags |= MG_OFFERS;
+			break;
+		case OPT_AUTO:
+			if (autoplay == 2) {
+				rc = usage_error("%s", "--auto N and --until-end do not go together");
+				goto done;
+			}
+			autoplay = 1;
+			if (optarg && (fe_parse_u64(optarg, 1000000000, &num) || num == 0)) {
+				rc = usage_error("--auto: '%s' is not a number of moves (1 or more)", optarg);
+				goto done;
+			}
+			auto_n = optarg ? (long)num : 1;
+			break;
+		case 'u':
+			if (autoplay == 1) {
+				rc = usage_error("%s", "--auto N and --until-end do not go together");
+				goto done;
+			}
+			autoplay = 2;
+			break;
+		case 'p':
+		case 'b':
+			if ((rc = opt == 'p' ? policy_option(&ao, optarg, &e) : bots_option(&ao, optarg, &e))) {
+				rc = usage_error("%s", e.msg);
+				goto done;
+			}
+			break;
+		case 't':
+			if (fe_parse_u64(optarg, 65535, &num)) {
+				rc = usage_error("--turn-limit: '%s' is not a turn number (0 to 65535)", optarg);
+				goto done;
+			}
+			turn_limit = (int)num;
+			break;
 		case 'h':
-			fputs(usage_text, stdout);
-			return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
+			rc = fe_help(usage_text);
+			goto done;
 		case 'V':
-			printf("catan-move (catan-tools) %s\n", CATAN_VERSION);
-			return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
-		case ':':
-			return usage_error("option '%s' needs a value", argv[optind - 1]);
+			rc = fe_version();
+			goto done;
 		default:
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			rc = fe_bad_option(opt, av, optind, usage_short);
+			goto done;
 		}
 	}
+	rc = C_USAGE;
 	if (as_name && colour_parse(as_name) < 0)
-		return usage_error("--as: unknown colour '%s'", as_name);
-	if (view_name && colour_parse(view_name) < 0)
-		return usage_error("--view: unknown colour '%s'", view_name);
-	if (moves_file && strcmp(moves_file, "-") == 0 && !in_place)
-		return usage_error("%s", "-f -: standard input holds the game unless -i FILE is given");
+		rc = usage_error("--as: unknown colour '%s'", as_name);
+	else if (view_name && colour_parse(view_name) < 0)
+		rc = usage_error("--view: unknown colour '%s'", view_name);
+	else if (moves_file && strcmp(moves_file, "-") == 0 && !in_place)
+		rc = usage_error("%s", "-f -: standard input holds the game unless -i FILE is given");
+	else if (list && count)
+		rc = usage_error("%s", "--list and --count do not go together");
+	else if ((list || count) && (optind < argc || moves_file || autoplay || view_name))
+		rc = usage_error("%s", "--list and --count take no moves, --auto or --view");
+	else if ((mgflags & MG_OFFERS) && !list && !count)
+		rc = usage_error("%s", "--offers goes with --list or --count");
+	else if (autoplay && as_name)
+		rc = usage_error("%s", "--as does not go with automatic play");
+	else
+		rc = C_OK;
+	if (rc)
+		goto done;
 
 	/* The moves first: a bad moves file must not leave a locked game behind. */
 	if (moves_file && (rc = moves_from_file(&mv, moves_file, &e)))
 		goto out;
 	for (int i = optind; i < argc; i++)
-		if ((rc = moves_push(&mv, argv[i], &e)))
+		if ((rc = moves_push(&mv, av[i], &e)))
 			goto out;
 
 	if (in_place) {
@@ -245,7 +490,14 @@ int main(int argc, char **argv)
 		goto done;
 	}
 
+	if (list || count) {
+		if ((rc = list_moves(&g, as_seat, mgflags, json, count, &e)) == C_OK)
+			rc = fe_close_stdout(&e);
+		goto out;
+	}
 	if ((rc = apply_all(&g, &mv, json, as_seat, &e)))
+		goto out;
+	if (autoplay && (rc = auto_play(&g, &ao, autoplay == 2 ? -1 : auto_n, turn_limit, &e)))
 		goto out;
 
 	if (in_place) {
@@ -280,5 +532,6 @@ done:
 	free(vout);
 	free(mv.filebuf);
 	free(mv.text);
+	args_free(&args);
 	return rc;
 }

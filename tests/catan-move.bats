@@ -229,3 +229,108 @@ external() {
 	assert_eq "== A beginner game (catan-newboard --beginner --seed 1):" "${lines[0]}"
 	[[ "$output" == *"121 moves; red won on turn 43"* ]]
 }
+
+# ---- legal moves: --list, --count, --offers ----
+
+@test "--list before the first roll of a beginner game is the roll" {
+	run -0 --separate-stderr catan-move --list <"$G"
+	assert_eq "red roll" "$output"
+	assert_eq "" "$stderr"
+	run -0 catan-move --count <"$G"
+	assert_eq 1 "$output"
+}
+
+@test "--list --json writes one move object per line in the form --json reads" {
+	catan-move 'red roll' <"$G" >"$BATS_TEST_TMPDIR/rolled.json"
+	run -0 catan-move --list --json <"$BATS_TEST_TMPDIR/rolled.json"
+	assert_eq '{"player":"red","move":"end"}' "${lines[0]}"
+	run -0 catan-move --count <"$BATS_TEST_TMPDIR/rolled.json"
+	assert_eq "$output" "$(catan-move --list --json <"$BATS_TEST_TMPDIR/rolled.json" | wc -l)"
+}
+
+@test "--list and --count change nothing, even in place" {
+	cp "$G" "$BATS_TEST_TMPDIR/before"
+	run -0 catan-move -i "$G" --list
+	assert_eq "red roll" "$output"
+	assert_file_eq "$BATS_TEST_TMPDIR/before" "$G"
+}
+
+@test "--as lists only that colour's moves" {
+	f=$FIXTURES/perft/discard-two.json
+	jq .game "$f" >"$BATS_TEST_TMPDIR/d.json"
+	run -0 catan-move --list <"$BATS_TEST_TMPDIR/d.json"
+	all=$output
+	run -0 catan-move --list --as blue <"$BATS_TEST_TMPDIR/d.json"
+	assert_eq "$(grep '^blue ' <<<"$all")" "$output"
+	[ "${#lines[@]}" -eq 4 ]
+	run -0 catan-move --count --as white <"$BATS_TEST_TMPDIR/d.json"
+	assert_eq 0 "$output"
+}
+
+@test "--offers adds the one-for-one offers, each of which is accepted" {
+	jq .game "$FIXTURES/perft/offer-open.json" >"$BATS_TEST_TMPDIR/o.json"
+	run -0 catan-move --list --offers <"$BATS_TEST_TMPDIR/o.json"
+	offers=$(grep ' offer ' <<<"$output")
+	assert_eq 48 "$(wc -l <<<"$offers")"
+	assert_eq "red offer blue lumber 1 for brick 1" "$(head -1 <<<"$offers")"
+	while read -r m; do
+		catan-move "$m" <"$BATS_TEST_TMPDIR/o.json" >/dev/null || { echo "refused: $m"; false; }
+	done <<<"$offers"
+	run -0 catan-move --list <"$BATS_TEST_TMPDIR/o.json"
+	[[ "$output" != *" offer "* ]]
+}
+
+@test "every listed move, text or JSON, is accepted by catan-move" {
+	for f in "$FIXTURES"/perft/*.json; do
+		jq .game "$f" >"$BATS_TEST_TMPDIR/p.json"
+		catan-move --list <"$BATS_TEST_TMPDIR/p.json" >"$BATS_TEST_TMPDIR/list"
+		catan-move --list --json <"$BATS_TEST_TMPDIR/p.json" >"$BATS_TEST_TMPDIR/jlist"
+		# At most 12 of each listing, spread over it.
+		n=$(wc -l <"$BATS_TEST_TMPDIR/list")
+		step=$(( n / 12 + 1 ))
+		for ((i = 1; i <= n; i += step)); do
+			m=$(sed -n "${i}p" "$BATS_TEST_TMPDIR/list")
+			catan-move "$m" <"$BATS_TEST_TMPDIR/p.json" >/dev/null || { echo "$f: refused: $m"; false; }
+			m=$(sed -n "${i}p" "$BATS_TEST_TMPDIR/jlist")
+			catan-move --json "$m" <"$BATS_TEST_TMPDIR/p.json" >/dev/null || { echo "$f: refused: $m"; false; }
+		done
+	done
+}
+
+@test "the listing is exact both ways on positions of random games (brute force in C)" {
+	run "$CATAN_UNIT/movegen_test"
+	if [ "$status" -ne 0 ]; then
+		printf '%s\n' "$output" | grep -E '^(not ok|#)' | head -40 >&2
+	fi
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
+}
+
+@test "perft fixtures: each position has its expected number of legal moves" {
+	for f in "$FIXTURES"/perft/*.json; do
+		jq .game "$f" >"$BATS_TEST_TMPDIR/p.json"
+		want=$(jq -r '"\(.count) \(.count_offers)"' "$f")
+		got="$(catan-move --count <"$BATS_TEST_TMPDIR/p.json") $(catan-move --count --offers <"$BATS_TEST_TMPDIR/p.json")"
+		[ "$want" = "$got" ] || { echo "$(basename "$f"): expected $want, listed $got"; false; }
+		# The counts hold without the listing: every well-formed move tried on the rules.
+		brute=$("$CATAN_UNIT/movegen_test" --brute "$BATS_TEST_TMPDIR/p.json")
+		[ "$want" = "$brute" ] || { echo "$(basename "$f"): expected $want, brute force $brute"; false; }
+	done
+}
+
+@test "--list refuses moves, --offers alone and --list with --count" {
+	run -2 --separate-stderr catan-move --list 'red roll' <"$G"
+	assert_eq "catan-move: --list and --count take no moves, --auto or --view" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-move --offers <"$G"
+	assert_eq "catan-move: --offers goes with --list or --count" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-move --list --count <"$G"
+	assert_eq "catan-move: --list and --count do not go together" "${stderr_lines[0]}"
+}
+
+@test "a finished game has no legal move" {
+	jq .game "$FIXTURES/perft/over.json" >"$BATS_TEST_TMPDIR/over.json"
+	run -0 --separate-stderr catan-move --list <"$BATS_TEST_TMPDIR/over.json"
+	assert_eq "" "$output"
+	run -0 catan-move --count <"$BATS_TEST_TMPDIR/over.json"
+	assert_eq 0 "$output"
+}

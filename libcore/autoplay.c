@@ -1,0 +1,452 @@
+/* autoplay.c: automatic players: the random and greedy policies (autoplay.h documents them). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "autoplay.h"
+#include "geom.h"
+#include "movegen.h"
+#include "rng.h"
+#include "rules_int.h"
+#include "state.h"
+
+const char *const policy_names[NPOLICY] = { "none", "random", "greedy" };
+
+/* ---- the players' set ---- */
+
+/* The verb of a log line ("red trade ore 4 for grain": "trade") equals verb. */
+static int line_verb_is(const char *line, const char *verb)
+{
+	const char *v = strchr(line, ' ');
+	size_t n = strlen(verb);
+	return v && strncmp(v + 1, verb, n) == 0 && (v[1 + n] == ' ' || v[1 + n] == '\0');
+}
+
+int autoplay_init(struct autoplay *a, const struct game *g, int pol, struct cerr *e)
+{
+	memset(a, 0, sizeof *a);
+	for (int s = 0; s < MAXPLAYERS; s++)
+		a->policy[s] = (uint8_t)pol;
+	a->turn = g->pos.turn;
+	/* The trades of the turn under way: the log's lines since the last end. */
+	for (size_t i = g->log.len; i > 0 && !line_verb_is(g->log.line[i - 1], "end"); i--)
+		a->trades += line_verb_is(g->log.line[i - 1], "trade") ||
+			     line_verb_is(g->log.line[i - 1], "offer");
+	a->cap = 256;
+	a->buf = malloc((size_t)a->cap * sizeof *a->buf);
+	if (!a->buf)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	return C_OK;
+}
+
+void autoplay_free(struct autoplay *a)
+{
+	free(a->buf);
+	a->buf = NULL;
+	a->cap = 0;
+}
+
+int autoplay_actor(const struct game *g)
+{
+	const struct position *p = &g->pos;
+	int n = g->nplayers;
+
+	if (!g->has_pos || g->view != NOBODY || p->phase == PH_OVER)
+		return NOBODY;
+	if (p->phase == PH_DISCARD)
+		for (int s = 0; s < n; s++)
+			if (p->pl[s].discard)
+				return s;
+	if (p->phase == PH_MAIN && p->offer.active)
+		for (int k = 1; k < n; k++) {
+			int s = (p->current + k) % n;
+			if ((p->offer.to == NOBODY || p->offer.to == s) &&
+			    !(p->offer.rejected & (1u << s)))
+				return s;
+		}
+	return p->current;
+}
+
+/* ---- what the greedy player values ---- */
+
+/* The number of the 36 dice rolls that give token. */
+static int pips(int token)
+{
+	return token ? 6 - abs(7 - token) : 0;
+}
+
+/* A place for a settlement: its hexes' chances, and a little for each different resource. */
+static int node_value(const struct game *g, int n)
+{
+	int v = 0;
+	unsigned seen = 0;
+	for (int k = 0; k < 3; k++) {
+		int h = geom_node_hexes[n][k];
+		if (h < 0 || g->board.terrain[h] >= T_DESERT)
+			continue;
+		v += 4 * pips(g->board.token[h]);
+		if (!(seen & (1u << g->board.terrain[h])))
+			v++;
+		seen |= 1u << g->board.terrain[h];
+	}
+	return v;
+}
+
+/* A free intersection that could hold a settlement (the distance rule), ignoring roads. */
+static int node_open(const struct position *p, int n)
+{
+	return node_free_check(p, n, NULL) == C_OK;
+}
+
+/* Whether seat can place a settlement somewhere now (pieces and cost aside). */
+static int has_spot(const struct position *p, int seat)
+{
+	for (int n = 0; n < NNODE; n++)
+		if (node_touches_road(p, seat, n) && node_open(p, n))
+			return 1;
+	return 0;
+}
+
+/* What a road on edge is worth to seat: the best free intersection it opens or nears. */
+static int road_value(const struct game *g, const struct position *p, int edge)
+{
+	int best = 0;
+	for (int i = 0; i < 2; i++) {
+		int x = geom_edge_nodes[edge][i];
+		if (node_open(p, x) && 2 * node_value(g, x) > best)
+			best = 2 * node_value(g, x);
+		for (int k = 0; k < 3; k++) {
+			int y = geom_node_nodes[x][k];
+			if (y >= 0 && node_open(p, y) && node_value(g, y) > best)
+				best = node_value(g, y);
+		}
+	}
+	return best;
+}
+
+/* The build the greedy player saves for: city, settlement, card, road; NULL for none. */
+static const uint8_t *greedy_target(const struct position *p, int seat)
+{
+	const struct player *pl = &p->pl[seat];
+	if (pl->cities && pl->settlements < MAX_SETTLEMENTS)
+		return cost_city;
+	if (pl->settlements && has_spot(p, seat))
+		return cost_settlement;
+	if (p->deck_len)
+		return cost_dev;
+	return pl->roads ? cost_road : NULL;
+}
+
+/* Cards a hand lacks for cost. */
+static int missing(const uint8_t hand[NRES], const uint8_t *cost)
+{
+	int k = 0;
+	for (int r = 0; cost && r < NRES; r++)
+		k += hand[r] < cost[r] ? cost[r] - hand[r] : 0;
+	return k;
+}
+
+/* ---- greedy choices by phase; each returns an index into ms ---- */
+
+/* The index of the listed move with the highest value (ties: the first); -1 when none scores. */
+#define BEST(cond, value)                                       \
+	do {                                                    \
+		best = -1;                                      \
+		long top_ = 0;                                  \
+		for (int i = 0; i < n; i++) {                   \
+			const struct move *m = &ms[i];          \
+			(void)m;                                \
+			if (!(cond))                            \
+				continue;                       \
+			long v_ = (value);                      \
+			if (best < 0 || v_ > top_) {            \
+				best = i;                       \
+				top_ = v_;                      \
+			}                                       \
+		}                                               \
+	} while (0)
+
+static int robber_value(const struct game *g, const struct position *p, int seat,
+			const struct move *m)
+{
+	int h = m->hex, v = 0, w = pips(g->board.token[h]);
+	for (int k = 0; k < 6; k++) {
+		int n = geom_hex_nodes[h][k], s = p->node_owner[n];
+		int kind = p->node_kind[n] == B_CITY ? 2 : 1;
+		if (s == seat)
+			v -= 20 * w * kind;
+		else if (s != NOBODY)
+			v += w * kind * (2 + score_public(p, s));
+	}
+	v *= 10;
+	if (m->victim != NOBODY)
+		v += 5 * score_public(p, m->victim) + pos_hand_size(p, m->victim);
+	return v;
+}
+
+/* A discard: keep the cards of the target, then the most even hand. */
+static long discard_value(const struct position *p, int seat, const struct move *m)
+{
+	const uint8_t *tgt = greedy_target(p, seat);
+	long v = 0;
+	for (int r = 0; r < NRES; r++) {
+		int keep = p->pl[seat].hand[r] - m->give[r];
+		v += 1000L * (tgt && keep > tgt[r] ? tgt[r] : tgt ? keep : 0) - (long)keep * keep;
+	}
+	return v;
+}
+
+/* Applies m to a scratch copy of g: 1 when seat has then won. */
+static int wins(const struct game *g, const struct move *m, int seat)
+{
+	struct game t = *g;	/* shallow: RULES_NO_LOG leaves the log alone */
+	struct cerr e;
+	return rules_apply(&t, m, RULES_NO_LOG, &e) == C_OK && t.pos.phase == PH_OVER &&
+	       t.pos.current == seat;
+}
+
+/* Whether the robber stands on a producing hex where seat has a building. */
+static int robber_blocks(const struct game *g, const struct position *p, int seat)
+{
+	int h = p->robber;
+	if (!g->board.token[h])
+		return 0;
+	for (int k = 0; k < 6; k++)
+		if (p->node_owner[geom_hex_nodes[h][k]] == seat)
+			return 1;
+	return 0;
+}
+
+/* A maritime trade that lets a build be completed this turn, or -1. */
+static int greedy_trade(const struct game *g, const struct move *ms, int n, int seat, int left)
+{
+	static const uint8_t *const order[] = { cost_city, cost_settlement, cost_dev, cost_road };
+	const struct position *p = &g->pos;
+	const struct player *pl = &p->pl[seat];
+	int rate[NRES];
+
+	for (int r = 0; r < NRES; r++)
+		rate[r] = harbour_rate(g, p, seat, r);
+	for (int t = 0; t < 4; t++) {
+		const uint8_t *c = order[t];
+		int lack = missing(pl->hand, c), can = 0, give = -1, get = -1, best = -1;
+		if ((c == cost_city && (!pl->cities || pl->settlements == MAX_SETTLEMENTS)) ||
+		    (c == cost_settlement && (!pl->settlements || !has_spot(p, seat))) ||
+		    (c == cost_dev && !p->deck_len) || (c == cost_road && !pl->roads))
+			continue;
+		if (lack == 0 || lack > left)
+			continue;
+		for (int r = 0; r < NRES; r++) {
+			int spare = pl->hand[r] - c[r];
+			if (spare >= rate[r]) {
+				can += spare / rate[r];
+				if (give < 0 || spare - rate[r] > best) {
+					give = r;
+					best = spare - rate[r];
+				}
+			}
+			if (get < 0 && pl->hand[r] < c[r] && p->bank[r])
+				get = r;
+		}
+		if (can < lack || give < 0 || get < 0)
+			continue;
+		for (int i = 0; i < n; i++)
+			if (ms[i].verb == MV_TRADE && ms[i].give[give] && ms[i].get[get])
+				return i;
+	}
+	return -1;
+}
+
+/* What playing a development card is worth to seat now; 0 when it does not help. */
+static int play_value(const struct game *g, const struct move *m, int seat, int want_road)
+{
+	const struct position *p = &g->pos;
+	const struct player *pl = &p->pl[seat];
+	const uint8_t *tgt = greedy_target(p, seat);
+	uint8_t after[NRES];
+	int opp = 0, h = p->largest_army;
+
+	switch (m->card) {
+	case DEV_KNIGHT:
+		/* Free a hex of one's own, or take the largest army. */
+		return robber_blocks(g, p, seat) ||
+		       (pl->played[DEV_KNIGHT] + 1 >= 3 && h != seat &&
+			(h == NOBODY || pl->played[DEV_KNIGHT] + 1 > p->pl[h].played[DEV_KNIGHT]));
+	case DEV_YEAR_OF_PLENTY:
+		for (int r = 0; r < NRES; r++)
+			after[r] = (uint8_t)(pl->hand[r] + m->get[r]);
+		return tgt ? missing(pl->hand, tgt) - missing(after, tgt) : 0;
+	case DEV_MONOPOLY:
+		for (int s = 0; s < g->nplayers; s++)
+			opp += s != seat ? p->pl[s].hand[m->res] : 0;
+		return opp >= 3 ? opp : 0;
+	case DEV_ROAD_BUILDING:
+		if (!want_road)
+			return 0;
+		return road_value(g, p, m->path[0]) + (m->npath == 2 ? road_value(g, p, m->path[1]) : 0);
+	}
+	return 0;
+}
+
+static int greedy_main(struct autoplay *a, const struct game *g, const struct move *ms, int n,
+		       int seat)
+{
+	const struct position *p = &g->pos;
+	int best;
+
+	if (score_total(p, seat) + 2 >= g->rules.points_to_win)
+		for (int i = 0; i < n; i++)
+			if ((ms[i].verb == MV_BUILD || ms[i].verb == MV_PLAY) && wins(g, &ms[i], seat))
+				return i;
+	BEST(m->verb == MV_BUILD && m->piece == PC_CITY, node_value(g, m->node));
+	if (best >= 0)
+		return best;
+	BEST(m->verb == MV_BUILD && m->piece == PC_SETTLEMENT, node_value(g, m->node));
+	if (best >= 0)
+		return best;
+	BEST(m->verb == MV_BUY, 0);
+	if (best >= 0)
+		return best;
+	int want_road = !has_spot(p, seat);
+	if (want_road) {
+		BEST(m->verb == MV_BUILD && m->piece == PC_ROAD, road_value(g, p, m->path[0]));
+		if (best >= 0)
+			return best;
+	}
+	BEST(m->verb == MV_PLAY, play_value(g, m, seat, want_road));
+	if (best >= 0 && play_value(g, &ms[best], seat, want_road) > 0)
+		return best;
+	if (a->trades < AUTO_TRADES_PER_TURN &&
+	    (best = greedy_trade(g, ms, n, seat, AUTO_TRADES_PER_TURN - a->trades)) >= 0)
+		return best;
+	BEST(m->verb == MV_END, 0);
+	return best >= 0 ? best : 0;
+}
+
+static int greedy_pick(struct autoplay *a, const struct game *g, const struct move *ms, int n,
+		       int seat)
+{
+	const struct position *p = &g->pos;
+	int best;
+
+	switch (p->phase) {
+	case PH_SETUP_SETTLEMENT:
+		BEST(1, node_value(g, m->node));
+		return best;
+	case PH_SETUP_ROAD:
+		BEST(1, road_value(g, p, m->path[0]));
+		return best;
+	case PH_ROLL:
+		if (score_total(p, seat) + 2 >= g->rules.points_to_win)
+			for (int i = 0; i < n; i++)
+				if (ms[i].verb == MV_PLAY && wins(g, &ms[i], seat))
+					return i;
+		if (robber_blocks(g, p, seat))
+			for (int i = 0; i < n; i++)
+				if (ms[i].verb == MV_PLAY && ms[i].card == DEV_KNIGHT)
+					return i;
+		BEST(m->verb == MV_ROLL, 0);
+		return best;
+	case PH_DISCARD:
+		BEST(1, discard_value(p, seat, m));
+		return best;
+	case PH_ROBBER:
+		BEST(1, robber_value(g, p, seat, m));
+		return best;
+	}
+	if (seat != p->current) {
+		/* An answer to the offer: accept when it brings the target build closer. */
+		const struct offer *o = &p->offer;
+		const uint8_t *tgt = greedy_target(p, seat);
+		uint8_t after[NRES];
+		for (int r = 0; r < NRES; r++)
+			after[r] = (uint8_t)(p->pl[seat].hand[r] - o->get[r] + o->give[r]);
+		int good = missing(after, tgt) < missing(p->pl[seat].hand, tgt);
+		BEST(1, (m->verb == MV_ACCEPT) == good);
+		return best;
+	}
+	return greedy_main(a, g, ms, n, seat);
+}
+
+/* ---- choosing and playing ---- */
+
+static int is_trade(const struct move *m)
+{
+	return m->verb == MV_TRADE || m->verb == MV_OFFER;
+}
+
+int autoplay_choose(struct autoplay *a, struct game *g, struct move *m, struct cerr *e)
+{
+	int seat = autoplay_actor(g), n, pick;
+
+	if (seat == NOBODY)
+		return cerr_set(e, C_ILLEGAL, "nobody can move: the game is over");
+	if (a->policy[seat] == POL_NONE)
+		return cerr_set(e, C_ILLEGAL, "the player to move is not automatic");
+	if (g->rules.outcomes == OUT_EXTERNAL)
+		return cerr_set(e, C_ILLEGAL, "automatic players need a game whose outcomes are "
+					      "internal (drawn by the game)");
+	if (a->turn != g->pos.turn) {
+		a->turn = g->pos.turn;
+		a->trades = 0;
+	}
+	while ((n = movegen_legal(g, seat, 0, a->buf, a->cap)) > a->cap) {
+		struct move *nb = realloc(a->buf, (size_t)n * sizeof *nb);
+		if (!nb)
+			return cerr_set(e, C_SYSTEM, "out of memory");
+		a->buf = nb;
+		a->cap = n;
+	}
+	if (n == 0)
+		return cerr_set(e, C_ILLEGAL, "no legal move for the player to move");
+	if (a->policy[seat] == POL_GREEDY) {
+		pick = greedy_pick(a, g, a->buf, n, seat);
+	} else {
+		/* Uniform over the moves, trades left out once the cap is reached. */
+		int capped = seat == g->pos.current && a->trades >= AUTO_TRADES_PER_TURN, k = n;
+		if (capped)
+			for (int i = 0; i < n; i++)
+				k -= is_trade(&a->buf[i]);
+		pick = (int)rng_below(g->pos.rng, (uint32_t)k);
+		for (int i = 0; capped && i <= pick; i++)
+			pick += is_trade(&a->buf[i]);
+	}
+	*m = a->buf[pick];
+	return C_OK;
+}
+
+int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, long *made,
+		 int *why, struct cerr *e)
+{
+	long k = 0;
+	int stop = AUTO_COUNT, rc = C_OK;
+
+	for (;;) {
+		int seat = autoplay_actor(g);
+		struct move m;
+		if (seat == NOBODY) {
+			stop = AUTO_OVER;
+			break;
+		}
+		if (max_moves >= 0 && k >= max_moves) {
+			stop = AUTO_COUNT;
+			break;
+		}
+		if (a->turn_limit && g->pos.turn > a->turn_limit) {
+			stop = AUTO_TURN_LIMIT;
+			break;
+		}
+		if (a->policy[seat] == POL_NONE) {
+			stop = AUTO_WAIT;
+			break;
+		}
+		if ((rc = autoplay_choose(a, g, &m, e)) || (rc = rules_apply(g, &m, flags, e)))
+			break;
+		a->trades += is_trade(&m);
+		k++;
+	}
+	if (made)
+		*made = k;
+	if (why && rc == C_OK)
+		*why = stop;
+	return rc;
+}

@@ -1,0 +1,93 @@
+/* autoplay.h: automatic players: who moves next, the random and greedy policies, playing on. */
+#ifndef CATAN_AUTOPLAY_H
+#define CATAN_AUTOPLAY_H
+
+#include "err.h"
+#include "move.h"
+#include "types.h"
+
+/*
+ * An automatic player chooses among the moves movegen_legal lists for it
+ * (never domestic offers), drawing any random choice from the game's own
+ * generator (g->pos.rng), so a game played automatically is reproducible
+ * from its state, and playing N moves in one call gives the same game as N
+ * calls of one move.
+ *
+ * random: uniform over the player's legal moves, except that a player
+ *   makes no maritime trade once 3 trades (maritime trades and offers)
+ *   have been made in the turn (AUTO_TRADES_PER_TURN): without a cap,
+ *   random players trade back and forth and games take much longer.
+ * greedy: the first that applies of: a move that wins at once; a city (on
+ *   the settlement with the best production); a settlement (the best
+ *   intersection); buying a development card; a road, when no settlement
+ *   can be placed yet (towards the best free intersection); playing a
+ *   development card that helps (a knight when the robber blocks one of the
+ *   player's hexes, year of plenty for the cards a build lacks, monopoly of
+ *   the resource opponents hold most of, at least 3, road building when a
+ *   road is wanted); a maritime trade that lets a build be completed this
+ *   turn (same cap); the end of the turn.  Set-up: the intersection with
+ *   the best production (the sum of the dice chances of its hexes), the
+ *   road towards the best free intersection two paths away.  The robber:
+ *   the hex that costs opponents most (their production there, weighted by
+ *   their score) and the player least, robbing the leader.  A discard keeps
+ *   the cards of the build aimed at and otherwise the most even hand.  An
+ *   offer is accepted when it brings that build closer, else rejected.
+ *   Ties go to the move listed first.
+ */
+enum policy { POL_NONE, POL_RANDOM, POL_GREEDY, NPOLICY };
+extern const char *const policy_names[NPOLICY];	/* "none", "random", "greedy" */
+
+#define AUTO_TRADES_PER_TURN 3
+
+/* Why autoplay_run stopped. */
+enum auto_stop {
+	AUTO_COUNT,		/* the number of moves asked for was made */
+	AUTO_OVER,		/* the game is over */
+	AUTO_TURN_LIMIT,	/* the turn limit was passed */
+	AUTO_WAIT,		/* the player to move is not automatic (POL_NONE) */
+};
+
+struct autoplay {
+	uint8_t policy[MAXPLAYERS];	/* enum policy by seat */
+	int turn_limit;		/* stop once position.turn exceeds it; 0: no limit */
+	/* Private: trades made in the current turn, and a move buffer. */
+	int turn, trades;
+	struct move *buf;
+	int cap;
+};
+
+/*
+ * autoplay_init: a players' set for g with every seat on policy pol and no
+ * turn limit; counts the trades already made this turn from g's log.
+ * C_OK or C_SYSTEM when memory runs out.  Free with autoplay_free.
+ */
+int autoplay_init(struct autoplay *a, const struct game *g, int pol, struct cerr *e);
+void autoplay_free(struct autoplay *a);
+
+/*
+ * autoplay_actor: the seat that moves next in automatic play: the first
+ * seat (in seat order) owing a discard; else, while an offer is open, the
+ * first player after the offerer who may still answer it; else the player
+ * whose turn it is.  NOBODY when the game is over, or is a view or a record.
+ */
+int autoplay_actor(const struct game *g);
+
+/*
+ * autoplay_choose: the move the actor's policy makes (without outcomes in
+ * an internal game: rules_apply draws them), using random draws from
+ * g->pos.rng.  C_OK; C_ILLEGAL when nobody can move (game over) or the
+ * actor is not automatic; C_SYSTEM when memory runs out.
+ */
+int autoplay_choose(struct autoplay *a, struct game *g, struct move *m, struct cerr *e);
+
+/*
+ * autoplay_run: makes automatic moves (rules_apply with flags) until
+ * max_moves are made (max_moves < 0: no count), the game is over, the
+ * turn limit is passed, or a non-automatic player must move.  *made gets
+ * the number of moves made and *why the reason (either may be NULL).
+ * C_OK, or the status of a failing rules_apply (C_SYSTEM) with e filled.
+ */
+int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, long *made,
+		 int *why, struct cerr *e);
+
+#endif

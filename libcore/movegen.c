@@ -1,0 +1,361 @@
+/* movegen.c: the complete list of legal moves of a position (movegen.h says what it holds). */
+#include <string.h>
+
+#include "geom.h"
+#include "movegen.h"
+#include "rules_int.h"
+#include "state.h"
+
+/*
+ * The placement and trade checks are the engine's own (rules_int.h), so a
+ * rule has one statement; this file only enumerates.  The exactness tests
+ * (tests/unit/movegen_test.c) hold the two together.
+ */
+
+struct gen {
+	const struct game *g;
+	const struct position *p;
+	int only;		/* the seat listed, or NOBODY for all */
+	int external;		/* outcomes are given in the moves */
+	struct move *out;
+	int n, max;
+	struct move spare;	/* written when out is full; never read */
+};
+
+static int wants(const struct gen *l, int seat)
+{
+	return l->only == NOBODY || l->only == seat;
+}
+
+static struct move *add(struct gen *l, int seat, int verb)
+{
+	struct move *m = l->n < l->max ? &l->out[l->n] : &l->spare;
+	l->n++;
+	move_init(m);
+	m->seat = (int8_t)seat;
+	m->verb = (uint8_t)verb;
+	return m;
+}
+
+static void add_road(struct gen *l, int seat, int edge)
+{
+	struct move *m = add(l, seat, MV_BUILD);
+	m->piece = PC_ROAD;
+	m->npath = 1;
+	m->path[0] = (int8_t)edge;
+}
+
+static void add_node(struct gen *l, int seat, int piece, int node)
+{
+	struct move *m = add(l, seat, MV_BUILD);
+	m->piece = (uint8_t)piece;
+	m->node = (int8_t)node;
+}
+
+/* road_ok: seat may put a road on the free path edge (pieces and cost aside). */
+static int road_ok(const struct position *p, int seat, int edge)
+{
+	return p->edge_owner[edge] == NOBODY && road_place_check(p, seat, edge, NULL) == C_OK;
+}
+
+/* ---- set-up ---- */
+
+static void gen_setup(struct gen *l)
+{
+	const struct position *p = l->p;
+	int seat = p->current;
+
+	if (p->phase == PH_SETUP_SETTLEMENT) {
+		if (!p->pl[seat].settlements)
+			return;
+		for (int n = 0; n < NNODE; n++)
+			if (node_free_check(p, n, NULL) == C_OK)
+				add_node(l, seat, PC_SETTLEMENT, n);
+		return;
+	}
+	if (!p->pl[seat].roads)
+		return;
+	/* The road touches the settlement just placed: seat's one with no road of seat's. */
+	for (int n = 0; n < NNODE; n++) {
+		if (p->node_owner[n] != seat || node_touches_road(p, seat, n))
+			continue;
+		for (int k = 0; k < 3; k++) {
+			int ed = geom_node_edges[n][k];
+			if (ed >= 0 && p->edge_owner[ed] == NOBODY)
+				add_road(l, seat, ed);
+		}
+		return;
+	}
+}
+
+/* ---- development cards ---- */
+
+static void gen_road_building(struct gen *l, int seat)
+{
+	const struct position *p = l->p;
+	struct position t;
+	int roads = p->pl[seat].roads;
+
+	for (int a = 0; roads && a < NEDGE; a++) {
+		if (!road_ok(p, seat, a))
+			continue;
+		int seconds = 0;
+		if (roads >= 2) {
+			t = *p;
+			pos_place_road(&t, seat, a);
+			for (int b = 0; b < NEDGE; b++) {
+				if (!road_ok(&t, seat, b))
+					continue;
+				seconds++;
+				/* {a, b} with both placeable now is listed once, as (min, max). */
+				if (b < a && road_ok(p, seat, b))
+					continue;
+				struct move *m = add(l, seat, MV_PLAY);
+				m->card = DEV_ROAD_BUILDING;
+				m->npath = 2;
+				m->path[0] = (int8_t)a;
+				m->path[1] = (int8_t)b;
+			}
+		}
+		if (!seconds) {
+			struct move *m = add(l, seat, MV_PLAY);
+			m->card = DEV_ROAD_BUILDING;
+			m->npath = 1;
+			m->path[0] = (int8_t)a;
+		}
+	}
+}
+
+static void gen_play(struct gen *l)
+{
+	const struct position *p = l->p;
+	int seat = p->current;
+	const struct player *pl = &p->pl[seat];
+
+	if (p->dev_played)
+		return;
+	if (pl->dev[DEV_KNIGHT])
+		add(l, seat, MV_PLAY)->card = DEV_KNIGHT;
+	if (pl->dev[DEV_ROAD_BUILDING])
+		gen_road_building(l, seat);
+	if (pl->dev[DEV_YEAR_OF_PLENTY])
+		for (int a = 0; a < NRES; a++)
+			for (int b = a; b < NRES; b++) {
+				if (p->bank[a] < 1 + (a == b) || p->bank[b] < 1)
+					continue;
+				struct move *m = add(l, seat, MV_PLAY);
+				m->card = DEV_YEAR_OF_PLENTY;
+				m->get[a]++;
+				m->get[b]++;
+			}
+	if (pl->dev[DEV_MONOPOLY])
+		for (int r = 0; r < NRES; r++) {
+			struct move *m = add(l, seat, MV_PLAY);
+			m->card = DEV_MONOPOLY;
+			m->res = (int8_t)r;
+		}
+}
+
+/* ---- the roll, a seven's discards, the robber ---- */
+
+static void gen_roll(struct gen *l)
+{
+	int seat = l->p->current;
+
+	if (!l->external) {
+		add(l, seat, MV_ROLL);
+		return;
+	}
+	for (int a = 1; a <= 6; a++)
+		for (int b = 1; b <= 6; b++) {
+			struct move *m = add(l, seat, MV_ROLL);
+			m->dice[0] = (uint8_t)a;
+			m->dice[1] = (uint8_t)b;
+		}
+}
+
+/* Every way of giving `left` more cards from resources r.. of hand: largest first. */
+static void gen_discard_from(struct gen *l, int seat, const uint8_t *hand, uint8_t give[NRES],
+			     int r, int left)
+{
+	if (r == NRES - 1) {
+		if (left > hand[r])
+			return;
+		give[r] = (uint8_t)left;
+		struct move *m = add(l, seat, MV_DISCARD);
+		memcpy(m->give, give, NRES);
+		return;
+	}
+	int rest = 0;
+	for (int x = r + 1; x < NRES; x++)
+		rest += hand[x];
+	int hi = hand[r] < left ? hand[r] : left, lo = left - rest > 0 ? left - rest : 0;
+	for (int k = hi; k >= lo; k--) {
+		give[r] = (uint8_t)k;
+		gen_discard_from(l, seat, hand, give, r + 1, left - k);
+	}
+}
+
+static void gen_discards(struct gen *l)
+{
+	const struct position *p = l->p;
+	for (int s = 0; s < l->g->nplayers; s++) {
+		uint8_t give[NRES] = { 0 };
+		if (p->pl[s].discard && wants(l, s))
+			gen_discard_from(l, s, p->pl[s].hand, give, 0, p->pl[s].discard);
+	}
+}
+
+static void gen_robber(struct gen *l)
+{
+	const struct position *p = l->p;
+	int seat = p->current;
+
+	for (int h = 0; h < NHEX; h++) {
+		if (h == p->robber)
+			continue;
+		unsigned mask = robber_victims(p, l->g->nplayers, seat, h);
+		if (!mask) {
+			add(l, seat, MV_ROBBER)->hex = (int8_t)h;
+			continue;
+		}
+		for (int v = 0; v < l->g->nplayers; v++) {
+			if (!(mask & (1u << v)))
+				continue;
+			for (int r = l->external ? 0 : -1; r < (l->external ? NRES : 0); r++) {
+				if (r >= 0 && !p->pl[v].hand[r])
+					continue;
+				struct move *m = add(l, seat, MV_ROBBER);
+				m->hex = (int8_t)h;
+				m->victim = (int8_t)v;
+				m->res = (int8_t)r;
+			}
+		}
+	}
+}
+
+/* ---- after the roll ---- */
+
+static void gen_offers(struct gen *l, int seat)
+{
+	const struct position *p = l->p;
+	for (int to = 0; to <= l->g->nplayers; to++) {
+		if (to == seat)
+			continue;
+		for (int r = 0; r < NRES; r++) {
+			if (!p->pl[seat].hand[r])
+				continue;
+			for (int x = 0; x < NRES; x++) {
+				if (x == r)
+					continue;
+				struct move *m = add(l, seat, MV_OFFER);
+				m->to = (int8_t)(to == l->g->nplayers ? NOBODY : to);
+				m->give[r] = 1;
+				m->get[x] = 1;
+			}
+		}
+	}
+}
+
+/* The answers to the open offer by everyone it is open to. */
+static void gen_answers(struct gen *l, int trading)
+{
+	const struct position *p = l->p;
+	const struct offer *o = &p->offer;
+	int cur = p->current;
+
+	for (int s = 0; o->active && s < l->g->nplayers; s++) {
+		if (s == cur || !wants(l, s) || (o->to != NOBODY && o->to != s) ||
+		    (o->rejected & (1u << s)))
+			continue;
+		if (trading && hand_covers(p, s, o->get) && hand_covers(p, cur, o->give))
+			add(l, s, MV_ACCEPT);
+		add(l, s, MV_REJECT);
+	}
+}
+
+static void gen_main(struct gen *l, int flags)
+{
+	const struct game *g = l->g;
+	const struct position *p = l->p;
+	int seat = p->current;
+	const struct player *pl = &p->pl[seat];
+	int trading = !(g->rules.trade_build == TRADE_STRICT && p->built);
+
+	if (wants(l, seat)) {
+		add(l, seat, MV_END);
+		if (pl->roads && hand_covers(p, seat, cost_road))
+			for (int ed = 0; ed < NEDGE; ed++)
+				if (road_ok(p, seat, ed))
+					add_road(l, seat, ed);
+		if (pl->settlements && hand_covers(p, seat, cost_settlement))
+			for (int n = 0; n < NNODE; n++)
+				if (node_touches_road(p, seat, n) && node_free_check(p, n, NULL) == C_OK)
+					add_node(l, seat, PC_SETTLEMENT, n);
+		if (pl->cities && hand_covers(p, seat, cost_city))
+			for (int n = 0; n < NNODE; n++)
+				if (p->node_owner[n] == seat && p->node_kind[n] == B_SETTLEMENT)
+					add_node(l, seat, PC_CITY, n);
+		if (p->deck_len && hand_covers(p, seat, cost_dev)) {
+			if (!l->external)
+				add(l, seat, MV_BUY);
+			for (int d = 0; l->external && d < NDEV; d++)
+				if (p->deck_count[d])
+					add(l, seat, MV_BUY)->card = (int8_t)d;
+		}
+		for (int r = 0; trading && r < NRES; r++) {
+			int rate = harbour_rate(g, p, seat, r);
+			if (pl->hand[r] < rate)
+				continue;
+			for (int x = 0; x < NRES; x++) {
+				if (x == r || !p->bank[x])
+					continue;
+				struct move *m = add(l, seat, MV_TRADE);
+				m->give[r] = (uint8_t)rate;
+				m->get[x] = 1;
+			}
+		}
+		gen_play(l);
+		if (p->offer.active)
+			add(l, seat, MV_CANCEL);
+		if (trading && (flags & MG_OFFERS))
+			gen_offers(l, seat);
+	}
+	gen_answers(l, trading);
+}
+
+int movegen_legal(const struct game *g, int seat, int flags, struct move *out, int max)
+{
+	const struct position *p = &g->pos;
+	struct gen l = {
+		.g = g, .p = p, .only = seat, .out = out, .max = out ? max : 0,
+		.external = g->rules.outcomes == OUT_EXTERNAL,
+	};
+
+	if (g->view != NOBODY || !g->has_pos)
+		return 0;
+	switch (p->phase) {
+	case PH_SETUP_SETTLEMENT:
+	case PH_SETUP_ROAD:
+		if (wants(&l, p->current))
+			gen_setup(&l);
+		break;
+	case PH_ROLL:
+		if (wants(&l, p->current)) {
+			gen_roll(&l);
+			gen_play(&l);
+		}
+		break;
+	case PH_DISCARD:
+		gen_discards(&l);
+		break;
+	case PH_ROBBER:
+		if (wants(&l, p->current))
+			gen_robber(&l);
+		break;
+	case PH_MAIN:
+		gen_main(&l, flags);
+		break;
+	}
+	return l.n;
+}

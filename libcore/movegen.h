@@ -1,0 +1,43 @@
+/* movegen.h: every legal move of a position, each choice in full, for listings, bots and play-outs. */
+#ifndef CATAN_MOVEGEN_H
+#define CATAN_MOVEGEN_H
+
+#include "move.h"
+#include "types.h"
+
+/*
+ * What the listing holds (catan-move(1), LISTING):
+ * - every player who may move now: the player whose turn it is, each player
+ *   owing a discard, each player who may answer the open offer;
+ * - set-up placements, the roll, every discard choice (each way of giving
+ *   exactly the cards owed), every robber hex with each player that may be
+ *   robbed there, every build, the purchase of a card, every maritime trade
+ *   at the player's rate, every play of a development card (knight; road
+ *   building with each pair of paths, or a single path when no second road
+ *   can follow it; year of plenty with each pair of resources the bank can
+ *   pay; monopoly of each resource), cancel, accept and reject, the end;
+ * - road building's two paths once per pair: in increasing order of path
+ *   number, or in the only order that is legal (both orders give the same
+ *   position);
+ * - outcomes only in games whose outcomes are external, where a move is not
+ *   legal without them: each roll of the two dice (36), each kind of card
+ *   left in the deck for a purchase, each resource the victim holds for a
+ *   steal;
+ * - domestic offers (an unbounded family) only with MG_OFFERS, and then
+ *   only one card for one card: each resource the player holds for each
+ *   other resource, to each other player and to all.
+ * No move is listed twice; a view, a record and a finished game have none.
+ */
+enum {
+	MG_OFFERS = 1,		/* add the one-for-one domestic offers */
+};
+
+/*
+ * movegen_legal: the legal moves of g's current position into
+ * out[0 .. max-1] (out may be NULL when max is 0), only seat's when seat is
+ * not NOBODY.  Returns how many there are, which may exceed max: only max
+ * are stored, so a caller may count first and then allocate.  Never fails.
+ */
+int movegen_legal(const struct game *g, int seat, int flags, struct move *out, int max);
+
+#endif

@@ -1,0 +1,626 @@
+/* movegen_test: the legal-move listing checked both ways against the rules engine, by brute force. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "autoplay.h"
+#include "movegen.h"
+#include "names.h"
+#include "rng.h"
+#include "rules.h"
+#include "state.h"
+#include "state_json.h"
+#include "unit.h"
+
+/*
+ * For each position: every listed move, formatted and parsed back as text
+ * and as JSON, is accepted by rules_apply; no move is listed twice; the
+ * per-seat listings partition the whole; and every well-formed move of
+ * every kind that rules_apply accepts is listed.  "Every well-formed move"
+ * is, for each seat: every road, settlement and city; the roll without and
+ * with each of the 36 dice; every discard of 0 .. held+1 of each resource;
+ * every hex with no victim or any seat, with no card or any card; accept,
+ * reject, cancel, end; every maritime trade of 1..19 of one resource for
+ * another; a purchase naming no card or any card; every card played with
+ * every resource or pair of resources, road building with every path and,
+ * when the seat holds the card, every ordered pair of paths; every
+ * one-for-one offer to every seat and to all (checked against the listing
+ * with MG_OFFERS).  The two orders of road building's paths give the same
+ * position and count as one move.
+ */
+
+#define MAXLIST 200000
+
+static int diags;
+
+static void diag(const char *fmt, const char *a, const char *b)
+{
+	if (diags++ < 30) {
+		printf("# ");
+		printf(fmt, a, b);
+		printf("\n");
+	}
+}
+
+/* The text of m with road building's paths in increasing order: one name per position reached. */
+static void norm_text(const struct game *g, const struct move *m, char *buf, size_t n)
+{
+	struct move t = *m;
+	if (t.verb == MV_PLAY && t.npath == 2 && t.path[1] < t.path[0]) {
+		int8_t x = t.path[0];
+		t.path[0] = t.path[1];
+		t.path[1] = x;
+	}
+	move_format(g, &t, buf, n);
+}
+
+/* Applies m to a scratch copy of g: 1 when the rules accept it. */
+static int accepted(const struct game *g, const struct move *m)
+{
+	struct game t = *g;
+	struct cerr e;
+	return rules_apply(&t, m, RULES_NO_LOG, &e) == C_OK;
+}
+
+/* A sorted set of move texts. */
+struct set {
+	char (*s)[64];
+	int n;
+};
+
+static int cmp_text(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+static int set_has(const struct set *st, const char *t)
+{
+	return bsearch(t, st->s, (size_t)st->n, sizeof *st->s, cmp_text) != NULL;
+}
+
+struct ctx {
+	struct unit *u;
+	const struct game *g;
+	struct set listed, offers, legal;	/* legal: the accepted candidates */
+	long tried, skipped;
+	int bad;
+};
+
+static int brute_collect;	/* only collect the accepted candidates (--brute) */
+
+/* One candidate: if the rules accept it, it must be in the listing (or the offers' listing). */
+static void candidate(struct ctx *c, const struct move *m)
+{
+	char t[64];
+	c->tried++;
+	if (!accepted(c->g, m))
+		return;
+	norm_text(c->g, m, t, sizeof t);
+	if (c->legal.n < MAXLIST)
+		strcpy(c->legal.s[c->legal.n++], t);
+	if (brute_collect)
+		return;
+	const struct set *st = m->verb == MV_OFFER ? &c->offers : &c->listed;
+	if (!set_has(st, t)) {
+		diag("legal move '%s' is not listed%s", t, "");
+		c->bad++;
+	}
+}
+
+static struct move *blank(struct move *m, int seat, int verb)
+{
+	move_init(m);
+	m->seat = (int8_t)seat;
+	m->verb = (uint8_t)verb;
+	return m;
+}
+
+static void discards(struct ctx *c, int s)
+{
+	const uint8_t *h = c->g->pos.pl[s].hand;
+	int top[NRES];
+	long product = 1;
+	struct move m;
+
+	for (int r = 0; r < NRES; r++) {
+		top[r] = h[r] + 1 > 19 ? 19 : h[r] + 1;
+		product *= top[r] + 1;
+	}
+	if (!c->g->pos.pl[s].discard) {
+		/* Nothing owed: one discard stands for all. */
+		blank(&m, s, MV_DISCARD);
+		m.give[RES_ORE] = 1;
+		candidate(c, &m);
+		return;
+	}
+	if (product > 400000) {
+		c->skipped++;
+		return;
+	}
+	uint8_t v[NRES] = { 0 };
+	for (;;) {
+		int r = 0;
+		while (r < NRES && v[r] == top[r])
+			v[r++] = 0;
+		if (r == NRES)
+			break;
+		v[r]++;
+		blank(&m, s, MV_DISCARD);
+		memcpy(m.give, v, NRES);
+		candidate(c, &m);
+	}
+}
+
+static void brute(struct ctx *c)
+{
+	const struct game *g = c->g;
+	const struct position *p = &g->pos;
+	struct move m;
+
+	for (int s = 0; s < g->nplayers; s++) {
+		for (int ed = 0; ed < NEDGE; ed++) {
+			blank(&m, s, MV_BUILD);
+			m.piece = PC_ROAD;
+			m.npath = 1;
+			m.path[0] = (int8_t)ed;
+			candidate(c, &m);
+			blank(&m, s, MV_PLAY);
+			m.card = DEV_ROAD_BUILDING;
+			m.npath = 1;
+			m.path[0] = (int8_t)ed;
+			candidate(c, &m);
+			if (!p->pl[s].dev[DEV_ROAD_BUILDING])
+				continue;
+			for (int ed2 = 0; ed2 < NEDGE; ed2++) {
+				if (ed2 == ed)
+					continue;
+				m.npath = 2;
+				m.path[1] = (int8_t)ed2;
+				candidate(c, &m);
+			}
+		}
+		for (int nd = 0; nd < NNODE; nd++)
+			for (int pc = PC_SETTLEMENT; pc <= PC_CITY; pc++) {
+				blank(&m, s, MV_BUILD);
+				m.piece = (uint8_t)pc;
+				m.node = (int8_t)nd;
+				candidate(c, &m);
+			}
+		candidate(c, blank(&m, s, MV_ROLL));
+		for (int a = 1; a <= 6; a++)
+			for (int b = 1; b <= 6; b++) {
+				blank(&m, s, MV_ROLL);
+				m.dice[0] = (uint8_t)a;
+				m.dice[1] = (uint8_t)b;
+				candidate(c, &m);
+			}
+		discards(c, s);
+		for (int h = 0; h < NHEX; h++)
+			for (int v = NOBODY; v < g->nplayers; v++)
+				for (int r = -1; r < (v == NOBODY ? 0 : NRES); r++) {
+					blank(&m, s, MV_ROBBER);
+					m.hex = (int8_t)h;
+					m.victim = (int8_t)v;
+					m.res = (int8_t)r;
+					candidate(c, &m);
+				}
+		candidate(c, blank(&m, s, MV_ACCEPT));
+		candidate(c, blank(&m, s, MV_REJECT));
+		candidate(c, blank(&m, s, MV_CANCEL));
+		candidate(c, blank(&m, s, MV_END));
+		for (int a = 0; a < NRES; a++)
+			for (int x = 0; x < NRES; x++) {
+				for (int k = 1; k <= 19; k++) {
+					blank(&m, s, MV_TRADE);
+					m.give[a] = (uint8_t)k;
+					m.get[x] = 1;
+					candidate(c, &m);
+				}
+				blank(&m, s, MV_PLAY);
+				m.card = DEV_YEAR_OF_PLENTY;
+				m.get[a]++;
+				m.get[x]++;
+				candidate(c, &m);
+				for (int to = NOBODY; to < g->nplayers; to++) {
+					blank(&m, s, MV_OFFER);
+					m.to = (int8_t)to;
+					m.give[a] = 1;
+					m.get[x] = 1;
+					if (a != x)
+						candidate(c, &m);
+				}
+			}
+		for (int d = -1; d < NDEV; d++)
+			blank(&m, s, MV_BUY)->card = (int8_t)d, candidate(c, &m);
+		for (int d = 0; d < NDEV; d++)
+			if (d != DEV_ROAD_BUILDING && d != DEV_YEAR_OF_PLENTY && d != DEV_MONOPOLY)
+				blank(&m, s, MV_PLAY)->card = (int8_t)d, candidate(c, &m);
+		for (int r = 0; r < NRES; r++) {
+			blank(&m, s, MV_PLAY);
+			m.card = DEV_MONOPOLY;
+			m.res = (int8_t)r;
+			candidate(c, &m);
+		}
+	}
+}
+
+/* The listing as a sorted set of normalised texts; duplicates and refused moves are faults. */
+static void listed_set(struct ctx *c, const struct move *ms, int n, struct set *st, int only_offers)
+{
+	st->n = 0;
+	for (int i = 0; i < n; i++) {
+		if (only_offers != (ms[i].verb == MV_OFFER))
+			continue;
+		norm_text(c->g, &ms[i], st->s[st->n++], sizeof *st->s);
+	}
+	qsort(st->s, (size_t)st->n, sizeof *st->s, cmp_text);
+	for (int i = 1; i < st->n; i++)
+		if (strcmp(st->s[i - 1], st->s[i]) == 0) {
+			diag("'%s' is listed twice%s", st->s[i], "");
+			c->bad++;
+		}
+}
+
+/* Each listed move goes through the text and JSON forms and is accepted. */
+static void listed_accepted(struct ctx *c, const struct move *ms, int n)
+{
+	char t[160];
+	struct cerr e;
+	for (int i = 0; i < n; i++) {
+		struct move back, jb;
+		move_format(c->g, &ms[i], t, sizeof t);
+		json_t *j = move_to_json(c->g, &ms[i]);
+		int ok = move_parse(c->g, t, &back, &e) == C_OK && accepted(c->g, &back) &&
+			 j && move_from_json(c->g, j, &jb, &e) == C_OK && accepted(c->g, &jb) &&
+			 memcmp(&back, &jb, sizeof back) == 0;
+		json_decref(j);
+		if (!ok) {
+			diag("listed move '%s' is refused: %s", t, e.msg);
+			c->bad++;
+		}
+	}
+}
+
+static struct move list[MAXLIST], list2[MAXLIST];
+
+/* Coverage: how many positions listed each kind of move that is easy to miss. */
+enum { K_RB_SINGLE, K_RB_PAIR, K_RB_REVERSE, K_YOP, K_MONOPOLY, K_KNIGHT, K_DISCARD2, K_STEAL,
+       K_STEAL_CARD, K_ROLL_DICE, K_BUY_CARD, K_ACCEPT, K_REJECT, K_CANCEL, K_TRADE2, K_TRADE3,
+       K_CITY, K_OVER, NKIND };
+static const char *const kind_names[NKIND] = {
+	"road building with one path", "road building with two paths",
+	"road building in decreasing order", "year of plenty", "monopoly", "knight",
+	"discards by two players", "a steal", "a steal with its card", "a roll with its dice",
+	"a purchase with its card", "accept", "reject", "cancel", "a 2:1 trade", "a 3:1 trade",
+	"a city", "a finished game",
+};
+static long covered[NKIND];
+
+static void coverage(const struct game *g, const struct move *ms, int n)
+{
+	int seen[NKIND] = { 0 }, discarders = 0;
+	for (int i = 0; i < n; i++) {
+		const struct move *m = &ms[i];
+		int give = m->give[0] + m->give[1] + m->give[2] + m->give[3] + m->give[4];
+		if (m->verb == MV_PLAY && m->card == DEV_ROAD_BUILDING)
+			seen[m->npath == 1 ? K_RB_SINGLE : m->path[0] > m->path[1] ? K_RB_REVERSE : K_RB_PAIR] = 1;
+		seen[K_YOP] |= m->verb == MV_PLAY && m->card == DEV_YEAR_OF_PLENTY;
+		seen[K_MONOPOLY] |= m->verb == MV_PLAY && m->card == DEV_MONOPOLY;
+		seen[K_KNIGHT] |= m->verb == MV_PLAY && m->card == DEV_KNIGHT;
+		seen[K_STEAL] |= m->verb == MV_ROBBER && m->victim != NOBODY;
+		seen[K_STEAL_CARD] |= m->verb == MV_ROBBER && m->res >= 0;
+		seen[K_ROLL_DICE] |= m->verb == MV_ROLL && m->dice[0];
+		seen[K_BUY_CARD] |= m->verb == MV_BUY && m->card >= 0;
+		seen[K_ACCEPT] |= m->verb == MV_ACCEPT;
+		seen[K_REJECT] |= m->verb == MV_REJECT;
+		seen[K_CANCEL] |= m->verb == MV_CANCEL;
+		seen[K_TRADE2] |= m->verb == MV_TRADE && give == 2;
+		seen[K_TRADE3] |= m->verb == MV_TRADE && give == 3;
+		seen[K_CITY] |= m->verb == MV_BUILD && m->piece == PC_CITY;
+		discarders |= m->verb == MV_DISCARD ? 1 << m->seat : 0;
+	}
+	seen[K_DISCARD2] = __builtin_popcount((unsigned)discarders) >= 2;
+	seen[K_OVER] = g->pos.phase == PH_OVER;
+	for (int k = 0; k < NKIND; k++)
+		covered[k] += seen[k];
+}
+
+/* All the checks on one position; returns the number of faults. */
+static int check_position(struct unit *u, const struct game *g, long *tried, long *skipped)
+{
+	static char (*texts)[64], (*otexts)[64], (*ltexts)[64];
+	struct ctx c = { .u = u, .g = g };
+
+	if (!texts && (!(texts = malloc(MAXLIST * sizeof *texts)) ||
+		       !(otexts = malloc(MAXLIST * sizeof *otexts)) ||
+		       !(ltexts = malloc(MAXLIST * sizeof *ltexts))))
+		exit(4);
+	c.listed.s = texts;
+	c.offers.s = otexts;
+	c.legal.s = ltexts;
+	int n = movegen_legal(g, NOBODY, 0, list, MAXLIST);
+	int no = movegen_legal(g, NOBODY, MG_OFFERS, list2, MAXLIST);
+	if (n > MAXLIST || no > MAXLIST) {
+		c.skipped++;
+		*skipped += 1;
+		return 0;
+	}
+	if (movegen_legal(g, NOBODY, 0, NULL, 0) != n) {
+		diag("the count without a buffer differs%s%s", "", "");
+		c.bad++;
+	}
+	/* The per-seat listings are the whole's moves of that seat, in the same order. */
+	int k = 0;
+	for (int s = 0; s < g->nplayers; s++) {
+		int ns = movegen_legal(g, s, 0, list2, MAXLIST), i = 0, same = 1;
+		for (int at = 0; at < n; at++)
+			if (list[at].seat == s)
+				same &= i < ns && memcmp(&list[at], &list2[i++], sizeof list2[0]) == 0;
+		if (!same || i != ns) {
+			diag("seat %s's listing is not the whole's%s", colour_names[g->colour[s]], "");
+			c.bad++;
+		}
+		k += ns;
+	}
+	if (k != n) {
+		diag("the seats' listings do not add up%s%s", "", "");
+		c.bad++;
+	}
+	coverage(g, list, n);
+	listed_accepted(&c, list, n);
+	listed_set(&c, list, n, &c.listed, 0);
+	no = movegen_legal(g, NOBODY, MG_OFFERS, list2, MAXLIST);
+	listed_accepted(&c, list2, no);
+	listed_set(&c, list2, no, &c.offers, 1);
+	if (no - c.offers.n != n) {
+		diag("the listing with offers adds more than offers%s%s", "", "");
+		c.bad++;
+	}
+	brute(&c);
+	/* Distinct accepted moves: road building's two orders are one. */
+	qsort(c.legal.s, (size_t)c.legal.n, sizeof *c.legal.s, cmp_text);
+	int distinct = 0;
+	for (int i = 0; i < c.legal.n; i++)
+		distinct += i == 0 || strcmp(c.legal.s[i - 1], c.legal.s[i]) != 0;
+	if (distinct != n + c.offers.n && !c.skipped) {
+		char a[32], b[32];
+		snprintf(a, sizeof a, "%d", distinct);
+		snprintf(b, sizeof b, "%d", n + c.offers.n);
+		diag("%s legal candidates, %s listed", a, b);
+		c.bad++;
+	}
+	*tried += c.tried;
+	*skipped += c.skipped;
+	return c.bad;
+}
+
+/* A move for the random games: builds often, an offer now and then, otherwise uniform. */
+static const struct move *pick(const struct game *g, uint64_t rng[4], int *n)
+{
+	*n = movegen_legal(g, NOBODY, MG_OFFERS, list, MAXLIST);
+	if (*n > MAXLIST)
+		*n = MAXLIST;
+	int builds = 0, offers = 0;
+	if (*n == 0)
+		return NULL;
+	for (int i = 0; i < *n; i++) {
+		builds += list[i].verb == MV_BUILD || list[i].verb == MV_BUY;
+		offers += list[i].verb == MV_OFFER;
+	}
+	uint32_t roll = rng_below(rng, 100);
+	int want = roll < 60 && builds ? MV_BUILD : roll < 65 && offers ? MV_OFFER : -1;
+	if (want < 0 && offers == *n)
+		want = MV_OFFER;
+	if (want < 0) {
+		/* Uniform over the moves other than offers. */
+		int k = (int)rng_below(rng, (uint32_t)(*n - offers));
+		for (int i = 0; i < *n; i++)
+			if (list[i].verb != MV_OFFER && k-- == 0)
+				return &list[i];
+	}
+	int k = (int)rng_below(rng, (uint32_t)(want == MV_BUILD ? builds : offers));
+	for (int i = 0; i < *n; i++) {
+		int is = want == MV_BUILD ? list[i].verb == MV_BUILD || list[i].verb == MV_BUY
+					  : list[i].verb == MV_OFFER;
+		if (is && k-- == 0)
+			return &list[i];
+	}
+	return &list[0];
+}
+
+/*
+ * A variant of g where the player whose turn it is also holds one of each
+ * development card, taken from the deck, playable this turn: so that the
+ * plays are listed in many more positions than random games reach.
+ */
+static void with_cards(struct game *g)
+{
+	struct position *p = &g->pos;
+	struct player *pl = &p->pl[p->current];
+	for (int d = 0; d < DEV_VICTORY_POINT; d++) {
+		for (int i = 0; i < p->deck_len; i++) {
+			if (p->deck[i] != d)
+				continue;
+			memmove(p->deck + i, p->deck + i + 1, (size_t)(p->deck_len - i - 1));
+			p->deck[--p->deck_len] = 0;
+			p->deck_count[d]--;
+			pl->dev[d]++;
+			break;
+		}
+	}
+	p->dev_played = 0;
+}
+
+static void test_random_positions(struct unit *u, int games)
+{
+	uint64_t rng[4];
+	long positions = 0, tried = 0, skipped = 0, phases[NPHASE] = { 0 };
+	int bad = 0;
+
+	rng_seed(rng, 2024);
+	for (int k = 0; k < games; k++) {
+		struct game g;
+		struct cerr e;
+		struct newgame o = { .nplayers = 2 + k % 3, .beginner = k % 4 == 3, .seed = (uint64_t)k };
+		for (int s = 0; s < o.nplayers; s++)
+			o.colour[s] = (uint8_t)((s + k) % 4);
+		rules_default(&o.rules);
+		o.rules.trade_build = (uint8_t)(k % 5 == 1 ? TRADE_STRICT : TRADE_COMBINED);
+		o.rules.outcomes = (uint8_t)(k % 3 == 2 ? OUT_EXTERNAL : OUT_INTERNAL);
+		o.rules.points_to_win = (uint8_t)(k % 2 ? 10 : 6);
+		if (game_new(&g, &o, &e) != C_OK) {
+			CHECK(u, 0, "game_new: %s", e.msg);
+			continue;
+		}
+		for (int moves = 0; moves < 3000; moves++) {
+			if (moves % (k == 0 && moves < 600 ? 1 : 25) == 0 || g.pos.phase == PH_DISCARD ||
+			    g.pos.phase == PH_OVER ||
+			    (g.pos.offer.active && moves % 10 == 0)) {
+				bad += check_position(u, &g, &tried, &skipped);
+				positions++;
+				phases[g.pos.phase]++;
+				if (g.pos.phase == PH_ROLL || g.pos.phase == PH_MAIN) {
+					struct game v = g;
+					with_cards(&v);
+					bad += check_position(u, &v, &tried, &skipped);
+					positions++;
+				}
+			}
+			if (g.pos.phase == PH_OVER)
+				break;
+			int n;
+			const struct move *m = pick(&g, rng, &n);
+			if (!m || rules_apply(&g, m, RULES_NO_LOG, &e) != C_OK) {
+				CHECK(u, 0, "game %d: no move to play or a listed move refused", k);
+				break;
+			}
+		}
+		game_free(&g);
+	}
+	printf("# %ld positions (set-up %ld, roll %ld, discard %ld, robber %ld, main %ld, over %ld), "
+	       "%ld candidate moves tried, %ld brute-force discards skipped\n",
+	       positions, phases[PH_SETUP_SETTLEMENT] + phases[PH_SETUP_ROAD], phases[PH_ROLL],
+	       phases[PH_DISCARD], phases[PH_ROBBER], phases[PH_MAIN], phases[PH_OVER], tried, skipped);
+	CHECK(u, bad == 0, "%d faults in the listings of %ld positions of %d random games", bad,
+	      positions, games);
+	for (int ph = 0; ph < NPHASE; ph++)
+		CHECK(u, phases[ph] > 0, "no position in phase %s was checked", phase_names[ph]);
+	printf("# positions listing:");
+	for (int k = 0; k < NKIND; k++)
+		printf("%s %s %ld", k ? "," : "", kind_names[k], covered[k]);
+	printf("\n");
+	for (int k = 0; k < NKIND; k++)
+		CHECK(u, covered[k] > 0, "no position listed %s", kind_names[k]);
+}
+
+/* Automatic play keeps to the listing and ends games; N moves at once equal N steps. */
+static void test_autoplay(struct unit *u)
+{
+	for (int pol = POL_RANDOM; pol < NPOLICY; pol++) {
+		int ended = 0;
+		long moves = 0;
+		for (int k = 0; k < 20; k++) {
+			struct game g, h;
+			struct autoplay a, b;
+			struct cerr e;
+			struct newgame o = { .nplayers = 3 + k % 2, .seed = (uint64_t)(100 + k) };
+			long made = 0;
+			int why = -1;
+			for (int s = 0; s < o.nplayers; s++)
+				o.colour[s] = (uint8_t)s;
+			rules_default(&o.rules);
+			if (game_new(&g, &o, &e) || game_copy(&h, &g, &e) ||
+			    autoplay_init(&a, &g, pol, &e) || autoplay_init(&b, &h, pol, &e)) {
+				CHECK(u, 0, "set-up: %s", e.msg);
+				return;
+			}
+			a.turn_limit = b.turn_limit = 1000;
+			int rc = autoplay_run(&a, &g, -1, RULES_NO_LOG, &made, &why, &e);
+			CHECK(u, rc == C_OK, "policy %s game %d: %s", policy_names[pol], k, e.msg);
+			ended += why == AUTO_OVER;
+			moves += made;
+			/* The same game one move per call, with a fresh players' set each time. */
+			for (long i = 0; i < made && rc == C_OK; i++) {
+				autoplay_free(&b);
+				if ((rc = autoplay_init(&b, &h, pol, &e)) == C_OK)
+					rc = autoplay_run(&b, &h, 1, 0, NULL, NULL, &e);
+			}
+			CHECK(u, rc == C_OK && memcmp(&g.pos, &h.pos, sizeof g.pos) == 0,
+			      "policy %s game %d: one move per call reaches the same position",
+			      policy_names[pol], k);
+			autoplay_free(&a);
+			autoplay_free(&b);
+			game_free(&g);
+			game_free(&h);
+		}
+		printf("# policy %s: %d of 20 games ended, %.1f moves per game\n", policy_names[pol],
+		       ended, (double)moves / 20);
+		CHECK(u, ended == 20, "policy %s: every game ends within 1000 turns (%d of 20)",
+		      policy_names[pol], ended);
+	}
+}
+
+/*
+ * brute_count: the number of distinct well-formed moves the rules accept in
+ * the game of a state file, found without the listing: all, and the
+ * one-for-one offers among them.  For the perft fixtures.
+ */
+static int brute_count(const char *path)
+{
+	static char (*ltexts)[64];
+	struct game g;
+	struct cerr e;
+	char *buf;
+	long len;
+	FILE *f = fopen(path, "rb");
+
+	if (!f || fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) ||
+	    !(buf = malloc((size_t)len + 1)) || fread(buf, 1, (size_t)len, f) != (size_t)len) {
+		fprintf(stderr, "movegen_test: cannot read '%s'\n", path);
+		return 4;
+	}
+	fclose(f);
+	if (game_read(buf, (size_t)len, &g, &e)) {
+		fprintf(stderr, "movegen_test: %s: %s\n", path, e.msg);
+		return 3;
+	}
+	free(buf);
+	if (!ltexts && !(ltexts = malloc(MAXLIST * sizeof *ltexts)))
+		return 4;
+	/* Every candidate counts as listed here: only the accepted ones are collected. */
+	struct ctx c = { .g = &g, .legal = { ltexts, 0 } };
+	c.listed.n = c.offers.n = 0;
+	brute_collect = 1;
+	brute(&c);
+	brute_collect = 0;
+	qsort(c.legal.s, (size_t)c.legal.n, sizeof *c.legal.s, cmp_text);
+	int all = 0, offers = 0;
+	for (int i = 0; i < c.legal.n; i++)
+		if (i == 0 || strcmp(c.legal.s[i - 1], c.legal.s[i]) != 0) {
+			all++;
+			offers += strstr(c.legal.s[i], " offer ") != NULL;
+		}
+	game_free(&g);
+	if (c.skipped) {
+		fprintf(stderr, "movegen_test: %s: a discard too large to brute-force\n", path);
+		return 1;
+	}
+	printf("%d %d\n", all - offers, all);
+	return 0;
+}
+
+/*
+ * movegen_test [GAMES]: the random positions of GAMES games (default 24) and automatic play.
+ * movegen_test --brute FILE: "N M": the moves the rules accept without and with the offers.
+ */
+int main(int argc, char **argv)
+{
+	struct unit u = { 0 };
+
+	if (argc == 3 && strcmp(argv[1], "--brute") == 0)
+		return brute_count(argv[2]);
+	test_random_positions(&u, argc > 1 ? atoi(argv[1]) : 24);
+	test_autoplay(&u);
+	printf("%d checks, %d failed\n", u.run, u.failed);
+	return u.failed != 0;
+}
