@@ -27,6 +27,7 @@ int autoplay_init(struct autoplay *a, const struct game *g, int pol, struct cerr
 	for (int s = 0; s < MAXPLAYERS; s++)
 		a->policy[s] = (uint8_t)pol;
 	a->turn = g->pos.turn;
+	a->moves = (unsigned long)g->log.len;
 	/* The trades of the turn under way: the log's lines since the last end. */
 	for (size_t i = g->log.len; i > 0 && !line_verb_is(g->log.line[i - 1], "end"); i--)
 		a->trades += line_verb_is(g->log.line[i - 1], "trade") ||
@@ -369,12 +370,30 @@ static int greedy_pick(struct autoplay *a, const struct game *g, const struct mo
 
 /* ---- choosing and playing ---- */
 
+/*
+ * choice_below: a uniform draw in [0, n) for the policy's choice.  It comes
+ * from a generator seeded from the game's generator state and the number of
+ * moves made, and leaves the game's generator alone: the game's draws stay
+ * those of the outcomes, so the log replays (catan-validate) to the same
+ * position, and the choice is still a function of the game alone.
+ */
+static uint32_t choice_below(const struct autoplay *a, const struct game *g, uint32_t n)
+{
+	uint64_t s[4], h = a->moves;
+	for (int i = 0; i < 4; i++) {
+		h ^= g->pos.rng[i];
+		h = splitmix64(&h);
+	}
+	rng_seed(s, h);
+	return rng_below(s, n);
+}
+
 static int is_trade(const struct move *m)
 {
 	return m->verb == MV_TRADE || m->verb == MV_OFFER;
 }
 
-int autoplay_choose(struct autoplay *a, struct game *g, struct move *m, struct cerr *e)
+int autoplay_choose(struct autoplay *a, const struct game *g, struct move *m, struct cerr *e)
 {
 	int seat = autoplay_actor(g), n, pick;
 
@@ -406,7 +425,7 @@ int autoplay_choose(struct autoplay *a, struct game *g, struct move *m, struct c
 		if (capped)
 			for (int i = 0; i < n; i++)
 				k -= is_trade(&a->buf[i]);
-		pick = (int)rng_below(g->pos.rng, (uint32_t)k);
+		pick = (int)choice_below(a, g, (uint32_t)k);
 		for (int i = 0; capped && i <= pick; i++)
 			pick += is_trade(&a->buf[i]);
 	}
@@ -442,6 +461,7 @@ int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, 
 		if ((rc = autoplay_choose(a, g, &m, e)) || (rc = rules_apply(g, &m, flags, e)))
 			break;
 		a->trades += is_trade(&m);
+		a->moves++;
 		k++;
 	}
 	if (made)

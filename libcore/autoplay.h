@@ -8,10 +8,12 @@
 
 /*
  * An automatic player chooses among the moves movegen_legal lists for it
- * (never domestic offers), drawing any random choice from the game's own
- * generator (g->pos.rng), so a game played automatically is reproducible
- * from its state, and playing N moves in one call gives the same game as N
- * calls of one move.
+ * (never domestic offers).  A random choice is drawn from a generator
+ * seeded from the game's own (g->pos.rng) and the number of moves made
+ * (the log's length), which leaves g->pos.rng to the outcomes: so a game
+ * played automatically is reproducible from its state, playing N moves in
+ * one call gives the same game as N calls of one move, and the log replays
+ * to the same position (catan-validate).
  *
  * random: uniform over the player's legal moves, except that a player
  *   makes no maritime trade once 3 trades (maritime trades and offers)
@@ -50,8 +52,9 @@ enum auto_stop {
 struct autoplay {
 	uint8_t policy[MAXPLAYERS];	/* enum policy by seat */
 	int turn_limit;		/* stop once position.turn exceeds it; 0: no limit */
-	/* Private: trades made in the current turn, and a move buffer. */
+	/* Private: trades made in the current turn, moves made in the game, a move buffer. */
 	int turn, trades;
+	unsigned long moves;
 	struct move *buf;
 	int cap;
 };
@@ -74,11 +77,10 @@ int autoplay_actor(const struct game *g);
 
 /*
  * autoplay_choose: the move the actor's policy makes (without outcomes in
- * an internal game: rules_apply draws them), using random draws from
- * g->pos.rng.  C_OK; C_ILLEGAL when nobody can move (game over) or the
+ * an internal game: rules_apply draws them); g is not changed.  C_OK; C_ILLEGAL when nobody can move (game over) or the
  * actor is not automatic; C_SYSTEM when memory runs out.
  */
-int autoplay_choose(struct autoplay *a, struct game *g, struct move *m, struct cerr *e);
+int autoplay_choose(struct autoplay *a, const struct game *g, struct move *m, struct cerr *e);
 
 /*
  * autoplay_run: makes automatic moves (rules_apply with flags) until

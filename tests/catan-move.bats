@@ -260,9 +260,9 @@ external() {
 	jq .game "$f" >"$BATS_TEST_TMPDIR/d.json"
 	run -0 catan-move --list <"$BATS_TEST_TMPDIR/d.json"
 	all=$output
-	run -0 catan-move --list --as blue <"$BATS_TEST_TMPDIR/d.json"
-	assert_eq "$(grep '^blue ' <<<"$all")" "$output"
-	[ "${#lines[@]}" -eq 4 ]
+	run -0 catan-move --list --as orange <"$BATS_TEST_TMPDIR/d.json"
+	assert_eq "$(grep '^orange ' <<<"$all")" "$output"
+	[ "${#lines[@]}" -eq 6 ]
 	run -0 catan-move --count --as white <"$BATS_TEST_TMPDIR/d.json"
 	assert_eq 0 "$output"
 }
@@ -315,6 +315,10 @@ external() {
 		# The counts hold without the listing: every well-formed move tried on the rules.
 		brute=$("$CATAN_UNIT/movegen_test" --brute "$BATS_TEST_TMPDIR/p.json")
 		[ "$want" = "$brute" ] || { echo "$(basename "$f"): expected $want, brute force $brute"; false; }
+		# Each position was reached by play: its log replays to it.
+		if command -v catan-validate >/dev/null; then
+			catan-validate "$BATS_TEST_TMPDIR/p.json" >/dev/null || { echo "$(basename "$f") does not validate"; false; }
+		fi
 	done
 }
 
@@ -333,4 +337,125 @@ external() {
 	assert_eq "" "$output"
 	run -0 catan-move --count <"$BATS_TEST_TMPDIR/over.json"
 	assert_eq 0 "$output"
+}
+
+# ---- automatic players: --auto, --until-end, --policy, --bots, --turn-limit ----
+
+@test "--auto makes one automatic move, --auto N makes N" {
+	run -0 catan-move --auto <"$G"
+	run -0 jq -c '.log | length' <<<"$output"
+	assert_eq 1 "$output"
+	run -0 catan-move --auto 25 <"$G"
+	run -0 jq -c '.log | length' <<<"$output"
+	assert_eq 25 "$output"
+	run -0 catan-move --auto=7 'red roll' <"$G"
+	run -0 jq -c '.log | length' <<<"$output"
+	assert_eq 8 "$output"
+}
+
+@test "--auto N in one call plays the same game as N calls of --auto" {
+	catan-newboard --seed 4 >"$G"
+	cp "$G" "$BATS_TEST_TMPDIR/steps.json"
+	catan-move -i "$G" --auto 60 --policy random
+	for i in $(seq 60); do catan-move -i "$BATS_TEST_TMPDIR/steps.json" --auto --policy random; done
+	assert_file_eq "$G" "$BATS_TEST_TMPDIR/steps.json"
+}
+
+@test "--until-end plays a random board to a winner with either policy, and the log replays" {
+	for policy in random greedy 'greedy,red=random'; do
+		catan-newboard --seed 11 >"$G"
+		run -0 --separate-stderr catan-move -i "$G" --until-end --policy "$policy"
+		assert_eq "" "$stderr"
+		run -0 jq -r '.position.phase' "$G"
+		assert_eq over "$output"
+		if command -v catan-validate >/dev/null; then
+			run -0 catan-validate "$G"
+		fi
+	done
+}
+
+@test "--turn-limit stops a game before its end" {
+	catan-newboard --seed 11 >"$G"
+	run -0 catan-move -i "$G" --until-end --turn-limit 5
+	run -0 jq -c '[.position.turn, .position.phase]' "$G"
+	assert_eq '[6,"roll"]' "$output"
+	run -2 --separate-stderr catan-move --until-end --turn-limit x <"$G"
+	assert_eq "catan-move: --turn-limit: 'x' is not a turn number (0 to 65535)" "${stderr_lines[0]}"
+}
+
+@test "--bots stops when a colour that is not a bot must move" {
+	catan-newboard --seed 11 >"$G"
+	run -0 catan-move -i "$G" --until-end --bots blue,white,orange
+	run -0 jq -c '[.position.current, (.log | length)]' "$G"
+	assert_eq '["red",0]' "$output"
+	catan-move -i "$G" 'red build settlement 1' 'red build road 1-4'
+	run -0 catan-move -i "$G" --until-end --bots blue,white,orange
+	# Blue, white and orange place twice, then red places again.
+	run -0 jq -c '[.position.current, .position.phase, (.log | length)]' "$G"
+	assert_eq '["red","setup-settlement",14]' "$output"
+}
+
+@test "a finished game takes no automatic move" {
+	jq .game "$FIXTURES/perft/over.json" >"$G"
+	run -0 catan-move --auto 3 <"$G"
+	assert_eq "$(catan-move <"$G")" "$output"
+}
+
+@test "automatic play is refused for a game whose outcomes are external" {
+	external >"$G"
+	run -1 --separate-stderr catan-move --auto <"$G"
+	assert_eq "" "$output"
+	assert_eq "catan-move: automatic play: automatic players need a game whose outcomes are internal (drawn by the game)" "$stderr"
+}
+
+@test "bad automatic play options exit 2" {
+	run -2 --separate-stderr catan-move --auto --policy clever <"$G"
+	assert_eq "catan-move: --policy: unknown policy 'clever' (random or greedy)" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-move --auto --policy pink=greedy <"$G"
+	assert_eq "catan-move: --policy: unknown colour 'pink'" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-move --until-end --bots red,green <"$G"
+	assert_eq "catan-move: --bots: unknown colour 'green'" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-move --auto 3 --until-end <"$G"
+	assert_eq "catan-move: --auto N and --until-end do not go together" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-move --auto --as red <"$G"
+	assert_eq "catan-move: --as does not go with automatic play" "${stderr_lines[0]}"
+}
+
+@test "catan-move is clean under valgrind listing and playing automatically" {
+	command -v valgrind >/dev/null || skip "valgrind is not installed"
+	case $CATAN_BIN in *build-san*) skip "the sanitizer build checks leaks itself" ;; esac
+	jq .game "$FIXTURES/perft/discard-two.json" >"$BATS_TEST_TMPDIR/d.json"
+	vg() { valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=99 "$@"; }
+	run -0 vg catan-move --list --json --offers <"$BATS_TEST_TMPDIR/d.json"
+	run -0 vg catan-move --auto 40 --policy greedy <"$BATS_TEST_TMPDIR/d.json"
+	run -2 vg catan-move --auto 4 --policy nope <"$BATS_TEST_TMPDIR/d.json"
+}
+
+@test "examples/selfplay.sh plays four automatic players to the end and prints the score" {
+	run -0 --separate-stderr sh "$ROOT/examples/selfplay.sh" 1 greedy "$G"
+	assert_eq "" "$stderr"
+	[[ "${lines[0]}" =~ ^seed\ 1,\ policy\ greedy:\ [0-9]+\ moves,\ [0-9]+\ turns,\ (red|blue|white|orange)\ won$ ]]
+	assert_eq 5 "${#lines[@]}"
+	winner=$(jq -r .position.current "$G")
+	[[ "$output" =~ $winner$'\t'1[0-9]\ points ]]
+	run -0 --separate-stderr sh "$ROOT/examples/selfplay.sh" 2 random
+	[[ "${lines[0]}" == "seed 2, policy random: "* ]]
+}
+
+@test "examples/human-vs-bots.sh: a person plays red from stdin; wrong moves are explained" {
+	{
+		printf 'build city 99\n0\nbuild settlement 1\n'
+		yes 1 | head -n 400
+	} >"$BATS_TEST_TMPDIR/input"
+	run -0 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$G" <"$BATS_TEST_TMPDIR/input"
+	assert_eq "" "$stderr"
+	[[ "$output" == *"Not allowed: 'red build city 99': '99' is not an intersection (1 to 54)"* ]]
+	[[ "$output" == *"There is no move 0: choose 1 to 54."* ]]
+	[[ "$output" == *"red>   red build settlement 1"* ]]
+	[[ "${lines[-1]}" =~ ^Game\ over\ on\ turn\ [0-9]+:\ (red|blue|white|orange)\ won\.$ ]]
+	run -0 jq -r '.log[0]' "$G"
+	assert_eq "red build settlement 1" "$output"
+	# Input that runs out leaves the game to be continued.
+	run -0 sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$G" </dev/null
+	[[ "${lines[-1]}" == "No more input: the game is kept in $G." ]]
 }

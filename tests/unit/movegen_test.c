@@ -6,6 +6,7 @@
 #include "autoplay.h"
 #include "movegen.h"
 #include "names.h"
+#include "replay.h"
 #include "rng.h"
 #include "rules.h"
 #include "state.h"
@@ -548,6 +549,11 @@ static void test_autoplay(struct unit *u)
 			CHECK(u, rc == C_OK && memcmp(&g.pos, &h.pos, sizeof g.pos) == 0,
 			      "policy %s game %d: one move per call reaches the same position",
 			      policy_names[pol], k);
+			/* The automatic choices leave the generator to the outcomes: the log replays. */
+			struct replay_result res;
+			rc = game_replay(&h, &res, NULL, &e);
+			CHECK(u, rc == C_OK, "policy %s game %d: the log replays: move %zu: %s",
+			      policy_names[pol], k, res.index, e.msg);
 			autoplay_free(&a);
 			autoplay_free(&b);
 			game_free(&g);
