@@ -1,14 +1,37 @@
 #!/bin/sh
-# playout.sh: random play-outs of the base game per second, in one process (the rules engine alone).
+# playout.sh: random play-outs in one process, and catan-move per call against the floor of a
+# program that only reads, parses and writes the same JSON (bench/README.md says more).
 # usage: sh bench/playout.sh [BUILD-DIR]   (after make; BUILD-DIR defaults to build)
 set -eu
 cd "$(dirname "$0")/.."
 b=${1:-build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck disable=SC2046
-cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Ilibcore -I"$b" $(pkg-config --cflags jansson) \
-	-o "$tmp/playout" bench/playout.c "$b/libcore.a" $(pkg-config --libs jansson)
-echo "playout: goal 2000 or more games per second (random boards, set-up included)"
-"$tmp/playout" 4
-"$tmp/playout" 3
+cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Ilibcore -I$b $(pkg-config --cflags jansson)"
+libs=$(pkg-config --libs jansson)
+# shellcheck disable=SC2086
+cc $cflags -o "$tmp/playout" bench/playout.c "$b/libcore.a" $libs
+# shellcheck disable=SC2086
+cc $cflags -o "$tmp/floor" bench/floor.c $libs
+# shellcheck disable=SC2086
+cc $cflags -o "$tmp/percall" bench/percall.c
+
+echo "playout: goal 2000 or more random games per CPU second on one core"
+"$tmp/playout" 2000 random
+"$tmp/playout" 500 greedy
+
+# A late-game state with its log: a random game stopped two turns before its end.
+bin=$b/bin
+"$bin/catan-newboard" --seed 3 >"$tmp/full.json"
+"$bin/catan-move" -i "$tmp/full.json" --until-end
+end=$(jq .position.turn "$tmp/full.json")
+"$bin/catan-newboard" --seed 3 | "$bin/catan-move" --until-end --turn-limit $((end - 2)) >"$tmp/late.json"
+move=$("$bin/catan-move" --list <"$tmp/late.json" | head -n 1)
+echo "percall: goal catan-move within 1.2x of the floor; a late-game state of $(wc -c <"$tmp/late.json") bytes," \
+	"$(jq '.log | length' "$tmp/late.json") logged moves; 300 runs each, taking turns"
+"$tmp/percall" 300 "$tmp/late.json" \
+	"floor (read, parse, write)" -- "$tmp/floor" -- \
+	"catan-move '$move'" -- "$bin/catan-move" "$move" -- \
+	"catan-move (rewrite)" -- "$bin/catan-move" -- \
+	"catan-move --count" -- "$bin/catan-move" --count -- \
+	"catan-move --auto 10" -- "$bin/catan-move" --auto 10

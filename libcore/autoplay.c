@@ -379,13 +379,15 @@ static int greedy_pick(struct autoplay *a, const struct game *g, const struct mo
  */
 static uint32_t choice_below(const struct autoplay *a, const struct game *g, uint32_t n)
 {
-	uint64_t s[4], h = a->moves;
-	for (int i = 0; i < 4; i++) {
-		h ^= g->pos.rng[i];
-		h = splitmix64(&h);
+	const uint64_t *s = g->pos.rng;
+	uint64_t x = s[0] ^ (s[1] << 17 | s[1] >> 47) ^ (s[2] << 31 | s[2] >> 33) ^
+		     (s[3] << 47 | s[3] >> 17) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u;
+	/* Lemire's bounded draw, with a fresh SplitMix64 output for each rejection. */
+	for (;;) {
+		uint64_t m = (splitmix64(&x) >> 32) * n;
+		if ((uint32_t)m >= (uint32_t)(-n) % n)
+			return (uint32_t)(m >> 32);
 	}
-	rng_seed(s, h);
-	return rng_below(s, n);
 }
 
 static int is_trade(const struct move *m)

@@ -52,10 +52,32 @@ static void add_node(struct gen *l, int seat, int piece, int node)
 	m->node = (int8_t)node;
 }
 
-/* road_ok: seat may put a road on the free path edge (pieces and cost aside). */
-static int road_ok(const struct position *p, int seat, int edge)
+/*
+ * road_ends: the intersections where a road of seat's may start (the rule
+ * of road_place_check, for every intersection at once, which makes listing
+ * the roads several times cheaper): seat's own building, or seat's road
+ * through an intersection with nobody's building.  A free path may take a
+ * road when either end is marked.
+ */
+static void road_ends(const struct position *p, int seat, uint8_t end[NNODE])
 {
-	return p->edge_owner[edge] == NOBODY && road_place_check(p, seat, edge, NULL) == C_OK;
+	memset(end, 0, NNODE);
+	for (int ed = 0; ed < NEDGE; ed++) {
+		if (p->edge_owner[ed] != seat)
+			continue;
+		for (int i = 0; i < 2; i++) {
+			int n = geom_edge_nodes[ed][i];
+			end[n] |= p->node_owner[n] == NOBODY;
+		}
+	}
+	for (int n = 0; n < NNODE; n++)
+		end[n] |= p->node_owner[n] == seat;
+}
+
+static int road_free_at(const struct position *p, const uint8_t end[NNODE], int edge)
+{
+	return p->edge_owner[edge] == NOBODY &&
+	       (end[geom_edge_nodes[edge][0]] || end[geom_edge_nodes[edge][1]]);
 }
 
 /* ---- set-up ---- */
@@ -95,20 +117,23 @@ static void gen_road_building(struct gen *l, int seat)
 	const struct position *p = l->p;
 	struct position t;
 	int roads = p->pl[seat].roads;
+	uint8_t end[NNODE], end2[NNODE];
 
+	road_ends(p, seat, end);
 	for (int a = 0; roads && a < NEDGE; a++) {
-		if (!road_ok(p, seat, a))
+		if (!road_free_at(p, end, a))
 			continue;
 		int seconds = 0;
 		if (roads >= 2) {
 			t = *p;
 			pos_place_road(&t, seat, a);
+			road_ends(&t, seat, end2);
 			for (int b = 0; b < NEDGE; b++) {
-				if (!road_ok(&t, seat, b))
+				if (!road_free_at(&t, end2, b))
 					continue;
 				seconds++;
 				/* {a, b} with both placeable now is listed once, as (min, max). */
-				if (b < a && road_ok(p, seat, b))
+				if (b < a && road_free_at(p, end, b))
 					continue;
 				struct move *m = add(l, seat, MV_PLAY);
 				m->card = DEV_ROAD_BUILDING;
@@ -284,10 +309,13 @@ static void gen_main(struct gen *l, int flags)
 
 	if (wants(l, seat)) {
 		add(l, seat, MV_END);
-		if (pl->roads && hand_covers(p, seat, cost_road))
+		if (pl->roads && hand_covers(p, seat, cost_road)) {
+			uint8_t end[NNODE];
+			road_ends(p, seat, end);
 			for (int ed = 0; ed < NEDGE; ed++)
-				if (road_ok(p, seat, ed))
+				if (road_free_at(p, end, ed))
 					add_road(l, seat, ed);
+		}
 		if (pl->settlements && hand_covers(p, seat, cost_settlement))
 			for (int n = 0; n < NNODE; n++)
 				if (node_touches_road(p, seat, n) && node_free_check(p, n, NULL) == C_OK)
@@ -304,7 +332,8 @@ static void gen_main(struct gen *l, int flags)
 					add(l, seat, MV_BUY)->card = (int8_t)d;
 		}
 		for (int r = 0; trading && r < NRES; r++) {
-			int rate = harbour_rate(g, p, seat, r);
+			/* No rate is below 2: skip the harbour search for smaller holdings. */
+			int rate = pl->hand[r] < 2 ? 2 : harbour_rate(g, p, seat, r);
 			if (pl->hand[r] < rate)
 				continue;
 			for (int x = 0; x < NRES; x++) {
