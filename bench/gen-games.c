@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "move.h"
+#include "movegen.h"
 #include "rng.h"
 #include "rules.h"
 #include "state.h"
@@ -67,7 +68,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		for (int i = 0; i < maxmoves && g.pos.phase != PH_OVER; i++) {
-			int n = rules_legal_moves(&g, moves, 1024);
+			int n = movegen_legal(&g, NOBODY, 0, moves, 1024);
 			if (n > 1024)
 				n = 1024;
 			if (n == 0)

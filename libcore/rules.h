@@ -92,18 +92,6 @@ int rules_apply_text(struct game *g, const char *text, int flags, struct cerr *e
  */
 int rules_owner(const struct game *g, const struct move *m);
 
-/*
- * rules_legal_moves: the legal moves in g's current position, without
- * outcomes, into out[0 .. max-1].  Returns how many there are (which
- * may exceed max: only max are stored).  Discards are listed as single
- * example discards (the first resources in order), offers are not
- * listed (there are too many), and maritime trades at the best rate.
- * Moves that draw an outcome (roll, buy, a steal) are listed without it:
- * in a game with external outcomes the player adds the dice or the card.
- * Used for "list the legal moves" and random play-outs.
- */
-int rules_legal_moves(const struct game *g, struct move *out, int max);
-
 /* ---- awards (awards.c) ---- */
 
 /*

@@ -6,6 +6,7 @@
 
 #include "geom.h"
 #include "move.h"
+#include "movegen.h"
 #include "names.h"
 #include "rng.h"
 #include "rules.h"
@@ -1322,60 +1323,6 @@ static int check_listing(struct game *g, const struct move *ms, int n)
 	return bad;
 }
 
-/* ---- legal-move counts from tests/fixtures/engine-perft.txt ---- */
-
-static char *trim(char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	size_t n = strlen(s);
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
-		s[--n] = '\0';
-	return s;
-}
-
-static void test_perft(void)
-{
-	static struct move ms[4096];
-	const char *dir = getenv("FIXTURES");
-	char path[512], line[1024];
-	snprintf(path, sizeof path, "%s/engine-perft.txt", dir ? dir : "tests/fixtures");
-	FILE *f = fopen(path, "r");
-	ok(f != NULL, "the legal-move counts file %s opens", path);
-	if (!f)
-		return;
-	while (fgets(line, sizeof line, f)) {
-		char *start = trim(line), *moves, *count, kind[16];
-		int n = 0, want;
-		if (!*start || *start == '#')
-			continue;
-		if (!(moves = strchr(start, '|')) || !(count = strchr(moves + 1, '|')) ||
-		    sscanf(start, "%15s %d", kind, &n) != 2 || sscanf(count + 1, "%d", &want) != 1) {
-			ok(0, "malformed line '%s'", start);
-			continue;
-		}
-		*moves++ = '\0';
-		*count = '\0';
-		struct game g;
-		if (strcmp(kind, "setup") == 0)
-			fresh_setup(&g, n);
-		else
-			fresh(&g, n, OUT_EXTERNAL);
-		char name[1024];
-		snprintf(name, sizeof name, "%s |%s| %d", trim(start), moves, want);
-		int good = 1;
-		for (char *m = strtok(moves, ";"); m && good; m = strtok(NULL, ";"))
-			if (*trim(m))
-				good = play(&g, trim(m)) == C_OK;
-		int got = good ? rules_legal_moves(&g, ms, 4096) : -1;
-		ok(got == want, "legal-move count %s", name);
-		if (got != want)
-			diag("got %d", got);
-		game_free(&g);
-	}
-	fclose(f);
-}
-
 /* ---- random play-outs and replay ---- */
 
 /* Picks a move: building first, then trades and cards, ending the turn last. */
@@ -1421,7 +1368,7 @@ static void test_random(void)
 		}
 		int moves = 0;
 		while (g.pos.phase != PH_OVER && moves < 4000) {
-			int n = rules_legal_moves(&g, ms, 4096);
+			int n = movegen_legal(&g, NOBODY, 0, ms, 4096);
 			if (n == 0) {
 				diag("game %d: no legal move in phase %s", k, phase_names[g.pos.phase]);
 				bad++;
@@ -1829,7 +1776,6 @@ int main(void)
 	test_victory();
 	test_longest();
 	test_view();
-	test_perft();
 	test_random();
 	test_game1();
 	test_game2();

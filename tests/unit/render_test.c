@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "move.h"
+#include "movegen.h"
 #include "names.h"
 #include "render_svg.h"
 #include "render_text.h"
@@ -160,7 +161,7 @@ int main(void)
 			continue;
 		}
 		for (int moves = 0; moves < 1500 && g.pos.phase != PH_OVER; moves++) {
-			int n = rules_legal_moves(&g, ms, 4096);
+			int n = movegen_legal(&g, NOBODY, 0, ms, 4096);
 			if (n <= 0 || rules_apply(&g, pick(ms, n < 4096 ? n : 4096, rng), 0, &e) != C_OK)
 				break;
 			int odd = g.pos.phase == PH_DISCARD || g.pos.phase == PH_ROBBER || g.pos.offer.active;
