@@ -1,6 +1,7 @@
 # catan-tools: a Unix toolkit for Catan and the Catan Dice Game.
-# Plain make; every libcore/*.c goes into libcore/libcore.a, every cmd/*.c is a binary.
-
+# Plain make.  Every libcore/**/*.c goes into $(B)/libcore.a, every cmd/*.c is
+# a program, every bench/*.c a benchmark program.  DEVELOPER=1 (make check and
+# CI set it) adds -Werror; a user's newer compiler only warns.
 
 .SUFFIXES:
 .SECONDARY:
@@ -13,34 +14,53 @@ BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(PREFIX)/share/zsh/vendor-completions
 
 CC         = cc
+HOSTCC     = $(CC)
+HOST_CFLAGS = -std=c11 -O1
 PKG_CONFIG = pkg-config
-WARN       = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wvla -Wno-unused-parameter
+WARN       = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wvla -Wno-unused-parameter
+DEVELOPER  =
+ifneq ($(DEVELOPER),)
+WARN      += -Werror
+endif
 OPT        = -O2 -g
-JANSSON_CFLAGS = `$(PKG_CONFIG) --cflags jansson`
-JANSSON_LIBS   = `$(PKG_CONFIG) --libs jansson`
+# Asked once per run of make, not once per compile.
+JANSSON_CFLAGS := $(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null)
+JANSSON_LIBS   := $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson)
+INCLUDES   = -Ilibcore -Ilibcore/catan -Ilibcore/dice -Icmd/fe -I$(B)
 CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(OPT) \
-             -DCATAN_VERSION='"$(VERSION)"' -Ilibcore -Icmd/fe $(JANSSON_CFLAGS) $(CFLAGS)
+             $(INCLUDES) $(JANSSON_CFLAGS) $(CFLAGS)
 
 # Where objects and binaries go; the sanitizer build uses a second tree.
 B = build
 
-LIB_SRC  = $(wildcard libcore/*.c)
+LIB_SRC  = $(wildcard libcore/*.c libcore/catan/*.c libcore/dice/*.c)
 FE_SRC   = $(wildcard cmd/fe/*.c)
 CMD_SRC  = $(wildcard cmd/*.c)
 UNIT_SRC = $(wildcard tests/unit/*.c)
-HDRS     = $(wildcard libcore/*.h) $(wildcard cmd/fe/*.h) $(B)/geom_tab.h
+BENCH_SRC = $(wildcard bench/*.c)
+HDRS     = $(wildcard libcore/*.h libcore/catan/*.h libcore/dice/*.h cmd/fe/*.h) \
+           $(B)/geom_tab.h $(B)/FLAGS
 
 LIB_OBJ  = $(patsubst %.c,$(B)/%.o,$(LIB_SRC)) $(B)/geom_tab.o
 FE_OBJ   = $(patsubst %.c,$(B)/%.o,$(FE_SRC))
 BINS     = $(patsubst cmd/%.c,$(B)/bin/%,$(CMD_SRC))
 UNITS    = $(patsubst tests/unit/%.c,$(B)/unit/%,$(UNIT_SRC))
+BENCHES  = $(patsubst bench/%.c,$(B)/bench/%,$(BENCH_SRC))
 NAMES    = $(patsubst cmd/%.c,%,$(CMD_SRC))
 
-all: $(BINS) $(UNITS) libcore/libcore.a
+all: $(BINS) $(UNITS)
 
-# libcore/libcore.a is the plain build's library, kept where the layout promises it.
-libcore/libcore.a: $(B)/libcore.a
-	cp $(B)/libcore.a $@
+# The flags and the version, each kept in a file that changes only when they
+# do, so that a build with other flags or another VERSION rebuilds what they
+# touch and nothing else (git's GIT-CFLAGS).
+$(B)/FLAGS: FORCE
+	@mkdir -p $(@D)
+	@echo '$(CC) $(CFLAGS_ALL) $(LDFLAGS)' > $@.new; \
+	if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+$(B)/version.h: FORCE
+	@mkdir -p $(@D)
+	@echo '#define CATAN_VERSION "$(VERSION)"' > $@.new; \
+	if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
 
 $(B)/libcore.a: $(LIB_OBJ)
 	rm -f $@
@@ -53,10 +73,10 @@ $(B)/libfe.a: $(FE_OBJ)
 	ranlib $@
 
 # The board's adjacency tables are computed from hex coordinates by a small
-# host program, so the geometry has one source.
-$(B)/mkgeom: libcore/gen/mkgeom.c
+# program run on the build machine, so the geometry has one source.
+$(B)/mkgeom: libcore/catan/gen/mkgeom.c
 	@mkdir -p $(@D)
-	$(CC) -std=c11 $(WARN) -O1 -o $@ libcore/gen/mkgeom.c
+	$(HOSTCC) $(HOST_CFLAGS) -o $@ libcore/catan/gen/mkgeom.c
 
 $(B)/geom_tab.c: $(B)/mkgeom
 	$(B)/mkgeom c > $@.tmp && mv $@.tmp $@
@@ -64,11 +84,15 @@ $(B)/geom_tab.h: $(B)/mkgeom
 	$(B)/mkgeom h > $@.tmp && mv $@.tmp $@
 
 $(B)/geom_tab.o: $(B)/geom_tab.c $(HDRS)
-	$(CC) $(CFLAGS_ALL) -I$(B) -c -o $@ $(B)/geom_tab.c
+	$(CC) $(CFLAGS_ALL) -c -o $@ $(B)/geom_tab.c
+
+$(B)/cmd/%.o: cmd/%.c $(HDRS) $(B)/version.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -c -o $@ $<
 
 $(B)/%.o: %.c $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -I$(B) -c -o $@ $<
+	$(CC) $(CFLAGS_ALL) -c -o $@ $<
 
 $(B)/bin/%: $(B)/cmd/%.o $(B)/libfe.a $(B)/libcore.a
 	@mkdir -p $(@D)
@@ -77,6 +101,10 @@ $(B)/bin/%: $(B)/cmd/%.o $(B)/libfe.a $(B)/libcore.a
 $(B)/unit/%: $(B)/tests/unit/%.o $(B)/libfe.a $(B)/libcore.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $< $(B)/libfe.a $(B)/libcore.a $(JANSSON_LIBS) -lm
+
+$(B)/bench/%: $(B)/bench/%.o $(B)/libcore.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $< $(B)/libcore.a $(JANSSON_LIBS) -lm
 
 # The sanitizer build: same sources, its own tree.
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -87,13 +115,13 @@ san:
 
 # The whole suite, plainly and under ASan+UBSan (leaks fail), then one summary line.
 check: deps
-	@$(MAKE) -s all san
+	@$(MAKE) -s DEVELOPER=1 all san
 	@tests/run-suite $(B) build-san
 
 test: all
 	@tests/run-suite $(B)
 
-bench: all
+bench: all $(BENCHES)
 	@bench/run $(B)
 
 deps:
@@ -103,7 +131,8 @@ demo: deps
 	@$(MAKE) -s all
 	@sh examples/demo.sh $(B)/bin
 
-install: all
+# Installs only the programs and the files beside them; builds nothing else.
+install: $(BINS)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
 	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	for n in $(NAMES); do cp $(B)/bin/$$n $(DESTDIR)$(BINDIR)/$$n; chmod 755 $(DESTDIR)$(BINDIR)/$$n; done
@@ -120,6 +149,7 @@ uninstall:
 	for c in completions/zsh/*; do rm -f $(DESTDIR)$(ZSHCOMPDIR)/$${c#completions/zsh/}; done
 
 clean:
-	rm -rf build build-san libcore/libcore.a
+	rm -rf build build-san
 
-.PHONY: all san check test bench deps demo install uninstall clean
+FORCE:
+.PHONY: all san check test bench deps demo install uninstall clean FORCE

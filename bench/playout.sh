@@ -7,18 +7,10 @@ cd "$(dirname "$0")/.."
 b=${1:-build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Ilibcore -I$b $(pkg-config --cflags jansson)"
-libs=$(pkg-config --libs jansson)
-# shellcheck disable=SC2086
-cc $cflags -o "$tmp/playout" bench/playout.c "$b/libcore.a" $libs
-# shellcheck disable=SC2086
-cc $cflags -o "$tmp/floor" bench/floor.c $libs
-# shellcheck disable=SC2086
-cc $cflags -o "$tmp/percall" bench/percall.c
 
 echo "playout: goal 2000 or more random games per CPU second on one core"
-"$tmp/playout" 2000 random
-"$tmp/playout" 500 greedy
+"$b/bench/playout" 2000 random
+"$b/bench/playout" 500 greedy
 
 # A late-game state with its log: a random game stopped two turns before its end.
 bin=$b/bin
@@ -29,8 +21,8 @@ end=$(jq .position.turn "$tmp/full.json")
 move=$("$bin/catan-move" --list <"$tmp/late.json" | head -n 1)
 echo "percall: goal catan-move within 1.2x of the floor; a late-game state of $(wc -c <"$tmp/late.json") bytes," \
 	"$(jq '.log | length' "$tmp/late.json") logged moves; 300 runs each, taking turns"
-"$tmp/percall" 300 "$tmp/late.json" \
-	"floor (read, parse, write)" -- "$tmp/floor" -- \
+"$b/bench/percall" 300 "$tmp/late.json" \
+	"floor (read, parse, write)" -- "$b/bench/floor" -- \
 	"catan-move '$move'" -- "$bin/catan-move" "$move" -- \
 	"catan-move (rewrite)" -- "$bin/catan-move" -- \
 	"catan-move --count" -- "$bin/catan-move" --count -- \

@@ -10,17 +10,10 @@ games=${2:-500}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# shellcheck disable=SC2046
-for p in gen-games parse-only cputime; do
-	cc -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O2 -Ilibcore -I"$b" \
-		$(pkg-config --cflags jansson) -o "$tmp/$p" "bench/$p.c" "$b/libcore.a" \
-		$(pkg-config --libs jansson)
-done
-
 # The corpus: four-player games from random boards, played from the set-up by random legal
 # moves (builds first) until someone wins or 1000 moves; dice and cards from the generator.
 mkdir "$tmp/games"
-"$tmp/gen-games" 1 "$games" 1000 "$tmp/games" >"$tmp/gen.out"
+"$b/bench/gen-games" 1 "$games" 1000 "$tmp/games" >"$tmp/gen.out"
 moves=$(sed 's/.* games, \([0-9]*\) moves/\1/' "$tmp/gen.out")
 bytes=$(cat "$tmp"/games/*.json | wc -c)
 
@@ -31,15 +24,15 @@ best() {
 	shift
 	least=""
 	for i in 1 2 3 4 5; do
-		"$tmp/cputime" "$@" >/dev/null 2>"$tmp/t" || { echo "validate.sh: '$*' failed" >&2; exit 1; }
+		"$b/bench/cputime" "$@" >/dev/null 2>"$tmp/t" || { echo "validate.sh: '$*' failed" >&2; exit 1; }
 		t=$(tail -n 1 "$tmp/t" | cut -d' ' -f"$field")
 		if [ -z "$least" ] || [ "$t" -lt "$least" ]; then least=$t; fi
 	done
 	echo "$least"
 }
 
-parse=$(best 1 "$tmp/parse-only" json "$tmp"/games/*.json)
-read=$(best 1 "$tmp/parse-only" read "$tmp"/games/*.json)
+parse=$(best 1 "$b/bench/parse-only" json "$tmp"/games/*.json)
+read=$(best 1 "$b/bench/parse-only" read "$tmp"/games/*.json)
 one=$(best 1 "$b/bin/catan-validate" -q -j 1 "$tmp"/games/*.json)
 all=$(best 2 "$b/bin/catan-validate" -q "$tmp"/games/*.json)
 

@@ -9,6 +9,7 @@
 #include "dice_move.h"
 #include "dice_render.h"
 #include "fe.h"
+#include "version.h"
 
 const char fe_progname[] = "dicegame-sheet";
 

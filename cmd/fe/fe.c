@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "fe.h"
+#include "version.h"
 
 void fe_error(const char *fmt, ...)
 {

@@ -1,4 +1,4 @@
-/* rules_int.h: what the rule families of the engine share (private to libcore/rules_*.c). */
+/* rules_int.h: what the rule families of the engine share (private to libcore/catan/rules_*.c). */
 #ifndef CATAN_RULES_INT_H
 #define CATAN_RULES_INT_H
 

@@ -6,7 +6,7 @@
 #include "types.h"
 
 /*
- * The tables (generated from hex coordinates by libcore/gen/mkgeom.c, all
+ * The tables (generated from hex coordinates by libcore/catan/gen/mkgeom.c, all
  * 0-based, -1 where a row is shorter):
  *   geom_hex_nodes[h][6]   the intersections of hex h, clockwise from the top
  *   geom_hex_hexes[h][6]   the hexes that share a side with h
