@@ -5,8 +5,9 @@
 #include "autoplay.h"
 #include "geom.h"
 #include "movegen.h"
+#include "pred.h"
 #include "rng.h"
-#include "rules_int.h"
+#include "rules.h"
 #include "state.h"
 
 const char *const policy_names[NPOLICY] = { "none", "random", "greedy" };

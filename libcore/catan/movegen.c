@@ -3,7 +3,8 @@
 
 #include "geom.h"
 #include "movegen.h"
-#include "rules_int.h"
+#include "pred.h"
+#include "rules.h"
 #include "state.h"
 
 /*

@@ -44,7 +44,7 @@ int rules_buy(struct rctx *c)
 	if (!hand_covers(p, seat, cost_dev))
 		return illegal(c->e, "not enough resources: a development card costs %s",
 			       cards_text(cost_dev, need, sizeof need));
-	int src = outcome_source(c, m->card >= 0, "the card bought");
+	int src = outcome_source(c->g, (c->flags & RULES_REPLAY) != 0, m->card >= 0, "the card bought", c->e);
 	if (src < 0)
 		return C_ILLEGAL;
 	int d = m->card;

@@ -1,9 +1,10 @@
-/* rules_int.h: what the rule families of the engine share (private to libcore/catan/rules_*.c). */
+/* rules_int.h: the context of a move being applied, and the rule families that rules.c dispatches to. */
 #ifndef CATAN_RULES_INT_H
 #define CATAN_RULES_INT_H
 
 #include "err.h"
 #include "move.h"
+#include "pred.h"
 #include "rules.h"
 #include "types.h"
 
@@ -20,48 +21,6 @@ struct rctx {
 	int flags;
 	struct cerr *e;
 };
-
-/* The costs of what can be built or bought, by resource. */
-extern const uint8_t cost_road[NRES], cost_settlement[NRES], cost_city[NRES], cost_dev[NRES];
-
-/* illegal: a refusal: C_ILLEGAL with the message. */
-int illegal(struct cerr *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* cname: the colour name of seat. */
-const char *cname(const struct game *g, int seat);
-
-/*
- * outcome_source: how the outcome of c's move is obtained: returns 1 when
- * it is taken from the move (external outcomes), 0 when it is drawn from
- * the generator (internal; on replay the given one is then compared), or
- * -1 with e filled when the move wrongly gives or omits it.  what names
- * the outcome in messages ("the dice").
- */
-int outcome_source(struct rctx *c, int given, const char *what);
-
-/* hand_covers: 1 when seat holds at least the cards in want. */
-int hand_covers(const struct position *p, int seat, const uint8_t want[NRES]);
-/* cards_text: "1 brick and 1 lumber" style text of counts into buf (n bytes); returns buf. */
-char *cards_text(const uint8_t c[NRES], char *buf, size_t n);
-/* pay_bank: seat pays the counts to the bank (the caller checked the hand). */
-void pay_bank(struct position *p, int seat, const uint8_t c[NRES]);
-
-/*
- * road_place_check: whether seat may put a road on edge in the position
- * (the path is free and touches seat's building, or seat's road at an
- * intersection free of other players' buildings).  Pieces and cost are
- * not checked.  C_OK or C_ILLEGAL with the message.
- */
-int road_place_check(const struct position *p, int seat, int edge, struct cerr *e);
-/* road_any_place: 1 when seat could place a road on some free path. */
-int road_any_place(const struct position *p, int seat);
-/* node_free_check: the intersection is empty and has no building one path away (distance rule). */
-int node_free_check(const struct position *p, int node, struct cerr *e);
-/* node_touches_road: 1 when one of seat's roads ends at node. */
-int node_touches_road(const struct position *p, int seat, int node);
-/* robber_victims: the seats (a bitmask) that a robber on hex lets seat rob. */
-unsigned robber_victims(const struct position *p, int nplayers, int seat, int hex);
-/* harbour_rate: the number of res seat gives for one card in a maritime trade (2, 3 or 4). */
-int harbour_rate(const struct game *g, const struct position *p, int seat, int res);
 
 /* The rule families; each checks its move, changes c->p and completes c->m. */
 int rules_setup_settlement(struct rctx *c);

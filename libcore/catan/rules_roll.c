@@ -39,7 +39,7 @@ int rules_roll(struct rctx *c)
 {
 	struct position *p = c->p;
 	struct move *m = c->m;
-	int src = outcome_source(c, m->dice[0] != 0, "the dice");
+	int src = outcome_source(c->g, (c->flags & RULES_REPLAY) != 0, m->dice[0] != 0, "the dice", c->e);
 
 	if (src < 0)
 		return C_ILLEGAL;
@@ -93,17 +93,6 @@ int rules_discard(struct rctx *c)
 	return C_OK;
 }
 
-unsigned robber_victims(const struct position *p, int nplayers, int seat, int hex)
-{
-	unsigned mask = 0;
-	for (int k = 0; k < 6; k++) {
-		int s = p->node_owner[geom_hex_nodes[hex][k]];
-		if (s != NOBODY && s != seat && s < nplayers && pos_hand_size(p, s) > 0)
-			mask |= 1u << s;
-	}
-	return mask;
-}
-
 /* Names of the seats in mask, "blue or white", into buf. */
 static const char *seats_text(const struct game *g, unsigned mask, char *buf, size_t n)
 {
@@ -153,7 +142,7 @@ int rules_robber(struct rctx *c)
 				       hex + 1);
 		if (!(mask & (1u << v)))
 			return illegal(c->e, "%s holds no resource cards to steal", cname(c->g, v));
-		int src = outcome_source(c, m->res >= 0, "the card stolen");
+		int src = outcome_source(c->g, (c->flags & RULES_REPLAY) != 0, m->res >= 0, "the card stolen", c->e);
 		if (src < 0)
 			return C_ILLEGAL;
 		int r = m->res;

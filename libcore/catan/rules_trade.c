@@ -94,24 +94,6 @@ int rules_cancel(struct rctx *c)
 	return C_OK;
 }
 
-int harbour_rate(const struct game *g, const struct position *p, int seat, int res)
-{
-	int rate = 4;
-	/* Only the two intersections of each harbour's path matter. */
-	for (int slot = 0; slot < NHARBOUR; slot++) {
-		int e = geom_coast_edges[geom_harbour_coast[slot]];
-		if (p->node_owner[geom_edge_nodes[e][0]] != seat &&
-		    p->node_owner[geom_edge_nodes[e][1]] != seat)
-			continue;
-		int kind = g->board.harbour[slot];
-		if (kind == res)
-			return 2;
-		if (kind == HB_GENERIC)
-			rate = 3;
-	}
-	return rate;
-}
-
 int rules_trade(struct rctx *c)
 {
 	struct position *p = c->p;

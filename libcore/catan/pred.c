@@ -1,0 +1,171 @@
+/* pred.c: the predicates and helpers the rule families, the legal-move generator and the automatic players share. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "geom.h"
+#include "names.h"
+#include "pred.h"
+#include "state.h"
+
+const uint8_t cost_road[NRES] = { [RES_BRICK] = 1, [RES_LUMBER] = 1 };
+const uint8_t cost_settlement[NRES] = { 1, 1, 1, 1, 0 };
+const uint8_t cost_city[NRES] = { [RES_GRAIN] = 2, [RES_ORE] = 3 };
+const uint8_t cost_dev[NRES] = { [RES_WOOL] = 1, [RES_GRAIN] = 1, [RES_ORE] = 1 };
+
+int illegal(struct cerr *e, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	cerr_vset(e, C_ILLEGAL, fmt, ap);
+	va_end(ap);
+	return C_ILLEGAL;
+}
+
+const char *cname(const struct game *g, int seat)
+{
+	return seat >= 0 && seat < g->nplayers ? colour_names[g->colour[seat]] : "nobody";
+}
+
+int outcome_source(const struct game *g, int replay, int given, const char *what, struct cerr *e)
+{
+	if (g->rules.outcomes == OUT_EXTERNAL) {
+		if (!given) {
+			illegal(e, "%s must be given in the move: this game's outcomes are external",
+				what);
+			return -1;
+		}
+		return 1;
+	}
+	if (given && !replay) {
+		illegal(e, "this game draws its outcomes: give the move without %s", what);
+		return -1;
+	}
+	return 0;
+}
+
+int hand_covers(const struct position *p, int seat, const uint8_t want[NRES])
+{
+	for (int r = 0; r < NRES; r++)
+		if (p->pl[seat].hand[r] < want[r])
+			return 0;
+	return 1;
+}
+
+char *cards_text(const uint8_t c[NRES], char *buf, size_t n)
+{
+	size_t len = 0;
+	int kinds = 0, done = 0;
+
+	buf[0] = '\0';
+	for (int r = 0; r < NRES; r++)
+		kinds += c[r] != 0;
+	for (int r = 0; r < NRES && len < n; r++) {
+		if (!c[r])
+			continue;
+		const char *sep = done == 0 ? "" : done == kinds - 1 ? " and " : ", ";
+		int k = snprintf(buf + len, n - len, "%s%d %s", sep, c[r], resource_names[r]);
+		if (k > 0)
+			len += (size_t)k;
+		done++;
+	}
+	return buf;
+}
+
+void pay_bank(struct position *p, int seat, const uint8_t c[NRES])
+{
+	for (int r = 0; r < NRES; r++) {
+		p->pl[seat].hand[r] = (uint8_t)(p->pl[seat].hand[r] - c[r]);
+		p->bank[r] = (uint8_t)(p->bank[r] + c[r]);
+	}
+}
+
+int node_touches_road(const struct position *p, int seat, int node)
+{
+	for (int k = 0; k < 3; k++) {
+		int ed = geom_node_edges[node][k];
+		if (ed >= 0 && p->edge_owner[ed] == seat)
+			return 1;
+	}
+	return 0;
+}
+
+int node_free_check(const struct position *p, int node, struct cerr *e)
+{
+	if (p->node_owner[node] != NOBODY)
+		return illegal(e, "intersection %d already holds a building", node + 1);
+	for (int k = 0; k < 3; k++) {
+		int nb = geom_node_nodes[node][k];
+		if (nb >= 0 && p->node_owner[nb] != NOBODY)
+			return illegal(e, "intersection %d is next to the building on %d (distance rule)",
+				       node + 1, nb + 1);
+	}
+	return C_OK;
+}
+
+/* Why a road may start at node: 2 own building, 1 own road through a free intersection, 0 no, -1 blocked. */
+static int road_anchor(const struct position *p, int seat, int node, int edge)
+{
+	int owner = p->node_owner[node];
+	if (owner == seat)
+		return 2;
+	int road = 0;
+	for (int k = 0; k < 3; k++) {
+		int ed = geom_node_edges[node][k];
+		if (ed >= 0 && ed != edge && p->edge_owner[ed] == seat)
+			road = 1;
+	}
+	if (!road)
+		return 0;
+	return owner == NOBODY ? 1 : -1;
+}
+
+int road_place_check(const struct position *p, int seat, int edge, struct cerr *e)
+{
+	char name[8];
+	if (p->edge_owner[edge] != NOBODY)
+		return illegal(e, "path %s already holds a road", edge_name(edge, name));
+	int a = road_anchor(p, seat, geom_edge_nodes[edge][0], edge);
+	int b = road_anchor(p, seat, geom_edge_nodes[edge][1], edge);
+	if (a > 0 || b > 0)
+		return C_OK;
+	if (a < 0 || b < 0)
+		return illegal(e, "a road cannot continue through another player's settlement or city");
+	return illegal(e, "the road must touch your road, settlement or city");
+}
+
+int road_any_place(const struct position *p, int seat)
+{
+	for (int ed = 0; ed < NEDGE; ed++)
+		if (p->edge_owner[ed] == NOBODY && road_place_check(p, seat, ed, NULL) == C_OK)
+			return 1;
+	return 0;
+}
+
+unsigned robber_victims(const struct position *p, int nplayers, int seat, int hex)
+{
+	unsigned mask = 0;
+	for (int k = 0; k < 6; k++) {
+		int s = p->node_owner[geom_hex_nodes[hex][k]];
+		if (s != NOBODY && s != seat && s < nplayers && pos_hand_size(p, s) > 0)
+			mask |= 1u << s;
+	}
+	return mask;
+}
+
+int harbour_rate(const struct game *g, const struct position *p, int seat, int res)
+{
+	int rate = 4;
+	/* Only the two intersections of each harbour's path matter. */
+	for (int slot = 0; slot < NHARBOUR; slot++) {
+		int e = geom_coast_edges[geom_harbour_coast[slot]];
+		if (p->node_owner[geom_edge_nodes[e][0]] != seat &&
+		    p->node_owner[geom_edge_nodes[e][1]] != seat)
+			continue;
+		int kind = g->board.harbour[slot];
+		if (kind == res)
+			return 2;
+		if (kind == HB_GENERIC)
+			rate = 3;
+	}
+	return rate;
+}
