@@ -65,7 +65,6 @@ static int parse_rule(const char *arg, struct rules *r)
 {
 	char key[32];
 	const char *eq = strchr(arg, '=');
-	unsigned long long v;
 
 	if (!eq || (size_t)(eq - arg) >= sizeof key)
 		return usage_error("--rules: expected KEY=VALUE, not '%s'", arg);
@@ -74,32 +73,9 @@ static int parse_rule(const char *arg, struct rules *r)
 	for (char *k = key; *k; k++)
 		if (*k == '-')
 			*k = '_';
-	const char *val = eq + 1;
-	if (strcmp(key, "points_to_win") == 0) {
-		if (fe_parse_u64(val, 20, &v) || v < 3)
-			return usage_error("--rules: points_to_win must be 3 to 20, not '%s'", val);
-		r->points_to_win = (uint8_t)v;
-	} else if (strcmp(key, "discard_limit") == 0) {
-		if (fe_parse_u64(val, 40, &v) || v < 2)
-			return usage_error("--rules: discard_limit must be 2 to 40, not '%s'", val);
-		r->discard_limit = (uint8_t)v;
-	} else if (strcmp(key, "trade_build") == 0) {
-		if (strcmp(val, "combined") == 0)
-			r->trade_build = TRADE_COMBINED;
-		else if (strcmp(val, "strict") == 0)
-			r->trade_build = TRADE_STRICT;
-		else
-			return usage_error("--rules: trade_build is combined or strict, not '%s'", val);
-	} else if (strcmp(key, "outcomes") == 0) {
-		if (strcmp(val, "internal") == 0)
-			r->outcomes = OUT_INTERNAL;
-		else if (strcmp(val, "external") == 0)
-			r->outcomes = OUT_EXTERNAL;
-		else
-			return usage_error("--rules: outcomes is internal or external, not '%s'", val);
-	} else {
-		return usage_error("--rules: unknown key '%s'", key);
-	}
+	struct cerr e = { 0 };
+	if (rules_set(r, key, eq + 1, &e) != C_OK)
+		return usage_error("--rules: %s", e.msg);
 	return C_OK;
 }
 

@@ -126,16 +126,16 @@ static int road_value(const struct game *g, const struct position *p, int edge)
 }
 
 /* The build the greedy player saves for: city, settlement, card, road; NULL for none. */
-static const uint8_t *greedy_target(const struct position *p, int seat)
+static const uint8_t *greedy_target(const struct game *g, const struct position *p, int seat)
 {
 	const struct player *pl = &p->pl[seat];
-	if (pl->cities && pl->settlements < MAX_SETTLEMENTS)
-		return cost_city;
+	if (pl->cities && pl->settlements < g->rs->settlements)
+		return g->rs->cost[BUY_CITY];
 	if (pl->settlements && has_spot(p, seat))
-		return cost_settlement;
+		return g->rs->cost[BUY_SETTLEMENT];
 	if (p->deck_len)
-		return cost_dev;
-	return pl->roads ? cost_road : NULL;
+		return g->rs->cost[BUY_DEV];
+	return pl->roads ? g->rs->cost[BUY_ROAD] : NULL;
 }
 
 /* Cards a hand lacks for cost. */
@@ -186,9 +186,9 @@ static int robber_value(const struct game *g, const struct position *p, int seat
 }
 
 /* A discard: keep the cards of the target, then the most even hand. */
-static long discard_value(const struct position *p, int seat, const struct move *m)
+static long discard_value(const struct game *g, const struct position *p, int seat, const struct move *m)
 {
-	const uint8_t *tgt = greedy_target(p, seat);
+	const uint8_t *tgt = greedy_target(g, p, seat);
 	long v = 0;
 	for (int r = 0; r < NRES; r++) {
 		int keep = p->pl[seat].hand[r] - m->give[r];
@@ -221,19 +221,20 @@ static int robber_blocks(const struct game *g, const struct position *p, int sea
 /* A maritime trade that lets a build be completed this turn, or -1. */
 static int greedy_trade(const struct game *g, const struct move *ms, int n, int seat, int left)
 {
-	static const uint8_t *const order[] = { cost_city, cost_settlement, cost_dev, cost_road };
+	static const uint8_t order[] = { BUY_CITY, BUY_SETTLEMENT, BUY_DEV, BUY_ROAD };
 	const struct position *p = &g->pos;
 	const struct player *pl = &p->pl[seat];
 	int rate[NRES];
 
 	for (int r = 0; r < NRES; r++)
 		rate[r] = harbour_rate(g, p, seat, r);
-	for (int t = 0; t < 4; t++) {
-		const uint8_t *c = order[t];
+	for (int t = 0; t < NPURCHASE; t++) {
+		int what = order[t];
+		const uint8_t *c = g->rs->cost[what];
 		int lack = missing(pl->hand, c), can = 0, give = -1, get = -1, best = -1;
-		if ((c == cost_city && (!pl->cities || pl->settlements == MAX_SETTLEMENTS)) ||
-		    (c == cost_settlement && (!pl->settlements || !has_spot(p, seat))) ||
-		    (c == cost_dev && !p->deck_len) || (c == cost_road && !pl->roads))
+		if ((what == BUY_CITY && (!pl->cities || pl->settlements == g->rs->settlements)) ||
+		    (what == BUY_SETTLEMENT && (!pl->settlements || !has_spot(p, seat))) ||
+		    (what == BUY_DEV && !p->deck_len) || (what == BUY_ROAD && !pl->roads))
 			continue;
 		if (lack == 0 || lack > left)
 			continue;
@@ -263,7 +264,7 @@ static int play_value(const struct game *g, const struct move *m, int seat, int 
 {
 	const struct position *p = &g->pos;
 	const struct player *pl = &p->pl[seat];
-	const uint8_t *tgt = greedy_target(p, seat);
+	const uint8_t *tgt = greedy_target(g, p, seat);
 	uint8_t after[NRES];
 	int opp = 0, h = p->largest_army;
 
@@ -271,7 +272,7 @@ static int play_value(const struct game *g, const struct move *m, int seat, int 
 	case DEV_KNIGHT:
 		/* Free a hex of one's own, or take the largest army. */
 		return robber_blocks(g, p, seat) ||
-		       (pl->played[DEV_KNIGHT] + 1 >= 3 && h != seat &&
+		       (pl->played[DEV_KNIGHT] + 1 >= g->rs->army_award_min && h != seat &&
 			(h == NOBODY || pl->played[DEV_KNIGHT] + 1 > p->pl[h].played[DEV_KNIGHT]));
 	case DEV_YEAR_OF_PLENTY:
 		for (int r = 0; r < NRES; r++)
@@ -349,7 +350,7 @@ static int greedy_pick(struct autoplay *a, const struct game *g, const struct mo
 		BEST(m->verb == MV_ROLL, 0);
 		return best;
 	case PH_DISCARD:
-		BEST(1, discard_value(p, seat, m));
+		BEST(1, discard_value(g, p, seat, m));
 		return best;
 	case PH_ROBBER:
 		BEST(1, robber_value(g, p, seat, m));
@@ -358,7 +359,7 @@ static int greedy_pick(struct autoplay *a, const struct game *g, const struct mo
 	if (seat != p->current) {
 		/* An answer to the offer: accept when it brings the target build closer. */
 		const struct offer *o = &p->offer;
-		const uint8_t *tgt = greedy_target(p, seat);
+		const uint8_t *tgt = greedy_target(g, p, seat);
 		uint8_t after[NRES];
 		for (int r = 0; r < NRES; r++)
 			after[r] = (uint8_t)(p->pl[seat].hand[r] - o->get[r] + o->give[r]);

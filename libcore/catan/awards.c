@@ -3,7 +3,7 @@
 #include "rules.h"
 
 /* The longest trail of seat's roads leaving node, the paths in used excluded. */
-static int trail(const struct position *p, int seat, int node, uint8_t used[NEDGE])
+static int trail(const struct position *p, int seat, int node, uint8_t used[MAX_EDGE])
 {
 	int best = 0;
 	for (int k = 0; k < 3; k++) {
@@ -23,7 +23,7 @@ static int trail(const struct position *p, int seat, int node, uint8_t used[NEDG
 
 int longest_road(const struct position *p, int seat)
 {
-	uint8_t used[NEDGE] = { 0 };
+	uint8_t used[MAX_EDGE] = { 0 };
 	int best = 0;
 	for (int n = 0; n < NNODE; n++) {
 		int own = 0, k;
@@ -32,7 +32,7 @@ int longest_road(const struct position *p, int seat)
 			own += ed >= 0 && p->edge_owner[ed] == seat;
 		}
 		/* A longest trail starts at an end (one road) unless every node has two or more:
-		 * starting everywhere is simplest and cheap with at most 15 roads. */
+		 * starting everywhere is simplest and cheap with a player's few roads. */
 		if (own == 0)
 			continue;
 		int len = trail(p, seat, n, used);
@@ -42,9 +42,9 @@ int longest_road(const struct position *p, int seat)
 	return best;
 }
 
-void awards_update_road(struct position *p, int nplayers)
+void awards_update_road(const struct ruleset *rs, struct position *p, int nplayers)
 {
-	int len[MAXPLAYERS], max = 0, nmax = 0, who = NOBODY, h = p->longest_road;
+	int len[MAXPLAYERS] = { 0 }, max = 0, nmax = 0, who = NOBODY, h = p->longest_road;
 
 	for (int s = 0; s < nplayers; s++) {
 		len[s] = longest_road(p, s);
@@ -56,16 +56,16 @@ void awards_update_road(struct position *p, int nplayers)
 			nmax++;
 		}
 	}
-	/* The holder keeps the award while 5+ and tied for longest. */
-	if (h != NOBODY && h < nplayers && len[h] >= 5 && len[h] == max)
+	/* The holder keeps the award while at the threshold and tied for longest. */
+	if (h != NOBODY && h < nplayers && len[h] >= rs->road_award_min && len[h] == max)
 		return;
-	p->longest_road = (int8_t)(max >= 5 && nmax == 1 ? who : NOBODY);
+	p->longest_road = (int8_t)(max >= rs->road_award_min && nmax == 1 ? who : NOBODY);
 }
 
-void awards_update_army(struct position *p, int seat)
+void awards_update_army(const struct ruleset *rs, struct position *p, int seat)
 {
 	int k = p->pl[seat].played[DEV_KNIGHT], h = p->largest_army;
-	if (k < 3 || h == seat)
+	if (k < rs->army_award_min || h == seat)
 		return;
 	if (h == NOBODY || k > p->pl[h].played[DEV_KNIGHT])
 		p->largest_army = (int8_t)seat;

@@ -5,7 +5,6 @@
 #include "geom.h"
 #include "rng.h"
 
-const uint8_t board_spiral_tokens[18] = { 5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11 };
 const int8_t board_outer_ring[12] = { 0, 1, 2, 6, 11, 15, 18, 17, 16, 12, 7, 3 };
 const int8_t board_inner_ring[6] = { 4, 5, 10, 14, 13, 8 };
 
@@ -72,7 +71,7 @@ int board_red_neighbours(const struct board *b)
 /* The spiral of 001: outer ring counter-clockwise from a corner, then the
  * inner ring counter-clockwise from the hex inside that corner, then the
  * centre; tokens in A..R order, the desert skipped. */
-static void lay_spiral(struct board *b, int corner)
+static void lay_spiral(const struct ruleset *rs, struct board *b, int corner)
 {
 	int order[NHEX], n = 0, t = 0;
 
@@ -81,41 +80,35 @@ static void lay_spiral(struct board *b, int corner)
 	for (int i = 0; i < 6; i++)
 		order[n++] = board_inner_ring[(corner - i + 6) % 6];
 	order[n++] = BOARD_CENTRE;
-	for (int i = 0; i < NHEX; i++) {
+	for (int i = 0; i < rs->geom->nhex; i++) {
 		int h = order[i];
-		b->token[h] = b->terrain[h] == T_DESERT ? 0 : board_spiral_tokens[t++];
+		b->token[h] = b->terrain[h] == T_DESERT ? 0 : rs->tokens[t++];
 	}
 }
 
-static void lay_random(struct board *b, uint64_t rng[4])
+static void lay_random(const struct ruleset *rs, struct board *b, uint64_t rng[4])
 {
-	uint8_t tok[18];
+	uint8_t tok[MAX_HEX];
 	do {
 		int t = 0;
-		memcpy(tok, board_spiral_tokens, sizeof tok);
-		rng_shuffle(rng, tok, 18);
-		for (int h = 0; h < NHEX; h++)
+		memcpy(tok, rs->tokens, rs->ntoken);
+		rng_shuffle(rng, tok, rs->ntoken);
+		for (int h = 0; h < rs->geom->nhex; h++)
 			b->token[h] = b->terrain[h] == T_DESERT ? 0 : tok[t++];
 	} while (board_red_neighbours(b));
 }
 
-void board_random(struct board *b, uint64_t rng[4], enum numbers_mode mode)
+void board_random(const struct ruleset *rs, struct board *b, uint64_t rng[4], enum numbers_mode mode)
 {
-	static const uint8_t terrains[NHEX] = {
-		T_HILLS, T_HILLS, T_HILLS, T_FOREST, T_FOREST, T_FOREST, T_FOREST,
-		T_PASTURE, T_PASTURE, T_PASTURE, T_PASTURE, T_FIELDS, T_FIELDS, T_FIELDS, T_FIELDS,
-		T_MOUNTAINS, T_MOUNTAINS, T_MOUNTAINS, T_DESERT,
-	};
-	static const uint8_t harbours[NHARBOUR] = {
-		HB_GENERIC, HB_GENERIC, HB_GENERIC, HB_GENERIC,
-		RES_BRICK, RES_LUMBER, RES_WOOL, RES_GRAIN, RES_ORE,
-	};
-	memcpy(b->terrain, terrains, sizeof terrains);
-	rng_shuffle(rng, b->terrain, NHEX);
-	memcpy(b->harbour, harbours, sizeof harbours);
-	rng_shuffle(rng, b->harbour, NHARBOUR);
+	int nhex = rs->geom->nhex, n = 0;
+	for (int t = 0; t < NTERRAIN; t++)
+		for (int k = 0; k < rs->terrains[t]; k++)
+			b->terrain[n++] = (uint8_t)t;
+	rng_shuffle(rng, b->terrain, nhex);
+	memcpy(b->harbour, rs->harbours, rs->geom->nharbour);
+	rng_shuffle(rng, b->harbour, rs->geom->nharbour);
 	if (mode == NUMBERS_SPIRAL)
-		lay_spiral(b, (int)rng_below(rng, 6));
+		lay_spiral(rs, b, (int)rng_below(rng, 6));
 	else
-		lay_random(b, rng);
+		lay_random(rs, b, rng);
 }

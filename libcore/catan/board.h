@@ -2,12 +2,11 @@
 #ifndef CATAN_BOARD_H
 #define CATAN_BOARD_H
 
+#include "ruleset.h"
 #include "types.h"
 
 enum numbers_mode { NUMBERS_SPIRAL, NUMBERS_RANDOM };
 
-/* The 18 number tokens in A..R order. */
-extern const uint8_t board_spiral_tokens[18];
 /* The outer ring of hexes clockwise from hex 1, and the inner ring clockwise from hex 5. */
 extern const int8_t board_outer_ring[12];
 extern const int8_t board_inner_ring[6];
@@ -16,11 +15,12 @@ extern const int8_t board_inner_ring[6];
 /* board_beginner: fills b with the beginner board of design.md. */
 void board_beginner(struct board *b);
 /*
- * board_random: shuffles terrains, then harbour kinds, then lays the tokens
- * (spiral from a random corner, or shuffled until no 6 and 8 are
- * neighbours), drawing from rng in that order.
+ * board_random: a random board of the rule set's composition: shuffles
+ * terrains, then harbour kinds, then lays the tokens (spiral from a random
+ * corner, or shuffled until no 6 and 8 are neighbours), drawing from rng
+ * in that order.
  */
-void board_random(struct board *b, uint64_t rng[4], enum numbers_mode mode);
+void board_random(const struct ruleset *rs, struct board *b, uint64_t rng[4], enum numbers_mode mode);
 /* board_desert: the desert hex (the first one, should a custom board have more), or -1. */
 int board_desert(const struct board *b);
 /* board_red_neighbours: 1 when two hexes holding a 6 or an 8 share a side. */

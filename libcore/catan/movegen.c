@@ -310,22 +310,22 @@ static void gen_main(struct gen *l, int flags)
 
 	if (wants(l, seat)) {
 		add(l, seat, MV_END);
-		if (pl->roads && hand_covers(p, seat, cost_road)) {
+		if (pl->roads && hand_covers(p, seat, g->rs->cost[BUY_ROAD])) {
 			uint8_t end[NNODE];
 			road_ends(p, seat, end);
 			for (int ed = 0; ed < NEDGE; ed++)
 				if (road_free_at(p, end, ed))
 					add_road(l, seat, ed);
 		}
-		if (pl->settlements && hand_covers(p, seat, cost_settlement))
+		if (pl->settlements && hand_covers(p, seat, g->rs->cost[BUY_SETTLEMENT]))
 			for (int n = 0; n < NNODE; n++)
 				if (node_touches_road(p, seat, n) && node_free_check(p, n, NULL) == C_OK)
 					add_node(l, seat, PC_SETTLEMENT, n);
-		if (pl->cities && hand_covers(p, seat, cost_city))
+		if (pl->cities && hand_covers(p, seat, g->rs->cost[BUY_CITY]))
 			for (int n = 0; n < NNODE; n++)
 				if (p->node_owner[n] == seat && p->node_kind[n] == B_SETTLEMENT)
 					add_node(l, seat, PC_CITY, n);
-		if (p->deck_len && hand_covers(p, seat, cost_dev)) {
+		if (p->deck_len && hand_covers(p, seat, g->rs->cost[BUY_DEV])) {
 			if (!l->external)
 				add(l, seat, MV_BUY);
 			for (int d = 0; l->external && d < NDEV; d++)
@@ -333,8 +333,9 @@ static void gen_main(struct gen *l, int flags)
 					add(l, seat, MV_BUY)->card = (int8_t)d;
 		}
 		for (int r = 0; trading && r < NRES; r++) {
-			/* No rate is below 2: skip the harbour search for smaller holdings. */
-			int rate = pl->hand[r] < 2 ? 2 : harbour_rate(g, p, seat, r);
+			/* No rate is below a harbour's: skip the harbour search for smaller holdings. */
+			int best = g->rs->harbour_rate;
+			int rate = pl->hand[r] < best ? best : harbour_rate(g, p, seat, r);
 			if (pl->hand[r] < rate)
 				continue;
 			for (int x = 0; x < NRES; x++) {

@@ -5,12 +5,8 @@
 #include "geom.h"
 #include "names.h"
 #include "pred.h"
+#include "rules.h"
 #include "state.h"
-
-const uint8_t cost_road[NRES] = { [RES_BRICK] = 1, [RES_LUMBER] = 1 };
-const uint8_t cost_settlement[NRES] = { 1, 1, 1, 1, 0 };
-const uint8_t cost_city[NRES] = { [RES_GRAIN] = 2, [RES_ORE] = 3 };
-const uint8_t cost_dev[NRES] = { [RES_WOOL] = 1, [RES_GRAIN] = 1, [RES_ORE] = 1 };
 
 int illegal(struct cerr *e, const char *fmt, ...)
 {
@@ -135,7 +131,7 @@ int road_place_check(const struct position *p, int seat, int edge, struct cerr *
 
 int road_any_place(const struct position *p, int seat)
 {
-	for (int ed = 0; ed < NEDGE; ed++)
+	for (int ed = 0; ed < MAX_EDGE; ed++)
 		if (p->edge_owner[ed] == NOBODY && road_place_check(p, seat, ed, NULL) == C_OK)
 			return 1;
 	return 0;
@@ -154,18 +150,54 @@ unsigned robber_victims(const struct position *p, int nplayers, int seat, int he
 
 int harbour_rate(const struct game *g, const struct position *p, int seat, int res)
 {
-	int rate = 4;
+	int rate = g->rs->bank_rate;
 	/* Only the two intersections of each harbour's path matter. */
-	for (int slot = 0; slot < NHARBOUR; slot++) {
+	for (int slot = 0; slot < g->rs->geom->nharbour; slot++) {
 		int e = geom_coast_edges[geom_harbour_coast[slot]];
 		if (p->node_owner[geom_edge_nodes[e][0]] != seat &&
 		    p->node_owner[geom_edge_nodes[e][1]] != seat)
 			continue;
 		int kind = g->board.harbour[slot];
 		if (kind == res)
-			return 2;
+			return g->rs->harbour_rate;
 		if (kind == HB_GENERIC)
-			rate = 3;
+			rate = g->rs->generic_rate;
 	}
 	return rate;
+}
+
+int seat_moves(const struct game *g, int seat)
+{
+	return seat >= 0 && seat < g->nplayers;
+}
+
+int turn_setup_steps(const struct game *g)
+{
+	return g->rs->setup_rounds * g->nplayers;
+}
+
+int turn_setup_seat(const struct game *g, int k)
+{
+	int n = g->nplayers, round = k / n, i = k % n;
+	return round % 2 == 0 ? i : n - 1 - i;
+}
+
+int turn_next(const struct game *g, int seat)
+{
+	return (seat + 1) % g->nplayers;
+}
+
+int game_winner(const struct game *g, const struct position *p)
+{
+	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD)
+		return NOBODY;
+	return p->phase == PH_OVER || score_total(p, p->current) >= g->rules.points_to_win ? p->current
+											   : NOBODY;
+}
+
+int seat_may_see(const struct game *g, const struct position *p, int viewer, int seat, enum hidden what)
+{
+	if (viewer == NOBODY || viewer == seat)
+		return 1;
+	return what == HID_POINTS && p->phase == PH_OVER && game_winner(g, p) == seat;
 }

@@ -11,10 +11,8 @@
 #include <stdint.h>
 
 #include "err.h"
+#include "ruleset.h"
 #include "types.h"
-
-/* The costs of what can be built or bought, by resource. */
-extern const uint8_t cost_road[NRES], cost_settlement[NRES], cost_city[NRES], cost_dev[NRES];
 
 /* illegal: a refusal: C_ILLEGAL with the message. */
 int illegal(struct cerr *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -55,5 +53,30 @@ int node_touches_road(const struct position *p, int seat, int node);
 unsigned robber_victims(const struct position *p, int nplayers, int seat, int hex);
 /* harbour_rate: the number of res seat gives for one card in a maritime trade (2, 3 or 4). */
 int harbour_rate(const struct game *g, const struct position *p, int seat, int res);
+
+/* ---- seats and turns: the one place each question is answered ---- */
+
+/* seat_moves: 1 when seat is a player who moves (a neutral seat owns pieces but never moves). */
+int seat_moves(const struct game *g, int seat);
+/* turn_setup_seat: the seat that places at set-up step k (0 .. rounds * players - 1): snake order. */
+int turn_setup_seat(const struct game *g, int k);
+/* turn_setup_steps: the number of set-up steps (a settlement and a road each). */
+int turn_setup_steps(const struct game *g);
+/* turn_next: the seat whose turn follows seat's turn in play. */
+int turn_next(const struct game *g, int seat);
+/*
+ * game_winner: the seat that has won in p, or NOBODY: the player whose
+ * turn it is, once play has begun, with the points to win (victory point
+ * cards included).  Over a finished game it names the winner.
+ */
+int game_winner(const struct game *g, const struct position *p);
+/* What a seat holds hidden: resource cards, development cards, victory point cards among them. */
+enum hidden { HID_HAND, HID_DEV, HID_POINTS };
+/*
+ * seat_may_see: 1 when viewer (NOBODY: the full state) may see seat's
+ * hidden cards of kind what in p: a seat sees its own; everyone sees the
+ * victory point cards of the winner of a finished game.
+ */
+int seat_may_see(const struct game *g, const struct position *p, int viewer, int seat, enum hidden what);
 
 #endif

@@ -326,7 +326,7 @@ int start_check(const struct game *g, struct cerr *e)
 			return cerr_set(e, C_ILLEGAL, "start.deck: %d %s cards, not %d",
 					p->deck_count[c], dev_names[c], deck_composition[c]);
 	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD) {
-		pos_empty(&want, &g->board, g->nplayers);
+		pos_empty(g->rs, &want, &g->board, g->nplayers);
 		what = "a set-up start";
 	} else {
 		struct board bb;

@@ -40,9 +40,11 @@ static int gate(struct rctx *c)
 		return illegal(c->e, "no such player in this game");
 	if (m->verb >= NVERB)
 		return illegal(c->e, "unknown verb");
-	if (p->phase == PH_OVER)
-		return illegal(c->e, "the game is over: %s won with %d points", cname(g, cur),
-			       score_total(p, cur));
+	if (p->phase == PH_OVER) {
+		int w = game_winner(g, p);
+		return illegal(c->e, "the game is over: %s won with %d points", cname(g, w),
+			       score_total(p, w));
+	}
 	switch (p->phase) {
 	case PH_SETUP_SETTLEMENT:
 	case PH_SETUP_ROAD: {
@@ -146,8 +148,7 @@ int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
 	if (rc != C_OK)
 		return rc;
 	/* The player whose turn it is wins as soon as they have the points. */
-	if (p.phase != PH_SETUP_SETTLEMENT && p.phase != PH_SETUP_ROAD && p.phase != PH_OVER &&
-	    score_total(&p, p.current) >= g->rules.points_to_win)
+	if (game_winner(g, &p) != NOBODY)
 		p.phase = PH_OVER;
 	if (!(flags & RULES_NO_LOG)) {
 		move_format(g, &mv, line, sizeof line);

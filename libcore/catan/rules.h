@@ -4,6 +4,7 @@
 
 #include "err.h"
 #include "move.h"
+#include "ruleset.h"
 #include "types.h"
 
 /*
@@ -107,14 +108,18 @@ int longest_road(const struct position *p, int seat);
  * strictly longer; the holder keeps it while tied for longest; otherwise
  * it goes to the single longest player with 5+, or is set aside.
  */
-void awards_update_road(struct position *p, int nplayers);
+void awards_update_road(const struct ruleset *rs, struct position *p, int nplayers);
 
 /* awards_update_army: after seat plays a knight: 3+ takes it, from a holder only by more. */
-void awards_update_army(struct position *p, int seat);
+void awards_update_army(const struct ruleset *rs, struct position *p, int seat);
 
 /* ---- scores (score.c) ---- */
 
-/* score_public: victory points everyone sees: buildings and awards. */
+/*
+ * score_public: victory points everyone sees: buildings and awards.  The
+ * position carries no rule set: the pieces and award points are the base
+ * game's (every rule set so far shares them).
+ */
 int score_public(const struct position *p, int seat);
 /* score_total: score_public plus victory point cards held (bought this turn included). */
 int score_total(const struct position *p, int seat);

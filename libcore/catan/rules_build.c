@@ -20,7 +20,7 @@ int rules_setup_settlement(struct rctx *c)
 		return illegal(c->e, "no settlements left in your supply");
 	pos_place_settlement(p, seat, node);
 	/* The second settlement pays its starting resources. */
-	if (step >= c->g->nplayers)
+	if (step >= turn_setup_steps(c->g) - c->g->nplayers)
 		pos_pay_start(p, &c->g->board, seat, node);
 	p->phase = PH_SETUP_ROAD;
 	return C_OK;
@@ -29,7 +29,7 @@ int rules_setup_settlement(struct rctx *c)
 /* The settlement placed last in set-up: the one of seat's with no road of seat's touching it. */
 static int setup_new_settlement(const struct position *p, int seat)
 {
-	for (int n = 0; n < NNODE; n++)
+	for (int n = 0; n < MAX_NODE; n++)
 		if (p->node_owner[n] == seat && !node_touches_road(p, seat, n))
 			return n;
 	return -1;
@@ -38,7 +38,7 @@ static int setup_new_settlement(const struct position *p, int seat)
 int rules_setup_road(struct rctx *c)
 {
 	struct position *p = c->p;
-	int seat = c->m->seat, edge = c->m->path[0], n = c->g->nplayers;
+	int seat = c->m->seat, edge = c->m->path[0];
 	char name[8];
 
 	if (p->edge_owner[edge] != NOBODY)
@@ -51,15 +51,15 @@ int rules_setup_road(struct rctx *c)
 		return illegal(c->e, "no roads left in your supply");
 	pos_place_road(p, seat, edge);
 	int done = pos_setup_step(p) + 1;	/* placements complete, this one included */
-	if (done >= 2 * n) {
+	if (done >= turn_setup_steps(c->g)) {
 		p->phase = PH_ROLL;
 		p->turn = 1;
 		p->current = 0;
 	} else {
 		p->phase = PH_SETUP_SETTLEMENT;
-		p->current = (int8_t)pos_setup_seat(n, done);
+		p->current = (int8_t)turn_setup_seat(c->g, done);
 	}
-	awards_update_road(p, n);
+	awards_update_road(c->g->rs, p, c->g->nplayers);
 	return C_OK;
 }
 
@@ -83,9 +83,9 @@ static int build_road(struct rctx *c)
 		return C_ILLEGAL;
 	if (p->pl[seat].roads == 0)
 		return illegal(c->e, "no roads left in your supply");
-	if (afford(c, cost_road, "a road"))
+	if (afford(c, c->g->rs->cost[BUY_ROAD], "a road"))
 		return C_ILLEGAL;
-	pay_bank(p, seat, cost_road);
+	pay_bank(p, seat, c->g->rs->cost[BUY_ROAD]);
 	pos_place_road(p, seat, edge);
 	return C_OK;
 }
@@ -101,9 +101,9 @@ static int build_settlement(struct rctx *c)
 		return illegal(c->e, "the settlement must touch your road");
 	if (p->pl[seat].settlements == 0)
 		return illegal(c->e, "no settlements left in your supply");
-	if (afford(c, cost_settlement, "a settlement"))
+	if (afford(c, c->g->rs->cost[BUY_SETTLEMENT], "a settlement"))
 		return C_ILLEGAL;
-	pay_bank(p, seat, cost_settlement);
+	pay_bank(p, seat, c->g->rs->cost[BUY_SETTLEMENT]);
 	pos_place_settlement(p, seat, node);
 	return C_OK;
 }
@@ -118,9 +118,9 @@ static int build_city(struct rctx *c)
 				     "holds none", node + 1);
 	if (p->pl[seat].cities == 0)
 		return illegal(c->e, "no cities left in your supply");
-	if (afford(c, cost_city, "a city"))
+	if (afford(c, c->g->rs->cost[BUY_CITY], "a city"))
 		return C_ILLEGAL;
-	pay_bank(p, seat, cost_city);
+	pay_bank(p, seat, c->g->rs->cost[BUY_CITY]);
 	p->node_kind[node] = B_CITY;
 	p->pl[seat].cities--;
 	p->pl[seat].settlements++;
@@ -133,12 +133,12 @@ static int build_city(struct rctx *c)
  * is now 5 or more; a settlement only when another player's road passes
  * through its intersection.
  */
-static int road_award_may_change(const struct position *p, const struct move *m)
+static int road_award_may_change(const struct ruleset *rs, const struct position *p, const struct move *m)
 {
 	if (m->piece == PC_CITY)
 		return 0;
 	if (m->piece == PC_ROAD)
-		return longest_road(p, m->seat) >= 5;
+		return longest_road(p, m->seat) >= rs->road_award_min;
 	int edges[MAXPLAYERS] = { 0 };
 	for (int k = 0; k < 3; k++) {
 		int ed = geom_node_edges[m->node][k];
@@ -168,7 +168,7 @@ int rules_build(struct rctx *c)
 	if (rc != C_OK)
 		return rc;
 	c->p->built = 1;
-	if (road_award_may_change(c->p, c->m))
-		awards_update_road(c->p, c->g->nplayers);
+	if (road_award_may_change(c->g->rs, c->p, c->m))
+		awards_update_road(c->g->rs, c->p, c->g->nplayers);
 	return C_OK;
 }

@@ -41,9 +41,9 @@ int rules_buy(struct rctx *c)
 
 	if (p->deck_len == 0)
 		return illegal(c->e, "the development deck is empty");
-	if (!hand_covers(p, seat, cost_dev))
+	if (!hand_covers(p, seat, c->g->rs->cost[BUY_DEV]))
 		return illegal(c->e, "not enough resources: a development card costs %s",
-			       cards_text(cost_dev, need, sizeof need));
+			       cards_text(c->g->rs->cost[BUY_DEV], need, sizeof need));
 	int src = outcome_source(c->g, (c->flags & RULES_REPLAY) != 0, m->card >= 0, "the card bought", c->e);
 	if (src < 0)
 		return C_ILLEGAL;
@@ -58,7 +58,7 @@ int rules_buy(struct rctx *c)
 				       dev_names[m->card], dev_names[d]);
 		m->card = (int8_t)d;
 	}
-	pay_bank(p, seat, cost_dev);
+	pay_bank(p, seat, c->g->rs->cost[BUY_DEV]);
 	deck_remove(p, d);
 	p->pl[seat].dev_new[d]++;
 	p->built = 1;
@@ -87,7 +87,7 @@ static int play_road_building(struct rctx *c)
 	} else if (p->pl[seat].roads > 0 && road_any_place(p, seat)) {
 		return illegal(c->e, "road-building places two roads: a second road can be placed");
 	}
-	awards_update_road(p, c->g->nplayers);
+	awards_update_road(c->g->rs, p, c->g->nplayers);
 	return C_OK;
 }
 
@@ -141,7 +141,7 @@ int rules_play(struct rctx *c)
 	pl->played[d]++;
 	p->dev_played = 1;
 	if (d == DEV_KNIGHT)
-		awards_update_army(p, seat);
+		awards_update_army(c->g->rs, p, seat);
 	return C_OK;
 }
 
@@ -157,7 +157,7 @@ int rules_end(struct rctx *c)
 	memset(&p->offer, 0, sizeof p->offer);
 	p->offer.to = NOBODY;
 	p->rolled = p->dev_played = p->built = 0;
-	p->current = (int8_t)((p->current + 1) % c->g->nplayers);
+	p->current = (int8_t)turn_next(c->g, p->current);
 	p->turn++;
 	p->phase = PH_ROLL;
 	return C_OK;

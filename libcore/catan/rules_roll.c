@@ -13,7 +13,7 @@ static void produce(const struct game *g, struct position *p, int total)
 {
 	uint8_t owed[NRES][MAXPLAYERS];
 	memset(owed, 0, sizeof owed);
-	for (int h = 0; h < NHEX; h++) {
+	for (int h = 0; h < g->rs->geom->nhex; h++) {
 		if (g->board.token[h] != total || h == p->robber || g->board.terrain[h] >= T_DESERT)
 			continue;
 		int r = g->board.terrain[h];
@@ -44,7 +44,8 @@ int rules_roll(struct rctx *c)
 	if (src < 0)
 		return C_ILLEGAL;
 	if (src == 0) {
-		uint8_t d0 = (uint8_t)(rng_below(p->rng, 6) + 1), d1 = (uint8_t)(rng_below(p->rng, 6) + 1);
+		int sides = c->g->rs->dice_sides;
+		uint8_t d0 = (uint8_t)(rng_below(p->rng, sides) + 1), d1 = (uint8_t)(rng_below(p->rng, sides) + 1);
 		if (m->dice[0] && (m->dice[0] != d0 || m->dice[1] != d1))
 			return illegal(c->e, "the logged dice %d %d differ from the game's draw %d %d",
 				       m->dice[0], m->dice[1], d0, d1);
@@ -53,7 +54,7 @@ int rules_roll(struct rctx *c)
 	}
 	int total = m->dice[0] + m->dice[1];
 	p->rolled = 1;
-	if (total != 7) {
+	if (total != c->g->rs->robber_roll) {
 		produce(c->g, p, total);
 		p->phase = PH_MAIN;
 		return C_OK;

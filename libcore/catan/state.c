@@ -8,12 +8,10 @@
 #include "rng.h"
 #include "state.h"
 
-const uint8_t deck_composition[NDEV] = { 14, 2, 2, 2, 5 };
-
 void rules_default(struct rules *r)
 {
-	r->points_to_win = 10;
-	r->discard_limit = 7;
+	r->points_to_win = ruleset_base.points_to_win;
+	r->discard_limit = ruleset_base.discard_limit;
 	r->trade_build = TRADE_COMBINED;
 	r->outcomes = OUT_INTERNAL;
 }
@@ -23,6 +21,7 @@ void game_init(struct game *g)
 	memset(g, 0, sizeof *g);
 	g->seed = -1;
 	g->view = NOBODY;
+	g->rs = &ruleset_base;
 	rules_default(&g->rules);
 }
 
@@ -71,7 +70,7 @@ int game_copy(struct game *dst, const struct game *src, struct cerr *e)
 	return C_OK;
 }
 
-void pos_empty(struct position *p, const struct board *b, int nplayers)
+void pos_empty(const struct ruleset *rs, struct position *p, const struct board *b, int nplayers)
 {
 	memset(p, 0, sizeof *p);
 	p->phase = PH_SETUP_SETTLEMENT;
@@ -81,27 +80,27 @@ void pos_empty(struct position *p, const struct board *b, int nplayers)
 	int d = board_desert(b);
 	p->robber = (uint8_t)(d >= 0 ? d : 0);
 	for (int r = 0; r < NRES; r++)
-		p->bank[r] = BANK_EACH;
+		p->bank[r] = rs->bank_each;
 	memset(p->node_owner, NOBODY, sizeof p->node_owner);
 	memset(p->edge_owner, NOBODY, sizeof p->edge_owner);
 	p->offer.to = NOBODY;
 	p->deck_known = 1;
-	p->deck_len = DECK_SIZE;
+	p->deck_len = rs->deck_size;
 	for (int c = 0, k = 0; c < NDEV; c++)
-		for (int i = 0; i < deck_composition[c]; i++)
+		for (int i = 0; i < rs->deck[c]; i++)
 			p->deck[k++] = (uint8_t)c;
 	pos_deck_counts(p);
-	pos_count_pieces(p, nplayers);
+	pos_count_pieces(rs, p, nplayers);
 }
 
-void pos_count_pieces(struct position *p, int nplayers)
+void pos_count_pieces(const struct ruleset *rs, struct position *p, int nplayers)
 {
 	for (int s = 0; s < nplayers; s++) {
-		p->pl[s].roads = MAX_ROADS;
-		p->pl[s].settlements = MAX_SETTLEMENTS;
-		p->pl[s].cities = MAX_CITIES;
+		p->pl[s].roads = rs->roads;
+		p->pl[s].settlements = rs->settlements;
+		p->pl[s].cities = rs->cities;
 	}
-	for (int n = 0; n < NNODE; n++) {
+	for (int n = 0; n < rs->geom->nnode; n++) {
 		int s = p->node_owner[n];
 		if (s < 0 || s >= nplayers)
 			continue;
@@ -110,7 +109,7 @@ void pos_count_pieces(struct position *p, int nplayers)
 		else
 			p->pl[s].settlements--;
 	}
-	for (int ed = 0; ed < NEDGE; ed++) {
+	for (int ed = 0; ed < rs->geom->nedge; ed++) {
 		int s = p->edge_owner[ed];
 		if (s >= 0 && s < nplayers)
 			p->pl[s].roads--;
@@ -183,8 +182,10 @@ int game_seat_of(const struct game *g, int colour)
 int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 {
 	game_init(g);
-	if (o->nplayers < MINPLAYERS || o->nplayers > MAXPLAYERS)
-		return cerr_set(e, C_USAGE, "a game needs 2 to 4 players, not %d", o->nplayers);
+	const struct ruleset *rs = g->rs;
+	if (o->nplayers < rs->min_players || o->nplayers > rs->max_players)
+		return cerr_set(e, C_USAGE, "a game needs %d to %d players, not %d", rs->min_players,
+				rs->max_players, o->nplayers);
 	for (int s = 0; s < o->nplayers; s++) {
 		if (o->colour[s] >= NCOLOUR)
 			return cerr_set(e, C_USAGE, "unknown colour");
@@ -204,8 +205,8 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 	if (o->beginner)
 		board_beginner(&g->board);
 	else
-		board_random(&g->board, rng, o->numbers);
-	pos_empty(p, &g->board, g->nplayers);
+		board_random(rs, &g->board, rng, o->numbers);
+	pos_empty(rs, p, &g->board, g->nplayers);
 	rng_shuffle(rng, p->deck, p->deck_len);
 	memcpy(p->rng, rng, sizeof rng);
 
@@ -239,41 +240,42 @@ int pos_check(const struct game *g, const struct position *p, struct cerr *e)
 {
 	char path[96];
 	int n = g->nplayers, full = g->view == NOBODY;
+	const struct ruleset *rs = g->rs;
 
 	for (int r = 0; r < NRES; r++) {
 		int total = p->bank[r];
 		snprintf(path, sizeof path, "bank.%s", resource_names[r]);
-		if (count_check(e, path, p->bank[r], BANK_EACH))
+		if (count_check(e, path, p->bank[r], rs->bank_each))
 			return C_INPUT;
 		if (!full)
 			continue;
 		for (int s = 0; s < n; s++)
 			total += p->pl[s].hand[r];
-		if (total != BANK_EACH)
+		if (total != rs->bank_each)
 			return cerr_set(e, C_INPUT,
 					"%s: bank and hands hold %d %s, not %d", path, total,
-					resource_names[r], BANK_EACH);
+					resource_names[r], rs->bank_each);
 	}
 	for (int s = 0; s < n; s++) {
 		const struct player *pl = &p->pl[s];
 		const char *c = colour_names[g->colour[s]];
 		/* A supply counter below zero wraps as uint8_t: too many pieces placed. */
-		if (pl->roads > MAX_ROADS)
-			return cerr_set(e, C_INPUT, "players.%s.roads: more than %d roads", c, MAX_ROADS);
-		if (pl->settlements > MAX_SETTLEMENTS)
+		if (pl->roads > rs->roads)
+			return cerr_set(e, C_INPUT, "players.%s.roads: more than %d roads", c, rs->roads);
+		if (pl->settlements > rs->settlements)
 			return cerr_set(e, C_INPUT, "players.%s.settlements: more than %d settlements",
-					c, MAX_SETTLEMENTS);
-		if (pl->cities > MAX_CITIES)
+					c, rs->settlements);
+		if (pl->cities > rs->cities)
 			return cerr_set(e, C_INPUT, "players.%s.cities: more than %d cities", c,
-					MAX_CITIES);
+					rs->cities);
 		for (int r = 0; r < NRES; r++) {
 			snprintf(path, sizeof path, "players.%s.hand.%s", c, resource_names[r]);
-			if (count_check(e, path, pl->hand[r], BANK_EACH))
+			if (count_check(e, path, pl->hand[r], rs->bank_each))
 				return C_INPUT;
 		}
 	}
 	/* The distance rule holds for every building, whoever placed it. */
-	for (int a = 0; a < NNODE; a++) {
+	for (int a = 0; a < rs->geom->nnode; a++) {
 		if (p->node_owner[a] == NOBODY)
 			continue;
 		for (int k = 0; k < 3; k++) {
@@ -288,9 +290,9 @@ int pos_check(const struct game *g, const struct position *p, struct cerr *e)
 		int total = p->deck_count[d];
 		for (int s = 0; s < n; s++)
 			total += p->pl[s].dev[d] + p->pl[s].dev_new[d] + p->pl[s].played[d];
-		if (total != deck_composition[d])
+		if (total != rs->deck[d])
 			return cerr_set(e, C_INPUT, "deck: deck, hands and played cards hold %d %s, not %d",
-					total, dev_names[d], deck_composition[d]);
+					total, dev_names[d], rs->deck[d]);
 	}
 	return C_OK;
 }

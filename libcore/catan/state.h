@@ -4,6 +4,7 @@
 
 #include "board.h"
 #include "err.h"
+#include "ruleset.h"
 #include "types.h"
 
 /* Options of a new game (catan-newboard). */
@@ -16,7 +17,7 @@ struct newgame {
 	struct rules rules;
 };
 
-/* rules_default: points to win 10, discard limit 7, combined trade/build, internal outcomes. */
+/* rules_default: the base game's points to win and discard limit, combined trade/build, internal outcomes. */
 void rules_default(struct rules *r);
 
 /*
@@ -30,7 +31,7 @@ void rules_default(struct rules *r);
  */
 int game_new(struct game *g, const struct newgame *o, struct cerr *e);
 
-/* game_init: an empty game document (no players, no positions). */
+/* game_init: an empty game document of the base game (no players, no positions). */
 void game_init(struct game *g);
 /* game_free: frees what g owns (the log); g may be reused after game_init. */
 void game_free(struct game *g);
@@ -41,10 +42,10 @@ int game_copy(struct game *dst, const struct game *src, struct cerr *e);
 int movelog_push(struct movelog *log, const char *line, struct cerr *e);
 void movelog_free(struct movelog *log);
 
-/* pos_empty: an empty board for n players: bank full, nothing placed, robber on the desert. */
-void pos_empty(struct position *p, const struct board *b, int nplayers);
-/* pos_count_pieces: recomputes every player's supply (roads, settlements, cities) from the board. */
-void pos_count_pieces(struct position *p, int nplayers);
+/* pos_empty: an empty board for n players of rs: bank full, deck in order, nothing placed, robber on the desert. */
+void pos_empty(const struct ruleset *rs, struct position *p, const struct board *b, int nplayers);
+/* pos_count_pieces: recomputes every player's supply (roads, settlements, cities) of rs from the board. */
+void pos_count_pieces(const struct ruleset *rs, struct position *p, int nplayers);
 /* pos_setup_seat: the seat that places at set-up step k (0 .. 2n-1): snake order. */
 int pos_setup_seat(int nplayers, int k);
 /* pos_setup_step: how many set-up placements (settlement + road) are complete. */
@@ -64,15 +65,15 @@ int game_seat_of(const struct game *g, int colour);
 
 /*
  * pos_check: the invariants of a position of a full (non-view) game:
- * 19 of each resource across bank and hands (when hands are known), piece
- * limits, no two buildings on one intersection or adjacent ones outside the
- * rules' reach, the deck plus hands plus played cards making the 25 of the
- * set.  Returns C_OK or C_INPUT with a message naming the field, relative
+ * the rule set's bank of each resource across bank and hands (when hands
+ * are known), piece limits, no two buildings on one intersection or
+ * adjacent ones outside the rules' reach, the deck plus hands plus played
+ * cards making the rule set's deck.  Returns C_OK or C_INPUT with a message naming the field, relative
  * to the position ("bank.ore", "players.red.roads").
  */
 int pos_check(const struct game *g, const struct position *p, struct cerr *e);
 
-/* Composition of the development deck: 14 knights, 2 of each progress card, 5 victory points. */
-extern const uint8_t deck_composition[NDEV];
+/* The base game's development deck by kind (code that has a game reads g->rs->deck). */
+#define deck_composition (ruleset_base.deck)
 
 #endif

@@ -252,44 +252,35 @@ static int read_seat_or_null(struct rd *r, json_t *obj, const char *key, int8_t 
 
 static int read_rules(struct rd *r, json_t *v, struct rules *ru)
 {
-	static const char *const keys[] = { "points_to_win", "discard_limit", "trade_build",
-					    "outcomes", NULL };
+	const char *keys[NRULES_OPTION + 1];
 	long long x;
 	int rc;
 
+	for (int i = 0; i <= NRULES_OPTION; i++)
+		keys[i] = rules_options[i].key;
 	if ((rc = expect_object(r, v, keys)))
 		return rc;
-	if ((rc = int_member(r, v, "points_to_win", 3, 20, &x)))
-		return rc;
-	ru->points_to_win = (uint8_t)x;
-	if ((rc = int_member(r, v, "discard_limit", 2, 40, &x)))
-		return rc;
-	ru->discard_limit = (uint8_t)x;
-	json_t *t = member(r, v, "trade_build", 1, &rc);
-	if (!t)
-		return rc;
-	size_t s = push(r, "trade_build");
-	if (json_is_string(t) && strcmp(json_string_value(t), "combined") == 0)
-		ru->trade_build = TRADE_COMBINED;
-	else if (json_is_string(t) && strcmp(json_string_value(t), "strict") == 0)
-		ru->trade_build = TRADE_STRICT;
-	else
-		rc = fail(r, "expected \"combined\" or \"strict\"");
-	pop(r, s);
-	if (rc)
-		return rc;
-	t = member(r, v, "outcomes", 1, &rc);
-	if (!t)
-		return rc;
-	s = push(r, "outcomes");
-	if (json_is_string(t) && strcmp(json_string_value(t), "internal") == 0)
-		ru->outcomes = OUT_INTERNAL;
-	else if (json_is_string(t) && strcmp(json_string_value(t), "external") == 0)
-		ru->outcomes = OUT_EXTERNAL;
-	else
-		rc = fail(r, "expected \"internal\" or \"external\"");
-	pop(r, s);
-	return rc;
+	for (const struct rules_option *o = rules_options; o->key; o++) {
+		if (!o->words) {
+			if ((rc = int_member(r, v, o->key, o->min, o->max, &x)))
+				return rc;
+			rules_option_store(ru, o, (int)x);
+			continue;
+		}
+		json_t *t = member(r, v, o->key, 1, &rc);
+		if (!t)
+			return rc;
+		size_t s = push(r, o->key);
+		int w = json_is_string(t) ? rules_option_word(o, json_string_value(t)) : -1;
+		if (w >= 0)
+			rules_option_store(ru, o, w);
+		else
+			rc = fail(r, "expected \"%s\" or \"%s\"", o->words[0], o->words[1]);
+		pop(r, s);
+		if (rc)
+			return rc;
+	}
+	return C_OK;
 }
 
 static int read_players(struct rd *r, json_t *v, struct game *g)
@@ -298,7 +289,7 @@ static int read_players(struct rd *r, json_t *v, struct game *g)
 		return fail(r, "expected an array of colours, found %s", type_name(v));
 	size_t n = json_array_size(v);
 	if (n < MINPLAYERS || n > MAXPLAYERS)
-		return fail(r, "expected 2 to 4 players, found %zu", n);
+		return fail(r, "expected %d to %d players, found %zu", MINPLAYERS, MAXPLAYERS, n);
 	for (size_t i = 0; i < n; i++) {
 		size_t s = push_index(r, i);
 		int c, rc = read_name(r, json_array_get(v, i), colour_parse, "colour", &c);
@@ -327,7 +318,7 @@ static int read_board(struct rd *r, json_t *v, struct board *b)
 		return rc;
 	size_t s = push(r, "hexes");
 	if (!json_is_array(hexes) || json_array_size(hexes) != NHEX) {
-		rc = json_is_array(hexes) ? fail(r, "expected 19 hexes, found %zu",
+		rc = json_is_array(hexes) ? fail(r, "expected %d hexes, found %zu", NHEX,
 						 json_array_size(hexes))
 					  : fail(r, "expected an array, found %s", type_name(hexes));
 		pop(r, s);
@@ -366,7 +357,7 @@ static int read_board(struct rd *r, json_t *v, struct board *b)
 		return rc;
 	s = push(r, "harbours");
 	if (!json_is_array(hb) || json_array_size(hb) != NHARBOUR) {
-		rc = json_is_array(hb) ? fail(r, "expected 9 harbours, found %zu", json_array_size(hb))
+		rc = json_is_array(hb) ? fail(r, "expected %d harbours, found %zu", NHARBOUR, json_array_size(hb))
 				       : fail(r, "expected an array, found %s", type_name(hb));
 	}
 	for (size_t i = 0; i < NHARBOUR && !rc; i++) {
@@ -699,7 +690,7 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	pop(r, s);
 	if (rc)
 		return rc;
-	pos_count_pieces(p, g->nplayers);
+	pos_count_pieces(g->rs, p, g->nplayers);
 
 	json_t *rng = json_object_get(v, "rng");
 	if (g->view != NOBODY) {

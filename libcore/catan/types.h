@@ -5,16 +5,28 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "geom_tab.h"
+
 /*
  * Internally every index is 0-based: hex 0..18, intersection ("node")
  * 0..53, path ("edge") 0..71, seat 0..3.  People see hexes and
  * intersections numbered from 1 and paths named "a-b" (names.h converts).
+ *
+ * The base board's size comes from the generated geometry (NHEX ...);
+ * fixed-size arrays are sized by the largest board of any rule set (the
+ * MAX_ macros) and by the largest rule set's numbers; a game's own
+ * numbers are in its rule set (ruleset.h).
  */
-#define NHEX 19
-#define NNODE 54
-#define NEDGE 72
-#define NCOAST 30
+#define NHEX GEOM_BASE_NHEX
+#define NNODE GEOM_BASE_NNODE
+#define NEDGE GEOM_BASE_NEDGE
+#define NCOAST GEOM_BASE_NCOAST
 #define NHARBOUR 9
+#define MAX_HEX NHEX
+#define MAX_NODE NNODE
+#define MAX_EDGE NEDGE
+#define MAX_COAST NCOAST
+#define MAX_HARBOUR NHARBOUR
 #define MAXPLAYERS 4
 #define MINPLAYERS 2
 #define NRES 5
@@ -63,9 +75,9 @@ struct rules {
 
 /* The immutable board: what each hex is, its token, each harbour's kind. */
 struct board {
-	uint8_t terrain[NHEX];	/* enum terrain */
-	uint8_t token[NHEX];	/* 2..12 without 7; 0 on the desert */
-	uint8_t harbour[NHARBOUR];	/* enum resource or HB_GENERIC, slot order 0,3,7,... */
+	uint8_t terrain[MAX_HEX];	/* enum terrain */
+	uint8_t token[MAX_HEX];	/* 2..12 without 7; 0 on the desert */
+	uint8_t harbour[MAX_HARBOUR];	/* enum resource or HB_GENERIC, slot order 0,3,7,... */
 };
 
 struct player {
@@ -105,9 +117,9 @@ struct position {
 	uint8_t deck_len;
 	uint8_t deck[DECK_SIZE];	/* top card first */
 	uint8_t deck_count[NDEV];	/* cards of each kind left (kept in step with deck[]) */
-	int8_t node_owner[NNODE];	/* seat or NOBODY */
-	uint8_t node_kind[NNODE];	/* enum building */
-	int8_t edge_owner[NEDGE];
+	int8_t node_owner[MAX_NODE];	/* seat or NOBODY */
+	uint8_t node_kind[MAX_NODE];	/* enum building */
+	int8_t edge_owner[MAX_EDGE];
 	struct offer offer;
 	struct player pl[MAXPLAYERS];
 	uint64_t rng[4];	/* xoshiro256** state */
@@ -124,7 +136,10 @@ struct movelog {
  * A view is what one seat may see: hidden values are absent and the
  * counts that stand for them are in view_* fields.
  */
+struct ruleset;
+
 struct game {
+	const struct ruleset *rs;	/* the rule set: the game's numbers (ruleset.h) */
 	struct rules rules;
 	struct board board;
 	int nplayers;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "names.h"
+#include "pred.h"
 #include "rules.h"
 #include "state.h"
 
@@ -64,11 +65,12 @@ int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
 			dev += pl->dev[d] + pl->dev_new[d];
 		out->view_hand[s] = (uint8_t)hand;
 		out->view_dev[s] = (uint8_t)dev;
-		if (s != seat) {
-			/* A winner's victory point cards are revealed; nothing else is. */
-			int won = p->phase == PH_OVER && s == p->current;
-			uint8_t vp = pl->dev[DEV_VICTORY_POINT], vp_new = pl->dev_new[DEV_VICTORY_POINT];
+		if (!seat_may_see(g, p, seat, s, HID_HAND))
 			memset(pl->hand, 0, sizeof pl->hand);
+		if (!seat_may_see(g, p, seat, s, HID_DEV)) {
+			/* A winner's victory point cards may be revealed; nothing else is. */
+			int won = seat_may_see(g, p, seat, s, HID_POINTS);
+			uint8_t vp = pl->dev[DEV_VICTORY_POINT], vp_new = pl->dev_new[DEV_VICTORY_POINT];
 			memset(pl->dev, 0, sizeof pl->dev);
 			memset(pl->dev_new, 0, sizeof pl->dev_new);
 			if (won) {

@@ -5,6 +5,7 @@
 #include "board.h"
 #include "geom.h"
 #include "names.h"
+#include "pred.h"
 #include "rng.h"
 #include "state.h"
 #include "state_json.h"
@@ -176,7 +177,7 @@ static void test_random_boards(struct unit *u)
 			uint64_t s[4];
 			int tc[NTERRAIN] = { 0 }, kc[13] = { 0 }, hc[NHARBOURKIND] = { 0 };
 			rng_seed(s, seed);
-			board_random(&b, s, (enum numbers_mode)mode);
+			board_random(&ruleset_base, &b, s, (enum numbers_mode)mode);
 			for (int h = 0; h < NHEX; h++) {
 				tc[b.terrain[h]]++;
 				kc[b.token[h]]++;
@@ -217,6 +218,99 @@ static void test_roundtrip(struct unit *u)
 	game_free(&h);
 }
 
+/* The base rule set's table holds the base game's numbers. */
+static void test_ruleset(struct unit *u)
+{
+	const struct ruleset *rs = &ruleset_base;
+	int deck = 0, tokens = 0, hexes = 0;
+	for (int d = 0; d < NDEV; d++)
+		deck += rs->deck[d];
+	for (int t = 0; t < NTERRAIN; t++)
+		hexes += rs->terrains[t];
+	for (int i = 0; i < rs->ntoken; i++)
+		tokens += rs->tokens[i];
+	CHECK(u, deck == 25 && rs->deck_size == 25 && rs->deck[DEV_KNIGHT] == 14, "a deck of 25, 14 knights");
+	CHECK(u, hexes == rs->geom->nhex && rs->geom->nhex == 19 && rs->ntoken == 18 && tokens == 126,
+	      "19 hexes, 18 tokens summing to 126");
+	CHECK(u, rs->bank_each == 19 && rs->roads == 15 && rs->settlements == 5 && rs->cities == 4,
+	      "bank 19 each; 15 roads, 5 settlements, 4 cities");
+	CHECK(u, rs->road_award_min == 5 && rs->army_award_min == 3 && rs->award_points == 2 &&
+		     rs->points_to_win == 10 && rs->discard_limit == 7 && rs->robber_roll == 7,
+	      "awards 5 and 3 worth 2; 10 points; discard above 7");
+	CHECK(u, rs->min_players == 2 && rs->max_players == 4 && rs->neutral_seats == 0 &&
+		     rs->rolls_per_turn == 1 && !rs->special_building,
+	      "2 to 4 players, no neutral seat, one roll, no building phase");
+	CHECK(u, rs->cost[BUY_CITY][RES_ORE] == 3 && rs->cost[BUY_CITY][RES_GRAIN] == 2 &&
+		     rs->cost[BUY_DEV][RES_WOOL] == 1 && rs->cost[BUY_ROAD][RES_BRICK] == 1,
+	      "a city costs 2 grain and 3 ore");
+}
+
+/* rules_set: every option's range and words, and its messages. */
+static void test_rules_set(struct unit *u)
+{
+	static const struct {
+		const char *key, *value, *msg;
+	} bad[] = {
+		{ "points_to_win", "2", "points_to_win must be 3 to 20, not '2'" },
+		{ "points_to_win", "21", "points_to_win must be 3 to 20, not '21'" },
+		{ "points_to_win", "+5", "points_to_win must be 3 to 20, not '+5'" },
+		{ "discard_limit", "", "discard_limit must be 2 to 40, not ''" },
+		{ "discard_limit", "41", "discard_limit must be 2 to 40, not '41'" },
+		{ "trade_build", "loose", "trade_build is combined or strict, not 'loose'" },
+		{ "outcomes", "Internal", "outcomes is internal or external, not 'Internal'" },
+		{ "speed", "fast", "unknown key 'speed'" },
+	};
+	struct rules r, before;
+	struct cerr e = { 0 };
+
+	rules_default(&r);
+	CHECK(u, rules_set(&r, "points_to_win", "20", &e) == C_OK && r.points_to_win == 20 &&
+		     rules_set(&r, "discard_limit", "2", &e) == C_OK && r.discard_limit == 2 &&
+		     rules_set(&r, "trade_build", "strict", &e) == C_OK && r.trade_build == TRADE_STRICT &&
+		     rules_set(&r, "outcomes", "external", &e) == C_OK && r.outcomes == OUT_EXTERNAL,
+	      "every option takes its values: %s", e.msg);
+	before = r;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		int rc = rules_set(&r, bad[i].key, bad[i].value, &e);
+		CHECK(u, rc == C_USAGE && strcmp(e.msg, bad[i].msg) == 0 &&
+			     memcmp(&r, &before, sizeof r) == 0,
+		      "%s=%s: '%s'", bad[i].key, bad[i].value, e.msg);
+	}
+}
+
+/* Who moves next and who may see what: the snake order of set-up, the turn order of play. */
+static void test_seats(struct unit *u)
+{
+	static const int snake[] = { 0, 1, 2, 2, 1, 0 };
+	struct newgame o = { .nplayers = 3, .colour = { COL_RED, COL_BLUE, COL_WHITE }, .seed = 4 };
+	struct game g;
+	struct cerr e = { 0 };
+
+	rules_default(&o.rules);
+	CHECK(u, game_new(&g, &o, &e) == C_OK, "game_new: %s", e.msg);
+	CHECK(u, turn_setup_steps(&g) == 6, "three players place six times in set-up");
+	for (int k = 0; k < 6; k++)
+		CHECK(u, turn_setup_seat(&g, k) == snake[k], "set-up step %d: seat %d", k, snake[k]);
+	CHECK(u, turn_next(&g, 0) == 1 && turn_next(&g, 2) == 0, "play goes round the table");
+	CHECK(u, seat_moves(&g, 2) && !seat_moves(&g, 3), "three seats move, no neutral one");
+	CHECK(u, game_winner(&g, &g.pos) == NOBODY, "nobody has won in set-up");
+	g.pos.phase = PH_MAIN;
+	g.pos.pl[1].dev[DEV_VICTORY_POINT] = 10;
+	g.pos.current = 1;
+	CHECK(u, game_winner(&g, &g.pos) == 1, "the player to move with 10 points has won");
+	g.pos.current = 0;
+	CHECK(u, game_winner(&g, &g.pos) == NOBODY, "only the player to move wins");
+	CHECK(u, seat_may_see(&g, &g.pos, 0, 0, HID_HAND) && !seat_may_see(&g, &g.pos, 0, 1, HID_HAND) &&
+		     seat_may_see(&g, &g.pos, NOBODY, 1, HID_DEV) &&
+		     !seat_may_see(&g, &g.pos, 0, 1, HID_POINTS),
+	      "a seat sees its own cards only");
+	g.pos.phase = PH_OVER;
+	g.pos.current = 1;
+	CHECK(u, seat_may_see(&g, &g.pos, 0, 1, HID_POINTS) && !seat_may_see(&g, &g.pos, 0, 1, HID_DEV),
+	      "the winner's victory point cards are shown, nothing else");
+	game_free(&g);
+}
+
 int main(void)
 {
 	struct unit u = { 0 };
@@ -226,6 +320,9 @@ int main(void)
 	test_beginner(&u);
 	test_random_boards(&u);
 	test_roundtrip(&u);
+	test_ruleset(&u);
+	test_rules_set(&u);
+	test_seats(&u);
 	printf("%d checks, %d failed\n", u.run, u.failed);
 	return u.failed != 0;
 }

@@ -66,7 +66,7 @@ static void fresh_setup(struct game *g, int n)
 	fresh(g, n, OUT_EXTERNAL);
 	uint64_t rng[4];
 	memcpy(rng, g->pos.rng, sizeof rng);
-	pos_empty(&g->pos, &g->board, n);
+	pos_empty(g->rs, &g->pos, &g->board, n);
 	memcpy(g->pos.rng, rng, sizeof rng);
 	g->start = g->pos;
 }
@@ -122,7 +122,7 @@ static int conserved(const struct game *g, struct cerr *e)
 	struct position q = g->pos;
 	if (pos_check(g, &g->pos, e) != C_OK)
 		return 0;
-	pos_count_pieces(&q, g->nplayers);
+	pos_count_pieces(g->rs, &q, g->nplayers);
 	for (int s = 0; check_pieces && s < g->nplayers; s++)
 		if (q.pl[s].roads != g->pos.pl[s].roads ||
 		    q.pl[s].settlements != g->pos.pl[s].settlements ||
@@ -1053,7 +1053,7 @@ static void test_victory(void)
 static void empty_board(struct game *g, int n)
 {
 	fresh(g, n, OUT_EXTERNAL);
-	pos_empty(&g->pos, &g->board, n);
+	pos_empty(g->rs, &g->pos, &g->board, n);
 }
 
 static void roads(struct game *g, int seat, const int *nodes)
@@ -1097,45 +1097,45 @@ static void test_longest(void)
 	/* The award. */
 	empty_board(&g, 3);
 	roads(&g, RED, (const int[]){ 1, 4, 8, 12, 17, 0 });
-	awards_update_road(&g.pos, 3);
+	awards_update_road(g.rs, &g.pos, 3);
 	ok(g.pos.longest_road == NOBODY, "four roads hold no award");
 	put_road(&g, RED, 17, 22);
-	awards_update_road(&g.pos, 3);
+	awards_update_road(g.rs, &g.pos, 3);
 	ok(g.pos.longest_road == RED, "five roads take the award");
 	roads(&g, BLUE, (const int[]){ 3, 7, 11, 16, 21, 27, 0 });
-	awards_update_road(&g.pos, 3);
+	awards_update_road(g.rs, &g.pos, 3);
 	ok(g.pos.longest_road == RED, "an equal road does not take it");
 	put_road(&g, BLUE, 27, 33);
-	awards_update_road(&g.pos, 3);
+	awards_update_road(g.rs, &g.pos, 3);
 	ok(g.pos.longest_road == BLUE, "a strictly longer road takes it");
 	put_road(&g, RED, 22, 28);
-	awards_update_road(&g.pos, 3);
+	awards_update_road(g.rs, &g.pos, 3);
 	ok(g.pos.longest_road == BLUE, "the holder keeps it against an equal road");
 	/* Broken to a tie: the holder keeps it when among the tied. */
 	put_road(&g, BLUE, 33, 38);
-	awards_update_road(&g.pos, 3);
+	awards_update_road(g.rs, &g.pos, 3);
 	ok(g.pos.longest_road == BLUE, "blue 7, red 6");
 	put_settlement(&g, WHITE, 33);
-	awards_update_road(&g.pos, 3);
+	awards_update_road(g.rs, &g.pos, 3);
 	ok(g.pos.longest_road == BLUE && longest_road(&g.pos, BLUE) == 6,
 	   "broken to a tie at 6: the holder keeps the award");
 	/* Broken so that the holder is not among the tied longest: set aside. */
 	roads(&g, WHITE, (const int[]){ 34, 39, 44, 48, 52, 49, 53, 0 });
-	awards_update_road(&g.pos, 3);
+	awards_update_road(g.rs, &g.pos, 3);
 	ok(g.pos.longest_road == BLUE, "white 6 ties: blue keeps it");
 	put_settlement(&g, WHITE, 16);
-	awards_update_road(&g.pos, 3);
+	awards_update_road(g.rs, &g.pos, 3);
 	ok(g.pos.longest_road == NOBODY && longest_road(&g.pos, BLUE) == 3,
 	   "the holder broken below two tied players: the award is set aside");
 	put_road(&g, RED, 28, 34);
-	awards_update_road(&g.pos, 3);
+	awards_update_road(g.rs, &g.pos, 3);
 	ok(g.pos.longest_road == RED, "then one player alone longest with 5+ takes it");
 	/* Broken below five with nobody else at five: set aside. */
 	empty_board(&g, 3);
 	roads(&g, RED, (const int[]){ 1, 4, 8, 12, 17, 22, 0 });
-	awards_update_road(&g.pos, 3);
+	awards_update_road(g.rs, &g.pos, 3);
 	put_settlement(&g, BLUE, 12);
-	awards_update_road(&g.pos, 3);
+	awards_update_road(g.rs, &g.pos, 3);
 	ok(g.pos.longest_road == NOBODY, "broken with nobody at 5 or more: set aside");
 	game_free(&g);
 
@@ -1145,7 +1145,7 @@ static void test_longest(void)
 	put_road(&g, RED, 19, 24);
 	put_road(&g, RED, 24, 30);
 	put_road(&g, RED, 30, 36);
-	awards_update_road(&g.pos, 3);
+	awards_update_road(g.rs, &g.pos, 3);
 	ok(g.pos.longest_road == RED && longest_road(&g.pos, RED) == 5, "red holds the longest road with 5");
 	allow(&g, "red roll 1 1");
 	allow(&g, "red end");

@@ -1,0 +1,105 @@
+/* ruleset.c: the rule sets' tables; the base game is the first. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ruleset.h"
+
+const struct geometry geometry_base = {
+	.nhex = NHEX, .nnode = NNODE, .nedge = NEDGE, .ncoast = NCOAST, .nharbour = NHARBOUR,
+};
+
+const struct ruleset ruleset_base = {
+	.name = "base",
+	.geom = &geometry_base,
+	.terrains = { [T_HILLS] = 3, [T_FOREST] = 4, [T_PASTURE] = 4, [T_FIELDS] = 4,
+		      [T_MOUNTAINS] = 3, [T_DESERT] = 1 },
+	.ntoken = 18,
+	.tokens = { 5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11 },
+	.harbours = { HB_GENERIC, HB_GENERIC, HB_GENERIC, HB_GENERIC,
+		      RES_BRICK, RES_LUMBER, RES_WOOL, RES_GRAIN, RES_ORE },
+	.deck = { [DEV_KNIGHT] = 14, [DEV_ROAD_BUILDING] = 2, [DEV_YEAR_OF_PLENTY] = 2,
+		  [DEV_MONOPOLY] = 2, [DEV_VICTORY_POINT] = 5 },
+	.deck_size = 25,
+	.bank_each = 19,
+	.roads = 15, .settlements = 5, .cities = 4,
+	.cost = {
+		[BUY_ROAD] = { [RES_BRICK] = 1, [RES_LUMBER] = 1 },
+		[BUY_SETTLEMENT] = { [RES_BRICK] = 1, [RES_LUMBER] = 1, [RES_WOOL] = 1, [RES_GRAIN] = 1 },
+		[BUY_CITY] = { [RES_GRAIN] = 2, [RES_ORE] = 3 },
+		[BUY_DEV] = { [RES_WOOL] = 1, [RES_GRAIN] = 1, [RES_ORE] = 1 },
+	},
+	.setup_rounds = 2,
+	.dice_sides = 6,
+	.robber_roll = 7,
+	.road_award_min = 5, .army_award_min = 3, .award_points = 2,
+	.points_to_win = 10, .discard_limit = 7,
+	.bank_rate = 4, .generic_rate = 3, .harbour_rate = 2,
+	.min_players = 2, .max_players = 4,
+	.neutral_seats = 0,
+	.rolls_per_turn = 1,
+	.special_building = 0,
+};
+
+static const char *const trade_words[] = { [TRADE_COMBINED] = "combined", [TRADE_STRICT] = "strict", NULL };
+static const char *const outcome_words[] = { [OUT_INTERNAL] = "internal", [OUT_EXTERNAL] = "external", NULL };
+
+/* In the order of the state file's "rules" object. */
+const struct rules_option rules_options[NRULES_OPTION + 1] = {
+	{ "points_to_win", 3, 20, NULL, offsetof(struct rules, points_to_win) },
+	{ "discard_limit", 2, 40, NULL, offsetof(struct rules, discard_limit) },
+	{ "trade_build", 0, 0, trade_words, offsetof(struct rules, trade_build) },
+	{ "outcomes", 0, 0, outcome_words, offsetof(struct rules, outcomes) },
+	{ NULL, 0, 0, NULL, 0 },
+};
+
+const struct rules_option *rules_option_find(const char *key)
+{
+	for (const struct rules_option *o = rules_options; o->key; o++)
+		if (strcmp(o->key, key) == 0)
+			return o;
+	return NULL;
+}
+
+int rules_option_word(const struct rules_option *o, const char *word)
+{
+	for (int i = 0; o->words && o->words[i]; i++)
+		if (strcmp(o->words[i], word) == 0)
+			return i;
+	return -1;
+}
+
+void rules_option_store(struct rules *r, const struct rules_option *o, int v)
+{
+	((uint8_t *)r)[o->field] = (uint8_t)v;
+}
+
+/* A decimal number of at most max, digits only; -1 otherwise. */
+static long number(const char *s, int max)
+{
+	size_t digits = strspn(s, "0123456789");
+	if (digits == 0 || s[digits] != '\0')
+		return -1;
+	unsigned long v = strtoul(s, NULL, 10);	/* saturates on overflow */
+	return v > (unsigned long)max ? -1 : (long)v;
+}
+
+int rules_set(struct rules *r, const char *key, const char *value, struct cerr *e)
+{
+	const struct rules_option *o = rules_option_find(key);
+	long v;
+
+	if (!o)
+		return cerr_set(e, C_USAGE, "unknown key '%s'", key);
+	if (!o->words) {
+		v = number(value, o->max);
+		if (v < o->min)
+			return cerr_set(e, C_USAGE, "%s must be %d to %d, not '%s'", key, o->min, o->max,
+					value);
+	} else if ((v = rules_option_word(o, value)) < 0) {
+		return cerr_set(e, C_USAGE, "%s is %s or %s, not '%s'", key, o->words[0], o->words[1],
+				value);
+	}
+	rules_option_store(r, o, (int)v);
+	return C_OK;
+}

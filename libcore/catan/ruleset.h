@@ -1,0 +1,86 @@
+/*
+ * ruleset.h: a rule set as data: the board it is played on, its pieces,
+ * cards, bank, awards, points, seats and turn structure, one const table
+ * per rule set.  The engine reads a game's numbers from its table
+ * (struct game's rs); docs/adding-a-rule-set.md says how to add one.
+ */
+#ifndef CATAN_RULESET_H
+#define CATAN_RULESET_H
+
+#include <stdint.h>
+
+#include "err.h"
+#include "types.h"
+
+/*
+ * The size of a board, from the generated geometry (build/geom_tab.h).
+ * Arrays are sized by the largest board (the MAX_ macros of types.h);
+ * loops over a game's board are bounded by these counts.
+ */
+struct geometry {
+	uint8_t nhex, nnode, nedge, ncoast, nharbour;
+};
+
+/* What can be built or bought, the index into struct ruleset's cost. */
+enum purchase { BUY_ROAD, BUY_SETTLEMENT, BUY_CITY, BUY_DEV, NPURCHASE };
+
+struct ruleset {
+	const char *name;
+	const struct geometry *geom;
+	/* The board's composition: terrain counts, tokens in spiral order (A, B, ...), harbour kinds. */
+	uint8_t terrains[NTERRAIN];
+	uint8_t ntoken;
+	uint8_t tokens[MAX_HEX];
+	uint8_t harbours[MAX_HARBOUR];	/* enum resource or HB_GENERIC, one per harbour */
+	uint8_t deck[NDEV];	/* development cards of each kind */
+	uint8_t deck_size;
+	uint8_t bank_each;	/* resource cards of each kind */
+	uint8_t roads, settlements, cities;	/* pieces per player */
+	uint8_t cost[NPURCHASE][NRES];
+	uint8_t setup_rounds;	/* set-up placements per player, in snake order */
+	uint8_t dice_sides;
+	uint8_t robber_roll;	/* the total that moves the robber and makes hands discard */
+	uint8_t road_award_min, army_award_min, award_points;
+	uint8_t points_to_win, discard_limit;	/* defaults of the rules options */
+	uint8_t bank_rate, generic_rate, harbour_rate;	/* maritime trade: cards given for one */
+	uint8_t min_players, max_players;	/* seats who move */
+	uint8_t neutral_seats;	/* seats that own pieces but never move */
+	uint8_t rolls_per_turn;
+	uint8_t special_building;	/* 1: the others may build after each turn */
+};
+
+/* The base game: three or four players (two allowed) on the nineteen-hex board. */
+extern const struct geometry geometry_base;
+extern const struct ruleset ruleset_base;
+
+/*
+ * The rules options a game chooses (struct rules), each described once:
+ * its key, and either its range (a number) or its words (NULL-terminated;
+ * word i stores the value i).  catan-newboard's --rules and the state
+ * reader's "rules" object both go through this table.
+ */
+struct rules_option {
+	const char *key;
+	int min, max;			/* a number's range */
+	const char *const *words;	/* NULL for a number */
+	size_t field;			/* offsetof its uint8_t in struct rules */
+};
+#define NRULES_OPTION 4
+extern const struct rules_option rules_options[NRULES_OPTION + 1];	/* ends with a NULL key */
+
+/* rules_option_find: the option named key, or NULL. */
+const struct rules_option *rules_option_find(const char *key);
+/* rules_option_word: the value of word for option o, or -1 when it is not one of o's words. */
+int rules_option_word(const struct rules_option *o, const char *word);
+/* rules_option_store: sets option o of r to v (in range: the caller checked). */
+void rules_option_store(struct rules *r, const struct rules_option *o, int v);
+/*
+ * rules_set: sets the option key of r from its text value (a number in
+ * decimal digits, or one of the option's words).  Returns C_OK, or
+ * C_USAGE with e filled ("unknown key 'speed'", "points_to_win must be
+ * 3 to 20, not '2'", "trade_build is combined or strict, not 'x'"); r is
+ * unchanged then.
+ */
+int rules_set(struct rules *r, const char *key, const char *value, struct cerr *e);
+
+#endif
