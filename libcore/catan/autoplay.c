@@ -59,8 +59,7 @@ int autoplay_actor(const struct game *g)
 			if (p->pl[s].discard)
 				return s;
 	if (p->phase == PH_MAIN && p->offer.active)
-		for (int k = 1; k < n; k++) {
-			int s = (p->current + k) % n;
+		for (int s = turn_next(g, p->current); s != p->current; s = turn_next(g, s)) {
 			if ((p->offer.to == NOBODY || p->offer.to == s) &&
 			    !(p->offer.rejected & (1u << s)))
 				return s;
@@ -203,7 +202,7 @@ static int wins(const struct game *g, const struct move *m, int seat)
 	struct game t = *g;	/* shallow: RULES_NO_LOG leaves the log alone */
 	struct cerr e;
 	return rules_apply(&t, m, RULES_NO_LOG, &e) == C_OK && t.pos.phase == PH_OVER &&
-	       t.pos.current == seat;
+	       game_winner(&t, &t.pos) == seat;
 }
 
 /* Whether the robber stands on a producing hex where seat has a building. */

@@ -116,11 +116,6 @@ void pos_count_pieces(const struct ruleset *rs, struct position *p, int nplayers
 	}
 }
 
-int pos_setup_seat(int nplayers, int k)
-{
-	return k < nplayers ? k : 2 * nplayers - 1 - k;
-}
-
 int pos_setup_step(const struct position *p)
 {
 	int settled = 0;

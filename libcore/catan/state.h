@@ -46,8 +46,6 @@ void movelog_free(struct movelog *log);
 void pos_empty(const struct ruleset *rs, struct position *p, const struct board *b, int nplayers);
 /* pos_count_pieces: recomputes every player's supply (roads, settlements, cities) of rs from the board. */
 void pos_count_pieces(const struct ruleset *rs, struct position *p, int nplayers);
-/* pos_setup_seat: the seat that places at set-up step k (0 .. 2n-1): snake order. */
-int pos_setup_seat(int nplayers, int k);
 /* pos_setup_step: how many set-up placements (settlement + road) are complete. */
 int pos_setup_step(const struct position *p);
 /* pos_place_settlement / pos_place_road: put a piece on the board for seat (no rule checks). */
