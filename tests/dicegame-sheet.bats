@@ -121,12 +121,18 @@ script() {
 	[[ "${stderr_lines[0]}" == "dicegame-sheet: --seed means nothing with --external" ]]
 }
 
-@test "a move that is no move is a usage error" {
+@test "a move that is no move is refused with status 1, as catan-move refuses one" {
 	fresh "$S" --seed 1
-	run -2 --separate-stderr dicegame-sheet -i "$S" move fly
+	run -1 --separate-stderr dicegame-sheet -i "$S" move fly
 	assert_eq "dicegame-sheet: move 'fly': unknown move 'fly' (roll, reroll, joker, gold, build, end)" "$stderr"
-	run -2 --separate-stderr dicegame-sheet -i "$S" move 'gold on 1 2'
+	run -1 --separate-stderr dicegame-sheet -i "$S" move 'gold on 1 2'
 	assert_eq "dicegame-sheet: move 'gold on 1 2': expected 'gold on dice N N to RESOURCE'" "$stderr"
+	run -1 --separate-stderr dicegame-sheet -i "$S" move 'reroll'
+	assert_eq "dicegame-sheet: move 'reroll': name the dice to roll again: reroll 1 3 5" "$stderr"
+}
+
+@test "no moves named is a usage error" {
+	fresh "$S" --seed 1
 	run -2 --separate-stderr dicegame-sheet -i "$S" move
 	[[ "${stderr_lines[0]}" == "dicegame-sheet: name the moves: move roll" ]]
 }
@@ -806,7 +812,7 @@ end" "$(grep -v '^reroll' <<<"$output")"
 	run -0 vg dicegame-sheet render --svg "$S"
 	run -0 vg dicegame-sheet validate "$S"
 	run -1 vg dicegame-sheet -i "$S" move 'build C30'
-	run -2 vg dicegame-sheet -i "$S" move fly
+	run -1 vg dicegame-sheet -i "$S" move fly
 	run -3 vg dicegame-sheet score <<<'{"format": 1}'
 	run -3 vg dicegame-sheet new --map "$FIXTURES/dicegame/island-one-game.txt"
 }
