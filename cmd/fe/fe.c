@@ -11,14 +11,21 @@
 #include "fe.h"
 #include "version.h"
 
+static void verror(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+
+static void verror(const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", fe_progname);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void fe_error(const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "%s: ", fe_progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	verror(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 int fe_report(const struct cerr *e)
@@ -230,11 +237,9 @@ static int usage_tail(const char *usage_short)
 int fe_usagef(const char *usage_short, const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "%s: ", fe_progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	verror(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return usage_tail(usage_short);
 }
 
