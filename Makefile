@@ -98,9 +98,13 @@ $(B)/bin/%: $(B)/cmd/%.o $(B)/libfe.a $(B)/libcore.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $< $(B)/libfe.a $(B)/libcore.a $(JANSSON_LIBS) -lm
 
+# autoplay_test compiles autoplay.c in whole, to reach its static helpers.
+$(B)/tests/unit/autoplay_test.o: libcore/catan/autoplay.c
+# A unit test may add link flags of its own (UNIT_LDFLAGS_name).
+UNIT_LDFLAGS_dice_test = -Wl,--wrap=realloc
 $(B)/unit/%: $(B)/tests/unit/%.o $(B)/libfe.a $(B)/libcore.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $< $(B)/libfe.a $(B)/libcore.a $(JANSSON_LIBS) -lm
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS) $(UNIT_LDFLAGS_$*) -o $@ $< $(B)/libfe.a $(B)/libcore.a $(JANSSON_LIBS) -lm
 
 $(B)/bench/%: $(B)/bench/%.o $(B)/libcore.a
 	@mkdir -p $(@D)

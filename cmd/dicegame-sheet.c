@@ -13,14 +13,16 @@
 
 const char fe_progname[] = "dicegame-sheet";
 
-static const char usage_short[] =
-	"usage: dicegame-sheet [-c] new [--island 1|2] [--players NAMES] [--seed N] [--map FILE] [--external]\n"
-	"       dicegame-sheet [-c] [-i FILE] [--as NAME] move MOVE...\n"
-	"       dicegame-sheet [-c] [-i FILE] auto [--turns N | --all]\n"
-	"       dicegame-sheet list|score [--json]|render [--svg]|validate [FILE...]\n"
-	"       dicegame-sheet [-c] map [--island 1|2 | --map FILE]\n";
+#define USAGE_SHORT \
+	"usage: dicegame-sheet [-c] new [--island 1|2] [--players NAMES] [--seed N] [--map FILE] [--external]\n" \
+	"       dicegame-sheet [-c] [-i FILE] [--as NAME] move MOVE...\n" \
+	"       dicegame-sheet [-c] [-i FILE] auto [--turns N | --all]\n" \
+	"       dicegame-sheet list|score [--json]|render [--svg]|validate [FILE...]\n" \
+	"       dicegame-sheet [-c] map [--island 1|2 | --map FILE]\n"
 
-static const char usage_long[] =
+static const char usage_short[] = USAGE_SHORT;
+
+static const char usage_text[] = USAGE_SHORT
 	"\n"
 	"The Catan Dice Game, Island One and Island Two, on a JSON sheet read from\n"
 	"stdin (or FILE, or -i FILE) and written to stdout.\n"
@@ -57,16 +59,24 @@ static const char usage_long[] =
 
 enum { O_ISLAND = 256, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, O_AS, O_TURNS, O_ALL, O_SVG, O_JSON };
 
-static const struct option longopts[] = {
-	{ "help", no_argument, NULL, 'h' },	    { "version", no_argument, NULL, 'V' },
-	{ "compact", no_argument, NULL, 'c' },	    { "in-place", required_argument, NULL, 'i' },
-	{ "island", required_argument, NULL, O_ISLAND },
-	{ "players", required_argument, NULL, O_PLAYERS },
-	{ "seed", required_argument, NULL, O_SEED }, { "map", required_argument, NULL, O_MAP },
-	{ "external", no_argument, NULL, O_EXTERNAL }, { "as", required_argument, NULL, O_AS },
-	{ "turns", required_argument, NULL, O_TURNS }, { "all", no_argument, NULL, O_ALL },
-	{ "svg", no_argument, NULL, O_SVG },	    { "json", no_argument, NULL, O_JSON },
-	{ NULL, 0, NULL, 0 },
+static const char *const islands[] = { "1", "2", NULL };
+
+static const struct fe_opt options[] = {
+	{ "compact", 'c', FE_NO_ARG, NULL, "compact JSON output" },
+	{ "in-place", 'i', FE_ARG_FILE, NULL, "read and rewrite FILE atomically" },
+	{ "island", O_ISLAND, FE_ARG, islands, "island 1 or 2" },
+	{ "players", O_PLAYERS, FE_ARG, NULL, "comma-separated player names" },
+	{ "seed", O_SEED, FE_ARG, NULL, "the dice generator's seed" },
+	{ "map", O_MAP, FE_ARG_FILE, NULL, "a dicegame-map/1 file" },
+	{ "external", O_EXTERNAL, FE_NO_ARG, NULL, "outcomes come with the moves" },
+	{ "as", O_AS, FE_ARG, NULL, "refuse moves when it is not NAME's turn" },
+	{ "turns", O_TURNS, FE_ARG, NULL, "turns to play" },
+	{ "all", O_ALL, FE_NO_ARG, NULL, "play until the game is over" },
+	{ "svg", O_SVG, FE_NO_ARG, NULL, "SVG instead of text" },
+	{ "json", O_JSON, FE_NO_ARG, NULL, "JSON instead of text" },
+	{ "help", 'h', FE_NO_ARG, NULL, "this help" },
+	{ "version", 'V', FE_NO_ARG, NULL, "the version" },
+	{ NULL, 0, FE_NO_ARG, NULL, NULL },
 };
 
 struct opts {
@@ -75,39 +85,10 @@ struct opts {
 	const char *inplace, *players, *map, *as;
 	/* which options were given, by their letter or code, to refuse them where they mean nothing */
 	unsigned char given[O_JSON + 1];
+	/* set by a handler that reported its failures itself (validate of many files) */
+	int reported;
+	struct dgame *g;
 };
-
-/* Which subcommand accepts which option (h, V and c are everywhere). */
-static const struct {
-	const char *name;
-	int opts[8];
-} subs[] = {
-	{ "new", { O_ISLAND, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL } },
-	{ "move", { 'i', O_AS } },
-	{ "auto", { 'i', O_AS, O_TURNS, O_ALL } },
-	{ "list", { 0 } },
-	{ "score", { O_JSON } },
-	{ "render", { O_SVG } },
-	{ "validate", { 0 } },
-	{ "map", { O_ISLAND, O_MAP } },
-};
-
-static int usage_error(const char *fmt, const char *arg)
-{
-	char msg[256];
-	snprintf(msg, sizeof msg, fmt, arg);
-	fe_error("%s", msg);
-	fputs(usage_short, stderr);
-	return C_USAGE;
-}
-
-static const char *opt_name(int o)
-{
-	for (const struct option *l = longopts; l->name; l++)
-		if (l->val == o)
-			return l->name;
-	return "?";
-}
 
 /* random_seed: a seed from /dev/urandom, kept within what JSON numbers hold exactly. */
 static int random_seed(unsigned long long *seed, struct cerr *e)
@@ -203,40 +184,73 @@ static int put(const struct opts *o, const char *text, size_t len, struct cerr *
 	return fe_write_stdout(text, len, e);
 }
 
-/* one_input: runs a subcommand that reads one sheet (from path, -i or stdin). */
-static int one_input(const struct opts *o, const char *sub, const char *path, int argc, char **argv,
-		     struct dgame *g, struct cerr *e)
+/* What a subcommand does with the sheet it read: fills out (NULL for nothing to write). */
+typedef int sheet_fn(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
+		     char **out, size_t *olen, struct cerr *e);
+
+static int sheet_move(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
+		      char **out, size_t *olen, struct cerr *e)
+{
+	int rc = cmd_move(o, g, argc, argv, e);
+	return rc ? rc : dice_state_write(g, o->compact, out, olen, e);
+}
+
+static int sheet_auto(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
+		      char **out, size_t *olen, struct cerr *e)
+{
+	int rc = cmd_auto(o, g, e);
+	return rc ? rc : dice_state_write(g, o->compact, out, olen, e);
+}
+
+static int sheet_list(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
+		      char **out, size_t *olen, struct cerr *e)
+{
+	return dice_list(g, out, olen, e);
+}
+
+static int sheet_score(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
+		       char **out, size_t *olen, struct cerr *e)
+{
+	return o->json ? dice_score_json(g, o->compact, out, olen, e) : dice_score_text(g, out, olen, e);
+}
+
+static int sheet_render(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
+			char **out, size_t *olen, struct cerr *e)
+{
+	return o->svg ? dice_render_svg(g, out, olen, e) : dice_render_text(g, out, olen, e);
+}
+
+static int sheet_validate(const struct opts *o, struct dgame *g, const char *name, int argc,
+			  char **argv, char **out, size_t *olen, struct cerr *e)
+{
+	int rc = dice_validate(g, e);
+	if (rc)
+		cerr_prefix(e, "%s", name);
+	return rc;
+}
+
+/* one_input: runs fn on one sheet (from path, -i or stdin) and writes what it gives. */
+static int one_input(const struct opts *o, sheet_fn *fn, const char *path, int argc, char **argv,
+		     struct cerr *e)
 {
 	struct fe_locked lk = { -1, NULL, 0 };
 	char *text = NULL, *out = NULL;
-	const char *name = o->inplace ? o->inplace : path ? path : "stdin";
+	const char *name = o->inplace;
 	size_t len = 0, olen = 0;
 	int rc;
 
 	if (o->inplace)
 		rc = fe_lock_open(o->inplace, &lk, e);
 	else
-		rc = fe_read_path(path ? path : "-", &text, &len, e);
+		rc = fe_read_input(path, &text, &len, &name, e);
 	if (rc)
 		goto out;
-	if ((rc = o->inplace ? dice_state_read(g, lk.buf, lk.len, e) : dice_state_read(g, text, len, e))) {
+	if ((rc = o->inplace ? dice_state_read(o->g, lk.buf, lk.len, e) : dice_state_read(o->g, text, len, e))) {
 		if (rc == C_INPUT)
 			cerr_prefix(e, "%s", name);
 		goto out;
 	}
-	if (strcmp(sub, "move") == 0 || strcmp(sub, "auto") == 0) {
-		rc = strcmp(sub, "move") == 0 ? cmd_move(o, g, argc, argv, e) : cmd_auto(o, g, e);
-		if (!rc)
-			rc = dice_state_write(g, o->compact, &out, &olen, e);
-	} else if (strcmp(sub, "list") == 0) {
-		rc = dice_list(g, &out, &olen, e);
-	} else if (strcmp(sub, "score") == 0) {
-		rc = o->json ? dice_score_json(g, o->compact, &out, &olen, e) : dice_score_text(g, &out, &olen, e);
-	} else if (strcmp(sub, "render") == 0) {
-		rc = o->svg ? dice_render_svg(g, &out, &olen, e) : dice_render_text(g, &out, &olen, e);
-	} else if ((rc = dice_validate(g, e))) {
-		cerr_prefix(e, "%s", name);
-	}
+	rc = fn(o, o->g, name, argc, argv, &out, &olen, e);
 	if (!rc && out)
 		rc = put(o, out, olen, e);
 out:
@@ -246,155 +260,223 @@ out:
 	return rc;
 }
 
+/* Each subcommand's handler: the operands checked, then the work. */
+static int at_most_one(struct opts *o, const char *sub, int argc, char **argv, sheet_fn *fn,
+		       struct cerr *e)
+{
+	if (argc > 1) {
+		o->reported = 1;
+		return fe_usagef(usage_short, "too many operands for '%s'", sub);
+	}
+	return one_input(o, fn, argc ? argv[0] : NULL, 0, NULL, e);
+}
+
+static int run_no_input(struct opts *o, const char *sub, int argc, struct cerr *e)
+{
+	if (argc) {
+		o->reported = 1;
+		return fe_usagef(usage_short, "'%s' takes no operands", sub);
+	}
+	return C_OK;
+}
+
+static int write_out(char *out, size_t olen, struct cerr *e)
+{
+	int rc = fe_write_stdout(out, olen, e);
+	free(out);
+	return rc;
+}
+
+static int run_new(void *ctx, int argc, char **argv, struct cerr *e)
+{
+	struct opts *o = ctx;
+	char *out = NULL;
+	size_t olen = 0;
+	int rc = run_no_input(o, "new", argc, e);
+	if (!rc && !(rc = cmd_new(o, o->g, e)))
+		rc = dice_state_write(o->g, o->compact, &out, &olen, e);
+	return rc ? (free(out), rc) : write_out(out, olen, e);
+}
+
+static int run_map(void *ctx, int argc, char **argv, struct cerr *e)
+{
+	struct opts *o = ctx;
+	char *out = NULL;
+	size_t olen = 0;
+	int rc = run_no_input(o, "map", argc, e);
+	struct dmap *m = NULL;
+	if (!rc && !(m = malloc(sizeof *m)))
+		rc = cerr_set(e, C_SYSTEM, "out of memory");
+	if (!rc && !(rc = load_map(o, m, e)))
+		rc = dice_map_dump(m, o->compact, &out, &olen, e);
+	free(m);
+	return rc ? (free(out), rc) : write_out(out, olen, e);
+}
+
+static int run_move(void *ctx, int argc, char **argv, struct cerr *e)
+{
+	struct opts *o = ctx;
+	if (!argc) {
+		o->reported = 1;
+		return fe_usagef(usage_short, "name the moves: move roll");
+	}
+	return one_input(o, sheet_move, NULL, argc, argv, e);
+}
+
+static int run_auto(void *ctx, int argc, char **argv, struct cerr *e)
+{
+	struct opts *o = ctx;
+	if (argc) {
+		o->reported = 1;
+		return fe_usagef(usage_short, "too many operands for '%s'", "auto");
+	}
+	return one_input(o, sheet_auto, NULL, 0, NULL, e);
+}
+
+static int run_list(void *ctx, int argc, char **argv, struct cerr *e)
+{
+	return at_most_one(ctx, "list", argc, argv, sheet_list, e);
+}
+
+static int run_score(void *ctx, int argc, char **argv, struct cerr *e)
+{
+	return at_most_one(ctx, "score", argc, argv, sheet_score, e);
+}
+
+static int run_render(void *ctx, int argc, char **argv, struct cerr *e)
+{
+	return at_most_one(ctx, "render", argc, argv, sheet_render, e);
+}
+
+static int run_validate(void *ctx, int argc, char **argv, struct cerr *e)
+{
+	struct opts *o = ctx;
+	int rc = C_OK;
+	if (argc <= 1)
+		return at_most_one(o, "validate", argc, argv, sheet_validate, e);
+	/* Every file is checked; the exit status is the worst seen. */
+	o->reported = 1;
+	for (int i = 0; i < argc; i++) {
+		int r = one_input(o, sheet_validate, argv[i], 0, NULL, e);
+		if (r) {
+			fe_report(e);
+			rc = r > rc ? r : rc;
+		}
+	}
+	return rc;
+}
+
+static const int opts_new[] = { O_ISLAND, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, 0 };
+static const int opts_move[] = { 'i', O_AS, 0 };
+static const int opts_auto[] = { 'i', O_AS, O_TURNS, O_ALL, 0 };
+static const int opts_score[] = { O_JSON, 0 };
+static const int opts_render[] = { O_SVG, 0 };
+static const int opts_map[] = { O_ISLAND, O_MAP, 0 };
+static const int opts_common[] = { 'h', 'V', 'c', 0 };
+
+static const struct fe_sub subs[] = {
+	{ "new", "new [--island 1|2] [--players NAMES] [--seed N] [--map FILE] [--external]", opts_new,
+	  FE_OPERANDS_NONE, run_new },
+	{ "move", "[-i FILE] [--as NAME] move MOVE...", opts_move, FE_OPERANDS_WORDS, run_move },
+	{ "list", "list [FILE]", NULL, FE_OPERANDS_FILES, run_list },
+	{ "score", "score [--json] [FILE]", opts_score, FE_OPERANDS_FILES, run_score },
+	{ "render", "render [--svg] [FILE]", opts_render, FE_OPERANDS_FILES, run_render },
+	{ "validate", "validate [FILE...]", NULL, FE_OPERANDS_FILES, run_validate },
+	{ "auto", "[-i FILE] auto [--turns N | --all]", opts_auto, FE_OPERANDS_NONE, run_auto },
+	{ "map", "map [--island 1|2 | --map FILE]", opts_map, FE_OPERANDS_NONE, run_map },
+	{ NULL, NULL, NULL, FE_OPERANDS_NONE, NULL },
+};
+
+static const struct fe_cmd command = {
+	options, opts_common, subs, FE_OPERANDS_NONE, usage_short, usage_text,
+};
+
+/* set_option: records one option of the command line; C_USAGE (reported) for a bad value. */
+static int set_option(struct opts *o, int c, const char *arg)
+{
+	unsigned long long v;
+	if (c >= 0 && c <= O_JSON)
+		o->given[c] = 1;
+	switch (c) {
+	case 'c': o->compact = 1; break;
+	case 'i': o->inplace = arg; break;
+	case O_ISLAND:
+		if (fe_parse_u64(arg, 2, &v) || v < 1)
+			return fe_usagef(usage_short, "--island takes 1 or 2, not '%s'", arg);
+		o->island = (int)v;
+		break;
+	case O_PLAYERS: o->players = arg; break;
+	case O_SEED:
+		if (fe_parse_u64(arg, DICE_MAXSEED, &o->seed))
+			return fe_usagef(usage_short, "--seed takes a whole number from 0 to 2^53-1, not '%s'",
+					 arg);
+		o->seeded = 1;
+		break;
+	case O_MAP: o->map = arg; break;
+	case O_EXTERNAL: o->external = 1; break;
+	case O_AS: o->as = arg; break;
+	case O_TURNS:
+		if (fe_parse_u64(arg, 100000, &o->turns) || o->turns < 1)
+			return fe_usagef(usage_short, "--turns takes a number from 1 to 100000, not '%s'", arg);
+		break;
+	case O_ALL: o->all = 1; break;
+	case O_SVG: o->svg = 1; break;
+	case O_JSON: o->json = 1; break;
+	}
+	return C_OK;
+}
+
+/* check_options: the options given against what sub takes and each other. */
+static int check_options(const struct opts *o, const struct fe_sub *sub)
+{
+	for (const struct fe_opt *op = options; op->name; op++)
+		if (op->id >= O_ISLAND && o->given[op->id] && !fe_sub_takes(&command, sub, op->id))
+			return fe_usagef(usage_short, "--%s means nothing to '%s'", op->name, sub->name);
+	if (o->inplace && !fe_sub_takes(&command, sub, 'i'))
+		return fe_usagef(usage_short, "-i is for move and auto, not '%s'", sub->name);
+	if (o->all && o->given[O_TURNS])
+		return fe_usagef(usage_short, "--turns and --all exclude each other");
+	if (o->external && o->seeded)
+		return fe_usagef(usage_short, "--seed means nothing with --external");
+	return C_OK;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
 	struct cerr e = { 0, "" };
 	struct dgame g;
-	char *out = NULL;
-	size_t olen;
-	int c, rc = C_OK, sub = -1;
+	const struct fe_sub *sub;
+	int c, rc = C_OK;
 
+	if (fe_complete(&command, argc, argv, &rc))
+		return rc;
 	memset(&o, 0, sizeof o);
 	dice_game_init(&g);
-	while ((c = getopt_long(argc, argv, "hVci:", longopts, NULL)) != -1) {
-		unsigned long long v;
-		if (c == '?') {
-			fputs(usage_short, stderr);
-			rc = C_USAGE;
+	o.g = &g;
+	while ((c = fe_next_option(&command, argc, argv, &rc)) != -1)
+		if (c == FE_STOP || (rc = set_option(&o, c, optarg)))
 			goto out;
-		}
-		if (c >= 0 && c <= O_JSON)
-			o.given[c] = 1;
-		switch (c) {
-		case 'h':
-			fputs(usage_short, stdout);
-			fputs(usage_long, stdout);
-			goto close;
-		case 'V':
-			printf("dicegame-sheet (catan-tools) %s\n", CATAN_VERSION);
-			goto close;
-		case 'c': o.compact = 1; break;
-		case 'i': o.inplace = optarg; break;
-		case O_ISLAND:
-			if (fe_parse_u64(optarg, 2, &v) || v < 1) {
-				rc = usage_error("--island takes 1 or 2, not '%s'", optarg);
-				goto out;
-			}
-			o.island = (int)v;
-			break;
-		case O_PLAYERS: o.players = optarg; break;
-		case O_SEED:
-			if (fe_parse_u64(optarg, DICE_MAXSEED, &o.seed)) {
-				rc = usage_error("--seed takes a whole number from 0 to 2^53-1, not '%s'", optarg);
-				goto out;
-			}
-			o.seeded = 1;
-			break;
-		case O_MAP: o.map = optarg; break;
-		case O_EXTERNAL: o.external = 1; break;
-		case O_AS: o.as = optarg; break;
-		case O_TURNS:
-			if (fe_parse_u64(optarg, 100000, &o.turns) || o.turns < 1) {
-				rc = usage_error("--turns takes a number from 1 to 100000, not '%s'", optarg);
-				goto out;
-			}
-			break;
-		case O_ALL: o.all = 1; break;
-		case O_SVG: o.svg = 1; break;
-		case O_JSON: o.json = 1; break;
-		}
-	}
 	if (optind >= argc) {
-		rc = usage_error("%s", "name a subcommand");
+		rc = fe_usagef(usage_short, "name a subcommand");
 		goto out;
 	}
-	for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
-		if (strcmp(argv[optind], subs[i].name) == 0)
-			sub = (int)i;
-	if (sub < 0) {
-		rc = usage_error("unknown subcommand '%s'", argv[optind]);
+	if (!(sub = fe_sub_find(&command, argv[optind]))) {
+		rc = fe_usagef(usage_short, "unknown subcommand '%s'", argv[optind]);
 		goto out;
 	}
-	for (int k = O_ISLAND; k <= O_JSON; k++) {
-		int ok = 0;
-		for (int j = 0; j < 8; j++)
-			ok |= subs[sub].opts[j] == k;
-		if (o.given[k] && !ok) {
-			char msg[64];
-			snprintf(msg, sizeof msg, "--%s means nothing to '%%s'", opt_name(k));
-			rc = usage_error(msg, subs[sub].name);
-			goto out;
-		}
-	}
-	if (o.inplace && sub != 1 && sub != 2) {
-		rc = usage_error("-i is for move and auto, not '%s'", subs[sub].name);
+	if ((rc = check_options(&o, sub)))
 		goto out;
-	}
-	if (o.all && o.given[O_TURNS]) {
-		rc = usage_error("%s", "--turns and --all exclude each other");
-		goto out;
-	}
-	if (o.external && o.seeded) {
-		rc = usage_error("%s", "--seed means nothing with --external");
-		goto out;
-	}
-	const char *name = subs[sub].name;
-	int nargs = argc - optind - 1;
-	char **args = argv + optind + 1;
-	if (strcmp(name, "new") == 0 || strcmp(name, "map") == 0) {
-		if (nargs) {
-			rc = usage_error("'%s' takes no operands", name);
-			goto out;
-		}
-		if (strcmp(name, "new") == 0) {
-			if (!(rc = cmd_new(&o, &g, &e)))
-				rc = dice_state_write(&g, o.compact, &out, &olen, &e);
-		} else {
-			struct dmap *m = malloc(sizeof *m);
-			rc = m ? load_map(&o, m, &e) : cerr_set(&e, C_SYSTEM, "out of memory");
-			if (!rc)
-				rc = dice_map_dump(m, o.compact, &out, &olen, &e);
-			free(m);
-		}
-		if (!rc)
-			rc = fe_write_stdout(out, olen, &e);
-	} else if (strcmp(name, "move") == 0) {
-		if (!nargs) {
-			rc = usage_error("%s", "name the moves: move roll");
-			goto out;
-		}
-		rc = one_input(&o, name, NULL, nargs, args, &g, &e);
-	} else if (strcmp(name, "validate") == 0 && nargs > 1) {
-		/* Every file is checked; the exit status is the worst seen. */
-		for (int i = 0; i < nargs; i++) {
-			int r = one_input(&o, name, args[i], 0, NULL, &g, &e);
-			if (r) {
-				fe_report(&e);
-				rc = r > rc ? r : rc;
-			}
-		}
-		goto close_quiet;
-	} else {
-		if (nargs > 1 || (nargs && strcmp(name, "auto") == 0)) {
-			rc = usage_error("too many operands for '%s'", name);
-			goto out;
-		}
-		rc = one_input(&o, name, nargs ? args[0] : NULL, 0, NULL, &g, &e);
-	}
-	if (rc) {
+	rc = sub->run(&o, argc - optind - 1, argv + optind + 1, &e);
+	if (rc && !o.reported) {
 		fe_report(&e);
 		goto out;
 	}
-close:
-	if (fe_close_stdout(&e) != C_OK)
-		rc = fe_report(&e);
-	goto out;
-close_quiet:
+	if (rc == C_USAGE && o.reported)
+		goto out;
 	if (fe_close_stdout(&e) != C_OK && !rc)
 		rc = fe_report(&e);
 out:
-	free(out);
 	dice_game_free(&g);
 	return rc;
 }

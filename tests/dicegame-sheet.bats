@@ -97,6 +97,56 @@ script() {
 	[[ "$stderr" == *"usage:"* ]]
 }
 
+@test "option errors go through the front end: its wording, the program's name, the pointer to --help" {
+	run -2 --separate-stderr dicegame-sheet new --frob
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: unknown option '--frob'" "${stderr_lines[0]}"
+	[[ "${stderr_lines[1]}" == "usage: dicegame-sheet "* ]]
+	assert_eq "Try 'dicegame-sheet --help' for more information." "${stderr_lines[-1]}"
+	run -2 --separate-stderr dicegame-sheet new --seed
+	assert_eq "dicegame-sheet: option '--seed' needs a value" "${stderr_lines[0]}"
+	assert_eq "Try 'dicegame-sheet --help' for more information." "${stderr_lines[-1]}"
+	run -2 --separate-stderr dicegame-sheet -x list
+	assert_eq "dicegame-sheet: unknown option '-x'" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet fly
+	assert_eq "Try 'dicegame-sheet --help' for more information." "${stderr_lines[-1]}"
+}
+
+@test "--complete offers subcommands, each subcommand's options and an option's fixed values" {
+	run -0 dicegame-sheet --complete ''
+	assert_eq "$(printf '%s\n' new move list score render validate auto map)" "$output"
+	run -0 dicegame-sheet --complete s
+	assert_eq "score" "$output"
+	run -0 dicegame-sheet --complete render --
+	assert_eq $'--compact\n--svg\n--help\n--version' "$output"
+	run -0 dicegame-sheet --complete new --island ''
+	assert_eq $'1\n2' "$output"
+	run -0 dicegame-sheet --complete -c new --isl
+	assert_eq "--island" "$output"
+	run -0 dicegame-sheet --complete -i ''
+	assert_eq "@file" "$output"
+	run -0 dicegame-sheet --complete -i s.json move ro
+	assert_eq "@words" "$output"
+	run -0 dicegame-sheet --complete score --json ''
+	assert_eq "@file" "$output"
+	run -0 dicegame-sheet --complete new ''
+	assert_eq "" "$output"
+}
+
+@test "bash completion asks the program, and completes moves itself" {
+	comp() {
+		bash -c "PATH='$PATH'; source '$ROOT/completions/bash/dicegame-sheet'; COMP_WORDS=($1); COMP_CWORD=$2; _dicegame_sheet; printf '%s\n' \"\${COMPREPLY[@]}\""
+	}
+	run -0 comp "dicegame-sheet sc" 1
+	assert_eq "score" "$output"
+	run -0 comp "dicegame-sheet new --island ''" 3
+	assert_eq $'1\n2' "$output"
+	run -0 comp "dicegame-sheet render --s" 2
+	assert_eq "--svg" "$output"
+	run -0 comp "dicegame-sheet move joker ''" 3
+	assert_eq "$(printf '%s\n' K1 K2 K3 K4 K5 K6 D1 D2)" "$output"
+}
+
 @test "an option another subcommand owns is a usage error" {
 	run -2 --separate-stderr dicegame-sheet render --json
 	[[ "${stderr_lines[0]}" == "dicegame-sheet: --json means nothing to 'render'" ]]
@@ -121,12 +171,18 @@ script() {
 	[[ "${stderr_lines[0]}" == "dicegame-sheet: --seed means nothing with --external" ]]
 }
 
-@test "a move that is no move is a usage error" {
+@test "a move that is no move is refused with status 1, as catan-move refuses one" {
 	fresh "$S" --seed 1
-	run -2 --separate-stderr dicegame-sheet -i "$S" move fly
+	run -1 --separate-stderr dicegame-sheet -i "$S" move fly
 	assert_eq "dicegame-sheet: move 'fly': unknown move 'fly' (roll, reroll, joker, gold, build, end)" "$stderr"
-	run -2 --separate-stderr dicegame-sheet -i "$S" move 'gold on 1 2'
+	run -1 --separate-stderr dicegame-sheet -i "$S" move 'gold on 1 2'
 	assert_eq "dicegame-sheet: move 'gold on 1 2': expected 'gold on dice N N to RESOURCE'" "$stderr"
+	run -1 --separate-stderr dicegame-sheet -i "$S" move 'reroll'
+	assert_eq "dicegame-sheet: move 'reroll': name the dice to roll again: reroll 1 3 5" "$stderr"
+}
+
+@test "no moves named is a usage error" {
+	fresh "$S" --seed 1
 	run -2 --separate-stderr dicegame-sheet -i "$S" move
 	[[ "${stderr_lines[0]}" == "dicegame-sheet: name the moves: move roll" ]]
 }
@@ -806,7 +862,7 @@ end" "$(grep -v '^reroll' <<<"$output")"
 	run -0 vg dicegame-sheet render --svg "$S"
 	run -0 vg dicegame-sheet validate "$S"
 	run -1 vg dicegame-sheet -i "$S" move 'build C30'
-	run -2 vg dicegame-sheet -i "$S" move fly
+	run -1 vg dicegame-sheet -i "$S" move fly
 	run -3 vg dicegame-sheet score <<<'{"format": 1}'
 	run -3 vg dicegame-sheet new --map "$FIXTURES/dicegame/island-one-game.txt"
 }

@@ -12,3 +12,8 @@ load test_helper
 	run -0 "$CATAN_UNIT/replay_test"
 	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
 }
+
+@test "the automatic players' internal checks pass" {
+	run -0 "$CATAN_UNIT/autoplay_test"
+	[[ "${lines[-1]}" == "autoplay_test: "*" passed, 0 failed" ]]
+}

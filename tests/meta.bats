@@ -55,3 +55,15 @@ binaries() {
 	run -0 bash -c "source '$ROOT/completions/bash/catan-newboard'; COMP_WORDS=(catan-newboard --numbers ''); COMP_CWORD=2; _catan_newboard; printf '%s\n' \"\${COMPREPLY[@]}\""
 	assert_eq $'spiral\nrandom' "$output"
 }
+
+@test "dicegame-sheet's completion offers exactly the options its --help names" {
+	help=$(dicegame-sheet --help | grep -oE -- '--[a-z][a-z-]+' | sort -u)
+	comp=$(dicegame-sheet --complete -- | sort -u)
+	assert_eq "$help" "$comp"
+	for sub in new move list score render validate auto map; do
+		run -0 dicegame-sheet --complete "$sub" --
+		for opt in $output; do
+			[[ $help == *"$opt"* ]] || { echo "$sub: $opt not in --help"; false; }
+		done
+	done
+}

@@ -11,14 +11,21 @@
 #include "fe.h"
 #include "version.h"
 
+static void verror(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+
+static void verror(const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", fe_progname);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void fe_error(const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "%s: ", fe_progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	verror(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 int fe_report(const struct cerr *e)
@@ -76,6 +83,16 @@ int fe_read_path(const char *path, char **buf, size_t *len, struct cerr *e)
 	int rc = fe_read_stream(f, path, buf, len, e);
 	fclose(f);
 	return rc;
+}
+
+int fe_read_input(const char *path, char **buf, size_t *len, const char **name, struct cerr *e)
+{
+	if (!path || strcmp(path, "-") == 0) {
+		*name = "stdin";
+		return fe_read_stream(stdin, "stdin", buf, len, e);
+	}
+	*name = path;
+	return fe_read_path(path, buf, len, e);
 }
 
 int fe_write_stdout(const char *data, size_t len, struct cerr *e)
@@ -210,21 +227,32 @@ int fe_version(void)
 	return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
 }
 
-int fe_usage_error(const char *usage_short, const char *fmt, const char *arg)
+static int usage_tail(const char *usage_short)
 {
-	char msg[300];
-	snprintf(msg, sizeof msg, fmt, arg);
-	fe_error("%s", msg);
 	fputs(usage_short, stderr);
 	fprintf(stderr, "Try '%s --help' for more information.\n", fe_progname);
 	return C_USAGE;
 }
 
+int fe_usagef(const char *usage_short, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	verror(fmt, ap);
+	va_end(ap);
+	return usage_tail(usage_short);
+}
+
+int fe_usage_error(const char *usage_short, const char *fmt, const char *arg)
+{
+	return fe_usagef(usage_short, fmt, arg);
+}
+
 int fe_bad_option(int opt, char **argv, int optind_now, const char *usage_short)
 {
-	return fe_usage_error(usage_short, opt == ':' ? "option '%s' needs a value"
-						     : "unknown option '%s'",
-			      argv[optind_now - 1]);
+	if (opt == ':')
+		return fe_usagef(usage_short, "option '%s' needs a value", argv[optind_now - 1]);
+	return fe_usagef(usage_short, "unknown option '%s'", argv[optind_now - 1]);
 }
 
 int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out)

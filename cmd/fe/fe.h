@@ -23,6 +23,12 @@ int fe_report(const struct cerr *e);
 #define FE_MAX_INPUT ((size_t)256 << 20)
 int fe_read_stream(FILE *f, const char *name, char **buf, size_t *len, struct cerr *e);
 int fe_read_path(const char *path, char **buf, size_t *len, struct cerr *e);
+/*
+ * fe_read_input: the one way a command reads a game: path names a file, and
+ * NULL or "-" means stdin.  *name is set to what messages call the input
+ * (the path, or "stdin").  Same limit and messages as fe_read_path.
+ */
+int fe_read_input(const char *path, char **buf, size_t *len, const char **name, struct cerr *e);
 
 /* fe_write_stdout: writes len bytes to stdout; C_SYSTEM with a message on failure. */
 int fe_write_stdout(const char *data, size_t len, struct cerr *e);
@@ -50,15 +56,100 @@ void fe_unlock(struct fe_locked *lk);
  * The usual answers of a command's option loop:
  * fe_help prints the usage text on stdout and returns the exit status (0, or
  * C_SYSTEM when stdout fails); fe_version prints "NAME (catan-tools) VERSION"
- * likewise; fe_usage_error prints "NAME: message" (fmt with one string),
- * the short usage and the pointer to --help on stderr and returns C_USAGE;
- * fe_bad_option does the same for getopt_long's ':' (missing value) and
- * '?' (unknown option) results, the option being argv[optind - 1].
+ * likewise; fe_usagef prints "NAME: message" (a printf format the compiler
+ * checks), the short usage and the pointer to --help on stderr and returns
+ * C_USAGE; fe_usage_error is the older form with one string argument, kept
+ * until its callers move to fe_usagef; fe_bad_option does the same for
+ * getopt_long's ':' (missing value) and '?' (unknown option) results, the
+ * option being argv[optind - 1].
  */
 int fe_help(const char *usage_text);
 int fe_version(void);
-int fe_usage_error(const char *usage_short, const char *fmt, const char *arg);
+int fe_usagef(const char *usage_short, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int fe_usage_error(const char *usage_short, const char *fmt, const char *arg)
+	__attribute__((format(printf, 2, 0)));
 int fe_bad_option(int opt, char **argv, int optind_now, const char *usage_short);
+
+/*
+ * Option and subcommand tables.  A command describes its options once, in a
+ * table of struct fe_opt ended by an entry with a NULL name; parsing, the
+ * hidden --complete and the tests that compare it with --help all read it.
+ * id is what fe_next_option returns for the option: its short letter when
+ * it has one (a letter below 128, given as -X too), else a code from 256 up.
+ * By convention 'h' is --help and 'V' is --version.
+ */
+enum fe_arg {
+	FE_NO_ARG,	/* a switch */
+	FE_ARG,		/* takes a value: one of values when values is not NULL */
+	FE_ARG_FILE,	/* takes a file name */
+};
+struct fe_opt {
+	const char *name;		/* the long name, without the dashes */
+	int id;
+	enum fe_arg arg;
+	const char *const *values;	/* the fixed values (NULL-terminated), or NULL */
+	const char *help;		/* what the option does, in a few words */
+};
+
+/* What a subcommand's (or a plain command's) operands are, for completion. */
+enum fe_operands {
+	FE_OPERANDS_NONE,
+	FE_OPERANDS_FILES,	/* file names: completion prints "@file" */
+	FE_OPERANDS_WORDS,	/* words of the command's own grammar: completion prints "@words" */
+};
+
+/*
+ * A subcommand: its name, its usage line, the ids of the options it takes
+ * (0-terminated; the command's common options come on top), its operands
+ * and its handler, called with the command's context and the operands.
+ */
+struct fe_sub {
+	const char *name;
+	const char *usage;
+	const int *opts;
+	enum fe_operands operands;
+	int (*run)(void *ctx, int argc, char **argv, struct cerr *e);
+};
+
+struct fe_cmd {
+	const struct fe_opt *opts;	/* every option */
+	const int *common;		/* ids every subcommand takes (0-terminated) */
+	const struct fe_sub *subs;	/* NULL-name ended; NULL for a command without subcommands */
+	enum fe_operands operands;	/* without subcommands: the operands */
+	const char *usage_short;	/* for usage errors */
+	const char *usage_text;		/* for --help */
+};
+
+/*
+ * fe_next_option: getopt_long over c's option table.  Returns the next
+ * option's id (optarg holds its value) or -1 when the options are done
+ * (optind is then the first operand; options may follow operands, as with
+ * getopt_long).  It answers --help and --version itself, and reports an
+ * unknown option or a missing value as fe_bad_option does: then it returns
+ * FE_STOP with *status the exit status.
+ */
+#define FE_STOP (-2)
+int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status);
+
+/* fe_opt_find: the entry of id in c's table, or NULL. */
+const struct fe_opt *fe_opt_find(const struct fe_cmd *c, int id);
+/* fe_sub_find: the subcommand called name, or NULL. */
+const struct fe_sub *fe_sub_find(const struct fe_cmd *c, const char *name);
+/* fe_sub_takes: 1 when sub takes the option id (its own or a common one). */
+int fe_sub_takes(const struct fe_cmd *c, const struct fe_sub *sub, int id);
+
+/*
+ * fe_complete: the hidden "--complete WORD..." (as git's and rbenv's): when
+ * argv[1] is "--complete", the words after it are a partial command line
+ * (the program's name left out; the last word the one being completed, maybe
+ * empty) and the candidate words are printed one a line: options (every
+ * option before a subcommand, the subcommand's after it; --complete never),
+ * an option's fixed values, subcommand names, or "@file" / "@words" when the
+ * shell is to complete file names or the command's own operand words.  Only
+ * candidates that begin with the last word are printed.  Returns 1 with
+ * *status set when it answered, 0 when argv is no completion request.
+ */
+int fe_complete(const struct fe_cmd *c, int argc, char **argv, int *status);
 
 /* fe_parse_u64: a whole decimal string to a number in [0, max]; 0 on success, -1 otherwise. */
 int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out);

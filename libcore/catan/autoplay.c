@@ -376,10 +376,13 @@ static int greedy_pick(struct autoplay *a, const struct game *g, const struct mo
  * from a generator seeded from the game's generator state and the number of
  * moves made, and leaves the game's generator alone: the game's draws stay
  * those of the outcomes, so the log replays (catan-validate) to the same
- * position, and the choice is still a function of the game alone.
+ * position, and the choice is still a function of the game alone.  With
+ * nothing to choose from (n 0) it answers 0 rather than divide by zero.
  */
 static uint32_t choice_below(const struct autoplay *a, const struct game *g, uint32_t n)
 {
+	if (n == 0)
+		return 0;
 	const uint64_t *s = g->pos.rng;
 	uint64_t x = s[0] ^ (s[1] << 17 | s[1] >> 47) ^ (s[2] << 31 | s[2] >> 33) ^
 		     (s[3] << 47 | s[3] >> 17) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u;
@@ -428,6 +431,8 @@ int autoplay_choose(struct autoplay *a, const struct game *g, struct move *m, st
 		if (capped)
 			for (int i = 0; i < n; i++)
 				k -= is_trade(&a->buf[i]);
+		if (k == 0) /* nothing but trades: the cap cannot leave the player without a move */
+			capped = 0, k = n;
 		pick = (int)choice_below(a, g, (uint32_t)k);
 		for (int i = 0; capped && i <= pick; i++)
 			pick += is_trade(&a->buf[i]);

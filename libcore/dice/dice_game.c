@@ -305,7 +305,8 @@ static void say_faces(const uint8_t *f, int n, char *buf, size_t size)
 		len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", dice_face_names[f[i]]);
 }
 
-static int log_push(struct dgame *g, const struct dmove *m, struct cerr *e)
+/* log_reserve: room for one more move on the log; the only step of dice_apply that can fail for memory. */
+static int log_reserve(struct dgame *g, struct cerr *e)
 {
 	if (g->nlog == g->caplog) {
 		size_t cap = g->caplog ? g->caplog * 2 : 256;
@@ -315,7 +316,6 @@ static int log_push(struct dgame *g, const struct dmove *m, struct cerr *e)
 		g->log = nl;
 		g->caplog = cap;
 	}
-	g->log[g->nlog++] = *m;
 	return C_OK;
 }
 
@@ -543,6 +543,9 @@ int dice_apply(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
 		return cerr_set(e, C_ILLEGAL, "the game is over");
 	if (m->type != DM_ROLL && !g->rolls)
 		return cerr_set(e, C_ILLEGAL, "roll the dice first");
+	/* The log's room first: after it, nothing fails but the rules, which check before changing. */
+	if ((rc = log_reserve(g, e)) != C_OK)
+		return rc;
 	switch (m->type) {
 	case DM_ROLL: rc = do_roll(g, m, flags, e); break;
 	case DM_REROLL: rc = do_reroll(g, m, flags, e); break;
@@ -554,8 +557,6 @@ int dice_apply(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
 	}
 	if (rc)
 		return rc;
-	/* Every check is done before anything changes; only the log can still fail. */
-	if ((rc = log_push(g, m, e)) != C_OK)
-		return rc;
+	g->log[g->nlog++] = *m;
 	return C_OK;
 }

@@ -12,7 +12,8 @@
 static int split(char *s, char **w, int max)
 {
 	int n = 0;
-	for (char *t = strtok(s, " \t\r\n"); t; t = strtok(NULL, " \t\r\n")) {
+	char *save = NULL;
+	for (char *t = strtok_r(s, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save)) {
 		if (n == max)
 			return -1;
 		w[n++] = t;
@@ -30,10 +31,10 @@ static int die(const char *w, int *d, struct cerr *e)
 {
 	int v = 0;
 	if (!w || !*w || strlen(w) > 3)
-		return cerr_set(e, C_USAGE, "expected a die number, found '%s'", w ? w : "");
+		return cerr_set(e, C_ILLEGAL, "expected a die number, found '%s'", w ? w : "");
 	for (const char *p = w; *p; p++) {
 		if (*p < '0' || *p > '9')
-			return cerr_set(e, C_USAGE, "expected a die number, found '%s'", w);
+			return cerr_set(e, C_ILLEGAL, "expected a die number, found '%s'", w);
 		v = v * 10 + (*p - '0');
 	}
 	if (v < 1 || v > DICE_NDICE)
@@ -46,7 +47,7 @@ static int face(const char *w, int resource, int *f, struct cerr *e)
 {
 	*f = w ? dice_face_parse(w) : -1;
 	if (*f < 0)
-		return cerr_set(e, C_USAGE, "expected %s, found '%s'",
+		return cerr_set(e, C_ILLEGAL, "expected %s, found '%s'",
 				resource ? "a resource" : "a face", w ? w : "");
 	if (resource && *f == DF_GOLD)
 		return cerr_set(e, C_ILLEGAL, "gold is no resource: name ore, grain, wool, lumber or brick");
@@ -66,7 +67,7 @@ static int faces(char **w, int n, struct dmove *m, struct cerr *e)
 {
 	int f, rc;
 	if (n > DICE_NDICE)
-		return cerr_set(e, C_USAGE, "%d faces for at most %d dice", n, DICE_NDICE);
+		return cerr_set(e, C_ILLEGAL, "%d faces for at most %d dice", n, DICE_NDICE);
 	for (int i = 0; i < n; i++) {
 		if ((rc = face(w[i], 0, &f, e)))
 			return rc;
@@ -84,9 +85,9 @@ static int parse_reroll(char **w, int nw, struct dmove *m, struct cerr *e)
 			to = i;
 	nd = to - 1;
 	if (nd < 1)
-		return cerr_set(e, C_USAGE, "name the dice to roll again: reroll 1 3 5");
+		return cerr_set(e, C_ILLEGAL, "name the dice to roll again: reroll 1 3 5");
 	if (nd > DICE_NDICE)
-		return cerr_set(e, C_USAGE, "%d dice named; there are %d", nd, DICE_NDICE);
+		return cerr_set(e, C_ILLEGAL, "%d dice named; there are %d", nd, DICE_NDICE);
 	for (int i = 0; i < nd; i++) {
 		if ((rc = die(w[1 + i], &order[i], e)))
 			return rc;
@@ -100,7 +101,7 @@ static int parse_reroll(char **w, int nw, struct dmove *m, struct cerr *e)
 	if ((rc = faces(w + to + 1, nw - to - 1, &given, e)))
 		return rc;
 	if (given.nfaces != nd)
-		return cerr_set(e, C_USAGE, "%d dice named, %d faces given", nd, given.nfaces);
+		return cerr_set(e, C_ILLEGAL, "%d dice named, %d faces given", nd, given.nfaces);
 	/* Faces follow the dice as named; the move keeps them in die order. */
 	for (int d = 0, k = 0; d < DICE_NDICE; d++)
 		for (int i = 0; i < nd; i++)
@@ -119,13 +120,13 @@ int dice_parse(const struct dmap *map, const char *text, struct dmove *out, int 
 
 	*n = 0;
 	if (strlen(text) >= sizeof buf)
-		return cerr_set(e, C_USAGE, "move too long");
+		return cerr_set(e, C_ILLEGAL, "move too long");
 	strcpy(buf, text);
 	nw = split(buf, w, MAXWORDS);
 	if (nw < 0)
-		return cerr_set(e, C_USAGE, "move too long");
+		return cerr_set(e, C_ILLEGAL, "move too long");
 	if (nw == 0)
-		return cerr_set(e, C_USAGE, "empty move");
+		return cerr_set(e, C_ILLEGAL, "empty move");
 	memset(&m, 0, sizeof m);
 	m.site = m.die = m.die2 = m.res = -1;
 	if (is(w[0], "roll")) {
@@ -137,7 +138,7 @@ int dice_parse(const struct dmap *map, const char *text, struct dmove *out, int 
 	} else if (is(w[0], "joker")) {
 		m.type = DM_JOKER;
 		if (nw < 5 || nw > 6 || !is(w[2], "on") || !is(w[3], "die"))
-			return cerr_set(e, C_USAGE, "expected 'joker ID on die N [RESOURCE]'");
+			return cerr_set(e, C_ILLEGAL, "expected 'joker ID on die N [RESOURCE]'");
 		if ((rc = site(map, w[1], &x, e)))
 			return rc;
 		m.site = (int8_t)x;
@@ -149,7 +150,7 @@ int dice_parse(const struct dmap *map, const char *text, struct dmove *out, int 
 	} else if (is(w[0], "gold")) {
 		m.type = DM_GOLD;
 		if (nw != 7 || !is(w[1], "on") || !is(w[2], "dice") || !is(w[5], "to"))
-			return cerr_set(e, C_USAGE, "expected 'gold on dice N N to RESOURCE'");
+			return cerr_set(e, C_ILLEGAL, "expected 'gold on dice N N to RESOURCE'");
 		if ((rc = die(w[3], &x, e)))
 			return rc;
 		m.die = (int8_t)x;
@@ -160,9 +161,9 @@ int dice_parse(const struct dmap *map, const char *text, struct dmove *out, int 
 			m.res = (int8_t)x;
 	} else if (is(w[0], "build")) {
 		if (nw < 2)
-			return cerr_set(e, C_USAGE, "name what to build: build R0 S3");
+			return cerr_set(e, C_ILLEGAL, "name what to build: build R0 S3");
 		if (nw - 1 > max)
-			return cerr_set(e, C_USAGE, "too many sites in one build");
+			return cerr_set(e, C_ILLEGAL, "too many sites in one build");
 		for (int i = 1; i < nw; i++) {
 			if ((rc = site(map, w[i], &x, e)))
 				return rc;
@@ -175,9 +176,9 @@ int dice_parse(const struct dmap *map, const char *text, struct dmove *out, int 
 	} else if (is(w[0], "end")) {
 		m.type = DM_END;
 		if (nw > 1)
-			return cerr_set(e, C_USAGE, "'end' takes nothing after it");
+			return cerr_set(e, C_ILLEGAL, "'end' takes nothing after it");
 	} else {
-		return cerr_set(e, C_USAGE, "unknown move '%s' (roll, reroll, joker, gold, build, end)", w[0]);
+		return cerr_set(e, C_ILLEGAL, "unknown move '%s' (roll, reroll, joker, gold, build, end)", w[0]);
 	}
 	if (rc)
 		return rc;
@@ -243,7 +244,7 @@ int dice_play(struct dgame *g, const char *text, int flags, const char *as, stru
 		if (n) {
 			int k, rc;
 			snprintf(piece, sizeof piece, "%.*s", (int)(n < 500 ? n : 500), p);
-			rc = n >= 500 ? cerr_set(e, C_USAGE, "move too long")
+			rc = n >= 500 ? cerr_set(e, C_ILLEGAL, "move too long")
 				      : dice_parse(&g->map, piece, mv, DICE_MAXMOVES, &k, e);
 			for (int i = 0; !rc && i < k; i++) {
 				const char *who = g->p[dice_seat(g)].name;

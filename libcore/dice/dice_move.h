@@ -12,8 +12,9 @@
  * dice_parse: one move (no ';') into out[0..*n): "roll [FACE...]",
  * "reroll DIE... [to FACE...]", "joker ID on die DIE [RESOURCE]",
  * "gold on dice DIE DIE to RESOURCE", "build ID...", "end".  Words are
- * matched ignoring case.  C_USAGE when the text is no move; C_ILLEGAL for a
- * die or site the sheet does not have.  The message has no subject.
+ * matched ignoring case.  C_ILLEGAL when the text is no move (a malformed
+ * move is refused as an illegal one is) or names a die or site the sheet
+ * does not have.  The message has no subject.
  */
 int dice_parse(const struct dmap *map, const char *text, struct dmove *out, int max, int *n,
 	       struct cerr *e);

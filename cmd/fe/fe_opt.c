@@ -1,0 +1,159 @@
+/* fe_opt.c: option and subcommand tables: option parsing over them, and the hidden --complete. */
+#include <getopt.h>
+#include <string.h>
+
+#include "fe.h"
+
+#define MAXOPTS 48
+
+const struct fe_opt *fe_opt_find(const struct fe_cmd *c, int id)
+{
+	for (const struct fe_opt *o = c->opts; o->name; o++)
+		if (o->id == id)
+			return o;
+	return NULL;
+}
+
+const struct fe_sub *fe_sub_find(const struct fe_cmd *c, const char *name)
+{
+	for (const struct fe_sub *s = c->subs; s && s->name; s++)
+		if (strcmp(s->name, name) == 0)
+			return s;
+	return NULL;
+}
+
+static int in_list(const int *ids, int id)
+{
+	for (; ids && *ids; ids++)
+		if (*ids == id)
+			return 1;
+	return 0;
+}
+
+int fe_sub_takes(const struct fe_cmd *c, const struct fe_sub *sub, int id)
+{
+	return in_list(c->common, id) || in_list(sub->opts, id);
+}
+
+static int has_letter(const struct fe_opt *o)
+{
+	return o->id > ' ' && o->id < 128;
+}
+
+int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status)
+{
+	struct option lo[MAXOPTS + 1];
+	char so[2 * MAXOPTS + 2];
+	size_t n = 0, k = 0;
+	int opt;
+
+	so[k++] = ':';
+	for (const struct fe_opt *o = c->opts; o->name && n < MAXOPTS; o++, n++) {
+		lo[n].name = o->name;
+		lo[n].has_arg = o->arg == FE_NO_ARG ? no_argument : required_argument;
+		lo[n].flag = NULL;
+		lo[n].val = o->id;
+		if (has_letter(o)) {
+			so[k++] = (char)o->id;
+			if (o->arg != FE_NO_ARG)
+				so[k++] = ':';
+		}
+	}
+	so[k] = '\0';
+	memset(&lo[n], 0, sizeof lo[n]);
+	opterr = 0;
+	opt = getopt_long(argc, argv, so, lo, NULL);
+	if (opt == 'h' || opt == 'V') {
+		*status = opt == 'h' ? fe_help(c->usage_text) : fe_version();
+		return FE_STOP;
+	}
+	if (opt == ':' || opt == '?') {
+		*status = fe_bad_option(opt, argv, optind, c->usage_short);
+		return FE_STOP;
+	}
+	return opt;
+}
+
+/* The option a word names ("--seed", "--seed=4", "-i"), or NULL; *inline_value when it carries its value. */
+static const struct fe_opt *word_option(const struct fe_cmd *c, const char *w, int *inline_value)
+{
+	*inline_value = 0;
+	if (w[0] != '-' || !w[1])
+		return NULL;
+	for (const struct fe_opt *o = c->opts; o->name; o++) {
+		size_t n = strlen(o->name);
+		if (w[1] == '-' && strncmp(w + 2, o->name, n) == 0 && (!w[2 + n] || w[2 + n] == '=')) {
+			*inline_value = w[2 + n] == '=';
+			return o;
+		}
+		if (w[1] != '-' && has_letter(o) && w[1] == o->id) {
+			*inline_value = w[2] != '\0';
+			return o;
+		}
+	}
+	return NULL;
+}
+
+static void candidate(const char *word, const char *prefix)
+{
+	if (strncmp(word, prefix, strlen(prefix)) == 0)
+		printf("%s\n", word);
+}
+
+static void operands(enum fe_operands kind)
+{
+	if (kind == FE_OPERANDS_FILES)
+		puts("@file");
+	else if (kind == FE_OPERANDS_WORDS)
+		puts("@words");
+}
+
+int fe_complete(const struct fe_cmd *c, int argc, char **argv, int *status)
+{
+	const struct fe_sub *sub = NULL;
+	const struct fe_opt *want = NULL;
+	const char *cur;
+	int nw, inl;
+	char **w;
+
+	if (argc < 2 || strcmp(argv[1], "--complete") != 0)
+		return 0;
+	w = argv + 2;
+	nw = argc - 2;
+	cur = nw ? w[nw - 1] : "";
+	for (int i = 0; i + 1 < nw; i++) {
+		const struct fe_opt *o = word_option(c, w[i], &inl);
+		want = NULL;
+		if (o) {
+			if (o->arg != FE_NO_ARG && !inl)
+				want = o, i++;
+			if (i + 1 >= nw)
+				break;
+			want = NULL;
+		} else if (strcmp(w[i], "--") != 0 && w[i][0] != '-') {
+			if (c->subs && !sub)
+				sub = fe_sub_find(c, w[i]);
+		}
+	}
+	if (want) {
+		/* the word being completed is want's value */
+		for (const char *const *v = want->values; v && *v; v++)
+			candidate(*v, cur);
+		if (want->arg == FE_ARG_FILE)
+			puts("@file");
+	} else if (cur[0] == '-') {
+		char name[64];
+		for (const struct fe_opt *o = c->opts; o->name; o++)
+			if (!sub || fe_sub_takes(c, sub, o->id)) {
+				snprintf(name, sizeof name, "--%s", o->name);
+				candidate(name, cur);
+			}
+	} else if (c->subs && !sub) {
+		for (const struct fe_sub *s = c->subs; s->name; s++)
+			candidate(s->name, cur);
+	} else {
+		operands(sub ? sub->operands : c->operands);
+	}
+	*status = fflush(stdout) == 0 ? C_OK : C_SYSTEM;
+	return 1;
+}
