@@ -8,6 +8,7 @@
 
 #include "fe.h"
 #include "names.h"
+#include "palette.h"
 #include "replay.h"
 #include "scorecard.h"
 #include "state.h"
@@ -154,8 +155,6 @@ static int print_timeline_json(const struct game *g, const struct timeline *t, s
 /* The chart's frame: the plot area inside a 480 x 260 picture, the legend on the right. */
 enum { SVG_W = 480, SVG_H = 260, PX0 = 40, PX1 = 392, PY0 = 20, PY1 = 224 };
 
-static const char *const svg_colour[NCOLOUR] = { "#d62728", "#1f5fbf", "#ffffff", "#f08c1c" };
-
 static void print_svg(const struct game *g, const struct timeline *t)
 {
 	int maxturn = 1, maxpts = g->rules.points_to_win;
@@ -200,7 +199,7 @@ static void print_svg(const struct game *g, const struct timeline *t)
 		for (int layer = 0; layer < 2; layer++) {
 			printf("<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" "
 			       "stroke-linejoin=\"round\" points=\"",
-			       layer ? svg_colour[g->colour[s]] : "#3b3528", layer ? "2.5" : "4.5");
+			       layer ? palette_fill(g->colour[s]) : "#3b3528", layer ? "2.5" : "4.5");
 			for (size_t i = 0; i < t->len; i++)
 				printf("%s%.1f,%.1f", i ? " " : "", PX0 + t->row[i].turn * sx,
 				       PY1 - t->row[i].points[s] * sy + dy);
@@ -211,7 +210,7 @@ static void print_svg(const struct game *g, const struct timeline *t)
 		printf("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#3b3528\" "
 		       "stroke-width=\"4.5\"/>\n", PX1 + 12, ly, PX1 + 30, ly);
 		printf("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-		       "stroke-width=\"2.5\"/>\n", PX1 + 12, ly, PX1 + 30, ly, svg_colour[g->colour[s]]);
+		       "stroke-width=\"2.5\"/>\n", PX1 + 12, ly, PX1 + 30, ly, palette_fill(g->colour[s]));
 		printf("<text x=\"%d\" y=\"%d\">%s %d</text>\n", PX1 + 36, ly + 4, colour_of(g, s),
 		       last);
 	}
