@@ -10,6 +10,7 @@
 
 #include "fe.h"
 #include "names.h"
+#include "present.h"
 #include "render_svg.h"
 #include "render_text.h"
 #include "rules.h"
@@ -132,8 +133,10 @@ int main(int argc, char **argv)
 	enum format fmt = FMT_TEXT;
 	struct render_opts ro;
 	struct cerr e = { 0 };
-	struct game g, view;
-	int opt, rc, have_view = 0, seat;
+	struct present view = { 0 };
+	struct replay_result res;
+	struct game g;
+	int opt, rc, seat;
 	unsigned long long v;
 	char *in = NULL, *out = NULL;
 	size_t inlen, outlen;
@@ -196,17 +199,9 @@ int main(int argc, char **argv)
 			rc = usage_error("--view: '%s' does not play in this game", view_name);
 			goto done;
 		}
-		if (g.view != NOBODY && g.view != seat) {
-			rc = cerr_set(&e, C_ILLEGAL, "this is %s's view: it cannot show what %s may see",
-				      colour_names[g.colour[g.view]], view_name);
+		if ((rc = present_view(&g, seat, &view, &res, &e)))
 			goto out;
-		}
-		if (g.view == NOBODY) {
-			if ((rc = game_view(&g, seat, &view, &e)))
-				goto out;
-			have_view = 1;
-			shown = &view;
-		}
+		shown = view.game;
 	}
 
 	if (fmt == FMT_TEXT)
@@ -223,8 +218,7 @@ out:
 	if (rc)
 		fe_report(&e);
 done:
-	if (have_view)
-		game_free(&view);
+	present_free(&view);
 	game_free(&g);
 	free(in);
 	free(out);

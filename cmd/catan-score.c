@@ -9,6 +9,7 @@
 #include "fe.h"
 #include "names.h"
 #include "palette.h"
+#include "present.h"
 #include "replay.h"
 #include "scorecard.h"
 #include "state.h"
@@ -219,14 +220,6 @@ static void print_svg(const struct game *g, const struct timeline *t)
 
 /* ---- main ---- */
 
-/* replay_failed: the message for a log that does not replay, naming the move. */
-static int replay_failed(const struct replay_result *res, struct cerr *e)
-{
-	if (e->code == C_ILLEGAL && res->index)
-		cerr_prefix(e, "move %zu '%s'", res->index, res->move);
-	return e->code;
-}
-
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -241,8 +234,9 @@ int main(int argc, char **argv)
 	struct replay_result res;
 	struct timeline t = { 0 };
 	struct scorecard sc;
-	struct game g, end;
-	int json = 0, timeline = 0, svg = 0, have_end = 0, opt, rc;
+	struct present now = { 0 };
+	struct game g;
+	int json = 0, timeline = 0, svg = 0, opt, rc;
 	const char *path = "-";
 	char *in = NULL;
 	size_t len;
@@ -285,7 +279,7 @@ int main(int argc, char **argv)
 	}
 	if (timeline) {
 		if ((rc = timeline_make(&g, &t, &res, &e))) {
-			replay_failed(&res, &e);
+			present_blame(&res, &e);
 			goto out;
 		}
 		if (svg)
@@ -296,15 +290,9 @@ int main(int argc, char **argv)
 			print_csv(&g, &t);
 	} else {
 		/* A record has no current position: its log is replayed to find one. */
-		const struct game *src = &g;
-		if (!g.has_pos) {
-			if ((rc = game_replay(&g, &res, &end, &e))) {
-				replay_failed(&res, &e);
-				goto out;
-			}
-			have_end = 1;
-			src = &end;
-		}
+		if ((rc = present_now(&g, &now, &res, &e)))
+			goto out;
+		const struct game *src = now.game;
 		scorecard_make(src, &src->pos, &sc);
 		if (json)
 			rc = print_table_json(src, &sc, &e);
@@ -316,8 +304,7 @@ int main(int argc, char **argv)
 out:
 	if (rc)
 		fe_report(&e);
-	if (have_end)
-		game_free(&end);
+	present_free(&now);
 	timeline_free(&t);
 	game_free(&g);
 	free(in);
