@@ -332,9 +332,7 @@ int main(int argc, char **argv)
 		{ "policy", required_argument, NULL, 'p' },
 		{ "bots", required_argument, NULL, 'b' },
 		{ "turn-limit", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		FE_OPTIONS_END,
 	};
 	const char *in_place = NULL, *moves_file = NULL, *as_name = NULL, *view_name = NULL;
 	struct fe_locked lk = { .fd = -1 };
@@ -423,14 +421,8 @@ int main(int argc, char **argv)
 			}
 			turn_limit = (int)num;
 			break;
-		case 'h':
-			rc = fe_help(usage_text);
-			goto done;
-		case 'V':
-			rc = fe_version();
-			goto done;
 		default:
-			rc = fe_bad_option(opt, av, optind, usage_short);
+			rc = fe_other_option(opt, av, optind, usage_text, usage_short);
 			goto done;
 		}
 	}

@@ -125,11 +125,9 @@ int main(int argc, char **argv)
 		{ "colour", required_argument, NULL, 'C' },
 		{ "view", required_argument, NULL, 'v' },
 		{ "log", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		FE_OPTIONS_END,
 	};
-	const char *png = NULL, *view_name = NULL, *when = "auto", *path = "-";
+	const char *png = NULL, *view_name = NULL, *when = "auto", *path = "-", *extra;
 	enum format fmt = FMT_TEXT;
 	struct render_opts ro;
 	struct cerr e = { 0 };
@@ -172,18 +170,12 @@ int main(int argc, char **argv)
 				return usage_error("--log: '%s' is not a number of moves", optarg);
 			ro.nlog = (int)v;
 			break;
-		case 'h':
-			return fe_help(usage_text);
-		case 'V':
-			return fe_version();
 		default:
-			return fe_bad_option(opt, argv, optind, usage_short);
+			return fe_other_option(opt, argv, optind, usage_text, usage_short);
 		}
 	}
-	if (optind < argc)
-		path = argv[optind++];
-	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
+	if ((extra = fe_operand(argc, argv, &path)))
+		return usage_error("unexpected argument '%s'", extra);
 	ro.colour = fmt == FMT_TEXT && colour_wanted(when);
 
 	if ((rc = fe_read_path(path, &in, &inlen, &e)))

@@ -226,9 +226,7 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "timeline", no_argument, NULL, 't' },
 		{ "svg", no_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		FE_OPTIONS_END,
 	};
 	struct cerr e = { 0 };
 	struct replay_result res;
@@ -237,7 +235,7 @@ int main(int argc, char **argv)
 	struct present now = { 0 };
 	struct game g;
 	int json = 0, timeline = 0, svg = 0, opt, rc;
-	const char *path = "-";
+	const char *path = "-", *extra;
 	char *in = NULL;
 	size_t len;
 
@@ -254,18 +252,12 @@ int main(int argc, char **argv)
 		case 's':
 			svg = 1;
 			break;
-		case 'h':
-			return fe_help(usage_text);
-		case 'V':
-			return fe_version();
 		default:
-			return fe_bad_option(opt, argv, optind, usage_short);
+			return fe_other_option(opt, argv, optind, usage_text, usage_short);
 		}
 	}
-	if (optind < argc)
-		path = argv[optind++];
-	if (optind < argc)
-		return usage_error("unexpected argument '%s': give one game", argv[optind]);
+	if ((extra = fe_operand(argc, argv, &path)))
+		return usage_error("unexpected argument '%s': give one game", extra);
 	if (svg && !timeline)
 		return usage_error("%s", "--svg draws the timeline: give --timeline too");
 	if (svg && json)
