@@ -8,10 +8,10 @@
 
 #include "fe.h"
 #include "names.h"
-#include "palette.h"
 #include "present.h"
 #include "replay.h"
 #include "scorecard.h"
+#include "timeline_svg.h"
 #include "state.h"
 #include "state_json.h"
 
@@ -153,69 +153,16 @@ static int print_timeline_json(const struct game *g, const struct timeline *t, s
 	return json_dump_stdout(json_pack("{s:o,s:o}", "players", players, "turns", turns), e);
 }
 
-/* The chart's frame: the plot area inside a 480 x 260 picture, the legend on the right. */
-enum { SVG_W = 480, SVG_H = 260, PX0 = 40, PX1 = 392, PY0 = 20, PY1 = 224 };
-
-static void print_svg(const struct game *g, const struct timeline *t)
+/* print_chart: the timeline as an SVG chart on stdout. */
+static int print_chart(const struct game *g, const struct timeline *t, struct cerr *e)
 {
-	int maxturn = 1, maxpts = g->rules.points_to_win;
-	for (size_t i = 0; i < t->len; i++) {
-		maxturn = t->row[i].turn > maxturn ? t->row[i].turn : maxturn;
-		for (int s = 0; s < g->nplayers; s++)
-			maxpts = t->row[i].points[s] > maxpts ? t->row[i].points[s] : maxpts;
-	}
-	maxpts += maxpts % 2;
-	double sx = (double)(PX1 - PX0) / maxturn, sy = (double)(PY1 - PY0) / maxpts;
-	/* At most 8 labelled turns, at a round step. */
-	static const int steps[] = { 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000 };
-	int step = steps[0];
-	for (size_t i = 0; i < sizeof steps / sizeof steps[0] && maxturn / step > 8; i++)
-		step = steps[i];
-
-	printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-	       "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n",
-	       SVG_W, SVG_H, SVG_W, SVG_H);
-	printf("<title>Public victory points after every turn</title>\n");
-	printf("<rect width=\"%d\" height=\"%d\" fill=\"#f4efe1\"/>\n", SVG_W, SVG_H);
-	for (int v = 0; v <= maxpts; v += 2) {
-		double y = PY1 - v * sy;
-		printf("<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#d8cfb6\"/>\n", PX0,
-		       y, PX1, y);
-		printf("<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%d</text>\n", PX0 - 6, y + 4, v);
-	}
-	double yw = PY1 - g->rules.points_to_win * sy;
-	printf("<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#8a7f62\" "
-	       "stroke-dasharray=\"4 3\"/>\n", PX0, yw, PX1, yw);
-	for (int x = 0; x <= maxturn; x += step)
-		printf("<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n", PX0 + x * sx,
-		       PY1 + 16, x);
-	printf("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#5a5240\"/>\n", PX0, PY1, PX1,
-	       PY1);
-	printf("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">turn</text>\n", PX1, SVG_H - 6);
-	printf("<text x=\"%d\" y=\"%d\">points</text>\n", 4, PY0 - 8);
-	for (int s = 0; s < g->nplayers; s++) {
-		/* Equal scores would hide one line under another: each seat is shifted a little. */
-		double dy = 2.0 * s - (g->nplayers - 1);
-		/* A dark underlay keeps the white line visible. */
-		for (int layer = 0; layer < 2; layer++) {
-			printf("<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" "
-			       "stroke-linejoin=\"round\" points=\"",
-			       layer ? palette_fill(g->colour[s]) : "#3b3528", layer ? "2.5" : "4.5");
-			for (size_t i = 0; i < t->len; i++)
-				printf("%s%.1f,%.1f", i ? " " : "", PX0 + t->row[i].turn * sx,
-				       PY1 - t->row[i].points[s] * sy + dy);
-			printf("\"/>\n");
-		}
-		int ly = PY0 + 8 + 18 * s;
-		int last = t->len ? t->row[t->len - 1].points[s] : 0;
-		printf("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#3b3528\" "
-		       "stroke-width=\"4.5\"/>\n", PX1 + 12, ly, PX1 + 30, ly);
-		printf("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-		       "stroke-width=\"2.5\"/>\n", PX1 + 12, ly, PX1 + 30, ly, palette_fill(g->colour[s]));
-		printf("<text x=\"%d\" y=\"%d\">%s %d</text>\n", PX1 + 36, ly + 4, colour_of(g, s),
-		       last);
-	}
-	printf("</svg>\n");
+	char *out = NULL;
+	size_t len;
+	int rc = timeline_svg(g, t, &out, &len, e);
+	if (rc == C_OK)
+		rc = fe_write_stdout(out, len, e);
+	free(out);
+	return rc;
 }
 
 /* ---- main ---- */
@@ -275,7 +222,7 @@ int main(int argc, char **argv)
 			goto out;
 		}
 		if (svg)
-			print_svg(&g, &t);
+			rc = print_chart(&g, &t, &e);
 		else if (json)
 			rc = print_timeline_json(&g, &t, &e);
 		else
