@@ -69,15 +69,17 @@ static int usage_error(const char *fmt, const char *arg)
 }
 
 /* read_moves_file: the moves of the -f file, one a line, into mv. */
-static int read_moves_file(struct batch *mv, const char *path, struct cerr *e)
+static int read_moves_file(struct movelog *mv, const char *path, struct cerr *e)
 {
+	char *buf = NULL;
 	size_t len;
-	int rc = fe_read_path(path, &mv->filebuf, &len, e);
-	if (rc)
-		return rc;
-	if (strlen(mv->filebuf) != len)
-		return cerr_set(e, C_USAGE, "%s: the moves file holds a NUL byte", path);
-	return batch_lines(mv, mv->filebuf, e);
+	int rc = fe_read_path(path, &buf, &len, e);
+	if (rc == C_OK && strlen(buf) != len)
+		rc = cerr_set(e, C_USAGE, "%s: the moves file holds a NUL byte", path);
+	if (rc == C_OK)
+		rc = batch_lines(mv, buf, e);
+	free(buf);
+	return rc;
 }
 
 /* A colour that plays in g, for --as and --view. */
@@ -265,7 +267,7 @@ int main(int argc, char **argv)
 	};
 	const char *in_place = NULL, *moves_file = NULL, *as_name = NULL, *view_name = NULL;
 	struct fe_locked lk = { .fd = -1 };
-	struct batch mv = { 0 };
+	struct movelog mv = { 0 };
 	struct cerr e = { 0 };
 	struct game g, view;
 	struct autoopts ao = { .bots = (1u << NCOLOUR) - 1 };
@@ -379,7 +381,7 @@ int main(int argc, char **argv)
 	if (moves_file && (rc = read_moves_file(&mv, moves_file, &e)))
 		goto out;
 	for (int i = optind; i < argc; i++)
-		if ((rc = batch_push(&mv, av[i], &e)))
+		if ((rc = movelog_push(&mv, av[i], &e)))
 			goto out;
 
 	if (in_place) {
@@ -452,7 +454,7 @@ done:
 	free(in);
 	free(out);
 	free(vout);
-	batch_free(&mv);
+	movelog_free(&mv);
 	args_free(&args);
 	return rc;
 }

@@ -8,22 +8,9 @@
 #include "move.h"
 #include "names.h"
 #include "rules.h"
+#include "state.h"
 
-int batch_push(struct batch *b, char *s, struct cerr *e)
-{
-	if (b->len == b->cap) {
-		size_t cap = b->cap ? b->cap * 2 : 16;
-		char **n = realloc(b->text, cap * sizeof *n);
-		if (!n)
-			return cerr_set(e, C_SYSTEM, "out of memory");
-		b->text = n;
-		b->cap = cap;
-	}
-	b->text[b->len++] = s;
-	return C_OK;
-}
-
-int batch_lines(struct batch *b, char *buf, struct cerr *e)
+int batch_lines(struct movelog *mv, char *buf, struct cerr *e)
 {
 	int rc;
 	for (char *line = buf; line && *line;) {
@@ -34,7 +21,7 @@ int batch_lines(struct batch *b, char *buf, struct cerr *e)
 		while (n && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
 			line[--n] = '\0';
 		char *s = line + strspn(line, " \t");
-		if (*s && *s != '#' && (rc = batch_push(b, s, e)))
+		if (*s && *s != '#' && (rc = movelog_push(mv, s, e)))
 			return rc;
 		line = nl ? nl + 1 : NULL;
 	}
@@ -56,11 +43,11 @@ static int parse_one(const struct game *g, const char *text, int json, struct mo
 	return rc;
 }
 
-int batch_apply(struct game *g, const struct batch *b, int json, int as_seat, struct cerr *e)
+int batch_apply(struct game *g, const struct movelog *mv, int json, int as_seat, struct cerr *e)
 {
-	for (size_t i = 0; i < b->len; i++) {
+	for (size_t i = 0; i < mv->len; i++) {
 		struct move m;
-		int rc = parse_one(g, b->text[i], json, &m, e);
+		int rc = parse_one(g, mv->line[i], json, &m, e);
 		if (rc == C_OK && as_seat != NOBODY) {
 			int owner = rules_owner(g, &m);
 			if (owner != as_seat)
@@ -71,18 +58,9 @@ int batch_apply(struct game *g, const struct batch *b, int json, int as_seat, st
 		if (rc == C_OK)
 			rc = rules_apply(g, &m, 0, e);
 		if (rc != C_OK) {
-			cerr_prefix(e, "move %zu '%s'", i + 1, b->text[i]);
+			cerr_prefix(e, "move %zu '%s'", i + 1, mv->line[i]);
 			return rc;
 		}
 	}
 	return C_OK;
-}
-
-void batch_free(struct batch *b)
-{
-	free(b->filebuf);
-	free(b->text);
-	b->filebuf = NULL;
-	b->text = NULL;
-	b->len = b->cap = 0;
 }
