@@ -7,8 +7,9 @@
 /*
  * floor < game.json > out.json: what any program that takes a game and
  * gives one back must do at the least: read standard input, parse it into
- * jansson values, write it out again (indented, as catan-move writes), and
- * free it.  No game logic.
+ * jansson values, write it out again (indented by two, every value on its
+ * own line: more lines than catan-move writes, which keeps short arrays and
+ * objects on one line with libcore's jw writer), and free it.  No game logic.
  */
 int main(void)
 {

@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "autoplay.h"
+#include "batch.h"
 #include "fe.h"
 #include "move.h"
 #include "movegen.h"
@@ -67,88 +68,18 @@ static int usage_error(const char *fmt, const char *arg)
 	return fe_usage_error(usage_short, fmt, arg);
 }
 
-/* The moves to apply, as given (text, or JSON text with --json); borrowed or owned strings. */
-struct moves {
-	char **text;
-	size_t len, cap;
-	char *filebuf;		/* the -f file's contents, which text[] points into */
-};
-
-static int moves_push(struct moves *mv, char *s, struct cerr *e)
+/* read_moves_file: the moves of the -f file, one a line, into mv. */
+static int read_moves_file(struct movelog *mv, const char *path, struct cerr *e)
 {
-	if (mv->len == mv->cap) {
-		size_t cap = mv->cap ? mv->cap * 2 : 16;
-		char **n = realloc(mv->text, cap * sizeof *n);
-		if (!n)
-			return cerr_set(e, C_SYSTEM, "out of memory");
-		mv->text = n;
-		mv->cap = cap;
-	}
-	mv->text[mv->len++] = s;
-	return C_OK;
-}
-
-/* Splits a moves file into lines, skipping blank lines and # comments. */
-static int moves_from_file(struct moves *mv, const char *path, struct cerr *e)
-{
+	char *buf = NULL;
 	size_t len;
-	int rc = fe_read_path(path, &mv->filebuf, &len, e);
-	if (rc)
-		return rc;
-	if (strlen(mv->filebuf) != len)
-		return cerr_set(e, C_USAGE, "%s: the moves file holds a NUL byte", path);
-	for (char *line = mv->filebuf; line && *line;) {
-		char *nl = strchr(line, '\n');
-		if (nl)
-			*nl = '\0';
-		size_t n = strlen(line);
-		while (n && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
-			line[--n] = '\0';
-		char *s = line + strspn(line, " \t");
-		if (*s && *s != '#' && (rc = moves_push(mv, s, e)))
-			return rc;
-		line = nl ? nl + 1 : NULL;
-	}
-	return C_OK;
-}
-
-/* parse_one: the i-th move (text or JSON) into *m. */
-static int parse_one(const struct game *g, const char *text, int json, struct move *m,
-		     struct cerr *e)
-{
-	if (!json)
-		return move_parse(g, text, m, e);
-	json_error_t jerr;
-	json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-	if (!j)
-		return cerr_set(e, C_ILLEGAL, "not a JSON move: %s", jerr.text);
-	int rc = move_from_json(g, j, m, e);
-	json_decref(j);
+	int rc = fe_read_path(path, &buf, &len, e);
+	if (rc == C_OK && strlen(buf) != len)
+		rc = cerr_set(e, C_USAGE, "%s: the moves file holds a NUL byte", path);
+	if (rc == C_OK)
+		rc = batch_lines(mv, buf, e);
+	free(buf);
 	return rc;
-}
-
-/* apply_all: every move in order; on a refusal the message names the move. */
-static int apply_all(struct game *g, const struct moves *mv, int json, int as_seat,
-		     struct cerr *e)
-{
-	for (size_t i = 0; i < mv->len; i++) {
-		struct move m;
-		int rc = parse_one(g, mv->text[i], json, &m, e);
-		if (rc == C_OK && as_seat != NOBODY) {
-			int owner = rules_owner(g, &m);
-			if (owner != as_seat)
-				rc = cerr_set(e, C_ILLEGAL, "the move is %s's to make, not %s's",
-					      owner >= 0 ? colour_names[g->colour[owner]] : "nobody",
-					      colour_names[g->colour[as_seat]]);
-		}
-		if (rc == C_OK)
-			rc = rules_apply(g, &m, 0, e);
-		if (rc != C_OK) {
-			cerr_prefix(e, "move %zu '%s'", i + 1, mv->text[i]);
-			return rc;
-		}
-	}
-	return C_OK;
 }
 
 /* A colour that plays in g, for --as and --view. */
@@ -332,13 +263,11 @@ int main(int argc, char **argv)
 		{ "policy", required_argument, NULL, 'p' },
 		{ "bots", required_argument, NULL, 'b' },
 		{ "turn-limit", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		FE_OPTIONS_END,
 	};
 	const char *in_place = NULL, *moves_file = NULL, *as_name = NULL, *view_name = NULL;
 	struct fe_locked lk = { .fd = -1 };
-	struct moves mv = { 0 };
+	struct movelog mv = { 0 };
 	struct cerr e = { 0 };
 	struct game g, view;
 	struct autoopts ao = { .bots = (1u << NCOLOUR) - 1 };
@@ -423,14 +352,8 @@ int main(int argc, char **argv)
 			}
 			turn_limit = (int)num;
 			break;
-		case 'h':
-			rc = fe_help(usage_text);
-			goto done;
-		case 'V':
-			rc = fe_version();
-			goto done;
 		default:
-			rc = fe_bad_option(opt, av, optind, usage_short);
+			rc = fe_other_option(opt, av, optind, usage_text, usage_short);
 			goto done;
 		}
 	}
@@ -455,10 +378,10 @@ int main(int argc, char **argv)
 		goto done;
 
 	/* The moves first: a bad moves file must not leave a locked game behind. */
-	if (moves_file && (rc = moves_from_file(&mv, moves_file, &e)))
+	if (moves_file && (rc = read_moves_file(&mv, moves_file, &e)))
 		goto out;
 	for (int i = optind; i < argc; i++)
-		if ((rc = moves_push(&mv, av[i], &e)))
+		if ((rc = movelog_push(&mv, av[i], &e)))
 			goto out;
 
 	if (in_place) {
@@ -496,7 +419,7 @@ int main(int argc, char **argv)
 			rc = fe_close_stdout(&e);
 		goto out;
 	}
-	if ((rc = apply_all(&g, &mv, json, as_seat, &e)))
+	if ((rc = batch_apply(&g, &mv, json, as_seat, &e)))
 		goto out;
 	if (autoplay && (rc = auto_play(&g, &ao, autoplay == 2 ? -1 : auto_n, turn_limit, &e)))
 		goto out;
@@ -531,8 +454,7 @@ done:
 	free(in);
 	free(out);
 	free(vout);
-	free(mv.filebuf);
-	free(mv.text);
+	movelog_free(&mv);
 	args_free(&args);
 	return rc;
 }

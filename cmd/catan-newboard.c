@@ -103,9 +103,7 @@ int main(int argc, char **argv)
 		{ "numbers", required_argument, NULL, 'n' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "compact", no_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		FE_OPTIONS_END,
 	};
 	struct newgame o = { .nplayers = 4, .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
 	struct cerr e = { 0 };
@@ -151,12 +149,8 @@ int main(int argc, char **argv)
 		case 'c':
 			flags |= SJ_COMPACT;
 			break;
-		case 'h':
-			return fe_help(usage_text);
-		case 'V':
-			return fe_version();
 		default:
-			return fe_bad_option(opt, argv, optind, usage_short);
+			return fe_other_option(opt, argv, optind, usage_text, usage_short);
 		}
 	}
 	if (optind < argc)

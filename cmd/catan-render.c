@@ -10,6 +10,7 @@
 
 #include "fe.h"
 #include "names.h"
+#include "present.h"
 #include "render_svg.h"
 #include "render_text.h"
 #include "rules.h"
@@ -124,16 +125,16 @@ int main(int argc, char **argv)
 		{ "colour", required_argument, NULL, 'C' },
 		{ "view", required_argument, NULL, 'v' },
 		{ "log", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		FE_OPTIONS_END,
 	};
-	const char *png = NULL, *view_name = NULL, *when = "auto", *path = "-";
+	const char *png = NULL, *view_name = NULL, *when = "auto", *path = "-", *extra;
 	enum format fmt = FMT_TEXT;
 	struct render_opts ro;
 	struct cerr e = { 0 };
-	struct game g, view;
-	int opt, rc, have_view = 0, seat;
+	struct present view = { 0 };
+	struct replay_result res;
+	struct game g;
+	int opt, rc, seat;
 	unsigned long long v;
 	char *in = NULL, *out = NULL;
 	size_t inlen, outlen;
@@ -169,18 +170,12 @@ int main(int argc, char **argv)
 				return usage_error("--log: '%s' is not a number of moves", optarg);
 			ro.nlog = (int)v;
 			break;
-		case 'h':
-			return fe_help(usage_text);
-		case 'V':
-			return fe_version();
 		default:
-			return fe_bad_option(opt, argv, optind, usage_short);
+			return fe_other_option(opt, argv, optind, usage_text, usage_short);
 		}
 	}
-	if (optind < argc)
-		path = argv[optind++];
-	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
+	if ((extra = fe_operand(argc, argv, &path)))
+		return usage_error("unexpected argument '%s'", extra);
 	ro.colour = fmt == FMT_TEXT && colour_wanted(when);
 
 	if ((rc = fe_read_path(path, &in, &inlen, &e)))
@@ -196,17 +191,9 @@ int main(int argc, char **argv)
 			rc = usage_error("--view: '%s' does not play in this game", view_name);
 			goto done;
 		}
-		if (g.view != NOBODY && g.view != seat) {
-			rc = cerr_set(&e, C_ILLEGAL, "this is %s's view: it cannot show what %s may see",
-				      colour_names[g.colour[g.view]], view_name);
+		if ((rc = present_view(&g, seat, &view, &res, &e)))
 			goto out;
-		}
-		if (g.view == NOBODY) {
-			if ((rc = game_view(&g, seat, &view, &e)))
-				goto out;
-			have_view = 1;
-			shown = &view;
-		}
+		shown = view.game;
 	}
 
 	if (fmt == FMT_TEXT)
@@ -223,8 +210,7 @@ out:
 	if (rc)
 		fe_report(&e);
 done:
-	if (have_view)
-		game_free(&view);
+	present_free(&view);
 	game_free(&g);
 	free(in);
 	free(out);

@@ -8,8 +8,10 @@
 
 #include "fe.h"
 #include "names.h"
+#include "present.h"
 #include "replay.h"
 #include "scorecard.h"
+#include "timeline_svg.h"
 #include "state.h"
 #include "state_json.h"
 
@@ -151,82 +153,19 @@ static int print_timeline_json(const struct game *g, const struct timeline *t, s
 	return json_dump_stdout(json_pack("{s:o,s:o}", "players", players, "turns", turns), e);
 }
 
-/* The chart's frame: the plot area inside a 480 x 260 picture, the legend on the right. */
-enum { SVG_W = 480, SVG_H = 260, PX0 = 40, PX1 = 392, PY0 = 20, PY1 = 224 };
-
-static const char *const svg_colour[NCOLOUR] = { "#d62728", "#1f5fbf", "#ffffff", "#f08c1c" };
-
-static void print_svg(const struct game *g, const struct timeline *t)
+/* print_chart: the timeline as an SVG chart on stdout. */
+static int print_chart(const struct game *g, const struct timeline *t, struct cerr *e)
 {
-	int maxturn = 1, maxpts = g->rules.points_to_win;
-	for (size_t i = 0; i < t->len; i++) {
-		maxturn = t->row[i].turn > maxturn ? t->row[i].turn : maxturn;
-		for (int s = 0; s < g->nplayers; s++)
-			maxpts = t->row[i].points[s] > maxpts ? t->row[i].points[s] : maxpts;
-	}
-	maxpts += maxpts % 2;
-	double sx = (double)(PX1 - PX0) / maxturn, sy = (double)(PY1 - PY0) / maxpts;
-	/* At most 8 labelled turns, at a round step. */
-	static const int steps[] = { 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000 };
-	int step = steps[0];
-	for (size_t i = 0; i < sizeof steps / sizeof steps[0] && maxturn / step > 8; i++)
-		step = steps[i];
-
-	printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-	       "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n",
-	       SVG_W, SVG_H, SVG_W, SVG_H);
-	printf("<title>Public victory points after every turn</title>\n");
-	printf("<rect width=\"%d\" height=\"%d\" fill=\"#f4efe1\"/>\n", SVG_W, SVG_H);
-	for (int v = 0; v <= maxpts; v += 2) {
-		double y = PY1 - v * sy;
-		printf("<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#d8cfb6\"/>\n", PX0,
-		       y, PX1, y);
-		printf("<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%d</text>\n", PX0 - 6, y + 4, v);
-	}
-	double yw = PY1 - g->rules.points_to_win * sy;
-	printf("<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#8a7f62\" "
-	       "stroke-dasharray=\"4 3\"/>\n", PX0, yw, PX1, yw);
-	for (int x = 0; x <= maxturn; x += step)
-		printf("<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n", PX0 + x * sx,
-		       PY1 + 16, x);
-	printf("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#5a5240\"/>\n", PX0, PY1, PX1,
-	       PY1);
-	printf("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">turn</text>\n", PX1, SVG_H - 6);
-	printf("<text x=\"%d\" y=\"%d\">points</text>\n", 4, PY0 - 8);
-	for (int s = 0; s < g->nplayers; s++) {
-		/* Equal scores would hide one line under another: each seat is shifted a little. */
-		double dy = 2.0 * s - (g->nplayers - 1);
-		/* A dark underlay keeps the white line visible. */
-		for (int layer = 0; layer < 2; layer++) {
-			printf("<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" "
-			       "stroke-linejoin=\"round\" points=\"",
-			       layer ? svg_colour[g->colour[s]] : "#3b3528", layer ? "2.5" : "4.5");
-			for (size_t i = 0; i < t->len; i++)
-				printf("%s%.1f,%.1f", i ? " " : "", PX0 + t->row[i].turn * sx,
-				       PY1 - t->row[i].points[s] * sy + dy);
-			printf("\"/>\n");
-		}
-		int ly = PY0 + 8 + 18 * s;
-		int last = t->len ? t->row[t->len - 1].points[s] : 0;
-		printf("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#3b3528\" "
-		       "stroke-width=\"4.5\"/>\n", PX1 + 12, ly, PX1 + 30, ly);
-		printf("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-		       "stroke-width=\"2.5\"/>\n", PX1 + 12, ly, PX1 + 30, ly, svg_colour[g->colour[s]]);
-		printf("<text x=\"%d\" y=\"%d\">%s %d</text>\n", PX1 + 36, ly + 4, colour_of(g, s),
-		       last);
-	}
-	printf("</svg>\n");
+	char *out = NULL;
+	size_t len;
+	int rc = timeline_svg(g, t, &out, &len, e);
+	if (rc == C_OK)
+		rc = fe_write_stdout(out, len, e);
+	free(out);
+	return rc;
 }
 
 /* ---- main ---- */
-
-/* replay_failed: the message for a log that does not replay, naming the move. */
-static int replay_failed(const struct replay_result *res, struct cerr *e)
-{
-	if (e->code == C_ILLEGAL && res->index)
-		cerr_prefix(e, "move %zu '%s'", res->index, res->move);
-	return e->code;
-}
 
 int main(int argc, char **argv)
 {
@@ -234,17 +173,16 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "timeline", no_argument, NULL, 't' },
 		{ "svg", no_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		FE_OPTIONS_END,
 	};
 	struct cerr e = { 0 };
 	struct replay_result res;
 	struct timeline t = { 0 };
 	struct scorecard sc;
-	struct game g, end;
-	int json = 0, timeline = 0, svg = 0, have_end = 0, opt, rc;
-	const char *path = "-";
+	struct present now = { 0 };
+	struct game g;
+	int json = 0, timeline = 0, svg = 0, opt, rc;
+	const char *path = "-", *extra;
 	char *in = NULL;
 	size_t len;
 
@@ -261,18 +199,12 @@ int main(int argc, char **argv)
 		case 's':
 			svg = 1;
 			break;
-		case 'h':
-			return fe_help(usage_text);
-		case 'V':
-			return fe_version();
 		default:
-			return fe_bad_option(opt, argv, optind, usage_short);
+			return fe_other_option(opt, argv, optind, usage_text, usage_short);
 		}
 	}
-	if (optind < argc)
-		path = argv[optind++];
-	if (optind < argc)
-		return usage_error("unexpected argument '%s': give one game", argv[optind]);
+	if ((extra = fe_operand(argc, argv, &path)))
+		return usage_error("unexpected argument '%s': give one game", extra);
 	if (svg && !timeline)
 		return usage_error("%s", "--svg draws the timeline: give --timeline too");
 	if (svg && json)
@@ -286,26 +218,20 @@ int main(int argc, char **argv)
 	}
 	if (timeline) {
 		if ((rc = timeline_make(&g, &t, &res, &e))) {
-			replay_failed(&res, &e);
+			present_blame(&res, &e);
 			goto out;
 		}
 		if (svg)
-			print_svg(&g, &t);
+			rc = print_chart(&g, &t, &e);
 		else if (json)
 			rc = print_timeline_json(&g, &t, &e);
 		else
 			print_csv(&g, &t);
 	} else {
 		/* A record has no current position: its log is replayed to find one. */
-		const struct game *src = &g;
-		if (!g.has_pos) {
-			if ((rc = game_replay(&g, &res, &end, &e))) {
-				replay_failed(&res, &e);
-				goto out;
-			}
-			have_end = 1;
-			src = &end;
-		}
+		if ((rc = present_now(&g, &now, &res, &e)))
+			goto out;
+		const struct game *src = now.game;
 		scorecard_make(src, &src->pos, &sc);
 		if (json)
 			rc = print_table_json(src, &sc, &e);
@@ -317,8 +243,7 @@ int main(int argc, char **argv)
 out:
 	if (rc)
 		fe_report(&e);
-	if (have_end)
-		game_free(&end);
+	present_free(&now);
 	timeline_free(&t);
 	game_free(&g);
 	free(in);

@@ -11,9 +11,7 @@
 
 #include "fe.h"
 #include "names.h"
-#include "replay.h"
-#include "state.h"
-#include "state_json.h"
+#include "verdict.h"
 
 const char fe_progname[] = "catan-validate";
 
@@ -43,11 +41,7 @@ static int usage_error(const char *fmt, const char *arg)
 /* One file to check and, once done, what was found. */
 struct job {
 	const char *path;	/* "-" for standard input */
-	int status;		/* enum cstatus */
-	size_t moves;		/* moves found legal */
-	size_t index;		/* the failing move (1-based), or 0 */
-	char *move;		/* its text, or NULL */
-	char *msg;		/* the message, or NULL when the file passed */
+	struct verdict v;	/* what was found */
 	int done;
 };
 
@@ -59,41 +53,18 @@ struct pool {
 	pthread_cond_t cv;
 };
 
-static char *dup_text(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *d = malloc(n);
-	if (d)
-		memcpy(d, s, n);
-	return d;
-}
-
 /* check: reads, parses and replays one file, filling j (everything but done). */
 static void check(struct job *j)
 {
 	struct cerr e = { 0 };
-	struct replay_result res = { 0 };
-	struct game g;
 	char *buf = NULL;
 	size_t len;
 
-	game_init(&g);
-	int rc = fe_read_path(j->path, &buf, &len, &e);
-	if (rc == C_OK)
-		rc = game_read(buf, len, &g, &e);
+	if (fe_read_path(j->path, &buf, &len, &e) == C_OK)
+		verdict_check(buf, len, &j->v);
+	else
+		verdict_failed(&j->v, &e);
 	free(buf);
-	if (rc == C_OK)
-		rc = game_replay(&g, &res, NULL, &e);
-	j->status = rc;
-	j->moves = rc == C_OK ? g.log.len : res.checked;
-	j->index = res.index;
-	if (rc != C_OK) {
-		j->msg = dup_text(e.msg);
-		j->move = res.move ? dup_text(res.move) : NULL;
-		if (!j->msg || (res.move && !j->move))
-			j->status = C_SYSTEM;
-	}
-	game_free(&g);
 }
 
 static void *worker(void *arg)
@@ -122,7 +93,7 @@ static const char *display_name(const struct job *j)
 static json_t *text_value(const char *s)
 {
 	json_t *v = json_string(s);
-	char *t = v ? NULL : dup_text(s);
+	char *t = v ? NULL : strdup(s);
 	if (t) {
 		for (char *c = t; *c; c++)
 			if ((unsigned char)*c > 127)
@@ -136,27 +107,27 @@ static json_t *text_value(const char *s)
 /* report: one file's line (text or JSON) on stdout; C_SYSTEM when memory runs out. */
 static int report(const struct job *j, int json, int quiet)
 {
-	if (quiet && j->status == C_OK)
+	if (quiet && j->v.status == C_OK)
 		return C_OK;
 	if (!json) {
-		if (j->status == C_OK)
-			printf("%s: ok, %zu move%s\n", display_name(j), j->moves,
-			       j->moves == 1 ? "" : "s");
-		else if (j->index)
-			printf("%s: move %zu '%s': %s\n", display_name(j), j->index, j->move, j->msg);
+		if (j->v.status == C_OK)
+			printf("%s: ok, %zu move%s\n", display_name(j), j->v.moves,
+			       j->v.moves == 1 ? "" : "s");
+		else if (j->v.index)
+			printf("%s: move %zu '%s': %s\n", display_name(j), j->v.index, j->v.move, j->v.msg);
 		else
-			printf("%s: %s\n", display_name(j), j->msg ? j->msg : "out of memory");
+			printf("%s: %s\n", display_name(j), j->v.msg ? j->v.msg : "out of memory");
 		return C_OK;
 	}
 	json_t *err = json_null();
-	if (j->status != C_OK)
+	if (j->v.status != C_OK)
 		err = json_pack("{s:o,s:o,s:o}", "index",
-				j->index ? json_integer((json_int_t)j->index) : json_null(), "move",
-				j->move ? json_string(j->move) : json_null(), "message",
-				text_value(j->msg ? j->msg : "out of memory"));
+				j->v.index ? json_integer((json_int_t)j->v.index) : json_null(), "move",
+				j->v.move ? json_string(j->v.move) : json_null(), "message",
+				text_value(j->v.msg ? j->v.msg : "out of memory"));
 	json_t *o = err ? json_pack("{s:o,s:b,s:i,s:I,s:o}", "file", text_value(display_name(j)),
-				    "ok", j->status == C_OK, "status", j->status, "moves_checked",
-				    (json_int_t)j->moves, "error", err)
+				    "ok", j->v.status == C_OK, "status", j->v.status, "moves_checked",
+				    (json_int_t)j->v.moves, "error", err)
 			: NULL;
 	char *text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII) : NULL;
 	json_decref(o);
@@ -225,20 +196,18 @@ static int run(struct pool *p, int nthreads, int json, int quiet, struct progres
 			pthread_mutex_unlock(&p->mu);
 		}
 		pr->files++;
-		pr->moves += j->moves;
-		pr->failed += j->status != C_OK;
-		if (j->status > worst)
-			worst = j->status;
-		if (!quiet || j->status != C_OK) {
+		pr->moves += j->v.moves;
+		pr->failed += j->v.status != C_OK;
+		if (j->v.status > worst)
+			worst = j->v.status;
+		if (!quiet || j->v.status != C_OK) {
 			progress_clear(pr);
 			if (rc == C_OK && (rc = report(j, json, quiet)) != C_OK)
 				cerr_set(e, C_SYSTEM, "out of memory");
 			fflush(stdout);
 		}
 		progress_show(pr, p->njobs, 0);
-		free(j->msg);
-		free(j->move);
-		j->msg = j->move = NULL;
+		verdict_free(&j->v);
 	}
 	for (int t = 0; t < started; t++)
 		pthread_join(tid[t], NULL);
@@ -255,9 +224,7 @@ int main(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "json", no_argument, NULL, 'J' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+		FE_OPTIONS_END,
 	};
 	static char *stdin_only[] = { "-" };
 	struct pool p = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
@@ -282,12 +249,8 @@ int main(int argc, char **argv)
 		case 'J':
 			json = 1;
 			break;
-		case 'h':
-			return fe_help(usage_text);
-		case 'V':
-			return fe_version();
 		default:
-			return fe_bad_option(opt, argv, optind, usage_short);
+			return fe_other_option(opt, argv, optind, usage_text, usage_short);
 		}
 	}
 

@@ -5,7 +5,7 @@
 #include <stdarg.h>
 
 /*
- * One exit status per kind of failure, used by every binary (design.md):
+ * One exit status per kind of failure, used by every binary (README.md, "Exit statuses"):
  * libcore returns one of these and fills a struct cerr; only cmd/ prints
  * the message and exits with the code.
  */

@@ -195,6 +195,24 @@ setup() {
 	done
 }
 
+@test "--view on a record draws its replayed last position as the player sees it" {
+	catan-newboard --beginner --seed 1 | catan-move 'red roll' 'red end' >"$P/s.json"
+	jq 'del(.position)' "$P/s.json" >"$P/r.json"
+	catan-move --view blue <"$P/s.json" >"$P/v.json"
+	catan-render --color never "$P/v.json" >"$P/want"
+	run -0 --separate-stderr catan-render --color never --view blue "$P/r.json"
+	assert_eq "$(cat "$P/want")" "$output"
+	assert_eq "" "$stderr"
+	[[ "$output" == *"2. red end"* ]]
+	catan-render --svg --view blue "$P/s.json" >"$P/want"
+	run -0 catan-render --svg --view blue "$P/r.json"
+	assert_eq "$(cat "$P/want")" "$output"
+	# A record whose log does not replay is refused, naming the move.
+	jq '.log += ["blue end"]' "$P/r.json" >"$P/bad.json"
+	run -1 --separate-stderr catan-render --view blue "$P/bad.json"
+	[[ "${stderr_lines[0]}" == "catan-render: move 3 'blue end': "* ]]
+}
+
 @test "a view shows no other hand, no unplayed card of another, no deck order or generator" {
 	for c in red blue white orange; do
 		run -0 catan-render --view $c "$P/midgame.json"

@@ -220,11 +220,24 @@ no winner yet: 10 points win" "$output"
 	assert_eq "" "$stderr"
 	run -0 xmllint --xpath 'count(//*[local-name()="polyline"])' "$D/t.svg"
 	assert_eq 8 "$output"
-	for c in '#d62728' '#1f5fbf' '#ffffff' '#f08c1c'; do
+	for c in '#d32f2f' '#1e63c6' '#fafafa' '#f57c00'; do
 		grep -q "<polyline fill=\"none\" stroke=\"$c\"" "$D/t.svg"
 	done
 	run -0 xmllint --xpath '//*[local-name()="text"][contains(., "orange")]/text()' "$D/t.svg"
 	assert_eq "orange 2" "$output"
+}
+
+@test "a player has the same colour in the chart and on the board" {
+	fixture
+	catan-score --timeline --svg "$D/game.json" >"$D/t.svg"
+	catan-render --svg "$D/game.json" >"$D/b.svg"
+	for p in red blue white orange; do
+		# The chart: the legend's line beside the player's name; the board: the player's roads.
+		chart=$(grep -B1 ">$p [0-9]*</text>" "$D/t.svg" | sed -n 's/.*stroke="\(#[0-9a-f]*\)" stroke-width="2.5".*/\1/p')
+		board=$(grep "class=\"road $p\"" "$D/b.svg" | sed -n '1s/.*stroke="\(#[0-9a-f]*\)" stroke-width="7".*/\1/p')
+		[ -n "$board" ]
+		assert_eq "$board" "$chart"
+	done
 }
 
 @test "a view has no start to replay for a timeline" {

@@ -273,3 +273,20 @@ int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out)
 	*out = v;
 	return 0;
 }
+
+int fe_other_option(int opt, char **argv, int optind_now, const char *usage_text,
+		    const char *usage_short)
+{
+	if (opt == 'h')
+		return fe_help(usage_text);
+	if (opt == 'V')
+		return fe_version();
+	return fe_bad_option(opt, argv, optind_now, usage_short);
+}
+
+const char *fe_operand(int argc, char **argv, const char **path)
+{
+	if (optind < argc)
+		*path = argv[optind++];
+	return optind < argc ? argv[optind] : NULL;
+}

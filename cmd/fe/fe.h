@@ -154,4 +154,27 @@ int fe_complete(const struct fe_cmd *c, int argc, char **argv, int *status);
 /* fe_parse_u64: a whole decimal string to a number in [0, max]; 0 on success, -1 otherwise. */
 int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out);
 
+/*
+ * FE_OPTIONS_END: the last entries of a program's getopt_long table:
+ * --help ('h'), --version ('V') and the terminating zero entry.
+ */
+#define FE_OPTIONS_END \
+	{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' }, { NULL, 0, NULL, 0 }
+
+/*
+ * fe_other_option: the end of a program's option switch: 'h' prints
+ * usage_text (fe_help), 'V' the version (fe_version), anything else is a
+ * bad option (fe_bad_option with usage_short).  Returns the exit status.
+ */
+int fe_other_option(int opt, char **argv, int optind_now, const char *usage_text,
+		    const char *usage_short);
+
+/*
+ * fe_operand: the one FILE operand after the options (getopt's optind):
+ * sets *path to it and steps over it when there is one (*path is left as
+ * it is otherwise).  Returns the first argument left over after it, or
+ * NULL when there is none.
+ */
+const char *fe_operand(int argc, char **argv, const char **path);
+
 #endif

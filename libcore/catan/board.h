@@ -12,7 +12,7 @@ extern const int8_t board_outer_ring[12];
 extern const int8_t board_inner_ring[6];
 #define BOARD_CENTRE 9
 
-/* board_beginner: fills b with the beginner board of design.md. */
+/* board_beginner: fills b with the beginner board (catan-newboard(1), "The beginner board"). */
 void board_beginner(struct board *b);
 /*
  * board_random: a random board of the rule set's composition: shuffles

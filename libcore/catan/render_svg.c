@@ -6,6 +6,7 @@
 
 #include "geom.h"
 #include "names.h"
+#include "palette.h"
 #include "render_svg.h"
 
 /*
@@ -28,9 +29,6 @@
 static const char *const terrain_fill[NTERRAIN] = {
 	"#c2593a", "#2f7d32", "#9bd267", "#f2cc3d", "#9a9a9a", "#e6d3a3",
 };
-static const char *const player_fill[NCOLOUR] = { "#d32f2f", "#1e63c6", "#fafafa", "#f57c00" };
-/* Text in a player's colour on the light panel: white is drawn grey to stay legible. */
-static const char *const player_ink[NCOLOUR] = { "#c62828", "#1e63c6", "#707070", "#e65100" };
 
 static double node_px(int n)
 {
@@ -163,7 +161,7 @@ static void roads(struct rbuf *b, const struct game *g, const struct position *p
 			    "stroke-width=\"10\"/>", x1 + dx, y1 + dy, x2 - dx, y2 - dy);
 		rbuf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
 			    "stroke-width=\"7\"/></g>\n", x1 + dx, y1 + dy, x2 - dx, y2 - dy,
-			    player_fill[g->colour[o]]);
+			    palette_fill(g->colour[o]));
 	}
 	rbuf_puts(b, "</g>\n");
 }
@@ -183,10 +181,10 @@ static void buildings(struct rbuf *b, const struct game *g, const struct positio
 			    col, col, city ? "city" : "settlement", n + 1);
 		if (city)
 			rbuf_printf(b, "<path d=\"M%.1f %.1fh26v-13h-11v-6l-6-7l-6 7v6h-3z\" fill=\"%s\"/>",
-				    x - 13, y + 10, player_fill[g->colour[o]]);
+				    x - 13, y + 10, palette_fill(g->colour[o]));
 		else
 			rbuf_printf(b, "<path d=\"M%.1f %.1fh16v-11l-8-8l-8 8z\" fill=\"%s\"/>", x - 8,
-				    y + 9, player_fill[g->colour[o]]);
+				    y + 9, palette_fill(g->colour[o]));
 		rbuf_puts(b, "</g>\n");
 	}
 	rbuf_puts(b, "</g>\n");
@@ -229,7 +227,7 @@ static void panel_svg(struct rbuf *b, const struct game *g, const struct panel *
 			y += PANEL_LINE / 2;
 		rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" xml:space=\"preserve\"", PANEL_X, y);
 		if (l->kind == PK_PLAYER && l->seat >= 0)
-			rbuf_printf(b, " font-weight=\"bold\" fill=\"%s\"", player_ink[g->colour[l->seat]]);
+			rbuf_printf(b, " font-weight=\"bold\" fill=\"%s\"", palette_ink(g->colour[l->seat]));
 		else if (l->kind == PK_TITLE || l->kind == PK_HEAD)
 			rbuf_puts(b, " font-weight=\"bold\"");
 		rbuf_puts(b, ">");

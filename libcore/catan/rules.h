@@ -8,7 +8,7 @@
 #include "types.h"
 
 /*
- * Decisions the rule texts leave open (design.md has the others):
+ * Decisions the rule texts leave open (docs/decisions.md has the others):
  * - Phases: a turn is PH_ROLL (one knight or progress card may be played;
  *   nothing else but the roll), then PH_MAIN.  A seven goes through
  *   PH_DISCARD (each player owing cards discards exactly the number owed
@@ -104,9 +104,9 @@ int longest_road(const struct position *p, int seat);
 
 /*
  * awards_update_road: gives or takes the longest road award after any
- * building, as design.md decides: 5+ to hold; a challenger must be
- * strictly longer; the holder keeps it while tied for longest; otherwise
- * it goes to the single longest player with 5+, or is set aside.
+ * building: 5+ to hold; a challenger must be strictly longer; the holder
+ * keeps it while tied for longest; otherwise it goes to the single longest
+ * player with 5+, or is set aside.
  */
 void awards_update_road(const struct ruleset *rs, struct position *p, int nplayers);
 

@@ -135,7 +135,7 @@ static int touches(int node, int h)
 
 static void test_beginner(struct unit *u)
 {
-	/* design.md names each starting settlement by the three hexes it touches. */
+	/* Each starting settlement is named by the three hexes it touches (catan-newboard(1)). */
 	static const int hexes[NCOLOUR][2][3] = {
 		[COL_RED] = { { 1, 2, 5 }, { 8, 9, 13 } },
 		[COL_BLUE] = { { 15, 16, 19 }, { 13, 14, 17 } },
