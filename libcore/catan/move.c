@@ -27,20 +27,6 @@ void move_init(struct move *m)
 	m->path[0] = m->path[1] = -1;
 }
 
-int move_has_outcome(const struct move *m)
-{
-	switch (m->verb) {
-	case MV_ROLL:
-		return m->dice[0] != 0;
-	case MV_BUY:
-		return m->card >= 0;
-	case MV_ROBBER:
-		return m->res >= 0;
-	default:
-		return 0;
-	}
-}
-
 static int bad(struct cerr *e, const char *field)
 {
 	return cerr_set(e, C_ILLEGAL, "malformed move: %s out of range", field);

@@ -144,9 +144,6 @@ int move_format(const struct game *g, const struct move *m, char *buf, size_t n)
  */
 int move_check(const struct game *g, const struct move *m, struct cerr *e);
 
-/* move_has_outcome: 1 when m gives dice, a card bought or a card stolen. */
-int move_has_outcome(const struct move *m);
-
 /*
  * move_from_json: the JSON form (borrowed) into *m.  C_ILLEGAL with a
  * message naming the key for an object that is not a move.
