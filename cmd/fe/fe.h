@@ -131,8 +131,6 @@ struct fe_cmd {
 #define FE_STOP (-2)
 int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status);
 
-/* fe_opt_find: the entry of id in c's table, or NULL. */
-const struct fe_opt *fe_opt_find(const struct fe_cmd *c, int id);
 /* fe_sub_find: the subcommand called name, or NULL. */
 const struct fe_sub *fe_sub_find(const struct fe_cmd *c, const char *name);
 /* fe_sub_takes: 1 when sub takes the option id (its own or a common one). */

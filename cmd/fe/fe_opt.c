@@ -6,14 +6,6 @@
 
 #define MAXOPTS 48
 
-const struct fe_opt *fe_opt_find(const struct fe_cmd *c, int id)
-{
-	for (const struct fe_opt *o = c->opts; o->name; o++)
-		if (o->id == id)
-			return o;
-	return NULL;
-}
-
 const struct fe_sub *fe_sub_find(const struct fe_cmd *c, const char *name)
 {
 	for (const struct fe_sub *s = c->subs; s && s->name; s++)

@@ -5,8 +5,9 @@
 #include "geom.h"
 #include "rng.h"
 
-const int8_t board_outer_ring[12] = { 0, 1, 2, 6, 11, 15, 18, 17, 16, 12, 7, 3 };
-const int8_t board_inner_ring[6] = { 4, 5, 10, 14, 13, 8 };
+/* The outer ring of hexes clockwise from hex 1, and the inner ring clockwise from hex 5. */
+static const int8_t board_outer_ring[12] = { 0, 1, 2, 6, 11, 15, 18, 17, 16, 12, 7, 3 };
+static const int8_t board_inner_ring[6] = { 4, 5, 10, 14, 13, 8 };
 
 /* Intersections are 0-based here: catan-state(5)'s intersection 9 is 8. */
 const struct beginner_pieces board_beginner_pieces[NCOLOUR] = {

@@ -7,9 +7,6 @@
 
 enum numbers_mode { NUMBERS_SPIRAL, NUMBERS_RANDOM };
 
-/* The outer ring of hexes clockwise from hex 1, and the inner ring clockwise from hex 5. */
-extern const int8_t board_outer_ring[12];
-extern const int8_t board_inner_ring[6];
 #define BOARD_CENTRE 9
 
 /* board_beginner: fills b with the beginner board (catan-newboard(1), "The beginner board"). */

@@ -12,14 +12,13 @@
  * render_text: the picture of g (a state, a view or a record) into a
  * malloc'd NUL-terminated buffer (*out, *len; the caller frees): the hex
  * board, then the panel (render_panel.h).  Without o->labels every line
- * fits in 80 columns (RENDER_TEXT_WIDTH); with labels the board is drawn
+ * fits in 80 columns; with labels the board is drawn
  * wider (RENDER_LABELS_WIDTH) to hold intersection numbers and path names.
  * With o->colour the text carries ANSI colour escapes (their bytes are
  * not counted in the widths).  Shows exactly what g holds: pass a view
  * (game_view) to show what one player may see.
  * Returns C_OK, or C_SYSTEM when memory runs out (*out is then NULL).
  */
-#define RENDER_TEXT_WIDTH 80
 #define RENDER_LABELS_WIDTH 96
 int render_text(const struct game *g, const struct render_opts *o, char **out, size_t *len,
 		struct cerr *e);

@@ -97,11 +97,8 @@ static json_t *member(struct rd *r, json_t *obj, const char *key, int required, 
 {
 	json_t *v = json_object_get(obj, key);
 	*rc = C_OK;
-	if (!v && required) {
-		size_t s = r->plen;
-		*rc = r->plen ? fail(r, "missing key '%s'", key) : fail(r, "missing key '%s'", key);
-		pop(r, s);
-	}
+	if (!v && required)
+		*rc = fail(r, "missing key '%s'", key);
 	return v;
 }
 
@@ -503,7 +500,7 @@ static int read_hex64(const char *s, uint64_t *out)
 
 static int read_deck(struct rd *r, json_t *v, struct game *g, struct position *p)
 {
-	int rc = C_OK;
+	int rc;
 	if (g->view != NOBODY) {
 		long long x;
 		if ((rc = read_int(r, v, 0, DECK_SIZE, &x)))
