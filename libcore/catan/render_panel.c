@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "names.h"
+#include "pred.h"
 #include "render_panel.h"
 #include "rules.h"
 #include "state.h"
@@ -150,11 +151,6 @@ static void add(struct panel *pn, int seat, int kind, int indent, const char *fm
 	}
 }
 
-static const char *cname(const struct game *g, int seat)
-{
-	return seat >= 0 && seat < g->nplayers ? colour_names[g->colour[seat]] : "nobody";
-}
-
 /* counts: "brick 1, ore 2" for the nonzero entries of v (n of them), or "none". */
 static void counts(char *buf, size_t size, const uint8_t *v, const char *const *names, int n,
 		   const char *suffix)
@@ -196,7 +192,7 @@ static void title(const struct game *g, const struct position *p, struct panel *
 	case PH_SETUP_SETTLEMENT:
 	case PH_SETUP_ROAD:
 		add(pn, cur, PK_TITLE, 0, "Set-up, placement %d of %d: %s places a %s",
-		    pos_setup_step(p) + 1, 2 * g->nplayers, who,
+		    pos_setup_step(p) + 1, turn_setup_steps(g), who,
 		    p->phase == PH_SETUP_ROAD ? "road" : "settlement");
 		break;
 	case PH_ROLL:

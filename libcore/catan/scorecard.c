@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pred.h"
 #include "rules.h"
 #include "scorecard.h"
 
@@ -20,8 +21,7 @@ void scorecard_make(const struct game *g, const struct position *p, struct score
 		l->knights = pl->played[DEV_KNIGHT];
 		l->longest_road = p->longest_road == s;
 		l->largest_army = p->largest_army == s;
-		/* A view shows the viewer's cards, and the winner's once the game is over. */
-		if (g->view == NOBODY || g->view == s || s == sc->winner) {
+		if (seat_may_see(g, p, g->view, s, HID_POINTS)) {
 			l->vp_cards = pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT];
 			l->points = score_total(p, s);
 		} else {

@@ -9,6 +9,7 @@
 #include "geom.h"
 #include "jw.h"
 #include "names.h"
+#include "pred.h"
 #include "state.h"
 #include "state_json.h"
 
@@ -440,7 +441,7 @@ static int read_player(struct rd *r, json_t *v, struct game *g, struct position 
 						   NULL };
 	struct player *pl = &p->pl[seat];
 	int hidden = g->view != NOBODY && g->view != seat;
-	int winner = hidden && p->phase == PH_OVER && p->current == seat;
+	int winner = hidden && seat_may_see(g, p, g->view, seat, HID_POINTS);
 	long long x;
 	int rc;
 
@@ -914,7 +915,7 @@ static void write_player(struct jw *w, const struct game *g, const struct positi
 		jw_int(w, g->view_hand[seat]);
 		jw_key(w, "dev");
 		jw_int(w, g->view_dev[seat]);
-		if (p->phase == PH_OVER && p->current == seat) {
+		if (seat_may_see(g, p, g->view, seat, HID_POINTS)) {
 			jw_key(w, "victory_points");
 			jw_int(w, pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT]);
 		}
