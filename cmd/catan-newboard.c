@@ -49,15 +49,17 @@ static int parse_players(const char *arg, struct newgame *o)
 		if (c < 0)
 			return usage_error("--players: unknown colour '%s' (red, blue, white, orange)",
 					   tok);
-		if (o->nplayers == MAXPLAYERS)
-			return usage_error("--players: '%s' names more than 4 players", arg);
+		if (o->nplayers == ruleset_base.max_players)
+			return fe_usagef(usage_short, "--players: '%s' names more than %d players", arg,
+					   ruleset_base.max_players);
 		for (int i = 0; i < o->nplayers; i++)
 			if (o->colour[i] == c)
 				return usage_error("--players: colour '%s' given twice", tok);
 		o->colour[o->nplayers++] = (uint8_t)c;
 	}
-	if (o->nplayers < MINPLAYERS)
-		return usage_error("--players: '%s' names fewer than 2 players", arg);
+	if (o->nplayers < ruleset_base.min_players)
+		return fe_usagef(usage_short, "--players: '%s' names fewer than %d players", arg,
+				   ruleset_base.min_players);
 	return C_OK;
 }
 

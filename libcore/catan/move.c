@@ -35,7 +35,7 @@ static int bad(struct cerr *e, const char *field)
 static int counts_ok(const uint8_t c[NRES])
 {
 	for (int r = 0; r < NRES; r++)
-		if (c[r] > BANK_EACH)
+		if (c[r] > MAX_BANK_EACH)
 			return 0;
 	return 1;
 }
@@ -129,8 +129,8 @@ static int count_word(const char *w, int *n, struct cerr *e)
 			return cerr_set(e, C_ILLEGAL, "'%s' is not a count of cards", w);
 		v = v * 10 + (*s - '0');
 	}
-	if (!*w || v < 1 || v > BANK_EACH)
-		return cerr_set(e, C_ILLEGAL, "'%s' is not a count of cards (1 to %d)", w, BANK_EACH);
+	if (!*w || v < 1 || v > MAX_BANK_EACH)
+		return cerr_set(e, C_ILLEGAL, "'%s' is not a count of cards (1 to %d)", w, MAX_BANK_EACH);
 	*n = v;
 	return C_OK;
 }
@@ -513,9 +513,9 @@ static int json_counts(const json_t *j, const char *key, uint8_t out[NRES], int 
 		if (r < 0)
 			return cerr_set(e, C_ILLEGAL, "move.%s.%s: unknown resource", key, k);
 		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-		    json_integer_value(v) > BANK_EACH)
+		    json_integer_value(v) > MAX_BANK_EACH)
 			return cerr_set(e, C_ILLEGAL, "move.%s.%s: a count 0 to %d is needed", key, k,
-					BANK_EACH);
+					MAX_BANK_EACH);
 		if (out[r] && json_integer_value(v))
 			return cerr_set(e, C_ILLEGAL, "move.%s.%s: listed twice", key, k);
 		out[r] = (uint8_t)json_integer_value(v);

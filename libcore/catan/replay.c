@@ -322,9 +322,9 @@ int start_check(const struct game *g, struct cerr *e)
 		return C_ILLEGAL;
 	}
 	for (int c = 0; c < NDEV; c++)
-		if (p->deck_count[c] != deck_composition[c])
+		if (p->deck_count[c] != g->rs->deck[c])
 			return cerr_set(e, C_ILLEGAL, "start.deck: %d %s cards, not %d",
-					p->deck_count[c], dev_names[c], deck_composition[c]);
+					p->deck_count[c], dev_names[c], g->rs->deck[c]);
 	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD) {
 		pos_empty(g->rs, &want, &g->board, g->nplayers);
 		what = "a set-up start";
@@ -357,14 +357,14 @@ static int invariants_hold(const struct game *g, const struct position *p, int p
 	for (int r = 0; r < NRES; r++) {
 		int total = p->bank[r];
 		for (int s = 0; s < g->nplayers; s++)
-			total += p->pl[s].hand[r] <= BANK_EACH ? p->pl[s].hand[r] : 99;
-		if (p->bank[r] > BANK_EACH || total != BANK_EACH)
+			total += p->pl[s].hand[r] <= g->rs->bank_each ? p->pl[s].hand[r] : 99;
+		if (p->bank[r] > g->rs->bank_each || total != g->rs->bank_each)
 			return 0;
 	}
 	for (int s = 0; s < g->nplayers; s++) {
 		const struct player *pl = &p->pl[s];
-		if (pl->roads > MAX_ROADS || pl->settlements > MAX_SETTLEMENTS ||
-		    pl->cities > MAX_CITIES)
+		if (pl->roads > g->rs->roads || pl->settlements > g->rs->settlements ||
+		    pl->cities > g->rs->cities)
 			return 0;
 	}
 	/* Buildings are never taken away: the distance rule needs a look only after one is placed. */
@@ -379,7 +379,7 @@ static int invariants_hold(const struct game *g, const struct position *p, int p
 		int total = p->deck_count[d];
 		for (int s = 0; s < g->nplayers; s++)
 			total += p->pl[s].dev[d] + p->pl[s].dev_new[d] + p->pl[s].played[d];
-		if (total != deck_composition[d])
+		if (total != g->rs->deck[d])
 			return 0;
 	}
 	return 1;

@@ -15,8 +15,8 @@ void scorecard_make(const struct game *g, const struct position *p, struct score
 	for (int s = 0; s < g->nplayers; s++) {
 		const struct player *pl = &p->pl[s];
 		struct score_line *l = &sc->pl[s];
-		l->settlements = MAX_SETTLEMENTS - pl->settlements;
-		l->cities = MAX_CITIES - pl->cities;
+		l->settlements = g->rs->settlements - pl->settlements;
+		l->cities = g->rs->cities - pl->cities;
 		l->road = longest_road(p, s);
 		l->knights = pl->played[DEV_KNIGHT];
 		l->longest_road = p->longest_road == s;

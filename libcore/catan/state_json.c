@@ -286,8 +286,9 @@ static int read_players(struct rd *r, json_t *v, struct game *g)
 	if (!json_is_array(v))
 		return fail(r, "expected an array of colours, found %s", type_name(v));
 	size_t n = json_array_size(v);
-	if (n < MINPLAYERS || n > MAXPLAYERS)
-		return fail(r, "expected %d to %d players, found %zu", MINPLAYERS, MAXPLAYERS, n);
+	if (n < g->rs->min_players || n > g->rs->max_players)
+		return fail(r, "expected %d to %d players, found %zu", g->rs->min_players,
+			    g->rs->max_players, n);
 	for (size_t i = 0; i < n; i++) {
 		size_t s = push_index(r, i);
 		int c, rc = read_name(r, json_array_get(v, i), colour_parse, "colour", &c);
@@ -398,7 +399,8 @@ static int read_nodes(struct rd *r, json_t *obj, const char *key, struct positio
 	return rc;
 }
 
-static int read_roads(struct rd *r, json_t *obj, struct position *p, int seat)
+static int read_roads(struct rd *r, json_t *obj, const struct game *g, struct position *p,
+		      int seat)
 {
 	int rc;
 	json_t *v = member(r, obj, "roads", 1, &rc);
@@ -407,9 +409,9 @@ static int read_roads(struct rd *r, json_t *obj, struct position *p, int seat)
 	size_t s = push(r, "roads");
 	if (!json_is_array(v))
 		rc = fail(r, "expected an array of paths, found %s", type_name(v));
-	else if (json_array_size(v) > MAX_ROADS)
+	else if (json_array_size(v) > g->rs->roads)
 		rc = fail(r, "%zu is more than the %d roads a player has", json_array_size(v),
-			  MAX_ROADS);
+			  g->rs->roads);
 	for (size_t i = 0; !rc && i < json_array_size(v); i++) {
 		size_t s2 = push_index(r, i);
 		json_t *x = json_array_get(v, i);
@@ -448,10 +450,10 @@ static int read_player(struct rd *r, json_t *v, struct game *g, struct position 
 	if ((rc = expect_object(r, v, winner ? winner_keys : hidden ? view_keys : keys)))
 		return rc;
 	if (hidden) {
-		if ((rc = int_member(r, v, "hand", 0, NRES * BANK_EACH, &x)))
+		if ((rc = int_member(r, v, "hand", 0, NRES * g->rs->bank_each, &x)))
 			return rc;
 		g->view_hand[seat] = (uint8_t)x;
-		if ((rc = int_member(r, v, "dev", 0, DECK_SIZE, &x)))
+		if ((rc = int_member(r, v, "dev", 0, g->rs->deck_size, &x)))
 			return rc;
 		g->view_dev[seat] = (uint8_t)x;
 		/* The winner's victory point cards are shown once the game is over. */
@@ -461,23 +463,23 @@ static int read_player(struct rd *r, json_t *v, struct game *g, struct position 
 			pl->dev[DEV_VICTORY_POINT] = (uint8_t)x;
 		}
 	} else {
-		if ((rc = counts_member(r, v, "hand", resource_names, NRES, BANK_EACH, pl->hand)))
+		if ((rc = counts_member(r, v, "hand", resource_names, NRES, g->rs->bank_each, pl->hand)))
 			return rc;
-		if ((rc = counts_member(r, v, "dev", dev_names, NDEV, DECK_SIZE, pl->dev)))
+		if ((rc = counts_member(r, v, "dev", dev_names, NDEV, g->rs->deck_size, pl->dev)))
 			return rc;
-		if ((rc = counts_member(r, v, "dev_new", dev_names, NDEV, DECK_SIZE, pl->dev_new)))
+		if ((rc = counts_member(r, v, "dev_new", dev_names, NDEV, g->rs->deck_size, pl->dev_new)))
 			return rc;
 	}
-	if ((rc = counts_member(r, v, "played", dev_names, NDEV, DECK_SIZE, pl->played)))
+	if ((rc = counts_member(r, v, "played", dev_names, NDEV, g->rs->deck_size, pl->played)))
 		return rc;
-	if ((rc = int_member(r, v, "discard", 0, NRES * BANK_EACH / 2, &x)))
+	if ((rc = int_member(r, v, "discard", 0, NRES * g->rs->bank_each / 2, &x)))
 		return rc;
 	pl->discard = (uint8_t)x;
-	if ((rc = read_nodes(r, v, "settlements", p, seat, B_SETTLEMENT, MAX_SETTLEMENTS)))
+	if ((rc = read_nodes(r, v, "settlements", p, seat, B_SETTLEMENT, g->rs->settlements)))
 		return rc;
-	if ((rc = read_nodes(r, v, "cities", p, seat, B_CITY, MAX_CITIES)))
+	if ((rc = read_nodes(r, v, "cities", p, seat, B_CITY, g->rs->cities)))
 		return rc;
-	return read_roads(r, v, p, seat);
+	return read_roads(r, v, g, p, seat);
 }
 
 static int read_hex64(const char *s, uint64_t *out)
@@ -504,7 +506,7 @@ static int read_deck(struct rd *r, json_t *v, struct game *g, struct position *p
 	int rc;
 	if (g->view != NOBODY) {
 		long long x;
-		if ((rc = read_int(r, v, 0, DECK_SIZE, &x)))
+		if ((rc = read_int(r, v, 0, g->rs->deck_size, &x)))
 			return rc;
 		p->deck_known = 0;
 		p->deck_len = (uint8_t)x;
@@ -512,15 +514,15 @@ static int read_deck(struct rd *r, json_t *v, struct game *g, struct position *p
 	}
 	if (json_is_object(v)) {
 		/* A deck whose order is not known: counts only. */
-		if ((rc = read_counts(r, v, dev_names, NDEV, DECK_SIZE, p->deck_count)))
+		if ((rc = read_counts(r, v, dev_names, NDEV, g->rs->deck_size, p->deck_count)))
 			return rc;
 		p->deck_known = 0;
 		p->deck_len = 0;
 		for (int d = 0; d < NDEV; d++) {
-			if (p->deck_count[d] > deck_composition[d]) {
+			if (p->deck_count[d] > g->rs->deck[d]) {
 				size_t s = push(r, dev_names[d]);
 				rc = fail(r, "%d is more than the %d in the game", p->deck_count[d],
-					  deck_composition[d]);
+					  g->rs->deck[d]);
 				pop(r, s);
 				return rc;
 			}
@@ -531,9 +533,9 @@ static int read_deck(struct rd *r, json_t *v, struct game *g, struct position *p
 	if (!json_is_array(v))
 		return fail(r, "expected an array of cards (or an object of counts), found %s",
 			    type_name(v));
-	if (json_array_size(v) > DECK_SIZE)
+	if (json_array_size(v) > g->rs->deck_size)
 		return fail(r, "%zu cards is more than the %d in the game", json_array_size(v),
-			    DECK_SIZE);
+			    g->rs->deck_size);
 	p->deck_known = 1;
 	p->deck_len = (uint8_t)json_array_size(v);
 	for (size_t i = 0; i < json_array_size(v); i++) {
@@ -571,8 +573,8 @@ static int read_offer(struct rd *r, json_t *v, struct game *g, struct position *
 	if (rc)
 		return rc;
 	p->offer.to = (int8_t)seat;
-	if ((rc = counts_member(r, v, "give", resource_names, NRES, BANK_EACH, p->offer.give)) ||
-	    (rc = counts_member(r, v, "get", resource_names, NRES, BANK_EACH, p->offer.get)))
+	if ((rc = counts_member(r, v, "give", resource_names, NRES, g->rs->bank_each, p->offer.give)) ||
+	    (rc = counts_member(r, v, "get", resource_names, NRES, g->rs->bank_each, p->offer.get)))
 		return rc;
 	json_t *rej = member(r, v, "rejected", 1, &rc);
 	if (!rej)
@@ -628,7 +630,7 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	if ((rc = int_member(r, v, "robber", 1, NHEX, &x)))
 		return rc;
 	p->robber = (uint8_t)(x - 1);
-	if ((rc = counts_member(r, v, "bank", resource_names, NRES, BANK_EACH, p->bank)))
+	if ((rc = counts_member(r, v, "bank", resource_names, NRES, g->rs->bank_each, p->bank)))
 		return rc;
 
 	json_t *deck = member(r, v, "deck", 1, &rc);

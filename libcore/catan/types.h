@@ -28,14 +28,10 @@
 #define MAX_COAST NCOAST
 #define MAX_HARBOUR NHARBOUR
 #define MAXPLAYERS 4
-#define MINPLAYERS 2
 #define NRES 5
 #define NDEV 5
-#define DECK_SIZE 25
-#define BANK_EACH 19
-#define MAX_ROADS 15
-#define MAX_SETTLEMENTS 5
-#define MAX_CITIES 4
+#define MAX_DECK 25	/* the largest development deck */
+#define MAX_BANK_EACH 19	/* the largest bank of one resource: bounds counts of cards */
 #define NOBODY (-1)
 
 /* Resources; terrain t < T_DESERT produces resource t. */
@@ -115,7 +111,7 @@ struct position {
 	uint8_t bank[NRES];
 	uint8_t deck_known;	/* 1: deck[] holds the order; 0: only deck_count[] */
 	uint8_t deck_len;
-	uint8_t deck[DECK_SIZE];	/* top card first */
+	uint8_t deck[MAX_DECK];	/* top card first */
 	uint8_t deck_count[NDEV];	/* cards of each kind left (kept in step with deck[]) */
 	int8_t node_owner[MAX_NODE];	/* seat or NOBODY */
 	uint8_t node_kind[MAX_NODE];	/* enum building */
