@@ -69,7 +69,7 @@ refused() {
 @test "a wrong type is refused with its path" {
 	refused '.rules.points_to_win = "ten"' 'rules.points_to_win: expected an integer from 3 to 20, found a string'
 	refused '.position.rolled = 0' 'position.rolled: expected true or false, found an integer'
-	refused '.board.hexes[4].token = 6.5' 'board.hexes[4].token: expected an integer from 2 to 12, found a number'
+	refused '.board.hexes[4].token = 6.5' 'board.hexes[4].token (hex #5): expected an integer from 2 to 12, found a number'
 	refused '.position.players.red.settlements = "9"' 'position.players.red.settlements: expected an array of intersections, found a string'
 }
 
@@ -117,8 +117,8 @@ refused() {
 }
 
 @test "a 7 token and a token on the desert are refused" {
-	refused '.board.hexes[0].token = 7' 'board.hexes[0].token: there is no 7 token'
-	refused '.board.hexes[9].token = 6' 'board.hexes[9].token: the desert has no token: expected null'
+	refused '.board.hexes[0].token = 7' 'board.hexes[0].token (hex #1): there is no 7 token'
+	refused '.board.hexes[9].token = 6' 'board.hexes[9].token (hex #10): the desert has no token: expected null'
 }
 
 @test "a document with neither start nor position is refused" {

@@ -267,8 +267,8 @@ static int board_check(const struct board *b, struct cerr *e)
 	for (int h = 0; h < NHEX; h++) {
 		terr[b->terrain[h]]++;
 		if (b->terrain[h] != T_DESERT && b->token[h] == 0)
-			return cerr_set(e, C_ILLEGAL, "board.hexes[%d].token: a %s hex needs a number "
-				       "token", h, terrain_names[b->terrain[h]]);
+			return cerr_set(e, C_ILLEGAL, "board.hexes[%d].token (hex #%d): a %s hex needs "
+				       "a number token", h, h + 1, terrain_names[b->terrain[h]]);
 		tok[b->token[h] <= 12 ? b->token[h] : 0]++;
 	}
 	for (int t = 0; t < NTERRAIN; t++)

@@ -21,6 +21,7 @@ struct rd {
 	const struct game *g;
 	char path[256];
 	size_t plen;
+	int hex;		/* the hex being read (0-based), or -1: messages add its number */
 };
 
 static size_t push(struct rd *r, const char *key)
@@ -55,6 +56,8 @@ static int fail(struct rd *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	if (r->plen && r->hex >= 0)
+		return cerr_set(r->e, C_INPUT, "%s (hex #%d): %s", r->path, r->hex + 1, msg);
 	if (r->plen)
 		return cerr_set(r->e, C_INPUT, "%s: %s", r->path, msg);
 	return cerr_set(r->e, C_INPUT, "%s", msg);
@@ -327,6 +330,7 @@ static int read_board(struct rd *r, json_t *v, struct board *b)
 		json_t *hx = json_array_get(hexes, h);
 		size_t s2 = push_index(r, h);
 		int t;
+		r->hex = (int)h;
 		if (!(rc = expect_object(r, hx, hex_keys)) &&
 		    !(rc = name_member(r, hx, "terrain", terrain_parse, "terrain", &t))) {
 			b->terrain[h] = (uint8_t)t;
@@ -346,6 +350,7 @@ static int read_board(struct rd *r, json_t *v, struct board *b)
 				pop(r, s3);
 			}
 		}
+		r->hex = -1;
 		pop(r, s2);
 	}
 	pop(r, s);
@@ -767,7 +772,7 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 {
 	static const char *const keys[] = { "format", "view", "seed", "rules", "players", "board",
 					    "start", "position", "log", NULL };
-	struct rd r = { .e = e, .g = g };
+	struct rd r = { .e = e, .g = g, .hex = -1 };
 	json_error_t jerr;
 	json_t *root, *v;
 	int rc;

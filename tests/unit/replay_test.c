@@ -50,6 +50,9 @@ static void test_starts(struct unit *u)
 	uint8_t tok = g.board.token[hills];
 	g.board.token[hills] = 5;
 	EXPECT_MSG(u, start_check(&g, &e), e, "board.hexes: 3 tokens of 5, not 2");
+	g.board.token[hills] = 0;
+	EXPECT_MSG(u, start_check(&g, &e), e,
+		   "board.hexes[4].token (hex #5): a hills hex needs a number token");
 	g.board.token[hills] = tok;
 	g.board.harbour[0] = RES_BRICK;
 	EXPECT_MSG(u, start_check(&g, &e), e, "board.harbours: 2 brick harbours, not 1");
