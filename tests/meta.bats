@@ -67,3 +67,30 @@ binaries() {
 		done
 	done
 }
+
+# Pairs "file header" for every quoted include among libcore's sources,
+# a file and its own header counting as one module.
+libcore_includes() {
+	local f m h
+	for f in $(cd "$ROOT/libcore" && find . -name '*.[ch]' ! -path './catan/gen/*'); do
+		m=$(basename "$f"); m=${m%.*}
+		echo "$m $m"
+		sed -n 's/^#include "\([^"]*\)\.h".*/\1/p' "$ROOT/libcore/$f" |
+		while read -r h; do
+			[ "$h" = "$m" ] || echo "$m $h"
+		done
+	done
+}
+
+@test "libcore's modules include each other without a circle" {
+	libcore_includes > "$BATS_TEST_TMPDIR/pairs"
+	[ -s "$BATS_TEST_TMPDIR/pairs" ]
+	run -0 --separate-stderr tsort "$BATS_TEST_TMPDIR/pairs"
+	assert_eq "" "$stderr"
+}
+
+@test "the circle check finds a circle when there is one" {
+	printf 'a b\nb c\nc a\n' > "$BATS_TEST_TMPDIR/pairs"
+	run -1 --separate-stderr tsort "$BATS_TEST_TMPDIR/pairs"
+	[[ "$stderr" == *loop* ]]
+}

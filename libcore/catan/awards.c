@@ -1,6 +1,6 @@
 /* awards.c: longest road (trail search) and largest army, and who holds them. */
 #include "geom.h"
-#include "rules.h"
+#include "awards.h"
 
 /* The longest trail of seat's roads leaving node, the paths in used excluded. */
 static int trail(const struct position *p, int seat, int node, uint8_t used[MAX_EDGE])

@@ -5,7 +5,7 @@
 #include "geom.h"
 #include "names.h"
 #include "pred.h"
-#include "rules.h"
+#include "score.h"
 #include "state.h"
 
 int illegal(struct cerr *e, const char *fmt, ...)

@@ -5,6 +5,7 @@
 
 #include "geom.h"
 #include "names.h"
+#include "rules.h"
 #include "rules_int.h"
 #include "state.h"
 
@@ -132,7 +133,7 @@ int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
 {
 	struct position p;
 	struct move mv = *m;
-	struct rctx c = { g, &p, &mv, flags, e };
+	struct rctx c = { g, &p, &mv, (flags & RULES_REPLAY) != 0, e };
 	char line[160];
 
 	if (g->view != NOBODY)

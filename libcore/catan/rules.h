@@ -1,11 +1,14 @@
-/* rules.h: the base-game rules engine: applying moves, awards, scores and per-player views. */
+/* rules.h: the rules engine's entry point: applying a move, all or nothing (awards.h, score.h and view.h hold the rest). */
 #ifndef CATAN_RULES_H
 #define CATAN_RULES_H
 
 #include "err.h"
 #include "move.h"
+#include "awards.h"
 #include "ruleset.h"
+#include "score.h"
 #include "types.h"
+#include "view.h"
 
 /*
  * Decisions the rule texts leave open (docs/decisions.md has the others):
@@ -92,49 +95,5 @@ int rules_apply_text(struct game *g, const char *text, int flags, struct cerr *e
  * who is not the current one; the front end's --as compares this seat.
  */
 int rules_owner(const struct game *g, const struct move *m);
-
-/* ---- awards (awards.c) ---- */
-
-/*
- * longest_road: the length of seat's longest trail of roads (no path used
- * twice), not passing through an intersection that holds another
- * player's building (a trail may end there).  0 when seat has no road.
- */
-int longest_road(const struct position *p, int seat);
-
-/*
- * awards_update_road: gives or takes the longest road award after any
- * building: 5+ to hold; a challenger must be strictly longer; the holder
- * keeps it while tied for longest; otherwise it goes to the single longest
- * player with 5+, or is set aside.
- */
-void awards_update_road(const struct ruleset *rs, struct position *p, int nplayers);
-
-/* awards_update_army: after seat plays a knight: 3+ takes it, from a holder only by more. */
-void awards_update_army(const struct ruleset *rs, struct position *p, int seat);
-
-/* ---- scores (score.c) ---- */
-
-/*
- * score_public: victory points everyone sees: buildings and awards.  The
- * position carries no rule set: the pieces and award points are the base
- * game's (every rule set so far shares them).
- */
-int score_public(const struct position *p, int seat);
-/* score_total: score_public plus victory point cards held (bought this turn included). */
-int score_total(const struct position *p, int seat);
-
-/*
- * game_view: a copy of g as seat sees it (out is uninitialised; free it
- * with game_free): other players' resource and development cards zeroed,
- * their counts in view_hand/view_dev (the viewer's own cards stay), the
- * deck's order and counts zeroed (deck_len kept), the generator zeroed,
- * no start position, and the log redacted (another player's "buy" shows
- * no card; a stolen card is shown only to the thief and the victim).
- * When the game is over the winner's victory point cards are shown.
- * Returns C_OK; C_USAGE for a seat not in the game; C_INPUT when g is
- * already a view; C_SYSTEM when memory runs out.
- */
-int game_view(const struct game *g, int seat, struct game *out, struct cerr *e);
 
 #endif

@@ -44,7 +44,7 @@ int rules_buy(struct rctx *c)
 	if (!hand_covers(p, seat, c->g->rs->cost[BUY_DEV]))
 		return illegal(c->e, "not enough resources: a development card costs %s",
 			       cards_text(c->g->rs->cost[BUY_DEV], need, sizeof need));
-	int src = outcome_source(c->g, (c->flags & RULES_REPLAY) != 0, m->card >= 0, "the card bought", c->e);
+	int src = outcome_source(c->g, c->replay, m->card >= 0, "the card bought", c->e);
 	if (src < 0)
 		return C_ILLEGAL;
 	int d = m->card;

@@ -2,10 +2,11 @@
 #ifndef CATAN_RULES_INT_H
 #define CATAN_RULES_INT_H
 
+#include "awards.h"
 #include "err.h"
 #include "move.h"
 #include "pred.h"
-#include "rules.h"
+#include "score.h"
 #include "types.h"
 
 /*
@@ -18,7 +19,7 @@ struct rctx {
 	const struct game *g;
 	struct position *p;
 	struct move *m;
-	int flags;
+	int replay;		/* the move comes from a log being replayed (RULES_REPLAY) */
 	struct cerr *e;
 };
 

@@ -39,7 +39,7 @@ int rules_roll(struct rctx *c)
 {
 	struct position *p = c->p;
 	struct move *m = c->m;
-	int src = outcome_source(c->g, (c->flags & RULES_REPLAY) != 0, m->dice[0] != 0, "the dice", c->e);
+	int src = outcome_source(c->g, c->replay, m->dice[0] != 0, "the dice", c->e);
 
 	if (src < 0)
 		return C_ILLEGAL;
@@ -143,7 +143,7 @@ int rules_robber(struct rctx *c)
 				       hex + 1);
 		if (!(mask & (1u << v)))
 			return illegal(c->e, "%s holds no resource cards to steal", cname(c->g, v));
-		int src = outcome_source(c->g, (c->flags & RULES_REPLAY) != 0, m->res >= 0, "the card stolen", c->e);
+		int src = outcome_source(c->g, c->replay, m->res >= 0, "the card stolen", c->e);
 		if (src < 0)
 			return C_ILLEGAL;
 		int r = m->res;

@@ -1,5 +1,6 @@
 /* score.c: victory points: what everyone sees, and with the hidden victory point cards. */
-#include "rules.h"
+#include "ruleset.h"
+#include "score.h"
 
 /* A city is worth two settlements. */
 enum { CITY_POINTS = 2 };

@@ -4,7 +4,7 @@
 
 #include "names.h"
 #include "pred.h"
-#include "rules.h"
+#include "view.h"
 #include "state.h"
 
 /*

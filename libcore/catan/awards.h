@@ -1,0 +1,26 @@
+/* awards.h: the longest road and the largest army: lengths, and who holds the awards. */
+#ifndef CATAN_AWARDS_H
+#define CATAN_AWARDS_H
+
+#include "ruleset.h"
+#include "types.h"
+
+/*
+ * longest_road: the length of seat's longest trail of roads (no path used
+ * twice), not passing through an intersection that holds another
+ * player's building (a trail may end there).  0 when seat has no road.
+ */
+int longest_road(const struct position *p, int seat);
+
+/*
+ * awards_update_road: gives or takes the longest road award after any
+ * building: 5+ to hold; a challenger must be strictly longer; the holder
+ * keeps it while tied for longest; otherwise it goes to the single longest
+ * player with 5+, or is set aside.
+ */
+void awards_update_road(const struct ruleset *rs, struct position *p, int nplayers);
+
+/* awards_update_army: after seat plays a knight: 3+ takes it, from a holder only by more. */
+void awards_update_army(const struct ruleset *rs, struct position *p, int seat);
+
+#endif

@@ -1,0 +1,21 @@
+/* view.h: what one player may see of a game, as a game document of its own. */
+#ifndef CATAN_VIEW_H
+#define CATAN_VIEW_H
+
+#include "err.h"
+#include "types.h"
+
+/*
+ * game_view: a copy of g as seat sees it (out is uninitialised; free it
+ * with game_free): other players' resource and development cards zeroed,
+ * their counts in view_hand/view_dev (the viewer's own cards stay), the
+ * deck's order and counts zeroed (deck_len kept), the generator zeroed,
+ * no start position, and the log redacted (another player's "buy" shows
+ * no card; a stolen card is shown only to the thief and the victim).
+ * When the game is over the winner's victory point cards are shown.
+ * Returns C_OK; C_USAGE for a seat not in the game; C_INPUT when g is
+ * already a view; C_SYSTEM when memory runs out.
+ */
+int game_view(const struct game *g, int seat, struct game *out, struct cerr *e);
+
+#endif
