@@ -1,5 +1,5 @@
 /* catan-newboard: writes a new game: the beginner board or a random board from a seed. */
-#include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,30 +31,60 @@ static const char usage_short[] =
 	"usage: catan-newboard [--beginner | --seed N] [--players COLOURS] [--numbers MODE]\n"
 	"                      [--rules KEY=VALUE]... [-c]\n";
 
-static int usage_error(const char *fmt, const char *arg)
+enum { O_BEGINNER = 'b', O_SEED = 's', O_PLAYERS = 'p', O_NUMBERS = 'n', O_RULES = 'r', O_COMPACT = 'c' };
+
+static const char *const numbers_words[] = { "spiral", "random", NULL };
+
+static const struct fe_opt options[] = {
+	{ "beginner", O_BEGINNER, FE_NO_ARG, NULL, "the beginner board" },
+	{ "seed", O_SEED, FE_ARG, NULL, "seed the generator" },
+	{ "players", O_PLAYERS, FE_ARG_LIST, colour_names, "seat order" },
+	{ "numbers", O_NUMBERS, FE_ARG, numbers_words, "number tokens on a random board" },
+	{ "rules", O_RULES, FE_ARG, NULL, "a rules option" },
+	{ "compact", O_COMPACT, FE_NO_ARG, NULL, "compact JSON on one line" },
+	FE_OPT_END,
+};
+
+/* rule_values: completes --rules from the rule set's options: "KEY=" for numbers, "KEY=WORD" for words. */
+static void rule_values(int id, const char *cur)
 {
-	return fe_usage_error(usage_short, fmt, arg);
+	char word[64];
+	for (const struct rules_option *o = rules_options; o->key; o++) {
+		if (!o->words) {
+			snprintf(word, sizeof word, "%s=", o->key);
+			fe_candidate(word, cur);
+		}
+		for (const char *const *w = o->words; w && *w; w++) {
+			snprintf(word, sizeof word, "%s=%s", o->key, *w);
+			fe_candidate(word, cur);
+		}
+	}
 }
+
+static const struct fe_cmd command = {
+	.opts = options, .operands = FE_OPERANDS_NONE, .values = rule_values,
+	.usage_short = usage_short, .usage_text = usage_text,
+};
 
 static int parse_players(const char *arg, struct newgame *o)
 {
 	char buf[64];
 	char *save = NULL;
 	if (strlen(arg) >= sizeof buf)
-		return usage_error("--players: '%s' is too long", arg);
+		return fe_usagef(usage_short, "--players: '%s' is too long", arg);
 	strcpy(buf, arg);
 	o->nplayers = 0;
 	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		int c = colour_parse(tok);
 		if (c < 0)
-			return usage_error("--players: unknown colour '%s' (red, blue, white, orange)",
-					   tok);
+			return fe_usagef(usage_short,
+					 "--players: unknown colour '%s' (red, blue, white, orange)", tok);
 		if (o->nplayers == ruleset_base.max_players)
 			return fe_usagef(usage_short, "--players: '%s' names more than %d players", arg,
 					   ruleset_base.max_players);
 		for (int i = 0; i < o->nplayers; i++)
 			if (o->colour[i] == c)
-				return usage_error("--players: colour '%s' given twice", tok);
+				return fe_usagef(usage_short, "--players: colour '%s' given twice", tok);
 		o->colour[o->nplayers++] = (uint8_t)c;
 	}
 	if (o->nplayers < ruleset_base.min_players)
@@ -69,7 +99,7 @@ static int parse_rule(const char *arg, struct rules *r)
 	const char *eq = strchr(arg, '=');
 
 	if (!eq || (size_t)(eq - arg) >= sizeof key)
-		return usage_error("--rules: expected KEY=VALUE, not '%s'", arg);
+		return fe_usagef(usage_short, "--rules: expected KEY=VALUE, not '%s'", arg);
 	memcpy(key, arg, (size_t)(eq - arg));
 	key[eq - arg] = '\0';
 	for (char *k = key; *k; k++)
@@ -77,7 +107,7 @@ static int parse_rule(const char *arg, struct rules *r)
 			*k = '_';
 	struct cerr e = { 0 };
 	if (rules_set(r, key, eq + 1, &e) != C_OK)
-		return usage_error("--rules: %s", e.msg);
+		return fe_usagef(usage_short, "--rules: %s", e.msg);
 	return C_OK;
 }
 
@@ -98,15 +128,6 @@ static int random_seed(uint64_t *seed, struct cerr *e)
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "beginner", no_argument, NULL, 'b' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "players", required_argument, NULL, 'p' },
-		{ "numbers", required_argument, NULL, 'n' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "compact", no_argument, NULL, 'c' },
-		FE_OPTIONS_END,
-	};
 	struct newgame o = { .nplayers = 4, .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
 	struct cerr e = { 0 };
 	struct game g;
@@ -115,53 +136,54 @@ int main(int argc, char **argv)
 	char *out = NULL;
 	size_t len;
 
+	if (fe_complete(&command, argc, argv, &rc))
+		return rc;
 	rules_default(&o.rules);
-	game_init(&g);
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":bs:p:n:r:chV", longopts, NULL)) != -1) {
+	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
 		switch (opt) {
-		case 'b':
+		case FE_STOP:
+			return rc;
+		case O_BEGINNER:
 			o.beginner = 1;
 			break;
-		case 's':
+		case O_SEED:
 			if (fe_parse_u64(optarg, INT64_MAX, &v))
-				return usage_error("--seed: '%s' is not a number from 0 to "
-						   "9223372036854775807", optarg);
+				return fe_usagef(usage_short, "--seed: '%s' is not a number from 0 to %" PRId64,
+						 optarg, INT64_MAX);
 			o.seed = v;
 			have_seed = 1;
 			break;
-		case 'p':
+		case O_PLAYERS:
 			if ((rc = parse_players(optarg, &o)))
 				return rc;
 			break;
-		case 'n':
+		case O_NUMBERS:
 			if (strcmp(optarg, "spiral") == 0)
 				o.numbers = NUMBERS_SPIRAL;
 			else if (strcmp(optarg, "random") == 0)
 				o.numbers = NUMBERS_RANDOM;
 			else
-				return usage_error("--numbers: expected spiral or random, not '%s'",
-						   optarg);
+				return fe_usagef(usage_short, "--numbers: expected spiral or random, not '%s'",
+						 optarg);
 			have_numbers = 1;
 			break;
-		case 'r':
+		case O_RULES:
 			if ((rc = parse_rule(optarg, &o.rules)))
 				return rc;
 			break;
-		case 'c':
+		case O_COMPACT:
 			flags |= SJ_COMPACT;
 			break;
-		default:
-			return fe_other_option(opt, argv, optind, usage_text, usage_short);
 		}
 	}
 	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
+		return fe_usagef(usage_short, "unexpected argument '%s'", argv[optind]);
 	if (o.beginner && have_numbers)
-		return usage_error("%s", "--numbers applies to random boards, not --beginner");
+		return fe_usagef(usage_short, "--numbers applies to random boards, not --beginner");
 	if (!have_seed && (rc = random_seed(&o.seed, &e)))
 		return fe_report(&e);
 
+	game_init(&g);
 	if ((rc = game_new(&g, &o, &e)) == C_OK && (rc = game_write(&g, flags, &out, &len, &e)) == C_OK &&
 	    (rc = fe_write_stdout(out, len, &e)) == C_OK)
 		rc = fe_close_stdout(&e);

@@ -1,21 +1,16 @@
 /* catan-render: draws a game as text for terminals and mail, or as SVG (or PNG) for browsers. */
-#include <errno.h>
-#include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "fe.h"
+#include "fe_game.h"
 #include "names.h"
 #include "present.h"
 #include "render_svg.h"
 #include "render_text.h"
 #include "rules.h"
 #include "state.h"
-#include "state_json.h"
 
 const char fe_progname[] = "catan-render";
 
@@ -43,90 +38,27 @@ static const char usage_text[] =
 
 enum format { FMT_TEXT, FMT_SVG, FMT_PNG };
 
-static int usage_error(const char *fmt, const char *arg)
-{
-	return fe_usage_error(usage_short, fmt, arg);
-}
+enum { O_SVG = 's', O_PNG = 'p', O_LABELS = 'l', O_VIEW = 'v', O_LOG = 'n', O_COLOR = 256 };
 
-/* colour_wanted: --color WHEN against the terminal and NO_COLOR (which "always" overrides). */
-static int colour_wanted(const char *when)
-{
-	if (strcmp(when, "always") == 0)
-		return 1;
-	if (strcmp(when, "never") == 0)
-		return 0;
-	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
-	return isatty(STDOUT_FILENO) && !(nc && *nc) && !(term && strcmp(term, "dumb") == 0);
-}
+static const char *const when_words[] = { "auto", "always", "never", NULL };
 
-/* in_path: 1 when an executable named prog is found in $PATH. */
-static int in_path(const char *prog)
-{
-	const char *path = getenv("PATH");
-	char buf[4096];
-	while (path && *path) {
-		size_t n = strcspn(path, ":");
-		if (n && n + strlen(prog) + 2 < sizeof buf) {
-			snprintf(buf, sizeof buf, "%.*s/%s", (int)n, path, prog);
-			if (access(buf, X_OK) == 0)
-				return 1;
-		}
-		path += n + (path[n] == ':');
-	}
-	return 0;
-}
+static const struct fe_opt options[] = {
+	{ "svg", O_SVG, FE_NO_ARG, NULL, "an SVG picture instead of text" },
+	{ "png", O_PNG, FE_ARG_FILE, NULL, "a PNG picture in FILE" },
+	{ "labels", O_LABELS, FE_NO_ARG, NULL, "intersection numbers and path names" },
+	{ "color", O_COLOR, FE_ARG, when_words, "ANSI colour in the text" },
+	{ "colour", O_COLOR, FE_ARG, when_words, NULL },
+	{ "view", O_VIEW, FE_ARG, colour_names, "only what COLOUR may see" },
+	{ "log", O_LOG, FE_ARG, NULL, "list the last N moves" },
+	FE_OPT_END,
+};
 
-/* write_png: pipes the SVG to "rsvg-convert -f png -o FILE". */
-static int write_png(const char *svg, size_t len, const char *file, struct cerr *e)
-{
-	int fd[2], status;
-	pid_t pid;
-
-	if (!in_path("rsvg-convert"))
-		return cerr_set(e, C_SYSTEM, "--png needs rsvg-convert, which is not installed "
-			       "(Debian package librsvg2-bin; or use --svg)");
-	if (pipe(fd) < 0 || (pid = fork()) < 0)
-		return cerr_set(e, C_SYSTEM, "cannot start rsvg-convert: %s", strerror(errno));
-	if (pid == 0) {
-		dup2(fd[0], STDIN_FILENO);
-		close(fd[0]);
-		close(fd[1]);
-		execlp("rsvg-convert", "rsvg-convert", "-f", "png", "-o", file, (char *)NULL);
-		_exit(127);
-	}
-	close(fd[0]);
-	signal(SIGPIPE, SIG_IGN);
-	int failed = 0;
-	for (size_t off = 0; off < len && !failed;) {
-		ssize_t w = write(fd[1], svg + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			failed = 1;
-		else
-			off += (size_t)w;
-	}
-	close(fd[1]);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return cerr_set(e, C_SYSTEM, "rsvg-convert: %s", strerror(errno));
-	if (failed || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return cerr_set(e, C_SYSTEM, "rsvg-convert could not write '%s'", file);
-	return C_OK;
-}
+static const struct fe_cmd command = {
+	.opts = options, .operands = FE_OPERANDS_FILES, .usage_short = usage_short, .usage_text = usage_text,
+};
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "svg", no_argument, NULL, 's' },
-		{ "png", required_argument, NULL, 'p' },
-		{ "labels", no_argument, NULL, 'l' },
-		{ "color", required_argument, NULL, 'C' },
-		{ "colour", required_argument, NULL, 'C' },
-		{ "view", required_argument, NULL, 'v' },
-		{ "log", required_argument, NULL, 'n' },
-		FE_OPTIONS_END,
-	};
 	const char *png = NULL, *view_name = NULL, *when = "auto", *path = "-", *extra;
 	enum format fmt = FMT_TEXT;
 	struct render_opts ro;
@@ -136,59 +68,56 @@ int main(int argc, char **argv)
 	struct game g;
 	int opt, rc, seat;
 	unsigned long long v;
-	char *in = NULL, *out = NULL;
-	size_t inlen, outlen;
+	char *out = NULL;
+	size_t outlen;
 
+	if (fe_complete(&command, argc, argv, &rc))
+		return rc;
 	render_opts_default(&ro);
-	game_init(&g);
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":sp:lv:n:hV", longopts, NULL)) != -1) {
+	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
 		switch (opt) {
-		case 's':
+		case FE_STOP:
+			return rc;
+		case O_SVG:
 			fmt = FMT_SVG;
 			break;
-		case 'p':
+		case O_PNG:
 			fmt = FMT_PNG;
 			png = optarg;
 			break;
-		case 'l':
+		case O_LABELS:
 			ro.labels = 1;
 			break;
-		case 'C':
+		case O_COLOR:
 			if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never"))
-				return usage_error("--color: expected auto, always or never, not '%s'",
-						   optarg);
+				return fe_usagef(usage_short,
+						 "--color: expected auto, always or never, not '%s'", optarg);
 			when = optarg;
 			break;
-		case 'v':
+		case O_VIEW:
 			if (colour_parse(optarg) < 0)
-				return usage_error("--view: unknown colour '%s'", optarg);
+				return fe_usagef(usage_short, "--view: unknown colour '%s'", optarg);
 			view_name = optarg;
 			break;
-		case 'n':
+		case O_LOG:
 			if (fe_parse_u64(optarg, 1000000, &v))
-				return usage_error("--log: '%s' is not a number of moves", optarg);
+				return fe_usagef(usage_short, "--log: '%s' is not a number of moves", optarg);
 			ro.nlog = (int)v;
 			break;
-		default:
-			return fe_other_option(opt, argv, optind, usage_text, usage_short);
 		}
 	}
 	if ((extra = fe_operand(argc, argv, &path)))
-		return usage_error("unexpected argument '%s'", extra);
-	ro.colour = fmt == FMT_TEXT && colour_wanted(when);
+		return fe_usagef(usage_short, "unexpected argument '%s'", extra);
+	ro.colour = fmt == FMT_TEXT && fe_colour_wanted(when);
 
-	if ((rc = fe_read_path(path, &in, &inlen, &e)))
+	game_init(&g);
+	if ((rc = fe_load_game(path, &g, &e)))
 		goto out;
-	if ((rc = game_read(in, inlen, &g, &e))) {
-		cerr_prefix(&e, "%s", strcmp(path, "-") ? path : "stdin");
-		goto out;
-	}
 	const struct game *shown = &g;
 	if (view_name) {
 		seat = game_seat_of(&g, colour_parse(view_name));
 		if (seat == NOBODY) {
-			rc = usage_error("--view: '%s' does not play in this game", view_name);
+			rc = fe_usagef(usage_short, "--view: '%s' does not play in this game", view_name);
 			goto done;
 		}
 		if ((rc = present_view(&g, seat, &view, &res, &e)))
@@ -201,7 +130,7 @@ int main(int argc, char **argv)
 	else
 		rc = render_svg(shown, &ro, &out, &outlen, &e);
 	if (rc == C_OK && fmt == FMT_PNG)
-		rc = write_png(out, outlen, png, &e);
+		rc = fe_write_png(out, outlen, png, &e);
 	else if (rc == C_OK)
 		rc = fe_write_stdout(out, outlen, &e);
 	if (rc == C_OK)
@@ -212,7 +141,6 @@ out:
 done:
 	present_free(&view);
 	game_free(&g);
-	free(in);
 	free(out);
 	return rc;
 }

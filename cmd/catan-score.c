@@ -1,5 +1,4 @@
 /* catan-score: victory points with their breakdown, and the public points turn by turn as CSV or SVG. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,13 +6,13 @@
 #include <jansson.h>
 
 #include "fe.h"
+#include "fe_game.h"
 #include "names.h"
 #include "present.h"
 #include "replay.h"
 #include "scorecard.h"
 #include "timeline_svg.h"
 #include "state.h"
-#include "state_json.h"
 
 const char fe_progname[] = "catan-score";
 
@@ -32,11 +31,6 @@ static const char usage_text[] =
 	"  -s, --svg        with --timeline: an SVG line chart, one line per player\n"
 	"  -h, --help       show this help\n"
 	"  -V, --version    show the version\n";
-
-static int usage_error(const char *fmt, const char *arg)
-{
-	return fe_usage_error(usage_short, fmt, arg);
-}
 
 static const char *colour_of(const struct game *g, int seat)
 {
@@ -167,14 +161,21 @@ static int print_chart(const struct game *g, const struct timeline *t, struct ce
 
 /* ---- main ---- */
 
+enum { O_JSON = 'j', O_TIMELINE = 't', O_SVG = 's' };
+
+static const struct fe_opt options[] = {
+	{ "json", O_JSON, FE_NO_ARG, NULL, "JSON instead of a table" },
+	{ "timeline", O_TIMELINE, FE_NO_ARG, NULL, "public points after every turn" },
+	{ "svg", O_SVG, FE_NO_ARG, NULL, "with --timeline: an SVG line chart" },
+	FE_OPT_END,
+};
+
+static const struct fe_cmd command = {
+	.opts = options, .operands = FE_OPERANDS_FILES, .usage_short = usage_short, .usage_text = usage_text,
+};
+
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "timeline", no_argument, NULL, 't' },
-		{ "svg", no_argument, NULL, 's' },
-		FE_OPTIONS_END,
-	};
 	struct cerr e = { 0 };
 	struct replay_result res;
 	struct timeline t = { 0 };
@@ -183,39 +184,34 @@ int main(int argc, char **argv)
 	struct game g;
 	int json = 0, timeline = 0, svg = 0, opt, rc;
 	const char *path = "-", *extra;
-	char *in = NULL;
-	size_t len;
 
-	game_init(&g);
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":jtshV", longopts, NULL)) != -1) {
+	if (fe_complete(&command, argc, argv, &rc))
+		return rc;
+	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
 		switch (opt) {
-		case 'j':
+		case FE_STOP:
+			return rc;
+		case O_JSON:
 			json = 1;
 			break;
-		case 't':
+		case O_TIMELINE:
 			timeline = 1;
 			break;
-		case 's':
+		case O_SVG:
 			svg = 1;
 			break;
-		default:
-			return fe_other_option(opt, argv, optind, usage_text, usage_short);
 		}
 	}
 	if ((extra = fe_operand(argc, argv, &path)))
-		return usage_error("unexpected argument '%s': give one game", extra);
+		return fe_usagef(usage_short, "unexpected argument '%s': give one game", extra);
 	if (svg && !timeline)
-		return usage_error("%s", "--svg draws the timeline: give --timeline too");
+		return fe_usagef(usage_short, "--svg draws the timeline: give --timeline too");
 	if (svg && json)
-		return usage_error("%s", "--svg and --json are two ways to print: give one");
+		return fe_usagef(usage_short, "--svg and --json are two ways to print: give one");
 
-	if ((rc = fe_read_path(path, &in, &len, &e)))
+	game_init(&g);
+	if ((rc = fe_load_game(path, &g, &e)))
 		goto out;
-	if ((rc = game_read(in, len, &g, &e))) {
-		cerr_prefix(&e, "%s", strcmp(path, "-") == 0 ? "stdin" : path);
-		goto out;
-	}
 	if (timeline) {
 		if ((rc = timeline_make(&g, &t, &res, &e))) {
 			present_blame(&res, &e);
@@ -246,6 +242,5 @@ out:
 	present_free(&now);
 	timeline_free(&t);
 	game_free(&g);
-	free(in);
 	return rc;
 }

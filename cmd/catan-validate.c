@@ -1,5 +1,4 @@
 /* catan-validate: checks game states and records: the start, every logged move, the stored position. */
-#include <getopt.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,11 +31,6 @@ static const char usage_text[] =
 	"\n"
 	"Exit status: 0 all pass, 1 a game is illegal, 3 a file is not a game, 4 a file\n"
 	"cannot be read; when files differ, the highest.\n";
-
-static int usage_error(const char *fmt, const char *arg)
-{
-	return fe_usage_error(usage_short, fmt, arg);
-}
 
 /* One file to check and, once done, what was found. */
 struct job {
@@ -218,14 +212,21 @@ static int run(struct pool *p, int nthreads, int json, int quiet, struct progres
 	return rc != C_OK ? rc : worst;
 }
 
+enum { O_JOBS = 'j', O_QUIET = 'q', O_JSON = 256 };
+
+static const struct fe_opt options[] = {
+	{ "jobs", O_JOBS, FE_ARG, NULL, "check N files at once" },
+	{ "quiet", O_QUIET, FE_NO_ARG, NULL, "print only the failures" },
+	{ "json", O_JSON, FE_NO_ARG, NULL, "one JSON object per file" },
+	FE_OPT_END,
+};
+
+static const struct fe_cmd command = {
+	.opts = options, .operands = FE_OPERANDS_FILES, .usage_short = usage_short, .usage_text = usage_text,
+};
+
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "json", no_argument, NULL, 'J' },
-		FE_OPTIONS_END,
-	};
 	static char *stdin_only[] = { "-" };
 	struct pool p = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
 	struct progress pr = { 0 };
@@ -235,22 +236,24 @@ int main(int argc, char **argv)
 	int jobs = cores < 1 ? 1 : cores > 256 ? 256 : (int)cores;
 	unsigned long long v;
 
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":j:qhV", longopts, NULL)) != -1) {
+	if (fe_complete(&command, argc, argv, &rc))
+		return rc;
+	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
 		switch (opt) {
-		case 'j':
+		case FE_STOP:
+			return rc;
+		case O_JOBS:
 			if (fe_parse_u64(optarg, 256, &v) || v < 1)
-				return usage_error("--jobs: '%s' is not a number from 1 to 256", optarg);
+				return fe_usagef(usage_short, "--jobs: '%s' is not a number from 1 to 256",
+						 optarg);
 			jobs = (int)v;
 			break;
-		case 'q':
+		case O_QUIET:
 			quiet = 1;
 			break;
-		case 'J':
+		case O_JSON:
 			json = 1;
 			break;
-		default:
-			return fe_other_option(opt, argv, optind, usage_text, usage_short);
 		}
 	}
 

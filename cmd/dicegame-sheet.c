@@ -74,9 +74,7 @@ static const struct fe_opt options[] = {
 	{ "all", O_ALL, FE_NO_ARG, NULL, "play until the game is over" },
 	{ "svg", O_SVG, FE_NO_ARG, NULL, "SVG instead of text" },
 	{ "json", O_JSON, FE_NO_ARG, NULL, "JSON instead of text" },
-	{ "help", 'h', FE_NO_ARG, NULL, "this help" },
-	{ "version", 'V', FE_NO_ARG, NULL, "the version" },
-	{ NULL, 0, FE_NO_ARG, NULL, NULL },
+	FE_OPT_END,
 };
 
 struct opts {
@@ -388,7 +386,12 @@ static const struct fe_sub subs[] = {
 };
 
 static const struct fe_cmd command = {
-	options, opts_common, subs, FE_OPERANDS_NONE, usage_short, usage_text,
+	.opts = options,
+	.common = opts_common,
+	.subs = subs,
+	.operands = FE_OPERANDS_NONE,
+	.usage_short = usage_short,
+	.usage_text = usage_text,
 };
 
 /* set_option: records one option of the command line; C_USAGE (reported) for a bad value. */

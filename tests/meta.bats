@@ -56,16 +56,52 @@ binaries() {
 	assert_eq $'spiral\nrandom' "$output"
 }
 
-@test "dicegame-sheet's completion offers exactly the options its --help names" {
+@test "every binary's completion offers exactly the options its --help names" {
+	for b in $(binaries); do
+		[ "$b" = catan-move ] && continue
+		help=$("$b" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u)
+		comp=$("$b" --complete -- | sort -u)
+		assert_eq "$help" "$comp"
+		grep -q -- "$b --complete" "$ROOT/completions/bash/$b" || { echo "$b: bash"; false; }
+		grep -q -- "$b --complete" "$ROOT/completions/zsh/_$b" || { echo "$b: zsh"; false; }
+	done
+}
+
+@test "dicegame-sheet's subcommands complete only options its --help names" {
 	help=$(dicegame-sheet --help | grep -oE -- '--[a-z][a-z-]+' | sort -u)
-	comp=$(dicegame-sheet --complete -- | sort -u)
-	assert_eq "$help" "$comp"
 	for sub in new move list score render validate auto map; do
 		run -0 dicegame-sheet --complete "$sub" --
 		for opt in $output; do
 			[[ $help == *"$opt"* ]] || { echo "$sub: $opt not in --help"; false; }
 		done
 	done
+}
+
+@test "catan-newboard's help gives the defaults a new game has" {
+	rules=$(catan-newboard --beginner | jq -c .rules)
+	help=$(catan-newboard --help)
+	[[ $help == *"points_to_win ($(jq .points_to_win <<<"$rules"))"* ]]
+	[[ $help == *"discard_limit ($(jq .discard_limit <<<"$rules"))"* ]]
+	[[ $help == *"trade_build ($(jq -r .trade_build <<<"$rules")|"* ]]
+	[[ $help == *"outcomes ($(jq -r .outcomes <<<"$rules")|"* ]]
+}
+
+@test "catan-newboard completes --rules from the rule set's options" {
+	run -0 catan-newboard --complete --rules ''
+	assert_eq $'points_to_win=\ndiscard_limit=\ntrade_build=combined\ntrade_build=strict\noutcomes=internal\noutcomes=external' "$output"
+	run -0 catan-newboard --complete --rules tr
+	assert_eq $'trade_build=combined\ntrade_build=strict' "$output"
+}
+
+@test "a list option completes its next element, leaving out those given" {
+	run -0 catan-newboard --complete --players red,
+	assert_eq $'red,blue\nred,white\nred,orange' "$output"
+	run -0 catan-newboard --complete -p blue,white,o
+	assert_eq "blue,white,orange" "$output"
+	run -0 catan-render --complete --view ''
+	assert_eq $'red\nblue\nwhite\norange' "$output"
+	run -0 catan-render --complete --colo
+	assert_eq "--color" "$output"
 }
 
 # Pairs "file header" for every quoted include among libcore's sources,

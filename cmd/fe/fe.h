@@ -2,6 +2,7 @@
 #ifndef CATAN_FE_H
 #define CATAN_FE_H
 
+#include <getopt.h>	/* optarg, optind: fe_next_option sets them */
 #include <stddef.h>
 #include <stdio.h>
 
@@ -82,13 +83,14 @@ enum fe_arg {
 	FE_NO_ARG,	/* a switch */
 	FE_ARG,		/* takes a value: one of values when values is not NULL */
 	FE_ARG_FILE,	/* takes a file name */
+	FE_ARG_LIST,	/* takes a comma-separated list of values (each one of values, once) */
 };
 struct fe_opt {
 	const char *name;		/* the long name, without the dashes */
 	int id;
 	enum fe_arg arg;
 	const char *const *values;	/* the fixed values (NULL-terminated), or NULL */
-	const char *help;		/* what the option does, in a few words */
+	const char *help;		/* what it does, in a few words; NULL: an alias completion leaves out */
 };
 
 /* What a subcommand's (or a plain command's) operands are, for completion. */
@@ -118,7 +120,18 @@ struct fe_cmd {
 	enum fe_operands operands;	/* without subcommands: the operands */
 	const char *usage_short;	/* for usage errors */
 	const char *usage_text;		/* for --help */
+	/*
+	 * For completion of an option whose values are known only at run time
+	 * (values NULL, not a file): prints the candidates for cur with
+	 * fe_candidate.  NULL when no option needs it.
+	 */
+	void (*values)(int id, const char *cur);
 };
+
+/* FE_OPT_END: the last entries of every option table: --help, --version and the end. */
+#define FE_OPT_END \
+	{ "help", 'h', FE_NO_ARG, NULL, "show this help" }, \
+	{ "version", 'V', FE_NO_ARG, NULL, "show the version" }, { NULL, 0, FE_NO_ARG, NULL, NULL }
 
 /*
  * fe_next_option: getopt_long over c's option table.  Returns the next
@@ -148,6 +161,20 @@ int fe_sub_takes(const struct fe_cmd *c, const struct fe_sub *sub, int id);
  * *status set when it answered, 0 when argv is no completion request.
  */
 int fe_complete(const struct fe_cmd *c, int argc, char **argv, int *status);
+/* fe_candidate: prints word on a line of its own when it begins with prefix (for fe_cmd.values). */
+void fe_candidate(const char *word, const char *prefix);
+
+/*
+ * fe_colour_wanted: --color WHEN ("auto", "always", "never") against the
+ * terminal, NO_COLOR and TERM=dumb ("always" overrides them).  1 for colour.
+ */
+int fe_colour_wanted(const char *when);
+/*
+ * fe_write_png: the SVG picture (len bytes) as a PNG in file, drawn by
+ * rsvg-convert (librsvg2-bin).  C_SYSTEM with a message when rsvg-convert is
+ * missing, cannot start, or fails.
+ */
+int fe_write_png(const char *svg, size_t len, const char *file, struct cerr *e);
 
 /* fe_parse_u64: a whole decimal string to a number in [0, max]; 0 on success, -1 otherwise. */
 int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out);

@@ -86,10 +86,34 @@ static const struct fe_opt *word_option(const struct fe_cmd *c, const char *w, i
 	return NULL;
 }
 
-static void candidate(const char *word, const char *prefix)
+void fe_candidate(const char *word, const char *prefix)
 {
 	if (strncmp(word, prefix, strlen(prefix)) == 0)
 		printf("%s\n", word);
+}
+
+/*
+ * list_candidates: for a comma-separated list being typed ("red,bl"), the
+ * list with its last element completed, leaving out values already given.
+ */
+static void list_candidates(const char *const *values, const char *cur)
+{
+	const char *last = strrchr(cur, ',');
+	size_t done = last ? (size_t)(last - cur) + 1 : 0;
+	char word[256];
+
+	for (const char *const *v = values; v && *v; v++) {
+		size_t n = strlen(*v);
+		int given = 0;
+		for (const char *p = cur; p < cur + done; p += strcspn(p, ",") + 1)
+			if (strncmp(p, *v, n) == 0 && p[n] == ',')
+				given = 1;
+		if (!given && done + n < sizeof word) {
+			memcpy(word, cur, done);
+			memcpy(word + done, *v, n + 1);
+			fe_candidate(word, cur);
+		}
+	}
 }
 
 static void operands(enum fe_operands kind)
@@ -127,22 +151,26 @@ int fe_complete(const struct fe_cmd *c, int argc, char **argv, int *status)
 				sub = fe_sub_find(c, w[i]);
 		}
 	}
-	if (want) {
+	if (want && want->arg == FE_ARG_LIST) {
+		list_candidates(want->values, cur);
+	} else if (want) {
 		/* the word being completed is want's value */
 		for (const char *const *v = want->values; v && *v; v++)
-			candidate(*v, cur);
+			fe_candidate(*v, cur);
 		if (want->arg == FE_ARG_FILE)
 			puts("@file");
+		else if (!want->values && c->values)
+			c->values(want->id, cur);
 	} else if (cur[0] == '-') {
 		char name[64];
 		for (const struct fe_opt *o = c->opts; o->name; o++)
-			if (!sub || fe_sub_takes(c, sub, o->id)) {
+			if (o->help && (!sub || fe_sub_takes(c, sub, o->id))) {
 				snprintf(name, sizeof name, "--%s", o->name);
-				candidate(name, cur);
+				fe_candidate(name, cur);
 			}
 	} else if (c->subs && !sub) {
 		for (const struct fe_sub *s = c->subs; s->name; s++)
-			candidate(s->name, cur);
+			fe_candidate(s->name, cur);
 	} else {
 		operands(sub ? sub->operands : c->operands);
 	}

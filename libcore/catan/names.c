@@ -11,7 +11,7 @@ const char *const terrain_names[NTERRAIN] = { "hills", "forest", "pasture", "fie
 					      "desert" };
 const char *const dev_names[NDEV] = { "knight", "road-building", "year-of-plenty", "monopoly",
 				      "victory-point" };
-const char *const colour_names[NCOLOUR] = { "red", "blue", "white", "orange" };
+const char *const colour_names[NCOLOUR + 1] = { "red", "blue", "white", "orange", NULL };
 const char *const phase_names[NPHASE] = { "setup-settlement", "setup-road", "roll", "discard",
 					  "robber", "main", "over" };
 

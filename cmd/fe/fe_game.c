@@ -1,0 +1,19 @@
+/* fe_game.c: front-end helpers of the board game's commands. */
+#include <stdlib.h>
+
+#include "fe.h"
+#include "fe_game.h"
+#include "state_json.h"
+
+int fe_load_game(const char *path, struct game *g, struct cerr *e)
+{
+	const char *name;
+	char *buf = NULL;
+	size_t len;
+	int rc = fe_read_input(path, &buf, &len, &name, e);
+
+	if (rc == C_OK && (rc = game_read(buf, len, g, e)) != C_OK)
+		cerr_prefix(e, "%s", name);
+	free(buf);
+	return rc;
+}

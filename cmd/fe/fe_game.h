@@ -1,0 +1,16 @@
+/* fe_game.h: front-end helpers of the board game's commands. */
+#ifndef CATAN_FE_GAME_H
+#define CATAN_FE_GAME_H
+
+#include "err.h"
+#include "types.h"
+
+/*
+ * fe_load_game: reads the game document at path ("-" or NULL: stdin) into g
+ * (initialised by the caller; game_free it either way).  A document that is
+ * not a game fails with its message prefixed by the input's name ("stdin"
+ * or the path); the input's own read errors are fe_read_input's.
+ */
+int fe_load_game(const char *path, struct game *g, struct cerr *e);
+
+#endif
