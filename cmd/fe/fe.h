@@ -5,6 +5,7 @@
 #include <getopt.h>	/* optarg, optind: fe_next_option sets them */
 #include <stddef.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "err.h"
 
@@ -175,6 +176,32 @@ int fe_colour_wanted(const char *when);
  * missing, cannot start, or fails.
  */
 int fe_write_png(const char *svg, size_t len, const char *file, struct cerr *e);
+
+/*
+ * fe_pool_run: calls work(ctx, i) for every i below n on up to nthreads
+ * threads (one: in the calling thread) and done(ctx, i) in the calling
+ * thread for each i in order, as soon as work(ctx, i) has returned, so that
+ * results come out in the order of the inputs.  work must touch only what
+ * belongs to i.  C_SYSTEM when memory runs out before anything ran.
+ */
+int fe_pool_run(size_t n, int nthreads, void (*work)(void *ctx, size_t i),
+		void (*done)(void *ctx, size_t i), void *ctx);
+
+/*
+ * A progress line on stderr for a terminal: fe_progress_start (on 0: every
+ * call does nothing), fe_progress_show rewrites the line at most ten times a
+ * second (or now, with force), fe_progress_clear blanks it before ordinary
+ * output, fe_progress_seconds is the time since the start (never 0).
+ */
+struct fe_progress {
+	int on;
+	struct timespec t0, last;
+};
+void fe_progress_start(struct fe_progress *pr, int on);
+void fe_progress_show(struct fe_progress *pr, int force, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void fe_progress_clear(const struct fe_progress *pr);
+double fe_progress_seconds(const struct fe_progress *pr);
 
 /* fe_parse_u64: a whole decimal string to a number in [0, max]; 0 on success, -1 otherwise. */
 int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out);

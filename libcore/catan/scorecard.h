@@ -61,4 +61,24 @@ int timeline_make(const struct game *g, struct timeline *t, struct replay_result
 		  struct cerr *e);
 void timeline_free(struct timeline *t);
 
+/*
+ * The scores written out, each into a malloc'd text (*out, *len; the caller
+ * frees) ending in a newline; C_SYSTEM when memory runs out.
+ * scorecard_text: a table, a line per player (settlements, cities, road,
+ * knights, awards, victory point cards or "?" where hidden, points), then
+ * whose view it is when totals are public, and the winner or the points
+ * that win.  scorecard_json: the same as a JSON object (view, totals,
+ * points_to_win, players, winner).  timeline_csv: a header "turn,COLOUR..."
+ * and a row per turn.  timeline_json: {"players": [...], "turns":
+ * [{"turn": N, "points": [...]}...]}.
+ */
+int scorecard_text(const struct game *g, const struct scorecard *sc, char **out, size_t *len,
+		   struct cerr *e);
+int scorecard_json(const struct game *g, const struct scorecard *sc, char **out, size_t *len,
+		   struct cerr *e);
+int timeline_csv(const struct game *g, const struct timeline *t, char **out, size_t *len,
+		 struct cerr *e);
+int timeline_json(const struct game *g, const struct timeline *t, char **out, size_t *len,
+		  struct cerr *e);
+
 #endif

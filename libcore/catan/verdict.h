@@ -28,6 +28,17 @@ void verdict_check(const char *buf, size_t len, struct verdict *v);
 /* verdict_failed: v for a document that could not be read at all: e's code and message. */
 void verdict_failed(struct verdict *v, const struct cerr *e);
 
+/*
+ * verdict_line: v as catan-validate reports it for the input called name,
+ * one line ending in a newline, into a malloc'd *out (the caller frees):
+ * text ("NAME: ok, 12 moves", "NAME: move 3 'red end': MESSAGE",
+ * "NAME: MESSAGE") or, with json, one compact JSON object with the keys
+ * file, ok, status, moves_checked and error (null, or index, move and
+ * message).  A name that is not UTF-8 has its bytes above 127 written as
+ * '?' in JSON.  Returns C_OK, or C_SYSTEM when memory runs out.
+ */
+int verdict_line(const struct verdict *v, const char *name, int json, char **out);
+
 /* verdict_free: frees v's strings; v is then empty. */
 void verdict_free(struct verdict *v);
 
