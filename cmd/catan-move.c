@@ -1,14 +1,12 @@
 /* catan-move: applies moves to a game, all or nothing, on stdin/stdout or in place. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "autoplay.h"
 #include "batch.h"
 #include "fe.h"
+#include "fe_game.h"
 #include "move.h"
 #include "movegen.h"
 #include "names.h"
@@ -63,325 +61,142 @@ static const char usage_text[] =
 	"'red robber 10 steal blue', 'red offer blue ore 1 for brick 1', 'blue accept',\n"
 	"'red trade ore 4 for grain', 'red buy', 'red play knight', 'red end', ...\n";
 
-static int usage_error(const char *fmt, const char *arg)
-{
-	return fe_usage_error(usage_short, fmt, arg);
-}
-
-/* read_moves_file: the moves of the -f file, one a line, into mv. */
-static int read_moves_file(struct movelog *mv, const char *path, struct cerr *e)
-{
-	char *buf = NULL;
-	size_t len;
-	int rc = fe_read_path(path, &buf, &len, e);
-	if (rc == C_OK && strlen(buf) != len)
-		rc = cerr_set(e, C_USAGE, "%s: the moves file holds a NUL byte", path);
-	if (rc == C_OK)
-		rc = batch_lines(mv, buf, e);
-	free(buf);
-	return rc;
-}
-
-/* A colour that plays in g, for --as and --view. */
-static int seat_option(const struct game *g, const char *opt, const char *name, int *seat,
-		       struct cerr *e)
-{
-	int c = colour_parse(name);
-	*seat = c < 0 ? NOBODY : game_seat_of(g, c);
-	if (*seat == NOBODY)
-		return cerr_set(e, C_USAGE, "%s: '%s' does not play in this game", opt, name);
-	return C_OK;
-}
-
-/* list_moves: the legal moves (seat's only, unless NOBODY) as text or JSON lines, or their number. */
-static int list_moves(const struct game *g, int seat, int mgflags, int json, int count_only,
-		      struct cerr *e)
-{
-	int n = movegen_legal(g, seat, mgflags, NULL, 0), rc = C_OK;
-	struct move *ms;
-	char text[160];
-
-	if (count_only) {
-		printf("%d\n", n);
-		return C_OK;
-	}
-	if (!(ms = malloc(((size_t)n + 1) * sizeof *ms)))
-		return cerr_set(e, C_SYSTEM, "out of memory");
-	movegen_legal(g, seat, mgflags, ms, n);
-	for (int i = 0; i < n && rc == C_OK; i++) {
-		if (!json) {
-			move_format(g, &ms[i], text, sizeof text);
-			puts(text);
-			continue;
-		}
-		json_t *j = move_to_json(g, &ms[i]);
-		char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
-		if (s)
-			puts(s);
-		else
-			rc = cerr_set(e, C_SYSTEM, "out of memory");
-		free(s);
-		json_decref(j);
-	}
-	free(ms);
-	return rc;
-}
-
-/* What --policy and --bots ask for, by colour, before the game says who sits where. */
-struct autoopts {
-	uint8_t policy[NCOLOUR];
-	unsigned bots;		/* colours that play automatically, one bit each */
+enum {
+	O_IN_PLACE = 'i', O_FILE = 'f', O_JSON = 'j', O_AS = 'a', O_VIEW = 'v', O_COMPACT = 'c',
+	O_LIST = 'l', O_COUNT = 'n', O_UNTIL_END = 'u', O_POLICY = 'p', O_BOTS = 'b',
+	O_TURN_LIMIT = 't', O_OFFERS = 256, O_AUTO,
 };
 
-/* --policy: "random", "greedy", or a comma list of those and COLOUR=POLICY. */
-static int policy_option(struct autoopts *ao, const char *arg, struct cerr *e)
-{
-	char buf[128], *save = NULL;
-	if (strlen(arg) >= sizeof buf)
-		return cerr_set(e, C_USAGE, "--policy: '%s' is too long", arg);
-	strcpy(buf, arg);
-	for (char *it = strtok_r(buf, ",", &save); it; it = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(it, '=');
-		const char *name = eq ? eq + 1 : it;
-		int c = NOBODY, pol = -1;
-		if (eq) {
-			*eq = '\0';
-			if ((c = colour_parse(it)) < 0)
-				return cerr_set(e, C_USAGE, "--policy: unknown colour '%s'", it);
-		}
-		for (int k = POL_RANDOM; k < NPOLICY; k++)
-			if (strcmp(name, policy_names[k]) == 0)
-				pol = k;
-		if (pol < 0)
-			return cerr_set(e, C_USAGE, "--policy: unknown policy '%s' (random or greedy)",
-					name);
-		for (int k = 0; k < NCOLOUR; k++)
-			if (c == NOBODY || c == k)
-				ao->policy[k] = (uint8_t)pol;
-	}
-	return C_OK;
-}
+static const char *const policy_words[] = { "random", "greedy", NULL };
 
-/* --bots: a comma list of colours. */
-static int bots_option(struct autoopts *ao, const char *arg, struct cerr *e)
-{
-	char buf[128], *save = NULL;
-	if (strlen(arg) >= sizeof buf)
-		return cerr_set(e, C_USAGE, "--bots: '%s' is too long", arg);
-	strcpy(buf, arg);
-	ao->bots = 0;
-	for (char *it = strtok_r(buf, ",", &save); it; it = strtok_r(NULL, ",", &save)) {
-		int c = colour_parse(it);
-		if (c < 0)
-			return cerr_set(e, C_USAGE, "--bots: unknown colour '%s'", it);
-		ao->bots |= 1u << c;
-	}
-	return C_OK;
-}
-
-/* auto_play: the automatic moves asked for (n < 0: to the end). */
-static int auto_play(struct game *g, const struct autoopts *ao, long n, int turn_limit,
-		     struct cerr *e)
-{
-	struct autoplay ap;
-	int rc = autoplay_init(&ap, g, POL_RANDOM, e);
-	if (rc == C_OK) {
-		for (int s = 0; s < g->nplayers; s++)
-			ap.policy[s] = ao->bots & (1u << g->colour[s]) ? ao->policy[g->colour[s]]
-								       : POL_NONE;
-		ap.turn_limit = turn_limit;
-		rc = autoplay_run(&ap, g, n, 0, NULL, NULL, e);
-		if (rc)
-			cerr_prefix(e, "automatic play");
-	}
-	autoplay_free(&ap);
-	return rc;
-}
-
-/*
- * join_auto: argv with "--auto N" joined into "--auto=N" (getopt takes an
- * optional argument only when attached) into a->v, a->argc.  The joined
- * strings are a->owned[0 .. a->nowned-1].  C_OK or C_SYSTEM.
- */
-struct args {
-	int argc, nowned;
-	char **v, **owned;
+static const struct fe_opt options[] = {
+	{ "in-place", O_IN_PLACE, FE_ARG_FILE, NULL, "read FILE and replace it" },
+	{ "file", O_FILE, FE_ARG_FILE, NULL, "moves one per line" },
+	{ "json", O_JSON, FE_NO_ARG, NULL, "each move is a JSON object" },
+	{ "as", O_AS, FE_ARG, colour_names, "refuse any move that is not COLOUR's" },
+	{ "view", O_VIEW, FE_ARG, colour_names, "write COLOUR's view" },
+	{ "compact", O_COMPACT, FE_NO_ARG, NULL, "compact JSON on one line" },
+	{ "list", O_LIST, FE_NO_ARG, NULL, "every legal move" },
+	{ "count", O_COUNT, FE_NO_ARG, NULL, "the number of legal moves" },
+	{ "offers", O_OFFERS, FE_NO_ARG, NULL, "add one-for-one domestic offers" },
+	{ "auto", O_AUTO, FE_ARG_NUMBER, NULL, "make N automatic moves" },
+	{ "until-end", O_UNTIL_END, FE_NO_ARG, NULL, "play automatically to the end" },
+	{ "policy", O_POLICY, FE_ARG, policy_words, "random or greedy, or per colour" },
+	{ "bots", O_BOTS, FE_ARG_LIST, colour_names, "only these colours play automatically" },
+	{ "turn-limit", O_TURN_LIMIT, FE_ARG, NULL, "stop once the game passes turn N" },
+	FE_OPT_END,
 };
 
-static int join_auto(int argc, char **argv, struct args *a)
-{
-	a->argc = a->nowned = 0;
-	a->v = calloc((size_t)argc + 1, sizeof *a->v);
-	a->owned = calloc((size_t)argc + 1, sizeof *a->owned);
-	if (!a->v || !a->owned)
-		return C_SYSTEM;
-	for (int i = 0; i < argc; i++) {
-		const char *next = i + 1 < argc ? argv[i + 1] : "";
-		if (strcmp(argv[i], "--") == 0) {
-			while (i < argc)
-				a->v[a->argc++] = argv[i++];
-			break;
-		}
-		if (strcmp(argv[i], "--auto") == 0 && *next && strspn(next, "0123456789") == strlen(next)) {
-			char *s = malloc(strlen(next) + 8);
-			if (!s)
-				return C_SYSTEM;
-			sprintf(s, "--auto=%s", next);
-			a->v[a->argc++] = a->owned[a->nowned++] = s;
-			i++;
-			continue;
-		}
-		a->v[a->argc++] = argv[i];
-	}
-	return C_OK;
-}
-
-static void args_free(struct args *a)
-{
-	for (int i = 0; i < a->nowned; i++)
-		free(a->owned[i]);
-	free(a->owned);
-	free(a->v);
-}
-
-enum { OPT_OFFERS = 256, OPT_AUTO };
+static const struct fe_cmd command = {
+	.opts = options, .operands = FE_OPERANDS_WORDS, .usage_short = usage_short,
+	.usage_text = usage_text,
+};
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "in-place", required_argument, NULL, 'i' },
-		{ "file", required_argument, NULL, 'f' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "as", required_argument, NULL, 'a' },
-		{ "view", required_argument, NULL, 'v' },
-		{ "compact", no_argument, NULL, 'c' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "count", no_argument, NULL, 'n' },
-		{ "offers", no_argument, NULL, OPT_OFFERS },
-		{ "auto", optional_argument, NULL, OPT_AUTO },
-		{ "until-end", no_argument, NULL, 'u' },
-		{ "policy", required_argument, NULL, 'p' },
-		{ "bots", required_argument, NULL, 'b' },
-		{ "turn-limit", required_argument, NULL, 't' },
-		FE_OPTIONS_END,
-	};
 	const char *in_place = NULL, *moves_file = NULL, *as_name = NULL, *view_name = NULL;
 	struct fe_locked lk = { .fd = -1 };
 	struct movelog mv = { 0 };
 	struct cerr e = { 0 };
 	struct game g, view;
-	struct autoopts ao = { .bots = (1u << NCOLOUR) - 1 };
+	struct autoplay_opts ao;
 	int json = 0, flags = 0, opt, rc, have_view = 0, list = 0, count = 0, mgflags = 0;
 	int as_seat = NOBODY, view_seat = NOBODY, autoplay = 0, turn_limit = 1000;
 	long auto_n = 1;
 	unsigned long long num;
-	char *in = NULL, *out = NULL, *vout = NULL, **av;
-	struct args args;
+	char *in = NULL, *out = NULL, *vout = NULL;
 	size_t inlen, outlen, voutlen;
 
-	game_init(&g);
-	for (int k = 0; k < NCOLOUR; k++)
-		ao.policy[k] = POL_RANDOM;
-	if (join_auto(argc, argv, &args)) {
-		args_free(&args);
-		fe_error("out of memory");
-		return C_SYSTEM;
-	}
-	av = args.v;
-	argc = args.argc;
-	opterr = 0;
-	while ((opt = getopt_long(argc, av, ":i:f:ja:v:clnup:b:t:hV", longopts, NULL)) != -1) {
+	if (fe_complete(&command, argc, argv, &rc))
+		return rc;
+	autoplay_opts_default(&ao);
+	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
 		switch (opt) {
-		case 'i':
+		case FE_STOP:
+			return rc;
+		case O_IN_PLACE:
 			in_place = optarg;
 			break;
-		case 'f':
+		case O_FILE:
 			moves_file = optarg;
 			break;
-		case 'j':
+		case O_JSON:
 			json = 1;
 			break;
-		case 'a':
+		case O_AS:
 			as_name = optarg;
 			break;
-		case 'v':
+		case O_VIEW:
 			view_name = optarg;
 			break;
-		case 'c':
+		case O_COMPACT:
 			flags |= SJ_COMPACT;
 			break;
-		case 'l':
+		case O_LIST:
 			list = 1;
 			break;
-		case 'n':
+		case O_COUNT:
 			count = 1;
 			break;
-		case OPT_OFFERS:
+		case O_OFFERS:
 			mgflags |= MG_OFFERS;
 			break;
-		case OPT_AUTO:
-			if (autoplay == 2) {
-				rc = usage_error("%s", "--auto N and --until-end do not go together");
-				goto done;
-			}
+		case O_AUTO:
+			if (autoplay == 2)
+				return fe_usagef(usage_short, "--auto N and --until-end do not go together");
 			autoplay = 1;
-			if (optarg && (fe_parse_u64(optarg, 1000000000, &num) || num == 0)) {
-				rc = usage_error("--auto: '%s' is not a number of moves (1 or more)", optarg);
-				goto done;
-			}
+			if (optarg && (fe_parse_u64(optarg, 1000000000, &num) || num == 0))
+				return fe_usagef(usage_short,
+						 "--auto: '%s' is not a number of moves (1 or more)", optarg);
 			auto_n = optarg ? (long)num : 1;
 			break;
-		case 'u':
-			if (autoplay == 1) {
-				rc = usage_error("%s", "--auto N and --until-end do not go together");
-				goto done;
-			}
+		case O_UNTIL_END:
+			if (autoplay == 1)
+				return fe_usagef(usage_short, "--auto N and --until-end do not go together");
 			autoplay = 2;
 			break;
-		case 'p':
-		case 'b':
-			if ((rc = opt == 'p' ? policy_option(&ao, optarg, &e) : bots_option(&ao, optarg, &e))) {
-				rc = usage_error("%s", e.msg);
-				goto done;
-			}
+		case O_POLICY:
+			if (autoplay_opts_policy(&ao, optarg, &e))
+				return fe_usagef(usage_short, "--policy: %s", e.msg);
 			break;
-		case 't':
-			if (fe_parse_u64(optarg, 65535, &num)) {
-				rc = usage_error("--turn-limit: '%s' is not a turn number (0 to 65535)", optarg);
-				goto done;
-			}
+		case O_BOTS:
+			if (autoplay_opts_bots(&ao, optarg, &e))
+				return fe_usagef(usage_short, "--bots: %s", e.msg);
+			break;
+		case O_TURN_LIMIT:
+			if (fe_parse_u64(optarg, 65535, &num))
+				return fe_usagef(usage_short,
+						 "--turn-limit: '%s' is not a turn number (0 to 65535)", optarg);
 			turn_limit = (int)num;
 			break;
-		default:
-			rc = fe_other_option(opt, av, optind, usage_text, usage_short);
-			goto done;
 		}
 	}
 	rc = C_USAGE;
 	if (as_name && colour_parse(as_name) < 0)
-		rc = usage_error("--as: unknown colour '%s'", as_name);
+		rc = fe_usagef(usage_short, "--as: unknown colour '%s'", as_name);
 	else if (view_name && colour_parse(view_name) < 0)
-		rc = usage_error("--view: unknown colour '%s'", view_name);
+		rc = fe_usagef(usage_short, "--view: unknown colour '%s'", view_name);
 	else if (moves_file && strcmp(moves_file, "-") == 0 && !in_place)
-		rc = usage_error("%s", "-f -: standard input holds the game unless -i FILE is given");
+		rc = fe_usagef(usage_short, "-f -: standard input holds the game unless -i FILE is given");
 	else if (list && count)
-		rc = usage_error("%s", "--list and --count do not go together");
+		rc = fe_usagef(usage_short, "--list and --count do not go together");
 	else if ((list || count) && (optind < argc || moves_file || autoplay || view_name))
-		rc = usage_error("%s", "--list and --count take no moves, --auto or --view");
+		rc = fe_usagef(usage_short, "--list and --count take no moves, --auto or --view");
 	else if ((mgflags & MG_OFFERS) && !list && !count)
-		rc = usage_error("%s", "--offers goes with --list or --count");
+		rc = fe_usagef(usage_short, "--offers goes with --list or --count");
 	else if (autoplay && as_name)
-		rc = usage_error("%s", "--as does not go with automatic play");
+		rc = fe_usagef(usage_short, "--as does not go with automatic play");
 	else
 		rc = C_OK;
 	if (rc)
-		goto done;
+		return rc;
 
+	game_init(&g);
 	/* The moves first: a bad moves file must not leave a locked game behind. */
-	if (moves_file && (rc = read_moves_file(&mv, moves_file, &e)))
+	if (moves_file && (rc = fe_read_moves(moves_file, &mv, &e)))
 		goto out;
 	for (int i = optind; i < argc; i++)
-		if ((rc = movelog_push(&mv, av[i], &e)))
+		if ((rc = movelog_push(&mv, argv[i], &e)))
 			goto out;
 
 	if (in_place) {
@@ -408,20 +223,29 @@ int main(int argc, char **argv)
 		rc = cerr_set(&e, C_INPUT, "the document is a record with no current position");
 		goto out;
 	}
-	if ((as_name && (rc = seat_option(&g, "--as", as_name, &as_seat, &e))) ||
-	    (view_name && (rc = seat_option(&g, "--view", view_name, &view_seat, &e)))) {
-		rc = usage_error("%s", e.msg);
+	if (as_name && (as_seat = game_seat_of(&g, colour_parse(as_name))) == NOBODY) {
+		rc = fe_usagef(usage_short, "--as: '%s' does not play in this game", as_name);
+		goto done;
+	}
+	if (view_name && (view_seat = game_seat_of(&g, colour_parse(view_name))) == NOBODY) {
+		rc = fe_usagef(usage_short, "--view: '%s' does not play in this game", view_name);
 		goto done;
 	}
 
-	if (list || count) {
-		if ((rc = list_moves(&g, as_seat, mgflags, json, count, &e)) == C_OK)
+	if (count) {
+		printf("%d\n", movegen_legal(&g, as_seat, mgflags, NULL, 0));
+		rc = fe_close_stdout(&e);
+		goto out;
+	}
+	if (list) {
+		if ((rc = movegen_list(&g, as_seat, mgflags, json, &out, &outlen, &e)) == C_OK &&
+		    (rc = fe_write_stdout(out, outlen, &e)) == C_OK)
 			rc = fe_close_stdout(&e);
 		goto out;
 	}
 	if ((rc = batch_apply(&g, &mv, json, as_seat, &e)))
 		goto out;
-	if (autoplay && (rc = auto_play(&g, &ao, autoplay == 2 ? -1 : auto_n, turn_limit, &e)))
+	if (autoplay && (rc = autoplay_play(&g, &ao, autoplay == 2 ? -1 : auto_n, turn_limit, &e)))
 		goto out;
 
 	if (in_place) {
@@ -455,6 +279,5 @@ done:
 	free(out);
 	free(vout);
 	movelog_free(&mv);
-	args_free(&args);
 	return rc;
 }

@@ -243,18 +243,6 @@ int fe_usagef(const char *usage_short, const char *fmt, ...)
 	return usage_tail(usage_short);
 }
 
-int fe_usage_error(const char *usage_short, const char *fmt, const char *arg)
-{
-	return fe_usagef(usage_short, fmt, arg);
-}
-
-int fe_bad_option(int opt, char **argv, int optind_now, const char *usage_short)
-{
-	if (opt == ':')
-		return fe_usagef(usage_short, "option '%s' needs a value", argv[optind_now - 1]);
-	return fe_usagef(usage_short, "unknown option '%s'", argv[optind_now - 1]);
-}
-
 int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out)
 {
 	unsigned long long v = 0;
@@ -272,16 +260,6 @@ int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out)
 	}
 	*out = v;
 	return 0;
-}
-
-int fe_other_option(int opt, char **argv, int optind_now, const char *usage_text,
-		    const char *usage_short)
-{
-	if (opt == 'h')
-		return fe_help(usage_text);
-	if (opt == 'V')
-		return fe_version();
-	return fe_bad_option(opt, argv, optind_now, usage_short);
 }
 
 const char *fe_operand(int argc, char **argv, const char **path)

@@ -55,22 +55,16 @@ int fe_replace(const char *path, const char *data, size_t len, struct cerr *e);
 void fe_unlock(struct fe_locked *lk);
 
 /*
- * The usual answers of a command's option loop:
+ * The usual answers of a command line:
  * fe_help prints the usage text on stdout and returns the exit status (0, or
  * C_SYSTEM when stdout fails); fe_version prints "NAME (catan-tools) VERSION"
  * likewise; fe_usagef prints "NAME: message" (a printf format the compiler
  * checks), the short usage and the pointer to --help on stderr and returns
- * C_USAGE; fe_usage_error is the older form with one string argument, kept
- * until its callers move to fe_usagef; fe_bad_option does the same for
- * getopt_long's ':' (missing value) and '?' (unknown option) results, the
- * option being argv[optind - 1].
+ * C_USAGE.  fe_next_option calls them for --help, --version and bad options.
  */
 int fe_help(const char *usage_text);
 int fe_version(void);
 int fe_usagef(const char *usage_short, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-int fe_usage_error(const char *usage_short, const char *fmt, const char *arg)
-	__attribute__((format(printf, 2, 0)));
-int fe_bad_option(int opt, char **argv, int optind_now, const char *usage_short);
 
 /*
  * Option and subcommand tables.  A command describes its options once, in a
@@ -85,6 +79,7 @@ enum fe_arg {
 	FE_ARG,		/* takes a value: one of values when values is not NULL */
 	FE_ARG_FILE,	/* takes a file name */
 	FE_ARG_LIST,	/* takes a comma-separated list of values (each one of values, once) */
+	FE_ARG_NUMBER,	/* may take a number: "--auto=5", or "--auto 5" when the next word is digits */
 };
 struct fe_opt {
 	const char *name;		/* the long name, without the dashes */
@@ -139,8 +134,9 @@ struct fe_cmd {
  * option's id (optarg holds its value) or -1 when the options are done
  * (optind is then the first operand; options may follow operands, as with
  * getopt_long).  It answers --help and --version itself, and reports an
- * unknown option or a missing value as fe_bad_option does: then it returns
- * FE_STOP with *status the exit status.
+ * unknown option ("unknown option '--x'") or a missing value ("option '--seed'
+ * needs a value") as usage errors: then it returns FE_STOP with *status the
+ * exit status.
  */
 #define FE_STOP (-2)
 int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status);
@@ -205,21 +201,6 @@ double fe_progress_seconds(const struct fe_progress *pr);
 
 /* fe_parse_u64: a whole decimal string to a number in [0, max]; 0 on success, -1 otherwise. */
 int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out);
-
-/*
- * FE_OPTIONS_END: the last entries of a program's getopt_long table:
- * --help ('h'), --version ('V') and the terminating zero entry.
- */
-#define FE_OPTIONS_END \
-	{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' }, { NULL, 0, NULL, 0 }
-
-/*
- * fe_other_option: the end of a program's option switch: 'h' prints
- * usage_text (fe_help), 'V' the version (fe_version), anything else is a
- * bad option (fe_bad_option with usage_short).  Returns the exit status.
- */
-int fe_other_option(int opt, char **argv, int optind_now, const char *usage_text,
-		    const char *usage_short);
 
 /*
  * fe_operand: the one FILE operand after the options (getopt's optind):

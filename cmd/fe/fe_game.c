@@ -1,6 +1,8 @@
 /* fe_game.c: front-end helpers of the board game's commands. */
 #include <stdlib.h>
+#include <string.h>
 
+#include "batch.h"
 #include "fe.h"
 #include "fe_game.h"
 #include "state_json.h"
@@ -14,6 +16,19 @@ int fe_load_game(const char *path, struct game *g, struct cerr *e)
 
 	if (rc == C_OK && (rc = game_read(buf, len, g, e)) != C_OK)
 		cerr_prefix(e, "%s", name);
+	free(buf);
+	return rc;
+}
+
+int fe_read_moves(const char *path, struct movelog *mv, struct cerr *e)
+{
+	char *buf = NULL;
+	size_t len;
+	int rc = fe_read_path(path, &buf, &len, e);
+	if (rc == C_OK && strlen(buf) != len)
+		rc = cerr_set(e, C_USAGE, "%s: the moves file holds a NUL byte", path);
+	if (rc == C_OK)
+		rc = batch_lines(mv, buf, e);
 	free(buf);
 	return rc;
 }

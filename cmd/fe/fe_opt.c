@@ -27,6 +27,14 @@ int fe_sub_takes(const struct fe_cmd *c, const struct fe_sub *sub, int id)
 	return in_list(c->common, id) || in_list(sub->opts, id);
 }
 
+/* bad_option: getopt_long's ':' (a missing value) or '?' (an unknown option) as a usage error. */
+static int bad_option(int opt, char **argv, const char *usage_short)
+{
+	if (opt == ':')
+		return fe_usagef(usage_short, "option '%s' needs a value", argv[optind - 1]);
+	return fe_usagef(usage_short, "unknown option '%s'", argv[optind - 1]);
+}
+
 static int has_letter(const struct fe_opt *o)
 {
 	return o->id > ' ' && o->id < 128;
@@ -35,19 +43,22 @@ static int has_letter(const struct fe_opt *o)
 int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status)
 {
 	struct option lo[MAXOPTS + 1];
-	char so[2 * MAXOPTS + 2];
+	char so[3 * MAXOPTS + 2];
 	size_t n = 0, k = 0;
 	int opt;
 
 	so[k++] = ':';
 	for (const struct fe_opt *o = c->opts; o->name && n < MAXOPTS; o++, n++) {
 		lo[n].name = o->name;
-		lo[n].has_arg = o->arg == FE_NO_ARG ? no_argument : required_argument;
+		lo[n].has_arg = o->arg == FE_NO_ARG ? no_argument
+				: o->arg == FE_ARG_NUMBER ? optional_argument : required_argument;
 		lo[n].flag = NULL;
 		lo[n].val = o->id;
 		if (has_letter(o)) {
 			so[k++] = (char)o->id;
 			if (o->arg != FE_NO_ARG)
+				so[k++] = ':';
+			if (o->arg == FE_ARG_NUMBER)
 				so[k++] = ':';
 		}
 	}
@@ -60,9 +71,14 @@ int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status)
 		return FE_STOP;
 	}
 	if (opt == ':' || opt == '?') {
-		*status = fe_bad_option(opt, argv, optind, c->usage_short);
+		*status = bad_option(opt, argv, c->usage_short);
 		return FE_STOP;
 	}
+	/* An optional number given as the next word ("--auto 5") is taken as the value. */
+	for (const struct fe_opt *o = c->opts; opt > 0 && o->name; o++)
+		if (o->id == opt && o->arg == FE_ARG_NUMBER && !optarg && optind < argc &&
+		    argv[optind][0] && strspn(argv[optind], "0123456789") == strlen(argv[optind]))
+			optarg = argv[optind++];
 	return opt;
 }
 
@@ -141,7 +157,7 @@ int fe_complete(const struct fe_cmd *c, int argc, char **argv, int *status)
 		const struct fe_opt *o = word_option(c, w[i], &inl);
 		want = NULL;
 		if (o) {
-			if (o->arg != FE_NO_ARG && !inl)
+			if (o->arg != FE_NO_ARG && o->arg != FE_ARG_NUMBER && !inl)
 				want = o, i++;
 			if (i + 1 >= nw)
 				break;

@@ -92,4 +92,30 @@ int autoplay_choose(struct autoplay *a, const struct game *g, struct move *m, st
 int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, long *made,
 		 int *why, struct cerr *e);
 
+/* Who plays automatically and how, by colour (as a command line gives it, before seats are known). */
+struct autoplay_opts {
+	uint8_t policy[NCOLOUR];	/* enum policy by colour */
+	unsigned bots;			/* colours that play automatically, a bit each */
+};
+
+/* autoplay_opts_default: every colour automatic, by the random policy. */
+void autoplay_opts_default(struct autoplay_opts *o);
+/*
+ * autoplay_opts_policy: "random", "greedy", or a comma list of those and
+ * COLOUR=POLICY ("red=greedy,blue=random"); autoplay_opts_bots: a comma
+ * list of the colours that play automatically (the others then do not).
+ * C_OK, or C_USAGE with a message ("unknown colour 'pink'", "unknown
+ * policy 'x' (random or greedy)", "'...' is too long").
+ */
+int autoplay_opts_policy(struct autoplay_opts *o, const char *arg, struct cerr *e);
+int autoplay_opts_bots(struct autoplay_opts *o, const char *arg, struct cerr *e);
+/*
+ * autoplay_play: n automatic moves (n < 0: until the game is over) by o's
+ * players and policies, stopping past turn_limit (0: no limit) or when a
+ * player who is not automatic must move.  C_OK, or autoplay_run's failure
+ * with "automatic play: " in front of its message.
+ */
+int autoplay_play(struct game *g, const struct autoplay_opts *o, long n, int turn_limit,
+		  struct cerr *e);
+
 #endif

@@ -40,4 +40,12 @@ enum {
  */
 int movegen_legal(const struct game *g, int seat, int flags, struct move *out, int max);
 
+/*
+ * movegen_list: the legal moves (as movegen_legal) written one a line, in
+ * canonical text or, with json, as compact JSON objects, into a malloc'd
+ * *out of *len bytes (the caller frees).  C_OK or C_SYSTEM.
+ */
+int movegen_list(const struct game *g, int seat, int flags, int json, char **out, size_t *len,
+		 struct cerr *e);
+
 #endif

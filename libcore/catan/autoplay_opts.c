@@ -1,0 +1,80 @@
+/* autoplay_opts.c: who plays automatically and by which policy, as the command line says it by colour. */
+#include <string.h>
+
+#include "autoplay.h"
+#include "names.h"
+#include "state.h"
+
+void autoplay_opts_default(struct autoplay_opts *o)
+{
+	for (int c = 0; c < NCOLOUR; c++)
+		o->policy[c] = POL_RANDOM;
+	o->bots = (1u << NCOLOUR) - 1;
+}
+
+/* copy_list: arg into buf (n bytes) for cutting at commas; C_USAGE when it does not fit. */
+static int copy_list(char *buf, size_t n, const char *arg, struct cerr *e)
+{
+	if (strlen(arg) >= n)
+		return cerr_set(e, C_USAGE, "'%s' is too long", arg);
+	strcpy(buf, arg);
+	return C_OK;
+}
+
+int autoplay_opts_policy(struct autoplay_opts *o, const char *arg, struct cerr *e)
+{
+	char buf[128], *save = NULL;
+	if (copy_list(buf, sizeof buf, arg, e))
+		return C_USAGE;
+	for (char *it = strtok_r(buf, ",", &save); it; it = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(it, '=');
+		const char *name = eq ? eq + 1 : it;
+		int c = NOBODY, pol = -1;
+		if (eq) {
+			*eq = '\0';
+			if ((c = colour_parse(it)) < 0)
+				return cerr_set(e, C_USAGE, "unknown colour '%s'", it);
+		}
+		for (int k = POL_RANDOM; k < NPOLICY; k++)
+			if (strcmp(name, policy_names[k]) == 0)
+				pol = k;
+		if (pol < 0)
+			return cerr_set(e, C_USAGE, "unknown policy '%s' (random or greedy)", name);
+		for (int k = 0; k < NCOLOUR; k++)
+			if (c == NOBODY || c == k)
+				o->policy[k] = (uint8_t)pol;
+	}
+	return C_OK;
+}
+
+int autoplay_opts_bots(struct autoplay_opts *o, const char *arg, struct cerr *e)
+{
+	char buf[128], *save = NULL;
+	if (copy_list(buf, sizeof buf, arg, e))
+		return C_USAGE;
+	o->bots = 0;
+	for (char *it = strtok_r(buf, ",", &save); it; it = strtok_r(NULL, ",", &save)) {
+		int c = colour_parse(it);
+		if (c < 0)
+			return cerr_set(e, C_USAGE, "unknown colour '%s'", it);
+		o->bots |= 1u << c;
+	}
+	return C_OK;
+}
+
+int autoplay_play(struct game *g, const struct autoplay_opts *o, long n, int turn_limit,
+		  struct cerr *e)
+{
+	struct autoplay ap;
+	int rc = autoplay_init(&ap, g, POL_RANDOM, e);
+	if (rc == C_OK) {
+		for (int s = 0; s < g->nplayers; s++)
+			ap.policy[s] = o->bots & (1u << g->colour[s]) ? o->policy[g->colour[s]] : POL_NONE;
+		ap.turn_limit = turn_limit;
+		rc = autoplay_run(&ap, g, n, 0, NULL, NULL, e);
+		if (rc)
+			cerr_prefix(e, "automatic play");
+	}
+	autoplay_free(&ap);
+	return rc;
+}
