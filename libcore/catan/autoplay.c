@@ -176,11 +176,11 @@ static int robber_value(const struct game *g, const struct position *p, int seat
 		if (s == seat)
 			v -= 20 * w * kind;
 		else if (s != NOBODY)
-			v += w * kind * (2 + score_public(p, s));
+			v += w * kind * (2 + score_public(g, p, s));
 	}
 	v *= 10;
 	if (m->victim != NOBODY)
-		v += 5 * score_public(p, m->victim) + pos_hand_size(p, m->victim);
+		v += 5 * score_public(g, p, m->victim) + pos_hand_size(p, m->victim);
 	return v;
 }
 
@@ -295,7 +295,7 @@ static int greedy_main(struct autoplay *a, const struct game *g, const struct mo
 	const struct position *p = &g->pos;
 	int best;
 
-	if (score_total(p, seat) + 2 >= g->rules.points_to_win)
+	if (score_total(g, p, seat) + 2 >= g->rules.points_to_win)
 		for (int i = 0; i < n; i++)
 			if ((ms[i].verb == MV_BUILD || ms[i].verb == MV_PLAY) && wins(g, &ms[i], seat))
 				return i;
@@ -338,7 +338,7 @@ static int greedy_pick(struct autoplay *a, const struct game *g, const struct mo
 		BEST(1, road_value(g, p, m->path[0]));
 		return best;
 	case PH_ROLL:
-		if (score_total(p, seat) + 2 >= g->rules.points_to_win)
+		if (score_total(g, p, seat) + 2 >= g->rules.points_to_win)
 			for (int i = 0; i < n; i++)
 				if (ms[i].verb == MV_PLAY && wins(g, &ms[i], seat))
 					return i;

@@ -191,7 +191,7 @@ int game_winner(const struct game *g, const struct position *p)
 {
 	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD)
 		return NOBODY;
-	return p->phase == PH_OVER || score_total(p, p->current) >= g->rules.points_to_win ? p->current
+	return p->phase == PH_OVER || score_total(g, p, p->current) >= g->rules.points_to_win ? p->current
 											   : NOBODY;
 }
 

@@ -211,7 +211,7 @@ static void title(const struct game *g, const struct position *p, struct panel *
 	default:
 		/* A view holds the winner's victory point cards: they are shown at the end. */
 		add(pn, cur, PK_TITLE, 0, "Turn %d: game over: %s has won with %d points", p->turn,
-		    who, score_total(p, cur));
+		    who, score_total(g, p, cur));
 		break;
 	}
 }
@@ -255,7 +255,7 @@ static void player(const struct game *g, const struct position *p, int s, struct
 	int full = g->view == NOBODY || g->view == s;
 	char buf[256], nw[256];
 	int road = longest_road(p, s);
-	int pub = score_public(p, s), tot = score_total(p, s);
+	int pub = score_public(g, p, s), tot = score_total(g, p, s);
 	int c = g->colour[s];
 
 	char pts[64];

@@ -44,7 +44,7 @@ static int gate(struct rctx *c)
 	if (p->phase == PH_OVER) {
 		int w = game_winner(g, p);
 		return illegal(c->e, "the game is over: %s won with %d points", cname(g, w),
-			       score_total(p, w));
+			       score_total(g, p, w));
 	}
 	switch (p->phase) {
 	case PH_SETUP_SETTLEMENT:

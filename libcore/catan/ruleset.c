@@ -1,5 +1,6 @@
 /* ruleset.c: the rule sets' tables; the base game is the first. */
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,7 @@ const struct ruleset ruleset_base = {
 	.setup_rounds = 2,
 	.dice_sides = 6,
 	.robber_roll = 7,
+	.settlement_points = 1, .city_points = 2,
 	.road_award_min = 5, .army_award_min = 3, .award_points = 2,
 	.points_to_win = 10, .discard_limit = 7,
 	.bank_rate = 4, .generic_rate = 3, .harbour_rate = 2,
@@ -84,6 +86,18 @@ static long number(const char *s, int max)
 	return v > (unsigned long)max ? -1 : (long)v;
 }
 
+/* words_list: "a, b or c" of a NULL-terminated list of words into buf (n bytes). */
+static void words_list(const char *const *w, char *buf, size_t n)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int i = 0; w[i] && len < n; i++) {
+		const char *sep = i == 0 ? "" : w[i + 1] ? ", " : " or ";
+		int k = snprintf(buf + len, n - len, "%s%s", sep, w[i]);
+		len += k > 0 ? (size_t)k : 0;
+	}
+}
+
 int rules_set(struct rules *r, const char *key, const char *value, struct cerr *e)
 {
 	const struct rules_option *o = rules_option_find(key);
@@ -97,8 +111,9 @@ int rules_set(struct rules *r, const char *key, const char *value, struct cerr *
 			return cerr_set(e, C_USAGE, "%s must be %d to %d, not '%s'", key, o->min, o->max,
 					value);
 	} else if ((v = rules_option_word(o, value)) < 0) {
-		return cerr_set(e, C_USAGE, "%s is %s or %s, not '%s'", key, o->words[0], o->words[1],
-				value);
+		char list[128];
+		words_list(o->words, list, sizeof list);
+		return cerr_set(e, C_USAGE, "%s is %s, not '%s'", key, list, value);
 	}
 	rules_option_store(r, o, (int)v);
 	return C_OK;

@@ -40,6 +40,7 @@ struct ruleset {
 	uint8_t setup_rounds;	/* set-up placements per player, in snake order */
 	uint8_t dice_sides;
 	uint8_t robber_roll;	/* the total that moves the robber and makes hands discard */
+	uint8_t settlement_points, city_points;
 	uint8_t road_award_min, army_award_min, award_points;
 	uint8_t points_to_win, discard_limit;	/* defaults of the rules options */
 	uint8_t bank_rate, generic_rate, harbour_rate;	/* maritime trade: cards given for one */

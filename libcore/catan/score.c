@@ -2,19 +2,17 @@
 #include "ruleset.h"
 #include "score.h"
 
-/* A city is worth two settlements. */
-enum { CITY_POINTS = 2 };
-
-int score_public(const struct position *p, int seat)
+int score_public(const struct game *g, const struct position *p, int seat)
 {
-	const struct ruleset *rs = &ruleset_base;
+	const struct ruleset *rs = g->rs;
 	const struct player *pl = &p->pl[seat];
-	return (rs->settlements - pl->settlements) + CITY_POINTS * (rs->cities - pl->cities) +
+	return rs->settlement_points * (rs->settlements - pl->settlements) +
+	       rs->city_points * (rs->cities - pl->cities) +
 	       rs->award_points * ((p->longest_road == seat) + (p->largest_army == seat));
 }
 
-int score_total(const struct position *p, int seat)
+int score_total(const struct game *g, const struct position *p, int seat)
 {
 	const struct player *pl = &p->pl[seat];
-	return score_public(p, seat) + pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT];
+	return score_public(g, p, seat) + pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT];
 }

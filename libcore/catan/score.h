@@ -5,12 +5,12 @@
 #include "types.h"
 
 /*
- * score_public: victory points everyone sees: buildings and awards.  The
- * position carries no rule set: the pieces and award points are the base
- * game's (every rule set so far shares them).
+ * score_public: victory points everyone sees in position p of g: buildings
+ * (the pieces on the board, counted from the supply g's rule set gives)
+ * and awards, worth what the rule set says.
  */
-int score_public(const struct position *p, int seat);
+int score_public(const struct game *g, const struct position *p, int seat);
 /* score_total: score_public plus victory point cards held (bought this turn included). */
-int score_total(const struct position *p, int seat);
+int score_total(const struct game *g, const struct position *p, int seat);
 
 #endif

@@ -23,10 +23,10 @@ void scorecard_make(const struct game *g, const struct position *p, struct score
 		l->largest_army = p->largest_army == s;
 		if (seat_may_see(g, p, g->view, s, HID_POINTS)) {
 			l->vp_cards = pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT];
-			l->points = score_total(p, s);
+			l->points = score_total(g, p, s);
 		} else {
 			l->vp_cards = -1;
-			l->points = score_public(p, s);
+			l->points = score_public(g, p, s);
 		}
 	}
 }
@@ -47,10 +47,10 @@ static int push_row(struct timeline *t, const struct game *g, const struct posit
 	memset(r, 0, sizeof *r);
 	r->turn = turn;
 	for (int s = 0; s < g->nplayers; s++)
-		r->points[s] = (uint8_t)score_public(p, s);
+		r->points[s] = (uint8_t)score_public(g, p, s);
 	/* At the end of the game the winner shows their victory point cards. */
 	if (p->phase == PH_OVER)
-		r->points[p->current] = (uint8_t)score_total(p, p->current);
+		r->points[p->current] = (uint8_t)score_total(g, p, p->current);
 	return C_OK;
 }
 

@@ -774,7 +774,7 @@ static void test_build(void)
 	allow(&g, "red build settlement 19");
 	ok(g.pos.node_owner[18] == RED && g.pos.pl[RED].settlements == 2 && hand_is(&g, RED, 0, 0, 0, 0, 0),
 	   "a settlement is placed and paid for");
-	ok(score_public(&g.pos, RED) == 3, "three settlements score 3");
+	ok(score_public(&g, &g.pos, RED) == 3, "three settlements score 3");
 
 	/* Cities. */
 	refuse(&g, "red build city 42", "a city replaces one of your settlements, and intersection 42 holds none");
@@ -787,7 +787,7 @@ static void test_build(void)
 	allow(&g, "red build city 9");
 	ok(g.pos.node_kind[8] == B_CITY && g.pos.pl[RED].cities == 3 && g.pos.pl[RED].settlements == 3,
 	   "a city takes the place of a settlement, which goes back to the supply");
-	ok(score_public(&g.pos, RED) == 4, "a city scores 2");
+	ok(score_public(&g, &g.pos, RED) == 4, "a city scores 2");
 	set_hand(&g, RED, 0, 0, 0, 2, 3);
 	refuse(&g, "red build city 9", "a city replaces one of your settlements, and intersection 9 holds none");
 	game_free(&g);
@@ -989,7 +989,7 @@ static void test_army(void)
 	ok(g.pos.largest_army == NOBODY, "two knights make no largest army");
 	allow(&g, "red play knight");
 	ok(g.pos.largest_army == RED, "the first with three knights takes the largest army");
-	ok(score_public(&g.pos, RED) == 4, "the largest army scores 2");
+	ok(score_public(&g, &g.pos, RED) == 4, "the largest army scores 2");
 	const char *const more[] = { "red robber 1", "red roll 1 1", "red end",
 				     "blue play knight", "blue robber 10", NULL };
 	script(&g, "blue's third knight", more);
@@ -1011,7 +1011,7 @@ static void test_victory(void)
 	g.rules.points_to_win = 5;
 	give_dev(&g, RED, DEV_VICTORY_POINT, 0);
 	give_dev(&g, RED, DEV_VICTORY_POINT, 0);
-	ok(score_public(&g.pos, RED) == 2 && score_total(&g.pos, RED) == 4,
+	ok(score_public(&g, &g.pos, RED) == 2 && score_total(&g, &g.pos, RED) == 4,
 	   "victory point cards count in the total, not in the public score");
 	set_hand(&g, RED, 2, 2, 1, 1, 0);
 	allow(&g, "red build road 14-19");
@@ -1037,7 +1037,7 @@ static void test_victory(void)
 	g.rules.points_to_win = 5;
 	for (int i = 0; i < 3; i++)
 		give_dev(&g, BLUE, DEV_VICTORY_POINT, 0);
-	ok(score_total(&g.pos, BLUE) == 5, "blue holds 5 points");
+	ok(score_total(&g, &g.pos, BLUE) == 5, "blue holds 5 points");
 	set_hand(&g, RED, 1, 1, 0, 0, 0);
 	allow(&g, "red build road 14-19");
 	ok(g.pos.phase == PH_MAIN, "5 points on red's turn do not make blue win");
@@ -1156,7 +1156,7 @@ static void test_longest(void)
 	allow(&g, "blue build settlement 30");
 	ok(g.pos.longest_road == NOBODY && longest_road(&g.pos, RED) == 4,
 	   "a settlement built on red's road breaks it and the award is set aside");
-	ok(score_public(&g.pos, RED) == 2, "red lost the 2 points of the award");
+	ok(score_public(&g, &g.pos, RED) == 2, "red lost the 2 points of the award");
 	game_free(&g);
 }
 
@@ -1538,7 +1538,7 @@ static void test_game1(void)
 		"red build road 13-8", "red end", NULL
 	};
 	script(&g, "game 1: year of plenty, two cities, white's road grows to 6", cities);
-	ok(g.pos.longest_road == WHITE && longest_road(&g.pos, WHITE) == 6 && score_total(&g.pos, RED) == 6,
+	ok(g.pos.longest_road == WHITE && longest_road(&g.pos, WHITE) == 6 && score_total(&g, &g.pos, RED) == 6,
 	   "game 1: white holds the longest road with 6; red has 6 points");
 
 	static const char *const last[] = {
@@ -1551,17 +1551,17 @@ static void test_game1(void)
 	   "game 1: white's road broken to 5 ties red's 5: white keeps the award");
 	allow(&g, "red build road 24-19");
 	ok(g.pos.longest_road == RED && longest_road(&g.pos, RED) == 6, "game 1: red's 6 takes the longest road");
-	ok(score_total(&g.pos, RED) == 9 && g.pos.phase == PH_MAIN, "game 1: red has 9 points");
+	ok(score_total(&g, &g.pos, RED) == 9 && g.pos.phase == PH_MAIN, "game 1: red has 9 points");
 	allow(&g, "red trade ore 3 for lumber");
 	allow(&g, "red buy victory-point");
 	ok(g.pos.phase == PH_OVER && g.pos.current == RED, "game 1: red wins on buying a victory point card");
-	ok(score_public(&g.pos, RED) == 9 && score_total(&g.pos, RED) == 10 && score_total(&g.pos, BLUE) == 2 &&
-	   score_total(&g.pos, WHITE) == 2, "game 1: final scores red 10 (9 public), blue 2, white 2");
+	ok(score_public(&g, &g.pos, RED) == 9 && score_total(&g, &g.pos, RED) == 10 && score_total(&g, &g.pos, BLUE) == 2 &&
+	   score_total(&g, &g.pos, WHITE) == 2, "game 1: final scores red 10 (9 public), blue 2, white 2");
 	refuse(&g, "red end", "the game is over: red won with 10 points");
 	struct game v;
 	struct cerr e;
 	ok(game_view(&g, BLUE, &v, &e) == C_OK && v.pos.pl[RED].dev_new[DEV_VICTORY_POINT] == 1 &&
-	   score_total(&v.pos, RED) == 10 && v.pos.pl[RED].hand[RES_ORE] == 0,
+	   score_total(&v, &v.pos, RED) == 10 && v.pos.pl[RED].hand[RES_ORE] == 0,
 	   "game 1: the winner's victory point card is revealed in others' views");
 	game_free(&v);
 	ok(g.log.len == 121 && strcmp(g.log.line[120], "red buy victory-point") == 0, "game 1: 121 moves logged");
@@ -1638,7 +1638,7 @@ static void test_game2(void)
 	};
 	script(&g, "game 2: discards, robber, a knight bought", f);
 	allow(&g, "orange play knight");
-	ok(g.pos.largest_army == ORANGE && score_public(&g.pos, ORANGE) == 5, "game 2: orange's third knight: largest army");
+	ok(g.pos.largest_army == ORANGE && score_public(&g, &g.pos, ORANGE) == 5, "game 2: orange's third knight: largest army");
 	static const char *const h[] = {
 		"orange robber 5 steal red brick", "orange roll 1 2", "orange build city 41", "orange end",
 		"red roll 1 2", "red end", "blue roll 6 6", "blue end", "white roll 1 4",
@@ -1652,13 +1652,13 @@ static void test_game2(void)
 		"white end", "orange roll 2 1", "orange build city 49", NULL
 	};
 	script(&g, "game 2: the lumber harbour next turn, orange's cities", i);
-	ok(score_public(&g.pos, ORANGE) == 8 && g.pos.phase == PH_MAIN, "game 2: orange has 8 points");
+	ok(score_public(&g, &g.pos, ORANGE) == 8 && g.pos.phase == PH_MAIN, "game 2: orange has 8 points");
 	allow(&g, "orange buy victory-point");
-	ok(g.pos.phase == PH_MAIN && score_total(&g.pos, ORANGE) == 9, "game 2: 9 points: the game goes on");
+	ok(g.pos.phase == PH_MAIN && score_total(&g, &g.pos, ORANGE) == 9, "game 2: 9 points: the game goes on");
 	allow(&g, "orange buy victory-point");
 	ok(g.pos.phase == PH_OVER && g.pos.current == ORANGE, "game 2: orange wins on its second victory point card");
-	ok(score_total(&g.pos, ORANGE) == 10 && score_total(&g.pos, RED) == 2 && score_total(&g.pos, BLUE) == 2 &&
-	   score_total(&g.pos, WHITE) == 3, "game 2: final scores orange 10, red 2, blue 2, white 3");
+	ok(score_total(&g, &g.pos, ORANGE) == 10 && score_total(&g, &g.pos, RED) == 2 && score_total(&g, &g.pos, BLUE) == 2 &&
+	   score_total(&g, &g.pos, WHITE) == 3, "game 2: final scores orange 10, red 2, blue 2, white 3");
 	refuse(&g, "red roll 1 1", "the game is over: orange won with 10 points");
 	ok(g.log.len == 131, "game 2: 131 moves logged");
 	ok(replays(&g), "game 2 replays from its log to the same position");
@@ -1750,12 +1750,12 @@ static void test_game3(void)
 		"white end", NULL
 	};
 	script(&g, "game 3: blue buys its fourth knight", h);
-	ok(score_total(&g.pos, B) == 8 && g.pos.phase == PH_ROLL, "game 3: blue has 8 points before its turn");
+	ok(score_total(&g, &g.pos, B) == 8 && g.pos.phase == PH_ROLL, "game 3: blue has 8 points before its turn");
 	allow(&g, "blue play knight");
 	ok(g.pos.largest_army == B && g.pos.phase == PH_OVER && g.pos.current == B,
 	   "game 3: blue's fourth knight takes the largest army and wins before the roll");
-	ok(score_total(&g.pos, B) == 10 && score_public(&g.pos, B) == 9 && score_total(&g.pos, O) == 3 &&
-	   score_total(&g.pos, W) == 2, "game 3: final scores blue 10 (9 public), orange 3, white 2");
+	ok(score_total(&g, &g.pos, B) == 10 && score_public(&g, &g.pos, B) == 9 && score_total(&g, &g.pos, O) == 3 &&
+	   score_total(&g, &g.pos, W) == 2, "game 3: final scores blue 10 (9 public), orange 3, white 2");
 	refuse(&g, "blue robber 10", "the game is over: blue won with 10 points");
 	ok(g.log.len == 107 && replays(&g), "game 3: 107 moves, and the log replays to the same position");
 	game_free(&g);
