@@ -107,8 +107,6 @@ int main(int argc, char **argv)
 	char *in = NULL, *out = NULL, *vout = NULL;
 	size_t inlen, outlen, voutlen;
 
-	if (fe_complete(&command, argc, argv, &rc))
-		return rc;
 	autoplay_opts_default(&ao);
 	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
 		switch (opt) {

@@ -136,8 +136,6 @@ int main(int argc, char **argv)
 	char *out = NULL;
 	size_t len;
 
-	if (fe_complete(&command, argc, argv, &rc))
-		return rc;
 	rules_default(&o.rules);
 	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
 		switch (opt) {

@@ -54,7 +54,8 @@ static const struct fe_opt options[] = {
 };
 
 static const struct fe_cmd command = {
-	.opts = options, .operands = FE_OPERANDS_FILES, .usage_short = usage_short, .usage_text = usage_text,
+	.opts = options, .operands = FE_OPERANDS_FILES,
+	.usage_short = usage_short, .usage_text = usage_text,
 };
 
 int main(int argc, char **argv)
@@ -71,8 +72,6 @@ int main(int argc, char **argv)
 	char *out = NULL;
 	size_t outlen;
 
-	if (fe_complete(&command, argc, argv, &rc))
-		return rc;
 	render_opts_default(&ro);
 	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
 		switch (opt) {

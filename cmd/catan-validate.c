@@ -96,7 +96,8 @@ static const struct fe_opt options[] = {
 };
 
 static const struct fe_cmd command = {
-	.opts = options, .operands = FE_OPERANDS_FILES, .usage_short = usage_short, .usage_text = usage_text,
+	.opts = options, .operands = FE_OPERANDS_FILES,
+	.usage_short = usage_short, .usage_text = usage_text,
 };
 
 int main(int argc, char **argv)
@@ -108,8 +109,6 @@ int main(int argc, char **argv)
 	int jobs = cores < 1 ? 1 : cores > 256 ? 256 : (int)cores;
 	unsigned long long v;
 
-	if (fe_complete(&command, argc, argv, &rc))
-		return rc;
 	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
 		switch (opt) {
 		case FE_STOP:

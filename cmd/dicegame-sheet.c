@@ -452,8 +452,6 @@ int main(int argc, char **argv)
 	const struct fe_sub *sub;
 	int c, rc = C_OK;
 
-	if (fe_complete(&command, argc, argv, &rc))
-		return rc;
 	memset(&o, 0, sizeof o);
 	dice_game_init(&g);
 	o.g = &g;

@@ -137,6 +137,17 @@ struct fe_cmd {
  * unknown option ("unknown option '--x'") or a missing value ("option '--seed'
  * needs a value") as usage errors: then it returns FE_STOP with *status the
  * exit status.
+ *
+ * The hidden "--complete WORD..." (as git's and rbenv's), given as the first
+ * argument, is answered on the first call, which then returns FE_STOP: the
+ * words after it are a partial command line (the program's name left out;
+ * the last word the one being completed, maybe empty) and the candidate
+ * words are printed one a line: options (every option before a subcommand,
+ * the subcommand's after it; aliases, whose help is NULL, and --complete
+ * never), an option's fixed values (a list option's: the list with its last
+ * element completed), values from c->values, subcommand names, or "@file" /
+ * "@words" when the shell is to complete file names or the command's own
+ * operand words.  Only candidates that begin with the last word are printed.
  */
 #define FE_STOP (-2)
 int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status);
@@ -146,18 +157,6 @@ const struct fe_sub *fe_sub_find(const struct fe_cmd *c, const char *name);
 /* fe_sub_takes: 1 when sub takes the option id (its own or a common one). */
 int fe_sub_takes(const struct fe_cmd *c, const struct fe_sub *sub, int id);
 
-/*
- * fe_complete: the hidden "--complete WORD..." (as git's and rbenv's): when
- * argv[1] is "--complete", the words after it are a partial command line
- * (the program's name left out; the last word the one being completed, maybe
- * empty) and the candidate words are printed one a line: options (every
- * option before a subcommand, the subcommand's after it; --complete never),
- * an option's fixed values, subcommand names, or "@file" / "@words" when the
- * shell is to complete file names or the command's own operand words.  Only
- * candidates that begin with the last word are printed.  Returns 1 with
- * *status set when it answered, 0 when argv is no completion request.
- */
-int fe_complete(const struct fe_cmd *c, int argc, char **argv, int *status);
 /* fe_candidate: prints word on a line of its own when it begins with prefix (for fe_cmd.values). */
 void fe_candidate(const char *word, const char *prefix);
 

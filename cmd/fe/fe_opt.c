@@ -35,6 +35,8 @@ static int bad_option(int opt, char **argv, const char *usage_short)
 	return fe_usagef(usage_short, "unknown option '%s'", argv[optind - 1]);
 }
 
+static int complete(const struct fe_cmd *c, int argc, char **argv, int *status);
+
 static int has_letter(const struct fe_opt *o)
 {
 	return o->id > ' ' && o->id < 128;
@@ -47,6 +49,9 @@ int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status)
 	size_t n = 0, k = 0;
 	int opt;
 
+	/* The hidden --complete comes first on the command line, before any option is read. */
+	if (optind <= 1 && complete(c, argc, argv, status))
+		return FE_STOP;
 	so[k++] = ':';
 	for (const struct fe_opt *o = c->opts; o->name && n < MAXOPTS; o++, n++) {
 		lo[n].name = o->name;
@@ -140,7 +145,7 @@ static void operands(enum fe_operands kind)
 		puts("@words");
 }
 
-int fe_complete(const struct fe_cmd *c, int argc, char **argv, int *status)
+static int complete(const struct fe_cmd *c, int argc, char **argv, int *status)
 {
 	const struct fe_sub *sub = NULL;
 	const struct fe_opt *want = NULL;
