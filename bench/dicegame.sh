@@ -4,8 +4,6 @@
 set -eu
 cd "$(dirname "$0")/.."
 b=${1:-build}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 echo "dicegame: goal 100000 or more games per second (Island One)"
 "$b/bench/dicegame" 1
 "$b/bench/dicegame" 2

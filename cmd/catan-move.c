@@ -236,9 +236,8 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (list) {
-		if ((rc = movegen_list(&g, as_seat, mgflags, json, &out, &outlen, &e)) == C_OK &&
-		    (rc = fe_write_stdout(out, outlen, &e)) == C_OK)
-			rc = fe_close_stdout(&e);
+		if ((rc = movegen_list(&g, as_seat, mgflags, json, &out, &outlen, &e)) == C_OK)
+			rc = fe_output(out, outlen, &e);
 		goto out;
 	}
 	if ((rc = batch_apply(&g, &mv, json, as_seat, &e)))
@@ -255,16 +254,14 @@ int main(int argc, char **argv)
 		if ((rc = game_view(&g, view_seat, &view, &e)))
 			goto out;
 		have_view = 1;
-		rc = game_write(&view, flags, &vout, &voutlen, &e);
-		if (rc == C_OK)
-			rc = fe_write_stdout(vout, voutlen, &e);
+		if ((rc = game_write(&view, flags, &vout, &voutlen, &e)) == C_OK)
+			rc = fe_output(vout, voutlen, &e);
 	} else if (!in_place) {
-		rc = game_write(&g, flags, &out, &outlen, &e);
-		if (rc == C_OK)
-			rc = fe_write_stdout(out, outlen, &e);
-	}
-	if (rc == C_OK)
+		if ((rc = game_write(&g, flags, &out, &outlen, &e)) == C_OK)
+			rc = fe_output(out, outlen, &e);
+	} else {
 		rc = fe_close_stdout(&e);
+	}
 out:
 	if (rc)
 		fe_report(&e);

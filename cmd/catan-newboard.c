@@ -182,9 +182,8 @@ int main(int argc, char **argv)
 		return fe_report(&e);
 
 	game_init(&g);
-	if ((rc = game_new(&g, &o, &e)) == C_OK && (rc = game_write(&g, flags, &out, &len, &e)) == C_OK &&
-	    (rc = fe_write_stdout(out, len, &e)) == C_OK)
-		rc = fe_close_stdout(&e);
+	if ((rc = game_new(&g, &o, &e)) == C_OK && (rc = game_write(&g, flags, &out, &len, &e)) == C_OK)
+		rc = fe_output(out, len, &e);
 	if (rc)
 		fe_report(&e);
 	free(out);

@@ -128,12 +128,10 @@ int main(int argc, char **argv)
 		rc = render_text(shown, &ro, &out, &outlen, &e);
 	else
 		rc = render_svg(shown, &ro, &out, &outlen, &e);
-	if (rc == C_OK && fmt == FMT_PNG)
-		rc = fe_write_png(out, outlen, png, &e);
-	else if (rc == C_OK)
-		rc = fe_write_stdout(out, outlen, &e);
-	if (rc == C_OK)
+	if (rc == C_OK && fmt == FMT_PNG && (rc = fe_write_png(out, outlen, png, &e)) == C_OK)
 		rc = fe_close_stdout(&e);
+	else if (rc == C_OK && fmt != FMT_PNG)
+		rc = fe_output(out, outlen, &e);
 out:
 	if (rc)
 		fe_report(&e);

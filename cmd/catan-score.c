@@ -104,8 +104,8 @@ int main(int argc, char **argv)
 		else
 			rc = scorecard_text(src, &sc, &out, &len, &e);
 	}
-	if (rc == C_OK && (rc = fe_write_stdout(out, len, &e)) == C_OK)
-		rc = fe_close_stdout(&e);
+	if (rc == C_OK)
+		rc = fe_output(out, len, &e);
 out:
 	if (rc)
 		fe_report(&e);

@@ -102,6 +102,12 @@ int fe_write_stdout(const char *data, size_t len, struct cerr *e)
 	return C_OK;
 }
 
+int fe_output(const char *data, size_t len, struct cerr *e)
+{
+	int rc = fe_write_stdout(data, len, e);
+	return rc == C_OK ? fe_close_stdout(e) : rc;
+}
+
 int fe_close_stdout(struct cerr *e)
 {
 	int bad = fflush(stdout) != 0 || ferror(stdout);

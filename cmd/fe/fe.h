@@ -36,6 +36,8 @@ int fe_read_input(const char *path, char **buf, size_t *len, const char **name, 
 int fe_write_stdout(const char *data, size_t len, struct cerr *e);
 /* fe_close_stdout: flushes and closes stdout, so that a full disk or closed pipe is an error. */
 int fe_close_stdout(struct cerr *e);
+/* fe_output: a command's whole output: fe_write_stdout, then fe_close_stdout. */
+int fe_output(const char *data, size_t len, struct cerr *e);
 
 /*
  * In-place editing of a game file, safe against a second writer:
