@@ -38,7 +38,8 @@ FE_SRC   = $(wildcard cmd/fe/*.c)
 CMD_SRC  = $(wildcard cmd/*.c)
 UNIT_SRC = $(wildcard tests/unit/*.c)
 BENCH_SRC = $(wildcard bench/*.c)
-HDRS     = $(wildcard libcore/*.h libcore/catan/*.h libcore/dice/*.h cmd/fe/*.h) \
+FUZZ_SRC = $(wildcard fuzz/fuzz_*.c)
+HDRS     = $(wildcard libcore/*.h libcore/catan/*.h libcore/dice/*.h cmd/fe/*.h fuzz/*.h) \
            $(B)/geom_tab.h $(B)/FLAGS
 
 LIB_OBJ  = $(patsubst %.c,$(B)/%.o,$(LIB_SRC)) $(B)/geom_tab.o
@@ -117,10 +118,32 @@ san:
 	    build-san/libcore.a $(patsubst cmd/%.c,build-san/bin/%,$(CMD_SRC)) \
 	    $(patsubst tests/unit/%.c,build-san/unit/%,$(UNIT_SRC))
 
-# The whole suite, plainly and under ASan+UBSan (leaks fail), then one summary line.
+# The fuzz targets: clang's libFuzzer with ASan and UBSan, over their own libcore.
+FUZZ_CC = clang
+FUZZ_FLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_SECONDS = 300
+FUZZ_CHECK_SECONDS = 20
+fuzz-build:
+	$(MAKE) B=build-fuzz CC=$(FUZZ_CC) HOSTCC=cc OPT='-O1 -g' CFLAGS='$(FUZZ_FLAGS)' \
+	    $(patsubst fuzz/%.c,build-fuzz/fuzz/%,$(FUZZ_SRC))
+
+$(B)/fuzz/%: $(B)/fuzz/%.o $(B)/fuzz/positions.o $(B)/libcore.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer,address,undefined -o $@ $< $(B)/fuzz/positions.o \
+	    $(B)/libcore.a $(JANSSON_LIBS) -lm
+
+# Each target for FUZZ_SECONDS (fuzz/README.md says how to run them longer).
+fuzz: all fuzz-build
+	@fuzz/run build-fuzz $(B)/bin $(FUZZ_SECONDS)
+
+# The whole suite, plainly and under ASan+UBSan (leaks fail), then one summary
+# line; then every fuzz target for a short time over its seeds and saved corpus.
 check: deps
 	@$(MAKE) -s DEVELOPER=1 all san
+	@$(MAKE) -s DEVELOPER=1 fuzz-build
 	@tests/run-suite $(B) build-san
+	@echo "== fuzz targets, $(FUZZ_CHECK_SECONDS)s each"
+	@fuzz/run build-fuzz $(B)/bin $(FUZZ_CHECK_SECONDS)
 
 test: all
 	@tests/run-suite $(B)
@@ -153,7 +176,7 @@ uninstall:
 	for c in completions/zsh/*; do rm -f $(DESTDIR)$(ZSHCOMPDIR)/$${c#completions/zsh/}; done
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
 
 FORCE:
-.PHONY: all san check test bench deps demo install uninstall clean FORCE
+.PHONY: all san check test bench deps demo install uninstall clean fuzz fuzz-build FORCE

@@ -130,3 +130,12 @@ libcore_includes() {
 	run -1 --separate-stderr tsort "$BATS_TEST_TMPDIR/pairs"
 	[[ "$stderr" == *loop* ]]
 }
+
+@test "fuzz/run runs every fuzz target, and each has a dictionary it names" {
+	in_tree=$(cd "$ROOT/fuzz" && ls fuzz_*.c | sed 's/\.c$//' | sort)
+	in_run=$(sed -n '/^\[ ${#targets\[@\]} -gt 0 \]/,/)$/p' "$ROOT/fuzz/run" | grep -oE 'fuzz_[a-z_]+' | sort)
+	assert_eq "$in_tree" "$in_run"
+	for d in $(grep -oE 'fuzz/dict/[a-z]+\.dict' "$ROOT/fuzz/run" | sort -u); do
+		[ -s "$ROOT/$d" ] || { echo "no $d"; false; }
+	done
+}

@@ -1,0 +1,60 @@
+/*
+ * fuzz_move_json: JSON move objects applied to a set of positions.  The
+ * first byte picks the position, the rest is the JSON text.  Promises: a
+ * document that is not a move is refused with C_ILLEGAL; a refused move
+ * changes nothing; an accepted move's JSON form (from the parsed move)
+ * reads back to the same move, and the game after it keeps its invariants,
+ * reads back the same and replays.
+ */
+#include <string.h>
+
+#include <jansson.h>
+
+#include "fuzz.h"
+#include "move.h"
+#include "positions.h"
+#include "rules.h"
+#include "state.h"
+#include "state_json.h"
+
+static struct game games[NPOSITIONS];
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	positions_build(games);
+	positions_seeds(games, 1);
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct cerr e = { 0 };
+	struct move m, m2;
+	struct game g;
+
+	if (size < 1 || size > 4096)
+		return 0;
+	const struct game *src = &games[data[0] % NPOSITIONS];
+	json_t *j = json_loadb((const char *)data + 1, size - 1, JSON_REJECT_DUPLICATES, NULL);
+	if (!j)
+		return 0;
+	if (move_from_json(src, j, &m, &e) != C_OK) {
+		FUZZ_CHECK(e.code == C_ILLEGAL, "a malformed move is C_ILLEGAL");
+		json_decref(j);
+		return 0;
+	}
+	json_t *back = move_to_json(src, &m);
+	FUZZ_CHECK(back != NULL, "the JSON form is made");
+	FUZZ_CHECK(move_from_json(src, back, &m2, &e) == C_OK, e.msg);
+	FUZZ_CHECK(memcmp(&m, &m2, sizeof m) == 0, "the JSON form reads back to the same move");
+	json_decref(back);
+	json_decref(j);
+
+	FUZZ_CHECK(game_copy(&g, src, &e) == C_OK, e.msg);
+	int rc = rules_apply(&g, &m, 0, &e);
+	position_after(src, &g, rc);
+	game_free(&g);
+	return 0;
+}

@@ -1,0 +1,37 @@
+/*
+ * fuzz_replay: records and games replayed from their start, and the score
+ * timeline.  Promises: a document read is replayed to a verdict (C_OK,
+ * C_ILLEGAL or C_INPUT for a view) without a crash or a leak; when the
+ * replay passes, the replayed position passes its invariants, and the
+ * timeline is made for a full game.
+ */
+#include "fuzz.h"
+#include "replay.h"
+#include "scorecard.h"
+#include "state.h"
+#include "state_json.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct cerr e = { 0 };
+	struct replay_result res;
+	struct timeline t = { 0 };
+	struct game g, end;
+
+	if (game_read((const char *)data, size, &g, &e) != C_OK) {
+		game_free(&g);
+		return 0;
+	}
+	int rc = game_replay(&g, &res, &end, &e);
+	FUZZ_CHECK(rc == C_OK || rc == C_ILLEGAL || rc == C_INPUT, "a replay's verdict");
+	if (rc == C_OK) {
+		FUZZ_CHECK(end.has_pos, "the replay ends in a position");
+		FUZZ_CHECK(pos_check(&end, &end.pos, &e) == C_OK, e.msg);
+		game_free(&end);
+		if (g.view == NOBODY)
+			FUZZ_CHECK(timeline_make(&g, &t, &res, &e) == C_OK, e.msg);
+	}
+	timeline_free(&t);
+	game_free(&g);
+	return 0;
+}
