@@ -245,23 +245,26 @@ int main(int argc, char **argv)
 	if (autoplay && (rc = autoplay_play(&g, &ao, autoplay == 2 ? -1 : auto_n, turn_limit, &e)))
 		goto out;
 
-	if (in_place) {
-		if ((rc = game_write(&g, flags, &out, &outlen, &e)) ||
-		    (rc = fe_replace(in_place, out, outlen, &e)))
-			goto out;
-	}
+	/*
+	 * What goes to standard output is written and flushed before the game
+	 * file is replaced: status 4 then always means the file is as it was.
+	 */
 	if (view_seat != NOBODY) {
 		if ((rc = game_view(&g, view_seat, &view, &e)))
 			goto out;
 		have_view = 1;
-		if ((rc = game_write(&view, flags, &vout, &voutlen, &e)) == C_OK)
-			rc = fe_output(vout, voutlen, &e);
-	} else if (!in_place) {
-		if ((rc = game_write(&g, flags, &out, &outlen, &e)) == C_OK)
-			rc = fe_output(out, outlen, &e);
-	} else {
-		rc = fe_close_stdout(&e);
+		if ((rc = game_write(&view, flags, &vout, &voutlen, &e)) ||
+		    (rc = fe_write_stdout(vout, voutlen, &e)) || (rc = fe_flush_stdout(&e)))
+			goto out;
 	}
+	if (in_place) {
+		if ((rc = game_write(&g, flags, &out, &outlen, &e)) || (rc = fe_replace(&lk, out, outlen, &e)))
+			goto out;
+	} else if (view_seat == NOBODY) {
+		if ((rc = game_write(&g, flags, &out, &outlen, &e)) || (rc = fe_write_stdout(out, outlen, &e)))
+			goto out;
+	}
+	rc = fe_close_stdout(&e);
 out:
 	if (rc)
 		fe_report(&e);

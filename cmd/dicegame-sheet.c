@@ -174,11 +174,11 @@ static int cmd_auto(const struct opts *o, struct dgame *g, struct cerr *e)
 	return rc;
 }
 
-/* out: hands text to stdout, or to the in-place file. */
-static int put(const struct opts *o, const char *text, size_t len, struct cerr *e)
+/* out: hands text to stdout, or to the in-place file (locked in lk). */
+static int put(const struct fe_locked *lk, const char *text, size_t len, struct cerr *e)
 {
-	if (o->inplace)
-		return fe_replace(o->inplace, text, len, e);
+	if (lk->fd >= 0)
+		return fe_replace(lk, text, len, e);
 	return fe_write_stdout(text, len, e);
 }
 
@@ -231,7 +231,7 @@ static int sheet_validate(const struct opts *o, struct dgame *g, const char *nam
 static int one_input(const struct opts *o, sheet_fn *fn, const char *path, int argc, char **argv,
 		     struct cerr *e)
 {
-	struct fe_locked lk = { -1, NULL, 0 };
+	struct fe_locked lk = { .fd = -1 };
 	char *text = NULL, *out = NULL;
 	const char *name = o->inplace;
 	size_t len = 0, olen = 0;
@@ -250,7 +250,7 @@ static int one_input(const struct opts *o, sheet_fn *fn, const char *path, int a
 	}
 	rc = fn(o, o->g, name, argc, argv, &out, &olen, e);
 	if (!rc && out)
-		rc = put(o, out, olen, e);
+		rc = put(&lk, out, olen, e);
 out:
 	fe_unlock(&lk);
 	free(text);

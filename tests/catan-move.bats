@@ -459,3 +459,55 @@ external() {
 	run -0 sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$G" </dev/null
 	[[ "${lines[-1]}" == "No more input: the game is kept in $G." ]]
 }
+
+@test "in place: what a writer killed under the lock left is removed by the next one" {
+	external >"$G"
+	echo partial >"$BATS_TEST_TMPDIR/.game.json.new"
+	echo partial >"$BATS_TEST_TMPDIR/game.json.tmpAb12Cd"
+	echo mine >"$BATS_TEST_TMPDIR/game.json.tmpnotes.txt"
+	run -0 catan-move -i "$G" 'red roll 3 3'
+	run -0 ls -A "$BATS_TEST_TMPDIR"
+	assert_eq $'game.json\ngame.json.tmpnotes.txt' "$(grep -v '^bats' <<<"$output")"
+	run -0 jq -c '.log' "$G"
+	assert_eq '["red roll 3 3"]' "$output"
+}
+
+@test "in place through a symbolic link: the file it points to is edited, the link stays" {
+	external >"$G"
+	mkdir "$BATS_TEST_TMPDIR/elsewhere"
+	ln -s "$G" "$BATS_TEST_TMPDIR/elsewhere/link.json"
+	run -0 catan-move -i "$BATS_TEST_TMPDIR/elsewhere/link.json" 'red roll 3 3'
+	[ -L "$BATS_TEST_TMPDIR/elsewhere/link.json" ]
+	run -0 catan-move -i "$G" 'red end'
+	run -0 jq -c '.log' "$BATS_TEST_TMPDIR/elsewhere/link.json"
+	assert_eq '["red roll 3 3","red end"]' "$output"
+	run -0 ls -A "$BATS_TEST_TMPDIR/elsewhere"
+	assert_eq "link.json" "$output"
+}
+
+@test "in place: the file keeps its mode, and its owner when run as root" {
+	external >"$G"
+	chmod 640 "$G"
+	[ "$(id -u)" != 0 ] || chown 65534:65534 "$G"
+	before=$(stat -c '%a %u %g' "$G")
+	run -0 catan-move -i "$G" 'red roll 3 3'
+	assert_eq "$before" "$(stat -c '%a %u %g' "$G")"
+}
+
+@test "in place with a view: when the view cannot be written the game is not changed" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	cp "$G" "$BATS_TEST_TMPDIR/before"
+	run -4 --separate-stderr bash -c "catan-move -i '$G' --auto 1 --view red >/dev/full"
+	assert_eq "catan-move: write error: No space left on device" "$stderr"
+	assert_file_eq "$BATS_TEST_TMPDIR/before" "$G"
+	run -0 catan-move -i "$G" --auto 1 --view red
+	run -0 jq '.log | length' "$G"
+	assert_eq 1 "$output"
+}
+
+@test "a NUL byte in a moves file is refused like any text that is not a move" {
+	printf 'red roll\0\n' >"$BATS_TEST_TMPDIR/moves"
+	run -1 --separate-stderr catan-move -f "$BATS_TEST_TMPDIR/moves" <"$G"
+	assert_eq "catan-move: $BATS_TEST_TMPDIR/moves: the moves file holds a NUL byte, which no move has" "$stderr"
+	assert_eq "" "$output"
+}

@@ -866,3 +866,15 @@ end" "$(grep -v '^reroll' <<<"$output")"
 	run -3 vg dicegame-sheet score <<<'{"format": 1}'
 	run -3 vg dicegame-sheet new --map "$FIXTURES/dicegame/island-one-game.txt"
 }
+
+@test "in place through a symbolic link, after a killed writer: the target is edited, the leftovers go" {
+	dicegame-sheet new --seed 3 --players ann >"$BATS_TEST_TMPDIR/s.json"
+	ln -s "$BATS_TEST_TMPDIR/s.json" "$BATS_TEST_TMPDIR/link.json"
+	echo partial >"$BATS_TEST_TMPDIR/.s.json.new"
+	echo partial >"$BATS_TEST_TMPDIR/s.json.tmpQ1w2E3"
+	run -0 dicegame-sheet -i "$BATS_TEST_TMPDIR/link.json" move roll
+	[ -L "$BATS_TEST_TMPDIR/link.json" ]
+	run -0 jq -c '.log | length' "$BATS_TEST_TMPDIR/s.json"
+	assert_eq 1 "$output"
+	[ ! -e "$BATS_TEST_TMPDIR/.s.json.new" ] && [ ! -e "$BATS_TEST_TMPDIR/s.json.tmpQ1w2E3" ]
+}

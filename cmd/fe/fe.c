@@ -1,10 +1,9 @@
-/* fe.c: messages, whole-input reading, checked output and locked atomic replacement of files. */
+/* fe.c: messages, whole-input reading and checked output. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -108,6 +107,13 @@ int fe_output(const char *data, size_t len, struct cerr *e)
 	return rc == C_OK ? fe_close_stdout(e) : rc;
 }
 
+int fe_flush_stdout(struct cerr *e)
+{
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return cerr_set(e, C_SYSTEM, "write error: %s", strerror(errno));
+	return C_OK;
+}
+
 int fe_close_stdout(struct cerr *e)
 {
 	int bad = fflush(stdout) != 0 || ferror(stdout);
@@ -121,103 +127,6 @@ int fe_close_stdout(struct cerr *e)
 	return C_OK;
 }
 
-int fe_lock_open(const char *path, struct fe_locked *lk, struct cerr *e)
-{
-	lk->fd = -1;
-	lk->buf = NULL;
-	lk->len = 0;
-	for (;;) {
-		struct stat a, b;
-		int fd = open(path, O_RDWR);
-		if (fd < 0)
-			return cerr_set(e, C_SYSTEM, "cannot open '%s': %s", path, strerror(errno));
-		if (flock(fd, LOCK_EX) != 0) {
-			int err = errno;
-			close(fd);
-			return cerr_set(e, C_SYSTEM, "cannot lock '%s': %s", path, strerror(err));
-		}
-		/* Another writer may have renamed a new file over path while we
-		 * waited; then our descriptor holds the old file: start again. */
-		if (fstat(fd, &a) != 0 || stat(path, &b) != 0 || a.st_ino != b.st_ino ||
-		    a.st_dev != b.st_dev) {
-			close(fd);
-			continue;
-		}
-		FILE *f = fdopen(dup(fd), "rb");
-		if (!f) {
-			int err = errno;
-			close(fd);
-			return cerr_set(e, C_SYSTEM, "cannot read '%s': %s", path, strerror(err));
-		}
-		int rc = fe_read_stream(f, path, &lk->buf, &lk->len, e);
-		fclose(f);
-		if (rc != C_OK) {
-			close(fd);
-			return rc;
-		}
-		lk->fd = fd;
-		return C_OK;
-	}
-}
-
-int fe_replace(const char *path, const char *data, size_t len, struct cerr *e)
-{
-	size_t n = strlen(path);
-	char *tmp = malloc(n + 16);
-	struct stat st;
-	int fd, err;
-
-	if (!tmp)
-		return cerr_set(e, C_SYSTEM, "out of memory");
-	memcpy(tmp, path, n);
-	memcpy(tmp + n, ".tmpXXXXXX", 11);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		err = errno;
-		free(tmp);
-		return cerr_set(e, C_SYSTEM, "cannot create a temporary file beside '%s': %s", path,
-				strerror(err));
-	}
-	if (stat(path, &st) == 0)
-		fchmod(fd, st.st_mode & 07777);
-	size_t off = 0;
-	while (off < len) {
-		ssize_t w = write(fd, data + off, len - off);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		off += (size_t)w;
-	}
-	if (fsync(fd) != 0)
-		goto fail;
-	if (close(fd) != 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path) != 0)
-		goto fail;
-	free(tmp);
-	return C_OK;
-fail:
-	err = errno;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	free(tmp);
-	return cerr_set(e, C_SYSTEM, "cannot write '%s': %s", path, strerror(err));
-}
-
-void fe_unlock(struct fe_locked *lk)
-{
-	if (lk->fd >= 0)
-		close(lk->fd);
-	lk->fd = -1;
-	free(lk->buf);
-	lk->buf = NULL;
-}
 
 int fe_help(const char *usage_text)
 {

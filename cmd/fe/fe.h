@@ -34,26 +34,33 @@ int fe_read_input(const char *path, char **buf, size_t *len, const char **name, 
 
 /* fe_write_stdout: writes len bytes to stdout; C_SYSTEM with a message on failure. */
 int fe_write_stdout(const char *data, size_t len, struct cerr *e);
+/* fe_flush_stdout: flushes stdout; C_SYSTEM with a message when what was written could not be. */
+int fe_flush_stdout(struct cerr *e);
 /* fe_close_stdout: flushes and closes stdout, so that a full disk or closed pipe is an error. */
 int fe_close_stdout(struct cerr *e);
 /* fe_output: a command's whole output: fe_write_stdout, then fe_close_stdout. */
 int fe_output(const char *data, size_t len, struct cerr *e);
 
 /*
- * In-place editing of a game file, safe against a second writer:
- * fe_lock_open opens path and takes an exclusive lock, re-opening if the
- * file was replaced while we waited, and reads it whole.  fe_replace
- * writes data to a temporary file in the same folder, fsyncs it and
- * renames it over path, keeping the file's mode.  fe_unlock closes the
- * lock descriptor.  The lock is held from read to rename.
+ * In-place editing of a game file, safe against a second writer, a crash
+ * and a link (fe_inplace.c): fe_lock_open follows symbolic links to the
+ * file itself (lk->path), opens it and takes an exclusive lock, re-opening
+ * if the file was replaced while it waited, and reads it whole.
+ * fe_replace writes data to a new file in the same folder (unnamed until
+ * the end where the system allows), with the old file's mode and owner,
+ * syncs it and renames it over the file; it first removes what a writer
+ * killed under the lock left behind.  It refuses (C_SYSTEM, the file as it
+ * was) when the owner cannot be kept.  fe_unlock closes the lock and frees
+ * lk.  The lock is held from the read to the rename.
  */
 struct fe_locked {
 	int fd;
 	char *buf;
 	size_t len;
+	char *path;	/* the file edited: the path with its links followed */
 };
 int fe_lock_open(const char *path, struct fe_locked *lk, struct cerr *e);
-int fe_replace(const char *path, const char *data, size_t len, struct cerr *e);
+int fe_replace(const struct fe_locked *lk, const char *data, size_t len, struct cerr *e);
 void fe_unlock(struct fe_locked *lk);
 
 /*

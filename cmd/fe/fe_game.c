@@ -26,7 +26,7 @@ int fe_read_moves(const char *path, struct movelog *mv, struct cerr *e)
 	size_t len;
 	int rc = fe_read_path(path, &buf, &len, e);
 	if (rc == C_OK && strlen(buf) != len)
-		rc = cerr_set(e, C_USAGE, "%s: the moves file holds a NUL byte", path);
+		rc = cerr_set(e, C_ILLEGAL, "%s: the moves file holds a NUL byte, which no move has", path);
 	if (rc == C_OK)
 		rc = batch_lines(mv, buf, e);
 	free(buf);

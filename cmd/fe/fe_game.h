@@ -15,8 +15,9 @@ int fe_load_game(const char *path, struct game *g, struct cerr *e);
 
 /*
  * fe_read_moves: the moves of a moves file (one a line; "-" is stdin), as
- * batch_lines cuts them, appended to mv.  C_USAGE for a file holding a NUL
- * byte; the read errors of fe_read_path.
+ * batch_lines cuts them, appended to mv.  C_ILLEGAL (as for any text that
+ * is not a move) for a file holding a NUL byte; the read errors of
+ * fe_read_path.
  */
 int fe_read_moves(const char *path, struct movelog *mv, struct cerr *e);
 
