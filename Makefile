@@ -103,6 +103,7 @@ $(B)/bin/%: $(B)/cmd/%.o $(B)/libfe.a $(B)/libcore.a
 $(B)/tests/unit/autoplay_test.o: libcore/catan/autoplay.c
 # A unit test may add link flags of its own (UNIT_LDFLAGS_name).
 UNIT_LDFLAGS_dice_test = -Wl,--wrap=realloc
+UNIT_LDFLAGS_buf_test = -Wl,--wrap=realloc
 $(B)/unit/%: $(B)/tests/unit/%.o $(B)/libfe.a $(B)/libcore.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) $(UNIT_LDFLAGS_$*) -o $@ $< $(B)/libfe.a $(B)/libcore.a $(JANSSON_LIBS) -lm

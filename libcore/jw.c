@@ -1,6 +1,4 @@
 /* jw.c: the canonical JSON writer. */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "jw.h"
@@ -14,34 +12,17 @@ void jw_init(struct jw *w, int compact)
 
 void jw_free(struct jw *w)
 {
-	free(w->buf);
-	w->buf = NULL;
+	buf_free(&w->out);
 }
 
 static void put(struct jw *w, const char *s, size_t n)
 {
-	if (w->failed)
-		return;
-	if (w->len + n + 1 > w->cap) {
-		size_t cap = w->cap ? w->cap : 4096;
-		while (w->len + n + 1 > cap)
-			cap *= 2;
-		char *nb = realloc(w->buf, cap);
-		if (!nb) {
-			w->failed = 1;
-			return;
-		}
-		w->buf = nb;
-		w->cap = cap;
-	}
-	memcpy(w->buf + w->len, s, n);
-	w->len += n;
-	w->buf[w->len] = '\0';
+	buf_add(&w->out, s, n);
 }
 
 static void puts_(struct jw *w, const char *s)
 {
-	put(w, s, strlen(s));
+	buf_adds(&w->out, s);
 }
 
 static void newline(struct jw *w)
@@ -116,23 +97,28 @@ void jw_end_arr(struct jw *w)
 	close_(w, "]");
 }
 
+/* string: s quoted, the characters that need no escape copied in runs. */
 static void string(struct jw *w, const char *s)
 {
-	put(w, "\"", 1);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		char esc[8];
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)s, *run = p;
+
+	buf_addc(&w->out, '"');
+	for (; *p; p++) {
+		if (*p != '"' && *p != '\\' && *p >= 0x20)
+			continue;
+		put(w, (const char *)run, (size_t)(p - run));
+		run = p + 1;
 		if (*p == '"' || *p == '\\') {
-			esc[0] = '\\';
-			esc[1] = (char)*p;
+			char esc[2] = { '\\', (char)*p };
 			put(w, esc, 2);
-		} else if (*p < 0x20) {
-			snprintf(esc, sizeof esc, "\\u%04x", *p);
-			put(w, esc, 6);
 		} else {
-			put(w, (const char *)p, 1);
+			char esc[6] = { '\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 15] };
+			put(w, esc, 6);
 		}
 	}
-	put(w, "\"", 1);
+	put(w, (const char *)run, (size_t)(p - run));
+	buf_addc(&w->out, '"');
 }
 
 void jw_key(struct jw *w, const char *key)
@@ -151,10 +137,17 @@ void jw_str(struct jw *w, const char *s)
 
 void jw_int(struct jw *w, long long v)
 {
-	char b[24];
+	char b[24], *end = b + sizeof b, *q = end;
+	/* Digits from the right, in unsigned arithmetic so that LLONG_MIN has its magnitude. */
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+
 	before_value(w);
-	snprintf(b, sizeof b, "%lld", v);
-	puts_(w, b);
+	do
+		*--q = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--q = '-';
+	put(w, q, (size_t)(end - q));
 }
 
 void jw_bool(struct jw *w, int v)
@@ -171,13 +164,7 @@ void jw_null(struct jw *w)
 
 int jw_finish(struct jw *w, char **out, size_t *len)
 {
-	put(w, "\n", 1);
-	if (w->failed) {
-		jw_free(w);
-		return -1;
-	}
-	*out = w->buf;
-	*len = w->len;
-	w->buf = NULL;
-	return 0;
+	struct cerr e;
+	buf_addc(&w->out, '\n');
+	return buf_finish(&w->out, out, len, &e) == C_OK ? 0 : -1;
 }

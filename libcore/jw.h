@@ -4,19 +4,19 @@
 
 #include <stddef.h>
 
+#include "buf.h"
+
 /*
  * Canonical layout: in pretty mode a "block" container puts each member on
  * its own line, indented by two spaces; an "inline" container (small
  * objects, lists of numbers) stays on one line with ", " and ": ".  In
- * compact mode nothing has whitespace.  Out of memory is remembered in
- * failed and checked once at the end (jw_finish), so callers need not
- * test every call.
+ * compact mode nothing has whitespace.  Out of memory is remembered by the
+ * buffer and checked once at the end (jw_finish), so callers need not test
+ * every call.
  */
 struct jw {
-	char *buf;
-	size_t len, cap;
+	struct buf out;
 	int compact;
-	int failed;
 	int depth;
 	int inl;		/* depth at which inline layout began, or 0 */
 	int after_key;		/* a key was written; its value comes next */

@@ -17,3 +17,8 @@ load test_helper
 	run -0 "$CATAN_UNIT/autoplay_test"
 	[[ "${lines[-1]}" == "autoplay_test: "*" passed, 0 failed" ]]
 }
+
+@test "the text buffer and the JSON writer's checks pass" {
+	run -0 "$CATAN_UNIT/buf_test"
+	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
+}

@@ -1,9 +1,10 @@
-/* render_panel.h: what the text and SVG renderers share: options, a text buffer, the side panel. */
+/* render_panel.h: what the text and SVG renderers share: options and the side panel. */
 #ifndef CATAN_RENDER_PANEL_H
 #define CATAN_RENDER_PANEL_H
 
 #include <stddef.h>
 
+#include "buf.h"
 #include "err.h"
 #include "types.h"
 
@@ -15,25 +16,6 @@ struct render_opts {
 };
 
 void render_opts_default(struct render_opts *o);
-
-/*
- * A growing NUL-terminated text buffer.  Out of memory is remembered in
- * failed and reported once by rbuf_finish, so writers need not check each
- * call.
- */
-struct rbuf {
-	char *p;
-	size_t len, cap;
-	int failed;
-};
-
-void rbuf_init(struct rbuf *b);
-void rbuf_put(struct rbuf *b, const char *s, size_t n);
-void rbuf_puts(struct rbuf *b, const char *s);
-void rbuf_printf(struct rbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* rbuf_finish: hands the text over (*out, *len; the caller frees), or C_SYSTEM after a failure. */
-int rbuf_finish(struct rbuf *b, char **out, size_t *len, struct cerr *e);
-void rbuf_free(struct rbuf *b);
 
 /*
  * The side panel: the game in words, one line each, at most PANEL_WIDTH

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "geom.h"
 #include "names.h"
 #include "palette.h"
@@ -51,73 +52,73 @@ static double hex_py(int h)
 }
 
 /* xml_text: s with the five XML special characters escaped. */
-static void xml_text(struct rbuf *b, const char *s)
+static void xml_text(struct buf *b, const char *s)
 {
 	for (; *s; s++)
 		switch (*s) {
 		case '&':
-			rbuf_puts(b, "&amp;");
+			buf_adds(b, "&amp;");
 			break;
 		case '<':
-			rbuf_puts(b, "&lt;");
+			buf_adds(b, "&lt;");
 			break;
 		case '>':
-			rbuf_puts(b, "&gt;");
+			buf_adds(b, "&gt;");
 			break;
 		case '"':
-			rbuf_puts(b, "&quot;");
+			buf_adds(b, "&quot;");
 			break;
 		case '\'':
-			rbuf_puts(b, "&apos;");
+			buf_adds(b, "&apos;");
 			break;
 		default:
-			rbuf_put(b, s, 1);
+			buf_add(b, s, 1);
 		}
 }
 
-static void hexes(struct rbuf *b, const struct game *g)
+static void hexes(struct buf *b, const struct game *g)
 {
-	rbuf_puts(b, "<g id=\"hexes\" stroke=\"#5b4a2e\" stroke-width=\"2\">\n");
+	buf_adds(b, "<g id=\"hexes\" stroke=\"#5b4a2e\" stroke-width=\"2\">\n");
 	for (int h = 0; h < NHEX; h++) {
-		rbuf_printf(b, "<polygon class=\"hex %s\" fill=\"%s\" points=\"",
+		buf_printf(b, "<polygon class=\"hex %s\" fill=\"%s\" points=\"",
 			    terrain_names[g->board.terrain[h]], terrain_fill[g->board.terrain[h]]);
 		for (int k = 0; k < 6; k++) {
 			int n = geom_hex_nodes[h][k];
-			rbuf_printf(b, "%s%.1f,%.1f", k ? " " : "", node_px(n), node_py(n));
+			buf_printf(b, "%s%.1f,%.1f", k ? " " : "", node_px(n), node_py(n));
 		}
-		rbuf_puts(b, "\"/>\n");
+		buf_adds(b, "\"/>\n");
 	}
-	rbuf_puts(b, "</g>\n");
+	buf_adds(b, "</g>\n");
 }
 
 /* A number token: a disc with the number and its pips, 6 and 8 in red; the hex number above. */
-static void tokens(struct rbuf *b, const struct game *g)
+static void tokens(struct buf *b, const struct game *g)
 {
-	rbuf_puts(b, "<g id=\"tokens\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\">\n");
+	buf_adds(b, "<g id=\"tokens\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\">\n");
 	for (int h = 0; h < NHEX; h++) {
 		double x = hex_px(h), y = hex_py(h);
 		int tok = g->board.token[h];
-		rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"#222\">#%d</text>\n",
+		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"#222\">#%d</text>\n",
 			    x, y - 26, h + 1);
 		if (!tok)
 			continue;
 		const char *ink = tok == 6 || tok == 8 ? "#c62828" : "#222";
 		int pips = render_pips(tok);
-		rbuf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"16\" fill=\"#f6ecc9\" stroke=\"#5b4a2e\" "
+		buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"16\" fill=\"#f6ecc9\" stroke=\"#5b4a2e\" "
 			    "stroke-width=\"1.5\"/>\n", x, y + 2);
-		rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"15\" font-weight=\"bold\" "
+		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"15\" font-weight=\"bold\" "
 			    "fill=\"%s\">%d</text>\n", x, y + 5, ink, tok);
 		for (int i = 0; i < pips; i++)
-			rbuf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"1.7\" fill=\"%s\"/>\n",
+			buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"1.7\" fill=\"%s\"/>\n",
 				    x + (i - (pips - 1) / 2.0) * 4.5, y + 11, ink);
 	}
-	rbuf_puts(b, "</g>\n");
+	buf_adds(b, "</g>\n");
 }
 
 /* The harbours: a pier to each of the two intersections and a disc with the rate. */
-static void harbours(struct rbuf *b, const struct game *g)
+static void harbours(struct buf *b, const struct game *g)
 {
-	rbuf_puts(b, "<g id=\"harbours\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\">\n");
+	buf_adds(b, "<g id=\"harbours\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\">\n");
 	for (int i = 0; i < NHARBOUR; i++) {
 		int coast = geom_harbour_coast[i], h = geom_coast_hexes[coast];
 		int e = geom_coast_edges[coast], kind = g->board.harbour[i];
@@ -125,27 +126,27 @@ static void harbours(struct rbuf *b, const struct game *g)
 		double mx = (node_px(a) + node_px(c)) / 2, my = (node_py(a) + node_py(c)) / 2;
 		double x = hex_px(h) + (mx - hex_px(h)) * 1.75, y = hex_py(h) + (my - hex_py(h)) * 1.75;
 		for (int k = 0; k < 2; k++)
-			rbuf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#8b5a2b\" "
+			buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#8b5a2b\" "
 				    "stroke-width=\"4\"/>\n", x, y, node_px(k ? c : a), node_py(k ? c : a));
-		rbuf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"19\" fill=\"%s\" stroke=\"#5b4a2e\" "
+		buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"19\" fill=\"%s\" stroke=\"#5b4a2e\" "
 			    "stroke-width=\"1.5\"/>\n", x, y,
 			    kind == HB_GENERIC ? "#fdfdfd" : terrain_fill[kind]);
 		if (kind == HB_GENERIC) {
-			rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" font-weight=\"bold\" "
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" font-weight=\"bold\" "
 				    "fill=\"#222\">3:1</text>\n", x, y + 4);
 		} else {
-			rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" font-weight=\"bold\" "
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" font-weight=\"bold\" "
 				    "fill=\"#111\">2:1</text>\n", x, y - 1);
-			rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\" fill=\"#111\">%s</text>\n",
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\" fill=\"#111\">%s</text>\n",
 				    x, y + 9, resource_names[kind]);
 		}
 	}
-	rbuf_puts(b, "</g>\n");
+	buf_adds(b, "</g>\n");
 }
 
-static void roads(struct rbuf *b, const struct game *g, const struct position *p)
+static void roads(struct buf *b, const struct game *g, const struct position *p)
 {
-	rbuf_puts(b, "<g id=\"roads\" stroke-linecap=\"round\">\n");
+	buf_adds(b, "<g id=\"roads\" stroke-linecap=\"round\">\n");
 	for (int e = 0; e < NEDGE; e++) {
 		int o = p->edge_owner[e];
 		if (o < 0)
@@ -155,21 +156,21 @@ static void roads(struct rbuf *b, const struct game *g, const struct position *p
 		/* Shortened so that the buildings at the ends stay visible. */
 		double dx = (x2 - x1) * 0.15, dy = (y2 - y1) * 0.15;
 		char name[8];
-		rbuf_printf(b, "<g class=\"road %s\"><title>%s road %s</title>", colour_names[g->colour[o]],
+		buf_printf(b, "<g class=\"road %s\"><title>%s road %s</title>", colour_names[g->colour[o]],
 			    colour_names[g->colour[o]], edge_name(e, name));
-		rbuf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#222\" "
+		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#222\" "
 			    "stroke-width=\"10\"/>", x1 + dx, y1 + dy, x2 - dx, y2 - dy);
-		rbuf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
 			    "stroke-width=\"7\"/></g>\n", x1 + dx, y1 + dy, x2 - dx, y2 - dy,
 			    palette_fill(g->colour[o]));
 	}
-	rbuf_puts(b, "</g>\n");
+	buf_adds(b, "</g>\n");
 }
 
 /* Settlements are small houses, cities a house with a wing. */
-static void buildings(struct rbuf *b, const struct game *g, const struct position *p)
+static void buildings(struct buf *b, const struct game *g, const struct position *p)
 {
-	rbuf_puts(b, "<g id=\"buildings\" stroke=\"#222\" stroke-width=\"1.5\" stroke-linejoin=\"round\">\n");
+	buf_adds(b, "<g id=\"buildings\" stroke=\"#222\" stroke-width=\"1.5\" stroke-linejoin=\"round\">\n");
 	for (int n = 0; n < NNODE; n++) {
 		int o = p->node_owner[n];
 		if (o < 0 || p->node_kind[n] == B_NONE)
@@ -177,65 +178,65 @@ static void buildings(struct rbuf *b, const struct game *g, const struct positio
 		double x = node_px(n), y = node_py(n);
 		int city = p->node_kind[n] == B_CITY;
 		const char *col = colour_names[g->colour[o]];
-		rbuf_printf(b, "<g class=\"%s %s\"><title>%s %s %d</title>", city ? "city" : "settlement",
+		buf_printf(b, "<g class=\"%s %s\"><title>%s %s %d</title>", city ? "city" : "settlement",
 			    col, col, city ? "city" : "settlement", n + 1);
 		if (city)
-			rbuf_printf(b, "<path d=\"M%.1f %.1fh26v-13h-11v-6l-6-7l-6 7v6h-3z\" fill=\"%s\"/>",
+			buf_printf(b, "<path d=\"M%.1f %.1fh26v-13h-11v-6l-6-7l-6 7v6h-3z\" fill=\"%s\"/>",
 				    x - 13, y + 10, palette_fill(g->colour[o]));
 		else
-			rbuf_printf(b, "<path d=\"M%.1f %.1fh16v-11l-8-8l-8 8z\" fill=\"%s\"/>", x - 8,
+			buf_printf(b, "<path d=\"M%.1f %.1fh16v-11l-8-8l-8 8z\" fill=\"%s\"/>", x - 8,
 				    y + 9, palette_fill(g->colour[o]));
-		rbuf_puts(b, "</g>\n");
+		buf_adds(b, "</g>\n");
 	}
-	rbuf_puts(b, "</g>\n");
+	buf_adds(b, "</g>\n");
 }
 
-static void robber(struct rbuf *b, const struct position *p)
+static void robber(struct buf *b, const struct position *p)
 {
 	double x = hex_px(p->robber) - 28, y = hex_py(p->robber) + 4;
-	rbuf_printf(b, "<g id=\"robber\" fill=\"#333\" stroke=\"#111\"><title>robber on hex %d</title>"
+	buf_printf(b, "<g id=\"robber\" fill=\"#333\" stroke=\"#111\"><title>robber on hex %d</title>"
 		    "<path d=\"M%.1f %.1fh16l-3-16h-10z\"/><circle cx=\"%.1f\" cy=\"%.1f\" r=\"5.5\"/></g>\n",
 		    p->robber + 1, x - 8, y + 10, x, y - 10);
 }
 
 /* Labels: intersection numbers and path names in small type with a white halo. */
-static void labels(struct rbuf *b)
+static void labels(struct buf *b)
 {
 	char name[8];
-	rbuf_puts(b, "<g id=\"labels\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\" "
+	buf_adds(b, "<g id=\"labels\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\" "
 		  "fill=\"#000\" stroke=\"#fff\" stroke-width=\"2.5\" paint-order=\"stroke\">\n");
 	for (int e = 0; e < NEDGE; e++) {
 		int a = geom_edge_nodes[e][0], c = geom_edge_nodes[e][1];
-		rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\">%s</text>\n",
+		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\">%s</text>\n",
 			    (node_px(a) + node_px(c)) / 2, (node_py(a) + node_py(c)) / 2 + 3,
 			    edge_name(e, name));
 	}
 	for (int n = 0; n < NNODE; n++)
-		rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" font-weight=\"bold\">%d</text>\n",
+		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" font-weight=\"bold\">%d</text>\n",
 			    node_px(n), node_py(n) - 6, n + 1);
-	rbuf_puts(b, "</g>\n");
+	buf_adds(b, "</g>\n");
 }
 
-static void panel_svg(struct rbuf *b, const struct game *g, const struct panel *pn, double y0)
+static void panel_svg(struct buf *b, const struct game *g, const struct panel *pn, double y0)
 {
 	double y = y0;
-	rbuf_puts(b, "<g id=\"panel\" font-family=\"DejaVu Sans Mono, monospace\" font-size=\"12\" "
+	buf_adds(b, "<g id=\"panel\" font-family=\"DejaVu Sans Mono, monospace\" font-size=\"12\" "
 		  "fill=\"#222\">\n");
 	for (int i = 0; i < pn->n; i++) {
 		const struct panel_line *l = &pn->line[i];
 		if (l->kind == PK_PLAYER || l->kind == PK_HEAD || (l->kind == PK_TITLE && i > 0))
 			y += PANEL_LINE / 2;
-		rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" xml:space=\"preserve\"", PANEL_X, y);
+		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" xml:space=\"preserve\"", PANEL_X, y);
 		if (l->kind == PK_PLAYER && l->seat >= 0)
-			rbuf_printf(b, " font-weight=\"bold\" fill=\"%s\"", palette_ink(g->colour[l->seat]));
+			buf_printf(b, " font-weight=\"bold\" fill=\"%s\"", palette_ink(g->colour[l->seat]));
 		else if (l->kind == PK_TITLE || l->kind == PK_HEAD)
-			rbuf_puts(b, " font-weight=\"bold\"");
-		rbuf_puts(b, ">");
+			buf_adds(b, " font-weight=\"bold\"");
+		buf_adds(b, ">");
 		xml_text(b, l->text);
-		rbuf_puts(b, "</text>\n");
+		buf_adds(b, "</text>\n");
 		y += PANEL_LINE;
 	}
-	rbuf_puts(b, "</g>\n");
+	buf_adds(b, "</g>\n");
 }
 
 static double panel_height(const struct panel *pn)
@@ -253,7 +254,7 @@ int render_svg(const struct game *g, const struct render_opts *o, char **out, si
 {
 	const struct position *p = render_position(g);
 	struct panel *pn = malloc(sizeof *pn);
-	struct rbuf b;
+	struct buf b;
 
 	*out = NULL;
 	*len = 0;
@@ -263,15 +264,15 @@ int render_svg(const struct game *g, const struct render_opts *o, char **out, si
 	double w = PANEL_X + PANEL_WIDTH * PANEL_CHAR + 20;
 	double h = fmax(BOARD_H, panel_height(pn) + 50);
 
-	rbuf_init(&b);
-	rbuf_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	buf_init(&b);
+	buf_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" height=\"%.0f\" "
 		    "viewBox=\"0 0 %.0f %.0f\">\n", w, h, w, h);
-	rbuf_puts(&b, "<title>");
+	buf_adds(&b, "<title>");
 	xml_text(&b, pn->n ? pn->line[0].text : "catan");
-	rbuf_puts(&b, "</title>\n");
-	rbuf_printf(&b, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#fbf8ef\"/>\n", w, h);
-	rbuf_printf(&b, "<rect x=\"10\" y=\"10\" width=\"%.1f\" height=\"%.1f\" rx=\"24\" fill=\"#3f7fbf\"/>\n",
+	buf_adds(&b, "</title>\n");
+	buf_printf(&b, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#fbf8ef\"/>\n", w, h);
+	buf_printf(&b, "<rect x=\"10\" y=\"10\" width=\"%.1f\" height=\"%.1f\" rx=\"24\" fill=\"#3f7fbf\"/>\n",
 		    BOARD_W - 20, BOARD_H - 20);
 	harbours(&b, g);
 	hexes(&b, g);
@@ -282,7 +283,7 @@ int render_svg(const struct game *g, const struct render_opts *o, char **out, si
 	if (o->labels)
 		labels(&b);
 	panel_svg(&b, g, pn, 34);
-	rbuf_puts(&b, "</svg>\n");
+	buf_adds(&b, "</svg>\n");
 	free(pn);
-	return rbuf_finish(&b, out, len, e);
+	return buf_finish(&b, out, len, e);
 }

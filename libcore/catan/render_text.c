@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "geom.h"
 #include "names.h"
 #include "render_text.h"
@@ -202,14 +203,14 @@ static int blank_row(const struct canvas *c, int row)
 	return 1;
 }
 
-static void sgr(struct rbuf *b, int style)
+static void sgr(struct buf *b, int style)
 {
 	if (ansi[style])
-		rbuf_printf(b, "\033[%sm", ansi[style]);
+		buf_printf(b, "\033[%sm", ansi[style]);
 }
 
 /* emit: one canvas row, trailing blanks trimmed, with escapes at each change of style. */
-static void emit(struct rbuf *b, const struct canvas *c, int row, int colour)
+static void emit(struct buf *b, const struct canvas *c, int row, int colour)
 {
 	int end = c->w;
 	while (end > 0 && c->ch[row][end - 1] == ' ')
@@ -219,18 +220,18 @@ static void emit(struct rbuf *b, const struct canvas *c, int row, int colour)
 		int st = c->ch[row][i] == ' ' ? ST_PLAIN : c->st[row][i];
 		if (colour && st != cur) {
 			if (cur != ST_PLAIN)
-				rbuf_puts(b, "\033[0m");
+				buf_adds(b, "\033[0m");
 			sgr(b, st);
 			cur = st;
 		}
-		rbuf_put(b, &c->ch[row][i], 1);
+		buf_add(b, &c->ch[row][i], 1);
 	}
 	if (colour && cur != ST_PLAIN)
-		rbuf_puts(b, "\033[0m");
-	rbuf_puts(b, "\n");
+		buf_adds(b, "\033[0m");
+	buf_adds(b, "\n");
 }
 
-static void emit_panel(struct rbuf *b, const struct game *g, const struct panel *pn, int colour)
+static void emit_panel(struct buf *b, const struct game *g, const struct panel *pn, int colour)
 {
 	for (int i = 0; i < pn->n; i++) {
 		const struct panel_line *l = &pn->line[i];
@@ -240,14 +241,14 @@ static void emit_panel(struct rbuf *b, const struct game *g, const struct panel 
 		else if (l->kind == PK_TITLE || l->kind == PK_HEAD)
 			st = ST_TITLE;
 		if (l->kind == PK_PLAYER || l->kind == PK_TITLE || l->kind == PK_HEAD)
-			rbuf_puts(b, "\n");
+			buf_adds(b, "\n");
 		if (colour && st != ST_PLAIN) {
 			sgr(b, st);
-			rbuf_puts(b, l->text);
-			rbuf_puts(b, "\033[0m\n");
+			buf_adds(b, l->text);
+			buf_adds(b, "\033[0m\n");
 		} else {
-			rbuf_puts(b, l->text);
-			rbuf_puts(b, "\n");
+			buf_adds(b, l->text);
+			buf_adds(b, "\n");
 		}
 	}
 }
@@ -258,7 +259,7 @@ int render_text(const struct game *g, const struct render_opts *o, char **out, s
 	const struct position *p = render_position(g);
 	struct canvas *c;
 	struct panel *pn;
-	struct rbuf b;
+	struct buf b;
 
 	*out = NULL;
 	*len = 0;
@@ -287,11 +288,11 @@ int render_text(const struct game *g, const struct render_opts *o, char **out, s
 		top++;
 	while (bottom > top && blank_row(c, bottom - 1))
 		bottom--;
-	rbuf_init(&b);
+	buf_init(&b);
 	for (int r = top; r < bottom; r++)
 		emit(&b, c, r, o->colour);
 	emit_panel(&b, g, pn, o->colour);
 	free(c);
 	free(pn);
-	return rbuf_finish(&b, out, len, e);
+	return buf_finish(&b, out, len, e);
 }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "pred.h"
 #include "rules.h"
 #include "scorecard.h"
@@ -35,14 +36,10 @@ void scorecard_make(const struct game *g, const struct position *p, struct score
 static int push_row(struct timeline *t, const struct game *g, const struct position *p, int turn,
 		    struct cerr *e)
 {
-	if (t->len == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 64;
-		struct timeline_row *n = realloc(t->row, cap * sizeof *n);
-		if (!n)
-			return cerr_set(e, C_SYSTEM, "out of memory");
-		t->row = n;
-		t->cap = cap;
-	}
+	struct timeline_row *rows = buf_grow_array(t->row, &t->cap, t->len + 1, sizeof *rows);
+	if (!rows)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	t->row = rows;
 	struct timeline_row *r = &t->row[t->len++];
 	memset(r, 0, sizeof *r);
 	r->turn = turn;

@@ -6,7 +6,7 @@
 #include <jansson.h>
 
 #include "names.h"
-#include "render_panel.h"
+#include "buf.h"
 #include "scorecard.h"
 
 static const char *colour_of(const struct game *g, int seat)
@@ -26,14 +26,14 @@ static const char *awards_text(const struct score_line *l)
 int scorecard_text(const struct game *g, const struct scorecard *sc, char **out, size_t *len,
 		   struct cerr *e)
 {
-	struct rbuf b;
-	rbuf_init(&b);
+	struct buf b;
+	buf_init(&b);
 	int aw = (int)strlen("awards");
 	for (int s = 0; s < sc->nplayers; s++) {
 		int n = (int)strlen(awards_text(&sc->pl[s]));
 		aw = n > aw ? n : aw;
 	}
-	rbuf_printf(&b, "player  settlements  cities  road  knights  %-*s  vp cards  points\n", aw, "awards");
+	buf_printf(&b, "player  settlements  cities  road  knights  %-*s  vp cards  points\n", aw, "awards");
 	for (int s = 0; s < sc->nplayers; s++) {
 		const struct score_line *l = &sc->pl[s];
 		char vp[16];
@@ -41,18 +41,18 @@ int scorecard_text(const struct game *g, const struct scorecard *sc, char **out,
 			snprintf(vp, sizeof vp, "?");
 		else
 			snprintf(vp, sizeof vp, "%d", l->vp_cards);
-		rbuf_printf(&b, "%-6s  %11d  %6d  %4d  %7d  %-*s  %8s  %6d\n", colour_of(g, s), l->settlements,
+		buf_printf(&b, "%-6s  %11d  %6d  %4d  %7d  %-*s  %8s  %6d\n", colour_of(g, s), l->settlements,
 		       l->cities, l->road, l->knights, aw, awards_text(l), vp, l->points);
 	}
 	if (sc->public_only)
-		rbuf_printf(&b, "totals are public: the other players' victory point cards are hidden "
+		buf_printf(&b, "totals are public: the other players' victory point cards are hidden "
 		       "(%s's view)\n", colour_of(g, g->view));
 	if (sc->winner != NOBODY)
-		rbuf_printf(&b, "winner: %s with %d points\n", colour_of(g, sc->winner),
+		buf_printf(&b, "winner: %s with %d points\n", colour_of(g, sc->winner),
 		       sc->pl[sc->winner].points);
 	else
-		rbuf_printf(&b, "no winner yet: %d points win\n", g->rules.points_to_win);
-	return rbuf_finish(&b, out, len, e);
+		buf_printf(&b, "no winner yet: %d points win\n", g->rules.points_to_win);
+	return buf_finish(&b, out, len, e);
 }
 
 /* dump: j (stolen) as indented JSON and a newline in *out; C_SYSTEM when memory runs out. */
@@ -108,19 +108,19 @@ int scorecard_json(const struct game *g, const struct scorecard *sc, char **out,
 int timeline_csv(const struct game *g, const struct timeline *t, char **out, size_t *len,
 		 struct cerr *e)
 {
-	struct rbuf b;
-	rbuf_init(&b);
-	rbuf_puts(&b, "turn");
+	struct buf b;
+	buf_init(&b);
+	buf_adds(&b, "turn");
 	for (int s = 0; s < g->nplayers; s++)
-		rbuf_printf(&b, ",%s", colour_of(g, s));
-	rbuf_puts(&b, "\n");
+		buf_printf(&b, ",%s", colour_of(g, s));
+	buf_adds(&b, "\n");
 	for (size_t i = 0; i < t->len; i++) {
-		rbuf_printf(&b, "%d", t->row[i].turn);
+		buf_printf(&b, "%d", t->row[i].turn);
 		for (int s = 0; s < g->nplayers; s++)
-			rbuf_printf(&b, ",%d", t->row[i].points[s]);
-		rbuf_puts(&b, "\n");
+			buf_printf(&b, ",%d", t->row[i].points[s]);
+		buf_adds(&b, "\n");
 	}
-	return rbuf_finish(&b, out, len, e);
+	return buf_finish(&b, out, len, e);
 }
 
 int timeline_json(const struct game *g, const struct timeline *t, char **out, size_t *len,

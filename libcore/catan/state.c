@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "geom.h"
 #include "names.h"
 #include "rng.h"
@@ -41,14 +42,10 @@ void game_free(struct game *g)
 
 int movelog_push(struct movelog *log, const char *line, struct cerr *e)
 {
-	if (log->len == log->cap) {
-		size_t cap = log->cap ? log->cap * 2 : 64;
-		char **nl = realloc(log->line, cap * sizeof *nl);
-		if (!nl)
-			return cerr_set(e, C_SYSTEM, "out of memory");
-		log->line = nl;
-		log->cap = cap;
-	}
+	char **nl = buf_grow_array(log->line, &log->cap, log->len + 1, sizeof *nl);
+	if (!nl)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	log->line = nl;
 	size_t n = strlen(line);
 	char *copy = malloc(n + 1);
 	if (!copy)

@@ -1,4 +1,5 @@
 /* timeline_svg.c: the public points turn by turn drawn as an SVG line chart. */
+#include "buf.h"
 #include "names.h"
 #include "palette.h"
 #include "render_panel.h"
@@ -10,9 +11,9 @@ enum { SVG_W = 480, SVG_H = 260, PX0 = 40, PX1 = 392, PY0 = 20, PY1 = 224 };
 int timeline_svg(const struct game *g, const struct timeline *t, char **out, size_t *outlen,
 		 struct cerr *e)
 {
-	struct rbuf rb, *b = &rb;
+	struct buf rb, *b = &rb;
 
-	rbuf_init(b);
+	buf_init(b);
 	int maxturn = 1, maxpts = g->rules.points_to_win;
 	for (size_t i = 0; i < t->len; i++) {
 		maxturn = t->row[i].turn > maxturn ? t->row[i].turn : maxturn;
@@ -27,49 +28,49 @@ int timeline_svg(const struct game *g, const struct timeline *t, char **out, siz
 	for (size_t i = 0; i < sizeof steps / sizeof steps[0] && maxturn / step > 8; i++)
 		step = steps[i];
 
-	rbuf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+	buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 	       "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n",
 	       SVG_W, SVG_H, SVG_W, SVG_H);
-	rbuf_printf(b, "<title>Public victory points after every turn</title>\n");
-	rbuf_printf(b, "<rect width=\"%d\" height=\"%d\" fill=\"#f4efe1\"/>\n", SVG_W, SVG_H);
+	buf_printf(b, "<title>Public victory points after every turn</title>\n");
+	buf_printf(b, "<rect width=\"%d\" height=\"%d\" fill=\"#f4efe1\"/>\n", SVG_W, SVG_H);
 	for (int v = 0; v <= maxpts; v += 2) {
 		double y = PY1 - v * sy;
-		rbuf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#d8cfb6\"/>\n", PX0,
+		buf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#d8cfb6\"/>\n", PX0,
 		       y, PX1, y);
-		rbuf_printf(b, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%d</text>\n", PX0 - 6, y + 4, v);
+		buf_printf(b, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%d</text>\n", PX0 - 6, y + 4, v);
 	}
 	double yw = PY1 - g->rules.points_to_win * sy;
-	rbuf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#8a7f62\" "
+	buf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#8a7f62\" "
 	       "stroke-dasharray=\"4 3\"/>\n", PX0, yw, PX1, yw);
 	for (int x = 0; x <= maxturn; x += step)
-		rbuf_printf(b, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n", PX0 + x * sx,
+		buf_printf(b, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n", PX0 + x * sx,
 		       PY1 + 16, x);
-	rbuf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#5a5240\"/>\n", PX0, PY1, PX1,
+	buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#5a5240\"/>\n", PX0, PY1, PX1,
 	       PY1);
-	rbuf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">turn</text>\n", PX1, SVG_H - 6);
-	rbuf_printf(b, "<text x=\"%d\" y=\"%d\">points</text>\n", 4, PY0 - 8);
+	buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">turn</text>\n", PX1, SVG_H - 6);
+	buf_printf(b, "<text x=\"%d\" y=\"%d\">points</text>\n", 4, PY0 - 8);
 	for (int s = 0; s < g->nplayers; s++) {
 		/* Equal scores would hide one line under another: each seat is shifted a little. */
 		double dy = 2.0 * s - (g->nplayers - 1);
 		/* A dark underlay keeps the white line visible. */
 		for (int layer = 0; layer < 2; layer++) {
-			rbuf_printf(b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" "
+			buf_printf(b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" "
 			       "stroke-linejoin=\"round\" points=\"",
 			       layer ? palette_fill(g->colour[s]) : "#3b3528", layer ? "2.5" : "4.5");
 			for (size_t i = 0; i < t->len; i++)
-				rbuf_printf(b, "%s%.1f,%.1f", i ? " " : "", PX0 + t->row[i].turn * sx,
+				buf_printf(b, "%s%.1f,%.1f", i ? " " : "", PX0 + t->row[i].turn * sx,
 				       PY1 - t->row[i].points[s] * sy + dy);
-			rbuf_printf(b, "\"/>\n");
+			buf_printf(b, "\"/>\n");
 		}
 		int ly = PY0 + 8 + 18 * s;
 		int last = t->len ? t->row[t->len - 1].points[s] : 0;
-		rbuf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#3b3528\" "
+		buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#3b3528\" "
 		       "stroke-width=\"4.5\"/>\n", PX1 + 12, ly, PX1 + 30, ly);
-		rbuf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+		buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
 		       "stroke-width=\"2.5\"/>\n", PX1 + 12, ly, PX1 + 30, ly, palette_fill(g->colour[s]));
-		rbuf_printf(b, "<text x=\"%d\" y=\"%d\">%s %d</text>\n", PX1 + 36, ly + 4, colour_names[g->colour[s]],
+		buf_printf(b, "<text x=\"%d\" y=\"%d\">%s %d</text>\n", PX1 + 36, ly + 4, colour_names[g->colour[s]],
 		       last);
 	}
-	rbuf_puts(b, "</svg>\n");
-	return rbuf_finish(b, out, outlen, e);
+	buf_adds(b, "</svg>\n");
+	return buf_finish(b, out, outlen, e);
 }

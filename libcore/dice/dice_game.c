@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "dice_game.h"
 #include "rng.h"
 
@@ -308,14 +309,10 @@ static void say_faces(const uint8_t *f, int n, char *buf, size_t size)
 /* log_reserve: room for one more move on the log; the only step of dice_apply that can fail for memory. */
 static int log_reserve(struct dgame *g, struct cerr *e)
 {
-	if (g->nlog == g->caplog) {
-		size_t cap = g->caplog ? g->caplog * 2 : 256;
-		struct dmove *nl = realloc(g->log, cap * sizeof *nl);
-		if (!nl)
-			return cerr_set(e, C_SYSTEM, "out of memory");
-		g->log = nl;
-		g->caplog = cap;
-	}
+	struct dmove *nl = buf_grow_array(g->log, &g->caplog, g->nlog + 1, sizeof *nl);
+	if (!nl)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	g->log = nl;
 	return C_OK;
 }
 

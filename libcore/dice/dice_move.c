@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "dice_buf.h"
+#include "buf.h"
 #include "dice_move.h"
 
 #define MAXWORDS 80
@@ -313,43 +313,43 @@ char *dice_args_text(int argc, char *const *argv)
 
 /* ---- listing ---- */
 
-static void list_faces(struct dbuf *b, int n)
+static void list_faces(struct buf *b, int n)
 {
 	for (int i = 0; i < n; i++)
-		dbuf_printf(b, " FACE");
+		buf_printf(b, " FACE");
 }
 
 int dice_list(const struct dgame *g, char **out, size_t *len, struct cerr *e)
 {
-	struct dbuf b;
+	struct buf b;
 	int seat = dice_seat(g);
 	const struct dmap *m = &g->map;
 	uint8_t have[DF_N], cost[DF_N];
 
-	dbuf_init(&b);
+	buf_init(&b);
 	if (g->over)
-		return dbuf_finish(&b, out, len, e);
+		return buf_finish(&b, out, len, e);
 	if (!g->rolls) {
-		dbuf_printf(&b, "roll");
+		buf_printf(&b, "roll");
 		if (g->external)
 			list_faces(&b, g->ndice);
-		dbuf_printf(&b, "\n");
-		return dbuf_finish(&b, out, len, e);
+		buf_printf(&b, "\n");
+		return buf_finish(&b, out, len, e);
 	}
 	if (!g->locked && g->rolls < 3)
 		for (unsigned mask = 1; mask < (1u << g->ndice); mask++) {
 			int n = 0;
-			dbuf_printf(&b, "reroll");
+			buf_printf(&b, "reroll");
 			for (int d = 0; d < g->ndice; d++)
 				if (mask & (1u << d)) {
-					dbuf_printf(&b, " %d", d + 1);
+					buf_printf(&b, " %d", d + 1);
 					n++;
 				}
 			if (g->external) {
-				dbuf_printf(&b, " to");
+				buf_printf(&b, " to");
 				list_faces(&b, n);
 			}
-			dbuf_printf(&b, "\n");
+			buf_printf(&b, "\n");
 		}
 	for (int i = 0; i < m->nsites; i++) {
 		if (!dice_joker_usable(g, seat, i))
@@ -359,12 +359,12 @@ int dice_list(const struct dgame *g, char **out, size_t *len, struct cerr *e)
 				continue;
 			if (m->s[i].joker != DJ_ANY) {
 				if (g->dice[d] != m->s[i].joker)
-					dbuf_printf(&b, "joker %s on die %d\n", m->s[i].id, d + 1);
+					buf_printf(&b, "joker %s on die %d\n", m->s[i].id, d + 1);
 				continue;
 			}
 			for (int f = 0; f < DF_NRES; f++)
 				if (g->dice[d] != f)
-					dbuf_printf(&b, "joker %s on die %d %s\n", m->s[i].id, d + 1,
+					buf_printf(&b, "joker %s on die %d %s\n", m->s[i].id, d + 1,
 						    dice_face_names[f]);
 		}
 	}
@@ -374,7 +374,7 @@ int dice_list(const struct dgame *g, char **out, size_t *len, struct cerr *e)
 			    g->dice[c] != DF_GOLD)
 				continue;
 			for (int f = 0; f < DF_NRES; f++)
-				dbuf_printf(&b, "gold on dice %d %d to %s\n", a + 1, c + 1, dice_face_names[f]);
+				buf_printf(&b, "gold on dice %d %d to %s\n", a + 1, c + 1, dice_face_names[f]);
 		}
 	dice_free_counts(g, have);
 	for (int i = 0; i < m->nsites; i++) {
@@ -385,8 +385,8 @@ int dice_list(const struct dgame *g, char **out, size_t *len, struct cerr *e)
 		for (int f = 0; f < DF_N; f++)
 			ok &= cost[f] <= have[f];
 		if (ok)
-			dbuf_printf(&b, "build %s\n", m->s[i].id);
+			buf_printf(&b, "build %s\n", m->s[i].id);
 	}
-	dbuf_printf(&b, "end\n");
-	return dbuf_finish(&b, out, len, e);
+	buf_printf(&b, "end\n");
+	return buf_finish(&b, out, len, e);
 }
