@@ -31,7 +31,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 /* The canonical text and the JSON form of the log's last move both give back that move. */
 static void check_forms(const struct game *g)
 {
-	const char *line = g->log.line[g->log.len - 1];
+	const char *line = g->log.ent[g->log.len - 1].text;
 	struct move m, m2;
 	struct cerr e = { 0 };
 	char text[256];

@@ -74,7 +74,7 @@ void positions_build(struct game games[NPOSITIONS])
 		make(&played, r, OUT_INTERNAL);
 		make(&games[i], r, OUT_EXTERNAL);
 		for (size_t k = 0; k < played.log.len; k++)
-			if (rules_apply_text(&games[i], played.log.line[k], 0, &e) != C_OK)
+			if (rules_apply_text(&games[i], played.log.ent[k].text, 0, &e) != C_OK)
 				fail("a logged move with its outcome", &e);
 		game_free(&played);
 	}

@@ -511,3 +511,13 @@ external() {
 	assert_eq "catan-move: $BATS_TEST_TMPDIR/moves: the moves file holds a NUL byte, which no move has" "$stderr"
 	assert_eq "" "$output"
 }
+
+@test "a view redacts the log from the moves: any case or spacing, and lines that are not moves" {
+	jq -c '.log += ["WHITE  BUY Monopoly", "red robber 5 steal white ORE", "blue buy knight extra"]' "$G" >"$BATS_TEST_TMPDIR/g2.json"
+	run -0 catan-move --view red <"$BATS_TEST_TMPDIR/g2.json"
+	run -0 jq -c '.log' <<<"$output"
+	assert_eq '["white buy","red robber 5 steal white ore","(not a move)"]' "$output"
+	run -0 catan-move --view blue <"$BATS_TEST_TMPDIR/g2.json"
+	run -0 jq -c '.log' <<<"$output"
+	assert_eq '["white buy","red robber 5 steal white","(not a move)"]' "$output"
+}

@@ -30,9 +30,9 @@ int autoplay_init(struct autoplay *a, const struct game *g, int pol, struct cerr
 	a->turn = g->pos.turn;
 	a->moves = (unsigned long)g->log.len;
 	/* The trades of the turn under way: the log's lines since the last end. */
-	for (size_t i = g->log.len; i > 0 && !line_verb_is(g->log.line[i - 1], "end"); i--)
-		a->trades += line_verb_is(g->log.line[i - 1], "trade") ||
-			     line_verb_is(g->log.line[i - 1], "offer");
+	for (size_t i = g->log.len; i > 0 && !line_verb_is(g->log.ent[i - 1].text, "end"); i--)
+		a->trades += line_verb_is(g->log.ent[i - 1].text, "trade") ||
+			     line_verb_is(g->log.ent[i - 1].text, "offer");
 	a->cap = 256;
 	a->buf = malloc((size_t)a->cap * sizeof *a->buf);
 	if (!a->buf)

@@ -47,7 +47,7 @@ int batch_apply(struct game *g, const struct movelog *mv, int json, int as_seat,
 {
 	for (size_t i = 0; i < mv->len; i++) {
 		struct move m;
-		int rc = parse_one(g, mv->line[i], json, &m, e);
+		int rc = parse_one(g, mv->ent[i].text, json, &m, e);
 		if (rc == C_OK && as_seat != NOBODY) {
 			int owner = rules_owner(g, &m);
 			if (owner != as_seat)
@@ -58,7 +58,7 @@ int batch_apply(struct game *g, const struct movelog *mv, int json, int as_seat,
 		if (rc == C_OK)
 			rc = rules_apply(g, &m, 0, e);
 		if (rc != C_OK) {
-			cerr_prefix(e, "move %zu '%s'", i + 1, mv->line[i]);
+			cerr_prefix(e, "move %zu '%s'", i + 1, mv->ent[i].text);
 			return rc;
 		}
 	}

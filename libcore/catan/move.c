@@ -396,6 +396,16 @@ int move_parse(const struct game *g, const char *text, struct move *m, struct ce
 	return C_OK;
 }
 
+int movelog_move(const struct game *g, size_t i, struct move *m, struct cerr *e)
+{
+	const struct logent *ent = &g->log.ent[i];
+	if (ent->parsed) {
+		*m = ent->move;
+		return C_OK;
+	}
+	return move_parse(g, ent->text, m, e);
+}
+
 /* Appends to buf as snprintf would, keeping the total length in *len. */
 static void put(char *buf, size_t n, size_t *len, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

@@ -91,32 +91,8 @@
  * returns a new reference that the caller must json_decref.
  */
 
-enum move_verb {
-	MV_BUILD, MV_ROLL, MV_DISCARD, MV_ROBBER, MV_OFFER, MV_ACCEPT, MV_REJECT,
-	MV_CANCEL, MV_TRADE, MV_BUY, MV_PLAY, MV_END, NVERB
-};
-enum piece { PC_ROAD, PC_SETTLEMENT, PC_CITY, NPIECE };
-
 extern const char *const verb_names[NVERB];
 extern const char *const piece_names[NPIECE];
-
-/* Fields not used by a verb are 0, or -1 for the int8_t ones marked so. */
-struct move {
-	int8_t seat;		/* who makes the move */
-	uint8_t verb;		/* enum move_verb */
-	uint8_t piece;		/* MV_BUILD: enum piece */
-	int8_t card;		/* MV_PLAY: the card; MV_BUY: the card drawn, -1 when not given */
-	int8_t node;		/* MV_BUILD settlement or city; else -1 */
-	int8_t hex;		/* MV_ROBBER; else -1 */
-	int8_t victim;		/* MV_ROBBER: the seat robbed, or NOBODY */
-	int8_t to;		/* MV_OFFER: the seat offered to, or NOBODY for all */
-	int8_t res;		/* MV_ROBBER: the card stolen (-1 not given); MV_PLAY monopoly */
-	uint8_t npath;		/* paths given: 1 for a road, 1 or 2 for road building */
-	int8_t path[2];
-	uint8_t dice[2];	/* MV_ROLL: 0 0 when not given */
-	uint8_t give[NRES];	/* discard, offer, trade: cards given */
-	uint8_t get[NRES];	/* offer: asked for; trade: the card received; year of plenty: taken */
-};
 
 /* move_init: an empty move (every "-1" field at -1, seat NOBODY). */
 void move_init(struct move *m);
@@ -149,6 +125,14 @@ int move_check(const struct game *g, const struct move *m, struct cerr *e);
  * message naming the key for an object that is not a move.
  */
 int move_from_json(const struct game *g, const json_t *j, struct move *m, struct cerr *e);
+
+/*
+ * movelog_move: the move of g's log entry i: the parsed form the engine
+ * stored with it, or the entry's text parsed now (entries read from a
+ * document are kept as text until asked).  C_OK, or move_parse's C_ILLEGAL
+ * for an entry that is not a move.
+ */
+int movelog_move(const struct game *g, size_t i, struct move *m, struct cerr *e);
 
 /* move_to_json: the JSON form of m (new reference), or NULL when memory runs out. */
 json_t *move_to_json(const struct game *g, const struct move *m);

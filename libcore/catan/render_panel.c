@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "move.h"
 #include "names.h"
 #include "pred.h"
 #include "render_panel.h"
@@ -245,14 +246,10 @@ void panel_build(const struct game *g, const struct render_opts *o, struct panel
 		size_t from = g->log.len > nlog ? g->log.len - nlog : 0;
 		add(pn, NOBODY, PK_HEAD, 0, "Last moves (%zu in all):", g->log.len);
 		for (size_t i = from; i < g->log.len; i++) {
-			const char *l = g->log.line[i];
-			int seat = NOBODY;
-			for (int s = 0; s < g->nplayers; s++) {
-				size_t n = strlen(colour_names[g->colour[s]]);
-				if (strncmp(l, colour_names[g->colour[s]], n) == 0 && l[n] == ' ')
-					seat = s;
-			}
-			add(pn, seat, PK_LOG, 2, "%4zu. %s", i + 1, l);
+			struct move m;
+			struct cerr ignored = { 0 };
+			int seat = movelog_move(g, i, &m, &ignored) == C_OK ? m.seat : NOBODY;
+			add(pn, seat, PK_LOG, 2, "%4zu. %s", i + 1, g->log.ent[i].text);
 		}
 	}
 }

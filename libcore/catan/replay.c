@@ -403,7 +403,7 @@ int replay_begin(struct replay *r, const struct game *src, struct cerr *e)
 
 int replay_step(struct replay *r, struct cerr *e)
 {
-	const char *text = r->src->log.line[r->done];
+	const char *text = r->src->log.ent[r->done].text;
 	struct move m;
 	int8_t owners[NNODE];
 	memcpy(owners, r->g.pos.node_owner, sizeof owners);
@@ -443,7 +443,7 @@ int game_replay(const struct game *g, struct replay_result *res, struct game *en
 		if ((rc = replay_step(&r, e))) {
 			if (rc == C_ILLEGAL) {
 				res->index = r.done + 1;
-				res->move = g->log.line[r.done];
+				res->move = g->log.ent[r.done].text;
 			}
 			goto out;
 		}

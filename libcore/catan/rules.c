@@ -153,7 +153,7 @@ int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
 		p.phase = PH_OVER;
 	if (!(flags & RULES_NO_LOG)) {
 		move_format(g, &mv, line, sizeof line);
-		if (movelog_push(&g->log, line, e) != C_OK)
+		if (movelog_push_move(&g->log, line, &mv, e) != C_OK)
 			return C_SYSTEM;
 	}
 	g->pos = p;

@@ -69,7 +69,7 @@ int timeline_make(const struct game *g, struct timeline *t, struct replay_result
 		if ((rc = replay_step(&r, e)) != C_OK) {
 			if (rc == C_ILLEGAL) {
 				res->index = r.done + 1;
-				res->move = g->log.line[r.done];
+				res->move = g->log.ent[r.done].text;
 			}
 			break;
 		}

@@ -29,9 +29,9 @@ void game_init(struct game *g)
 void movelog_free(struct movelog *log)
 {
 	for (size_t i = 0; i < log->len; i++)
-		free(log->line[i]);
-	free(log->line);
-	log->line = NULL;
+		free(log->ent[i].text);
+	free(log->ent);
+	log->ent = NULL;
 	log->len = log->cap = 0;
 }
 
@@ -40,30 +40,47 @@ void game_free(struct game *g)
 	movelog_free(&g->log);
 }
 
-int movelog_push(struct movelog *log, const char *line, struct cerr *e)
+/* push: a new entry holding a copy of text and, when m is not NULL, the move it is. */
+static int push(struct movelog *log, const char *text, const struct move *m, struct cerr *e)
 {
-	char **nl = buf_grow_array(log->line, &log->cap, log->len + 1, sizeof *nl);
-	if (!nl)
+	struct logent *ent = buf_grow_array(log->ent, &log->cap, log->len + 1, sizeof *ent);
+	if (!ent)
 		return cerr_set(e, C_SYSTEM, "out of memory");
-	log->line = nl;
-	size_t n = strlen(line);
+	log->ent = ent;
+	size_t n = strlen(text);
 	char *copy = malloc(n + 1);
 	if (!copy)
 		return cerr_set(e, C_SYSTEM, "out of memory");
-	memcpy(copy, line, n + 1);
-	log->line[log->len++] = copy;
+	memcpy(copy, text, n + 1);
+	ent = &log->ent[log->len++];
+	ent->text = copy;
+	ent->parsed = m != NULL;
+	if (m)
+		ent->move = *m;
 	return C_OK;
+}
+
+int movelog_push(struct movelog *log, const char *text, struct cerr *e)
+{
+	return push(log, text, NULL, e);
+}
+
+int movelog_push_move(struct movelog *log, const char *text, const struct move *m, struct cerr *e)
+{
+	return push(log, text, m, e);
 }
 
 int game_copy(struct game *dst, const struct game *src, struct cerr *e)
 {
 	*dst = *src;
 	memset(&dst->log, 0, sizeof dst->log);
-	for (size_t i = 0; i < src->log.len; i++)
-		if (movelog_push(&dst->log, src->log.line[i], e) != C_OK) {
+	for (size_t i = 0; i < src->log.len; i++) {
+		const struct logent *ent = &src->log.ent[i];
+		if (push(&dst->log, ent->text, ent->parsed ? &ent->move : NULL, e) != C_OK) {
 			game_free(dst);
 			return C_SYSTEM;
 		}
+	}
 	return C_OK;
 }
 

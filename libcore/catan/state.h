@@ -38,8 +38,13 @@ void game_free(struct game *g);
 /* game_copy: a deep copy of src into dst (dst uninitialised); C_SYSTEM on memory failure. */
 int game_copy(struct game *dst, const struct game *src, struct cerr *e);
 
-/* movelog_push: appends a copy of line; C_SYSTEM when memory runs out. */
-int movelog_push(struct movelog *log, const char *line, struct cerr *e);
+/*
+ * movelog_push: appends a copy of text (parsed when asked: movelog_move);
+ * movelog_push_move: appends a copy of text, the canonical text of m, with
+ * m itself.  C_SYSTEM when memory runs out.
+ */
+int movelog_push(struct movelog *log, const char *text, struct cerr *e);
+int movelog_push_move(struct movelog *log, const char *text, const struct move *m, struct cerr *e);
 void movelog_free(struct movelog *log);
 
 /* pos_empty: an empty board for n players of rs: bank full, deck in order, nothing placed, robber on the desert. */

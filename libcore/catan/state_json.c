@@ -1091,7 +1091,7 @@ int game_write(const struct game *g, int flags, char **out, size_t *len, struct 
 	jw_key(&w, "log");
 	jw_arr(&w, JW_BLOCK);
 	for (size_t i = 0; i < g->log.len; i++)
-		jw_str(&w, g->log.line[i]);
+		jw_str(&w, g->log.ent[i].text);
 	jw_end_arr(&w);
 	jw_end_obj(&w);
 	if (jw_finish(&w, out, len) != 0)

@@ -121,9 +121,43 @@ struct position {
 	uint64_t rng[4];	/* xoshiro256** state */
 };
 
-/* A list of log lines (canonical move texts with their outcomes). Owned strings. */
+/* A move in its C form; move.h gives its text and JSON forms. */
+enum move_verb {
+	MV_BUILD, MV_ROLL, MV_DISCARD, MV_ROBBER, MV_OFFER, MV_ACCEPT, MV_REJECT,
+	MV_CANCEL, MV_TRADE, MV_BUY, MV_PLAY, MV_END, NVERB
+};
+enum piece { PC_ROAD, PC_SETTLEMENT, PC_CITY, NPIECE };
+
+/* Fields not used by a verb are 0, or -1 for the int8_t ones marked so. */
+struct move {
+	int8_t seat;		/* who makes the move */
+	uint8_t verb;		/* enum move_verb */
+	uint8_t piece;		/* MV_BUILD: enum piece */
+	int8_t card;		/* MV_PLAY: the card; MV_BUY: the card drawn, -1 when not given */
+	int8_t node;		/* MV_BUILD settlement or city; else -1 */
+	int8_t hex;		/* MV_ROBBER; else -1 */
+	int8_t victim;		/* MV_ROBBER: the seat robbed, or NOBODY */
+	int8_t to;		/* MV_OFFER: the seat offered to, or NOBODY for all */
+	int8_t res;		/* MV_ROBBER: the card stolen (-1 not given); MV_PLAY monopoly */
+	uint8_t npath;		/* paths given: 1 for a road, 1 or 2 for road building */
+	int8_t path[2];
+	uint8_t dice[2];	/* MV_ROLL: 0 0 when not given */
+	uint8_t give[NRES];	/* discard, offer, trade: cards given */
+	uint8_t get[NRES];	/* offer: asked for; trade: the card received; year of plenty: taken */
+};
+
+/*
+ * The log: the moves made, each with its canonical text (outcome included)
+ * and, when the engine made it in this process, its parsed form (entries
+ * read from a document are parsed when asked: movelog_move).  Owned texts.
+ */
+struct logent {
+	char *text;
+	struct move move;	/* valid when parsed */
+	uint8_t parsed;
+};
 struct movelog {
-	char **line;
+	struct logent *ent;
 	size_t len, cap;
 };
 

@@ -2,42 +2,32 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "move.h"
 #include "names.h"
 #include "pred.h"
 #include "view.h"
 #include "state.h"
 
 /*
- * The log line as viewer (a colour name) may read it: another player's
- * "buy CARD" loses the card, and "robber H steal V RES" loses the card
- * unless viewer is the thief or the victim.  Writes into out (n bytes).
+ * redact: log entry i of g as viewer may read it, in canonical form, into
+ * out: another player's "buy CARD" loses the card, and "robber H steal V
+ * RES" loses the card unless viewer is the thief or the victim.  An entry
+ * that is not a move cannot be shown to hide nothing, so it is withheld.
+ * Returns 1 when out holds a move (*m), 0 for a withheld entry.
  */
-static void redact(const char *line, const char *viewer, char *out, size_t n)
+static int redact(const struct game *g, size_t i, int viewer, struct move *m, char *out, size_t n)
 {
-	char w[8][24];
-	int nw = 0;
-	const char *s = line;
-
-	snprintf(out, n, "%s", line);
-	while (*s && nw < 8) {
-		while (*s == ' ')
-			s++;
-		size_t k = strcspn(s, " ");
-		if (k == 0)
-			break;
-		if (k >= sizeof w[0])
-			return;
-		memcpy(w[nw], s, k);
-		w[nw++][k] = '\0';
-		s += k;
+	struct cerr ignored = { 0 };
+	if (movelog_move(g, i, m, &ignored) != C_OK) {
+		snprintf(out, n, "(not a move)");
+		return 0;
 	}
-	if (*s)
-		return;
-	if (nw == 3 && strcmp(w[1], "buy") == 0 && strcmp(w[0], viewer) != 0)
-		snprintf(out, n, "%s buy", w[0]);
-	else if (nw == 6 && strcmp(w[1], "robber") == 0 && strcmp(w[3], "steal") == 0 &&
-		 strcmp(w[0], viewer) != 0 && strcmp(w[4], viewer) != 0)
-		snprintf(out, n, "%s robber %s steal %s", w[0], w[2], w[4]);
+	if (m->verb == MV_BUY && m->seat != viewer)
+		m->card = -1;
+	if (m->verb == MV_ROBBER && m->seat != viewer && m->victim != viewer)
+		m->res = -1;
+	move_format(g, m, out, n);
+	return 1;
 }
 
 int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
@@ -80,11 +70,12 @@ int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
 		}
 	}
 
-	const char *me = colour_names[g->colour[seat]];
 	char line[512];
+	struct move m;
 	for (size_t i = 0; i < g->log.len; i++) {
-		redact(g->log.line[i], me, line, sizeof line);
-		if (movelog_push(&out->log, line, e) != C_OK) {
+		int rc = redact(g, i, seat, &m, line, sizeof line) ? movelog_push_move(&out->log, line, &m, e)
+								     : movelog_push(&out->log, line, e);
+		if (rc != C_OK) {
 			movelog_free(&out->log);
 			return C_SYSTEM;
 		}

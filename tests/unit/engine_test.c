@@ -195,7 +195,7 @@ static int hand_is(const struct game *g, int seat, int brick, int lumber, int wo
 
 static const char *last_log(const struct game *g)
 {
-	return g->log.len ? g->log.line[g->log.len - 1] : "";
+	return g->log.len ? g->log.ent[g->log.len - 1].text : "";
 }
 
 /* Places a road for seat directly (test set-up, no rules). */
@@ -415,7 +415,7 @@ static void test_setup(void)
 	   "after the last placement the first seat rolls on turn 1");
 	ok(hand_is(&g, RED, 0, 2, 0, 1, 0), "red was paid for its second settlement");
 	refuse(&g, "red build settlement 1", "the dice must be rolled first");
-	ok(g.log.len == 12 && strcmp(g.log.line[0], "red build settlement 9") == 0,
+	ok(g.log.len == 12 && strcmp(g.log.ent[0].text, "red build settlement 9") == 0,
 	   "set-up placements are logged");
 
 	/* A desert neighbour pays nothing for the desert. */
@@ -1179,19 +1179,19 @@ static void test_view(void)
 	ok(hand_is(&v, RED, 0, 0, 0, 0, 0) && v.view_hand[RED] == 1 && v.view_dev[RED] == 1 &&
 	   v.pos.pl[RED].dev_new[DEV_KNIGHT] == 0, "others' cards are hidden, their counts shown");
 	ok(hand_is(&v, BLUE, 1, 1, 0, 0, 1), "the viewer's own hand stays");
-	ok(strcmp(v.log.line[v.log.len - 2], "red buy") == 0 &&
-	   strcmp(v.log.line[v.log.len - 1], "red robber 5 steal white") == 0 &&
-	   strcmp(v.log.line[0], "red roll 1 1") == 0, "the log hides another's card bought and a steal's card");
+	ok(strcmp(v.log.ent[v.log.len - 2].text, "red buy") == 0 &&
+	   strcmp(v.log.ent[v.log.len - 1].text, "red robber 5 steal white") == 0 &&
+	   strcmp(v.log.ent[0].text, "red roll 1 1") == 0, "the log hides another's card bought and a steal's card");
 	ok(rules_apply_text(&v, "blue roll 1 1", 0, &e) == C_ILLEGAL &&
 	   strcmp(e.msg, "a player's view cannot be played on: use the full state") == 0,
 	   "a move on a view is refused");
 	game_free(&v);
 
-	ok(game_view(&g, WHITE, &v, &e) == C_OK && strcmp(v.log.line[v.log.len - 1], "red robber 5 steal white wool") == 0 &&
-	   strcmp(v.log.line[v.log.len - 2], "red buy") == 0, "the victim sees the card stolen");
+	ok(game_view(&g, WHITE, &v, &e) == C_OK && strcmp(v.log.ent[v.log.len - 1].text, "red robber 5 steal white wool") == 0 &&
+	   strcmp(v.log.ent[v.log.len - 2].text, "red buy") == 0, "the victim sees the card stolen");
 	game_free(&v);
-	ok(game_view(&g, RED, &v, &e) == C_OK && strcmp(v.log.line[v.log.len - 1], "red robber 5 steal white wool") == 0 &&
-	   strcmp(v.log.line[v.log.len - 2], "red buy knight") == 0 && v.pos.pl[RED].dev_new[DEV_KNIGHT] == 1,
+	ok(game_view(&g, RED, &v, &e) == C_OK && strcmp(v.log.ent[v.log.len - 1].text, "red robber 5 steal white wool") == 0 &&
+	   strcmp(v.log.ent[v.log.len - 2].text, "red buy knight") == 0 && v.pos.pl[RED].dev_new[DEV_KNIGHT] == 1,
 	   "the thief sees its card and its own card bought");
 	struct game w;
 	ok(game_view(&v, RED, &w, &e) == C_INPUT, "a view of a view is refused");
@@ -1214,13 +1214,13 @@ static int replays(const struct game *g)
 	movelog_free(&r.log);
 	r.pos = r.start;
 	for (size_t i = 0; i < g->log.len && good; i++)
-		if (rules_apply_text(&r, g->log.line[i], RULES_REPLAY, &e) != C_OK) {
-			diag("replay of '%s': %s", g->log.line[i], e.msg);
+		if (rules_apply_text(&r, g->log.ent[i].text, RULES_REPLAY, &e) != C_OK) {
+			diag("replay of '%s': %s", g->log.ent[i].text, e.msg);
 			good = 0;
 		}
 	good = good && pos_same(&r.pos, &g->pos) && r.log.len == g->log.len;
 	for (size_t i = 0; good && i < g->log.len; i++)
-		good = strcmp(r.log.line[i], g->log.line[i]) == 0;
+		good = strcmp(r.log.ent[i].text, g->log.ent[i].text) == 0;
 	game_free(&r);
 	return good;
 }
@@ -1233,7 +1233,7 @@ static int try_move(struct game *g, const struct move *m)
 	if (rules_apply(g, m, 0, &e) != C_OK)
 		return 0;
 	g->pos = save;
-	free(g->log.line[--g->log.len]);
+	free(g->log.ent[--g->log.len].text);
 	return 1;
 }
 
@@ -1402,14 +1402,14 @@ static void test_random(void)
 		for (size_t i = 0; i < g.log.len; i++) {
 			char c1[8], t[64];
 			int d0, d1;
-			if (sscanf(g.log.line[i], "%7s roll %d %d", c1, &d0, &d1) != 3)
+			if (sscanf(g.log.ent[i].text, "%7s roll %d %d", c1, &d0, &d1) != 3)
 				continue;
 			game_free(&r);
 			game_copy(&r, &g, &e);
 			movelog_free(&r.log);
 			r.pos = r.start;
 			for (size_t j = 0; j < i; j++)
-				rules_apply_text(&r, g.log.line[j], RULES_REPLAY, &e);
+				rules_apply_text(&r, g.log.ent[j].text, RULES_REPLAY, &e);
 			snprintf(t, sizeof t, "%s roll %d %d", c1, d0 % 6 + 1, d1);
 			int rc = rules_apply_text(&r, t, RULES_REPLAY, &e);
 			if (k == 0)
@@ -1564,7 +1564,7 @@ static void test_game1(void)
 	   score_total(&v, &v.pos, RED) == 10 && v.pos.pl[RED].hand[RES_ORE] == 0,
 	   "game 1: the winner's victory point card is revealed in others' views");
 	game_free(&v);
-	ok(g.log.len == 121 && strcmp(g.log.line[120], "red buy victory-point") == 0, "game 1: 121 moves logged");
+	ok(g.log.len == 121 && strcmp(g.log.ent[120].text, "red buy victory-point") == 0, "game 1: 121 moves logged");
 	ok(replays(&g), "game 1 replays from its log to the same position");
 	game_free(&g);
 }
@@ -1667,7 +1667,7 @@ static void test_game2(void)
 	g.pos = g.start;
 	int good = 1;
 	for (size_t k = 0; k < len && good; k++)
-		good = rules_apply_text(&g, g.log.line[k], RULES_REPLAY | RULES_NO_LOG, NULL) == C_OK;
+		good = rules_apply_text(&g, g.log.ent[k].text, RULES_REPLAY | RULES_NO_LOG, NULL) == C_OK;
 	ok(good && g.log.len == len && pos_same(&g.pos, &end), "game 2 replays without logging");
 	game_free(&g);
 }

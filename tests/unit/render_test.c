@@ -116,12 +116,12 @@ static int perturb(struct game *g, int seat, uint64_t rng[4])
 	}
 	const char *viewer = colour_names[g->colour[seat]];
 	for (size_t i = 0; i < g->log.len; i++) {
-		char *old = strdup(g->log.line[i]), *line = realloc(g->log.line[i], strlen(old) + 32);
+		char *old = strdup(g->log.ent[i].text), *line = realloc(g->log.ent[i].text, strlen(old) + 32);
 		if (!line) {
 			free(old);
 			continue;
 		}
-		g->log.line[i] = line;
+		g->log.ent[i].text = line;
 		reword(line, viewer);
 		changed += strcmp(old, line) != 0;
 		free(old);

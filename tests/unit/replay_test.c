@@ -156,14 +156,14 @@ static void test_replay(struct unit *u)
 	/* A record: no current position; an illegal move stops the replay at its number. */
 	g.has_pos = 0;
 	CHECK(u, game_replay(&g, &res, NULL, &e) == C_OK, "the record replays: %s", e.msg);
-	free(g.log.line[3]);
-	g.log.line[3] = strdup("red build road 1-4");
+	free(g.log.ent[3].text);
+	g.log.ent[3].text = strdup("red build road 1-4");
 	EXPECT_MSG(u, game_replay(&g, &res, NULL, &e), e,
 		   "the road must touch your road, settlement or city");
 	CHECK(u, res.index == 4 && res.checked == 3 && strcmp(res.move, "red build road 1-4") == 0,
 	      "failed at %zu after %zu", res.index, res.checked);
-	free(g.log.line[3]);
-	g.log.line[3] = strdup("red bulid road 29-34");
+	free(g.log.ent[3].text);
+	g.log.ent[3].text = strdup("red bulid road 29-34");
 	EXPECT_MSG(u, game_replay(&g, &res, NULL, &e), e, "unknown verb 'bulid'");
 	game_free(&g);
 }
