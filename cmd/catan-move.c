@@ -1,4 +1,5 @@
 /* catan-move: applies moves to a game, all or nothing, on stdin/stdout or in place. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,9 +88,51 @@ static const struct fe_opt options[] = {
 	FE_OPT_END,
 };
 
+/* The candidates of complete_move: the move typed so far (stem) with each word that may follow. */
+struct move_words {
+	const char *stem, *last;
+};
+
+static void move_word(const char *word, void *ctx)
+{
+	const struct move_words *mw = ctx;
+	if (strncmp(word, mw->last, strlen(mw->last)) == 0)
+		printf("%s%s\n", mw->stem, word);
+}
+
+/*
+ * complete_move: a move is one shell word ("'red build r"): its quotes
+ * are passed over, its complete words read, and each candidate for its
+ * last word printed as the whole word with that candidate in place.
+ */
+static void complete_move(const char *cur)
+{
+	char text[256], *w[32], *save = NULL;
+	int n = 0;
+	size_t k = 0;
+
+	for (const char *c = cur; *c && k + 1 < sizeof text; c++)
+		if (*c != '\'' && *c != '"')
+			text[k++] = (char)tolower((unsigned char)*c);
+	text[k] = '\0';
+	size_t cut = strlen(cur);
+	while (cut && cur[cut - 1] != ' ')
+		cut--;
+	struct move_words mw = { "", cur + cut };
+	char stem[256];
+	snprintf(stem, sizeof stem, "%.*s", (int)cut, cur);
+	mw.stem = stem;
+	int complete = k == 0 || text[k - 1] == ' ';
+	for (char *t = strtok_r(text, " ", &save); t && n < 32; t = strtok_r(NULL, " ", &save))
+		w[n++] = t;
+	if (!complete && n > 0)
+		n--;
+	move_complete(NULL, w, n, move_word, &mw);
+}
+
 static const struct fe_cmd command = {
-	.opts = options, .operands = FE_OPERANDS_WORDS, .usage_short = usage_short,
-	.usage_text = usage_text,
+	.opts = options, .operands = FE_OPERANDS_WORDS, .words = complete_move,
+	.usage_short = usage_short, .usage_text = usage_text,
 };
 
 int main(int argc, char **argv)

@@ -521,3 +521,36 @@ external() {
 	run -0 jq -c '.log' <<<"$output"
 	assert_eq '["white buy","red robber 5 steal white","(not a move)"]' "$output"
 }
+
+@test "--complete gives the words of a move from the grammar" {
+	run -0 catan-move --complete ''
+	assert_eq $'red\nblue\nwhite\norange' "$output"
+	run -0 catan-move --complete 'red '
+	assert_eq $'red build\nred roll\nred discard\nred robber\nred offer\nred accept\nred reject\nred cancel\nred trade\nred buy\nred play\nred end' "$output"
+	run -0 catan-move --complete "'red build "
+	assert_eq $'\'red build road\n\'red build settlement\n\'red build city' "$output"
+	run -0 catan-move --complete 'red play '
+	assert_eq $'red play knight\nred play road-building\nred play year-of-plenty\nred play monopoly' "$output"
+	run -0 catan-move --complete 'red offer blue ore 1 '
+	assert_eq $'red offer blue ore 1 for\nred offer blue ore 1 brick\nred offer blue ore 1 lumber\nred offer blue ore 1 wool\nred offer blue ore 1 grain\nred offer blue ore 1 ore' "$output"
+	run -0 catan-move --complete 'red offer all wool 2 for g'
+	assert_eq 'red offer all wool 2 for grain' "$output"
+	run -0 catan-move --complete 'RED trade ore 4 '
+	assert_eq 'RED trade ore 4 for' "$output"
+	run -0 catan-move --complete 'red end '
+	assert_eq "" "$output"
+	run -0 catan-move --complete --pol
+	assert_eq "--policy" "$output"
+}
+
+@test "bash completion completes options and a quoted move's last word" {
+	comp() {
+		bash -c "PATH='$PATH'; source '$ROOT/completions/bash/catan-move'; COMP_WORDS=($1); COMP_CWORD=$2; _catan_move; printf '%s\n' \"\${COMPREPLY[@]}\""
+	}
+	run -0 comp "catan-move --bo" 1
+	assert_eq "--bots" "$output"
+	run -0 comp "catan-move \"'red bu\"" 1
+	assert_eq $'\'red build\n\'red buy' "$output"
+	run -0 comp "catan-move --as ''" 2
+	assert_eq $'red\nblue\nwhite\norange' "$output"
+}

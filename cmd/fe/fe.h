@@ -131,6 +131,12 @@ struct fe_cmd {
 	 * fe_candidate.  NULL when no option needs it.
 	 */
 	void (*values)(int id, const char *cur);
+	/*
+	 * For completion of the operands when they are FE_OPERANDS_WORDS: prints
+	 * the candidates for cur (the operand being typed) itself; NULL: "@words"
+	 * is printed for the shell to complete them.
+	 */
+	void (*words)(const char *cur);
 };
 
 /* FE_OPT_END: the last entries of every option table: --help, --version and the end. */

@@ -192,6 +192,8 @@ static int complete(const struct fe_cmd *c, int argc, char **argv, int *status)
 	} else if (c->subs && !sub) {
 		for (const struct fe_sub *s = c->subs; s->name; s++)
 			fe_candidate(s->name, cur);
+	} else if (c->words && (sub ? sub->operands : c->operands) == FE_OPERANDS_WORDS) {
+		c->words(cur);
 	} else {
 		operands(sub ? sub->operands : c->operands);
 	}

@@ -396,6 +396,76 @@ int move_parse(const struct game *g, const char *text, struct move *m, struct ce
 	return C_OK;
 }
 
+/* each: hands every name of names[0 .. n-1] to add. */
+static void each(const char *const *names, int n, void (*add)(const char *, void *), void *ctx)
+{
+	for (int i = 0; i < n; i++)
+		add(names[i], ctx);
+}
+
+static void colours(const struct game *g, void (*add)(const char *, void *), void *ctx)
+{
+	if (!g)
+		each(colour_names, NCOLOUR, add, ctx);
+	for (int s = 0; g && s < g->nplayers; s++)
+		add(colour_names[g->colour[s]], ctx);
+}
+
+/*
+ * counts_next: in a list "RES N RES N ..." of which k words are typed:
+ * after a count, another resource (or, when stop is given, stop).
+ */
+static void counts_next(int k, const char *stop, void (*add)(const char *, void *), void *ctx)
+{
+	if (k % 2)
+		return;
+	if (k && stop)
+		add(stop, ctx);
+	each(resource_names, NRES, add, ctx);
+}
+
+void move_complete(const struct game *g, char *const *w, int n, void (*add)(const char *, void *),
+		   void *ctx)
+{
+	int verb = n >= 2 ? lookup(verb_names, NVERB, w[1]) : -1, k = n - 2;
+	int d = n >= 3 ? dev_parse(w[2]) : -1;
+
+	if (n == 0)
+		colours(g, add, ctx);
+	else if (n == 1)
+		each(verb_names, NVERB, add, ctx);
+	else if (verb == MV_BUILD && k == 0)
+		each(piece_names, NPIECE, add, ctx);
+	else if (verb == MV_DISCARD)
+		counts_next(k, NULL, add, ctx);
+	else if (verb == MV_ROBBER && k == 1)
+		add("steal", ctx);
+	else if (verb == MV_ROBBER && k == 2 && strcmp(w[3], "steal") == 0)
+		colours(g, add, ctx);
+	else if (verb == MV_ROBBER && k == 3 && strcmp(w[3], "steal") == 0)
+		each(resource_names, NRES, add, ctx);
+	else if (verb == MV_OFFER && k == 0) {
+		add("all", ctx);
+		colours(g, add, ctx);
+	} else if (verb == MV_OFFER) {
+		int f = 3;
+		while (f < n && strcmp(w[f], "for") != 0)
+			f++;
+		counts_next(f < n ? n - f - 1 : k - 1, f < n ? NULL : "for", add, ctx);
+	} else if (verb == MV_TRADE && (k == 0 || k == 3))
+		each(resource_names, NRES, add, ctx);
+	else if (verb == MV_TRADE && k == 2)
+		add("for", ctx);
+	else if (verb == MV_BUY && k == 0)
+		each(dev_names, NDEV, add, ctx);
+	else if (verb == MV_PLAY && k == 0)
+		each(dev_names, DEV_VICTORY_POINT, add, ctx);
+	else if (verb == MV_PLAY && d == DEV_YEAR_OF_PLENTY && k <= 2)
+		each(resource_names, NRES, add, ctx);
+	else if (verb == MV_PLAY && d == DEV_MONOPOLY && k == 1)
+		each(resource_names, NRES, add, ctx);
+}
+
 int movelog_move(const struct game *g, size_t i, struct move *m, struct cerr *e)
 {
 	const struct logent *ent = &g->log.ent[i];

@@ -127,6 +127,16 @@ int move_check(const struct game *g, const struct move *m, struct cerr *e);
 int move_from_json(const struct game *g, const json_t *j, struct move *m, struct cerr *e);
 
 /*
+ * move_complete: the words that may come next in a move whose first n
+ * words (complete ones) are words: colours (g's, or all four when g is
+ * NULL), verbs, pieces, cards, resources and the grammar's fixed words
+ * ("steal", "all", "for"); intersections, paths, hexes, counts and dice
+ * are not listed.  Each is handed to add with ctx, in the grammar's order.
+ */
+void move_complete(const struct game *g, char *const *words, int n,
+		   void (*add)(const char *word, void *ctx), void *ctx);
+
+/*
  * movelog_move: the move of g's log entry i: the parsed form the engine
  * stored with it, or the entry's text parsed now (entries read from a
  * document are kept as text until asked).  C_OK, or move_parse's C_ILLEGAL
