@@ -22,3 +22,8 @@ load test_helper
 	run -0 "$CATAN_UNIT/buf_test"
 	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
 }
+
+@test "the JSON reader's checks pass" {
+	run -0 "$CATAN_UNIT/jr_test"
+	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
+}

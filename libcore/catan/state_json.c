@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "geom.h"
+#include "jr.h"
 #include "jw.h"
 #include "names.h"
 #include "pred.h"
@@ -15,105 +16,20 @@
 
 /* ---- reading ---- */
 
-/* The reader's context: where in the document we are, for messages. */
+/* The reader's context: where in the document we are (for messages), and the game read so far. */
 struct rd {
-	struct cerr *e;
+	struct jr j;
 	const struct game *g;
-	char path[256];
-	size_t plen;
-	int hex;		/* the hex being read (0-based), or -1: messages add its number */
 };
-
-static size_t push(struct rd *r, const char *key)
-{
-	size_t saved = r->plen;
-	int n = snprintf(r->path + r->plen, sizeof r->path - r->plen, "%s%s", r->plen ? "." : "", key);
-	if (n > 0 && r->plen + (size_t)n < sizeof r->path)
-		r->plen += (size_t)n;
-	return saved;
-}
-
-static size_t push_index(struct rd *r, size_t i)
-{
-	size_t saved = r->plen;
-	int n = snprintf(r->path + r->plen, sizeof r->path - r->plen, "[%zu]", i);
-	if (n > 0 && r->plen + (size_t)n < sizeof r->path)
-		r->plen += (size_t)n;
-	return saved;
-}
-
-static void pop(struct rd *r, size_t saved)
-{
-	r->plen = saved;
-	r->path[saved] = '\0';
-}
-
-static int fail(struct rd *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(struct rd *r, const char *fmt, ...)
-{
-	char msg[400];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	if (r->plen && r->hex >= 0)
-		return cerr_set(r->e, C_INPUT, "%s (hex #%d): %s", r->path, r->hex + 1, msg);
-	if (r->plen)
-		return cerr_set(r->e, C_INPUT, "%s: %s", r->path, msg);
-	return cerr_set(r->e, C_INPUT, "%s", msg);
-}
-
-static const char *type_name(const json_t *v)
-{
-	switch (json_typeof(v)) {
-	case JSON_OBJECT: return "an object";
-	case JSON_ARRAY: return "an array";
-	case JSON_STRING: return "a string";
-	case JSON_INTEGER: return "an integer";
-	case JSON_REAL: return "a number";
-	case JSON_TRUE:
-	case JSON_FALSE: return "a boolean";
-	default: return "null";
-	}
-}
-
-/* expect_object: v must be an object whose keys are all in allowed (NULL-terminated). */
-static int expect_object(struct rd *r, json_t *v, const char *const *allowed)
-{
-	const char *key;
-	json_t *val;
-
-	if (!json_is_object(v))
-		return fail(r, "expected an object, found %s", type_name(v));
-	json_object_foreach(v, key, val) {
-		int ok = 0;
-		for (const char *const *a = allowed; *a; a++)
-			if (strcmp(*a, key) == 0)
-				ok = 1;
-		if (!ok)
-			return fail(r, "unknown key '%s'", key);
-	}
-	return C_OK;
-}
-
-/* member: obj's key, or NULL (with a failure when required). */
-static json_t *member(struct rd *r, json_t *obj, const char *key, int required, int *rc)
-{
-	json_t *v = json_object_get(obj, key);
-	*rc = C_OK;
-	if (!v && required)
-		*rc = fail(r, "missing key '%s'", key);
-	return v;
-}
 
 static int read_int(struct rd *r, json_t *v, long long min, long long max, long long *out)
 {
 	if (!json_is_integer(v))
-		return fail(r, "expected an integer from %lld to %lld, found %s", min, max,
-			    type_name(v));
+		return jr_fail(&r->j, "expected an integer from %lld to %lld, found %s", min, max,
+			    jr_type(v));
 	long long x = json_integer_value(v);
 	if (x < min || x > max)
-		return fail(r, "expected an integer from %lld to %lld, found %lld", min, max, x);
+		return jr_fail(&r->j, "expected an integer from %lld to %lld, found %lld", min, max, x);
 	*out = x;
 	return C_OK;
 }
@@ -123,25 +39,25 @@ static int int_member(struct rd *r, json_t *obj, const char *key, long long min,
 		      long long *out)
 {
 	int rc;
-	json_t *v = member(r, obj, key, 1, &rc);
+	json_t *v = jr_member(&r->j, obj, key, 1, &rc);
 	if (!v)
 		return rc;
-	size_t s = push(r, key);
+	int s = jr_key(&r->j, key);
 	rc = read_int(r, v, min, max, out);
-	pop(r, s);
+	jr_pop(&r->j, s);
 	return rc;
 }
 
 static int bool_member(struct rd *r, json_t *obj, const char *key, uint8_t *out)
 {
 	int rc;
-	json_t *v = member(r, obj, key, 1, &rc);
+	json_t *v = jr_member(&r->j, obj, key, 1, &rc);
 	if (!v)
 		return rc;
 	if (!json_is_boolean(v)) {
-		size_t s = push(r, key);
-		rc = fail(r, "expected true or false, found %s", type_name(v));
-		pop(r, s);
+		int s = jr_key(&r->j, key);
+		rc = jr_fail(&r->j, "expected true or false, found %s", jr_type(v));
+		jr_pop(&r->j, s);
 		return rc;
 	}
 	*out = (uint8_t)json_is_true(v);
@@ -153,10 +69,10 @@ static int read_name(struct rd *r, json_t *v, int (*parse)(const char *), const 
 		     int *out)
 {
 	if (!json_is_string(v))
-		return fail(r, "expected %s, found %s", what, type_name(v));
+		return jr_fail(&r->j, "expected %s, found %s", what, jr_type(v));
 	int x = parse(json_string_value(v));
 	if (x < 0)
-		return fail(r, "unknown %s '%s'", what, json_string_value(v));
+		return jr_fail(&r->j, "unknown %s '%s'", what, json_string_value(v));
 	*out = x;
 	return C_OK;
 }
@@ -165,12 +81,12 @@ static int name_member(struct rd *r, json_t *obj, const char *key, int (*parse)(
 		       const char *what, int *out)
 {
 	int rc;
-	json_t *v = member(r, obj, key, 1, &rc);
+	json_t *v = jr_member(&r->j, obj, key, 1, &rc);
 	if (!v)
 		return rc;
-	size_t s = push(r, key);
+	int s = jr_key(&r->j, key);
 	rc = read_name(r, v, parse, what, out);
-	pop(r, s);
+	jr_pop(&r->j, s);
 	return rc;
 }
 
@@ -182,7 +98,7 @@ static int read_counts(struct rd *r, json_t *v, const char *const *names, int n,
 	json_t *val;
 
 	if (!json_is_object(v))
-		return fail(r, "expected an object of counts, found %s", type_name(v));
+		return jr_fail(&r->j, "expected an object of counts, found %s", jr_type(v));
 	memset(out, 0, (size_t)n);
 	json_object_foreach(v, key, val) {
 		int k = -1;
@@ -190,11 +106,11 @@ static int read_counts(struct rd *r, json_t *v, const char *const *names, int n,
 			if (strcmp(names[i], key) == 0)
 				k = i;
 		if (k < 0)
-			return fail(r, "unknown key '%s'", key);
-		size_t s = push(r, key);
+			return jr_fail(&r->j, "unknown key '%s'", key);
+		int s = jr_key(&r->j, key);
 		long long x;
 		int rc = read_int(r, val, 0, max, &x);
-		pop(r, s);
+		jr_pop(&r->j, s);
 		if (rc)
 			return rc;
 		out[k] = (uint8_t)x;
@@ -206,12 +122,12 @@ static int counts_member(struct rd *r, json_t *obj, const char *key, const char 
 			 int n, int max, uint8_t *out)
 {
 	int rc;
-	json_t *v = member(r, obj, key, 1, &rc);
+	json_t *v = jr_member(&r->j, obj, key, 1, &rc);
 	if (!v)
 		return rc;
-	size_t s = push(r, key);
+	int s = jr_key(&r->j, key);
 	rc = read_counts(r, v, names, n, max, out);
-	pop(r, s);
+	jr_pop(&r->j, s);
 	return rc;
 }
 
@@ -225,10 +141,10 @@ static int parse_colour_in_game(struct rd *r, const char *name)
 static int read_seat(struct rd *r, json_t *v, int *seat)
 {
 	if (!json_is_string(v))
-		return fail(r, "expected a colour, found %s", type_name(v));
+		return jr_fail(&r->j, "expected a colour, found %s", jr_type(v));
 	int s = parse_colour_in_game(r, json_string_value(v));
 	if (s < 0)
-		return fail(r, "'%s' is not a colour in this game", json_string_value(v));
+		return jr_fail(&r->j, "'%s' is not a colour in this game", json_string_value(v));
 	*seat = s;
 	return C_OK;
 }
@@ -237,16 +153,16 @@ static int read_seat(struct rd *r, json_t *v, int *seat)
 static int read_seat_or_null(struct rd *r, json_t *obj, const char *key, int8_t *out)
 {
 	int rc, seat;
-	json_t *v = member(r, obj, key, 1, &rc);
+	json_t *v = jr_member(&r->j, obj, key, 1, &rc);
 	if (!v)
 		return rc;
 	if (json_is_null(v)) {
 		*out = NOBODY;
 		return C_OK;
 	}
-	size_t s = push(r, key);
+	int s = jr_key(&r->j, key);
 	rc = read_seat(r, v, &seat);
-	pop(r, s);
+	jr_pop(&r->j, s);
 	*out = (int8_t)seat;
 	return rc;
 }
@@ -259,7 +175,7 @@ static int read_rules(struct rd *r, json_t *v, struct rules *ru)
 
 	for (int i = 0; i <= NRULES_OPTION; i++)
 		keys[i] = rules_options[i].key;
-	if ((rc = expect_object(r, v, keys)))
+	if ((rc = jr_object(&r->j, v, keys)))
 		return rc;
 	for (const struct rules_option *o = rules_options; o->key; o++) {
 		if (!o->words) {
@@ -268,16 +184,16 @@ static int read_rules(struct rd *r, json_t *v, struct rules *ru)
 			rules_option_store(ru, o, (int)x);
 			continue;
 		}
-		json_t *t = member(r, v, o->key, 1, &rc);
+		json_t *t = jr_member(&r->j, v, o->key, 1, &rc);
 		if (!t)
 			return rc;
-		size_t s = push(r, o->key);
+		int s = jr_key(&r->j, o->key);
 		int w = json_is_string(t) ? rules_option_word(o, json_string_value(t)) : -1;
 		if (w >= 0)
 			rules_option_store(ru, o, w);
 		else
-			rc = fail(r, "expected \"%s\" or \"%s\"", o->words[0], o->words[1]);
-		pop(r, s);
+			rc = jr_fail(&r->j, "expected \"%s\" or \"%s\"", o->words[0], o->words[1]);
+		jr_pop(&r->j, s);
 		if (rc)
 			return rc;
 	}
@@ -287,18 +203,18 @@ static int read_rules(struct rd *r, json_t *v, struct rules *ru)
 static int read_players(struct rd *r, json_t *v, struct game *g)
 {
 	if (!json_is_array(v))
-		return fail(r, "expected an array of colours, found %s", type_name(v));
+		return jr_fail(&r->j, "expected an array of colours, found %s", jr_type(v));
 	size_t n = json_array_size(v);
 	if (n < g->rs->min_players || n > g->rs->max_players)
-		return fail(r, "expected %d to %d players, found %zu", g->rs->min_players,
+		return jr_fail(&r->j, "expected %d to %d players, found %zu", g->rs->min_players,
 			    g->rs->max_players, n);
 	for (size_t i = 0; i < n; i++) {
-		size_t s = push_index(r, i);
+		int s = jr_index(&r->j, i);
 		int c, rc = read_name(r, json_array_get(v, i), colour_parse, "colour", &c);
 		for (size_t j = 0; !rc && j < i; j++)
 			if (g->colour[j] == c)
-				rc = fail(r, "colour '%s' plays twice", colour_names[c]);
-		pop(r, s);
+				rc = jr_fail(&r->j, "colour '%s' plays twice", colour_names[c]);
+		jr_pop(&r->j, s);
 		if (rc)
 			return rc;
 		g->colour[i] = (uint8_t)c;
@@ -313,65 +229,66 @@ static int read_board(struct rd *r, json_t *v, struct board *b)
 	static const char *const hex_keys[] = { "terrain", "token", NULL };
 	int rc;
 
-	if ((rc = expect_object(r, v, keys)))
+	if ((rc = jr_object(&r->j, v, keys)))
 		return rc;
-	json_t *hexes = member(r, v, "hexes", 1, &rc);
+	json_t *hexes = jr_member(&r->j, v, "hexes", 1, &rc);
 	if (!hexes)
 		return rc;
-	size_t s = push(r, "hexes");
+	int s = jr_key(&r->j, "hexes");
 	if (!json_is_array(hexes) || json_array_size(hexes) != NHEX) {
-		rc = json_is_array(hexes) ? fail(r, "expected %d hexes, found %zu", NHEX,
+		rc = json_is_array(hexes) ? jr_fail(&r->j, "expected %d hexes, found %zu", NHEX,
 						 json_array_size(hexes))
-					  : fail(r, "expected an array, found %s", type_name(hexes));
-		pop(r, s);
+					  : jr_fail(&r->j, "expected an array, found %s", jr_type(hexes));
+		jr_pop(&r->j, s);
 		return rc;
 	}
 	for (size_t h = 0; h < NHEX && !rc; h++) {
 		json_t *hx = json_array_get(hexes, h);
-		size_t s2 = push_index(r, h);
+		int s2 = jr_index(&r->j, h);
 		int t;
-		r->hex = (int)h;
-		if (!(rc = expect_object(r, hx, hex_keys)) &&
+		r->j.label = "hex";
+		r->j.number = (int)h + 1;
+		if (!(rc = jr_object(&r->j, hx, hex_keys)) &&
 		    !(rc = name_member(r, hx, "terrain", terrain_parse, "terrain", &t))) {
 			b->terrain[h] = (uint8_t)t;
-			json_t *tok = member(r, hx, "token", 1, &rc);
+			json_t *tok = jr_member(&r->j, hx, "token", 1, &rc);
 			if (tok) {
-				size_t s3 = push(r, "token");
+				int s3 = jr_key(&r->j, "token");
 				long long x;
 				if (t == T_DESERT) {
 					if (!json_is_null(tok))
-						rc = fail(r, "the desert has no token: expected null");
+						rc = jr_fail(&r->j, "the desert has no token: expected null");
 					b->token[h] = 0;
 				} else if (!(rc = read_int(r, tok, 2, 12, &x))) {
 					if (x == 7)
-						rc = fail(r, "there is no 7 token");
+						rc = jr_fail(&r->j, "there is no 7 token");
 					b->token[h] = (uint8_t)x;
 				}
-				pop(r, s3);
+				jr_pop(&r->j, s3);
 			}
 		}
-		r->hex = -1;
-		pop(r, s2);
+		r->j.label = NULL;
+		jr_pop(&r->j, s2);
 	}
-	pop(r, s);
+	jr_pop(&r->j, s);
 	if (rc)
 		return rc;
-	json_t *hb = member(r, v, "harbours", 1, &rc);
+	json_t *hb = jr_member(&r->j, v, "harbours", 1, &rc);
 	if (!hb)
 		return rc;
-	s = push(r, "harbours");
+	s = jr_key(&r->j, "harbours");
 	if (!json_is_array(hb) || json_array_size(hb) != NHARBOUR) {
-		rc = json_is_array(hb) ? fail(r, "expected %d harbours, found %zu", NHARBOUR, json_array_size(hb))
-				       : fail(r, "expected an array, found %s", type_name(hb));
+		rc = json_is_array(hb) ? jr_fail(&r->j, "expected %d harbours, found %zu", NHARBOUR, json_array_size(hb))
+				       : jr_fail(&r->j, "expected an array, found %s", jr_type(hb));
 	}
 	for (size_t i = 0; i < NHARBOUR && !rc; i++) {
-		size_t s2 = push_index(r, i);
+		int s2 = jr_index(&r->j, i);
 		int k;
 		rc = read_name(r, json_array_get(hb, i), harbour_parse, "harbour", &k);
 		b->harbour[i] = (uint8_t)k;
-		pop(r, s2);
+		jr_pop(&r->j, s2);
 	}
-	pop(r, s);
+	jr_pop(&r->j, s);
 	return rc;
 }
 
@@ -380,27 +297,27 @@ static int read_nodes(struct rd *r, json_t *obj, const char *key, struct positio
 		      int kind, int max)
 {
 	int rc;
-	json_t *v = member(r, obj, key, 1, &rc);
+	json_t *v = jr_member(&r->j, obj, key, 1, &rc);
 	if (!v)
 		return rc;
-	size_t s = push(r, key);
+	int s = jr_key(&r->j, key);
 	if (!json_is_array(v))
-		rc = fail(r, "expected an array of intersections, found %s", type_name(v));
+		rc = jr_fail(&r->j, "expected an array of intersections, found %s", jr_type(v));
 	else if ((int)json_array_size(v) > max)
-		rc = fail(r, "%zu is more than the %d pieces a player has", json_array_size(v), max);
+		rc = jr_fail(&r->j, "%zu is more than the %d pieces a player has", json_array_size(v), max);
 	for (size_t i = 0; !rc && i < json_array_size(v); i++) {
-		size_t s2 = push_index(r, i);
+		int s2 = jr_index(&r->j, i);
 		long long x;
 		if (!(rc = read_int(r, json_array_get(v, i), 1, NNODE, &x))) {
 			int n = (int)x - 1;
 			if (p->node_owner[n] != NOBODY)
-				rc = fail(r, "intersection %d already holds a building", n + 1);
+				rc = jr_fail(&r->j, "intersection %d already holds a building", n + 1);
 			p->node_owner[n] = (int8_t)seat;
 			p->node_kind[n] = (uint8_t)kind;
 		}
-		pop(r, s2);
+		jr_pop(&r->j, s2);
 	}
-	pop(r, s);
+	jr_pop(&r->j, s);
 	return rc;
 }
 
@@ -408,32 +325,32 @@ static int read_roads(struct rd *r, json_t *obj, const struct game *g, struct po
 		      int seat)
 {
 	int rc;
-	json_t *v = member(r, obj, "roads", 1, &rc);
+	json_t *v = jr_member(&r->j, obj, "roads", 1, &rc);
 	if (!v)
 		return rc;
-	size_t s = push(r, "roads");
+	int s = jr_key(&r->j, "roads");
 	if (!json_is_array(v))
-		rc = fail(r, "expected an array of paths, found %s", type_name(v));
+		rc = jr_fail(&r->j, "expected an array of paths, found %s", jr_type(v));
 	else if (json_array_size(v) > g->rs->roads)
-		rc = fail(r, "%zu is more than the %d roads a player has", json_array_size(v),
+		rc = jr_fail(&r->j, "%zu is more than the %d roads a player has", json_array_size(v),
 			  g->rs->roads);
 	for (size_t i = 0; !rc && i < json_array_size(v); i++) {
-		size_t s2 = push_index(r, i);
+		int s2 = jr_index(&r->j, i);
 		json_t *x = json_array_get(v, i);
 		if (!json_is_string(x)) {
-			rc = fail(r, "expected a path such as \"12-17\", found %s", type_name(x));
+			rc = jr_fail(&r->j, "expected a path such as \"12-17\", found %s", jr_type(x));
 		} else {
 			int ed = edge_parse(json_string_value(x));
 			if (ed < 0)
-				rc = fail(r, "'%s' is not a path", json_string_value(x));
+				rc = jr_fail(&r->j, "'%s' is not a path", json_string_value(x));
 			else if (p->edge_owner[ed] != NOBODY)
-				rc = fail(r, "path %s already holds a road", json_string_value(x));
+				rc = jr_fail(&r->j, "path %s already holds a road", json_string_value(x));
 			else
 				p->edge_owner[ed] = (int8_t)seat;
 		}
-		pop(r, s2);
+		jr_pop(&r->j, s2);
 	}
-	pop(r, s);
+	jr_pop(&r->j, s);
 	return rc;
 }
 
@@ -452,7 +369,7 @@ static int read_player(struct rd *r, json_t *v, struct game *g, struct position 
 	long long x;
 	int rc;
 
-	if ((rc = expect_object(r, v, winner ? winner_keys : hidden ? view_keys : keys)))
+	if ((rc = jr_object(&r->j, v, winner ? winner_keys : hidden ? view_keys : keys)))
 		return rc;
 	if (hidden) {
 		if ((rc = int_member(r, v, "hand", 0, NRES * g->rs->bank_each, &x)))
@@ -525,10 +442,10 @@ static int read_deck(struct rd *r, json_t *v, struct game *g, struct position *p
 		p->deck_len = 0;
 		for (int d = 0; d < NDEV; d++) {
 			if (p->deck_count[d] > g->rs->deck[d]) {
-				size_t s = push(r, dev_names[d]);
-				rc = fail(r, "%d is more than the %d in the game", p->deck_count[d],
+				int s = jr_key(&r->j, dev_names[d]);
+				rc = jr_fail(&r->j, "%d is more than the %d in the game", p->deck_count[d],
 					  g->rs->deck[d]);
-				pop(r, s);
+				jr_pop(&r->j, s);
 				return rc;
 			}
 			p->deck_len = (uint8_t)(p->deck_len + p->deck_count[d]);
@@ -536,18 +453,18 @@ static int read_deck(struct rd *r, json_t *v, struct game *g, struct position *p
 		return C_OK;
 	}
 	if (!json_is_array(v))
-		return fail(r, "expected an array of cards (or an object of counts), found %s",
-			    type_name(v));
+		return jr_fail(&r->j, "expected an array of cards (or an object of counts), found %s",
+			    jr_type(v));
 	if (json_array_size(v) > g->rs->deck_size)
-		return fail(r, "%zu cards is more than the %d in the game", json_array_size(v),
+		return jr_fail(&r->j, "%zu cards is more than the %d in the game", json_array_size(v),
 			    g->rs->deck_size);
 	p->deck_known = 1;
 	p->deck_len = (uint8_t)json_array_size(v);
 	for (size_t i = 0; i < json_array_size(v); i++) {
-		size_t s = push_index(r, i);
+		int s = jr_index(&r->j, i);
 		int d;
 		rc = read_name(r, json_array_get(v, i), dev_parse, "development card", &d);
-		pop(r, s);
+		jr_pop(&r->j, s);
 		if (rc)
 			return rc;
 		p->deck[i] = (uint8_t)d;
@@ -565,35 +482,35 @@ static int read_offer(struct rd *r, json_t *v, struct game *g, struct position *
 	p->offer.to = NOBODY;
 	if (json_is_null(v))
 		return C_OK;
-	if ((rc = expect_object(r, v, keys)))
+	if ((rc = jr_object(&r->j, v, keys)))
 		return rc;
-	json_t *to = member(r, v, "to", 1, &rc);
+	json_t *to = jr_member(&r->j, v, "to", 1, &rc);
 	if (!to)
 		return rc;
-	size_t s = push(r, "to");
+	int s = jr_key(&r->j, "to");
 	int seat = NOBODY;
 	if (!(json_is_string(to) && strcmp(json_string_value(to), "all") == 0))
 		rc = read_seat(r, to, &seat);
-	pop(r, s);
+	jr_pop(&r->j, s);
 	if (rc)
 		return rc;
 	p->offer.to = (int8_t)seat;
 	if ((rc = counts_member(r, v, "give", resource_names, NRES, g->rs->bank_each, p->offer.give)) ||
 	    (rc = counts_member(r, v, "get", resource_names, NRES, g->rs->bank_each, p->offer.get)))
 		return rc;
-	json_t *rej = member(r, v, "rejected", 1, &rc);
+	json_t *rej = jr_member(&r->j, v, "rejected", 1, &rc);
 	if (!rej)
 		return rc;
-	s = push(r, "rejected");
+	s = jr_key(&r->j, "rejected");
 	if (!json_is_array(rej))
-		rc = fail(r, "expected an array of colours, found %s", type_name(rej));
+		rc = jr_fail(&r->j, "expected an array of colours, found %s", jr_type(rej));
 	for (size_t i = 0; !rc && i < json_array_size(rej); i++) {
-		size_t s2 = push_index(r, i);
+		int s2 = jr_index(&r->j, i);
 		if (!(rc = read_seat(r, json_array_get(rej, i), &seat)))
 			p->offer.rejected |= (uint8_t)(1u << seat);
-		pop(r, s2);
+		jr_pop(&r->j, s2);
 	}
-	pop(r, s);
+	jr_pop(&r->j, s);
 	p->offer.active = 1;
 	(void)g;
 	return rc;
@@ -611,7 +528,7 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	memset(p, 0, sizeof *p);
 	memset(p->node_owner, NOBODY, sizeof p->node_owner);
 	memset(p->edge_owner, NOBODY, sizeof p->edge_owner);
-	if ((rc = expect_object(r, v, keys)))
+	if ((rc = jr_object(&r->j, v, keys)))
 		return rc;
 	if ((rc = name_member(r, v, "phase", phase_parse, "phase", &k)))
 		return rc;
@@ -619,12 +536,12 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	if ((rc = int_member(r, v, "turn", 0, 65535, &x)))
 		return rc;
 	p->turn = (uint16_t)x;
-	json_t *cur = member(r, v, "current", 1, &rc);
+	json_t *cur = jr_member(&r->j, v, "current", 1, &rc);
 	if (!cur)
 		return rc;
-	size_t s = push(r, "current");
+	int s = jr_key(&r->j, "current");
 	rc = read_seat(r, cur, &k);
-	pop(r, s);
+	jr_pop(&r->j, s);
 	if (rc)
 		return rc;
 	p->current = (int8_t)k;
@@ -638,61 +555,61 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	if ((rc = counts_member(r, v, "bank", resource_names, NRES, g->rs->bank_each, p->bank)))
 		return rc;
 
-	json_t *deck = member(r, v, "deck", 1, &rc);
+	json_t *deck = jr_member(&r->j, v, "deck", 1, &rc);
 	if (!deck)
 		return rc;
-	s = push(r, "deck");
+	s = jr_key(&r->j, "deck");
 	rc = read_deck(r, deck, g, p);
-	pop(r, s);
+	jr_pop(&r->j, s);
 	if (rc)
 		return rc;
 
-	json_t *aw = member(r, v, "awards", 1, &rc);
+	json_t *aw = jr_member(&r->j, v, "awards", 1, &rc);
 	if (!aw)
 		return rc;
-	s = push(r, "awards");
-	if (!(rc = expect_object(r, aw, award_keys)) &&
+	s = jr_key(&r->j, "awards");
+	if (!(rc = jr_object(&r->j, aw, award_keys)) &&
 	    !(rc = read_seat_or_null(r, aw, "longest_road", &p->longest_road)))
 		rc = read_seat_or_null(r, aw, "largest_army", &p->largest_army);
-	pop(r, s);
+	jr_pop(&r->j, s);
 	if (rc)
 		return rc;
 
-	json_t *of = member(r, v, "offer", 1, &rc);
+	json_t *of = jr_member(&r->j, v, "offer", 1, &rc);
 	if (!of)
 		return rc;
-	s = push(r, "offer");
+	s = jr_key(&r->j, "offer");
 	rc = read_offer(r, of, g, p);
-	pop(r, s);
+	jr_pop(&r->j, s);
 	if (rc)
 		return rc;
 
-	json_t *pls = member(r, v, "players", 1, &rc);
+	json_t *pls = jr_member(&r->j, v, "players", 1, &rc);
 	if (!pls)
 		return rc;
-	s = push(r, "players");
+	s = jr_key(&r->j, "players");
 	if (!json_is_object(pls)) {
-		rc = fail(r, "expected an object keyed by colour, found %s", type_name(pls));
+		rc = jr_fail(&r->j, "expected an object keyed by colour, found %s", jr_type(pls));
 	} else {
 		const char *key;
 		json_t *val;
 		json_object_foreach(pls, key, val) {
 			if (parse_colour_in_game(r, key) < 0) {
-				rc = fail(r, "'%s' is not a colour in this game", key);
+				rc = jr_fail(&r->j, "'%s' is not a colour in this game", key);
 				break;
 			}
 		}
 		for (int seat = 0; !rc && seat < g->nplayers; seat++) {
 			const char *c = colour_names[g->colour[seat]];
-			json_t *pv = member(r, pls, c, 1, &rc);
+			json_t *pv = jr_member(&r->j, pls, c, 1, &rc);
 			if (!pv)
 				break;
-			size_t s2 = push(r, c);
+			int s2 = jr_key(&r->j, c);
 			rc = read_player(r, pv, g, p, seat);
-			pop(r, s2);
+			jr_pop(&r->j, s2);
 		}
 	}
-	pop(r, s);
+	jr_pop(&r->j, s);
 	if (rc)
 		return rc;
 	pos_count_pieces(g->rs, p, g->nplayers);
@@ -700,44 +617,44 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	json_t *rng = json_object_get(v, "rng");
 	if (g->view != NOBODY) {
 		if (rng) {
-			s = push(r, "rng");
-			rc = fail(r, "a view does not hold the generator");
-			pop(r, s);
+			s = jr_key(&r->j, "rng");
+			rc = jr_fail(&r->j, "a view does not hold the generator");
+			jr_pop(&r->j, s);
 			return rc;
 		}
 	} else if (!rng) {
 		/* A record from elsewhere with every outcome given needs no generator. */
 		if (g->rules.outcomes != OUT_EXTERNAL)
-			return fail(r, "missing key 'rng'");
+			return jr_fail(&r->j, "missing key 'rng'");
 	} else {
-		s = push(r, "rng");
+		s = jr_key(&r->j, "rng");
 		if (!json_is_array(rng) || json_array_size(rng) != 4)
-			rc = fail(r, "expected an array of 4 hexadecimal strings");
+			rc = jr_fail(&r->j, "expected an array of 4 hexadecimal strings");
 		for (size_t i = 0; !rc && i < 4; i++) {
 			json_t *w = json_array_get(rng, i);
 			if (!json_is_string(w) || read_hex64(json_string_value(w), &p->rng[i]))
-				rc = fail(r, "expected 16 lower-case hexadecimal digits at [%zu]", i);
+				rc = jr_fail(&r->j, "expected 16 lower-case hexadecimal digits at [%zu]", i);
 		}
-		pop(r, s);
+		jr_pop(&r->j, s);
 		if (rc)
 			return rc;
 	}
 
 	/* Values each valid alone but impossible together. */
 	if (p->phase < PH_ROLL && p->turn != 0)
-		return fail(r, "turn: the set-up is turn 0, not %u", p->turn);
+		return jr_fail(&r->j, "turn: the set-up is turn 0, not %u", p->turn);
 	if (p->offer.active && p->offer.to == p->current) {
-		s = push(r, "offer.to");
-		rc = fail(r, "an offer cannot be made to its own maker");
-		pop(r, s);
+		s = jr_key(&r->j, "offer.to");
+		rc = jr_fail(&r->j, "an offer cannot be made to its own maker");
+		jr_pop(&r->j, s);
 		return rc;
 	}
-	if ((rc = pos_check(g, p, r->e)) != C_OK) {
+	if ((rc = pos_check(g, p, r->j.e)) != C_OK) {
 		/* pos_check's messages start with a path relative to the position. */
-		char msg[sizeof r->e->msg];
-		memcpy(msg, r->e->msg, sizeof msg);
-		if (r->plen)
-			snprintf(r->e->msg, sizeof r->e->msg, "%.200s.%.300s", r->path, msg);
+		char msg[sizeof r->j.e->msg], path[320];
+		memcpy(msg, r->j.e->msg, sizeof msg);
+		if (jr_path(&r->j, path, sizeof path)[0])
+			snprintf(r->j.e->msg, sizeof r->j.e->msg, "%.200s.%.300s", path, msg);
 		return rc;
 	}
 	return C_OK;
@@ -746,22 +663,22 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 static int read_log(struct rd *r, json_t *v, struct game *g)
 {
 	if (!json_is_array(v))
-		return fail(r, "expected an array of moves, found %s", type_name(v));
+		return jr_fail(&r->j, "expected an array of moves, found %s", jr_type(v));
 	for (size_t i = 0; i < json_array_size(v); i++) {
 		json_t *m = json_array_get(v, i);
-		size_t s = push_index(r, i);
+		int s = jr_index(&r->j, i);
 		int rc = C_OK;
 		if (!json_is_string(m))
-			rc = fail(r, "expected a move as a string, found %s", type_name(m));
+			rc = jr_fail(&r->j, "expected a move as a string, found %s", jr_type(m));
 		else if (json_string_length(m) == 0 || json_string_length(m) > 200)
-			rc = fail(r, "a move is 1 to 200 characters long");
+			rc = jr_fail(&r->j, "a move is 1 to 200 characters long");
 		else
 			for (const char *c = json_string_value(m); *c && !rc; c++)
 				if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
-					rc = fail(r, "a move is printable ASCII text");
+					rc = jr_fail(&r->j, "a move is printable ASCII text");
 		if (!rc)
-			rc = movelog_push(&g->log, json_string_value(m), r->e);
-		pop(r, s);
+			rc = movelog_push(&g->log, json_string_value(m), r->j.e);
+		jr_pop(&r->j, s);
 		if (rc)
 			return rc;
 	}
@@ -772,11 +689,12 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 {
 	static const char *const keys[] = { "format", "view", "seed", "rules", "players", "board",
 					    "start", "position", "log", NULL };
-	struct rd r = { .e = e, .g = g, .hex = -1 };
+	struct rd r = { .g = g };
 	json_error_t jerr;
 	json_t *root, *v;
 	int rc;
 
+	jr_init(&r.j, "", e);
 	game_init(g);
 	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root) {
@@ -785,35 +703,35 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 		return cerr_set(e, C_INPUT, "not a JSON document: line %d, column %d: %s",
 				jerr.line, jerr.column, jerr.text);
 	}
-	if ((rc = expect_object(&r, root, keys)))
+	if ((rc = jr_object(&r.j, root, keys)))
 		goto out;
-	v = member(&r, root, "format", 1, &rc);
+	v = jr_member(&r.j, root, "format", 1, &rc);
 	if (!v)
 		goto out;
 	if (!json_is_string(v) || strcmp(json_string_value(v), STATE_FORMAT) != 0) {
-		size_t s = push(&r, "format");
-		rc = json_is_string(v) ? fail(&r, "expected \"%s\", found \"%s\"", STATE_FORMAT,
+		int s = jr_key(&r.j, "format");
+		rc = json_is_string(v) ? jr_fail(&r.j, "expected \"%s\", found \"%s\"", STATE_FORMAT,
 					      json_string_value(v))
-				       : fail(&r, "expected \"%s\", found %s", STATE_FORMAT,
-					      type_name(v));
-		pop(&r, s);
+				       : jr_fail(&r.j, "expected \"%s\", found %s", STATE_FORMAT,
+					      jr_type(v));
+		jr_pop(&r.j, s);
 		goto out;
 	}
-	v = member(&r, root, "players", 1, &rc);
+	v = jr_member(&r.j, root, "players", 1, &rc);
 	if (!v)
 		goto out;
 	{
-		size_t s = push(&r, "players");
+		int s = jr_key(&r.j, "players");
 		rc = read_players(&r, v, g);
-		pop(&r, s);
+		jr_pop(&r.j, s);
 		if (rc)
 			goto out;
 	}
 	if ((v = json_object_get(root, "view"))) {
 		int seat;
-		size_t s = push(&r, "view");
+		int s = jr_key(&r.j, "view");
 		rc = read_seat(&r, v, &seat);
-		pop(&r, s);
+		jr_pop(&r.j, s);
 		if (rc)
 			goto out;
 		g->view = seat;
@@ -821,67 +739,67 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 	v = json_object_get(root, "seed");
 	if (v && !json_is_null(v)) {
 		long long x;
-		size_t s = push(&r, "seed");
+		int s = jr_key(&r.j, "seed");
 		rc = read_int(&r, v, 0, INT64_MAX, &x);
-		pop(&r, s);
+		jr_pop(&r.j, s);
 		if (rc)
 			goto out;
 		g->seed = x;
 	}
-	v = member(&r, root, "rules", 1, &rc);
+	v = jr_member(&r.j, root, "rules", 1, &rc);
 	if (!v)
 		goto out;
 	{
-		size_t s = push(&r, "rules");
+		int s = jr_key(&r.j, "rules");
 		rc = read_rules(&r, v, &g->rules);
-		pop(&r, s);
+		jr_pop(&r.j, s);
 		if (rc)
 			goto out;
 	}
-	v = member(&r, root, "board", 1, &rc);
+	v = jr_member(&r.j, root, "board", 1, &rc);
 	if (!v)
 		goto out;
 	{
-		size_t s = push(&r, "board");
+		int s = jr_key(&r.j, "board");
 		rc = read_board(&r, v, &g->board);
-		pop(&r, s);
+		jr_pop(&r.j, s);
 		if (rc)
 			goto out;
 	}
 	if ((v = json_object_get(root, "start"))) {
-		size_t s = push(&r, "start");
+		int s = jr_key(&r.j, "start");
 		if (g->view != NOBODY)
-			rc = fail(&r, "a view does not hold the start");
+			rc = jr_fail(&r.j, "a view does not hold the start");
 		else
 			rc = read_position(&r, v, g, &g->start);
-		pop(&r, s);
+		jr_pop(&r.j, s);
 		if (rc)
 			goto out;
 		g->has_start = 1;
 	}
 	if ((v = json_object_get(root, "position"))) {
-		size_t s = push(&r, "position");
+		int s = jr_key(&r.j, "position");
 		rc = read_position(&r, v, g, &g->pos);
-		pop(&r, s);
+		jr_pop(&r.j, s);
 		if (rc)
 			goto out;
 		g->has_pos = 1;
 	}
 	if (!g->has_start && !g->has_pos) {
-		rc = fail(&r, "missing key 'position' (a record needs at least 'start')");
+		rc = jr_fail(&r.j, "missing key 'position' (a record needs at least 'start')");
 		goto out;
 	}
 	if (g->view == NOBODY && !g->has_start) {
-		rc = fail(&r, "missing key 'start'");
+		rc = jr_fail(&r.j, "missing key 'start'");
 		goto out;
 	}
-	v = member(&r, root, "log", 1, &rc);
+	v = jr_member(&r.j, root, "log", 1, &rc);
 	if (!v)
 		goto out;
 	{
-		size_t s = push(&r, "log");
+		int s = jr_key(&r.j, "log");
 		rc = read_log(&r, v, g);
-		pop(&r, s);
+		jr_pop(&r.j, s);
 	}
 out:
 	json_decref(root);

@@ -8,7 +8,7 @@
 
 #include "dice_json.h"
 #include "dice_move.h"
-#include "dice_rd.h"
+#include "jr.h"
 #include "jw.h"
 
 #define BIT(i) ((uint64_t)1 << (i))
@@ -178,31 +178,31 @@ static int seat_of(const struct dgame *g, const char *name)
 }
 
 /* read_sites: an array of site ids into a set; ok filters the sites allowed here. */
-static int read_sites(struct drd *r, const struct dgame *g, json_t *obj, const char *key,
+static int read_sites(struct jr *r, const struct dgame *g, json_t *obj, const char *key,
 		      int (*ok)(const struct dsite *), const char *what, uint64_t *set)
 {
 	json_t *a;
 	int rc;
-	if ((rc = drd_array(r, obj, key, DICE_MAXSITES, &a)))
+	if ((rc = jr_array(r, obj, key, DICE_MAXSITES, &a)))
 		return rc;
-	size_t s0 = drd_key(r, key);
+	int s0 = jr_key(r, key);
 	*set = 0;
 	for (size_t i = 0; i < json_array_size(a); i++) {
 		json_t *v = json_array_get(a, i);
-		size_t s1 = drd_index(r, i);
+		int s1 = jr_index(r, i);
 		if (!json_is_string(v))
-			return drd_fail(r, "expected a site id, found %s", drd_type(v));
+			return jr_fail(r, "expected a site id, found %s", jr_type(v));
 		int k = dice_map_find(&g->map, json_string_value(v));
 		if (k < 0)
-			return drd_fail(r, "there is no site %s on this sheet", json_string_value(v));
+			return jr_fail(r, "there is no site %s on this sheet", json_string_value(v));
 		if (!ok(&g->map.s[k]))
-			return drd_fail(r, "%s is not %s", g->map.s[k].id, what);
+			return jr_fail(r, "%s is not %s", g->map.s[k].id, what);
 		if (*set & BIT(k))
-			return drd_fail(r, "%s is named twice", g->map.s[k].id);
+			return jr_fail(r, "%s is named twice", g->map.s[k].id);
 		*set |= BIT(k);
-		drd_pop(r, s1);
+		jr_pop(r, s1);
 	}
-	drd_pop(r, s0);
+	jr_pop(r, s0);
 	return C_OK;
 }
 
@@ -216,55 +216,55 @@ static int has_joker(const struct dsite *s)
 	return s->joker != DJ_NONE;
 }
 
-static int read_track(struct drd *r, json_t *obj, struct dplayer *p)
+static int read_track(struct jr *r, json_t *obj, struct dplayer *p)
 {
 	json_t *a;
 	int rc;
-	if ((rc = drd_array(r, obj, "track", DICE_TURNS, &a)))
+	if ((rc = jr_array(r, obj, "track", DICE_TURNS, &a)))
 		return rc;
-	size_t s0 = drd_key(r, "track");
+	int s0 = jr_key(r, "track");
 	for (size_t t = 0; t < json_array_size(a); t++) {
 		json_t *v = json_array_get(a, t);
-		size_t s1 = drd_index(r, t);
+		int s1 = jr_index(r, t);
 		if (json_is_string(v) && strcmp(json_string_value(v), "X") == 0)
 			p->track[t] = DICE_X;
 		else if (json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) <= 999)
 			p->track[t] = (int16_t)json_integer_value(v);
 		else
-			return drd_fail(r, "expected \"X\" or points from 0 to 999");
-		drd_pop(r, s1);
+			return jr_fail(r, "expected \"X\" or points from 0 to 999");
+		jr_pop(r, s1);
 	}
 	p->ntrack = (uint8_t)json_array_size(a);
-	drd_pop(r, s0);
+	jr_pop(r, s0);
 	return C_OK;
 }
 
-static int read_players(struct drd *r, struct dgame *g, json_t *root)
+static int read_players(struct jr *r, struct dgame *g, json_t *root)
 {
 	static const char *const keys1[] = { "name", "built", "jokers", "track", NULL };
 	static const char *const keys2[] = { "name", "built", "jokers", NULL };
 	json_t *a;
 	int rc;
-	if ((rc = drd_array(r, root, "players", DICE_MAXPLAYERS, &a)))
+	if ((rc = jr_array(r, root, "players", DICE_MAXPLAYERS, &a)))
 		return rc;
-	size_t s0 = drd_key(r, "players");
+	int s0 = jr_key(r, "players");
 	if (json_array_size(a) == 0)
-		return drd_fail(r, "expected 1 to %d players", DICE_MAXPLAYERS);
+		return jr_fail(r, "expected 1 to %d players", DICE_MAXPLAYERS);
 	g->nplayers = (uint8_t)json_array_size(a);
 	for (size_t i = 0; i < g->nplayers; i++) {
 		json_t *v = json_array_get(a, i);
 		struct dplayer *p = &g->p[i];
 		const char *name;
-		size_t s1 = drd_index(r, i);
-		if ((rc = drd_object(r, v, g->map.island == 1 ? keys1 : keys2)) ||
-		    (rc = drd_str(r, v, "name", DICE_NAMELEN - 1, &name)))
+		int s1 = jr_index(r, i);
+		if ((rc = jr_object(r, v, g->map.island == 1 ? keys1 : keys2)) ||
+		    (rc = jr_str(r, v, "name", DICE_NAMELEN - 1, &name)))
 			return rc;
-		size_t s2 = drd_key(r, "name");
+		int s2 = jr_key(r, "name");
 		if (!dice_name_ok(name))
-			return drd_fail(r, "'%s' is no name: 1 to 16 letters, digits, '-' or '_'", name);
+			return jr_fail(r, "'%s' is no name: 1 to 16 letters, digits, '-' or '_'", name);
 		if (seat_of(g, name) >= 0)
-			return drd_fail(r, "player '%s' appears twice", name);
-		drd_pop(r, s2);
+			return jr_fail(r, "player '%s' appears twice", name);
+		jr_pop(r, s2);
 		snprintf(p->name, sizeof p->name, "%s", name);
 		if ((rc = read_sites(r, g, v, "built", buildable_kind, "a building site", &p->built)) ||
 		    (rc = read_sites(r, g, v, "jokers", has_joker, "a joker", &p->jokers)))
@@ -272,46 +272,46 @@ static int read_players(struct drd *r, struct dgame *g, json_t *root)
 		p->built |= BIT(g->map.start);
 		if (g->map.island == 1 && (rc = read_track(r, v, p)))
 			return rc;
-		drd_pop(r, s1);
+		jr_pop(r, s1);
 	}
-	drd_pop(r, s0);
+	jr_pop(r, s0);
 	return C_OK;
 }
 
-static int read_award(struct drd *r, struct dgame *g, json_t *obj, const char *key, int8_t *holder,
+static int read_award(struct jr *r, struct dgame *g, json_t *obj, const char *key, int8_t *holder,
 		      uint8_t *lost)
 {
 	static const char *const keys[] = { "holder", "lost", NULL };
 	json_t *v, *h, *a;
 	int rc;
-	if (!(v = drd_get(r, obj, key, 1, &rc)))
+	if (!(v = jr_member(r, obj, key, 1, &rc)))
 		return rc;
-	size_t s0 = drd_key(r, key);
-	if ((rc = drd_object(r, v, keys)) || !(h = drd_get(r, v, "holder", 1, &rc)) ||
-	    (rc = drd_array(r, v, "lost", DICE_MAXPLAYERS, &a)))
+	int s0 = jr_key(r, key);
+	if ((rc = jr_object(r, v, keys)) || !(h = jr_member(r, v, "holder", 1, &rc)) ||
+	    (rc = jr_array(r, v, "lost", DICE_MAXPLAYERS, &a)))
 		return rc;
-	size_t s1 = drd_key(r, "holder");
+	int s1 = jr_key(r, "holder");
 	*holder = -1;
 	if (!json_is_null(h)) {
 		if (!json_is_string(h) || (*holder = (int8_t)seat_of(g, json_string_value(h))) < 0)
-			return drd_fail(r, "expected null or a player's name");
+			return jr_fail(r, "expected null or a player's name");
 	}
-	drd_pop(r, s1);
-	s1 = drd_key(r, "lost");
+	jr_pop(r, s1);
+	s1 = jr_key(r, "lost");
 	*lost = 0;
 	for (size_t i = 0; i < json_array_size(a); i++) {
 		json_t *n = json_array_get(a, i);
 		int s = json_is_string(n) ? seat_of(g, json_string_value(n)) : -1;
-		size_t s2 = drd_index(r, i);
+		int s2 = jr_index(r, i);
 		if (s < 0)
-			return drd_fail(r, "expected a player's name");
+			return jr_fail(r, "expected a player's name");
 		if (*lost & (1u << s))
-			return drd_fail(r, "'%s' is named twice", g->p[s].name);
+			return jr_fail(r, "'%s' is named twice", g->p[s].name);
 		*lost |= (uint8_t)(1u << s);
-		drd_pop(r, s2);
+		jr_pop(r, s2);
 	}
-	drd_pop(r, s1);
-	drd_pop(r, s0);
+	jr_pop(r, s1);
+	jr_pop(r, s0);
 	return C_OK;
 }
 
@@ -322,7 +322,7 @@ static int turns_done(const struct dgame *g, int seat, uint32_t number)
 	return (int)(past / g->nplayers + (past % g->nplayers > (uint32_t)seat));
 }
 
-static int read_turn(struct drd *r, struct dgame *g, json_t *root)
+static int read_turn(struct jr *r, struct dgame *g, json_t *root)
 {
 	static const char *const keys[] = { "number", "player", "dice_count", "rolls", "locked",
 					    "dice", "used", "built", NULL };
@@ -331,83 +331,83 @@ static int read_turn(struct drd *r, struct dgame *g, json_t *root)
 	const char *name;
 	int rc, b;
 
-	if (!(t = drd_get(r, root, "turn", 1, &rc)))
+	if (!(t = jr_member(r, root, "turn", 1, &rc)))
 		return rc;
-	size_t s0 = drd_key(r, "turn");
+	int s0 = jr_key(r, "turn");
 	if (json_is_null(t)) {
 		g->over = 1;
-		drd_pop(r, s0);
+		jr_pop(r, s0);
 		return C_OK;
 	}
-	if ((rc = drd_object(r, t, keys)))
+	if ((rc = jr_object(r, t, keys)))
 		return rc;
 	long long maxturn = g->map.island == 1 ? (long long)DICE_TURNS * g->nplayers : 100000;
-	if ((rc = drd_int(r, t, "number", 1, maxturn, &x)))
+	if ((rc = jr_int(r, t, "number", 1, maxturn, &x)))
 		return rc;
 	g->number = (uint32_t)x;
-	if ((rc = drd_str(r, t, "player", DICE_NAMELEN, &name)))
+	if ((rc = jr_str(r, t, "player", DICE_NAMELEN, &name)))
 		return rc;
 	if (strcmp(name, g->p[dice_seat(g)].name) != 0) {
-		drd_key(r, "player");
-		return drd_fail(r, "turn %u is %s's, not '%s'", g->number, g->p[dice_seat(g)].name, name);
+		jr_key(r, "player");
+		return jr_fail(r, "turn %u is %s's, not '%s'", g->number, g->p[dice_seat(g)].name, name);
 	}
 	g->ndice = (uint8_t)dice_turn_dice(g, g->number);
-	if ((rc = drd_int(r, t, "dice_count", g->ndice, g->ndice, &x)) ||
-	    (rc = drd_int(r, t, "rolls", 0, 3, &x)))
+	if ((rc = jr_int(r, t, "dice_count", g->ndice, g->ndice, &x)) ||
+	    (rc = jr_int(r, t, "rolls", 0, 3, &x)))
 		return rc;
 	g->rolls = (uint8_t)x;
-	if ((rc = drd_bool(r, t, "locked", &b)))
+	if ((rc = jr_bool(r, t, "locked", &b)))
 		return rc;
 	g->locked = (uint8_t)b;
-	if ((rc = drd_array(r, t, "dice", DICE_NDICE, &a)))
+	if ((rc = jr_array(r, t, "dice", DICE_NDICE, &a)))
 		return rc;
-	size_t s1 = drd_key(r, "dice");
+	int s1 = jr_key(r, "dice");
 	if (json_array_size(a) != (g->rolls ? g->ndice : 0))
-		return drd_fail(r, "expected %d faces", g->rolls ? g->ndice : 0);
+		return jr_fail(r, "expected %d faces", g->rolls ? g->ndice : 0);
 	for (size_t d = 0; d < json_array_size(a); d++) {
 		json_t *v = json_array_get(a, d);
 		int f = json_is_string(v) ? dice_face_parse(json_string_value(v)) : -1;
-		size_t s2 = drd_index(r, d);
+		int s2 = jr_index(r, d);
 		if (f < 0 || strcmp(json_string_value(v), dice_face_names[f]) != 0)
-			return drd_fail(r, "expected ore, grain, wool, lumber, brick or gold");
+			return jr_fail(r, "expected ore, grain, wool, lumber, brick or gold");
 		g->dice[d] = (uint8_t)f;
-		drd_pop(r, s2);
+		jr_pop(r, s2);
 	}
-	drd_pop(r, s1);
-	if ((rc = drd_array(r, t, "used", DICE_NDICE, &a)))
+	jr_pop(r, s1);
+	if ((rc = jr_array(r, t, "used", DICE_NDICE, &a)))
 		return rc;
-	s1 = drd_key(r, "used");
+	s1 = jr_key(r, "used");
 	for (size_t d = 0; d < json_array_size(a); d++) {
 		json_t *v = json_array_get(a, d);
-		size_t s2 = drd_index(r, d);
+		int s2 = jr_index(r, d);
 		if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > g->ndice)
-			return drd_fail(r, "expected a die number from 1 to %d", g->ndice);
+			return jr_fail(r, "expected a die number from 1 to %d", g->ndice);
 		unsigned bit = 1u << (json_integer_value(v) - 1);
 		if (g->used & bit)
-			return drd_fail(r, "die %d is named twice", (int)json_integer_value(v));
+			return jr_fail(r, "die %d is named twice", (int)json_integer_value(v));
 		g->used |= (uint8_t)bit;
-		drd_pop(r, s2);
+		jr_pop(r, s2);
 	}
-	drd_pop(r, s1);
+	jr_pop(r, s1);
 	if ((rc = read_sites(r, g, t, "built", buildable_kind, "a building site", &g->turn_built)))
 		return rc;
 	if (g->turn_built & ~g->p[dice_seat(g)].built) {
-		s1 = drd_key(r, "built");
-		return drd_fail(r, "a site built this turn is not on %s's sheet", g->p[dice_seat(g)].name);
+		s1 = jr_key(r, "built");
+		return jr_fail(r, "a site built this turn is not on %s's sheet", g->p[dice_seat(g)].name);
 	}
 	if (!g->rolls && (g->locked || g->used || g->turn_built))
-		return drd_fail(r, "nothing can be locked, spent or built before the first roll");
-	drd_pop(r, s0);
+		return jr_fail(r, "nothing can be locked, spent or built before the first roll");
+	jr_pop(r, s0);
 	return C_OK;
 }
 
-static int read_log(struct drd *r, struct dgame *g, json_t *root)
+static int read_log(struct jr *r, struct dgame *g, json_t *root)
 {
 	json_t *a;
 	int rc, n;
-	if ((rc = drd_array(r, root, "log", (size_t)1 << 24, &a)))
+	if ((rc = jr_array(r, root, "log", (size_t)1 << 24, &a)))
 		return rc;
-	size_t s0 = drd_key(r, "log");
+	int s0 = jr_key(r, "log");
 	size_t cnt = json_array_size(a);
 	if (cnt > g->caplog) {
 		struct dmove *nl = realloc(g->log, (cnt ? cnt : 1) * sizeof *nl);
@@ -419,23 +419,23 @@ static int read_log(struct drd *r, struct dgame *g, json_t *root)
 	for (size_t i = 0; i < cnt; i++) {
 		json_t *v = json_array_get(a, i);
 		struct dmove m[2];
-		size_t s1 = drd_index(r, i);
+		int s1 = jr_index(r, i);
 		if (!json_is_string(v))
-			return drd_fail(r, "expected a move, found %s", drd_type(v));
+			return jr_fail(r, "expected a move, found %s", jr_type(v));
 		if (dice_parse(&g->map, json_string_value(v), m, 2, &n, r->e) != C_OK) {
 			char msg[sizeof r->e->msg];
 			snprintf(msg, sizeof msg, "%s", r->e->msg);
-			return drd_fail(r, "'%s': %s", json_string_value(v), msg);
+			return jr_fail(r, "'%s': %s", json_string_value(v), msg);
 		}
 		if (n != 1)
-			return drd_fail(r, "'%s': one move an entry", json_string_value(v));
+			return jr_fail(r, "'%s': one move an entry", json_string_value(v));
 		if ((m[0].type == DM_ROLL || m[0].type == DM_REROLL) && !m[0].nfaces)
-			return drd_fail(r, "'%s': the log records the faces rolled", json_string_value(v));
+			return jr_fail(r, "'%s': the log records the faces rolled", json_string_value(v));
 		g->log[i] = m[0];
-		drd_pop(r, s1);
+		jr_pop(r, s1);
 	}
 	g->nlog = cnt;
-	drd_pop(r, s0);
+	jr_pop(r, s0);
 	return C_OK;
 }
 
@@ -454,47 +454,47 @@ static int read_hex64(const char *s, uint64_t *out)
 	return 0;
 }
 
-static int read_outcomes(struct drd *r, struct dgame *g, json_t *root)
+static int read_outcomes(struct jr *r, struct dgame *g, json_t *root)
 {
 	const char *s;
 	json_t *a;
 	long long x;
 	int rc;
-	if ((rc = drd_str(r, root, "outcomes", 16, &s)))
+	if ((rc = jr_str(r, root, "outcomes", 16, &s)))
 		return rc;
 	if (strcmp(s, "internal") && strcmp(s, "external")) {
-		drd_key(r, "outcomes");
-		return drd_fail(r, "expected internal or external, found '%s'", s);
+		jr_key(r, "outcomes");
+		return jr_fail(r, "expected internal or external, found '%s'", s);
 	}
 	g->external = strcmp(s, "external") == 0;
 	if (g->external) {
 		if (json_object_get(root, "seed") || json_object_get(root, "rng"))
-			return drd_fail(r, "'seed' and 'rng' belong to sheets with internal outcomes");
+			return jr_fail(r, "'seed' and 'rng' belong to sheets with internal outcomes");
 		return C_OK;
 	}
-	if ((rc = drd_int(r, root, "seed", 0, (long long)DICE_MAXSEED, &x)))
+	if ((rc = jr_int(r, root, "seed", 0, (long long)DICE_MAXSEED, &x)))
 		return rc;
 	g->seed = (uint64_t)x;
-	if ((rc = drd_array(r, root, "rng", 4, &a)))
+	if ((rc = jr_array(r, root, "rng", 4, &a)))
 		return rc;
-	size_t s0 = drd_key(r, "rng");
+	int s0 = jr_key(r, "rng");
 	if (json_array_size(a) != 4)
-		return drd_fail(r, "expected 4 words of 16 hex digits");
+		return jr_fail(r, "expected 4 words of 16 hex digits");
 	for (size_t i = 0; i < 4; i++) {
 		json_t *v = json_array_get(a, i);
-		size_t s1 = drd_index(r, i);
+		int s1 = jr_index(r, i);
 		if (!json_is_string(v) || read_hex64(json_string_value(v), &g->rng[i]))
-			return drd_fail(r, "expected 16 lower-case hex digits");
-		drd_pop(r, s1);
+			return jr_fail(r, "expected 16 lower-case hex digits");
+		jr_pop(r, s1);
 	}
 	if (!(g->rng[0] | g->rng[1] | g->rng[2] | g->rng[3]))
-		return drd_fail(r, "the generator's state cannot be all zero");
-	drd_pop(r, s0);
+		return jr_fail(r, "the generator's state cannot be all zero");
+	jr_pop(r, s0);
 	return C_OK;
 }
 
 /* consistent: what the position itself must satisfy, whatever the log says. */
-static int consistent(struct drd *r, const struct dgame *g)
+static int consistent(struct jr *r, const struct dgame *g)
 {
 	for (int i = 0; i < g->nplayers; i++) {
 		const struct dplayer *p = &g->p[i];
@@ -502,11 +502,11 @@ static int consistent(struct drd *r, const struct dgame *g)
 			   : g->over	      ? DICE_TURNS
 					      : turns_done(g, i, g->number);
 		if (p->ntrack != want)
-			return drd_fail(r, "players[%d].track: %s has %d turns scored; the turn count says %d",
+			return jr_fail(r, "players[%d].track: %s has %d turns scored; the turn count says %d",
 					i, p->name, p->ntrack, want);
 		for (int k = 0; k < g->map.nsites; k++)
 			if ((p->jokers & BIT(k)) && !((p->built & BIT(k)) || g->map.s[k].kind == DK_DESERT))
-				return drd_fail(r, "players[%d].jokers: joker %s is used but %s is not built",
+				return jr_fail(r, "players[%d].jokers: joker %s is used but %s is not built",
 						i, g->map.s[k].id, g->map.s[k].id);
 	}
 	if (g->map.island == 2) {
@@ -514,16 +514,16 @@ static int consistent(struct drd *r, const struct dgame *g)
 		for (int i = 0; i < g->nplayers; i++)
 			won |= dice_vp(g, i) >= DICE_WIN_VP;
 		if (won && !g->over)
-			return drd_fail(r, "turn: a player has %d victory points, so the game is over",
+			return jr_fail(r, "turn: a player has %d victory points, so the game is over",
 					DICE_WIN_VP);
 		if (!won && g->over)
-			return drd_fail(r, "turn: the game is over but nobody has %d victory points",
+			return jr_fail(r, "turn: the game is over but nobody has %d victory points",
 					DICE_WIN_VP);
 	}
 	return C_OK;
 }
 
-static int read_root(struct drd *r, struct dgame *g, json_t *root)
+static int read_root(struct jr *r, struct dgame *g, json_t *root)
 {
 	static const char *const keys[] = { "format", "map", "outcomes", "seed", "rng", "players",
 					    "awards", "turn", "log", NULL };
@@ -531,20 +531,20 @@ static int read_root(struct drd *r, struct dgame *g, json_t *root)
 	json_t *m;
 	int rc;
 
-	if ((rc = drd_object(r, root, keys)) || (rc = drd_str(r, root, "format", 64, &s)))
+	if ((rc = jr_object(r, root, keys)) || (rc = jr_str(r, root, "format", 64, &s)))
 		return rc;
 	if (strcmp(s, FORMAT) != 0) {
-		drd_key(r, "format");
-		return drd_fail(r, "unknown format '%s' (expected " FORMAT ")", s);
+		jr_key(r, "format");
+		return jr_fail(r, "unknown format '%s' (expected " FORMAT ")", s);
 	}
-	if (!(m = drd_get(r, root, "map", 1, &rc)))
+	if (!(m = jr_member(r, root, "map", 1, &rc)))
 		return rc;
 	if (json_is_string(m)) {
-		size_t sv = drd_key(r, "map");
+		int sv = jr_key(r, "map");
 		if (dice_map_builtin_name(json_string_value(m), &g->map, r->e))
-			return drd_fail(r, "no built-in map '%s' (island-one, island-two)",
+			return jr_fail(r, "no built-in map '%s' (island-one, island-two)",
 					json_string_value(m));
-		drd_pop(r, sv);
+		jr_pop(r, sv);
 	} else if ((rc = dice_map_from_json(&g->map, m, "map", r->e))) {
 		return rc;
 	}
@@ -552,17 +552,17 @@ static int read_root(struct drd *r, struct dgame *g, json_t *root)
 		return rc;
 	json_t *aw = json_object_get(root, "awards");
 	if (g->map.island == 1 && aw)
-		return drd_fail(r, "unknown key 'awards' (Island Two sheets have awards)");
+		return jr_fail(r, "unknown key 'awards' (Island Two sheets have awards)");
 	if (g->map.island == 2) {
-		if (!(aw = drd_get(r, root, "awards", 1, &rc)))
+		if (!(aw = jr_member(r, root, "awards", 1, &rc)))
 			return rc;
 		static const char *const akeys[] = { "longest_road", "largest_army", NULL };
-		size_t sv = drd_key(r, "awards");
-		if ((rc = drd_object(r, aw, akeys)) ||
+		int sv = jr_key(r, "awards");
+		if ((rc = jr_object(r, aw, akeys)) ||
 		    (rc = read_award(r, g, aw, "longest_road", &g->road_holder, &g->road_lost)) ||
 		    (rc = read_award(r, g, aw, "largest_army", &g->army_holder, &g->army_lost)))
 			return rc;
-		drd_pop(r, sv);
+		jr_pop(r, sv);
 	}
 	if ((rc = read_turn(r, g, root)) || (rc = read_log(r, g, root)))
 		return rc;
@@ -572,7 +572,7 @@ static int read_root(struct drd *r, struct dgame *g, json_t *root)
 int dice_state_read(struct dgame *g, const char *text, size_t len, struct cerr *e)
 {
 	json_error_t je;
-	struct drd r;
+	struct jr r;
 	struct dmove *log = g->log;
 	size_t cap = g->caplog;
 
@@ -582,7 +582,7 @@ int dice_state_read(struct dgame *g, const char *text, size_t len, struct cerr *
 	dice_game_init(g);
 	g->log = log;
 	g->caplog = cap;
-	drd_init(&r, "", e);
+	jr_init(&r, "", e);
 	int rc = read_root(&r, g, root);
 	json_decref(root);
 	return rc;
@@ -591,7 +591,7 @@ int dice_state_read(struct dgame *g, const char *text, size_t len, struct cerr *
 /* ---- replaying ---- */
 
 /* json_diff: the first path where a and b differ, into r's path; 1 if they differ. */
-static int json_diff(struct drd *r, json_t *a, json_t *b)
+static int json_diff(struct jr *r, json_t *a, json_t *b)
 {
 	if (json_typeof(a) != json_typeof(b))
 		return 1;
@@ -600,20 +600,20 @@ static int json_diff(struct drd *r, json_t *a, json_t *b)
 		json_t *va;
 		json_object_foreach(a, k, va) {
 			json_t *vb = json_object_get(b, k);
-			size_t s = drd_key(r, k);
+			int s = jr_key(r, k);
 			if (!vb || json_diff(r, va, vb))
 				return 1;
-			drd_pop(r, s);
+			jr_pop(r, s);
 		}
 		return json_object_size(a) != json_object_size(b);
 	}
 	if (json_is_array(a)) {
 		size_t n = json_array_size(a) < json_array_size(b) ? json_array_size(a) : json_array_size(b);
 		for (size_t i = 0; i < n; i++) {
-			size_t s = drd_index(r, i);
+			int s = jr_index(r, i);
 			if (json_diff(r, json_array_get(a, i), json_array_get(b, i)))
 				return 1;
-			drd_pop(r, s);
+			jr_pop(r, s);
 		}
 		return json_array_size(a) != json_array_size(b);
 	}
@@ -630,12 +630,14 @@ static int compare(const struct dgame *want, const struct dgame *got, struct cer
 	if (la == lb && memcmp(a, b, la) == 0)
 		goto out;
 	json_t *ja = json_loadb(a, la, 0, NULL), *jb = json_loadb(b, lb, 0, NULL);
-	struct drd r;
-	drd_init(&r, "", e);
+	struct jr r;
+	jr_init(&r, "", e);
 	if (ja && jb)
 		json_diff(&r, ja, jb);
+	char path[320];
+	jr_path(&r, path, sizeof path);
 	rc = cerr_set(e, C_ILLEGAL, "the log replayed does not give this sheet: %s differs",
-		      r.plen ? r.path : "the document");
+		      path[0] ? path : "the document");
 	json_decref(ja);
 	json_decref(jb);
 out:

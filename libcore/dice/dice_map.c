@@ -5,7 +5,7 @@
 #include <strings.h>
 
 #include "dice_map.h"
-#include "dice_rd.h"
+#include "jr.h"
 #include "jw.h"
 
 const char *const dice_face_names[DF_N] = { "ore", "grain", "wool", "lumber", "brick", "gold" };
@@ -267,14 +267,14 @@ static const char *const site_keys[DK_N][9] = {
 };
 
 /* read_ref: v names a site of m listed before index limit whose kind passes ok; its index. */
-static int read_ref(struct drd *r, const struct dmap *m, json_t *v, int limit, const char *what,
+static int read_ref(struct jr *r, const struct dmap *m, json_t *v, int limit, const char *what,
 		    int (*ok)(int kind), int *out)
 {
 	if (!json_is_string(v))
-		return drd_fail(r, "expected a site id, found %s", drd_type(v));
+		return jr_fail(r, "expected a site id, found %s", jr_type(v));
 	int i = dice_map_find(m, json_string_value(v));
 	if (i < 0 || i >= limit || !ok(m->s[i].kind))
-		return drd_fail(r, "'%s' is not %s", json_string_value(v), what);
+		return jr_fail(r, "'%s' is not %s", json_string_value(v), what);
 	*out = i;
 	return C_OK;
 }
@@ -289,7 +289,7 @@ static int is_knight(int kind)
 	return kind == DK_KNIGHT;
 }
 
-static int read_site(struct drd *r, struct dmap *m, json_t *v, int i)
+static int read_site(struct jr *r, struct dmap *m, json_t *v, int i)
 {
 	struct dsite *s = &m->s[i];
 	const char *str;
@@ -298,85 +298,85 @@ static int read_site(struct drd *r, struct dmap *m, json_t *v, int i)
 	json_t *k;
 
 	if (!json_is_object(v))
-		return drd_fail(r, "expected an object, found %s", drd_type(v));
-	if ((rc = drd_str(r, v, "kind", 16, &str)))
+		return jr_fail(r, "expected an object, found %s", jr_type(v));
+	if ((rc = jr_str(r, v, "kind", 16, &str)))
 		return rc;
 	for (int t = 0; t < DK_N; t++)
 		if (strcmp(str, dice_kind_names[t]) == 0)
 			kind = t;
 	if (kind < 0) {
-		size_t sv = drd_key(r, "kind");
-		rc = drd_fail(r, "unknown kind '%s' (start, road, settlement, city, knight, desert)", str);
-		drd_pop(r, sv);
+		int sv = jr_key(r, "kind");
+		rc = jr_fail(r, "unknown kind '%s' (start, road, settlement, city, knight, desert)", str);
+		jr_pop(r, sv);
 		return rc;
 	}
-	if ((rc = drd_object(r, v, site_keys[kind])))
+	if ((rc = jr_object(r, v, site_keys[kind])))
 		return rc;
 	s->kind = (uint8_t)kind;
 	s->after = -1;
 	s->joker = DJ_NONE;
 	s->needs[0] = s->needs[1] = -1;
-	if ((rc = drd_str(r, v, "id", 16, &str)))
+	if ((rc = jr_str(r, v, "id", 16, &str)))
 		return rc;
-	size_t sv = drd_key(r, "id");
+	int sv = jr_key(r, "id");
 	if (!valid_id(str))
-		rc = drd_fail(r, "'%s' is not an id of 1 to 8 letters and digits", str);
+		rc = jr_fail(r, "'%s' is not an id of 1 to 8 letters and digits", str);
 	else if (dice_map_find(m, str) >= 0)
-		rc = drd_fail(r, "id '%s' is used twice", str);
-	drd_pop(r, sv);
+		rc = jr_fail(r, "id '%s' is used twice", str);
+	jr_pop(r, sv);
 	if (rc)
 		return rc;
 	snprintf(s->id, sizeof s->id, "%s", str);
-	if ((rc = drd_int(r, v, "x", 0, 1000, &x)))
+	if ((rc = jr_int(r, v, "x", 0, 1000, &x)))
 		return rc;
 	s->x = (int16_t)x;
-	if ((rc = drd_int(r, v, "y", 0, 1000, &x)))
+	if ((rc = jr_int(r, v, "y", 0, 1000, &x)))
 		return rc;
 	s->y = (int16_t)x;
 	if (kind != DK_START && kind != DK_DESERT) {
-		if ((rc = drd_int(r, v, "points", 0, 99, &x)))
+		if ((rc = jr_int(r, v, "points", 0, 99, &x)))
 			return rc;
 		s->points = (uint8_t)x;
 	}
-	k = drd_get(r, v, "after", kind == DK_ROAD || kind == DK_SETTLEMENT || kind == DK_CITY, &rc);
+	k = jr_member(r, v, "after", kind == DK_ROAD || kind == DK_SETTLEMENT || kind == DK_CITY, &rc);
 	if (rc)
 		return rc;
 	if (k && !json_is_null(k)) {
 		int a = -1;
-		sv = drd_key(r, "after");
+		sv = jr_key(r, "after");
 		rc = read_ref(r, m, k, i, "a road listed before this site", is_road, &a);
-		drd_pop(r, sv);
+		jr_pop(r, sv);
 		if (rc)
 			return rc;
 		s->after = (int8_t)a;
 	} else if (k && kind != DK_KNIGHT) {
-		sv = drd_key(r, "after");
-		rc = drd_fail(r, "a %s needs the road that leads to it", dice_kind_names[kind]);
-		drd_pop(r, sv);
+		sv = jr_key(r, "after");
+		rc = jr_fail(r, "a %s needs the road that leads to it", dice_kind_names[kind]);
+		jr_pop(r, sv);
 		return rc;
 	}
 	if ((k = json_object_get(v, "joker"))) {
-		sv = drd_key(r, "joker");
+		sv = jr_key(r, "joker");
 		if (!json_is_string(k))
-			rc = drd_fail(r, "expected a string, found %s", drd_type(k));
+			rc = jr_fail(r, "expected a string, found %s", jr_type(k));
 		else if (strcmp(json_string_value(k), "any") == 0)
 			s->joker = DJ_ANY;
 		else if (strcmp(json_string_value(k), "none") == 0)
 			s->joker = DJ_NONE;
 		else if ((s->joker = (int8_t)dice_face_parse(json_string_value(k))) < 0 ||
 			 s->joker == DF_GOLD || strcmp(json_string_value(k), dice_face_names[s->joker]))
-			rc = drd_fail(r, "expected ore, grain, wool, lumber, brick, any or none");
-		drd_pop(r, sv);
+			rc = jr_fail(r, "expected ore, grain, wool, lumber, brick, any or none");
+		jr_pop(r, sv);
 		if (rc)
 			return rc;
 	}
 	if ((k = json_object_get(v, "mark"))) {
-		sv = drd_key(r, "mark");
+		sv = jr_key(r, "mark");
 		if (!json_is_boolean(k))
-			rc = drd_fail(r, "expected a boolean, found %s", drd_type(k));
+			rc = jr_fail(r, "expected a boolean, found %s", jr_type(k));
 		else if (json_is_true(k) && m->mark >= 0)
-			rc = drd_fail(r, "a second longest-road mark (the first is on %s)", m->s[m->mark].id);
-		drd_pop(r, sv);
+			rc = jr_fail(r, "a second longest-road mark (the first is on %s)", m->s[m->mark].id);
+		jr_pop(r, sv);
 		if (rc)
 			return rc;
 		s->mark = (uint8_t)json_is_true(k);
@@ -387,38 +387,38 @@ static int read_site(struct drd *r, struct dmap *m, json_t *v, int i)
 		s->joker = DJ_ANY;
 	if (kind == DK_START) {
 		if (m->start >= 0)
-			return drd_fail(r, "a second start road (the first is %s)", m->s[m->start].id);
+			return jr_fail(r, "a second start road (the first is %s)", m->s[m->start].id);
 		m->start = (int8_t)i;
 	}
 	return C_OK;
 }
 
 /* read_needs: the deserts' knights, once every id is known. */
-static int read_needs(struct drd *r, struct dmap *m, json_t *sites)
+static int read_needs(struct jr *r, struct dmap *m, json_t *sites)
 {
 	for (int i = 0; i < m->nsites; i++) {
 		if (m->s[i].kind != DK_DESERT)
 			continue;
-		size_t s0 = drd_index(r, (size_t)i);
+		int s0 = jr_index(r, (size_t)i);
 		json_t *n;
 		int rc;
-		if ((rc = drd_array(r, json_array_get(sites, (size_t)i), "needs", 2, &n)))
+		if ((rc = jr_array(r, json_array_get(sites, (size_t)i), "needs", 2, &n)))
 			return rc;
-		size_t s1 = drd_key(r, "needs");
+		int s1 = jr_key(r, "needs");
 		if (json_array_size(n) != 2)
-			return drd_fail(r, "expected the two knights above the desert");
+			return jr_fail(r, "expected the two knights above the desert");
 		for (size_t k = 0; k < 2; k++) {
 			int a = -1;
-			size_t s2 = drd_index(r, k);
+			int s2 = jr_index(r, k);
 			if ((rc = read_ref(r, m, json_array_get(n, k), m->nsites, "a knight", is_knight, &a)))
 				return rc;
-			drd_pop(r, s2);
+			jr_pop(r, s2);
 			m->s[i].needs[k] = (int8_t)a;
 		}
 		if (m->s[i].needs[0] == m->s[i].needs[1])
-			return drd_fail(r, "the two knights must differ");
-		drd_pop(r, s1);
-		drd_pop(r, s0);
+			return jr_fail(r, "the two knights must differ");
+		jr_pop(r, s1);
+		jr_pop(r, s0);
 	}
 	return C_OK;
 }
@@ -426,53 +426,53 @@ static int read_needs(struct drd *r, struct dmap *m, json_t *sites)
 int dice_map_from_json(struct dmap *m, json_t *v, const char *path, struct cerr *e)
 {
 	static const char *const keys[] = { "format", "name", "title", "island", "sites", NULL };
-	struct drd r;
+	struct jr r;
 	const char *str;
 	long long island;
 	json_t *sites;
 	int rc;
 
-	drd_init(&r, path, e);
+	jr_init(&r, path, e);
 	memset(m, 0, sizeof *m);
 	m->start = m->mark = -1;
-	if ((rc = drd_object(&r, v, keys)) || (rc = drd_str(&r, v, "format", 64, &str)))
+	if ((rc = jr_object(&r, v, keys)) || (rc = jr_str(&r, v, "format", 64, &str)))
 		return rc;
 	if (strcmp(str, "dicegame-map/1") != 0) {
-		size_t s = drd_key(&r, "format");
-		rc = drd_fail(&r, "unknown format '%s' (expected dicegame-map/1)", str);
-		drd_pop(&r, s);
+		int s = jr_key(&r, "format");
+		rc = jr_fail(&r, "unknown format '%s' (expected dicegame-map/1)", str);
+		jr_pop(&r, s);
 		return rc;
 	}
-	if ((rc = drd_str(&r, v, "name", sizeof m->name - 1, &str)))
+	if ((rc = jr_str(&r, v, "name", sizeof m->name - 1, &str)))
 		return rc;
 	if (!valid_name(str)) {
-		size_t s = drd_key(&r, "name");
-		rc = drd_fail(&r, "a map name is lower-case letters, digits and '-'");
-		drd_pop(&r, s);
+		int s = jr_key(&r, "name");
+		rc = jr_fail(&r, "a map name is lower-case letters, digits and '-'");
+		jr_pop(&r, s);
 		return rc;
 	}
 	snprintf(m->name, sizeof m->name, "%s", str);
-	if ((rc = drd_str(&r, v, "title", sizeof m->title - 1, &str)))
+	if ((rc = jr_str(&r, v, "title", sizeof m->title - 1, &str)))
 		return rc;
 	snprintf(m->title, sizeof m->title, "%s", str);
-	if ((rc = drd_int(&r, v, "island", 1, 2, &island)))
+	if ((rc = jr_int(&r, v, "island", 1, 2, &island)))
 		return rc;
 	m->island = (uint8_t)island;
-	if ((rc = drd_array(&r, v, "sites", DICE_MAXSITES, &sites)))
+	if ((rc = jr_array(&r, v, "sites", DICE_MAXSITES, &sites)))
 		return rc;
-	size_t s0 = drd_key(&r, "sites");
+	int s0 = jr_key(&r, "sites");
 	for (size_t i = 0; i < json_array_size(sites); i++) {
-		size_t s1 = drd_index(&r, i);
+		int s1 = jr_index(&r, i);
 		if ((rc = read_site(&r, m, json_array_get(sites, i), (int)i)))
 			return rc;
 		m->nsites = (uint8_t)(i + 1);
-		drd_pop(&r, s1);
+		jr_pop(&r, s1);
 	}
 	if (m->start < 0)
-		return drd_fail(&r, "no start road");
+		return jr_fail(&r, "no start road");
 	if ((rc = read_needs(&r, m, sites)))
 		return rc;
-	drd_pop(&r, s0);
+	jr_pop(&r, s0);
 	finish(m);
 	return C_OK;
 }

@@ -1,0 +1,187 @@
+/* jr.c: the strict JSON reader: a path of keys and indexes, formatted only when a message needs it. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "jr.h"
+
+void jr_init(struct jr *r, const char *prefix, struct cerr *e)
+{
+	r->e = e;
+	r->prefix = prefix ? prefix : "";
+	r->depth = 0;
+	r->label = NULL;
+	r->number = 0;
+}
+
+int jr_key(struct jr *r, const char *key)
+{
+	if (r->depth < JR_MAXDEPTH)
+		r->step[r->depth] = (struct jr_step){ key, 0 };
+	return r->depth++;
+}
+
+int jr_index(struct jr *r, size_t i)
+{
+	if (r->depth < JR_MAXDEPTH)
+		r->step[r->depth] = (struct jr_step){ NULL, i };
+	return r->depth++;
+}
+
+void jr_pop(struct jr *r, int saved)
+{
+	r->depth = saved;
+}
+
+char *jr_path(const struct jr *r, char *buf, size_t n)
+{
+	size_t len = 0;
+
+#define ADD(...)                                                                     \
+	do {                                                                         \
+		int w_ = snprintf(buf + len, n - len, __VA_ARGS__);                  \
+		len = w_ < 0 ? len : (size_t)w_ >= n - len ? n - 1 : len + (size_t)w_; \
+	} while (0)
+	buf[0] = '\0';
+	ADD("%s", r->prefix);
+	for (int i = 0; i < r->depth && i < JR_MAXDEPTH; i++) {
+		if (r->step[i].key)
+			ADD("%s%s", len ? "." : "", r->step[i].key);
+		else
+			ADD("[%zu]", r->step[i].index);
+	}
+	if (r->depth > JR_MAXDEPTH)
+		ADD("...");
+#undef ADD
+	return buf;
+}
+
+int jr_fail(struct jr *r, const char *fmt, ...)
+{
+	char msg[400], path[320];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	jr_path(r, path, sizeof path);
+	if (!path[0])
+		return cerr_set(r->e, C_INPUT, "%s", msg);
+	if (r->label)
+		return cerr_set(r->e, C_INPUT, "%s (%s #%d): %s", path, r->label, r->number, msg);
+	return cerr_set(r->e, C_INPUT, "%s: %s", path, msg);
+}
+
+const char *jr_type(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT: return "an object";
+	case JSON_ARRAY: return "an array";
+	case JSON_STRING: return "a string";
+	case JSON_INTEGER: return "an integer";
+	case JSON_REAL: return "a number";
+	case JSON_TRUE:
+	case JSON_FALSE: return "a boolean";
+	default: return "null";
+	}
+}
+
+int jr_object(struct jr *r, json_t *v, const char *const *allowed)
+{
+	const char *key;
+	json_t *val;
+
+	if (!json_is_object(v))
+		return jr_fail(r, "expected an object, found %s", jr_type(v));
+	json_object_foreach(v, key, val) {
+		const char *const *a = allowed;
+		while (*a && strcmp(*a, key) != 0)
+			a++;
+		if (!*a)
+			return jr_fail(r, "unknown key '%s'", key);
+	}
+	return C_OK;
+}
+
+json_t *jr_member(struct jr *r, json_t *obj, const char *key, int required, int *rc)
+{
+	json_t *v = json_object_get(obj, key);
+	*rc = C_OK;
+	if (!v && required)
+		*rc = jr_fail(r, "missing key '%s'", key);
+	return v;
+}
+
+/* enter: obj's required member key, stepped into (*saved for jr_pop); NULL with *rc when missing. */
+static json_t *enter(struct jr *r, json_t *obj, const char *key, int *rc, int *saved)
+{
+	json_t *v = jr_member(r, obj, key, 1, rc);
+	if (v)
+		*saved = jr_key(r, key);
+	return v;
+}
+
+int jr_int(struct jr *r, json_t *obj, const char *key, long long min, long long max, long long *out)
+{
+	int rc, s;
+	json_t *v = enter(r, obj, key, &rc, &s);
+	if (!v)
+		return rc;
+	if (!json_is_integer(v))
+		rc = jr_fail(r, "expected an integer, found %s", jr_type(v));
+	else if (json_integer_value(v) < min || json_integer_value(v) > max)
+		rc = jr_fail(r, "expected an integer from %lld to %lld, found %lld", min, max,
+			     (long long)json_integer_value(v));
+	else
+		*out = json_integer_value(v);
+	jr_pop(r, s);
+	return rc;
+}
+
+int jr_bool(struct jr *r, json_t *obj, const char *key, int *out)
+{
+	int rc, s;
+	json_t *v = enter(r, obj, key, &rc, &s);
+	if (!v)
+		return rc;
+	if (!json_is_boolean(v))
+		rc = jr_fail(r, "expected a boolean, found %s", jr_type(v));
+	else
+		*out = json_is_true(v);
+	jr_pop(r, s);
+	return rc;
+}
+
+int jr_str(struct jr *r, json_t *obj, const char *key, size_t max, const char **out)
+{
+	int rc, s;
+	json_t *v = enter(r, obj, key, &rc, &s);
+	if (!v)
+		return rc;
+	if (!json_is_string(v))
+		rc = jr_fail(r, "expected a string, found %s", jr_type(v));
+	else if (json_string_length(v) == 0 || json_string_length(v) > max)
+		rc = jr_fail(r, "expected a string of 1 to %zu bytes", max);
+	else if (strlen(json_string_value(v)) != json_string_length(v))
+		rc = jr_fail(r, "the string holds a NUL byte");
+	else
+		*out = json_string_value(v);
+	jr_pop(r, s);
+	return rc;
+}
+
+int jr_array(struct jr *r, json_t *obj, const char *key, size_t max, json_t **out)
+{
+	int rc, s;
+	json_t *v = enter(r, obj, key, &rc, &s);
+	if (!v)
+		return rc;
+	if (!json_is_array(v))
+		rc = jr_fail(r, "expected an array, found %s", jr_type(v));
+	else if (json_array_size(v) > max)
+		rc = jr_fail(r, "expected at most %zu elements, found %zu", max, json_array_size(v));
+	else
+		*out = v;
+	jr_pop(r, s);
+	return rc;
+}

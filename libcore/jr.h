@@ -1,0 +1,72 @@
+/* jr.h: the one strict JSON reader of the library: JSON paths in its messages, formatted only on failure. */
+#ifndef CATAN_JR_H
+#define CATAN_JR_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "err.h"
+
+/*
+ * A reading context.  While a reader descends into a document it pushes
+ * each member's key and each element's index (a pointer and a number
+ * stored, nothing formatted); only a failure formats the path, as in
+ * "players[0].built[2]: no site Q3 on this map".  The keys pushed must
+ * live as long as the reading does (string literals, or keys of the
+ * document being read).  Paths deeper than JR_MAXDEPTH keep their first
+ * JR_MAXDEPTH steps and end in "..." in messages.  Every json_t * given to
+ * these functions is borrowed; none is kept.
+ */
+#define JR_MAXDEPTH 24
+
+struct jr_step {
+	const char *key;	/* a member's key, or NULL for an element */
+	size_t index;		/* the element's index */
+};
+
+struct jr {
+	struct cerr *e;
+	const char *prefix;	/* where the document being read stands, or "" */
+	int depth;
+	struct jr_step step[JR_MAXDEPTH];
+	/*
+	 * A number people know the current element by, added to messages
+	 * after the path as " (LABEL #NUMBER)": for example a hex read as
+	 * board.hexes[4] is hex #5.  NULL label: none.
+	 */
+	const char *label;
+	int number;
+};
+
+/* jr_init: an empty context whose paths start at prefix ("" or NULL for the top). */
+void jr_init(struct jr *r, const char *prefix, struct cerr *e);
+/* jr_key, jr_index: descend into a member or an element; return the depth for jr_pop. */
+int jr_key(struct jr *r, const char *key);
+int jr_index(struct jr *r, size_t i);
+/* jr_pop: back to a depth jr_key or jr_index returned. */
+void jr_pop(struct jr *r, int saved);
+/* jr_path: the current path ("" at the top) into buf of n bytes, always NUL-terminated; returns buf. */
+char *jr_path(const struct jr *r, char *buf, size_t n);
+/* jr_fail: C_INPUT with "PATH: message" (just the message at the top) in r->e; returns C_INPUT. */
+int jr_fail(struct jr *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* jr_type: "an object", "an array", "a string", "an integer", "a number", "a boolean", "null". */
+const char *jr_type(const json_t *v);
+
+/* jr_object: v is an object whose keys are all in allowed (NULL-terminated): "unknown key 'k'". */
+int jr_object(struct jr *r, json_t *v, const char *const *allowed);
+/* jr_member: obj's member key, or NULL; when required and missing, fails ("missing key 'k'") and sets *rc. */
+json_t *jr_member(struct jr *r, json_t *obj, const char *key, int required, int *rc);
+/*
+ * Required members of obj, each checked with the member's path in messages:
+ * jr_int: an integer in [min, max] ("expected an integer, found a string",
+ * "expected an integer from 1 to 6, found 9"); jr_bool: a boolean;
+ * jr_str: a string of 1..max bytes without NUL (*out borrowed from obj);
+ * jr_array: an array of at most max elements.
+ */
+int jr_int(struct jr *r, json_t *obj, const char *key, long long min, long long max, long long *out);
+int jr_bool(struct jr *r, json_t *obj, const char *key, int *out);
+int jr_str(struct jr *r, json_t *obj, const char *key, size_t max, const char **out);
+int jr_array(struct jr *r, json_t *obj, const char *key, size_t max, json_t **out);
+
+#endif

@@ -1,0 +1,111 @@
+/* jr_test.c: the strict JSON reader: paths in messages (nested, deep, with a prefix and a label) and each helper's checks. */
+#include <string.h>
+
+#include "jr.h"
+#include "unit.h"
+
+static json_t *doc(const char *text)
+{
+	return json_loads(text, 0, NULL);
+}
+
+static void paths(struct unit *u)
+{
+	struct cerr e = { 0 };
+	struct jr r;
+	char buf[320];
+
+	jr_init(&r, "", &e);
+	CHECK(u, strcmp(jr_path(&r, buf, sizeof buf), "") == 0, "top: '%s'", buf);
+	CHECK(u, jr_fail(&r, "bad %d", 1) == C_INPUT && strcmp(e.msg, "bad 1") == 0, "'%s'", e.msg);
+	int a = jr_key(&r, "players");
+	jr_index(&r, 2);
+	int c = jr_key(&r, "built");
+	jr_index(&r, 10);
+	CHECK(u, strcmp(jr_path(&r, buf, sizeof buf), "players[2].built[10]") == 0, "nested: '%s'", buf);
+	jr_fail(&r, "no site %s", "Q3");
+	CHECK(u, strcmp(e.msg, "players[2].built[10]: no site Q3") == 0, "'%s'", e.msg);
+	jr_pop(&r, c);
+	CHECK(u, strcmp(jr_path(&r, buf, sizeof buf), "players[2]") == 0, "pop: '%s'", buf);
+	r.label = "hex";
+	r.number = 5;
+	jr_fail(&r, "x");
+	CHECK(u, strcmp(e.msg, "players[2] (hex #5): x") == 0, "label: '%s'", e.msg);
+	r.label = NULL;
+	jr_pop(&r, a);
+	CHECK(u, r.depth == 0, "back at the top");
+
+	jr_init(&r, "map", &e);
+	jr_key(&r, "sites");
+	jr_index(&r, 0);
+	jr_fail(&r, "y");
+	CHECK(u, strcmp(e.msg, "map.sites[0]: y") == 0, "prefix: '%s'", e.msg);
+
+	/* Deeper than the context keeps: the first steps, then "...". */
+	jr_init(&r, "", &e);
+	for (int i = 0; i < JR_MAXDEPTH + 5; i++)
+		jr_key(&r, "k");
+	jr_path(&r, buf, sizeof buf);
+	CHECK(u, strlen(buf) == (size_t)JR_MAXDEPTH * 2 - 1 + 3 && strcmp(buf + strlen(buf) - 3, "...") == 0,
+	      "deep: '%s'", buf);
+	char small[8];
+	jr_path(&r, small, sizeof small);
+	CHECK(u, strcmp(small, "k.k.k.k") == 0, "a small buffer keeps what fits: '%s'", small);
+}
+
+static void helpers(struct unit *u)
+{
+	static const char *const allowed[] = { "a", "n", "b", "s", "l", NULL };
+	struct cerr e = { 0 };
+	struct jr r;
+	long long x = 0;
+	int bl = 0, rc;
+	const char *str = NULL;
+	json_t *arr = NULL;
+	json_t *o = doc("{\"a\": {\"n\": 7, \"b\": true, \"s\": \"text\", \"l\": [1, 2, 3]}}");
+	json_t *in = json_object_get(o, "a");
+
+	jr_init(&r, "", &e);
+	int s = jr_key(&r, "a");
+	CHECK(u, jr_object(&r, in, allowed) == C_OK, "allowed keys");
+	CHECK(u, jr_int(&r, in, "n", 1, 9, &x) == C_OK && x == 7, "int");
+	CHECK(u, jr_int(&r, in, "n", 1, 6, &x) == C_INPUT, "int out of range");
+	CHECK(u, strcmp(e.msg, "a.n: expected an integer from 1 to 6, found 7") == 0, "'%s'", e.msg);
+	CHECK(u, jr_int(&r, in, "s", 1, 6, &x) == C_INPUT && strcmp(e.msg, "a.s: expected an integer, found a string") == 0,
+	      "'%s'", e.msg);
+	CHECK(u, jr_bool(&r, in, "b", &bl) == C_OK && bl == 1, "bool");
+	CHECK(u, jr_bool(&r, in, "n", &bl) == C_INPUT && strcmp(e.msg, "a.n: expected a boolean, found an integer") == 0,
+	      "'%s'", e.msg);
+	CHECK(u, jr_str(&r, in, "s", 10, &str) == C_OK && strcmp(str, "text") == 0, "string");
+	CHECK(u, jr_str(&r, in, "s", 3, &str) == C_INPUT && strcmp(e.msg, "a.s: expected a string of 1 to 3 bytes") == 0,
+	      "'%s'", e.msg);
+	CHECK(u, jr_array(&r, in, "l", 3, &arr) == C_OK && json_array_size(arr) == 3, "array");
+	CHECK(u, jr_array(&r, in, "l", 2, &arr) == C_INPUT &&
+		 strcmp(e.msg, "a.l: expected at most 2 elements, found 3") == 0, "'%s'", e.msg);
+	CHECK(u, jr_member(&r, in, "zz", 0, &rc) == NULL && rc == C_OK, "an optional member");
+	CHECK(u, jr_member(&r, in, "zz", 1, &rc) == NULL && rc == C_INPUT &&
+		 strcmp(e.msg, "a: missing key 'zz'") == 0, "'%s'", e.msg);
+	static const char *const few[] = { "n", NULL };
+	CHECK(u, jr_object(&r, in, few) == C_INPUT && strstr(e.msg, "a: unknown key '") == e.msg, "'%s'", e.msg);
+	CHECK(u, jr_object(&r, json_object_get(in, "l"), few) == C_INPUT &&
+		 strcmp(e.msg, "a: expected an object, found an array") == 0, "'%s'", e.msg);
+	jr_pop(&r, s);
+	CHECK(u, strcmp(jr_type(json_null()), "null") == 0 && strcmp(jr_type(json_real(1.5)), "a number") == 0,
+	      "type names");
+	json_decref(o);
+
+	json_t *nul = json_stringn("a\0b", 3), *wrap = json_object();
+	json_object_set_new(wrap, "s", nul);
+	CHECK(u, jr_str(&r, wrap, "s", 10, &str) == C_INPUT && strcmp(e.msg, "s: the string holds a NUL byte") == 0,
+	      "'%s'", e.msg);
+	json_decref(wrap);
+}
+
+int main(void)
+{
+	struct unit u = { 0 };
+	paths(&u);
+	helpers(&u);
+	printf("%d checks, %d failed\n", u.run, u.failed);
+	return u.failed != 0;
+}
