@@ -8,6 +8,7 @@
 void jr_init(struct jr *r, const char *prefix, struct cerr *e)
 {
 	r->e = e;
+	r->code = C_INPUT;
 	r->prefix = prefix ? prefix : "";
 	r->depth = 0;
 	r->label = NULL;
@@ -66,10 +67,10 @@ int jr_fail(struct jr *r, const char *fmt, ...)
 	va_end(ap);
 	jr_path(r, path, sizeof path);
 	if (!path[0])
-		return cerr_set(r->e, C_INPUT, "%s", msg);
+		return cerr_set(r->e, r->code, "%s", msg);
 	if (r->label)
-		return cerr_set(r->e, C_INPUT, "%s (%s #%d): %s", path, r->label, r->number, msg);
-	return cerr_set(r->e, C_INPUT, "%s: %s", path, msg);
+		return cerr_set(r->e, r->code, "%s (%s #%d): %s", path, r->label, r->number, msg);
+	return cerr_set(r->e, r->code, "%s: %s", path, msg);
 }
 
 const char *jr_type(const json_t *v)

@@ -27,6 +27,7 @@ struct jr_step {
 
 struct jr {
 	struct cerr *e;
+	int code;		/* the status of a failure: C_INPUT unless the caller sets another */
 	const char *prefix;	/* where the document being read stands, or "" */
 	int depth;
 	struct jr_step step[JR_MAXDEPTH];
@@ -48,7 +49,7 @@ int jr_index(struct jr *r, size_t i);
 void jr_pop(struct jr *r, int saved);
 /* jr_path: the current path ("" at the top) into buf of n bytes, always NUL-terminated; returns buf. */
 char *jr_path(const struct jr *r, char *buf, size_t n);
-/* jr_fail: C_INPUT with "PATH: message" (just the message at the top) in r->e; returns C_INPUT. */
+/* jr_fail: r->code (C_INPUT) with "PATH: message" (just the message at the top) in r->e; returns r->code. */
 int jr_fail(struct jr *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* jr_type: "an object", "an array", "a string", "an integer", "a number", "a boolean", "null". */
 const char *jr_type(const json_t *v);

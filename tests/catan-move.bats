@@ -554,3 +554,19 @@ external() {
 	run -0 comp "catan-move --as ''" 2
 	assert_eq $'red\nblue\nwhite\norange' "$output"
 }
+
+@test "a JSON move's faults name the key, nested keys included" {
+	external >"$G"
+	check() {
+		run -1 --separate-stderr catan-move --json "$1" <"$G"
+		assert_eq "catan-move: move 1 '$1': $2" "$stderr"
+	}
+	check '[]' "move: an object is needed"
+	check '{"player":"pink","move":"roll"}' "move.player: unknown colour 'pink'"
+	check '{"player":"red","move":"discard","cards":{"gold":1}}' "move.cards.gold: unknown resource"
+	check '{"player":"red","move":"discard","cards":{"ore":1,"stone":1}}' "move.cards.stone: listed twice"
+	check '{"player":"red","move":"discard","cards":{"ore":20}}' "move.cards.ore: a count 0 to 19 is needed"
+	check '{"player":"red","move":"robber","hex":3,"steal":"blue","card":"gold"}' "move.card: a resource is needed"
+	check '{"player":"red","move":"robber","hex":0}' "move.hex: an integer 1 to 19 is needed"
+	check '{"player":"red","move":"play","card":"monopoly","resource":"ore","paths":["1-2"]}' "move.paths: unknown key for 'monopoly'"
+}

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "jr.h"
 #include "move.h"
 #include "names.h"
 #include "state.h"
@@ -568,9 +569,13 @@ int move_format(const struct game *g, const struct move *m, char *buf, size_t n)
 
 /* ---- JSON ---- */
 
-static int jerr(struct cerr *e, const char *key, const char *what)
+/* jfail: a failure at member key of the move object: "move.KEY: what". */
+static int jfail(struct jr *r, const char *key, const char *what)
 {
-	return cerr_set(e, C_ILLEGAL, "move.%s: %s", key, what);
+	int s = jr_key(r, key);
+	int rc = jr_fail(r, "%s", what);
+	jr_pop(r, s);
+	return rc;
 }
 
 static const char *jstr(const json_t *j, const char *key)
@@ -579,69 +584,72 @@ static const char *jstr(const json_t *j, const char *key)
 	return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
-static int json_counts(const json_t *j, const char *key, uint8_t out[NRES], int need_one,
-		       struct cerr *e)
+static int json_counts(struct jr *r, const json_t *j, const char *key, uint8_t out[NRES], int need_one)
 {
 	json_t *o = json_object_get(j, key), *v;
 	const char *k;
-	int any = 0;
+	int any = 0, rc = C_OK;
 
 	if (!json_is_object(o))
-		return jerr(e, key, "an object of resource counts is needed");
+		return jfail(r, key, "an object of resource counts is needed");
+	int s = jr_key(r, key);
 	json_object_foreach(o, k, v) {
-		int r = resource_parse(k);
-		if (r < 0)
-			return cerr_set(e, C_ILLEGAL, "move.%s.%s: unknown resource", key, k);
-		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-		    json_integer_value(v) > MAX_BANK_EACH)
-			return cerr_set(e, C_ILLEGAL, "move.%s.%s: a count 0 to %d is needed", key, k,
-					MAX_BANK_EACH);
-		if (out[r] && json_integer_value(v))
-			return cerr_set(e, C_ILLEGAL, "move.%s.%s: listed twice", key, k);
-		out[r] = (uint8_t)json_integer_value(v);
-		any |= out[r] != 0;
+		int res = resource_parse(k);
+		if (res < 0)
+			rc = jfail(r, k, "unknown resource");
+		else if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+			 json_integer_value(v) > MAX_BANK_EACH) {
+			int s2 = jr_key(r, k);
+			rc = jr_fail(r, "a count 0 to %d is needed", MAX_BANK_EACH);
+			jr_pop(r, s2);
+		} else if (out[res] && json_integer_value(v)) {
+			rc = jfail(r, k, "listed twice");
+		}
+		if (rc)
+			break;
+		out[res] = (uint8_t)json_integer_value(v);
+		any |= out[res] != 0;
 	}
-	if (need_one && !any)
-		return jerr(e, key, "at least one card is needed");
-	return C_OK;
+	jr_pop(r, s);
+	if (rc == C_OK && need_one && !any)
+		rc = jfail(r, key, "at least one card is needed");
+	return rc;
 }
 
-static int json_seat(const struct game *g, const json_t *j, const char *key, int *seat,
-		     struct cerr *e)
+static int json_seat(const struct game *g, struct jr *r, const json_t *j, const char *key, int *seat)
 {
 	const char *s = jstr(j, key);
 	if (!s)
-		return jerr(e, key, "a colour is needed");
-	if (seat_word(g, s, seat, e)) {
-		cerr_prefix(e, "move.%s", key);
-		return C_ILLEGAL;
-	}
+		return jfail(r, key, "a colour is needed");
+	if (seat_word(g, s, seat, r->e))
+		return jfail(r, key, r->e->msg);
 	return C_OK;
 }
 
-static int json_res(const json_t *v, const char *key, int *r, struct cerr *e)
+static int json_res(struct jr *r, const json_t *v, const char *key, int *res)
 {
-	if (!json_is_string(v) || (*r = resource_parse(json_string_value(v))) < 0)
-		return jerr(e, key, "a resource is needed");
+	if (!json_is_string(v) || (*res = resource_parse(json_string_value(v))) < 0)
+		return jfail(r, key, "a resource is needed");
 	return C_OK;
 }
 
-static int json_path(const json_t *v, const char *key, int8_t *path, struct cerr *e)
+static int json_path(struct jr *r, const json_t *v, const char *key, int8_t *path)
 {
 	int ed;
 	if (!json_is_string(v) || (ed = edge_parse(json_string_value(v))) < 0)
-		return jerr(e, key, "a path \"a-b\" is needed");
+		return jfail(r, key, "a path \"a-b\" is needed");
 	*path = (int8_t)ed;
 	return C_OK;
 }
 
-static int json_int(const json_t *j, const char *key, int lo, int hi, int *out, struct cerr *e)
+static int json_int(struct jr *r, const json_t *j, const char *key, int lo, int hi, int *out)
 {
 	json_t *v = json_object_get(j, key);
 	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
-		char what[48];
-		snprintf(what, sizeof what, "an integer %d to %d is needed", lo, hi);
-		return jerr(e, key, what);
+		int s = jr_key(r, key);
+		int rc = jr_fail(r, "an integer %d to %d is needed", lo, hi);
+		jr_pop(r, s);
+		return rc;
 	}
 	*out = (int)json_integer_value(v);
 	return C_OK;
@@ -655,44 +663,57 @@ static const char *const json_keys[NVERB] = {
 	[MV_PLAY] = " card paths resources resource ", [MV_END] = " ",
 };
 
-static int json_body(const struct game *g, const json_t *j, struct move *m, struct cerr *e)
+/* unknown_key: "move.KEY: unknown key for 'WHAT'". */
+static int unknown_key(struct jr *r, const char *key, const char *what)
+{
+	int s = jr_key(r, key);
+	int rc = jr_fail(r, "unknown key for '%s'", what);
+	jr_pop(r, s);
+	return rc;
+}
+
+static int json_body(const struct game *g, struct jr *r, const json_t *j, struct move *m)
 {
 	json_t *v;
 	const char *k, *s;
-	int x, r;
+	int x, res;
 
 	if (!json_is_object(j))
-		return cerr_set(e, C_ILLEGAL, "move: an object is needed");
-	if (json_seat(g, j, "player", &x, e))
+		return jr_fail(r, "an object is needed");
+	if (json_seat(g, r, j, "player", &x))
 		return C_ILLEGAL;
 	m->seat = (int8_t)x;
 	if (!(s = jstr(j, "move")))
-		return jerr(e, "move", "a verb is needed");
+		return jfail(r, "move", "a verb is needed");
 	int verb = lookup(verb_names, NVERB, s);
-	if (verb < 0)
-		return cerr_set(e, C_ILLEGAL, "move.move: unknown verb '%s'", s);
+	if (verb < 0) {
+		int sv = jr_key(r, "move");
+		int rc = jr_fail(r, "unknown verb '%s'", s);
+		jr_pop(r, sv);
+		return rc;
+	}
 	m->verb = (uint8_t)verb;
 	json_object_foreach((json_t *)j, k, v) {
 		char pat[40];
 		snprintf(pat, sizeof pat, " %s ", k);
 		if (strcmp(k, "player") && strcmp(k, "move") && !strstr(json_keys[verb], pat))
-			return cerr_set(e, C_ILLEGAL, "move.%s: unknown key for '%s'", k, s);
+			return unknown_key(r, k, s);
 	}
 	switch (verb) {
 	case MV_BUILD:
 		if (!(s = jstr(j, "piece")) || (x = lookup(piece_names, NPIECE, s)) < 0)
-			return jerr(e, "piece", "road, settlement or city is needed");
+			return jfail(r, "piece", "road, settlement or city is needed");
 		m->piece = (uint8_t)x;
 		if (x == PC_ROAD) {
 			if (json_object_get(j, "node"))
-				return jerr(e, "node", "a road takes a path, not a node");
-			if (json_path(json_object_get(j, "path"), "path", &m->path[0], e))
+				return jfail(r, "node", "a road takes a path, not a node");
+			if (json_path(r, json_object_get(j, "path"), "path", &m->path[0]))
 				return C_ILLEGAL;
 			m->npath = 1;
 		} else {
 			if (json_object_get(j, "path"))
-				return jerr(e, "path", "a settlement or city takes a node, not a path");
-			if (json_int(j, "node", 1, NNODE, &x, e))
+				return jfail(r, "path", "a settlement or city takes a node, not a path");
+			if (json_int(r, j, "node", 1, NNODE, &x))
 				return C_ILLEGAL;
 			m->node = (int8_t)(x - 1);
 		}
@@ -703,90 +724,89 @@ static int json_body(const struct game *g, const json_t *j, struct move *m, stru
 				json_t *dv = json_array_get(v, (size_t)d);
 				if (!json_is_array(v) || json_array_size(v) != 2 || !json_is_integer(dv) ||
 				    json_integer_value(dv) < 1 || json_integer_value(dv) > 6)
-					return jerr(e, "dice", "two integers 1 to 6 are needed");
+					return jfail(r, "dice", "two integers 1 to 6 are needed");
 				m->dice[d] = (uint8_t)json_integer_value(dv);
 			}
 		}
 		break;
 	case MV_DISCARD:
-		return json_counts(j, "cards", m->give, 1, e);
+		return json_counts(r, j, "cards", m->give, 1);
 	case MV_ROBBER:
-		if (json_int(j, "hex", 1, NHEX, &x, e))
+		if (json_int(r, j, "hex", 1, NHEX, &x))
 			return C_ILLEGAL;
 		m->hex = (int8_t)(x - 1);
 		if (json_object_get(j, "steal")) {
-			if (json_seat(g, j, "steal", &x, e))
+			if (json_seat(g, r, j, "steal", &x))
 				return C_ILLEGAL;
 			m->victim = (int8_t)x;
 		}
 		if ((v = json_object_get(j, "card"))) {
 			if (m->victim == NOBODY)
-				return jerr(e, "card", "a card stolen needs \"steal\"");
-			if (json_res(v, "card", &r, e))
+				return jfail(r, "card", "a card stolen needs \"steal\"");
+			if (json_res(r, v, "card", &res))
 				return C_ILLEGAL;
-			m->res = (int8_t)r;
+			m->res = (int8_t)res;
 		}
 		break;
 	case MV_OFFER:
 		if (!(s = jstr(j, "to")))
-			return jerr(e, "to", "a colour or \"all\" is needed");
+			return jfail(r, "to", "a colour or \"all\" is needed");
 		if (strcmp(s, "all") == 0)
 			m->to = NOBODY;
-		else if (json_seat(g, j, "to", &x, e))
+		else if (json_seat(g, r, j, "to", &x))
 			return C_ILLEGAL;
 		else
 			m->to = (int8_t)x;
-		if (json_counts(j, "give", m->give, 1, e) || json_counts(j, "get", m->get, 1, e))
+		if (json_counts(r, j, "give", m->give, 1) || json_counts(r, j, "get", m->get, 1))
 			return C_ILLEGAL;
 		break;
 	case MV_TRADE: {
-		if (json_counts(j, "give", m->give, 1, e))
+		if (json_counts(r, j, "give", m->give, 1))
 			return C_ILLEGAL;
 		int kinds = 0;
-		for (r = 0; r < NRES; r++)
-			kinds += m->give[r] != 0;
+		for (res = 0; res < NRES; res++)
+			kinds += m->give[res] != 0;
 		if (kinds != 1)
-			return jerr(e, "give", "one resource is given in a maritime trade");
-		if (json_res(json_object_get(j, "get"), "get", &r, e))
+			return jfail(r, "give", "one resource is given in a maritime trade");
+		if (json_res(r, json_object_get(j, "get"), "get", &res))
 			return C_ILLEGAL;
-		m->get[r] = 1;
+		m->get[res] = 1;
 		break;
 	}
 	case MV_BUY:
 		if ((v = json_object_get(j, "card"))) {
 			if (!json_is_string(v) || (x = dev_parse(json_string_value(v))) < 0)
-				return jerr(e, "card", "a development card is needed");
+				return jfail(r, "card", "a development card is needed");
 			m->card = (int8_t)x;
 		}
 		break;
 	case MV_PLAY:
 		if (!(s = jstr(j, "card")) || (x = dev_parse(s)) < 0 || x == DEV_VICTORY_POINT)
-			return jerr(e, "card",
-				    "knight, road-building, year-of-plenty or monopoly is needed");
+			return jfail(r, "card", "knight, road-building, year-of-plenty or monopoly is needed");
 		m->card = (int8_t)x;
 		if (x == DEV_ROAD_BUILDING) {
 			v = json_object_get(j, "paths");
 			if (!json_is_array(v) || json_array_size(v) < 1 || json_array_size(v) > 2)
-				return jerr(e, "paths", "one or two paths are needed");
+				return jfail(r, "paths", "one or two paths are needed");
 			for (size_t i = 0; i < json_array_size(v); i++)
-				if (json_path(json_array_get(v, i), "paths", &m->path[i], e))
+				if (json_path(r, json_array_get(v, i), "paths", &m->path[i]))
 					return C_ILLEGAL;
 			m->npath = (uint8_t)json_array_size(v);
 			if (m->npath == 2 && m->path[0] == m->path[1])
-				return jerr(e, "paths", "the two paths are the same");
+				return jfail(r, "paths", "the two paths are the same");
 		} else if (x == DEV_YEAR_OF_PLENTY) {
 			v = json_object_get(j, "resources");
 			if (!json_is_array(v) || json_array_size(v) != 2)
-				return jerr(e, "resources", "two resources are needed");
+				return jfail(r, "resources", "two resources are needed");
 			for (size_t i = 0; i < 2; i++) {
-				if (json_res(json_array_get(v, i), "resources", &r, e))
+				if (json_res(r, json_array_get(v, i), "resources", &res))
 					return C_ILLEGAL;
-				m->get[r]++;
+				m->get[res]++;
 			}
 		} else if (x == DEV_MONOPOLY) {
-			if (json_res(json_object_get(j, "resource"), "resource", &r, e))
+			if (json_res(r, json_object_get(j, "resource"), "resource", &res))
 				return C_ILLEGAL;
-			m->res = (int8_t)r;
+			m->res = (int8_t)res;
 		}
 		for (const char *const *key = (const char *const[]){ "paths", "resources", "resource",
 								     NULL };
@@ -795,8 +815,7 @@ static int json_body(const struct game *g, const json_t *j, struct move *m, stru
 			    !((x == DEV_ROAD_BUILDING && strcmp(*key, "paths") == 0) ||
 			      (x == DEV_YEAR_OF_PLENTY && strcmp(*key, "resources") == 0) ||
 			      (x == DEV_MONOPOLY && strcmp(*key, "resource") == 0)))
-				return cerr_set(e, C_ILLEGAL, "move.%s: unknown key for '%s'", *key,
-						dev_names[x]);
+				return unknown_key(r, *key, dev_names[x]);
 		break;
 	}
 	return C_OK;
@@ -804,8 +823,11 @@ static int json_body(const struct game *g, const json_t *j, struct move *m, stru
 
 int move_from_json(const struct game *g, const json_t *j, struct move *m, struct cerr *e)
 {
+	struct jr r;
+	jr_init(&r, "move", e);
+	r.code = C_ILLEGAL;
 	move_init(m);
-	if (json_body(g, j, m, e) != C_OK) {
+	if (json_body(g, &r, j, m) != C_OK) {
 		move_init(m);
 		return C_ILLEGAL;
 	}
