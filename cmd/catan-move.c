@@ -205,9 +205,9 @@ int main(int argc, char **argv)
 				return fe_usagef(usage_short, "--bots: %s", e.msg);
 			break;
 		case O_TURN_LIMIT:
-			if (fe_parse_u64(optarg, 65535, &num))
-				return fe_usagef(usage_short,
-						 "--turn-limit: '%s' is not a turn number (0 to 65535)", optarg);
+			if (fe_parse_u64(optarg, MAX_TURN, &num))
+				return fe_usagef(usage_short, "--turn-limit: '%s' is not a turn number (0 to %d)",
+						 optarg, MAX_TURN);
 			turn_limit = (int)num;
 			break;
 		}

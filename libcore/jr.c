@@ -57,20 +57,38 @@ char *jr_path(const struct jr *r, char *buf, size_t n)
 	return buf;
 }
 
-int jr_fail(struct jr *r, const char *fmt, ...)
+static int vfail(struct jr *r, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+static int vfail(struct jr *r, const char *fmt, va_list ap)
 {
 	char msg[400], path[320];
-	va_list ap;
 
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
 	jr_path(r, path, sizeof path);
 	if (!path[0])
 		return cerr_set(r->e, r->code, "%s", msg);
 	if (r->label)
 		return cerr_set(r->e, r->code, "%s (%s #%d): %s", path, r->label, r->number, msg);
 	return cerr_set(r->e, r->code, "%s: %s", path, msg);
+}
+
+int jr_fail(struct jr *r, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = vfail(r, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+int jr_fail_at(struct jr *r, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	int s = jr_key(r, key);
+	va_start(ap, fmt);
+	int rc = vfail(r, fmt, ap);
+	va_end(ap);
+	jr_pop(r, s);
+	return rc;
 }
 
 const char *jr_type(const json_t *v)

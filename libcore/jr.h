@@ -51,6 +51,8 @@ void jr_pop(struct jr *r, int saved);
 char *jr_path(const struct jr *r, char *buf, size_t n);
 /* jr_fail: r->code (C_INPUT) with "PATH: message" (just the message at the top) in r->e; returns r->code. */
 int jr_fail(struct jr *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* jr_fail_at: jr_fail one step further down, at member key ("PATH.key: message"). */
+int jr_fail_at(struct jr *r, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* jr_type: "an object", "an array", "a string", "an integer", "a number", "a boolean", "null". */
 const char *jr_type(const json_t *v);
 

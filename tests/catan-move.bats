@@ -570,3 +570,15 @@ external() {
 	check '{"player":"red","move":"robber","hex":0}' "move.hex: an integer 1 to 19 is needed"
 	check '{"player":"red","move":"play","card":"monopoly","resource":"ore","paths":["1-2"]}' "move.paths: unknown key for 'monopoly'"
 }
+
+@test "the last turn a game may have cannot end, so no legal move makes an unreadable state" {
+	catan-move 'red roll' <"$G" | jq '.position.turn = 65535' >"$BATS_TEST_TMPDIR/last.json"
+	run -1 --separate-stderr catan-move 'red end' <"$BATS_TEST_TMPDIR/last.json"
+	assert_eq "catan-move: move 1 'red end': turn 65535 is the last a game may have: the turn cannot end" "$stderr"
+	run -0 catan-move --list --as red <"$BATS_TEST_TMPDIR/last.json"
+	[[ "$output" != *"red end"* ]]
+	jq '.position.turn = 65534' "$BATS_TEST_TMPDIR/last.json" | catan-move 'red end' >"$BATS_TEST_TMPDIR/next.json"
+	run -0 jq '.position.turn' "$BATS_TEST_TMPDIR/next.json"
+	assert_eq 65535 "$output"
+	run -0 catan-move --count <"$BATS_TEST_TMPDIR/next.json"
+}

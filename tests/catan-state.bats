@@ -169,3 +169,18 @@ refused() {
 	assert_eq '["0000000000000000","0000000000000000","0000000000000000","0000000000000000"]' "$output"
 	refused 'del(.position.rng)' "position: missing key 'rng'"
 }
+
+@test "a phase that the players contradict is refused, and the real ones are read" {
+	refused '.position.players.blue.discard = 3' "position.players.blue.discard: a discard is owed only in the discard phase, not in 'roll'"
+	refused '.position.phase = "discard"' "position.phase: the discard phase needs a player who owes a discard"
+	refused '.position.phase = "over"' "position.phase: the game is over, but red has 2 points, not the 10 that win"
+	jq .game "$ROOT/tests/fixtures/perft/discard-two.json" >"$BATS_TEST_TMPDIR/discard.json"
+	run -0 rw <"$BATS_TEST_TMPDIR/discard.json"
+	catan-newboard --beginner --seed 5 | catan-move --until-end >"$BATS_TEST_TMPDIR/over.json"
+	run -0 jq -r '.position.phase' "$BATS_TEST_TMPDIR/over.json"
+	assert_eq over "$output"
+	run -0 rw <"$BATS_TEST_TMPDIR/over.json"
+	run -0 catan-move --view blue <"$BATS_TEST_TMPDIR/over.json"
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/view.json"
+	run -0 rw <"$BATS_TEST_TMPDIR/view.json"
+}

@@ -572,10 +572,7 @@ int move_format(const struct game *g, const struct move *m, char *buf, size_t n)
 /* jfail: a failure at member key of the move object: "move.KEY: what". */
 static int jfail(struct jr *r, const char *key, const char *what)
 {
-	int s = jr_key(r, key);
-	int rc = jr_fail(r, "%s", what);
-	jr_pop(r, s);
-	return rc;
+	return jr_fail_at(r, key, "%s", what);
 }
 
 static const char *jstr(const json_t *j, const char *key)
@@ -598,11 +595,9 @@ static int json_counts(struct jr *r, const json_t *j, const char *key, uint8_t o
 		if (res < 0)
 			rc = jfail(r, k, "unknown resource");
 		else if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-			 json_integer_value(v) > MAX_BANK_EACH) {
-			int s2 = jr_key(r, k);
-			rc = jr_fail(r, "a count 0 to %d is needed", MAX_BANK_EACH);
-			jr_pop(r, s2);
-		} else if (out[res] && json_integer_value(v)) {
+			 json_integer_value(v) > MAX_BANK_EACH)
+			rc = jr_fail_at(r, k, "a count 0 to %d is needed", MAX_BANK_EACH);
+		else if (out[res] && json_integer_value(v)) {
 			rc = jfail(r, k, "listed twice");
 		}
 		if (rc)
@@ -645,12 +640,8 @@ static int json_path(struct jr *r, const json_t *v, const char *key, int8_t *pat
 static int json_int(struct jr *r, const json_t *j, const char *key, int lo, int hi, int *out)
 {
 	json_t *v = json_object_get(j, key);
-	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
-		int s = jr_key(r, key);
-		int rc = jr_fail(r, "an integer %d to %d is needed", lo, hi);
-		jr_pop(r, s);
-		return rc;
-	}
+	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+		return jr_fail_at(r, key, "an integer %d to %d is needed", lo, hi);
 	*out = (int)json_integer_value(v);
 	return C_OK;
 }
@@ -663,14 +654,6 @@ static const char *const json_keys[NVERB] = {
 	[MV_PLAY] = " card paths resources resource ", [MV_END] = " ",
 };
 
-/* unknown_key: "move.KEY: unknown key for 'WHAT'". */
-static int unknown_key(struct jr *r, const char *key, const char *what)
-{
-	int s = jr_key(r, key);
-	int rc = jr_fail(r, "unknown key for '%s'", what);
-	jr_pop(r, s);
-	return rc;
-}
 
 static int json_body(const struct game *g, struct jr *r, const json_t *j, struct move *m)
 {
@@ -686,18 +669,14 @@ static int json_body(const struct game *g, struct jr *r, const json_t *j, struct
 	if (!(s = jstr(j, "move")))
 		return jfail(r, "move", "a verb is needed");
 	int verb = lookup(verb_names, NVERB, s);
-	if (verb < 0) {
-		int sv = jr_key(r, "move");
-		int rc = jr_fail(r, "unknown verb '%s'", s);
-		jr_pop(r, sv);
-		return rc;
-	}
+	if (verb < 0)
+		return jr_fail_at(r, "move", "unknown verb '%s'", s);
 	m->verb = (uint8_t)verb;
 	json_object_foreach((json_t *)j, k, v) {
 		char pat[40];
 		snprintf(pat, sizeof pat, " %s ", k);
 		if (strcmp(k, "player") && strcmp(k, "move") && !strstr(json_keys[verb], pat))
-			return unknown_key(r, k, s);
+			return jr_fail_at(r, k, "unknown key for '%s'", s);
 	}
 	switch (verb) {
 	case MV_BUILD:
@@ -815,7 +794,7 @@ static int json_body(const struct game *g, struct jr *r, const json_t *j, struct
 			    !((x == DEV_ROAD_BUILDING && strcmp(*key, "paths") == 0) ||
 			      (x == DEV_YEAR_OF_PLENTY && strcmp(*key, "resources") == 0) ||
 			      (x == DEV_MONOPOLY && strcmp(*key, "resource") == 0)))
-				return unknown_key(r, *key, dev_names[x]);
+				return jr_fail_at(r, *key, "unknown key for '%s'", dev_names[x]);
 		break;
 	}
 	return C_OK;

@@ -309,7 +309,8 @@ static void gen_main(struct gen *l, int flags)
 	int trading = !(g->rules.trade_build == TRADE_STRICT && p->built);
 
 	if (wants(l, seat)) {
-		add(l, seat, MV_END);
+		if (p->turn < MAX_TURN)
+			add(l, seat, MV_END);
 		if (pl->roads && hand_covers(p, seat, g->rs->cost[BUY_ROAD])) {
 			uint8_t end[NNODE];
 			road_ends(p, seat, end);

@@ -150,6 +150,8 @@ int rules_end(struct rctx *c)
 	struct position *p = c->p;
 	struct player *pl = &p->pl[p->current];
 
+	if (p->turn >= MAX_TURN)
+		return illegal(c->e, "turn %d is the last a game may have: the turn cannot end", MAX_TURN);
 	for (int d = 0; d < NDEV; d++) {
 		pl->dev[d] = (uint8_t)(pl->dev[d] + pl->dev_new[d]);
 		pl->dev_new[d] = 0;

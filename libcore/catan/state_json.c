@@ -11,6 +11,7 @@
 #include "jw.h"
 #include "names.h"
 #include "pred.h"
+#include "score.h"
 #include "state.h"
 #include "state_json.h"
 
@@ -516,6 +517,35 @@ static int read_offer(struct rd *r, json_t *v, struct game *g, struct position *
 	return rc;
 }
 
+/*
+ * phase_fits: the phase agrees with the players: discards are owed in the
+ * discard phase and only there, and a finished game's winner (the player
+ * whose turn it is) has the points that win.
+ */
+static int phase_fits(struct rd *r, const struct game *g, const struct position *p)
+{
+	int owing = 0, rc = C_OK;
+	for (int seat = 0; seat < g->nplayers && rc == C_OK; seat++) {
+		owing |= p->pl[seat].discard != 0;
+		if (p->pl[seat].discard && p->phase != PH_DISCARD) {
+			int s = jr_key(&r->j, "players");
+			jr_key(&r->j, colour_names[g->colour[seat]]);
+			jr_key(&r->j, "discard");
+			rc = jr_fail(&r->j, "a discard is owed only in the discard phase, not in '%s'",
+				     phase_names[p->phase]);
+			jr_pop(&r->j, s);
+		}
+	}
+	if (rc == C_OK && p->phase == PH_DISCARD && !owing)
+		rc = jr_fail_at(&r->j, "phase", "the discard phase needs a player who owes a discard");
+	if (rc == C_OK && p->phase == PH_OVER && score_total(g, p, p->current) < g->rules.points_to_win)
+		rc = jr_fail_at(&r->j, "phase",
+				"the game is over, but %s has %d points, not the %d that win",
+				colour_names[g->colour[p->current]], score_total(g, p, p->current),
+				g->rules.points_to_win);
+	return rc;
+}
+
 static int read_position(struct rd *r, json_t *v, struct game *g, struct position *p)
 {
 	static const char *const keys[] = { "phase", "turn", "current", "rolled", "dev_played",
@@ -533,7 +563,7 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	if ((rc = name_member(r, v, "phase", phase_parse, "phase", &k)))
 		return rc;
 	p->phase = (uint8_t)k;
-	if ((rc = int_member(r, v, "turn", 0, 65535, &x)))
+	if ((rc = int_member(r, v, "turn", 0, MAX_TURN, &x)))
 		return rc;
 	p->turn = (uint16_t)x;
 	json_t *cur = jr_member(&r->j, v, "current", 1, &rc);
@@ -643,11 +673,10 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	/* Values each valid alone but impossible together. */
 	if (p->phase < PH_ROLL && p->turn != 0)
 		return jr_fail(&r->j, "turn: the set-up is turn 0, not %u", p->turn);
-	if (p->offer.active && p->offer.to == p->current) {
-		s = jr_key(&r->j, "offer.to");
-		rc = jr_fail(&r->j, "an offer cannot be made to its own maker");
-		jr_pop(&r->j, s);
+	if ((rc = phase_fits(r, g, p)) != C_OK)
 		return rc;
+	if (p->offer.active && p->offer.to == p->current) {
+		return jr_fail_at(&r->j, "offer.to", "an offer cannot be made to its own maker");
 	}
 	if ((rc = pos_check(g, p, r->j.e)) != C_OK) {
 		/* pos_check's messages start with a path relative to the position. */

@@ -33,6 +33,7 @@
 #define MAX_DECK 25	/* the largest development deck */
 #define MAX_BANK_EACH 19	/* the largest bank of one resource: bounds counts of cards */
 #define NOBODY (-1)
+#define MAX_TURN 65535	/* the last turn a game may reach: position.turn is 16 bits */
 
 /* Resources; terrain t < T_DESERT produces resource t. */
 enum resource { RES_BRICK, RES_LUMBER, RES_WOOL, RES_GRAIN, RES_ORE };
