@@ -90,8 +90,10 @@ static void helpers(struct unit *u)
 	CHECK(u, jr_object(&r, json_object_get(in, "l"), few) == C_INPUT &&
 		 strcmp(e.msg, "a: expected an object, found an array") == 0, "'%s'", e.msg);
 	jr_pop(&r, s);
-	CHECK(u, strcmp(jr_type(json_null()), "null") == 0 && strcmp(jr_type(json_real(1.5)), "a number") == 0,
+	json_t *real = json_real(1.5);
+	CHECK(u, strcmp(jr_type(json_null()), "null") == 0 && strcmp(jr_type(real), "a number") == 0,
 	      "type names");
+	json_decref(real);
 	json_decref(o);
 
 	json_t *nul = json_stringn("a\0b", 3), *wrap = json_object();
