@@ -105,6 +105,16 @@ const char *jr_type(const json_t *v)
 	}
 }
 
+int jr_document(struct jr *r, const char *text, size_t len)
+{
+	size_t i = 0;
+	while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
+		i++;
+	if (i < len && text[i] == '[')
+		return jr_fail(r, "expected an object, found an array");
+	return C_OK;
+}
+
 int jr_object(struct jr *r, json_t *v, const char *const *allowed)
 {
 	const char *key;

@@ -56,6 +56,13 @@ int jr_fail_at(struct jr *r, const char *key, const char *fmt, ...) __attribute_
 /* jr_type: "an object", "an array", "a string", "an integer", "a number", "a boolean", "null". */
 const char *jr_type(const json_t *v);
 
+/*
+ * jr_document: before a whole document is parsed, a look at its first
+ * character: a document that is an array is refused at once ("expected an
+ * object, found an array"), without building what may be millions of
+ * values only to refuse them.  C_OK when the parse should go on.
+ */
+int jr_document(struct jr *r, const char *text, size_t len);
 /* jr_object: v is an object whose keys are all in allowed (NULL-terminated): "unknown key 'k'". */
 int jr_object(struct jr *r, json_t *v, const char *const *allowed);
 /* jr_member: obj's member key, or NULL; when required and missing, fails ("missing key 'k'") and sets *rc. */

@@ -331,3 +331,12 @@ folder() {
 	run -0 bash -c "source '$ROOT/completions/bash/catan-validate'; COMP_WORDS=(catan-validate --j); COMP_CWORD=1; _catan_validate; printf '%s\n' \"\${COMPREPLY[@]}\""
 	assert_eq $'--jobs\n--json' "$output"
 }
+
+@test "a document that is a huge array is refused at once, in little memory" {
+	case $CATAN_BIN in *build-san*) skip "the sanitizer build reserves more address space than the limit" ;; esac
+	awk 'BEGIN { printf "["; for (i = 0; i < 5000000; i++) printf "0,"; print "0]" }' >"$BATS_TEST_TMPDIR/big.json"
+	run -3 bash -c "ulimit -v 150000; catan-validate '$BATS_TEST_TMPDIR/big.json'"
+	assert_eq "$BATS_TEST_TMPDIR/big.json: expected an object, found an array" "$output"
+	run -3 --separate-stderr bash -c "ulimit -v 150000; dicegame-sheet validate '$BATS_TEST_TMPDIR/big.json'"
+	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/big.json: expected an object, found an array" "$stderr"
+}

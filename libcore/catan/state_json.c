@@ -725,6 +725,8 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 
 	jr_init(&r.j, "", e);
 	game_init(g);
+	if (jr_document(&r.j, buf, len) != C_OK)
+		return C_INPUT;
 	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root) {
 		if (json_error_code(&jerr) == json_error_out_of_memory)

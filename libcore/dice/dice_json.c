@@ -576,6 +576,9 @@ int dice_state_read(struct dgame *g, const char *text, size_t len, struct cerr *
 	struct dmove *log = g->log;
 	size_t cap = g->caplog;
 
+	jr_init(&r, "", e);
+	if (jr_document(&r, text, len) != C_OK)
+		return C_INPUT;
 	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
 	if (!root)
 		return cerr_set(e, C_INPUT, "not JSON: line %d column %d: %s", je.line, je.column, je.text);
