@@ -18,6 +18,7 @@ const char fe_progname[] = "dicegame-sheet";
 	"       dicegame-sheet [-c] [-i FILE] [--as NAME] move MOVE...\n" \
 	"       dicegame-sheet [-c] [-i FILE] auto [--turns N | --all]\n" \
 	"       dicegame-sheet list|score [--json]|render [--svg]|validate [FILE...]\n" \
+	"       dicegame-sheet [-c] view [FILE]\n" \
 	"       dicegame-sheet [-c] map [--island 1|2 | --map FILE]\n"
 
 static const char usage_short[] = USAGE_SHORT;
@@ -36,6 +37,7 @@ static const char usage_text[] = USAGE_SHORT
 	"  score      the scores and, once the game is over, the winners\n"
 	"  render     the sheets as text, or as SVG with --svg\n"
 	"  validate   replay each sheet's log from the start and compare\n"
+	"  view       the sheet without its generator, for the players to see\n"
 	"  auto       play turns by the automatic policy\n"
 	"  map        print a built-in map, or check a map file\n"
 	"\n"
@@ -218,6 +220,14 @@ static int sheet_render(const struct opts *o, struct dgame *g, const char *name,
 	return o->svg ? dice_render_svg(g, out, olen, e) : dice_render_text(g, out, olen, e);
 }
 
+/* sheet_view: the sheet without its generator (a sheet with physical dice has none to leave out). */
+static int sheet_view(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
+		      char **out, size_t *olen, struct cerr *e)
+{
+	g->view = !g->external;
+	return dice_state_write(g, o->compact, out, olen, e);
+}
+
 static int sheet_validate(const struct opts *o, struct dgame *g, const char *name, int argc,
 			  char **argv, char **out, size_t *olen, struct cerr *e)
 {
@@ -346,6 +356,11 @@ static int run_render(void *ctx, int argc, char **argv, struct cerr *e)
 	return at_most_one(ctx, "render", argc, argv, sheet_render, e);
 }
 
+static int run_view(void *ctx, int argc, char **argv, struct cerr *e)
+{
+	return at_most_one(ctx, "view", argc, argv, sheet_view, e);
+}
+
 static int run_validate(void *ctx, int argc, char **argv, struct cerr *e)
 {
 	struct opts *o = ctx;
@@ -380,6 +395,7 @@ static const struct fe_sub subs[] = {
 	{ "score", "score [--json] [FILE]", opts_score, FE_OPERANDS_FILES, run_score },
 	{ "render", "render [--svg] [FILE]", opts_render, FE_OPERANDS_FILES, run_render },
 	{ "validate", "validate [FILE...]", NULL, FE_OPERANDS_FILES, run_validate },
+	{ "view", "view [FILE]", NULL, FE_OPERANDS_FILES, run_view },
 	{ "auto", "[-i FILE] auto [--turns N | --all]", opts_auto, FE_OPERANDS_NONE, run_auto },
 	{ "map", "map [--island 1|2 | --map FILE]", opts_map, FE_OPERANDS_NONE, run_map },
 	{ NULL, NULL, NULL, FE_OPERANDS_NONE, NULL },

@@ -114,7 +114,7 @@ script() {
 
 @test "--complete offers subcommands, each subcommand's options and an option's fixed values" {
 	run -0 dicegame-sheet --complete ''
-	assert_eq "$(printf '%s\n' new move list score render validate auto map)" "$output"
+	assert_eq "$(printf '%s\n' new move list score render validate view auto map)" "$output"
 	run -0 dicegame-sheet --complete s
 	assert_eq "score" "$output"
 	run -0 dicegame-sheet --complete render --
@@ -877,4 +877,24 @@ end" "$(grep -v '^reroll' <<<"$output")"
 	run -0 jq -c '.log | length' "$BATS_TEST_TMPDIR/s.json"
 	assert_eq 1 "$output"
 	[ ! -e "$BATS_TEST_TMPDIR/.s.json.new" ] && [ ! -e "$BATS_TEST_TMPDIR/s.json.tmpQ1w2E3" ]
+}
+
+@test "view: the sheet without its generator, which can be read, scored and validated but not played on" {
+	dicegame-sheet new --players ann,bob --seed 3 | dicegame-sheet auto --turns 3 >"$BATS_TEST_TMPDIR/s.json"
+	run -0 dicegame-sheet view "$BATS_TEST_TMPDIR/s.json"
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/v.json"
+	run -0 jq -c '[.view, has("seed"), has("rng"), .outcomes, (.log | length)]' "$BATS_TEST_TMPDIR/v.json"
+	assert_eq "[true,false,false,\"internal\",$(jq '.log | length' "$BATS_TEST_TMPDIR/s.json")]" "$output"
+	run -0 dicegame-sheet validate "$BATS_TEST_TMPDIR/v.json"
+	run -0 dicegame-sheet score "$BATS_TEST_TMPDIR/v.json"
+	assert_eq "$(dicegame-sheet score "$BATS_TEST_TMPDIR/s.json")" "$output"
+	run -1 --separate-stderr dicegame-sheet move roll <"$BATS_TEST_TMPDIR/v.json"
+	assert_eq "dicegame-sheet: move 'roll': this is a view of the sheet, without its generator: moves need the whole sheet" "$stderr"
+	run -1 --separate-stderr dicegame-sheet auto <"$BATS_TEST_TMPDIR/v.json"
+	jq '.seed = 3' "$BATS_TEST_TMPDIR/v.json" >"$BATS_TEST_TMPDIR/bad.json"
+	run -3 --separate-stderr dicegame-sheet score "$BATS_TEST_TMPDIR/bad.json"
+	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/bad.json: 'seed' and 'rng' are left out of a view" "$stderr"
+	dicegame-sheet new --players ann --external >"$BATS_TEST_TMPDIR/ext.json"
+	run -0 dicegame-sheet view "$BATS_TEST_TMPDIR/ext.json"
+	assert_eq "$(cat "$BATS_TEST_TMPDIR/ext.json")" "$output"
 }

@@ -68,7 +68,7 @@ binaries() {
 
 @test "dicegame-sheet's subcommands complete only options its --help names" {
 	help=$(dicegame-sheet --help | grep -oE -- '--[a-z][a-z-]+' | sort -u)
-	for sub in new move list score render validate auto map; do
+	for sub in new move list score render validate view auto map; do
 		run -0 dicegame-sheet --complete "$sub" --
 		for opt in $output; do
 			[[ $help == *"$opt"* ]] || { echo "$sub: $opt not in --help"; false; }

@@ -536,6 +536,9 @@ int dice_apply(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
 {
 	int seat = dice_seat(g), rc = C_OK;
 
+	if (g->view)
+		return cerr_set(e, C_ILLEGAL, "this is a view of the sheet, without its generator: "
+			       "moves need the whole sheet");
 	if (g->over)
 		return cerr_set(e, C_ILLEGAL, "the game is over");
 	if (m->type != DM_ROLL && !g->rolls)

@@ -41,6 +41,7 @@ struct dplayer {
 struct dgame {
 	struct dmap map;
 	uint8_t external;	/* outcomes come with the moves (physical dice) */
+	uint8_t view;		/* internal outcomes, but the generator (seed, rng) is left out */
 	uint64_t seed;
 	uint64_t rng[4];
 	uint8_t nplayers;

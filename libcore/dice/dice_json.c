@@ -81,6 +81,10 @@ static void write_state(struct jw *w, const struct dgame *g)
 	jw_obj(w, JW_BLOCK);
 	jw_key(w, "format");
 	jw_str(w, FORMAT);
+	if (g->view) {
+		jw_key(w, "view");
+		jw_bool(w, 1);
+	}
 	jw_key(w, "map");
 	if (g->map.builtin)
 		jw_str(w, g->map.name);
@@ -88,7 +92,7 @@ static void write_state(struct jw *w, const struct dgame *g)
 		dice_map_write(w, &g->map);
 	jw_key(w, "outcomes");
 	jw_str(w, g->external ? "external" : "internal");
-	if (!g->external) {
+	if (!g->external && !g->view) {
 		jw_key(w, "seed");
 		jw_int(w, (long long)g->seed);
 		jw_key(w, "rng");
@@ -467,9 +471,12 @@ static int read_outcomes(struct jr *r, struct dgame *g, json_t *root)
 		return jr_fail(r, "expected internal or external, found '%s'", s);
 	}
 	g->external = strcmp(s, "external") == 0;
-	if (g->external) {
+	if (g->external && g->view)
+		return jr_fail_at(r, "view", "a sheet with external outcomes has no generator to leave out");
+	if (g->external || g->view) {
 		if (json_object_get(root, "seed") || json_object_get(root, "rng"))
-			return jr_fail(r, "'seed' and 'rng' belong to sheets with internal outcomes");
+			return jr_fail(r, g->view ? "'seed' and 'rng' are left out of a view"
+						  : "'seed' and 'rng' belong to sheets with internal outcomes");
 		return C_OK;
 	}
 	if ((rc = jr_int(r, root, "seed", 0, (long long)DICE_MAXSEED, &x)))
@@ -525,8 +532,8 @@ static int consistent(struct jr *r, const struct dgame *g)
 
 static int read_root(struct jr *r, struct dgame *g, json_t *root)
 {
-	static const char *const keys[] = { "format", "map", "outcomes", "seed", "rng", "players",
-					    "awards", "turn", "log", NULL };
+	static const char *const keys[] = { "format", "view", "map", "outcomes", "seed", "rng",
+					    "players", "awards", "turn", "log", NULL };
 	const char *s;
 	json_t *m;
 	int rc;
@@ -536,6 +543,12 @@ static int read_root(struct jr *r, struct dgame *g, json_t *root)
 	if (strcmp(s, FORMAT) != 0) {
 		jr_key(r, "format");
 		return jr_fail(r, "unknown format '%s' (expected " FORMAT ")", s);
+	}
+	if (json_object_get(root, "view")) {
+		int view;
+		if ((rc = jr_bool(r, root, "view", &view)))
+			return rc;
+		g->view = (uint8_t)view;
 	}
 	if (!(m = jr_member(r, root, "map", 1, &rc)))
 		return rc;
@@ -659,7 +672,8 @@ int dice_validate(const struct dgame *g, struct cerr *e)
 	dice_game_init(&r);
 	for (int i = 0; i < g->nplayers; i++)
 		names[i] = g->p[i].name;
-	if ((rc = dice_game_start(&r, &g->map, g->nplayers, names, g->external, g->seed, e)))
+	/* A view has no generator: its log is replayed with the outcomes it records. */
+	if ((rc = dice_game_start(&r, &g->map, g->nplayers, names, g->external || g->view, g->seed, e)))
 		goto out;
 	for (size_t i = 0; i < g->nlog; i++) {
 		struct dmove m = g->log[i];
@@ -667,6 +681,10 @@ int dice_validate(const struct dgame *g, struct cerr *e)
 			cerr_prefix(e, "log[%zu] '%s'", i, dice_format(&g->map, &g->log[i], text, sizeof text));
 			goto out;
 		}
+	}
+	if (g->view) {
+		r.external = 0;
+		r.view = 1;
 	}
 	rc = compare(g, &r, e);
 out:

@@ -22,7 +22,9 @@ int dice_map_dump(const struct dmap *map, int compact, char **out, size_t *len, 
 
 /*
  * dice_validate: rebuilds g's game from its start (map, players, outcomes,
- * seed) and replays the log; internal outcomes must be the generator's.
+ * seed) and replays the log; internal outcomes must be the generator's (a
+ * view, which has no generator, is replayed with the outcomes its log
+ * records).
  * C_ILLEGAL with "log[N] 'MOVE': rule" for the first illegal entry, or with
  * the first JSON path where the replayed sheet differs from g.
  */
