@@ -91,9 +91,6 @@
  * returns a new reference that the caller must json_decref.
  */
 
-extern const char *const verb_names[NVERB];
-extern const char *const piece_names[NPIECE];
-
 /* move_init: an empty move (every "-1" field at -1, seat NOBODY). */
 void move_init(struct move *m);
 
