@@ -168,23 +168,39 @@ int harbour_rate(const struct game *g, const struct position *p, int seat, int r
 
 int seat_moves(const struct game *g, int seat)
 {
-	return seat >= 0 && seat < g->nplayers;
+	return seat >= 0 && seat < g->nplayers && g->role[seat] == SEAT_PLAYER;
+}
+
+int turn_movers(const struct game *g)
+{
+	int n = 0;
+	for (int s = 0; s < g->nplayers; s++)
+		n += seat_moves(g, s);
+	return n;
 }
 
 int turn_setup_steps(const struct game *g)
 {
-	return g->rs->setup_rounds * g->nplayers;
+	return g->rs->setup_rounds * turn_movers(g);
 }
 
 int turn_setup_seat(const struct game *g, int k)
 {
-	int n = g->nplayers, round = k / n, i = k % n;
-	return round % 2 == 0 ? i : n - 1 - i;
+	int n = turn_movers(g), round = k / n, i = k % n;
+	int want = round % 2 == 0 ? i : n - 1 - i;
+	for (int s = 0; s < g->nplayers; s++)
+		if (seat_moves(g, s) && want-- == 0)
+			return s;
+	return NOBODY;
 }
 
 int turn_next(const struct game *g, int seat)
 {
-	return (seat + 1) % g->nplayers;
+	int s = seat;
+	do
+		s = (s + 1) % g->nplayers;
+	while (!seat_moves(g, s) && s != seat);
+	return s;
 }
 
 int game_winner(const struct game *g, const struct position *p)

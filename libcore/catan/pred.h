@@ -58,11 +58,13 @@ int harbour_rate(const struct game *g, const struct position *p, int seat, int r
 
 /* seat_moves: 1 when seat is a player who moves (a neutral seat owns pieces but never moves). */
 int seat_moves(const struct game *g, int seat);
-/* turn_setup_seat: the seat that places at set-up step k (0 .. rounds * players - 1): snake order. */
+/* turn_movers: how many seats move (the players; neutral seats left out). */
+int turn_movers(const struct game *g);
+/* turn_setup_seat: the seat that places at set-up step k (0 .. rounds * movers - 1): snake order over the players. */
 int turn_setup_seat(const struct game *g, int k);
 /* turn_setup_steps: the number of set-up steps (a settlement and a road each). */
 int turn_setup_steps(const struct game *g);
-/* turn_next: the seat whose turn follows seat's turn in play. */
+/* turn_next: the seat whose turn follows seat's turn in play (neutral seats are passed over). */
 int turn_next(const struct game *g, int seat);
 /*
  * game_winner: the seat that has won in p, or NOBODY: the player whose

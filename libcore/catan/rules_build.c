@@ -20,7 +20,7 @@ int rules_setup_settlement(struct rctx *c)
 		return illegal(c->e, "no settlements left in your supply");
 	pos_place_settlement(p, seat, node);
 	/* The second settlement pays its starting resources. */
-	if (step >= turn_setup_steps(c->g) - c->g->nplayers)
+	if (step >= turn_setup_steps(c->g) - turn_movers(c->g))
 		pos_pay_start(p, &c->g->board, seat, node);
 	p->phase = PH_SETUP_ROAD;
 	return C_OK;

@@ -169,12 +169,16 @@ struct movelog {
  */
 struct ruleset;
 
+/* A seat is a player who moves, or a neutral one that owns pieces but never moves. */
+enum seat_role { SEAT_PLAYER, SEAT_NEUTRAL };
+
 struct game {
 	const struct ruleset *rs;	/* the rule set: the game's numbers (ruleset.h) */
 	struct rules rules;
 	struct board board;
-	int nplayers;
+	int nplayers;		/* seats, neutral ones included */
 	uint8_t colour[MAXPLAYERS];	/* enum colour by seat */
+	uint8_t role[MAXPLAYERS];	/* enum seat_role by seat (the base game: all players) */
 	int64_t seed;		/* -1 when none is recorded */
 	int has_start, has_pos;
 	struct position start;

@@ -8,6 +8,7 @@
 #include "move.h"
 #include "movegen.h"
 #include "names.h"
+#include "pred.h"
 #include "rng.h"
 #include "rules.h"
 #include "state.h"
@@ -1761,9 +1762,48 @@ static void test_game3(void)
 	game_free(&g);
 }
 
+/* Seats with roles: a neutral seat owns pieces but never moves, in set-up or in play. */
+static void test_seats(void)
+{
+	struct game g;
+	fresh_setup(&g, 4);
+	ok(seat_moves(&g, 2) && turn_movers(&g) == 4 && turn_setup_steps(&g) == 8,
+	   "the base game: four seats that move, eight set-up steps");
+	ok(turn_next(&g, 3) == 0 && turn_setup_seat(&g, 4) == 3 && turn_setup_seat(&g, 7) == 0,
+	   "the base game's turn order and snake set-up");
+	g.role[2] = SEAT_NEUTRAL;
+	ok(!seat_moves(&g, 2) && seat_moves(&g, 3) && !seat_moves(&g, 4) && turn_movers(&g) == 3,
+	   "a neutral seat does not move");
+	ok(turn_next(&g, 0) == 1 && turn_next(&g, 1) == 3 && turn_next(&g, 3) == 0,
+	   "play passes over the neutral seat");
+	static const int order[6] = { 0, 1, 3, 3, 1, 0 };
+	int same = turn_setup_steps(&g) == 6;
+	for (int k = 0; k < 6; k++)
+		same &= turn_setup_seat(&g, k) == order[k];
+	ok(same, "set-up is a snake over the players only: red blue orange orange blue red");
+	/* Placing through the set-up: the neutral seat is never asked, and the last seat placed second pays. */
+	allow(&g, "red build settlement 9");
+	allow(&g, "red build road 9-14");
+	ok(g.pos.current == 1, "blue places after red");
+	allow(&g, "blue build settlement 42");
+	allow(&g, "blue build road 37-42");
+	ok(g.pos.current == 3, "orange places after blue, white being neutral");
+	refuse(&g, "white build settlement 18", "set-up: it is orange's turn to place a settlement");
+	allow(&g, "orange build settlement 18");
+	ok(pos_hand_size(&g.pos, 3) == 0, "the first settlement pays nothing");
+	allow(&g, "orange build road 18-23");
+	ok(g.pos.current == 3, "orange places its second settlement at once");
+	allow(&g, "orange build settlement 32");
+	ok(hand_is(&g, 3, 0, 1, 1, 0, 1), "the second settlement of the snake pays its resources");
+	allow(&g, "orange build road 26-32");
+	ok(g.pos.current == 1, "snake order goes back to blue, past the neutral seat");
+	game_free(&g);
+}
+
 int main(void)
 {
 	test_parse();
+	test_seats();
 	test_setup();
 	test_roll();
 	test_seven();
