@@ -162,6 +162,24 @@ void jw_null(struct jw *w)
 	puts_(w, "null");
 }
 
+void jw_key_str(struct jw *w, const char *key, const char *s)
+{
+	jw_key(w, key);
+	jw_str(w, s);
+}
+
+void jw_key_int(struct jw *w, const char *key, long long v)
+{
+	jw_key(w, key);
+	jw_int(w, v);
+}
+
+void jw_key_bool(struct jw *w, const char *key, int v)
+{
+	jw_key(w, key);
+	jw_bool(w, v);
+}
+
 int jw_finish(struct jw *w, char **out, size_t *len)
 {
 	struct cerr e;

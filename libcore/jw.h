@@ -40,5 +40,9 @@ void jw_str(struct jw *w, const char *s);
 void jw_int(struct jw *w, long long v);
 void jw_bool(struct jw *w, int v);
 void jw_null(struct jw *w);
+/* jw_key_str, jw_key_int, jw_key_bool: a member and its value at once. */
+void jw_key_str(struct jw *w, const char *key, const char *s);
+void jw_key_int(struct jw *w, const char *key, long long v);
+void jw_key_bool(struct jw *w, const char *key, int v);
 
 #endif

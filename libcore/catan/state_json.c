@@ -867,13 +867,10 @@ static void write_player(struct jw *w, const struct game *g, const struct positi
 
 	jw_obj(w, JW_BLOCK);
 	if (hidden) {
-		jw_key(w, "hand");
-		jw_int(w, g->view_hand[seat]);
-		jw_key(w, "dev");
-		jw_int(w, g->view_dev[seat]);
+		jw_key_int(w, "hand", g->view_hand[seat]);
+		jw_key_int(w, "dev", g->view_dev[seat]);
 		if (seat_may_see(g, p, g->view, seat, HID_POINTS)) {
-			jw_key(w, "victory_points");
-			jw_int(w, pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT]);
+			jw_key_int(w, "victory_points", pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT]);
 		}
 	} else {
 		write_counts(w, "hand", resource_names, NRES, pl->hand);
@@ -881,8 +878,7 @@ static void write_player(struct jw *w, const struct game *g, const struct positi
 		write_counts(w, "dev_new", dev_names, NDEV, pl->dev_new);
 	}
 	write_counts(w, "played", dev_names, NDEV, pl->played);
-	jw_key(w, "discard");
-	jw_int(w, pl->discard);
+	jw_key_int(w, "discard", pl->discard);
 	for (int kind = B_SETTLEMENT; kind <= B_CITY; kind++) {
 		jw_key(w, kind == B_SETTLEMENT ? "settlements" : "cities");
 		jw_arr(w, JW_INLINE);
@@ -905,24 +901,16 @@ static void write_player(struct jw *w, const struct game *g, const struct positi
 static void write_position(struct jw *w, const struct game *g, const struct position *p)
 {
 	jw_obj(w, JW_BLOCK);
-	jw_key(w, "phase");
-	jw_str(w, phase_names[p->phase]);
-	jw_key(w, "turn");
-	jw_int(w, p->turn);
-	jw_key(w, "current");
-	jw_str(w, colour_names[g->colour[p->current]]);
-	jw_key(w, "rolled");
-	jw_bool(w, p->rolled);
-	jw_key(w, "dev_played");
-	jw_bool(w, p->dev_played);
-	jw_key(w, "built");
-	jw_bool(w, p->built);
-	jw_key(w, "robber");
-	jw_int(w, p->robber + 1);
+	jw_key_str(w, "phase", phase_names[p->phase]);
+	jw_key_int(w, "turn", p->turn);
+	jw_key_str(w, "current", colour_names[g->colour[p->current]]);
+	jw_key_bool(w, "rolled", p->rolled);
+	jw_key_bool(w, "dev_played", p->dev_played);
+	jw_key_bool(w, "built", p->built);
+	jw_key_int(w, "robber", p->robber + 1);
 	write_counts(w, "bank", resource_names, NRES, p->bank);
 	if (g->view != NOBODY) {
-		jw_key(w, "deck");
-		jw_int(w, p->deck_len);
+		jw_key_int(w, "deck", p->deck_len);
 	} else if (!p->deck_known) {
 		write_counts(w, "deck", dev_names, NDEV, p->deck_count);
 	} else {
@@ -942,8 +930,7 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 		jw_null(w);
 	} else {
 		jw_obj(w, JW_INLINE);
-		jw_key(w, "to");
-		jw_str(w, p->offer.to == NOBODY ? "all" : colour_names[g->colour[p->offer.to]]);
+		jw_key_str(w, "to", p->offer.to == NOBODY ? "all" : colour_names[g->colour[p->offer.to]]);
 		write_counts(w, "give", resource_names, NRES, p->offer.give);
 		write_counts(w, "get", resource_names, NRES, p->offer.get);
 		jw_key(w, "rejected");

@@ -49,16 +49,11 @@ static void write_turn(struct jw *w, const struct dgame *g)
 		return;
 	}
 	jw_obj(w, JW_BLOCK);
-	jw_key(w, "number");
-	jw_int(w, g->number);
-	jw_key(w, "player");
-	jw_str(w, g->p[dice_seat(g)].name);
-	jw_key(w, "dice_count");
-	jw_int(w, g->ndice);
-	jw_key(w, "rolls");
-	jw_int(w, g->rolls);
-	jw_key(w, "locked");
-	jw_bool(w, g->locked);
+	jw_key_int(w, "number", g->number);
+	jw_key_str(w, "player", g->p[dice_seat(g)].name);
+	jw_key_int(w, "dice_count", g->ndice);
+	jw_key_int(w, "rolls", g->rolls);
+	jw_key_bool(w, "locked", g->locked);
 	jw_key(w, "dice");
 	jw_arr(w, JW_INLINE);
 	for (int d = 0; g->rolls && d < g->ndice; d++)
@@ -79,22 +74,18 @@ static void write_state(struct jw *w, const struct dgame *g)
 {
 	char buf[96];
 	jw_obj(w, JW_BLOCK);
-	jw_key(w, "format");
-	jw_str(w, FORMAT);
+	jw_key_str(w, "format", FORMAT);
 	if (g->view) {
-		jw_key(w, "view");
-		jw_bool(w, 1);
+		jw_key_bool(w, "view", 1);
 	}
 	jw_key(w, "map");
 	if (g->map.builtin)
 		jw_str(w, g->map.name);
 	else
 		dice_map_write(w, &g->map);
-	jw_key(w, "outcomes");
-	jw_str(w, g->external ? "external" : "internal");
+	jw_key_str(w, "outcomes", g->external ? "external" : "internal");
 	if (!g->external && !g->view) {
-		jw_key(w, "seed");
-		jw_int(w, (long long)g->seed);
+		jw_key_int(w, "seed", (long long)g->seed);
 		jw_key(w, "rng");
 		jw_arr(w, JW_INLINE);
 		for (int i = 0; i < 4; i++) {
@@ -108,8 +99,7 @@ static void write_state(struct jw *w, const struct dgame *g)
 	for (int i = 0; i < g->nplayers; i++) {
 		const struct dplayer *p = &g->p[i];
 		jw_obj(w, JW_BLOCK);
-		jw_key(w, "name");
-		jw_str(w, p->name);
+		jw_key_str(w, "name", p->name);
 		jw_key(w, "built");
 		write_sites(w, &g->map, p->built);
 		jw_key(w, "jokers");

@@ -495,34 +495,25 @@ int dice_map_read(struct dmap *m, const char *text, size_t len, const char *name
 void dice_map_write(struct jw *w, const struct dmap *m)
 {
 	jw_obj(w, JW_BLOCK);
-	jw_key(w, "format");
-	jw_str(w, "dicegame-map/1");
-	jw_key(w, "name");
-	jw_str(w, m->name);
-	jw_key(w, "title");
-	jw_str(w, m->title);
-	jw_key(w, "island");
-	jw_int(w, m->island);
+	jw_key_str(w, "format", "dicegame-map/1");
+	jw_key_str(w, "name", m->name);
+	jw_key_str(w, "title", m->title);
+	jw_key_int(w, "island", m->island);
 	jw_key(w, "sites");
 	jw_arr(w, JW_BLOCK);
 	for (int i = 0; i < m->nsites; i++) {
 		const struct dsite *s = &m->s[i];
 		jw_obj(w, JW_INLINE);
-		jw_key(w, "id");
-		jw_str(w, s->id);
-		jw_key(w, "kind");
-		jw_str(w, dice_kind_names[s->kind]);
+		jw_key_str(w, "id", s->id);
+		jw_key_str(w, "kind", dice_kind_names[s->kind]);
 		if (s->kind != DK_START && s->kind != DK_DESERT) {
-			jw_key(w, "points");
-			jw_int(w, s->points);
+			jw_key_int(w, "points", s->points);
 		}
 		if (s->after >= 0) {
-			jw_key(w, "after");
-			jw_str(w, m->s[s->after].id);
+			jw_key_str(w, "after", m->s[s->after].id);
 		}
 		if (s->kind == DK_KNIGHT && s->joker != DJ_NONE) {
-			jw_key(w, "joker");
-			jw_str(w, dice_joker_name(s->joker));
+			jw_key_str(w, "joker", dice_joker_name(s->joker));
 		}
 		if (s->kind == DK_DESERT) {
 			jw_key(w, "needs");
@@ -532,13 +523,10 @@ void dice_map_write(struct jw *w, const struct dmap *m)
 			jw_end_arr(w);
 		}
 		if (s->mark) {
-			jw_key(w, "mark");
-			jw_bool(w, 1);
+			jw_key_bool(w, "mark", 1);
 		}
-		jw_key(w, "x");
-		jw_int(w, s->x);
-		jw_key(w, "y");
-		jw_int(w, s->y);
+		jw_key_int(w, "x", s->x);
+		jw_key_int(w, "y", s->y);
 		jw_end_obj(w);
 	}
 	jw_end_arr(w);
