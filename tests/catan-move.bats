@@ -37,7 +37,7 @@ external() {
 @test "a malformed move is refused with exit 1" {
 	run -1 --separate-stderr catan-move 'red bulid road 9-14' <"$G"
 	assert_eq "" "$output"
-	assert_eq "catan-move: move 1 'red bulid road 9-14': unknown verb 'bulid'" "$stderr"
+	assert_eq "catan-move: move 1 'red bulid road 9-14': unknown verb 'bulid': did you mean 'build'? (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)" "$stderr"
 	run -1 --separate-stderr catan-move 'green roll' <"$G"
 	assert_eq "catan-move: move 1 'green roll': unknown colour 'green'" "$stderr"
 }
@@ -581,4 +581,11 @@ external() {
 	run -0 jq '.position.turn' "$BATS_TEST_TMPDIR/next.json"
 	assert_eq 65535 "$output"
 	run -0 catan-move --count <"$BATS_TEST_TMPDIR/next.json"
+}
+
+@test "an unknown verb lists the verbs, and names the one it is near" {
+	run -1 --separate-stderr catan-move 'red fly' <"$G"
+	assert_eq "catan-move: move 1 'red fly': unknown verb 'fly' (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)" "$stderr"
+	run -1 --separate-stderr catan-move 'red ned' <"$G"
+	[[ "$stderr" == "catan-move: move 1 'red ned': unknown verb 'ned': did you mean 'end'? (verbs: "* ]]
 }

@@ -97,7 +97,7 @@ tamper() {
 	fails_at 2 'red roll 2 2' "the dice were already rolled this turn"
 	fails_at 6 'white roll 3 3' "it is blue's turn, not white's"
 	fails_at 5 'red robber 5' "the robber moves only after a seven or a knight"
-	fails_at 5 'red bulid road 9-13' "unknown verb 'bulid'"
+	fails_at 5 'red bulid road 9-13' "unknown verb 'bulid': did you mean 'build'? (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)"
 }
 
 @test "a seven: wrong discards and robber moves fail" {

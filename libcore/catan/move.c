@@ -931,6 +931,48 @@ static const struct verb {
 	[MV_END] = { "end", " ", NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
+/* distance: the edits (a letter added, dropped, changed, or two swapped) from a to b, for short words. */
+static int distance(const char *a, const char *b)
+{
+	enum { MAX = 24 };
+	int d[MAX + 1][MAX + 1];
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > MAX || lb > MAX)
+		return MAX;
+	for (size_t i = 0; i <= la; i++)
+		for (size_t j = 0; j <= lb; j++) {
+			if (i == 0 || j == 0) {
+				d[i][j] = (int)(i + j);
+				continue;
+			}
+			int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			best = d[i - 1][j] + 1 < best ? d[i - 1][j] + 1 : best;
+			best = d[i][j - 1] + 1 < best ? d[i][j - 1] + 1 : best;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	return d[la][lb];
+}
+
+/* unknown_verb: "unknown verb 'W': did you mean 'V'? (verbs: ...)", the question only when one is near. */
+static int unknown_verb(const char *w, const char *prefix, struct cerr *e)
+{
+	char list[160] = "", guess[48] = "";
+	size_t len = 0;
+	int best = strlen(w) <= 4 ? 2 : 3;	/* near: one edit away, two for longer words */
+	for (int v = 0; v < NVERB; v++) {
+		int k = snprintf(list + len, sizeof list - len, "%s%s", v ? ", " : "", verbs[v].name);
+		len += k > 0 && (size_t)k < sizeof list - len ? (size_t)k : 0;
+		int dist = distance(w, verbs[v].name);
+		if (dist < best) {
+			best = dist;
+			snprintf(guess, sizeof guess, ": did you mean '%s'?", verbs[v].name);
+		}
+	}
+	return cerr_set(e, C_ILLEGAL, "%sunknown verb '%s'%s (verbs: %s)", prefix, w, guess, list);
+}
+
 /* verb_of: the verb called word, or -1. */
 static int verb_of(const char *word)
 {
@@ -974,7 +1016,7 @@ static int parse_words(const struct game *g, struct words *w, struct move *m, st
 		return cerr_set(e, C_ILLEGAL, "a verb must follow the colour");
 	int v = verb_of(w->tok[1]);
 	if (v < 0)
-		return cerr_set(e, C_ILLEGAL, "unknown verb '%s'", w->tok[1]);
+		return unknown_verb(w->tok[1], "", e);
 	m->verb = (uint8_t)v;
 	w->i = 2;
 	if (verbs[v].parse && verbs[v].parse(g, w, m, e))
@@ -1041,8 +1083,10 @@ static int json_body(const struct game *g, struct jr *r, const json_t *j, struct
 	if (!(s = jstr(j, "move")))
 		return jfail(r, "move", "a verb is needed");
 	int verb = verb_of(s);
-	if (verb < 0)
-		return jr_fail_at(r, "move", "unknown verb '%s'", s);
+	if (verb < 0) {
+		unknown_verb(s, "move.move: ", r->e);
+		return C_ILLEGAL;
+	}
 	m->verb = (uint8_t)verb;
 	json_object_foreach((json_t *)j, k, v) {
 		char pat[40];

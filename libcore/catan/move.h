@@ -65,7 +65,8 @@
  *   be given when nobody can.
  *
  * Malformed text is refused like an illegal move (status C_ILLEGAL) with a
- * message saying what is wrong: "unknown verb 'bulid'", "unknown colour
+ * message saying what is wrong: "unknown verb 'bulid': did you mean
+ * 'build'? (verbs: build, roll, ...)", "unknown colour
  * 'pink'", "orange is not playing in this game", "'build' needs road,
  * settlement or city", "unknown resource 'gold'", "unexpected 'x' at the
  * end of the move".

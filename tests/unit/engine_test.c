@@ -285,7 +285,7 @@ static void test_parse(void)
 		const char *in, *msg;
 	} bad[] = {
 		{ "", "empty move" },
-		{ "red bulid road 1-2", "unknown verb 'bulid'" },
+		{ "red bulid road 1-2", "unknown verb 'bulid': did you mean 'build'? (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)" },
 		{ "pink roll", "unknown colour 'pink'" },
 		{ "orange roll", "orange is not playing in this game" },
 		{ "red", "a verb must follow the colour" },
@@ -350,7 +350,7 @@ static void test_parse(void)
 		{ "{\"player\":\"red\",\"move\":\"robber\",\"hex\":5,\"steal\":\"blue\",\"card\":\"ore\"}", NULL },
 		{ "{\"player\":\"red\",\"move\":\"roll\",\"dice\":[3,4]}", NULL },
 		{ "{\"player\":\"red\",\"move\":\"roll\",\"dice\":[3]}", "move.dice: two integers 1 to 6 are needed" },
-		{ "{\"player\":\"red\",\"move\":\"bulid\"}", "move.move: unknown verb 'bulid'" },
+		{ "{\"player\":\"red\",\"move\":\"bulid\"}", "move.move: unknown verb 'bulid': did you mean 'build'? (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)" },
 		{ "{\"player\":\"red\",\"move\":\"end\",\"x\":1}", "move.x: unknown key for 'end'" },
 		{ "{\"move\":\"end\"}", "move.player: a colour is needed" },
 		{ "{\"player\":\"orange\",\"move\":\"end\"}", "move.player: orange is not playing in this game" },

@@ -164,7 +164,7 @@ static void test_replay(struct unit *u)
 	      "failed at %zu after %zu", res.index, res.checked);
 	free(g.log.ent[3].text);
 	g.log.ent[3].text = strdup("red bulid road 29-34");
-	EXPECT_MSG(u, game_replay(&g, &res, NULL, &e), e, "unknown verb 'bulid'");
+	EXPECT_MSG(u, game_replay(&g, &res, NULL, &e), e, "unknown verb 'bulid': did you mean 'build'? (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)");
 	game_free(&g);
 }
 
