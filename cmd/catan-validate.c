@@ -54,10 +54,15 @@ static void check(void *ctx, size_t i)
 	char *buf = NULL;
 	size_t len;
 
-	if (fe_read_path(r->paths[i], &buf, &len, &e) == C_OK)
+	if (fe_read_path(r->paths[i], &buf, &len, &e) == C_OK) {
 		verdict_check(buf, len, &r->v[i]);
-	else
+	} else {
+		/* The report names the file itself: the message says it once. */
+		size_t n = strlen(r->paths[i]);
+		if (strncmp(e.msg, r->paths[i], n) == 0 && strncmp(e.msg + n, ": ", 2) == 0)
+			memmove(e.msg, e.msg + n + 2, strlen(e.msg + n + 2) + 1);
 		verdict_failed(&r->v[i], &e);
+	}
 	free(buf);
 }
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # ci-validate.sh: checks a folder of recorded games the way a CI step does: every file, one line
 # per failure, one summary line, and one exit status (catan-validate's highest: 1 an illegal
-# game, 3 a file that is not a game, 4 a file that cannot be read).
+# game, 3 a file that is not a game, 4 a file that cannot be read; 2 when DIR is not a folder
+# or holds no game, so that a mistyped path never gives a green CI).
 #
 #   sh examples/ci-validate.sh DIR              every *.json below DIR, on this machine
 #   SHARD=K/N sh examples/ci-validate.sh DIR    only share K (0 .. N-1) of N: a CI job matrix of
@@ -33,6 +34,8 @@ if [ -z "$dir" ]; then
 	for seed in 1 2 3; do catan-newboard --seed "$seed" >"$dir/random-$seed.json"; done
 fi
 
+[ -d "$dir" ] || { echo "ci-validate: '$dir' is not a folder" >&2; exit 2; }
+
 shard=${SHARD:-0/1}
 k=${shard%/*} n=${shard#*/}
 case "$k/$n" in
@@ -42,7 +45,13 @@ esac
 
 # This machine's files, in a fixed order; then every one of them checked, failures as JSON.
 find "$dir" -type f -name '*.json' | LC_ALL=C sort | awk -v k="$k" -v n="$n" '(NR - 1) % n == k' >"$tmp/files"
+if ! find "$dir" -type f -name '*.json' | grep -q .; then
+	echo "ci-validate: no games (*.json) in '$dir'" >&2
+	exit 2
+fi
 tr '\n' '\0' <"$tmp/files" | xargs -0 -r catan-validate -q --json >"$tmp/report"
+# xargs says 126 or 127 when catan-validate could not be run at all: that is no pass either.
+case $? in 126 | 127) echo "ci-validate: cannot run catan-validate (is it on PATH?)" >&2; exit 4 ;; esac
 
 # One line per failure, as catan-validate prints it, then the summary and the status.
 jq -r 'if .error.index then "\(.file): move \(.error.index) '\''\(.error.move)'\'': \(.error.message)"

@@ -125,7 +125,7 @@ external() {
 
 @test "in place: a missing file is a system error" {
 	run -4 --separate-stderr catan-move -i "$BATS_TEST_TMPDIR/nope.json" 'red roll'
-	assert_eq "catan-move: cannot open '$BATS_TEST_TMPDIR/nope.json': No such file or directory" "$stderr"
+	assert_eq "catan-move: $BATS_TEST_TMPDIR/nope.json: cannot open: No such file or directory" "$stderr"
 }
 
 @test "--as refuses a move that is not that colour's" {

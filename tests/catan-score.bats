@@ -254,7 +254,7 @@ no winner yet: 10 points win" "$output"
 	assert_eq "" "$output"
 	assert_eq "catan-score: $D/bad.json: format: expected \"catan-state/1\", found \"catan-state/9\"" "$stderr"
 	run -4 --separate-stderr catan-score "$D/none.json"
-	assert_eq "catan-score: cannot open '$D/none.json': No such file or directory" "$stderr"
+	assert_eq "catan-score: $D/none.json: cannot open: No such file or directory" "$stderr"
 }
 
 @test "bad options exit 2 with a short usage" {

@@ -211,7 +211,7 @@ tamper() {
 	run -3 catan-validate "$D/v2.json"
 	assert_eq "$D/v2.json: format: expected \"catan-state/1\", found \"catan-state/2\"" "$output"
 	run -4 catan-validate "$D/missing.json"
-	assert_eq "$D/missing.json: cannot open '$D/missing.json': No such file or directory" "$output"
+	assert_eq "$D/missing.json: cannot open: No such file or directory" "$output"
 }
 
 # folder: one file of each kind in $D/f, for the many-files tests.
@@ -339,4 +339,23 @@ folder() {
 	assert_eq "$BATS_TEST_TMPDIR/big.json: expected an object, found an array" "$output"
 	run -3 --separate-stderr bash -c "ulimit -v 150000; dicegame-sheet validate '$BATS_TEST_TMPDIR/big.json'"
 	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/big.json: expected an object, found an array" "$stderr"
+}
+
+@test "examples/ci-validate.sh fails on a missing folder, a folder without games, or no catan-validate" {
+	run -2 --separate-stderr sh "$ROOT/examples/ci-validate.sh" "$BATS_TEST_TMPDIR/nonexistent"
+	assert_eq "ci-validate: '$BATS_TEST_TMPDIR/nonexistent' is not a folder" "$stderr"
+	mkdir "$BATS_TEST_TMPDIR/empty"
+	run -2 --separate-stderr sh "$ROOT/examples/ci-validate.sh" "$BATS_TEST_TMPDIR/empty"
+	assert_eq "ci-validate: no games (*.json) in '$BATS_TEST_TMPDIR/empty'" "$stderr"
+	catan-newboard --seed 1 >"$BATS_TEST_TMPDIR/empty/g.json"
+	run -4 --separate-stderr env PATH=/usr/bin:/bin sh "$ROOT/examples/ci-validate.sh" "$BATS_TEST_TMPDIR/empty"
+	assert_eq "ci-validate: cannot run catan-validate (is it on PATH?)" "${stderr_lines[-1]}"
+}
+
+@test "a folder or a missing file is named once, with what to do" {
+	mkdir "$BATS_TEST_TMPDIR/records"
+	run -4 catan-validate "$BATS_TEST_TMPDIR/records"
+	assert_eq "$BATS_TEST_TMPDIR/records: a folder, not a file: give the files in it, as in '$BATS_TEST_TMPDIR/records/*.json'" "$output"
+	run -4 --separate-stderr catan-render "$BATS_TEST_TMPDIR/records"
+	assert_eq "catan-render: $BATS_TEST_TMPDIR/records: a folder, not a file: give the files in it, as in '$BATS_TEST_TMPDIR/records/*.json'" "$stderr"
 }

@@ -760,7 +760,7 @@ end" "$(grep -v '^reroll' <<<"$output")"
 
 @test "a missing file is a system error" {
 	run -4 --separate-stderr dicegame-sheet score "$BATS_TEST_TMPDIR/nothing.json"
-	assert_eq "dicegame-sheet: cannot open '$BATS_TEST_TMPDIR/nothing.json': No such file or directory" "$stderr"
+	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/nothing.json: cannot open: No such file or directory" "$stderr"
 }
 
 # ---- maps ----

@@ -77,8 +77,14 @@ int fe_read_path(const char *path, char **buf, size_t *len, struct cerr *e)
 	if (strcmp(path, "-") == 0)
 		return fe_read_stream(stdin, "stdin", buf, len, e);
 	FILE *f = fopen(path, "rb");
+	struct stat st;
 	if (!f)
-		return cerr_set(e, C_SYSTEM, "cannot open '%s': %s", path, strerror(errno));
+		return cerr_set(e, C_SYSTEM, "%s: cannot open: %s", path, strerror(errno));
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		return cerr_set(e, C_SYSTEM, "%s: a folder, not a file: give the files in it, as in '%s/*.json'",
+				path, path);
+	}
 	int rc = fe_read_stream(f, path, buf, len, e);
 	fclose(f);
 	return rc;

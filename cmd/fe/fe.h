@@ -20,7 +20,9 @@ int fe_report(const struct cerr *e);
 /*
  * fe_read_stream, fe_read_path: the whole input into a NUL-terminated
  * malloc'd buffer (*buf, *len).  Input larger than FE_MAX_INPUT is refused
- * (C_INPUT); I/O errors give C_SYSTEM.  path "-" means stdin.
+ * (C_INPUT); I/O errors give C_SYSTEM, a folder too.  path "-" means stdin.
+ * Every message starts with the input's name ("game.json: cannot open: No
+ * such file or directory").
  */
 #define FE_MAX_INPUT ((size_t)256 << 20)
 int fe_read_stream(FILE *f, const char *name, char **buf, size_t *len, struct cerr *e);

@@ -28,7 +28,7 @@ int fe_lock_open(const char *path, struct fe_locked *lk, struct cerr *e)
 	lk->len = 0;
 	/* Through a symbolic link the file it points to is edited, so that every name sees one game. */
 	if (!(lk->path = realpath(path, NULL)))
-		return cerr_set(e, C_SYSTEM, "cannot open '%s': %s", path, strerror(errno));
+		return cerr_set(e, C_SYSTEM, "%s: cannot open: %s", path, strerror(errno));
 	for (;;) {
 		struct stat a, b;
 		int fd = open(lk->path, O_RDWR);
@@ -66,7 +66,7 @@ int fe_lock_open(const char *path, struct fe_locked *lk, struct cerr *e)
 	}
 	int err = errno;
 	fe_unlock(lk);
-	return cerr_set(e, C_SYSTEM, "cannot open '%s': %s", path, strerror(err));
+	return cerr_set(e, C_SYSTEM, "%s: cannot open: %s", path, strerror(err));
 }
 
 /*
@@ -140,13 +140,13 @@ static int write_all(int fd, const char *data, size_t len)
 
 int fe_replace(const struct fe_locked *lk, const char *data, size_t len, struct cerr *e)
 {
-	const char *what = "cannot write '%s': %s";
+	int owner = 0;		/* the failure is keeping the owner */
 	struct names n;
 	struct stat st;
 	int fd = -1, named = 0, linked = 0, err;
 
 	if (names_of(lk->path, &n) != 0)
-		return cerr_set(e, C_SYSTEM, "cannot write '%s': the path is too long", lk->path);
+		return cerr_set(e, C_SYSTEM, "%s: cannot write: the path is too long", lk->path);
 	remove_stale(&n);
 	if (fstat(lk->fd, &st) != 0 || (fd = open_unnamed(&n, &named)) < 0)
 		goto fail;
@@ -154,7 +154,7 @@ int fe_replace(const struct fe_locked *lk, const char *data, size_t len, struct 
 	if (write_all(fd, data, len) != 0 || fchmod(fd, st.st_mode & 07777) != 0)
 		goto fail;
 	if ((st.st_uid != geteuid() || st.st_gid != getegid()) && fchown(fd, st.st_uid, st.st_gid) != 0) {
-		what = "cannot keep the owner of '%s' (%s): the file is left as it was";
+		owner = 1;
 		goto fail;
 	}
 	if (fsync(fd) != 0)
@@ -180,7 +180,10 @@ fail:
 		close(fd);
 	if (linked)
 		unlink(n.hidden);
-	return cerr_set(e, C_SYSTEM, what, lk->path, strerror(err));
+	if (owner)
+		return cerr_set(e, C_SYSTEM, "%s: cannot keep its owner (%s): the file is left as it was",
+				lk->path, strerror(err));
+	return cerr_set(e, C_SYSTEM, "%s: cannot write: %s", lk->path, strerror(err));
 }
 
 void fe_unlock(struct fe_locked *lk)
