@@ -247,7 +247,8 @@ int main(int argc, char **argv)
 		if (rc)
 			cerr_prefix(&e, "%s", in_place);
 	} else {
-		if ((rc = fe_read_stream(stdin, "stdin", &in, &inlen, &e)))
+		const char *name;
+		if ((rc = fe_read_input(NULL, &in, &inlen, &name, &e)))
 			goto out;
 		rc = game_read(in, inlen, &g, &e);
 		if (rc)

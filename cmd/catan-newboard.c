@@ -12,7 +12,7 @@
 const char fe_progname[] = "catan-newboard";
 
 static const char usage_text[] =
-	"usage: catan-newboard [--beginner | --seed N] [--players COLOURS] [--numbers MODE]\n"
+	"usage: catan-newboard [--beginner] [--seed N] [--players COLOURS] [--numbers MODE]\n"
 	"                      [--rules KEY=VALUE]... [-c]\n"
 	"\n"
 	"Writes a new Catan game as JSON (catan-state(5)) on standard output.\n"
@@ -28,7 +28,7 @@ static const char usage_text[] =
 	"  -V, --version          show the version\n";
 
 static const char usage_short[] =
-	"usage: catan-newboard [--beginner | --seed N] [--players COLOURS] [--numbers MODE]\n"
+	"usage: catan-newboard [--beginner] [--seed N] [--players COLOURS] [--numbers MODE]\n"
 	"                      [--rules KEY=VALUE]... [-c]\n";
 
 enum { O_BEGINNER = 'b', O_SEED = 's', O_PLAYERS = 'p', O_NUMBERS = 'n', O_RULES = 'r', O_COMPACT = 'c' };

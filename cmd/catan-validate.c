@@ -54,7 +54,8 @@ static void check(void *ctx, size_t i)
 	char *buf = NULL;
 	size_t len;
 
-	if (fe_read_path(r->paths[i], &buf, &len, &e) == C_OK) {
+	const char *name;
+	if (fe_read_input(r->paths[i], &buf, &len, &name, &e) == C_OK) {
 		verdict_check(buf, len, &r->v[i]);
 	} else {
 		/* The report names the file itself: the message says it once. */

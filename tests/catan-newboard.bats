@@ -193,3 +193,11 @@ load test_helper
 	assert_eq "setup-settlement red" "${lines[0]}"
 	assert_eq "beginner: red 2 lumber 1 grain" "${lines[1]}"
 }
+
+@test "the usage line shows --beginner and --seed as options that combine, as they do" {
+	run -0 catan-newboard --help
+	[[ "${lines[0]}" == "usage: catan-newboard [--beginner] [--seed N] "* ]]
+	run -0 catan-newboard --beginner --seed 3
+	run -0 jq -r '.seed' <<<"$output"
+	assert_eq 3 "$output"
+}

@@ -138,3 +138,15 @@ libcore_includes() {
 		[ -s "$ROOT/$d" ] || { echo "no $d"; false; }
 	done
 }
+
+@test "a command that reads a game from a terminal says what it expects instead of waiting" {
+	command -v script >/dev/null || skip "no script(1)"
+	for cmd in catan-move catan-render catan-score "dicegame-sheet score"; do
+		run -2 script -qec "$cmd" /dev/null </dev/null
+		assert_eq "${cmd%% *}: no game given: name a FILE or pipe a game in (standard input is a terminal; see --help)" "${output//$'\r'/}"
+	done
+	run -2 script -qec "catan-validate -q" /dev/null </dev/null
+	assert_eq "stdin: no game given: name a FILE or pipe a game in (standard input is a terminal; see --help)" "${output//$'\r'/}"
+	# A pipe is read as always.
+	run -0 bash -c "catan-newboard --seed 1 | catan-score"
+}

@@ -94,6 +94,10 @@ int fe_read_input(const char *path, char **buf, size_t *len, const char **name, 
 {
 	if (!path || strcmp(path, "-") == 0) {
 		*name = "stdin";
+		/* Nobody types a game by hand: a terminal means a file or a pipe was forgotten. */
+		if (isatty(STDIN_FILENO))
+			return cerr_set(e, C_USAGE, "no game given: name a FILE or pipe a game in "
+				       "(standard input is a terminal; see --help)");
 		return fe_read_stream(stdin, "stdin", buf, len, e);
 	}
 	*name = path;

@@ -30,7 +30,9 @@ int fe_read_path(const char *path, char **buf, size_t *len, struct cerr *e);
 /*
  * fe_read_input: the one way a command reads a game: path names a file, and
  * NULL or "-" means stdin.  *name is set to what messages call the input
- * (the path, or "stdin").  Same limit and messages as fe_read_path.
+ * (the path, or "stdin").  Same limit and messages as fe_read_path; when
+ * stdin is a terminal, C_USAGE at once ("no game given: name a FILE or pipe
+ * a game in ...") instead of waiting for a game to be typed.
  */
 int fe_read_input(const char *path, char **buf, size_t *len, const char **name, struct cerr *e);
 
