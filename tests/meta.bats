@@ -150,3 +150,21 @@ libcore_includes() {
 	# A pipe is read as always.
 	run -0 bash -c "catan-newboard --seed 1 | catan-score"
 }
+
+@test "deps: the demo asks only for the build's packages, and a package awaiting triggers counts as installed" {
+	mkdir "$BATS_TEST_TMPDIR/bin"
+	# A dpkg that knows make (its triggers pending) and gcc (installed), and an unprivileged user.
+	cat >"$BATS_TEST_TMPDIR/bin/dpkg-query" <<'SH'
+#!/bin/sh
+for last; do :; done
+case $last in make) printf 'it ' ;; gcc) printf 'ii ' ;; *) printf 'un ' ;; esac
+SH
+	printf '#!/bin/sh\necho 1000\n' >"$BATS_TEST_TMPDIR/bin/id"
+	chmod +x "$BATS_TEST_TMPDIR/bin/dpkg-query" "$BATS_TEST_TMPDIR/bin/id"
+	run -1 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" sh "$ROOT/.ci/deps" build
+	assert_eq "  apt-get install -y libc6-dev pkg-config libjansson-dev jq" "${lines[1]}"
+	run -1 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" sh "$ROOT/.ci/deps"
+	[[ "${lines[1]}" == *" jq bats man-db "*"chromium clang libclang-rt-14-dev" ]]
+	grep -q '^demo:$' "$ROOT/Makefile"
+	grep -A1 '^demo:$' "$ROOT/Makefile" | grep -q 'sh .ci/deps build'
+}
