@@ -15,19 +15,22 @@
 const char fe_progname[] = "catan-render";
 
 static const char usage_short[] =
-	"usage: catan-render [--svg | --png FILE] [--labels] [--color WHEN] [--view COLOUR]\n"
-	"                    [--log N] [FILE]\n";
+	"usage: catan-render [--svg | --png FILE [--force]] [--labels] [--color WHEN]\n"
+	"                    [--view COLOUR] [--log N] [FILE]\n";
 
 static const char usage_text[] =
-	"usage: catan-render [--svg | --png FILE] [--labels] [--color WHEN] [--view COLOUR]\n"
-	"                    [--log N] [FILE]\n"
+	"usage: catan-render [--svg | --png FILE [--force]] [--labels] [--color WHEN]\n"
+	"                    [--view COLOUR] [--log N] [FILE]\n"
 	"\n"
 	"Draws a game (catan-state(5): a state, a view or a record) read from FILE or\n"
 	"standard input: the board, then the players, whose turn it is, what is pending\n"
 	"and the last moves.  Text by default (80 columns; 96 with --labels).\n"
 	"\n"
 	"  -s, --svg             an SVG picture instead of text\n"
-	"  -p, --png FILE        a PNG picture in FILE, drawn by rsvg-convert (librsvg2-bin)\n"
+	"  -p, --png FILE        a PNG picture in FILE ('-': standard output), drawn by\n"
+	"                        rsvg-convert (librsvg2-bin); never over the game drawn,\n"
+	"                        nor over a file that is not a PNG unless --force\n"
+	"      --force           let --png replace a file that is not a PNG picture\n"
 	"  -l, --labels          intersection numbers and path names on the board\n"
 	"      --color WHEN      ANSI colour in the text: auto (a terminal, no NO_COLOR),\n"
 	"                        always or never (default: auto)\n"
@@ -38,13 +41,14 @@ static const char usage_text[] =
 
 enum format { FMT_TEXT, FMT_SVG, FMT_PNG };
 
-enum { O_SVG = 's', O_PNG = 'p', O_LABELS = 'l', O_VIEW = 'v', O_LOG = 'n', O_COLOR = 256 };
+enum { O_SVG = 's', O_PNG = 'p', O_LABELS = 'l', O_VIEW = 'v', O_LOG = 'n', O_COLOR = 256, O_FORCE };
 
 static const char *const when_words[] = { "auto", "always", "never", NULL };
 
 static const struct fe_opt options[] = {
 	{ "svg", O_SVG, FE_NO_ARG, NULL, "an SVG picture instead of text" },
 	{ "png", O_PNG, FE_ARG_FILE, NULL, "a PNG picture in FILE" },
+	{ "force", O_FORCE, FE_NO_ARG, NULL, "let --png replace a file that is not a picture" },
 	{ "labels", O_LABELS, FE_NO_ARG, NULL, "intersection numbers and path names" },
 	{ "color", O_COLOR, FE_ARG, when_words, "ANSI colour in the text" },
 	{ "colour", O_COLOR, FE_ARG, when_words, NULL },
@@ -67,7 +71,7 @@ int main(int argc, char **argv)
 	struct present view = { 0 };
 	struct replay_result res;
 	struct game g;
-	int opt, rc, seat;
+	int opt, rc, seat, force = 0;
 	unsigned long long v;
 	char *out = NULL;
 	size_t outlen;
@@ -83,6 +87,9 @@ int main(int argc, char **argv)
 		case O_PNG:
 			fmt = FMT_PNG;
 			png = optarg;
+			break;
+		case O_FORCE:
+			force = 1;
 			break;
 		case O_LABELS:
 			ro.labels = 1;
@@ -108,6 +115,8 @@ int main(int argc, char **argv)
 	if ((extra = fe_operand(argc, argv, &path)))
 		return fe_usagef(usage_short, "unexpected argument '%s'", extra);
 	ro.colour = fmt == FMT_TEXT && fe_colour_wanted(when);
+	if (fmt == FMT_PNG && (rc = fe_png_target(png, path, force, &e)))
+		return fe_report(&e);
 
 	game_init(&g);
 	if ((rc = fe_load_game(path, &g, &e)))

@@ -281,3 +281,23 @@ setup() {
 	run -3 vg catan-render <<<'{"format": 1}'
 	run -2 vg catan-render --color sometimes
 }
+
+@test "--png never writes over the game drawn or a file that is not a picture, unless forced; '-' is stdout" {
+	command -v rsvg-convert >/dev/null || skip "no rsvg-convert"
+	catan-newboard --seed 2 >"$BATS_TEST_TMPDIR/g.json"
+	cp "$BATS_TEST_TMPDIR/g.json" "$BATS_TEST_TMPDIR/keep.json"
+	run -2 --separate-stderr catan-render --png "$BATS_TEST_TMPDIR/g.json" <"$BATS_TEST_TMPDIR/g.json"
+	assert_eq "catan-render: --png: '$BATS_TEST_TMPDIR/g.json' is the game being drawn: the picture would replace it" "$stderr"
+	run -2 --separate-stderr catan-render --png "$BATS_TEST_TMPDIR/g.json" "$BATS_TEST_TMPDIR/g.json"
+	assert_file_eq "$BATS_TEST_TMPDIR/keep.json" "$BATS_TEST_TMPDIR/g.json"
+	echo notes >"$BATS_TEST_TMPDIR/notes.txt"
+	run -2 --separate-stderr catan-render --png "$BATS_TEST_TMPDIR/notes.txt" "$BATS_TEST_TMPDIR/g.json"
+	assert_eq "catan-render: --png: '$BATS_TEST_TMPDIR/notes.txt' exists and is not a PNG picture (--force replaces it)" "$stderr"
+	run -0 catan-render --png "$BATS_TEST_TMPDIR/b.png" "$BATS_TEST_TMPDIR/g.json"
+	run -0 catan-render --png "$BATS_TEST_TMPDIR/b.png" "$BATS_TEST_TMPDIR/g.json"
+	run -0 catan-render --png "$BATS_TEST_TMPDIR/notes.txt" --force "$BATS_TEST_TMPDIR/g.json"
+	[ "$(head -c 4 "$BATS_TEST_TMPDIR/notes.txt" | tail -c 3)" = PNG ]
+	catan-render --png - "$BATS_TEST_TMPDIR/g.json" >"$BATS_TEST_TMPDIR/out.png"
+	[ "$(head -c 4 "$BATS_TEST_TMPDIR/out.png" | tail -c 3)" = PNG ]
+	[ ! -e ./- ] && [ ! -e "$BATS_TEST_TMPDIR/-" ]
+}

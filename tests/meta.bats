@@ -168,3 +168,9 @@ SH
 	grep -q '^demo:$' "$ROOT/Makefile"
 	grep -A1 '^demo:$' "$ROOT/Makefile" | grep -q 'sh .ci/deps build'
 }
+
+@test "README says where the programs are after the build and how to put them on PATH" {
+	sed -n '/^## Two commands/,/^## The programs/p' "$ROOT/README.md" >"$BATS_TEST_TMPDIR/two"
+	grep -q 'build/bin' "$BATS_TEST_TMPDIR/two"
+	grep -q 'make install PREFIX=\$HOME/.local' "$BATS_TEST_TMPDIR/two"
+}

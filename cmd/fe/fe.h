@@ -185,11 +185,18 @@ void fe_candidate(const char *word, const char *prefix);
  */
 int fe_colour_wanted(const char *when);
 /*
- * fe_write_png: the SVG picture (len bytes) as a PNG in file, drawn by
+ * fe_write_png: the SVG picture (len bytes) as a PNG in file ("-": standard output), drawn by
  * rsvg-convert (librsvg2-bin).  C_SYSTEM with a message when rsvg-convert is
  * missing, cannot start, or fails.
  */
 int fe_write_png(const char *svg, size_t len, const char *file, struct cerr *e);
+/*
+ * fe_png_target: whether a picture may be written to file ("-": standard
+ * output): not over the game being drawn (input, or stdin when input is
+ * NULL or "-"), nor over an existing file that is not a PNG picture, unless
+ * force.  C_OK, or C_USAGE saying why.
+ */
+int fe_png_target(const char *file, const char *input, int force, struct cerr *e);
 
 /*
  * fe_pool_run: calls work(ctx, i) for every i below n on up to nthreads

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -36,6 +37,29 @@ static int in_path(const char *prog)
 	return 0;
 }
 
+int fe_png_target(const char *file, const char *input, int force, struct cerr *e)
+{
+	static const unsigned char magic[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+	struct stat out, in;
+	unsigned char head[8];
+
+	if (strcmp(file, "-") == 0 || stat(file, &out) != 0 || force)
+		return C_OK;
+	int same = (input && strcmp(input, "-") != 0 && stat(input, &in) == 0) ||
+		   ((!input || strcmp(input, "-") == 0) && fstat(STDIN_FILENO, &in) == 0);
+	if (same && in.st_dev == out.st_dev && in.st_ino == out.st_ino)
+		return cerr_set(e, C_USAGE, "--png: '%s' is the game being drawn: the picture would replace it",
+				file);
+	FILE *f = fopen(file, "rb");
+	size_t n = f ? fread(head, 1, sizeof head, f) : 0;
+	if (f)
+		fclose(f);
+	if (n != sizeof head || memcmp(head, magic, sizeof magic) != 0)
+		return cerr_set(e, C_USAGE, "--png: '%s' exists and is not a PNG picture (--force replaces it)",
+				file);
+	return C_OK;
+}
+
 int fe_write_png(const char *svg, size_t len, const char *file, struct cerr *e)
 {
 	int fd[2], status;
@@ -50,7 +74,10 @@ int fe_write_png(const char *svg, size_t len, const char *file, struct cerr *e)
 		dup2(fd[0], STDIN_FILENO);
 		close(fd[0]);
 		close(fd[1]);
-		execlp("rsvg-convert", "rsvg-convert", "-f", "png", "-o", file, (char *)NULL);
+		if (strcmp(file, "-") == 0)
+			execlp("rsvg-convert", "rsvg-convert", "-f", "png", (char *)NULL);
+		else
+			execlp("rsvg-convert", "rsvg-convert", "-f", "png", "-o", file, (char *)NULL);
 		_exit(127);
 	}
 	close(fd[0]);
