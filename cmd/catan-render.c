@@ -16,11 +16,11 @@ const char fe_progname[] = "catan-render";
 
 static const char usage_short[] =
 	"usage: catan-render [--svg | --png FILE [--force]] [--labels] [--color WHEN]\n"
-	"                    [--view COLOUR] [--log N] [FILE]\n";
+	"                    [--view COLOUR] [--log N] [--at N] [FILE]\n";
 
 static const char usage_text[] =
 	"usage: catan-render [--svg | --png FILE [--force]] [--labels] [--color WHEN]\n"
-	"                    [--view COLOUR] [--log N] [FILE]\n"
+	"                    [--view COLOUR] [--log N] [--at N] [FILE]\n"
 	"\n"
 	"Draws a game (catan-state(5): a state, a view or a record) read from FILE or\n"
 	"standard input: the board, then the players, whose turn it is, what is pending\n"
@@ -36,12 +36,14 @@ static const char usage_text[] =
 	"                        always or never (default: auto)\n"
 	"  -v, --view COLOUR     only what COLOUR may see of a full state\n"
 	"  -n, --log N           list the last N moves of the log (default 8; 0: none)\n"
+	"      --at N            the position after move N of the log (0: the start; -1:\n"
+	"                        before the last move); a record shows its last by default\n"
 	"  -h, --help            show this help\n"
 	"  -V, --version         show the version\n";
 
 enum format { FMT_TEXT, FMT_SVG, FMT_PNG };
 
-enum { O_SVG = 's', O_PNG = 'p', O_LABELS = 'l', O_VIEW = 'v', O_LOG = 'n', O_COLOR = 256, O_FORCE };
+enum { O_SVG = 's', O_PNG = 'p', O_LABELS = 'l', O_VIEW = 'v', O_LOG = 'n', O_COLOR = 256, O_FORCE, O_AT };
 
 static const char *const when_words[] = { "auto", "always", "never", NULL };
 
@@ -54,6 +56,7 @@ static const struct fe_opt options[] = {
 	{ "colour", O_COLOR, FE_ARG, when_words, NULL },
 	{ "view", O_VIEW, FE_ARG, colour_names, "only what COLOUR may see" },
 	{ "log", O_LOG, FE_ARG, NULL, "list the last N moves" },
+	{ "at", O_AT, FE_ARG, NULL, "the position after move N" },
 	FE_OPT_END,
 };
 
@@ -68,10 +71,11 @@ int main(int argc, char **argv)
 	enum format fmt = FMT_TEXT;
 	struct render_opts ro;
 	struct cerr e = { 0 };
-	struct present view = { 0 };
+	struct present view = { 0 }, at = { 0 };
 	struct replay_result res;
 	struct game g;
-	int opt, rc, seat, force = 0;
+	int opt, rc, seat, force = 0, have_at = 0;
+	long at_n = 0;
 	unsigned long long v;
 	char *out = NULL;
 	size_t outlen;
@@ -90,6 +94,11 @@ int main(int argc, char **argv)
 			break;
 		case O_FORCE:
 			force = 1;
+			break;
+		case O_AT:
+			if (fe_parse_long(optarg, -1000000000L, 1000000000L, &at_n))
+				return fe_usagef(usage_short, "--at: '%s' is not a move number", optarg);
+			have_at = 1;
 			break;
 		case O_LABELS:
 			ro.labels = 1;
@@ -122,13 +131,19 @@ int main(int argc, char **argv)
 	if ((rc = fe_load_game(path, &g, &e)))
 		goto out;
 	const struct game *shown = &g;
+	/* A record (no position of its own) shows its last position: --at the end of its log. */
+	if (have_at || (!g.has_pos && g.view == NOBODY)) {
+		if ((rc = present_at(&g, have_at ? at_n : (long)g.log.len, &at, &res, &e)))
+			goto out;
+		shown = at.game;
+	}
 	if (view_name) {
 		seat = game_seat_of(&g, colour_parse(view_name));
 		if (seat == NOBODY) {
 			rc = fe_usagef(usage_short, "--view: '%s' does not play in this game", view_name);
 			goto done;
 		}
-		if ((rc = present_view(&g, seat, &view, &res, &e)))
+		if ((rc = present_view(shown, seat, &view, &res, &e)))
 			goto out;
 		shown = view.game;
 	}
@@ -146,6 +161,7 @@ out:
 		fe_report(&e);
 done:
 	present_free(&view);
+	present_free(&at);
 	game_free(&g);
 	free(out);
 	return rc;

@@ -12,10 +12,10 @@
 
 const char fe_progname[] = "catan-score";
 
-static const char usage_short[] = "usage: catan-score [--json] [--timeline [--svg]] [FILE]\n";
+static const char usage_short[] = "usage: catan-score [--json] [--at N | --timeline [--svg]] [FILE]\n";
 
 static const char usage_text[] =
-	"usage: catan-score [--json] [--timeline [--svg]] [FILE]\n"
+	"usage: catan-score [--json] [--at N | --timeline [--svg]] [FILE]\n"
 	"\n"
 	"Reads a game, a record or a view (catan-state(5)) from FILE or standard input and\n"
 	"prints each player's victory points: settlements, cities, longest road, knights\n"
@@ -25,17 +25,20 @@ static const char usage_text[] =
 	"  -t, --timeline   each player's public points after every turn, replayed from the log,\n"
 	"                   as CSV\n"
 	"  -s, --svg        with --timeline: an SVG line chart, one line per player\n"
+	"      --at N       the points after move N of the log (0: the start; -1: before\n"
+	"                   the last move)\n"
 	"  -h, --help       show this help\n"
 	"  -V, --version    show the version\n";
 
 /* ---- main ---- */
 
-enum { O_JSON = 'j', O_TIMELINE = 't', O_SVG = 's' };
+enum { O_JSON = 'j', O_TIMELINE = 't', O_SVG = 's', O_AT = 256 };
 
 static const struct fe_opt options[] = {
 	{ "json", O_JSON, FE_NO_ARG, NULL, "JSON instead of a table" },
 	{ "timeline", O_TIMELINE, FE_NO_ARG, NULL, "public points after every turn" },
 	{ "svg", O_SVG, FE_NO_ARG, NULL, "with --timeline: an SVG line chart" },
+	{ "at", O_AT, FE_ARG, NULL, "the points after move N" },
 	FE_OPT_END,
 };
 
@@ -52,7 +55,8 @@ int main(int argc, char **argv)
 	struct scorecard sc;
 	struct present now = { 0 };
 	struct game g;
-	int json = 0, timeline = 0, svg = 0, opt, rc;
+	int json = 0, timeline = 0, svg = 0, have_at = 0, opt, rc;
+	long at_n = 0;
 	const char *path = "-", *extra;
 	char *out = NULL;
 	size_t len;
@@ -70,6 +74,11 @@ int main(int argc, char **argv)
 		case O_SVG:
 			svg = 1;
 			break;
+		case O_AT:
+			if (fe_parse_long(optarg, -1000000000L, 1000000000L, &at_n))
+				return fe_usagef(usage_short, "--at: '%s' is not a move number", optarg);
+			have_at = 1;
+			break;
 		}
 	}
 	if ((extra = fe_operand(argc, argv, &path)))
@@ -78,6 +87,8 @@ int main(int argc, char **argv)
 		return fe_usagef(usage_short, "--svg draws the timeline: give --timeline too");
 	if (svg && json)
 		return fe_usagef(usage_short, "--svg and --json are two ways to print: give one");
+	if (have_at && timeline)
+		return fe_usagef(usage_short, "--at and --timeline do not go together: the timeline is every turn");
 
 	game_init(&g);
 	if ((rc = fe_load_game(path, &g, &e)))
@@ -95,7 +106,7 @@ int main(int argc, char **argv)
 			rc = timeline_csv(&g, &t, &out, &len, &e);
 	} else {
 		/* A record has no current position: its log is replayed to find one. */
-		if ((rc = present_now(&g, &now, &res, &e)))
+		if ((rc = have_at ? present_at(&g, at_n, &now, &res, &e) : present_now(&g, &now, &res, &e)))
 			goto out;
 		const struct game *src = now.game;
 		scorecard_make(src, &src->pos, &sc);

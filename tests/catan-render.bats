@@ -88,8 +88,30 @@ setup() {
 	[[ "$output" == *"Turn 9: red moves the robber"* ]]
 	jq 'del(.position)' "$P/midgame.json" >"$P/record.json"
 	run -0 catan-render "$P/record.json"
-	[[ "$output" == *"A record: its starting position"* ]]
+	assert_eq "$(catan-render "$P/midgame.json")" "$output"
 	[[ "$output" == *"Last moves (18 in all):"* ]]
+}
+
+@test "--at N draws the position after move N of a game or a record; a record draws its last" {
+	jq 'del(.position)' "$P/midgame.json" >"$P/record.json"
+	run -0 catan-render --at 18 "$P/record.json"
+	assert_eq "$(catan-render "$P/midgame.json")" "$output"
+	run -0 catan-render --at -18 --log 0 "$P/midgame.json"
+	assert_eq "$(catan-render --log 0 "$P/record.json" --at 0)" "$output"
+	# The position after move 5 is the one catan-move gives after those moves.
+	jq '.log[0:5] | .[]' -r "$P/midgame.json" >"$P/five.txt"
+	jq 'del(.position) | .log = []' "$P/midgame.json" >"$P/start.json"
+	run -0 catan-render --at 5 "$P/midgame.json"
+	[[ "$output" == *"Last moves (5 in all):"* ]]
+	run -0 catan-render --at -1 "$P/midgame.json"
+	[[ "$output" == *"Last moves (17 in all):"* ]]
+	run -2 --separate-stderr catan-render --at 19 "$P/midgame.json"
+	assert_eq "catan-render: --at 19: the game has 18 moves" "$stderr"
+	run -2 --separate-stderr catan-render --at x "$P/midgame.json"
+	assert_eq "catan-render: --at: 'x' is not a move number" "${stderr_lines[0]}"
+	catan-move --view red <"$P/midgame.json" >"$P/view.json"
+	run -2 --separate-stderr catan-render --at 3 "$P/view.json"
+	assert_eq "catan-render: --at needs the game from its start: a view has none" "$stderr"
 }
 
 @test "the log lists the last N moves, or none" {

@@ -260,7 +260,7 @@ no winner yet: 10 points win" "$output"
 @test "bad options exit 2 with a short usage" {
 	run -2 --separate-stderr catan-score --svg "$D/b3.json"
 	assert_eq "catan-score: --svg draws the timeline: give --timeline too" "${stderr_lines[0]}"
-	assert_eq "usage: catan-score [--json] [--timeline [--svg]] [FILE]" "${stderr_lines[1]}"
+	assert_eq "usage: catan-score [--json] [--at N | --timeline [--svg]] [FILE]" "${stderr_lines[1]}"
 	run -2 --separate-stderr catan-score --timeline --svg --json "$D/b3.json"
 	assert_eq "catan-score: --svg and --json are two ways to print: give one" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-score "$D/b3.json" "$D/b3.json"
@@ -272,4 +272,17 @@ no winner yet: 10 points win" "$output"
 @test "bash completion offers the options of catan-score" {
 	run -0 bash -c "source '$ROOT/completions/bash/catan-score'; COMP_WORDS=(catan-score --t); COMP_CWORD=1; _catan_score; printf '%s\n' \"\${COMPREPLY[@]}\""
 	assert_eq "--timeline" "$output"
+}
+
+@test "--at N scores the position after move N" {
+	catan-newboard --beginner --seed 1 | catan-move --auto 60 >"$D/g.json"
+	run -0 catan-score --at 0 "$D/g.json"
+	assert_eq "$(catan-newboard --beginner --seed 1 | catan-score)" "$output"
+	run -0 catan-score --at 60 "$D/g.json"
+	assert_eq "$(catan-score "$D/g.json")" "$output"
+	catan-newboard --beginner --seed 1 | catan-move --auto 20 >"$D/g20.json"
+	run -0 catan-score --json --at -40 "$D/g.json"
+	assert_eq "$(catan-score --json "$D/g20.json")" "$output"
+	run -2 --separate-stderr catan-score --at 3 --timeline "$D/g.json"
+	assert_eq "catan-score: --at and --timeline do not go together: the timeline is every turn" "${stderr_lines[0]}"
 }

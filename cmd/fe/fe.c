@@ -1,6 +1,7 @@
 /* fe.c: messages, whole-input reading and checked output. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,6 +167,19 @@ int fe_usagef(const char *usage_short, const char *fmt, ...)
 	verror(fmt, ap);
 	va_end(ap);
 	return usage_tail(usage_short);
+}
+
+int fe_parse_long(const char *s, long min, long max, long *out)
+{
+	unsigned long long v;
+	int neg = s[0] == '-';
+	if (fe_parse_u64(s + neg, (unsigned long long)LONG_MAX, &v) != 0)
+		return -1;
+	long x = neg ? -(long)v : (long)v;
+	if (x < min || x > max)
+		return -1;
+	*out = x;
+	return 0;
 }
 
 int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out)

@@ -224,6 +224,8 @@ void fe_progress_show(struct fe_progress *pr, int force, const char *fmt, ...)
 void fe_progress_clear(const struct fe_progress *pr);
 double fe_progress_seconds(const struct fe_progress *pr);
 
+/* fe_parse_long: a whole decimal string, maybe with a leading '-', to a number in [min, max]; 0 or -1. */
+int fe_parse_long(const char *s, long min, long max, long *out);
 /* fe_parse_u64: a whole decimal string to a number in [0, max]; 0 on success, -1 otherwise. */
 int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out);
 

@@ -59,6 +59,48 @@ int present_view(const struct game *g, int seat, struct present *pr, struct repl
 	return C_OK;
 }
 
+int present_at(const struct game *g, long n, struct present *pr, struct replay_result *res,
+	       struct cerr *e)
+{
+	struct replay r;
+	long len = (long)g->log.len;
+	int rc;
+
+	memset(pr, 0, sizeof *pr);
+	memset(res, 0, sizeof *res);
+	pr->game = g;
+	if (g->view != NOBODY || !g->has_start)
+		return cerr_set(e, C_USAGE, "--at needs the game from its start: a view has none");
+	if (n < -len || n > len)
+		return cerr_set(e, C_USAGE, "--at %ld: the game has %ld move%s", n, len, len == 1 ? "" : "s");
+	if (n < 0)
+		n += len;
+	if ((rc = replay_begin(&r, g, e)) != C_OK)
+		return rc;
+	while (rc == C_OK && r.done < (size_t)n)
+		rc = replay_step(&r, e);
+	if (rc != C_OK) {
+		res->checked = r.done;
+		res->index = r.done + 1;
+		res->move = g->log.ent[r.done].text;
+		replay_end(&r);
+		return present_blame(res, e);
+	}
+	/* The game as it stood then: its position, and its log up to that move. */
+	pr->own = r.g;
+	memset(&pr->own.log, 0, sizeof pr->own.log);
+	pr->own.has_pos = 1;
+	pr->owned = 1;
+	pr->game = &pr->own;
+	for (long i = 0; i < n && rc == C_OK; i++) {
+		const struct logent *ent = &g->log.ent[i];
+		rc = ent->parsed ? movelog_push_move(&pr->own.log, ent->text, &ent->move, e)
+				 : movelog_push(&pr->own.log, ent->text, e);
+	}
+	replay_end(&r);
+	return rc;
+}
+
 void present_free(struct present *pr)
 {
 	if (pr->owned)

@@ -42,6 +42,18 @@ int present_now(const struct game *g, struct present *pr, struct replay_result *
 int present_view(const struct game *g, int seat, struct present *pr, struct replay_result *res,
 		 struct cerr *e);
 
+/*
+ * present_at: the game after its first n logged moves (n < 0: all but the
+ * last -n; 0 is the start), rebuilt from the start with the log up to that
+ * move, so that a state or a record can be looked at move by move.  The
+ * game is owned by pr.  C_OK; C_USAGE for an n beyond the log ("the game
+ * has 12 moves") or a game without its start (a view); a replay failure
+ * before move n as present_now reports it (res filled, the move named);
+ * C_SYSTEM when memory runs out.  pr needs present_free in every case.
+ */
+int present_at(const struct game *g, long n, struct present *pr, struct replay_result *res,
+	       struct cerr *e);
+
 /* present_free: frees what pr owns; pr may then be filled again. */
 void present_free(struct present *pr);
 
