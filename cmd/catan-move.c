@@ -11,6 +11,7 @@
 #include "move.h"
 #include "movegen.h"
 #include "names.h"
+#include "present.h"
 #include "rules.h"
 #include "state.h"
 #include "state_json.h"
@@ -19,13 +20,13 @@ const char fe_progname[] = "catan-move";
 
 static const char usage_short[] =
 	"usage: catan-move [-i FILE] [-f FILE] [--json] [--as COLOUR] [--view COLOUR] [-c] [MOVE...]\n"
-	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers]\n"
+	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers] [--at N]\n"
 	"       catan-move [-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY]\n"
 	"                  [--bots COLOURS] [--turn-limit N] [--view COLOUR] [-c] [MOVE...]\n";
 
 static const char usage_text[] =
 	"usage: catan-move [-i FILE] [-f FILE] [--json] [--as COLOUR] [--view COLOUR] [-c] [MOVE...]\n"
-	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers]\n"
+	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers] [--at N]\n"
 	"       catan-move [-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY]\n"
 	"                  [--bots COLOURS] [--turn-limit N] [--view COLOUR] [-c] [MOVE...]\n"
 	"\n"
@@ -46,6 +47,8 @@ static const char usage_text[] =
 	"                        (JSON objects with --json; only COLOUR's with --as)\n"
 	"  -n, --count           only the number of legal moves\n"
 	"      --offers          add the one-for-one domestic offers (others are not listed)\n"
+	"      --at N            at the position after move N of the log (0: the start;\n"
+	"                        -1: before the last move), of a game or a record\n"
 	"\n"
 	"Automatic players (after the MOVEs; the same game always gives the same moves):\n"
 	"      --auto [N]        make N automatic moves (default 1)\n"
@@ -65,7 +68,7 @@ static const char usage_text[] =
 enum {
 	O_IN_PLACE = 'i', O_FILE = 'f', O_JSON = 'j', O_AS = 'a', O_VIEW = 'v', O_COMPACT = 'c',
 	O_LIST = 'l', O_COUNT = 'n', O_UNTIL_END = 'u', O_POLICY = 'p', O_BOTS = 'b',
-	O_TURN_LIMIT = 't', O_OFFERS = 256, O_AUTO,
+	O_TURN_LIMIT = 't', O_OFFERS = 256, O_AUTO, O_AT,
 };
 
 static const char *const policy_words[] = { "random", "greedy", NULL };
@@ -80,6 +83,7 @@ static const struct fe_opt options[] = {
 	{ "list", O_LIST, FE_NO_ARG, NULL, "every legal move" },
 	{ "count", O_COUNT, FE_NO_ARG, NULL, "the number of legal moves" },
 	{ "offers", O_OFFERS, FE_NO_ARG, NULL, "add one-for-one domestic offers" },
+	{ "at", O_AT, FE_ARG, NULL, "list at the position after move N" },
 	{ "auto", O_AUTO, FE_ARG_NUMBER, NULL, "make N automatic moves" },
 	{ "until-end", O_UNTIL_END, FE_NO_ARG, NULL, "play automatically to the end" },
 	{ "policy", O_POLICY, FE_ARG, policy_words, "random or greedy, or per colour" },
@@ -145,7 +149,10 @@ int main(int argc, char **argv)
 	struct autoplay_opts ao;
 	int json = 0, flags = 0, opt, rc, have_view = 0, list = 0, count = 0, mgflags = 0;
 	int as_seat = NOBODY, view_seat = NOBODY, autoplay = 0, turn_limit = 1000;
-	long auto_n = 1;
+	long auto_n = 1, at_n = 0;
+	int have_at = 0;
+	struct present at = { 0 };
+	struct replay_result res;
 	unsigned long long num;
 	char *in = NULL, *out = NULL, *vout = NULL;
 	size_t inlen, outlen, voutlen;
@@ -178,6 +185,11 @@ int main(int argc, char **argv)
 			break;
 		case O_COUNT:
 			count = 1;
+			break;
+		case O_AT:
+			if (fe_parse_long(optarg, -1000000000L, 1000000000L, &at_n))
+				return fe_usagef(usage_short, "--at: '%s' is not a move number", optarg);
+			have_at = 1;
 			break;
 		case O_OFFERS:
 			mgflags |= MG_OFFERS;
@@ -223,6 +235,8 @@ int main(int argc, char **argv)
 		rc = fe_usagef(usage_short, "--list and --count do not go together");
 	else if ((list || count) && (optind < argc || moves_file || autoplay || view_name))
 		rc = fe_usagef(usage_short, "--list and --count take no moves, --auto or --view");
+	else if (have_at && !list && !count)
+		rc = fe_usagef(usage_short, "--at goes with --list or --count: moves are made at the end");
 	else if ((mgflags & MG_OFFERS) && !list && !count)
 		rc = fe_usagef(usage_short, "--offers goes with --list or --count");
 	else if (autoplay && as_name)
@@ -260,6 +274,14 @@ int main(int argc, char **argv)
 		rc = cerr_set(&e, C_ILLEGAL, "this is %s's view of a game, which cannot be played on: "
 			      "moves need the full game", colour_names[g.colour[g.view]]);
 		goto out;
+	}
+	if (have_at) {
+		/* The legal moves of an earlier position: the game rebuilt up to move N. */
+		if ((rc = present_at(&g, at_n, &at, &res, &e)))
+			goto out;
+		game_free(&g);
+		if ((rc = game_copy(&g, at.game, &e)))
+			goto out;
 	}
 	if (!g.has_pos) {
 		rc = cerr_set(&e, C_INPUT, "the document is a record with no current position");
@@ -321,5 +343,6 @@ done:
 	free(out);
 	free(vout);
 	movelog_free(&mv);
+	present_free(&at);
 	return rc;
 }

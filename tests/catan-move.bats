@@ -9,6 +9,14 @@ setup() {
 	beginner >"$G"
 }
 
+# no_temporary_files: the test's folder holds no file a writer left (the listing is shown
+# otherwise); bats's own files for --separate-stderr do not count.
+no_temporary_files() {
+	local left
+	left=$(ls -A "$BATS_TEST_TMPDIR" | grep -v -e '^game\.json$' -e '^before$' -e '^separate-stderr-' || true)
+	[ -z "$left" ] || { echo "left behind: $left"; false; }
+}
+
 # external: a beginner game whose dice and cards are given in the moves.
 external() {
 	catan-newboard --beginner --seed 1 --rules outcomes=external "$@"
@@ -85,7 +93,7 @@ external() {
 	assert_eq "" "$stderr"
 	run -0 jq -c '.log' "$G"
 	assert_eq '["red roll 3 3"]' "$output"
-	[ -z "$(ls "$BATS_TEST_TMPDIR" | grep tmp)" ]
+	no_temporary_files
 }
 
 @test "in place: a refused move leaves the file byte-identical" {
@@ -93,7 +101,7 @@ external() {
 	run -1 --separate-stderr catan-move -i "$G" 'red roll' 'red build city 3'
 	assert_eq "" "$output"
 	assert_file_eq "$BATS_TEST_TMPDIR/before" "$G"
-	[ -z "$(ls "$BATS_TEST_TMPDIR" | grep tmp)" ]
+	no_temporary_files
 }
 
 @test "in place: two referees at once never lose a move" {
@@ -588,4 +596,18 @@ external() {
 	assert_eq "catan-move: move 1 'red fly': unknown verb 'fly' (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)" "$stderr"
 	run -1 --separate-stderr catan-move 'red ned' <"$G"
 	[[ "$stderr" == "catan-move: move 1 'red ned': unknown verb 'ned': did you mean 'end'? (verbs: "* ]]
+}
+
+@test "--list --at N lists the moves of an earlier position, of a game or a record" {
+	catan-newboard --beginner --seed 1 | catan-move --auto 30 >"$BATS_TEST_TMPDIR/g.json"
+	jq 'del(.position)' "$BATS_TEST_TMPDIR/g.json" >"$BATS_TEST_TMPDIR/r.json"
+	run -0 catan-move --list --at 0 <"$BATS_TEST_TMPDIR/r.json"
+	assert_eq "red roll" "$output"
+	catan-newboard --beginner --seed 1 | catan-move --auto 29 >"$BATS_TEST_TMPDIR/g29.json"
+	run -0 catan-move --list --offers --at -1 <"$BATS_TEST_TMPDIR/g.json"
+	assert_eq "$(catan-move --list --offers <"$BATS_TEST_TMPDIR/g29.json")" "$output"
+	run -0 catan-move --count --at 30 <"$BATS_TEST_TMPDIR/r.json"
+	assert_eq "$(catan-move --count <"$BATS_TEST_TMPDIR/g.json")" "$output"
+	run -2 --separate-stderr catan-move --at 3 'red roll' <"$BATS_TEST_TMPDIR/g.json"
+	assert_eq "catan-move: --at goes with --list or --count: moves are made at the end" "${stderr_lines[0]}"
 }
