@@ -104,12 +104,28 @@ static void move_word(const char *word, void *ctx)
 		printf("%s%s\n", mw->stem, word);
 }
 
+/* in_place_file: the FILE of -i FILE, -iFILE or --in-place[=]FILE among the words w, or NULL. */
+static const char *in_place_file(int nw, char **w)
+{
+	for (int i = 0; i < nw; i++) {
+		if ((strcmp(w[i], "-i") == 0 || strcmp(w[i], "--in-place") == 0) && i + 1 < nw)
+			return w[i + 1];
+		if (strncmp(w[i], "--in-place=", 11) == 0)
+			return w[i] + 11;
+		if (strncmp(w[i], "-i", 2) == 0 && w[i][2])
+			return w[i] + 2;
+	}
+	return NULL;
+}
+
 /*
  * complete_move: a move is one shell word ("'red build r"): its quotes
  * are passed over, its complete words read, and each candidate for its
- * last word printed as the whole word with that candidate in place.
+ * last word printed as the whole word with that candidate in place: from
+ * the legal moves of the game named with -i when it can be read, else from
+ * the grammar.
  */
-static void complete_move(const char *cur)
+static void complete_move(int nw, char **words, const char *cur)
 {
 	char text[256], *w[32], *save = NULL;
 	int n = 0;
@@ -131,7 +147,19 @@ static void complete_move(const char *cur)
 		w[n++] = t;
 	if (!complete && n > 0)
 		n--;
-	move_complete(NULL, w, n, move_word, &mw);
+	const char *file = in_place_file(nw, words);
+	struct game g;
+	struct cerr e = { 0 };
+	char *buf = NULL;
+	size_t len;
+	game_init(&g);
+	if (file && fe_read_path(file, &buf, &len, &e) == C_OK && game_read(buf, len, &g, &e) == C_OK &&
+	    g.has_pos && g.view == NOBODY)
+		movegen_complete(&g, w, n, move_word, &mw);
+	else
+		move_complete(NULL, w, n, move_word, &mw);
+	game_free(&g);
+	free(buf);
 }
 
 static const struct fe_cmd command = {

@@ -611,3 +611,19 @@ external() {
 	run -2 --separate-stderr catan-move --at 3 'red roll' <"$BATS_TEST_TMPDIR/g.json"
 	assert_eq "catan-move: --at goes with --list or --count: moves are made at the end" "${stderr_lines[0]}"
 }
+
+@test "--complete with -i FILE completes a move from the game's legal moves" {
+	# A main phase with builds, trades and offers on the list.
+	catan-newboard --beginner --seed 1 | catan-move --auto 43 >"$BATS_TEST_TMPDIR/g.json"
+	catan-move --list --offers <"$BATS_TEST_TMPDIR/g.json" >"$BATS_TEST_TMPDIR/legal"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/legal")" -gt 20 ]
+	first=$(head -1 "$BATS_TEST_TMPDIR/legal" | cut -d' ' -f1)
+	run -0 catan-move --complete -i "$BATS_TEST_TMPDIR/g.json" "'$first "
+	assert_eq "$(awk -v c="$first" '$1 == c && !seen[$2]++ { print "'"'"'" c " " $2 }' "$BATS_TEST_TMPDIR/legal")" "$output"
+	second=$(awk 'NF > 3 { print $2; exit }' "$BATS_TEST_TMPDIR/legal")
+	run -0 catan-move --complete --in-place="$BATS_TEST_TMPDIR/g.json" "$first $second "
+	assert_eq "$(awk -v c="$first" -v v="$second" '$1 == c && $2 == v && NF > 2 && !seen[$3]++ { print c " " v " " $3 }' "$BATS_TEST_TMPDIR/legal")" "$output"
+	# Without a readable game, the grammar's words.
+	run -0 catan-move --complete -i "$BATS_TEST_TMPDIR/none.json" 'red b'
+	assert_eq $'red build\nred buy' "$output"
+}

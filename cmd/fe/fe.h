@@ -137,10 +137,11 @@ struct fe_cmd {
 	void (*values)(int id, const char *cur);
 	/*
 	 * For completion of the operands when they are FE_OPERANDS_WORDS: prints
-	 * the candidates for cur (the operand being typed) itself; NULL: "@words"
-	 * is printed for the shell to complete them.
+	 * the candidates for cur (the operand being typed) itself, given the nw
+	 * words w before it (options and their values included, as typed); NULL:
+	 * "@words" is printed for the shell to complete them.
 	 */
-	void (*words)(const char *cur);
+	void (*words)(int nw, char **w, const char *cur);
 };
 
 /* FE_OPT_END: the last entries of every option table: --help, --version and the end. */

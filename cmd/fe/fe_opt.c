@@ -193,7 +193,7 @@ static int complete(const struct fe_cmd *c, int argc, char **argv, int *status)
 		for (const struct fe_sub *s = c->subs; s->name; s++)
 			fe_candidate(s->name, cur);
 	} else if (c->words && (sub ? sub->operands : c->operands) == FE_OPERANDS_WORDS) {
-		c->words(cur);
+		c->words(nw - 1, w, cur);
 	} else {
 		operands(sub ? sub->operands : c->operands);
 	}

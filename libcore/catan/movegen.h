@@ -48,4 +48,13 @@ int movegen_legal(const struct game *g, int seat, int flags, struct move *out, i
 int movegen_list(const struct game *g, int seat, int flags, int json, char **out, size_t *len,
 		 struct cerr *e);
 
+/*
+ * movegen_complete: the words that may come next in a move whose first n
+ * words are w, taken from the legal moves of g (as movegen_list gives them,
+ * domestic offers one for one): each distinct next word of a legal move
+ * that begins with those words, handed to add with ctx in the list's order.
+ */
+void movegen_complete(const struct game *g, char *const *w, int n,
+		      void (*add)(const char *word, void *ctx), void *ctx);
+
 #endif
