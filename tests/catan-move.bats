@@ -627,3 +627,10 @@ external() {
 	run -0 catan-move --complete -i "$BATS_TEST_TMPDIR/none.json" 'red b'
 	assert_eq $'red build\nred buy' "$output"
 }
+
+@test "--bots completes its colour list without repeats" {
+	run -0 catan-move --complete --bots red,
+	assert_eq $'red,blue\nred,white\nred,orange' "$output"
+	run -0 catan-move --complete --bots red,blue,white,
+	assert_eq "red,blue,white,orange" "$output"
+}
