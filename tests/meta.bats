@@ -174,3 +174,20 @@ SH
 	grep -q 'build/bin' "$BATS_TEST_TMPDIR/two"
 	grep -q 'make install PREFIX=\$HOME/.local' "$BATS_TEST_TMPDIR/two"
 }
+
+@test "every road the manual, README and docs name is a path of the board" {
+	# (Lines that show the refusal of a path that does not exist are left out.)
+	paths=$(cat "$ROOT"/man/*.[15] "$ROOT/README.md" "$ROOT"/docs/*.md | grep -v 'is not a path' |
+		grep -oE "build road [0-9]+-[0-9]+" | awk '{ print $3 }' | sort -u)
+	[ -n "$paths" ]
+	catan-newboard --beginner --seed 1 >"$BATS_TEST_TMPDIR/g.json"
+	for p in $paths; do
+		run --separate-stderr catan-move "red build road $p" <"$BATS_TEST_TMPDIR/g.json"
+		[[ "$stderr" != *"is not a path"* ]] || { echo "$p: $stderr"; false; }
+	done
+}
+
+@test "catan-state(5) renders its views paragraph with its words apart" {
+	run -0 bash -c "MANWIDTH=200 man -l '$ROOT/man/catan-state.5' 2>/dev/null | tr -s ' \n' '  '"
+	[[ "$output" == *"after dev); the deck is a number; log lines keep hidden outcomes hidden"* ]]
+}
