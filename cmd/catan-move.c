@@ -215,8 +215,8 @@ int main(int argc, char **argv)
 			count = 1;
 			break;
 		case O_AT:
-			if (fe_parse_long(optarg, -1000000000L, 1000000000L, &at_n))
-				return fe_usagef(usage_short, "--at: '%s' is not a move number", optarg);
+			if ((rc = fe_at(usage_short, optarg, &at_n)))
+				return rc;
 			have_at = 1;
 			break;
 		case O_OFFERS:

@@ -58,9 +58,9 @@ static void check(void *ctx, size_t i)
 	if (fe_read_input(r->paths[i], &buf, &len, &name, &e) == C_OK) {
 		verdict_check(buf, len, &r->v[i]);
 	} else {
-		/* The report names the file itself: the message says it once. */
-		size_t n = strlen(r->paths[i]);
-		if (strncmp(e.msg, r->paths[i], n) == 0 && strncmp(e.msg + n, ": ", 2) == 0)
+		/* The report names the input itself: the message says it once. */
+		size_t n = strlen(name);
+		if (strncmp(e.msg, name, n) == 0 && strncmp(e.msg + n, ": ", 2) == 0)
 			memmove(e.msg, e.msg + n + 2, strlen(e.msg + n + 2) + 1);
 		verdict_failed(&r->v[i], &e);
 	}

@@ -3,9 +3,12 @@
  * timeline.  Promises: a document read is replayed to a verdict (C_OK,
  * C_ILLEGAL or C_INPUT for a view) without a crash or a leak; when the
  * replay passes, the replayed position passes its invariants, and the
- * timeline is made for a full game.
+ * timeline is made for a full game; the position after move N (--at, N
+ * taken from the input's length, negative ones too) is made or refused
+ * with a status, and when made keeps the invariants.
  */
 #include "fuzz.h"
+#include "present.h"
 #include "replay.h"
 #include "scorecard.h"
 #include "state.h"
@@ -30,6 +33,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		game_free(&end);
 		if (g.view == NOBODY)
 			FUZZ_CHECK(timeline_make(&g, &t, &res, &e) == C_OK, e.msg);
+	}
+	if (g.view == NOBODY) {
+		long len = (long)g.log.len, n = (long)(size % (size_t)(2 * len + 1)) - len;
+		struct present at;
+		rc = present_at(&g, n, &at, &res, &e);
+		FUZZ_CHECK(rc == C_OK || rc == C_ILLEGAL || rc == C_USAGE, "--at's verdict");
+		if (rc == C_OK)
+			FUZZ_CHECK(pos_check(at.game, &at.game->pos, &e) == C_OK, e.msg);
+		present_free(&at);
 	}
 	timeline_free(&t);
 	game_free(&g);

@@ -21,4 +21,11 @@ int fe_load_game(const char *path, struct game *g, struct cerr *e);
  */
 int fe_read_moves(const char *path, struct movelog *mv, struct cerr *e);
 
+/*
+ * fe_at: the value of --at (a move number, negative from the end) into *n.
+ * C_OK, or C_USAGE reported with the short usage ("--at: 'x' is not a move
+ * number").
+ */
+int fe_at(const char *usage_short, const char *arg, long *n);
+
 #endif

@@ -186,8 +186,10 @@ int turn_setup_steps(const struct game *g)
 
 int turn_setup_seat(const struct game *g, int k)
 {
-	int n = turn_movers(g), round = k / n, i = k % n;
-	int want = round % 2 == 0 ? i : n - 1 - i;
+	int n = turn_movers(g);
+	if (n == 0)
+		return NOBODY;
+	int round = k / n, i = k % n, want = round % 2 == 0 ? i : n - 1 - i;
 	for (int s = 0; s < g->nplayers; s++)
 		if (seat_moves(g, s) && want-- == 0)
 			return s;

@@ -6,6 +6,14 @@
 #include "rules.h"
 #include "state.h"
 
+/* begin: pr shows g itself, res is empty, until the caller says otherwise. */
+static void begin(const struct game *g, struct present *pr, struct replay_result *res)
+{
+	memset(pr, 0, sizeof *pr);
+	memset(res, 0, sizeof *res);
+	pr->game = g;
+}
+
 int present_blame(const struct replay_result *res, struct cerr *e)
 {
 	if (e->code == C_ILLEGAL && res->index)
@@ -16,9 +24,7 @@ int present_blame(const struct replay_result *res, struct cerr *e)
 int present_now(const struct game *g, struct present *pr, struct replay_result *res,
 		struct cerr *e)
 {
-	memset(pr, 0, sizeof *pr);
-	memset(res, 0, sizeof *res);
-	pr->game = g;
+	begin(g, pr, res);
 	if (g->has_pos)
 		return C_OK;
 	if (game_replay(g, res, &pr->own, e) != C_OK)
@@ -34,9 +40,7 @@ int present_view(const struct game *g, int seat, struct present *pr, struct repl
 	struct present now;
 	int rc;
 
-	memset(pr, 0, sizeof *pr);
-	memset(res, 0, sizeof *res);
-	pr->game = g;
+	begin(g, pr, res);
 	if (g->view != NOBODY && g->view != seat)
 		return cerr_set(e, C_ILLEGAL, "this is %s's view: it cannot show what %s may see",
 				colour_names[g->colour[g->view]],
@@ -66,9 +70,7 @@ int present_at(const struct game *g, long n, struct present *pr, struct replay_r
 	long len = (long)g->log.len;
 	int rc;
 
-	memset(pr, 0, sizeof *pr);
-	memset(res, 0, sizeof *res);
-	pr->game = g;
+	begin(g, pr, res);
 	if (g->view != NOBODY || !g->has_start)
 		return cerr_set(e, C_USAGE, "--at needs the game from its start: a view has none");
 	if (n < -len || n > len)
