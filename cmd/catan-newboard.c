@@ -13,25 +13,29 @@ const char fe_progname[] = "catan-newboard";
 
 static const char usage_text[] =
 	"usage: catan-newboard [--beginner] [--seed N] [--players COLOURS] [--numbers MODE]\n"
-	"                      [--rules KEY=VALUE]... [-c]\n"
+	"                      [--rules KEY=VALUE]... [--neutral A,B] [-c]\n"
 	"\n"
 	"Writes a new Catan game as JSON (catan-state(5)) on standard output.\n"
 	"\n"
 	"  -b, --beginner         the beginner board with its starting pieces and resources\n"
 	"  -s, --seed N           seed the generator (0 to 9223372036854775807); default: random\n"
-	"  -p, --players COLOURS  seat order, 2 to 4 of red,blue,white,orange (default: all four)\n"
+	"  -p, --players COLOURS  seat order, 2 to 4 of red,blue,white,orange (default: all four;\n"
+	"                         red,blue with variant=two)\n"
 	"  -n, --numbers MODE     number tokens on a random board: spiral (default) or random\n"
-	"  -r, --rules KEY=VALUE  a rules option; keys: points_to_win (10), discard_limit (7),\n"
-	"                         trade_build (combined|strict), outcomes (internal|external)\n"
+	"  -r, --rules KEY=VALUE  a rules option; keys: variant (base|two), points_to_win (10),\n"
+	"                         discard_limit (7), trade_build (combined|strict),\n"
+	"                         outcomes (internal|external)\n"
+	"  -N, --neutral A,B      variant=two: the neutral settlements' intersections (14,41)\n"
 	"  -c, --compact          compact JSON on one line\n"
 	"  -h, --help             show this help\n"
 	"  -V, --version          show the version\n";
 
 static const char usage_short[] =
 	"usage: catan-newboard [--beginner] [--seed N] [--players COLOURS] [--numbers MODE]\n"
-	"                      [--rules KEY=VALUE]... [-c]\n";
+	"                      [--rules KEY=VALUE]... [--neutral A,B] [-c]\n";
 
-enum { O_BEGINNER = 'b', O_SEED = 's', O_PLAYERS = 'p', O_NUMBERS = 'n', O_RULES = 'r', O_COMPACT = 'c' };
+enum { O_BEGINNER = 'b', O_SEED = 's', O_PLAYERS = 'p', O_NUMBERS = 'n', O_RULES = 'r', O_NEUTRAL = 'N',
+       O_COMPACT = 'c' };
 
 static const char *const numbers_words[] = { "spiral", "random", NULL };
 
@@ -41,6 +45,7 @@ static const struct fe_opt options[] = {
 	{ "players", O_PLAYERS, FE_ARG_LIST, colour_names, "seat order" },
 	{ "numbers", O_NUMBERS, FE_ARG, numbers_words, "number tokens on a random board" },
 	{ "rules", O_RULES, FE_ARG, NULL, "a rules option" },
+	{ "neutral", O_NEUTRAL, FE_ARG, NULL, "the neutral settlements' intersections" },
 	{ "compact", O_COMPACT, FE_NO_ARG, NULL, "compact JSON on one line" },
 	FE_OPT_END,
 };
@@ -111,6 +116,26 @@ static int parse_rule(const char *arg, struct rules *r)
 	return C_OK;
 }
 
+/* --neutral A,B: two intersection numbers. */
+static int parse_neutral(const char *arg, struct newgame *o)
+{
+	char a[8], b[8];
+	const char *comma = strchr(arg, ',');
+	int na, nb;
+
+	if (!comma || (size_t)(comma - arg) >= sizeof a || strlen(comma + 1) >= sizeof b)
+		return fe_usagef(usage_short, "--neutral: expected two intersections A,B, not '%s'", arg);
+	memcpy(a, arg, (size_t)(comma - arg));
+	a[comma - arg] = '\0';
+	strcpy(b, comma + 1);
+	if ((na = node_parse(a)) < 0 || (nb = node_parse(b)) < 0)
+		return fe_usagef(usage_short, "--neutral: '%s' is not two intersections (1 to %d)", arg,
+				 NNODE);
+	o->neutral[0] = na + 1;
+	o->neutral[1] = nb + 1;
+	return C_OK;
+}
+
 /* A seed from the system's entropy, kept to 63 bits so that JSON holds it exactly. */
 static int random_seed(uint64_t *seed, struct cerr *e)
 {
@@ -131,7 +156,7 @@ int main(int argc, char **argv)
 	struct newgame o = { .nplayers = 4, .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
 	struct cerr e = { 0 };
 	struct game g;
-	int have_seed = 0, have_numbers = 0, flags = 0, opt, rc;
+	int have_seed = 0, have_numbers = 0, have_players = 0, flags = 0, opt, rc;
 	unsigned long long v;
 	char *out = NULL;
 	size_t len;
@@ -153,6 +178,11 @@ int main(int argc, char **argv)
 			break;
 		case O_PLAYERS:
 			if ((rc = parse_players(optarg, &o)))
+				return rc;
+			have_players = 1;
+			break;
+		case O_NEUTRAL:
+			if ((rc = parse_neutral(optarg, &o)))
 				return rc;
 			break;
 		case O_NUMBERS:
@@ -178,6 +208,12 @@ int main(int argc, char **argv)
 		return fe_usagef(usage_short, "unexpected argument '%s'", argv[optind]);
 	if (o.beginner && have_numbers)
 		return fe_usagef(usage_short, "--numbers applies to random boards, not --beginner");
+	/* A rule set for a fixed number of players seats the first colours by default. */
+	const struct ruleset *rs = ruleset_of(o.rules.variant);
+	if (!have_players && o.nplayers > rs->max_players)
+		o.nplayers = rs->max_players;
+	if (o.neutral[0] > 0 && !rs->neutral_seats)
+		return fe_usagef(usage_short, "--neutral: neutral settlements belong to --rules variant=two");
 	if (!have_seed && (rc = random_seed(&o.seed, &e)))
 		return fe_report(&e);
 

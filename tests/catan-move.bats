@@ -534,7 +534,7 @@ external() {
 	run -0 catan-move --complete ''
 	assert_eq $'red\nblue\nwhite\norange' "$output"
 	run -0 catan-move --complete 'red '
-	assert_eq $'red build\nred roll\nred discard\nred robber\nred offer\nred accept\nred reject\nred cancel\nred trade\nred buy\nred play\nred end' "$output"
+	assert_eq $'red build\nred roll\nred discard\nred robber\nred offer\nred accept\nred reject\nred cancel\nred trade\nred buy\nred play\nred end\nred neutral\nred action\nred give\nred return' "$output"
 	run -0 catan-move --complete "'red build "
 	assert_eq $'\'red build road\n\'red build settlement\n\'red build city' "$output"
 	run -0 catan-move --complete 'red play '

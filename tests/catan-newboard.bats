@@ -133,11 +133,11 @@ load test_helper
 @test "rules options are stored with their defaults" {
 	run -0 catan-newboard --seed 1 -c
 	run -0 jq -c .rules <<<"$output"
-	assert_eq '{"points_to_win":10,"discard_limit":7,"trade_build":"combined","outcomes":"internal"}' "$output"
+	assert_eq '{"variant":"base","points_to_win":10,"discard_limit":7,"trade_build":"combined","outcomes":"internal"}' "$output"
 	run -0 catan-newboard --seed 1 -c --rules points_to_win=12 --rules discard-limit=9 \
 		--rules trade_build=strict --rules outcomes=external
 	run -0 jq -c .rules <<<"$output"
-	assert_eq '{"points_to_win":12,"discard_limit":9,"trade_build":"strict","outcomes":"external"}' "$output"
+	assert_eq '{"variant":"base","points_to_win":12,"discard_limit":9,"trade_build":"strict","outcomes":"external"}' "$output"
 }
 
 @test "compact output is one line holding the same document" {

@@ -70,3 +70,25 @@ void awards_update_army(const struct ruleset *rs, struct position *p, int seat)
 	if (h == NOBODY || k > p->pl[h].played[DEV_KNIGHT])
 		p->largest_army = (int8_t)seat;
 }
+
+void awards_update_army_less(const struct ruleset *rs, struct position *p, int seat, int nplayers)
+{
+	int h = p->largest_army, max = 0, nmax = 0, who = NOBODY;
+
+	for (int s = 0; s < nplayers; s++) {
+		int k = p->pl[s].played[DEV_KNIGHT];
+		if (k > max) {
+			max = k;
+			nmax = 1;
+			who = s;
+		} else if (k == max) {
+			nmax++;
+		}
+	}
+	if (h == seat && (p->pl[seat].played[DEV_KNIGHT] < rs->army_award_min ||
+			  p->pl[seat].played[DEV_KNIGHT] < max || nmax > 1))
+		h = NOBODY;
+	if (h == NOBODY && max >= rs->army_award_min && nmax == 1)
+		h = who;
+	p->largest_army = (int8_t)h;
+}

@@ -23,4 +23,12 @@ void awards_update_road(const struct ruleset *rs, struct position *p, int nplaye
 /* awards_update_army: after seat plays a knight: 3+ takes it, from a holder only by more. */
 void awards_update_army(const struct ruleset *rs, struct position *p, int seat);
 
+/*
+ * awards_update_army_less: after seat's face-up knights went down by one
+ * (Catan for Two gives one back for trade cards): a holder left with
+ * fewer than 3, or no longer alone with the most, loses the award; then
+ * the one player alone with the most, 3 or more, takes it.
+ */
+void awards_update_army_less(const struct ruleset *rs, struct position *p, int seat, int nplayers);
+
 #endif

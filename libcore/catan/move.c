@@ -31,6 +31,7 @@ void move_init(struct move *m)
 	m->victim = NOBODY;
 	m->to = NOBODY;
 	m->res = -1;
+	m->action = -1;
 	m->path[0] = m->path[1] = -1;
 }
 
@@ -277,12 +278,14 @@ static void each(const char *const *names, int n, add_fn *add, void *ctx)
 		add(names[i], ctx);
 }
 
-static void colours(const struct game *g, add_fn *add, void *ctx)
+/* colours: the colours of g's seats of role (every colour without a game). */
+static void colours(const struct game *g, int role, add_fn *add, void *ctx)
 {
 	if (!g)
 		each(colour_names, NCOLOUR, add, ctx);
 	for (int s = 0; g && s < g->nplayers; s++)
-		add(colour_names[g->colour[s]], ctx);
+		if (g->role[s] == role)
+			add(colour_names[g->colour[s]], ctx);
 }
 
 /*
@@ -540,7 +543,7 @@ static void complete_robber(const struct game *g, char *const *w, int k, add_fn 
 	if (k == 1)
 		add("steal", ctx);
 	else if (k == 2 && strcmp(w[1], "steal") == 0)
-		colours(g, add, ctx);
+		colours(g, SEAT_PLAYER, add, ctx);
 	else if (k == 3 && strcmp(w[1], "steal") == 0)
 		each(resource_names, NRES, add, ctx);
 }
@@ -614,7 +617,7 @@ static void complete_offer(const struct game *g, char *const *w, int k, add_fn *
 {
 	if (k == 0) {
 		add("all", ctx);
-		colours(g, add, ctx);
+		colours(g, SEAT_PLAYER, add, ctx);
 		return;
 	}
 	int f = 1;
@@ -896,6 +899,183 @@ static int check_play(const struct game *g, const struct move *m, struct cerr *e
 	return C_OK;
 }
 
+/* neutral COLOUR road PATH | neutral COLOUR settlement NODE (Catan for Two) */
+
+static int parse_neutral(const struct game *g, struct words *w, struct move *m, struct cerr *e)
+{
+	int s;
+	if (need(w, w->i, "'neutral' needs the colour of a neutral seat", NULL, e) ||
+	    seat_word(g, w->tok[w->i], &s, e))
+		return C_ILLEGAL;
+	m->to = (int8_t)s;
+	w->i++;
+	return parse_build(g, w, m, e);
+}
+
+static void format_neutral(const struct game *g, const struct move *m, struct out *o)
+{
+	put(o, " %s", seat_name(g, m->to));
+	format_build(g, m, o);
+}
+
+static int read_neutral(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+{
+	int x;
+	if (json_seat(g, r, j, "neutral", &x))
+		return C_ILLEGAL;
+	m->to = (int8_t)x;
+	return read_build(g, r, j, m);
+}
+
+static int write_neutral(const struct game *g, const struct move *m, json_t *o)
+{
+	return set_str(o, "neutral", seat_name(g, m->to)) | write_build(g, m, o);
+}
+
+static void complete_neutral(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
+{
+	if (k == 0)
+		colours(g, SEAT_NEUTRAL, add, ctx);
+	else if (k == 1)
+		each(piece_names, PC_CITY, add, ctx);
+}
+
+static int check_neutral(const struct game *g, const struct move *m, struct cerr *e)
+{
+	if (m->to < 0 || m->to >= g->nplayers)
+		return bad(e, "neutral seat");
+	return check_build(g, m, e);
+}
+
+/* action force-trade [RES [RES]] | action robber (Catan for Two) */
+
+static int parse_action(const struct game *g, struct words *w, struct move *m, struct cerr *e)
+{
+	if (need(w, w->i, "'action' needs force-trade or robber", NULL, e))
+		return C_ILLEGAL;
+	int a = lookup(action_names, NACTION, w->tok[w->i]);
+	if (a < 0)
+		return cerr_set(e, C_ILLEGAL, "unknown action '%s' (force-trade or robber)", w->tok[w->i]);
+	m->action = (int8_t)a;
+	w->i++;
+	for (int k = 0; a == ACT_FORCE_TRADE && k < 2 && w->i < w->n; k++) {
+		int r;
+		if (res_word(w->tok[w->i], &r, e))
+			return C_ILLEGAL;
+		m->get[r]++;
+		w->i++;
+	}
+	return C_OK;
+}
+
+static void format_action(const struct game *g, const struct move *m, struct out *o)
+{
+	put(o, " %s", m->action >= 0 && m->action < NACTION ? action_names[m->action] : "?");
+	for (int r = 0; r < NRES; r++)
+		for (int k = 0; k < m->get[r]; k++)
+			put(o, " %s", resource_names[r]);
+}
+
+static int read_action(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+{
+	const char *s;
+	json_t *v;
+	int x, res = 0;
+	if (!(s = jstr(j, "action")) || (x = lookup(action_names, NACTION, s)) < 0)
+		return jfail(r, "action", "force-trade or robber is needed");
+	m->action = (int8_t)x;
+	if ((v = json_object_get(j, "taken"))) {
+		if (x != ACT_FORCE_TRADE)
+			return jfail(r, "taken", "only a forced trade takes cards");
+		if (!json_is_array(v) || json_array_size(v) < 1 || json_array_size(v) > 2)
+			return jfail(r, "taken", "one or two resources are needed");
+		for (size_t i = 0; i < json_array_size(v); i++) {
+			if (json_res(r, json_array_get(v, i), "taken", &res))
+				return C_ILLEGAL;
+			m->get[res]++;
+		}
+	}
+	return C_OK;
+}
+
+static int write_action(const struct game *g, const struct move *m, json_t *o)
+{
+	int bad = set_str(o, "action", action_names[m->action]);
+	json_t *a = NULL;
+	for (int r = 0; r < NRES; r++)
+		for (int k = 0; k < m->get[r]; k++) {
+			if (!a && !(a = json_array()))
+				return -1;
+			bad |= json_array_append_new(a, json_string(resource_names[r]));
+		}
+	if (a)
+		bad |= json_object_set_new(o, "taken", a);
+	return bad;
+}
+
+static void complete_action(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
+{
+	if (k == 0)
+		each(action_names, NACTION, add, ctx);
+	else if (k <= 2 && strcmp(w[0], action_names[ACT_FORCE_TRADE]) == 0)
+		each(resource_names, NRES, add, ctx);
+}
+
+static int check_action(const struct game *g, const struct move *m, struct cerr *e)
+{
+	int taken = m->get[0] + m->get[1] + m->get[2] + m->get[3] + m->get[4];
+	if (m->action < 0 || m->action >= NACTION)
+		return bad(e, "action");
+	if (taken > 2 || (taken && m->action != ACT_FORCE_TRADE))
+		return bad(e, "cards taken");
+	return C_OK;
+}
+
+/* return knight (Catan for Two) */
+
+static int parse_return(const struct game *g, struct words *w, struct move *m, struct cerr *e)
+{
+	if (need(w, w->i, "'return' needs the card given back: knight", NULL, e))
+		return C_ILLEGAL;
+	int d = dev_parse(w->tok[w->i]);
+	if (d < 0)
+		return cerr_set(e, C_ILLEGAL, "unknown development card '%s'", w->tok[w->i]);
+	m->card = (int8_t)d;
+	w->i++;
+	return C_OK;
+}
+
+static void format_return(const struct game *g, const struct move *m, struct out *o)
+{
+	put(o, " %s", m->card >= 0 && m->card < NDEV ? dev_names[m->card] : "?");
+}
+
+static int read_return(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+{
+	const char *s;
+	int x;
+	if (!(s = jstr(j, "card")) || (x = dev_parse(s)) < 0)
+		return jfail(r, "card", "a development card is needed: knight");
+	m->card = (int8_t)x;
+	return C_OK;
+}
+
+static int write_return(const struct game *g, const struct move *m, json_t *o)
+{
+	return set_str(o, "card", dev_names[m->card]);
+}
+
+static void complete_return(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
+{
+	if (k == 0)
+		add(dev_names[DEV_KNIGHT], ctx);
+}
+
+static int check_return(const struct game *g, const struct move *m, struct cerr *e)
+{
+	return m->card < 0 || m->card >= NDEV ? bad(e, "card") : C_OK;
+}
+
 /*
  * The table.  A verb without arguments (accept, reject, cancel, end) has
  * no functions; a NULL function is a form with nothing to do.
@@ -910,6 +1090,7 @@ static const struct verb {
 	/* the words that may follow the k words w[0 .. k-1] typed after the verb */
 	void (*complete)(const struct game *g, char *const *w, int k, add_fn *add, void *ctx);
 	int (*check)(const struct game *g, const struct move *m, struct cerr *e);
+	int two;		/* a verb of Catan for Two only */
 } verbs[NVERB] = {
 	[MV_BUILD] = { "build", " piece path node ", parse_build, format_build, read_build, write_build,
 		       complete_build, check_build },
@@ -929,7 +1110,21 @@ static const struct verb {
 	[MV_PLAY] = { "play", " card paths resources resource ", parse_play, format_play, read_play,
 		      write_play, complete_play, check_play },
 	[MV_END] = { "end", " ", NULL, NULL, NULL, NULL, NULL, NULL },
+	[MV_NEUTRAL] = { "neutral", " neutral piece path node ", parse_neutral, format_neutral,
+			 read_neutral, write_neutral, complete_neutral, check_neutral, 1 },
+	[MV_ACTION] = { "action", " action taken ", parse_action, format_action, read_action,
+			write_action, complete_action, check_action, 1 },
+	[MV_GIVE] = { "give", " cards ", parse_discard, format_discard, read_discard, write_discard,
+		      complete_discard, NULL, 1 },
+	[MV_RETURN] = { "return", " card ", parse_return, format_return, read_return, write_return,
+			complete_return, check_return, 1 },
 };
+
+/* verb_in_game: 1 when g's rule set has verb (any verb without a game). */
+static int verb_in_game(const struct game *g, int verb)
+{
+	return !g || !verbs[verb].two || g->rs->trade_cards;
+}
 
 /* distance: the edits (a letter added, dropped, changed, or two swapped) from a to b, for short words. */
 static int distance(const char *a, const char *b)
@@ -956,12 +1151,14 @@ static int distance(const char *a, const char *b)
 }
 
 /* unknown_verb: "unknown verb 'W': did you mean 'V'? (verbs: ...)", the question only when one is near. */
-static int unknown_verb(const char *w, const char *prefix, struct cerr *e)
+static int unknown_verb(const struct game *g, const char *w, const char *prefix, struct cerr *e)
 {
 	char list[160] = "", guess[48] = "";
 	size_t len = 0;
 	int best = strlen(w) <= 4 ? 2 : 3;	/* near: one edit away, two for longer words */
 	for (int v = 0; v < NVERB; v++) {
+		if (!verb_in_game(g, v))
+			continue;
 		int k = snprintf(list + len, sizeof list - len, "%s%s", v ? ", " : "", verbs[v].name);
 		len += k > 0 && (size_t)k < sizeof list - len ? (size_t)k : 0;
 		int dist = distance(w, verbs[v].name);
@@ -971,6 +1168,11 @@ static int unknown_verb(const char *w, const char *prefix, struct cerr *e)
 		}
 	}
 	return cerr_set(e, C_ILLEGAL, "%sunknown verb '%s'%s (verbs: %s)", prefix, w, guess, list);
+}
+
+const char *move_verb_name(int verb)
+{
+	return verb >= 0 && verb < NVERB ? verbs[verb].name : "?";
 }
 
 /* verb_of: the verb called word, or -1. */
@@ -1016,7 +1218,7 @@ static int parse_words(const struct game *g, struct words *w, struct move *m, st
 		return cerr_set(e, C_ILLEGAL, "a verb must follow the colour");
 	int v = verb_of(w->tok[1]);
 	if (v < 0)
-		return unknown_verb(w->tok[1], "", e);
+		return unknown_verb(g, w->tok[1], "", e);
 	m->verb = (uint8_t)v;
 	w->i = 2;
 	if (verbs[v].parse && verbs[v].parse(g, w, m, e))
@@ -1084,7 +1286,7 @@ static int json_body(const struct game *g, struct jr *r, const json_t *j, struct
 		return jfail(r, "move", "a verb is needed");
 	int verb = verb_of(s);
 	if (verb < 0) {
-		unknown_verb(s, "move.move: ", r->e);
+		unknown_verb(g, s, "move.move: ", r->e);
 		return C_ILLEGAL;
 	}
 	m->verb = (uint8_t)verb;
@@ -1133,10 +1335,11 @@ void move_complete(const struct game *g, char *const *w, int n, add_fn *add, voi
 	int verb = n >= 2 ? verb_of(w[1]) : -1;
 
 	if (n == 0) {
-		colours(g, add, ctx);
+		colours(g, SEAT_PLAYER, add, ctx);
 	} else if (n == 1) {
 		for (int v = 0; v < NVERB; v++)
-			add(verbs[v].name, ctx);
+			if (verb_in_game(g, v))
+				add(verbs[v].name, ctx);
 	} else if (verb >= 0 && verbs[verb].complete) {
 		verbs[verb].complete(g, w + 2, n - 2, add, ctx);
 	}

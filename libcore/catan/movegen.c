@@ -1,6 +1,7 @@
 /* movegen.c: the complete list of legal moves of a position (movegen.h says what it holds). */
 #include <string.h>
 
+#include "board.h"
 #include "geom.h"
 #include "movegen.h"
 #include "pred.h"
@@ -186,7 +187,8 @@ static void gen_play(struct gen *l)
 
 static void gen_roll(struct gen *l)
 {
-	int seat = l->p->current;
+	const struct position *p = l->p;
+	int seat = p->current;
 
 	if (!l->external) {
 		add(l, seat, MV_ROLL);
@@ -194,21 +196,23 @@ static void gen_roll(struct gen *l)
 	}
 	for (int a = 1; a <= 6; a++)
 		for (int b = 1; b <= 6; b++) {
+			if (p->nrolls > 0 && a + b == p->roll_sum[0])
+				continue;	/* a second roll differs from the first */
 			struct move *m = add(l, seat, MV_ROLL);
 			m->dice[0] = (uint8_t)a;
 			m->dice[1] = (uint8_t)b;
 		}
 }
 
-/* Every way of giving `left` more cards from resources r.. of hand: largest first. */
-static void gen_discard_from(struct gen *l, int seat, const uint8_t *hand, uint8_t give[NRES],
+/* Every way of giving `left` more cards from resources r.. of hand (a verb's give): largest first. */
+static void gen_discard_from(struct gen *l, int seat, int verb, const uint8_t *hand, uint8_t give[NRES],
 			     int r, int left)
 {
 	if (r == NRES - 1) {
 		if (left > hand[r])
 			return;
 		give[r] = (uint8_t)left;
-		struct move *m = add(l, seat, MV_DISCARD);
+		struct move *m = add(l, seat, verb);
 		memcpy(m->give, give, NRES);
 		return;
 	}
@@ -218,7 +222,7 @@ static void gen_discard_from(struct gen *l, int seat, const uint8_t *hand, uint8
 	int hi = hand[r] < left ? hand[r] : left, lo = left - rest > 0 ? left - rest : 0;
 	for (int k = hi; k >= lo; k--) {
 		give[r] = (uint8_t)k;
-		gen_discard_from(l, seat, hand, give, r + 1, left - k);
+		gen_discard_from(l, seat, verb, hand, give, r + 1, left - k);
 	}
 }
 
@@ -228,7 +232,7 @@ static void gen_discards(struct gen *l)
 	for (int s = 0; s < l->g->nplayers; s++) {
 		uint8_t give[NRES] = { 0 };
 		if (p->pl[s].discard && wants(l, s))
-			gen_discard_from(l, s, p->pl[s].hand, give, 0, p->pl[s].discard);
+			gen_discard_from(l, s, MV_DISCARD, p->pl[s].hand, give, 0, p->pl[s].discard);
 	}
 }
 
@@ -260,13 +264,98 @@ static void gen_robber(struct gen *l)
 	}
 }
 
+/* ---- Catan for Two ---- */
+
+static void add_neutral(struct gen *l, int seat, int n, int piece, int place)
+{
+	struct move *m = add(l, seat, MV_NEUTRAL);
+	m->to = (int8_t)n;
+	m->piece = (uint8_t)piece;
+	if (piece == PC_ROAD) {
+		m->npath = 1;
+		m->path[0] = (int8_t)place;
+	} else {
+		m->node = (int8_t)place;
+	}
+}
+
+/* The free neutral piece owed: a settlement where a neutral seat has a spot, else a road. */
+static void gen_neutral(struct gen *l)
+{
+	const struct position *p = l->p;
+	int seat = p->current;
+
+	for (int n = 0; n < l->g->nplayers; n++) {
+		if (seat_moves(l->g, n))
+			continue;
+		if (p->neutral_piece == PC_SETTLEMENT && neutral_settlement_spot(p, n)) {
+			for (int nd = 0; nd < NNODE; nd++)
+				if (node_touches_road(p, n, nd) && node_free_check(p, nd, NULL) == C_OK)
+					add_neutral(l, seat, n, PC_SETTLEMENT, nd);
+			continue;
+		}
+		if (!p->pl[n].roads)
+			continue;
+		uint8_t end[NNODE];
+		road_ends(p, n, end);
+		for (int ed = 0; ed < NEDGE; ed++)
+			if (road_free_at(p, end, ed))
+				add_neutral(l, seat, n, PC_ROAD, ed);
+	}
+}
+
+/* Every set of k cards (as counts) a hand holds, from resource r on, for a forced trade's outcome. */
+static void gen_taken(struct gen *l, int seat, const uint8_t *hand, uint8_t got[NRES], int r, int k)
+{
+	if (k == 0) {
+		struct move *m = add(l, seat, MV_ACTION);
+		m->action = ACT_FORCE_TRADE;
+		memcpy(m->get, got, NRES);
+		return;
+	}
+	for (int x = r; x < NRES; x++) {
+		if (got[x] >= hand[x])
+			continue;
+		got[x]++;
+		gen_taken(l, seat, hand, got, x, k - 1);
+		got[x]--;
+	}
+}
+
+/* The trade-card actions and a knight given back, on the player's own turn. */
+static void gen_two(struct gen *l)
+{
+	const struct game *g = l->g;
+	const struct position *p = l->p;
+	int seat = p->current, o = seat_opponent(g, seat);
+	const struct player *pl = &p->pl[seat];
+
+	if (!g->rs->trade_cards)
+		return;
+	if (pl->trade >= two_action_cost(g, p, seat)) {
+		int d = board_desert(&g->board);
+		if (d >= 0 && p->robber != d)
+			add(l, seat, MV_ACTION)->action = ACT_ROBBER;
+		int held = o == NOBODY ? 0 : pos_hand_size(p, o), take = held < 2 ? held : 2;
+		if (held && pos_hand_size(p, seat) + take >= 2) {
+			uint8_t got[NRES] = { 0 };
+			if (l->external)
+				gen_taken(l, seat, p->pl[o].hand, got, 0, take);
+			else
+				add(l, seat, MV_ACTION)->action = ACT_FORCE_TRADE;
+		}
+	}
+	if (!p->knight_returned && pl->played[DEV_KNIGHT])
+		add(l, seat, MV_RETURN)->card = DEV_KNIGHT;
+}
+
 /* ---- after the roll ---- */
 
 static void gen_offers(struct gen *l, int seat)
 {
 	const struct position *p = l->p;
 	for (int to = 0; to <= l->g->nplayers; to++) {
-		if (to == seat)
+		if (to == seat || (to < l->g->nplayers && !seat_moves(l->g, to)))
 			continue;
 		for (int r = 0; r < NRES; r++) {
 			if (!p->pl[seat].hand[r])
@@ -291,7 +380,7 @@ static void gen_answers(struct gen *l, int trading)
 	int cur = p->current;
 
 	for (int s = 0; o->active && s < l->g->nplayers; s++) {
-		if (s == cur || !wants(l, s) || (o->to != NOBODY && o->to != s) ||
+		if (s == cur || !wants(l, s) || !seat_moves(l->g, s) || (o->to != NOBODY && o->to != s) ||
 		    (o->rejected & (1u << s)))
 			continue;
 		if (trading && hand_covers(p, s, o->get) && hand_covers(p, cur, o->give))
@@ -348,6 +437,7 @@ static void gen_main(struct gen *l, int flags)
 			}
 		}
 		gen_play(l);
+		gen_two(l);
 		if (p->offer.active)
 			add(l, seat, MV_CANCEL);
 		if (trading && (flags & MG_OFFERS))
@@ -376,6 +466,7 @@ int movegen_legal(const struct game *g, int seat, int flags, struct move *out, i
 		if (wants(&l, p->current)) {
 			gen_roll(&l);
 			gen_play(&l);
+			gen_two(&l);
 		}
 		break;
 	case PH_DISCARD:
@@ -387,6 +478,17 @@ int movegen_legal(const struct game *g, int seat, int flags, struct move *out, i
 		break;
 	case PH_MAIN:
 		gen_main(&l, flags);
+		break;
+	case PH_NEUTRAL:
+		if (wants(&l, p->current))
+			gen_neutral(&l);
+		break;
+	case PH_GIVE:
+		if (wants(&l, p->current)) {
+			uint8_t give[NRES] = { 0 };
+			gen_discard_from(&l, p->current, MV_GIVE, p->pl[p->current].hand, give, 0,
+					 p->give_owed);
+		}
 		break;
 	}
 	return l.n;

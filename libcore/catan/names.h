@@ -10,6 +10,7 @@ extern const char *const terrain_names[NTERRAIN];
 extern const char *const dev_names[NDEV];
 extern const char *const colour_names[NCOLOUR + 1];	/* and a NULL */
 extern const char *const phase_names[NPHASE];
+extern const char *const action_names[NACTION];	/* Catan for Two's trade-card actions */
 /* harbour_name: "3:1" for HB_GENERIC, else the resource's name. */
 const char *harbour_name(int kind);
 

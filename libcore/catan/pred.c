@@ -166,6 +166,35 @@ int harbour_rate(const struct game *g, const struct position *p, int seat, int r
 	return rate;
 }
 
+int neutral_settlement_spot(const struct position *p, int n)
+{
+	if (!p->pl[n].settlements)
+		return 0;
+	for (int node = 0; node < MAX_NODE; node++)
+		if (node_touches_road(p, n, node) && node_free_check(p, node, NULL) == C_OK)
+			return 1;
+	return 0;
+}
+
+int two_action_cost(const struct game *g, const struct position *p, int seat)
+{
+	int o = seat_opponent(g, seat);
+	return o != NOBODY && score_public(g, p, seat) > score_public(g, p, o) ? g->rs->action_cost_ahead
+										: g->rs->action_cost;
+}
+
+int seat_opponent(const struct game *g, int seat)
+{
+	int found = NOBODY;
+	for (int s = 0; s < g->nplayers; s++)
+		if (s != seat && seat_moves(g, s)) {
+			if (found != NOBODY)
+				return NOBODY;
+			found = s;
+		}
+	return found;
+}
+
 int seat_moves(const struct game *g, int seat)
 {
 	return seat >= 0 && seat < g->nplayers && g->role[seat] == SEAT_PLAYER;

@@ -54,10 +54,17 @@ unsigned robber_victims(const struct position *p, int nplayers, int seat, int he
 /* harbour_rate: the number of res seat gives for one card in a maritime trade (2, 3 or 4). */
 int harbour_rate(const struct game *g, const struct position *p, int seat, int res);
 
+/* neutral_settlement_spot: 1 when neutral seat n could take a settlement somewhere (Catan for Two). */
+int neutral_settlement_spot(const struct position *p, int n);
+/* two_action_cost: the trade cards seat pays for an action (Catan for Two): more when ahead in public points. */
+int two_action_cost(const struct game *g, const struct position *p, int seat);
+
 /* ---- seats and turns: the one place each question is answered ---- */
 
 /* seat_moves: 1 when seat is a player who moves (a neutral seat owns pieces but never moves). */
 int seat_moves(const struct game *g, int seat);
+/* seat_opponent: the other player of a two-player game (NOBODY when there are more). */
+int seat_opponent(const struct game *g, int seat);
 /* turn_movers: how many seats move (the players; neutral seats left out). */
 int turn_movers(const struct game *g);
 /* turn_setup_seat: the seat that places at set-up step k (0 .. rounds * movers - 1): snake order over the players. */

@@ -111,7 +111,7 @@ static void title(const struct game *g, const struct position *p, struct panel *
 	case PH_SETUP_SETTLEMENT:
 	case PH_SETUP_ROAD:
 		add(pn, cur, PK_TITLE, 0, "Set-up, placement %d of %d: %s places a %s",
-		    pos_setup_step(p) + 1, turn_setup_steps(g), who,
+		    pos_setup_step(g, p) + 1, turn_setup_steps(g), who,
 		    p->phase == PH_SETUP_ROAD ? "road" : "settlement");
 		break;
 	case PH_ROLL:

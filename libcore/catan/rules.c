@@ -41,6 +41,10 @@ static int gate(struct rctx *c)
 		return illegal(c->e, "no such player in this game");
 	if (m->verb >= NVERB)
 		return illegal(c->e, "unknown verb");
+	if (!seat_moves(g, me))
+		return illegal(c->e, "%s is a neutral seat and never moves", cname(g, me));
+	if (m->verb >= MV_NEUTRAL && !g->rs->trade_cards)
+		return illegal(c->e, "'%s' belongs to Catan for Two (variant=two)", move_verb_name(m->verb));
 	if (p->phase == PH_OVER) {
 		int w = game_winner(g, p);
 		return illegal(c->e, "the game is over: %s won with %d points", cname(g, w),
@@ -66,6 +70,16 @@ static int gate(struct rctx *c)
 		if (me != cur || m->verb != MV_ROBBER)
 			return illegal(c->e, "%s must move the robber first", cname(g, cur));
 		return C_OK;
+	case PH_NEUTRAL:
+		if (me != cur || m->verb != MV_NEUTRAL)
+			return illegal(c->e, "%s must place the free neutral %s first", cname(g, cur),
+				       p->neutral_piece == PC_ROAD ? "road" : "settlement");
+		return C_OK;
+	case PH_GIVE:
+		if (me != cur || m->verb != MV_GIVE)
+			return illegal(c->e, "%s must give %d cards for the forced trade first",
+				       cname(g, cur), p->give_owed);
+		return C_OK;
 	}
 	/* PH_ROLL or PH_MAIN */
 	if (m->verb == MV_ACCEPT || m->verb == MV_REJECT) {
@@ -81,12 +95,20 @@ static int gate(struct rctx *c)
 			return illegal(c->e, "the dice were already rolled this turn");
 		return C_OK;
 	case MV_PLAY:
+	case MV_ACTION:
+	case MV_RETURN:
 		return C_OK;
 	case MV_DISCARD:
 		return illegal(c->e, "nobody owes cards: discards follow a roll of seven");
 	case MV_ROBBER:
 		return illegal(c->e, "the robber moves only after a seven or a knight");
+	case MV_NEUTRAL:
+		return illegal(c->e, "no neutral piece is owed: one comes with each road or settlement built");
+	case MV_GIVE:
+		return illegal(c->e, "no cards are owed: a forced trade's cards are given after it");
 	default:
+		if (p->phase == PH_ROLL && p->nrolls > 0)
+			return illegal(c->e, "the second production roll comes first");
 		if (p->phase == PH_ROLL)
 			return illegal(c->e, "the dice must be rolled first");
 		return C_OK;
@@ -125,6 +147,14 @@ static int dispatch(struct rctx *c)
 		return rules_play(c);
 	case MV_END:
 		return rules_end(c);
+	case MV_NEUTRAL:
+		return rules_neutral(c);
+	case MV_ACTION:
+		return rules_action(c);
+	case MV_GIVE:
+		return rules_give(c);
+	case MV_RETURN:
+		return rules_return(c);
 	}
 	return illegal(c->e, "unknown verb");
 }
@@ -149,8 +179,10 @@ int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
 	if (rc != C_OK)
 		return rc;
 	/* The player whose turn it is wins as soon as they have the points. */
-	if (game_winner(g, &p) != NOBODY)
+	if (game_winner(g, &p) != NOBODY) {
 		p.phase = PH_OVER;
+		p.neutral_owed = p.give_owed = 0;
+	}
 	if (!(flags & RULES_NO_LOG)) {
 		move_format(g, &mv, line, sizeof line);
 		if (movelog_push_move(&g->log, line, &mv, e) != C_OK)

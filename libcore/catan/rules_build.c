@@ -12,13 +12,14 @@ int rules_setup_settlement(struct rctx *c)
 {
 	struct position *p = c->p;
 	int seat = c->m->seat, node = c->m->node;
-	int step = pos_setup_step(p);
+	int step = pos_setup_step(c->g, p);
 
 	if (node_free_check(p, node, c->e))
 		return C_ILLEGAL;
 	if (p->pl[seat].settlements == 0)
 		return illegal(c->e, "no settlements left in your supply");
 	pos_place_settlement(p, seat, node);
+	pos_trade_gain(c->g, p, seat, node);
 	/* The second settlement pays its starting resources. */
 	if (step >= turn_setup_steps(c->g) - turn_movers(c->g))
 		pos_pay_start(p, &c->g->board, seat, node);
@@ -50,7 +51,7 @@ int rules_setup_road(struct rctx *c)
 	if (p->pl[seat].roads == 0)
 		return illegal(c->e, "no roads left in your supply");
 	pos_place_road(p, seat, edge);
-	int done = pos_setup_step(p) + 1;	/* placements complete, this one included */
+	int done = pos_setup_step(c->g, p) + 1;	/* placements complete, this one included */
 	if (done >= turn_setup_steps(c->g)) {
 		p->phase = PH_ROLL;
 		p->turn = 1;
@@ -105,6 +106,7 @@ static int build_settlement(struct rctx *c)
 		return C_ILLEGAL;
 	pay_bank(p, seat, c->g->rs->cost[BUY_SETTLEMENT]);
 	pos_place_settlement(p, seat, node);
+	pos_trade_gain(c->g, p, seat, node);
 	return C_OK;
 }
 
@@ -170,5 +172,6 @@ int rules_build(struct rctx *c)
 	c->p->built = 1;
 	if (road_award_may_change(c->g->rs, c->p, c->m))
 		awards_update_road(c->g->rs, c->p, c->g->nplayers);
+	two_after_build(c->g, c->p, c->m->piece, 1);
 	return C_OK;
 }

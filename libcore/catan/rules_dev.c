@@ -88,6 +88,7 @@ static int play_road_building(struct rctx *c)
 		return illegal(c->e, "road-building places two roads: a second road can be placed");
 	}
 	awards_update_road(c->g->rs, p, c->g->nplayers);
+	two_after_build(c->g, p, PC_ROAD, m->npath);
 	return C_OK;
 }
 
@@ -159,6 +160,8 @@ int rules_end(struct rctx *c)
 	memset(&p->offer, 0, sizeof p->offer);
 	p->offer.to = NOBODY;
 	p->rolled = p->dev_played = p->built = 0;
+	p->nrolls = p->knight_returned = 0;
+	memset(p->roll_sum, 0, sizeof p->roll_sum);
 	p->current = (int8_t)turn_next(c->g, p->current);
 	p->turn++;
 	p->phase = PH_ROLL;

@@ -37,5 +37,12 @@ int rules_trade(struct rctx *c);
 int rules_buy(struct rctx *c);
 int rules_play(struct rctx *c);
 int rules_end(struct rctx *c);
+/* Catan for Two (rules_two.c) */
+int rules_neutral(struct rctx *c);
+int rules_action(struct rctx *c);
+int rules_give(struct rctx *c);
+int rules_return(struct rctx *c);
+/* two_after_build: a player built piece (count of them): the free neutral pieces owed, if any can go. */
+void two_after_build(const struct game *g, struct position *p, int piece, int count);
 
 #endif

@@ -19,7 +19,7 @@ static void produce(const struct game *g, struct position *p, int total)
 		int r = g->board.terrain[h];
 		for (int k = 0; k < 6; k++) {
 			int n = geom_hex_nodes[h][k], s = p->node_owner[n];
-			if (s != NOBODY)
+			if (s != NOBODY && seat_moves(g, s))
 				owed[r][s] = (uint8_t)(owed[r][s] + (p->node_kind[n] == B_CITY ? 2 : 1));
 		}
 	}
@@ -35,34 +35,53 @@ static void produce(const struct game *g, struct position *p, int total)
 	}
 }
 
+/* The dice a game draws; a second roll of the turn is drawn again until its total differs from the first. */
+static void draw_dice(const struct game *g, struct position *p, uint8_t d[2])
+{
+	int sides = g->rs->dice_sides;
+	do {
+		d[0] = (uint8_t)(rng_below(p->rng, sides) + 1);
+		d[1] = (uint8_t)(rng_below(p->rng, sides) + 1);
+	} while (p->nrolls > 0 && d[0] + d[1] == p->roll_sum[0]);
+}
+
 int rules_roll(struct rctx *c)
 {
+	const struct game *g = c->g;
 	struct position *p = c->p;
 	struct move *m = c->m;
-	int src = outcome_source(c->g, c->replay, m->dice[0] != 0, "the dice", c->e);
+	int src = outcome_source(g, c->replay, m->dice[0] != 0, "the dice", c->e);
 
 	if (src < 0)
 		return C_ILLEGAL;
 	if (src == 0) {
-		int sides = c->g->rs->dice_sides;
-		uint8_t d0 = (uint8_t)(rng_below(p->rng, sides) + 1), d1 = (uint8_t)(rng_below(p->rng, sides) + 1);
-		if (m->dice[0] && (m->dice[0] != d0 || m->dice[1] != d1))
+		uint8_t d[2];
+		draw_dice(g, p, d);
+		if (m->dice[0] && (m->dice[0] != d[0] || m->dice[1] != d[1]))
 			return illegal(c->e, "the logged dice %d %d differ from the game's draw %d %d",
-				       m->dice[0], m->dice[1], d0, d1);
-		m->dice[0] = d0;
-		m->dice[1] = d1;
+				       m->dice[0], m->dice[1], d[0], d[1]);
+		m->dice[0] = d[0];
+		m->dice[1] = d[1];
 	}
 	int total = m->dice[0] + m->dice[1];
-	p->rolled = 1;
-	if (total != c->g->rs->robber_roll) {
-		produce(c->g, p, total);
-		p->phase = PH_MAIN;
+	if (g->rs->rolls_per_turn > 1) {
+		if (p->nrolls > 0 && total == p->roll_sum[0])
+			return illegal(c->e, "the second roll must differ from the first (%d): roll again",
+				       total);
+		p->roll_sum[p->nrolls++] = (uint8_t)total;
+		p->rolled = p->nrolls == g->rs->rolls_per_turn;
+	} else {
+		p->rolled = 1;
+	}
+	if (total != g->rs->robber_roll) {
+		produce(g, p, total);
+		p->phase = p->rolled ? PH_MAIN : PH_ROLL;
 		return C_OK;
 	}
 	int owing = 0;
-	for (int s = 0; s < c->g->nplayers; s++) {
+	for (int s = 0; s < g->nplayers; s++) {
 		int h = pos_hand_size(p, s);
-		p->pl[s].discard = (uint8_t)(h > c->g->rules.discard_limit ? h / 2 : 0);
+		p->pl[s].discard = (uint8_t)(h > g->rules.discard_limit ? h / 2 : 0);
 		owing |= p->pl[s].discard != 0;
 	}
 	p->phase = owing ? PH_DISCARD : PH_ROBBER;

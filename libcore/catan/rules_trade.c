@@ -32,6 +32,8 @@ int rules_offer(struct rctx *c)
 		return C_ILLEGAL;
 	if (m->to == m->seat)
 		return illegal(c->e, "you cannot trade with yourself");
+	if (m->to != NOBODY && !seat_moves(c->g, m->to))
+		return illegal(c->e, "%s is a neutral seat and never trades", cname(c->g, m->to));
 	for (int r = 0; r < NRES; r++) {
 		if (m->give[r] && m->get[r])
 			return illegal(c->e, "a trade cannot have %s on both sides", resource_names[r]);
@@ -71,7 +73,9 @@ int rules_answer(struct rctx *c)
 		return illegal(c->e, "%s has already rejected this offer", cname(c->g, seat));
 	if (c->m->verb == MV_REJECT) {
 		o->rejected = (uint8_t)(o->rejected | (1u << seat));
-		unsigned everyone = ((1u << c->g->nplayers) - 1) & ~(1u << cur);
+		unsigned everyone = 0;
+		for (int s = 0; s < c->g->nplayers; s++)
+			everyone |= (unsigned)(seat_moves(c->g, s) && s != cur) << s;
 		if (o->to != NOBODY || (o->rejected & everyone) == everyone)
 			offer_close(p);
 		return C_OK;

@@ -10,49 +10,83 @@ const struct geometry geometry_base = {
 	.nhex = NHEX, .nnode = NNODE, .nedge = NEDGE, .ncoast = NCOAST, .nharbour = NHARBOUR,
 };
 
+/*
+ * The numbers both rule sets share: the nineteen-hex board's composition,
+ * the deck, the bank, the pieces, the costs, the points and awards, the
+ * maritime rates.  A rule set that differs in one of them spells its
+ * table out.
+ */
+#define BASE_NUMBERS \
+	.geom = &geometry_base, \
+	.terrains = { [T_HILLS] = 3, [T_FOREST] = 4, [T_PASTURE] = 4, [T_FIELDS] = 4, \
+		      [T_MOUNTAINS] = 3, [T_DESERT] = 1 }, \
+	.ntoken = 18, \
+	.tokens = { 5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11 }, \
+	.harbours = { HB_GENERIC, HB_GENERIC, HB_GENERIC, HB_GENERIC, \
+		      RES_BRICK, RES_LUMBER, RES_WOOL, RES_GRAIN, RES_ORE }, \
+	.deck = { [DEV_KNIGHT] = 14, [DEV_ROAD_BUILDING] = 2, [DEV_YEAR_OF_PLENTY] = 2, \
+		  [DEV_MONOPOLY] = 2, [DEV_VICTORY_POINT] = 5 }, \
+	.deck_size = 25, \
+	.bank_each = 19, \
+	.roads = 15, .settlements = 5, .cities = 4, \
+	.cost = { \
+		[BUY_ROAD] = { [RES_BRICK] = 1, [RES_LUMBER] = 1 }, \
+		[BUY_SETTLEMENT] = { [RES_BRICK] = 1, [RES_LUMBER] = 1, [RES_WOOL] = 1, [RES_GRAIN] = 1 }, \
+		[BUY_CITY] = { [RES_GRAIN] = 2, [RES_ORE] = 3 }, \
+		[BUY_DEV] = { [RES_WOOL] = 1, [RES_GRAIN] = 1, [RES_ORE] = 1 }, \
+	}, \
+	.setup_rounds = 2, \
+	.dice_sides = 6, \
+	.robber_roll = 7, \
+	.settlement_points = 1, .city_points = 2, \
+	.road_award_min = 5, .army_award_min = 3, .award_points = 2, \
+	.points_to_win = 10, .discard_limit = 7, \
+	.bank_rate = 4, .generic_rate = 3, .harbour_rate = 2
+
 const struct ruleset ruleset_base = {
 	.name = "base",
-	.geom = &geometry_base,
-	.terrains = { [T_HILLS] = 3, [T_FOREST] = 4, [T_PASTURE] = 4, [T_FIELDS] = 4,
-		      [T_MOUNTAINS] = 3, [T_DESERT] = 1 },
-	.ntoken = 18,
-	.tokens = { 5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11 },
-	.harbours = { HB_GENERIC, HB_GENERIC, HB_GENERIC, HB_GENERIC,
-		      RES_BRICK, RES_LUMBER, RES_WOOL, RES_GRAIN, RES_ORE },
-	.deck = { [DEV_KNIGHT] = 14, [DEV_ROAD_BUILDING] = 2, [DEV_YEAR_OF_PLENTY] = 2,
-		  [DEV_MONOPOLY] = 2, [DEV_VICTORY_POINT] = 5 },
-	.deck_size = 25,
-	.bank_each = 19,
-	.roads = 15, .settlements = 5, .cities = 4,
-	.cost = {
-		[BUY_ROAD] = { [RES_BRICK] = 1, [RES_LUMBER] = 1 },
-		[BUY_SETTLEMENT] = { [RES_BRICK] = 1, [RES_LUMBER] = 1, [RES_WOOL] = 1, [RES_GRAIN] = 1 },
-		[BUY_CITY] = { [RES_GRAIN] = 2, [RES_ORE] = 3 },
-		[BUY_DEV] = { [RES_WOOL] = 1, [RES_GRAIN] = 1, [RES_ORE] = 1 },
-	},
-	.setup_rounds = 2,
-	.dice_sides = 6,
-	.robber_roll = 7,
-	.settlement_points = 1, .city_points = 2,
-	.road_award_min = 5, .army_award_min = 3, .award_points = 2,
-	.points_to_win = 10, .discard_limit = 7,
-	.bank_rate = 4, .generic_rate = 3, .harbour_rate = 2,
+	BASE_NUMBERS,
 	.min_players = 2, .max_players = 4,
 	.neutral_seats = 0,
 	.rolls_per_turn = 1,
 	.special_building = 0,
+	.neutral_start = { -1, -1 },
 };
 
+/* The base game's numbers with the two-player rules of 000 on top. */
+const struct ruleset ruleset_two = {
+	.name = "two",
+	BASE_NUMBERS,
+	.min_players = 2, .max_players = 2,
+	.neutral_seats = 2,
+	.rolls_per_turn = 2,
+	.special_building = 0,
+	/* Straight above and below the centre, two hexes out: where the printed figure marks them. */
+	.neutral_start = { 13, 40 },
+	.neutral_builds = 1,
+	.trade_cards = 14, .trade_start = 4, .trade_max = 7,
+	.trade_desert = 2, .trade_coast = 1,
+	.action_cost = 1, .action_cost_ahead = 2,
+	.knight_trade = 2,
+};
+
+const struct ruleset *ruleset_of(int variant)
+{
+	return variant == VAR_TWO ? &ruleset_two : &ruleset_base;
+}
+
+static const char *const variant_words[] = { [VAR_BASE] = "base", [VAR_TWO] = "two", NULL };
 static const char *const trade_words[] = { [TRADE_COMBINED] = "combined", [TRADE_STRICT] = "strict", NULL };
 static const char *const outcome_words[] = { [OUT_INTERNAL] = "internal", [OUT_EXTERNAL] = "external", NULL };
 
 /* In the order of the state file's "rules" object. */
 const struct rules_option rules_options[NRULES_OPTION + 1] = {
-	{ "points_to_win", 3, 20, NULL, offsetof(struct rules, points_to_win) },
-	{ "discard_limit", 2, 40, NULL, offsetof(struct rules, discard_limit) },
-	{ "trade_build", 0, 0, trade_words, offsetof(struct rules, trade_build) },
-	{ "outcomes", 0, 0, outcome_words, offsetof(struct rules, outcomes) },
-	{ NULL, 0, 0, NULL, 0 },
+	{ "variant", 0, 0, variant_words, offsetof(struct rules, variant), 1 },
+	{ "points_to_win", 3, 20, NULL, offsetof(struct rules, points_to_win), 0 },
+	{ "discard_limit", 2, 40, NULL, offsetof(struct rules, discard_limit), 0 },
+	{ "trade_build", 0, 0, trade_words, offsetof(struct rules, trade_build), 0 },
+	{ "outcomes", 0, 0, outcome_words, offsetof(struct rules, outcomes), 0 },
+	{ NULL, 0, 0, NULL, 0, 0 },
 };
 
 const struct rules_option *rules_option_find(const char *key)
@@ -61,6 +95,11 @@ const struct rules_option *rules_option_find(const char *key)
 		if (strcmp(o->key, key) == 0)
 			return o;
 	return NULL;
+}
+
+int rules_option_value(const struct rules *r, const struct rules_option *o)
+{
+	return ((const uint8_t *)r)[o->field];
 }
 
 int rules_option_word(const struct rules_option *o, const char *word)
@@ -86,8 +125,7 @@ static long number(const char *s, int max)
 	return v > (unsigned long)max ? -1 : (long)v;
 }
 
-/* words_list: "a, b or c" of a NULL-terminated list of words into buf (n bytes). */
-static void words_list(const char *const *w, char *buf, size_t n)
+void words_list(const char *const *w, char *buf, size_t n)
 {
 	size_t len = 0;
 	buf[0] = '\0';

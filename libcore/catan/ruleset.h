@@ -7,6 +7,7 @@
 #ifndef CATAN_RULESET_H
 #define CATAN_RULESET_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "err.h"
@@ -46,13 +47,29 @@ struct ruleset {
 	uint8_t bank_rate, generic_rate, harbour_rate;	/* maritime trade: cards given for one */
 	uint8_t min_players, max_players;	/* seats who move */
 	uint8_t neutral_seats;	/* seats that own pieces but never move */
-	uint8_t rolls_per_turn;
+	uint8_t rolls_per_turn;	/* production rolls; a second must differ from the first in total */
 	uint8_t special_building;	/* 1: the others may build after each turn */
+	/*
+	 * Neutral seats (Catan for Two): the intersections of their starting
+	 * settlements by default (0-based), and the free piece they get with
+	 * each road or settlement a player builds.
+	 */
+	int8_t neutral_start[2];
+	uint8_t neutral_builds;
+	/* Trade cards (Catan for Two): the supply, each player's start and limit, the gains. */
+	uint8_t trade_cards, trade_start, trade_max;
+	uint8_t trade_desert, trade_coast;	/* for a settlement next to the desert, on the coast */
+	uint8_t action_cost, action_cost_ahead;	/* an action's price; ahead: more public points */
+	uint8_t knight_trade;	/* trade cards for a face-up knight given back, once a turn */
 };
 
 /* The base game: three or four players (two allowed) on the nineteen-hex board. */
 extern const struct geometry geometry_base;
 extern const struct ruleset ruleset_base;
+/* Catan for Two (000): two players, two neutral seats, two rolls a turn, trade cards. */
+extern const struct ruleset ruleset_two;
+/* ruleset_of: the rule set of a variant (enum variant). */
+const struct ruleset *ruleset_of(int variant);
 
 /*
  * The rules options a game chooses (struct rules), each described once:
@@ -65,14 +82,19 @@ struct rules_option {
 	int min, max;			/* a number's range */
 	const char *const *words;	/* NULL for a number */
 	size_t field;			/* offsetof its uint8_t in struct rules */
+	int optional;			/* may be absent in a document (older ones): the default */
 };
-#define NRULES_OPTION 4
+#define NRULES_OPTION 5
 extern const struct rules_option rules_options[NRULES_OPTION + 1];	/* ends with a NULL key */
 
 /* rules_option_find: the option named key, or NULL. */
 const struct rules_option *rules_option_find(const char *key);
 /* rules_option_word: the value of word for option o, or -1 when it is not one of o's words. */
 int rules_option_word(const struct rules_option *o, const char *word);
+/* rules_option_value: the value of option o in r. */
+int rules_option_value(const struct rules *r, const struct rules_option *o);
+/* words_list: "a, b or c" of a NULL-terminated list of words into buf (n bytes). */
+void words_list(const char *const *w, char *buf, size_t n);
 /* rules_option_store: sets option o of r to v (in range: the caller checked). */
 void rules_option_store(struct rules *r, const struct rules_option *o, int v);
 /*

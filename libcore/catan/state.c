@@ -11,6 +11,7 @@
 
 void rules_default(struct rules *r)
 {
+	r->variant = VAR_BASE;
 	r->points_to_win = ruleset_base.points_to_win;
 	r->discard_limit = ruleset_base.discard_limit;
 	r->trade_build = TRADE_COMBINED;
@@ -130,11 +131,11 @@ void pos_count_pieces(const struct ruleset *rs, struct position *p, int nplayers
 	}
 }
 
-int pos_setup_step(const struct position *p)
+int pos_setup_step(const struct game *g, const struct position *p)
 {
 	int settled = 0;
-	for (int n = 0; n < NNODE; n++)
-		settled += p->node_owner[n] != NOBODY;
+	for (int n = 0; n < g->rs->geom->nnode; n++)
+		settled += p->node_owner[n] != NOBODY && g->role[p->node_owner[n]] == SEAT_PLAYER;
 	return p->phase == PH_SETUP_ROAD ? settled - 1 : settled;
 }
 
@@ -165,6 +166,29 @@ void pos_pay_start(struct position *p, const struct board *b, int seat, int node
 	}
 }
 
+void pos_trade_gain(const struct game *g, struct position *p, int seat, int node)
+{
+	const struct ruleset *rs = g->rs;
+	int land = 0, desert = 0, gain = 0;
+
+	if (!rs->trade_cards)
+		return;
+	for (int k = 0; k < 3; k++) {
+		int h = geom_node_hexes[node][k];
+		land += h >= 0;
+		desert |= h >= 0 && g->board.terrain[h] == T_DESERT;
+	}
+	gain = (desert ? rs->trade_desert : 0) + (land < 3 ? rs->trade_coast : 0);
+	if (gain > rs->trade_max - p->pl[seat].trade)
+		gain = rs->trade_max - p->pl[seat].trade;
+	if (gain > p->trade_supply)
+		gain = p->trade_supply;
+	if (gain > 0) {
+		p->pl[seat].trade = (uint8_t)(p->pl[seat].trade + gain);
+		p->trade_supply = (uint8_t)(p->trade_supply - gain);
+	}
+}
+
 int pos_hand_size(const struct position *p, int seat)
 {
 	int n = 0;
@@ -188,13 +212,68 @@ int game_seat_of(const struct game *g, int colour)
 	return NOBODY;
 }
 
+/* node_open: nothing on node or one path away (the distance rule). */
+static int node_open(const struct position *p, int node)
+{
+	if (p->node_owner[node] != NOBODY)
+		return 0;
+	for (int k = 0; k < 3; k++)
+		if (geom_node_nodes[node][k] >= 0 && p->node_owner[geom_node_nodes[node][k]] != NOBODY)
+			return 0;
+	return 1;
+}
+
+/* The neutral seats of a rule set that has them: the colours not chosen, and their settlements. */
+static int seat_neutrals(struct game *g, const struct newgame *o, struct position *p, struct cerr *e)
+{
+	const struct ruleset *rs = g->rs;
+	int node[2];
+
+	if (rs->neutral_seats == 0) {
+		if (o->neutral[0] > 0)
+			return cerr_set(e, C_USAGE, "neutral settlements belong to variant=two");
+		return C_OK;
+	}
+	for (int i = 0; i < 2; i++)
+		node[i] = o->neutral[0] > 0 ? o->neutral[i] - 1 : rs->neutral_start[i];
+	for (int i = 0; i < 2; i++)
+		if (node[i] < 0 || node[i] >= rs->geom->nnode)
+			return cerr_set(e, C_USAGE, "a neutral settlement needs an intersection 1 to %d",
+					rs->geom->nnode);
+	for (int c = 0, i = 0; c < NCOLOUR && i < rs->neutral_seats; c++) {
+		if (game_seat_of(g, c) != NOBODY)
+			continue;
+		int s = g->nplayers++;
+		g->colour[s] = (uint8_t)c;
+		g->role[s] = SEAT_NEUTRAL;
+		if (!node_open(p, node[i]))
+			return cerr_set(e, C_USAGE, "neutral settlements on %d and %d break the distance "
+					"rule", node[0] + 1, node[1] + 1);
+		pos_place_settlement(p, s, node[i]);
+		i++;
+	}
+	pos_count_pieces(rs, p, g->nplayers);
+	p->trade_supply = rs->trade_cards;
+	for (int s = 0; s < g->nplayers; s++)
+		if (g->role[s] == SEAT_PLAYER) {
+			p->pl[s].trade = rs->trade_start;
+			p->trade_supply = (uint8_t)(p->trade_supply - rs->trade_start);
+		}
+	return C_OK;
+}
+
 int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 {
 	game_init(g);
+	g->rs = ruleset_of(o->rules.variant);
 	const struct ruleset *rs = g->rs;
-	if (o->nplayers < rs->min_players || o->nplayers > rs->max_players)
+	if (o->nplayers < rs->min_players || o->nplayers > rs->max_players) {
+		if (rs->min_players == rs->max_players)
+			return cerr_set(e, C_USAGE, "variant=%s needs %d players, not %d", rs->name,
+					rs->min_players, o->nplayers);
 		return cerr_set(e, C_USAGE, "a game needs %d to %d players, not %d", rs->min_players,
 				rs->max_players, o->nplayers);
+	}
 	for (int s = 0; s < o->nplayers; s++) {
 		if (o->colour[s] >= NCOLOUR)
 			return cerr_set(e, C_USAGE, "unknown colour");
@@ -218,8 +297,10 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 	pos_empty(rs, p, &g->board, g->nplayers);
 	rng_shuffle(rng, p->deck, p->deck_len);
 	memcpy(p->rng, rng, sizeof rng);
+	if (seat_neutrals(g, o, p, e) != C_OK)
+		return C_USAGE;
 
-	if (o->beginner) {
+	if (o->beginner && rs->neutral_seats == 0) {
 		for (int s = 0; s < g->nplayers; s++) {
 			const struct beginner_pieces *bp = &board_beginner_pieces[g->colour[s]];
 			for (int i = 0; i < 2; i++) {
@@ -242,6 +323,34 @@ static int count_check(struct cerr *e, const char *path, int v, int max)
 {
 	if (v > max)
 		return cerr_set(e, C_INPUT, "%s: %d is more than %d", path, v, max);
+	return C_OK;
+}
+
+/* The invariants of Catan for Two: neutral seats hold nothing but pieces; the trade cards add up. */
+static int two_check(const struct game *g, const struct position *p, struct cerr *e)
+{
+	const struct ruleset *rs = g->rs;
+	int total = p->trade_supply;
+
+	for (int s = 0; s < g->nplayers; s++) {
+		const struct player *pl = &p->pl[s];
+		const char *c = colour_names[g->colour[s]];
+		int held = pl->discard | pl->trade | pl->returned | (pl->cities != rs->cities);
+		for (int k = 0; k < NRES; k++)
+			held |= pl->hand[k];
+		for (int d = 0; d < NDEV; d++)
+			held |= pl->dev[d] | pl->dev_new[d] | pl->played[d];
+		if (g->role[s] == SEAT_NEUTRAL && held)
+			return cerr_set(e, C_INPUT, "players.%s: a neutral seat holds only settlements and "
+					"roads", c);
+		if (pl->trade > rs->trade_max)
+			return cerr_set(e, C_INPUT, "players.%s.trade_cards: %d is more than %d", c,
+					pl->trade, rs->trade_max);
+		total += pl->trade;
+	}
+	if (total != rs->trade_cards)
+		return cerr_set(e, C_INPUT, "trade_supply: the supply and the players hold %d trade cards, "
+				"not %d", total, rs->trade_cards);
 	return C_OK;
 }
 
@@ -298,10 +407,11 @@ int pos_check(const struct game *g, const struct position *p, struct cerr *e)
 	for (int d = 0; full && d < NDEV; d++) {
 		int total = p->deck_count[d];
 		for (int s = 0; s < n; s++)
-			total += p->pl[s].dev[d] + p->pl[s].dev_new[d] + p->pl[s].played[d];
+			total += p->pl[s].dev[d] + p->pl[s].dev_new[d] + p->pl[s].played[d] +
+				 (d == DEV_KNIGHT ? p->pl[s].returned : 0);
 		if (total != rs->deck[d])
 			return cerr_set(e, C_INPUT, "deck: deck, hands and played cards hold %d %s, not %d",
 					total, dev_names[d], rs->deck[d]);
 	}
-	return C_OK;
+	return two_check(g, p, e);
 }

@@ -15,9 +15,11 @@ struct newgame {
 	uint64_t seed;		/* 0 .. 2^63-1 */
 	enum numbers_mode numbers;
 	struct rules rules;
+	/* Catan for Two: the neutral starting settlements, numbered from 1; 0 for the rule set's default. */
+	int neutral[2];
 };
 
-/* rules_default: the base game's points to win and discard limit, combined trade/build, internal outcomes. */
+/* rules_default: the base game, its points to win and discard limit, combined trade/build, internal outcomes. */
 void rules_default(struct rules *r);
 
 /*
@@ -25,8 +27,12 @@ void rules_default(struct rules *r);
  * o->seed; a random board draws its terrains, harbours and tokens, then
  * the deck is shuffled; the state after that is the game's start.  The
  * beginner start has its pieces placed, each second settlement's
- * resources paid, and the first seat to roll.  Returns C_OK, or C_USAGE
- * for options that do not make a game (e.g. a repeated colour).
+ * resources paid, and the first seat to roll.  In a rule set with
+ * neutral seats, the colours not chosen take them (after the players, in
+ * colour order), each with its starting settlement, and the players
+ * start with their trade cards (the beginner board's layout is used, but
+ * the players place their pieces in the set-up).  Returns C_OK, or
+ * C_USAGE for options that do not make a game (e.g. a repeated colour).
  * Free with game_free.
  */
 int game_new(struct game *g, const struct newgame *o, struct cerr *e);
@@ -51,13 +57,19 @@ void movelog_free(struct movelog *log);
 void pos_empty(const struct ruleset *rs, struct position *p, const struct board *b, int nplayers);
 /* pos_count_pieces: recomputes every player's supply (roads, settlements, cities) of rs from the board. */
 void pos_count_pieces(const struct ruleset *rs, struct position *p, int nplayers);
-/* pos_setup_step: how many set-up placements (settlement + road) are complete. */
-int pos_setup_step(const struct position *p);
+/* pos_setup_step: how many set-up placements (settlement + road) of the players of g are complete. */
+int pos_setup_step(const struct game *g, const struct position *p);
 /* pos_place_settlement / pos_place_road: put a piece on the board for seat (no rule checks). */
 void pos_place_settlement(struct position *p, int seat, int node);
 void pos_place_road(struct position *p, int seat, int edge);
 /* pos_pay_start: gives seat one card per producing hex around node, from the bank. */
 void pos_pay_start(struct position *p, const struct board *b, int seat, int node);
+/*
+ * pos_trade_gain: gives seat the trade cards a settlement on node earns
+ * (Catan for Two: next to the desert, on the coast), within the supply
+ * and the most a player holds.
+ */
+void pos_trade_gain(const struct game *g, struct position *p, int seat, int node);
 /* pos_hand_size: the number of resource cards seat holds. */
 int pos_hand_size(const struct position *p, int seat);
 /* pos_deck_counts: recomputes deck_count[] from deck[] (when the order is known). */

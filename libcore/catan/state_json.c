@@ -179,6 +179,8 @@ static int read_rules(struct rd *r, json_t *v, struct rules *ru)
 	if ((rc = jr_object(&r->j, v, keys)))
 		return rc;
 	for (const struct rules_option *o = rules_options; o->key; o++) {
+		if (o->optional && !json_object_get(v, o->key))
+			continue;
 		if (!o->words) {
 			if ((rc = int_member(r, v, o->key, o->min, o->max, &x)))
 				return rc;
@@ -190,10 +192,12 @@ static int read_rules(struct rd *r, json_t *v, struct rules *ru)
 			return rc;
 		int s = jr_key(&r->j, o->key);
 		int w = json_is_string(t) ? rules_option_word(o, json_string_value(t)) : -1;
+		char list[128];
+		words_list(o->words, list, sizeof list);
 		if (w >= 0)
 			rules_option_store(ru, o, w);
 		else
-			rc = jr_fail(&r->j, "expected \"%s\" or \"%s\"", o->words[0], o->words[1]);
+			rc = jr_fail(&r->j, "expected %s", list);
 		jr_pop(&r->j, s);
 		if (rc)
 			return rc;
@@ -201,26 +205,29 @@ static int read_rules(struct rd *r, json_t *v, struct rules *ru)
 	return C_OK;
 }
 
-static int read_players(struct rd *r, json_t *v, struct game *g)
+/* read_players: the seats of role (the players, or the neutral seats after them), min to max of them. */
+static int read_players(struct rd *r, json_t *v, struct game *g, int role, int min, int max)
 {
 	if (!json_is_array(v))
 		return jr_fail(&r->j, "expected an array of colours, found %s", jr_type(v));
 	size_t n = json_array_size(v);
-	if (n < g->rs->min_players || n > g->rs->max_players)
-		return jr_fail(&r->j, "expected %d to %d players, found %zu", g->rs->min_players,
-			    g->rs->max_players, n);
+	if (n < (size_t)min || n > (size_t)max) {
+		if (min == max)
+			return jr_fail(&r->j, "expected %d colours, found %zu", min, n);
+		return jr_fail(&r->j, "expected %d to %d players, found %zu", min, max, n);
+	}
 	for (size_t i = 0; i < n; i++) {
 		int s = jr_index(&r->j, i);
 		int c, rc = read_name(r, json_array_get(v, i), colour_parse, "colour", &c);
-		for (size_t j = 0; !rc && j < i; j++)
+		for (int j = 0; !rc && j < g->nplayers; j++)
 			if (g->colour[j] == c)
 				rc = jr_fail(&r->j, "colour '%s' plays twice", colour_names[c]);
 		jr_pop(&r->j, s);
 		if (rc)
 			return rc;
-		g->colour[i] = (uint8_t)c;
+		g->colour[g->nplayers] = (uint8_t)c;
+		g->role[g->nplayers++] = (uint8_t)role;
 	}
-	g->nplayers = (int)n;
 	return C_OK;
 }
 
@@ -355,6 +362,30 @@ static int read_roads(struct rd *r, json_t *obj, const struct game *g, struct po
 	return rc;
 }
 
+/* keys_with: base's keys, then extra's when more is set, into out (room for both and a NULL). */
+static const char *const *keys_with(const char **out, const char *const *base, const char *const *extra,
+				    int more)
+{
+	int n = 0;
+	for (int i = 0; base[i]; i++)
+		out[n++] = base[i];
+	for (int i = 0; more && extra[i]; i++)
+		out[n++] = extra[i];
+	out[n] = NULL;
+	return out;
+}
+
+/* A neutral seat's entry: its pieces. */
+static int read_neutral(struct rd *r, json_t *v, struct game *g, struct position *p, int seat)
+{
+	static const char *const keys[] = { "settlements", "roads", NULL };
+	int rc;
+	if ((rc = jr_object(&r->j, v, keys)) ||
+	    (rc = read_nodes(r, v, "settlements", p, seat, B_SETTLEMENT, g->rs->settlements)))
+		return rc;
+	return read_roads(r, v, g, p, seat);
+}
+
 static int read_player(struct rd *r, json_t *v, struct game *g, struct position *p, int seat)
 {
 	static const char *const keys[] = { "hand", "dev", "dev_new", "played", "discard",
@@ -364,13 +395,19 @@ static int read_player(struct rd *r, json_t *v, struct game *g, struct position 
 	static const char *const winner_keys[] = { "hand", "dev", "victory_points", "played",
 						   "discard", "settlements", "cities", "roads",
 						   NULL };
+	static const char *const two_keys[] = { "trade_cards", "knights_returned", NULL };
+	const char *allowed[16];
 	struct player *pl = &p->pl[seat];
 	int hidden = g->view != NOBODY && g->view != seat;
 	int winner = hidden && seat_may_see(g, p, g->view, seat, HID_POINTS);
+	int two = g->rs->trade_cards > 0;
 	long long x;
 	int rc;
 
-	if ((rc = jr_object(&r->j, v, winner ? winner_keys : hidden ? view_keys : keys)))
+	if (g->role[seat] == SEAT_NEUTRAL)
+		return read_neutral(r, v, g, p, seat);
+	if ((rc = jr_object(&r->j, v, keys_with(allowed, winner ? winner_keys : hidden ? view_keys : keys,
+						 two_keys, two))))
 		return rc;
 	if (hidden) {
 		if ((rc = int_member(r, v, "hand", 0, NRES * g->rs->bank_each, &x)))
@@ -398,6 +435,14 @@ static int read_player(struct rd *r, json_t *v, struct game *g, struct position 
 	if ((rc = int_member(r, v, "discard", 0, NRES * g->rs->bank_each / 2, &x)))
 		return rc;
 	pl->discard = (uint8_t)x;
+	if (two) {
+		if ((rc = int_member(r, v, "trade_cards", 0, g->rs->trade_max, &x)))
+			return rc;
+		pl->trade = (uint8_t)x;
+		if ((rc = int_member(r, v, "knights_returned", 0, g->rs->deck[DEV_KNIGHT], &x)))
+			return rc;
+		pl->returned = (uint8_t)x;
+	}
 	if ((rc = read_nodes(r, v, "settlements", p, seat, B_SETTLEMENT, g->rs->settlements)))
 		return rc;
 	if ((rc = read_nodes(r, v, "cities", p, seat, B_CITY, g->rs->cities)))
@@ -538,6 +583,19 @@ static int phase_fits(struct rd *r, const struct game *g, const struct position 
 	}
 	if (rc == C_OK && p->phase == PH_DISCARD && !owing)
 		rc = jr_fail_at(&r->j, "phase", "the discard phase needs a player who owes a discard");
+	if (rc == C_OK && (p->phase == PH_NEUTRAL) != (p->neutral_owed > 0))
+		rc = jr_fail_at(&r->j, "neutral_owed", "neutral pieces are owed in the neutral phase and "
+				"only there");
+	if (rc == C_OK && (p->phase == PH_GIVE) != (p->give_owed > 0))
+		rc = jr_fail_at(&r->j, "give_owed", "cards are owed in the give phase and only there");
+	if (rc == C_OK && g->rs->rolls_per_turn > 1 && p->phase >= PH_ROLL && p->phase != PH_OVER &&
+	    p->rolled != (p->nrolls == g->rs->rolls_per_turn))
+		rc = jr_fail_at(&r->j, "rolls", "%d rolls were made, but rolled is %s", p->nrolls,
+				p->rolled ? "true" : "false");
+	if (rc == C_OK && p->phase < PH_ROLL && p->nrolls)
+		rc = jr_fail_at(&r->j, "rolls", "no roll is made in the set-up");
+	if (rc == C_OK && p->largest_army != NOBODY && g->role[p->largest_army] != SEAT_PLAYER)
+		rc = jr_fail_at(&r->j, "awards.largest_army", "a neutral seat never plays knights");
 	if (rc == C_OK && p->phase == PH_OVER && score_total(g, p, p->current) < g->rules.points_to_win)
 		rc = jr_fail_at(&r->j, "phase",
 				"the game is over, but %s has %d points, not the %d that win",
@@ -546,19 +604,78 @@ static int phase_fits(struct rd *r, const struct game *g, const struct position 
 	return rc;
 }
 
+/* The rolls of the turn so far: their totals, 2 to 12, differing. */
+static int read_rolls(struct rd *r, json_t *v, const struct game *g, struct position *p)
+{
+	if (!json_is_array(v) || json_array_size(v) > g->rs->rolls_per_turn)
+		return jr_fail(&r->j, "expected an array of at most %d totals", g->rs->rolls_per_turn);
+	for (size_t i = 0; i < json_array_size(v); i++) {
+		long long x;
+		int s = jr_index(&r->j, i), rc = read_int(r, json_array_get(v, i), 2, 12, &x);
+		if (!rc && i > 0 && x == p->roll_sum[0])
+			rc = jr_fail(&r->j, "the second roll differs from the first, not %lld again", x);
+		jr_pop(&r->j, s);
+		if (rc)
+			return rc;
+		p->roll_sum[i] = (uint8_t)x;
+	}
+	p->nrolls = (uint8_t)json_array_size(v);
+	return C_OK;
+}
+
+/* Catan for Two's members of a position. */
+static int read_two(struct rd *r, json_t *v, const struct game *g, struct position *p)
+{
+	long long x;
+	int rc;
+	json_t *t = jr_member(&r->j, v, "rolls", 1, &rc);
+	if (!t)
+		return rc;
+	int s = jr_key(&r->j, "rolls");
+	rc = read_rolls(r, t, g, p);
+	jr_pop(&r->j, s);
+	if (rc || (rc = bool_member(r, v, "knight_returned", &p->knight_returned)) ||
+	    (rc = int_member(r, v, "trade_supply", 0, g->rs->trade_cards, &x)))
+		return rc;
+	p->trade_supply = (uint8_t)x;
+	if (!(t = jr_member(&r->j, v, "neutral_owed", 1, &rc)))
+		return rc;
+	s = jr_key(&r->j, "neutral_owed");
+	if (!json_is_array(t) || json_array_size(t) > 2)
+		rc = jr_fail(&r->j, "expected an array of at most 2 pieces");
+	for (size_t i = 0; !rc && i < json_array_size(t); i++) {
+		const char *w = json_string_value(json_array_get(t, i));
+		int pc = !w ? -1 : strcmp(w, "road") == 0 ? PC_ROAD : strcmp(w, "settlement") == 0 ? PC_SETTLEMENT : -1;
+		if (pc < 0 || (i > 0 && pc != p->neutral_piece))
+			rc = jr_fail(&r->j, "expected \"road\" or \"settlement\" (all the same) at [%zu]", i);
+		p->neutral_piece = (uint8_t)pc;
+	}
+	jr_pop(&r->j, s);
+	if (rc)
+		return rc;
+	p->neutral_owed = (uint8_t)json_array_size(t);
+	if ((rc = int_member(r, v, "give_owed", 0, 2, &x)))
+		return rc;
+	p->give_owed = (uint8_t)x;
+	return C_OK;
+}
+
 static int read_position(struct rd *r, json_t *v, struct game *g, struct position *p)
 {
 	static const char *const keys[] = { "phase", "turn", "current", "rolled", "dev_played",
 					    "built", "robber", "bank", "deck", "awards", "offer",
 					    "players", "rng", NULL };
+	static const char *const two_keys[] = { "rolls", "knight_returned", "trade_supply",
+						"neutral_owed", "give_owed", NULL };
 	static const char *const award_keys[] = { "longest_road", "largest_army", NULL };
+	const char *allowed[24];
 	long long x;
 	int rc, k;
 
 	memset(p, 0, sizeof *p);
 	memset(p->node_owner, NOBODY, sizeof p->node_owner);
 	memset(p->edge_owner, NOBODY, sizeof p->edge_owner);
-	if ((rc = jr_object(&r->j, v, keys)))
+	if ((rc = jr_object(&r->j, v, keys_with(allowed, keys, two_keys, g->rs->trade_cards > 0))))
 		return rc;
 	if ((rc = name_member(r, v, "phase", phase_parse, "phase", &k)))
 		return rc;
@@ -571,6 +688,8 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 		return rc;
 	int s = jr_key(&r->j, "current");
 	rc = read_seat(r, cur, &k);
+	if (!rc && g->role[k] != SEAT_PLAYER)
+		rc = jr_fail(&r->j, "%s is a neutral seat and never has the turn", colour_names[g->colour[k]]);
 	jr_pop(&r->j, s);
 	if (rc)
 		return rc;
@@ -578,6 +697,8 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	if ((rc = bool_member(r, v, "rolled", &p->rolled)) ||
 	    (rc = bool_member(r, v, "dev_played", &p->dev_played)) ||
 	    (rc = bool_member(r, v, "built", &p->built)))
+		return rc;
+	if (g->rs->trade_cards > 0 && (rc = read_two(r, v, g, p)))
 		return rc;
 	if ((rc = int_member(r, v, "robber", 1, NHEX, &x)))
 		return rc;
@@ -716,8 +837,8 @@ static int read_log(struct rd *r, json_t *v, struct game *g)
 
 int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 {
-	static const char *const keys[] = { "format", "view", "seed", "rules", "players", "board",
-					    "start", "position", "log", NULL };
+	static const char *const keys[] = { "format", "view", "seed", "rules", "players", "neutral",
+					    "board", "start", "position", "log", NULL };
 	struct rd r = { .g = g };
 	json_error_t jerr;
 	json_t *root, *v;
@@ -748,20 +869,56 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 		jr_pop(&r.j, s);
 		goto out;
 	}
+	/* The players' shape first, then the rules that say how many there are. */
+	v = jr_member(&r.j, root, "players", 1, &rc);
+	if (!v)
+		goto out;
+	if (!json_is_array(v)) {
+		int s = jr_key(&r.j, "players");
+		rc = jr_fail(&r.j, "expected an array of colours, found %s", jr_type(v));
+		jr_pop(&r.j, s);
+		goto out;
+	}
+	v = jr_member(&r.j, root, "rules", 1, &rc);
+	if (!v)
+		goto out;
+	{
+		int s = jr_key(&r.j, "rules");
+		rc = read_rules(&r, v, &g->rules);
+		jr_pop(&r.j, s);
+		if (rc)
+			goto out;
+		g->rs = ruleset_of(g->rules.variant);
+	}
 	v = jr_member(&r.j, root, "players", 1, &rc);
 	if (!v)
 		goto out;
 	{
 		int s = jr_key(&r.j, "players");
-		rc = read_players(&r, v, g);
+		rc = read_players(&r, v, g, SEAT_PLAYER, g->rs->min_players, g->rs->max_players);
 		jr_pop(&r.j, s);
 		if (rc)
 			goto out;
 	}
+	v = jr_member(&r.j, root, "neutral", g->rs->neutral_seats > 0, &rc);
+	if (v) {
+		int s = jr_key(&r.j, "neutral");
+		if (g->rs->neutral_seats == 0)
+			rc = jr_fail(&r.j, "neutral seats belong to variant two");
+		else
+			rc = read_players(&r, v, g, SEAT_NEUTRAL, g->rs->neutral_seats,
+					  g->rs->neutral_seats);
+		jr_pop(&r.j, s);
+	}
+	if (rc)
+		goto out;
 	if ((v = json_object_get(root, "view"))) {
 		int seat;
 		int s = jr_key(&r.j, "view");
 		rc = read_seat(&r, v, &seat);
+		if (!rc && g->role[seat] != SEAT_PLAYER)
+			rc = jr_fail(&r.j, "%s is a neutral seat: only a player has a view",
+				     colour_names[g->colour[seat]]);
 		jr_pop(&r.j, s);
 		if (rc)
 			goto out;
@@ -776,16 +933,6 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 		if (rc)
 			goto out;
 		g->seed = x;
-	}
-	v = jr_member(&r.j, root, "rules", 1, &rc);
-	if (!v)
-		goto out;
-	{
-		int s = jr_key(&r.j, "rules");
-		rc = read_rules(&r, v, &g->rules);
-		jr_pop(&r.j, s);
-		if (rc)
-			goto out;
 	}
 	v = jr_member(&r.j, root, "board", 1, &rc);
 	if (!v)
@@ -860,26 +1007,9 @@ static void write_seat_or_null(struct jw *w, const struct game *g, const char *k
 		jw_str(w, colour_names[g->colour[seat]]);
 }
 
-static void write_player(struct jw *w, const struct game *g, const struct position *p, int seat)
+static void write_pieces(struct jw *w, const struct position *p, int seat, int cities)
 {
-	const struct player *pl = &p->pl[seat];
-	int hidden = g->view != NOBODY && g->view != seat;
-
-	jw_obj(w, JW_BLOCK);
-	if (hidden) {
-		jw_key_int(w, "hand", g->view_hand[seat]);
-		jw_key_int(w, "dev", g->view_dev[seat]);
-		if (seat_may_see(g, p, g->view, seat, HID_POINTS)) {
-			jw_key_int(w, "victory_points", pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT]);
-		}
-	} else {
-		write_counts(w, "hand", resource_names, NRES, pl->hand);
-		write_counts(w, "dev", dev_names, NDEV, pl->dev);
-		write_counts(w, "dev_new", dev_names, NDEV, pl->dev_new);
-	}
-	write_counts(w, "played", dev_names, NDEV, pl->played);
-	jw_key_int(w, "discard", pl->discard);
-	for (int kind = B_SETTLEMENT; kind <= B_CITY; kind++) {
+	for (int kind = B_SETTLEMENT; kind <= (cities ? B_CITY : B_SETTLEMENT); kind++) {
 		jw_key(w, kind == B_SETTLEMENT ? "settlements" : "cities");
 		jw_arr(w, JW_INLINE);
 		for (int n = 0; n < NNODE; n++)
@@ -895,6 +1025,37 @@ static void write_player(struct jw *w, const struct game *g, const struct positi
 			jw_str(w, edge_name(ed, name));
 		}
 	jw_end_arr(w);
+}
+
+static void write_player(struct jw *w, const struct game *g, const struct position *p, int seat)
+{
+	const struct player *pl = &p->pl[seat];
+	int hidden = g->view != NOBODY && g->view != seat;
+
+	jw_obj(w, JW_BLOCK);
+	if (g->role[seat] == SEAT_NEUTRAL) {
+		write_pieces(w, p, seat, 0);
+		jw_end_obj(w);
+		return;
+	}
+	if (hidden) {
+		jw_key_int(w, "hand", g->view_hand[seat]);
+		jw_key_int(w, "dev", g->view_dev[seat]);
+		if (seat_may_see(g, p, g->view, seat, HID_POINTS)) {
+			jw_key_int(w, "victory_points", pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT]);
+		}
+	} else {
+		write_counts(w, "hand", resource_names, NRES, pl->hand);
+		write_counts(w, "dev", dev_names, NDEV, pl->dev);
+		write_counts(w, "dev_new", dev_names, NDEV, pl->dev_new);
+	}
+	write_counts(w, "played", dev_names, NDEV, pl->played);
+	jw_key_int(w, "discard", pl->discard);
+	if (g->rs->trade_cards) {
+		jw_key_int(w, "trade_cards", pl->trade);
+		jw_key_int(w, "knights_returned", pl->returned);
+	}
+	write_pieces(w, p, seat, 1);
 	jw_end_obj(w);
 }
 
@@ -907,6 +1068,21 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 	jw_key_bool(w, "rolled", p->rolled);
 	jw_key_bool(w, "dev_played", p->dev_played);
 	jw_key_bool(w, "built", p->built);
+	if (g->rs->trade_cards) {
+		jw_key(w, "rolls");
+		jw_arr(w, JW_INLINE);
+		for (int i = 0; i < p->nrolls; i++)
+			jw_int(w, p->roll_sum[i]);
+		jw_end_arr(w);
+		jw_key_bool(w, "knight_returned", p->knight_returned);
+		jw_key_int(w, "trade_supply", p->trade_supply);
+		jw_key(w, "neutral_owed");
+		jw_arr(w, JW_INLINE);
+		for (int i = 0; i < p->neutral_owed; i++)
+			jw_str(w, p->neutral_piece == PC_ROAD ? "road" : "settlement");
+		jw_end_arr(w);
+		jw_key_int(w, "give_owed", p->give_owed);
+	}
 	jw_key_int(w, "robber", p->robber + 1);
 	write_counts(w, "bank", resource_names, NRES, p->bank);
 	if (g->view != NOBODY) {
@@ -980,20 +1156,24 @@ int game_write(const struct game *g, int flags, char **out, size_t *len, struct 
 		jw_int(&w, g->seed);
 	jw_key(&w, "rules");
 	jw_obj(&w, JW_INLINE);
-	jw_key(&w, "points_to_win");
-	jw_int(&w, g->rules.points_to_win);
-	jw_key(&w, "discard_limit");
-	jw_int(&w, g->rules.discard_limit);
-	jw_key(&w, "trade_build");
-	jw_str(&w, g->rules.trade_build == TRADE_STRICT ? "strict" : "combined");
-	jw_key(&w, "outcomes");
-	jw_str(&w, g->rules.outcomes == OUT_EXTERNAL ? "external" : "internal");
+	for (const struct rules_option *o = rules_options; o->key; o++) {
+		int v = rules_option_value(&g->rules, o);
+		if (o->words)
+			jw_key_str(&w, o->key, o->words[v]);
+		else
+			jw_key_int(&w, o->key, v);
+	}
 	jw_end_obj(&w);
-	jw_key(&w, "players");
-	jw_arr(&w, JW_INLINE);
-	for (int s = 0; s < g->nplayers; s++)
-		jw_str(&w, colour_names[g->colour[s]]);
-	jw_end_arr(&w);
+	for (int role = SEAT_PLAYER; role <= SEAT_NEUTRAL; role++) {
+		if (role == SEAT_NEUTRAL && !g->rs->neutral_seats)
+			break;
+		jw_key(&w, role == SEAT_PLAYER ? "players" : "neutral");
+		jw_arr(&w, JW_INLINE);
+		for (int s = 0; s < g->nplayers; s++)
+			if (g->role[s] == role)
+				jw_str(&w, colour_names[g->colour[s]]);
+		jw_end_arr(&w);
+	}
 	jw_key(&w, "board");
 	jw_obj(&w, JW_BLOCK);
 	jw_key(&w, "hexes");

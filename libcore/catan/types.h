@@ -48,6 +48,9 @@ enum colour { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE, NCOLOUR };
  * each seat in snake order.  A turn: PH_ROLL (a development card may be
  * played first), then PH_MAIN; a seven goes through PH_DISCARD (while any
  * player owes cards) and PH_ROBBER; a knight goes to PH_ROBBER and back.
+ * Catan for Two adds PH_NEUTRAL (the free neutral pieces owed after a
+ * build) and PH_GIVE (the two cards given after a forced trade); both go
+ * back to PH_ROLL or PH_MAIN.
  */
 enum phase {
 	PH_SETUP_SETTLEMENT,
@@ -56,14 +59,19 @@ enum phase {
 	PH_DISCARD,
 	PH_ROBBER,
 	PH_MAIN,
+	PH_NEUTRAL,
+	PH_GIVE,
 	PH_OVER,
 	NPHASE
 };
 
 enum trade_mode { TRADE_COMBINED, TRADE_STRICT };
 enum outcomes { OUT_INTERNAL, OUT_EXTERNAL };
+/* The rule set a game plays (ruleset.h): the base game, or Catan for Two. */
+enum variant { VAR_BASE, VAR_TWO, NVARIANT };
 
 struct rules {
+	uint8_t variant;	/* enum variant */
 	uint8_t points_to_win;	/* 3..20, default 10 */
 	uint8_t discard_limit;	/* a seven costs half the hand above this; default 7 */
 	uint8_t trade_build;	/* enum trade_mode */
@@ -83,6 +91,8 @@ struct player {
 	uint8_t dev_new[NDEV];	/* bought this turn: not playable yet */
 	uint8_t played[NDEV];	/* played face up (knights count for the army) */
 	uint8_t discard;	/* cards still owed after a seven */
+	uint8_t trade;		/* Catan for Two: trade cards held */
+	uint8_t returned;	/* Catan for Two: knights given back for trade cards (out of the game) */
 	/* Pieces in the supply: derived from the board when a state is read. */
 	uint8_t roads, settlements, cities;
 };
@@ -106,6 +116,13 @@ struct position {
 	uint8_t rolled;		/* the dice were rolled this turn */
 	uint8_t dev_played;	/* a knight or progress card was played this turn */
 	uint8_t built;		/* something was built this turn (strict phases) */
+	uint8_t nrolls;		/* production rolls made this turn (rolled: all of them) */
+	uint8_t roll_sum[2];	/* their totals, in order */
+	uint8_t knight_returned;	/* Catan for Two: a knight was given back this turn */
+	uint8_t trade_supply;	/* Catan for Two: trade cards in the supply */
+	uint8_t neutral_owed;	/* PH_NEUTRAL: free neutral pieces still to place */
+	uint8_t neutral_piece;	/* PH_NEUTRAL: enum piece owed (PC_ROAD or PC_SETTLEMENT) */
+	uint8_t give_owed;	/* PH_GIVE: cards the forced trade's taker still gives */
 	uint8_t robber;		/* hex */
 	int8_t longest_road;	/* seat holding the award, or NOBODY */
 	int8_t largest_army;
@@ -125,8 +142,12 @@ struct position {
 /* A move in its C form; move.h gives its text and JSON forms. */
 enum move_verb {
 	MV_BUILD, MV_ROLL, MV_DISCARD, MV_ROBBER, MV_OFFER, MV_ACCEPT, MV_REJECT,
-	MV_CANCEL, MV_TRADE, MV_BUY, MV_PLAY, MV_END, NVERB
+	MV_CANCEL, MV_TRADE, MV_BUY, MV_PLAY, MV_END,
+	/* Catan for Two */
+	MV_NEUTRAL, MV_ACTION, MV_GIVE, MV_RETURN, NVERB
 };
+/* The actions a trade card pays for (Catan for Two). */
+enum action { ACT_FORCE_TRADE, ACT_ROBBER, NACTION };
 enum piece { PC_ROAD, PC_SETTLEMENT, PC_CITY, NPIECE };
 
 /* Fields not used by a verb are 0, or -1 for the int8_t ones marked so. */
@@ -138,13 +159,15 @@ struct move {
 	int8_t node;		/* MV_BUILD settlement or city; else -1 */
 	int8_t hex;		/* MV_ROBBER; else -1 */
 	int8_t victim;		/* MV_ROBBER: the seat robbed, or NOBODY */
-	int8_t to;		/* MV_OFFER: the seat offered to, or NOBODY for all */
+	int8_t to;		/* MV_OFFER: the seat offered to, or NOBODY for all; MV_NEUTRAL: the neutral seat */
+	int8_t action;		/* MV_ACTION: enum action; else -1 */
 	int8_t res;		/* MV_ROBBER: the card stolen (-1 not given); MV_PLAY monopoly */
 	uint8_t npath;		/* paths given: 1 for a road, 1 or 2 for road building */
 	int8_t path[2];
 	uint8_t dice[2];	/* MV_ROLL: 0 0 when not given */
-	uint8_t give[NRES];	/* discard, offer, trade: cards given */
-	uint8_t get[NRES];	/* offer: asked for; trade: the card received; year of plenty: taken */
+	uint8_t give[NRES];	/* discard, offer, trade, give: cards given */
+	uint8_t get[NRES];	/* offer: asked for; trade: the card received; year of plenty and
+				   a forced trade: taken (a forced trade: all 0 when not given) */
 };
 
 /*

@@ -1788,7 +1788,7 @@ static void test_seats(void)
 	allow(&g, "blue build settlement 42");
 	allow(&g, "blue build road 37-42");
 	ok(g.pos.current == 3, "orange places after blue, white being neutral");
-	refuse(&g, "white build settlement 18", "set-up: it is orange's turn to place a settlement");
+	refuse(&g, "white build settlement 18", "white is a neutral seat and never moves");
 	allow(&g, "orange build settlement 18");
 	ok(pos_hand_size(&g.pos, 3) == 0, "the first settlement pays nothing");
 	allow(&g, "orange build road 18-23");

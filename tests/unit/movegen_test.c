@@ -116,9 +116,11 @@ static struct move *blank(struct move *m, int seat, int verb)
 	return m;
 }
 
-static void discards(struct ctx *c, int s)
+static void discards(struct ctx *c, int s, int verb)
 {
 	const uint8_t *h = c->g->pos.pl[s].hand;
+	int owed = verb == MV_GIVE ? (s == c->g->pos.current ? c->g->pos.give_owed : 0)
+				   : c->g->pos.pl[s].discard;
 	int top[NRES];
 	long product = 1;
 	struct move m;
@@ -127,9 +129,9 @@ static void discards(struct ctx *c, int s)
 		top[r] = h[r] + 1 > 19 ? 19 : h[r] + 1;
 		product *= top[r] + 1;
 	}
-	if (!c->g->pos.pl[s].discard) {
+	if (!owed) {
 		/* Nothing owed: one discard stands for all. */
-		blank(&m, s, MV_DISCARD);
+		blank(&m, s, verb);
 		m.give[RES_ORE] = 1;
 		candidate(c, &m);
 		return;
@@ -146,10 +148,50 @@ static void discards(struct ctx *c, int s)
 		if (r == NRES)
 			break;
 		v[r]++;
-		blank(&m, s, MV_DISCARD);
+		blank(&m, s, verb);
 		memcpy(m.give, v, NRES);
 		candidate(c, &m);
 	}
+}
+
+/* Catan for Two's moves: neutral pieces anywhere, the actions with any cards taken, knights given back. */
+static void two_candidates(struct ctx *c, int s)
+{
+	const struct game *g = c->g;
+	struct move m;
+
+	for (int n = 0; n < g->nplayers; n++) {
+		for (int ed = 0; ed < NEDGE; ed++) {
+			blank(&m, s, MV_NEUTRAL);
+			m.to = (int8_t)n;
+			m.piece = PC_ROAD;
+			m.npath = 1;
+			m.path[0] = (int8_t)ed;
+			candidate(c, &m);
+		}
+		for (int nd = 0; nd < NNODE; nd++)
+			for (int pc = PC_SETTLEMENT; pc <= PC_CITY; pc++) {
+				blank(&m, s, MV_NEUTRAL);
+				m.to = (int8_t)n;
+				m.piece = (uint8_t)pc;
+				m.node = (int8_t)nd;
+				candidate(c, &m);
+			}
+	}
+	for (int a = 0; a < NACTION; a++) {
+		blank(&m, s, MV_ACTION)->action = (int8_t)a;
+		candidate(c, &m);
+		for (int x = 0; x < NRES; x++)
+			for (int y = -1; y < NRES; y++) {
+				blank(&m, s, MV_ACTION)->action = (int8_t)a;
+				m.get[x]++;
+				if (y >= 0)
+					m.get[y]++;
+				candidate(c, &m);
+			}
+	}
+	for (int d = 0; d < NDEV; d++)
+		blank(&m, s, MV_RETURN)->card = (int8_t)d, candidate(c, &m);
 }
 
 static void brute(struct ctx *c)
@@ -195,7 +237,9 @@ static void brute(struct ctx *c)
 				m.dice[1] = (uint8_t)b;
 				candidate(c, &m);
 			}
-		discards(c, s);
+		discards(c, s, MV_DISCARD);
+		discards(c, s, MV_GIVE);
+		two_candidates(c, s);
 		for (int h = 0; h < NHEX; h++)
 			for (int v = NOBODY; v < g->nplayers; v++)
 				for (int r = -1; r < (v == NOBODY ? 0 : NRES); r++) {
@@ -287,13 +331,16 @@ static struct move list[MAXLIST], list2[MAXLIST];
 /* Coverage: how many positions listed each kind of move that is easy to miss. */
 enum { K_RB_SINGLE, K_RB_PAIR, K_RB_REVERSE, K_YOP, K_MONOPOLY, K_KNIGHT, K_DISCARD2, K_STEAL,
        K_STEAL_CARD, K_ROLL_DICE, K_BUY_CARD, K_ACCEPT, K_REJECT, K_CANCEL, K_TRADE2, K_TRADE3,
-       K_CITY, K_OVER, NKIND };
+       K_CITY, K_OVER, K_NEUTRAL_ROAD, K_NEUTRAL_SETTLEMENT, K_FORCE, K_FORCE_CARDS, K_DESERT,
+       K_RETURN, K_GIVE, K_SECOND_ROLL, NKIND };
 static const char *const kind_names[NKIND] = {
 	"road building with one path", "road building with two paths",
 	"road building in decreasing order", "year of plenty", "monopoly", "knight",
 	"discards by two players", "a steal", "a steal with its card", "a roll with its dice",
 	"a purchase with its card", "accept", "reject", "cancel", "a 2:1 trade", "a 3:1 trade",
-	"a city", "a finished game",
+	"a city", "a finished game", "a neutral road", "a neutral settlement", "a forced trade",
+	"a forced trade with its cards", "the robber to the desert", "a knight given back",
+	"a forced trade's cards given", "a second roll with its dice",
 };
 static long covered[NKIND];
 
@@ -319,6 +366,14 @@ static void coverage(const struct game *g, const struct move *ms, int n)
 		seen[K_TRADE3] |= m->verb == MV_TRADE && give == 3;
 		seen[K_CITY] |= m->verb == MV_BUILD && m->piece == PC_CITY;
 		discarders |= m->verb == MV_DISCARD ? 1 << m->seat : 0;
+		seen[K_NEUTRAL_ROAD] |= m->verb == MV_NEUTRAL && m->piece == PC_ROAD;
+		seen[K_NEUTRAL_SETTLEMENT] |= m->verb == MV_NEUTRAL && m->piece == PC_SETTLEMENT;
+		seen[K_FORCE] |= m->verb == MV_ACTION && m->action == ACT_FORCE_TRADE;
+		seen[K_FORCE_CARDS] |= m->verb == MV_ACTION && m->action == ACT_FORCE_TRADE && m->get[0] + m->get[1] + m->get[2] + m->get[3] + m->get[4];
+		seen[K_DESERT] |= m->verb == MV_ACTION && m->action == ACT_ROBBER;
+		seen[K_RETURN] |= m->verb == MV_RETURN;
+		seen[K_GIVE] |= m->verb == MV_GIVE;
+		seen[K_SECOND_ROLL] |= m->verb == MV_ROLL && m->dice[0] && g->pos.nrolls == 1;
 	}
 	seen[K_DISCARD2] = __builtin_popcount((unsigned)discarders) >= 2;
 	seen[K_OVER] = g->pos.phase == PH_OVER;
@@ -466,8 +521,12 @@ static void test_random_positions(struct unit *u, int games)
 		for (int s = 0; s < o.nplayers; s++)
 			o.colour[s] = (uint8_t)((s + k) % 4);
 		rules_default(&o.rules);
+		if (k % 3 == 0) {	/* Catan for Two */
+			o.nplayers = 2;
+			o.rules.variant = VAR_TWO;
+		}
 		o.rules.trade_build = (uint8_t)(k % 5 == 1 ? TRADE_STRICT : TRADE_COMBINED);
-		o.rules.outcomes = (uint8_t)(k % 3 == 2 ? OUT_EXTERNAL : OUT_INTERNAL);
+		o.rules.outcomes = (uint8_t)(k % 3 == 2 || k % 9 == 3 ? OUT_EXTERNAL : OUT_INTERNAL);
 		o.rules.points_to_win = (uint8_t)(k % 2 ? 10 : 6);
 		if (game_new(&g, &o, &e) != C_OK) {
 			CHECK(u, 0, "game_new: %s", e.msg);
@@ -475,6 +534,7 @@ static void test_random_positions(struct unit *u, int games)
 		}
 		for (int moves = 0; moves < 3000; moves++) {
 			if (moves % (k == 0 && moves < 600 ? 1 : 25) == 0 || g.pos.phase == PH_DISCARD ||
+			    g.pos.phase == PH_NEUTRAL || g.pos.phase == PH_GIVE ||
 			    g.pos.phase == PH_OVER ||
 			    (g.pos.offer.active && moves % 10 == 0)) {
 				bad += check_position(u, &g, &tried, &skipped);

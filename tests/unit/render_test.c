@@ -6,6 +6,7 @@
 #include "move.h"
 #include "movegen.h"
 #include "names.h"
+#include "pred.h"
 #include "render_svg.h"
 #include "render_text.h"
 #include "rng.h"
@@ -156,6 +157,10 @@ int main(void)
 		for (int s = 0; s < o.nplayers; s++)
 			o.colour[s] = (uint8_t)((s + k) % NCOLOUR);
 		rules_default(&o.rules);
+		if (k % 4 == 2) {	/* Catan for Two */
+			o.nplayers = 2;
+			o.rules.variant = VAR_TWO;
+		}
 		if (game_new(&g, &o, &e) != C_OK) {
 			CHECK(&u, 0, "game_new: %s", e.msg);
 			continue;
@@ -164,12 +169,15 @@ int main(void)
 			int n = movegen_legal(&g, NOBODY, 0, ms, 4096);
 			if (n <= 0 || rules_apply(&g, pick(ms, n < 4096 ? n : 4096, rng), 0, &e) != C_OK)
 				break;
-			int odd = g.pos.phase == PH_DISCARD || g.pos.phase == PH_ROBBER || g.pos.offer.active;
+			int odd = g.pos.phase == PH_DISCARD || g.pos.phase == PH_ROBBER || g.pos.offer.active ||
+				  g.pos.phase == PH_NEUTRAL || g.pos.phase == PH_GIVE;
 			if (moves % 61 > 1 && g.pos.phase != PH_OVER && !(odd && rng_below(rng, 12) == 0))
 				continue;
 			phases[g.pos.phase]++;
 			for (int seat = 0; seat < g.nplayers; seat++) {
 				struct game h;
+				if (!seat_moves(&g, seat))
+					continue;	/* a neutral seat has no view */
 				if (game_copy(&h, &g, &e) != C_OK)
 					continue;
 				perturb(&h, seat, rng);
