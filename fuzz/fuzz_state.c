@@ -43,6 +43,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(round_trip(&g, 0));
 	free(round_trip(&g, SJ_COMPACT));
 	for (int s = 0; g.view == NOBODY && g.has_pos && s < g.nplayers; s++) {
+		if (g.role[s] != SEAT_PLAYER) {
+			FUZZ_CHECK(game_view(&g, s, &view, &e) == C_USAGE, "a neutral seat has no view");
+			continue;
+		}
 		FUZZ_CHECK(game_view(&g, s, &view, &e) == C_OK, e.msg);
 		free(round_trip(&view, 0));
 		game_free(&view);

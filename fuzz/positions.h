@@ -4,7 +4,7 @@
 
 #include "types.h"
 
-#define NPOSITIONS 10
+#define NPOSITIONS 13
 
 /*
  * positions_build: fills games[0 .. NPOSITIONS-1] with positions of every

@@ -115,7 +115,20 @@ static void title(const struct game *g, const struct position *p, struct panel *
 		    p->phase == PH_SETUP_ROAD ? "road" : "settlement");
 		break;
 	case PH_ROLL:
-		add(pn, cur, PK_TITLE, 0, "Turn %d: %s to roll the dice", p->turn, who);
+		if (p->nrolls > 0)
+			add(pn, cur, PK_TITLE, 0, "Turn %d: %s to roll the second time (the first made %d)",
+			    p->turn, who, p->roll_sum[0]);
+		else
+			add(pn, cur, PK_TITLE, 0, "Turn %d: %s to roll the dice", p->turn, who);
+		break;
+	case PH_NEUTRAL:
+		add(pn, cur, PK_TITLE, 0, "Turn %d: %s places a free neutral %s%s", p->turn, who,
+		    p->neutral_piece == PC_ROAD ? "road" : "settlement",
+		    p->neutral_owed > 1 ? " (two are owed)" : "");
+		break;
+	case PH_GIVE:
+		add(pn, cur, PK_TITLE, 0, "Turn %d: %s gives %s %d cards for the forced trade", p->turn, who,
+		    cname(g, seat_opponent(g, cur)), p->give_owed);
 		break;
 	case PH_DISCARD:
 		add(pn, cur, PK_TITLE, 0, "Turn %d: %s rolled a seven; discards are owed", p->turn, who);
@@ -177,6 +190,14 @@ static void player(const struct game *g, const struct position *p, int s, struct
 	int pub = score_public(g, p, s), tot = score_total(g, p, s);
 	int c = g->colour[s];
 
+	if (!seat_moves(g, s)) {
+		add(pn, s, PK_PLAYER, 0, "%s (%c/%c): neutral, %d point%s%s", colour_names[c], render_letter[c],
+		    render_letter[c] - 'a' + 'A', pub, pub == 1 ? "" : "s",
+		    p->longest_road == s ? ", longest road" : "");
+		add(pn, s, PK_TEXT, 2, "longest road %d; left: %d roads, %d settlements", road, pl->roads,
+		    pl->settlements);
+		return;
+	}
 	char pts[64];
 	/* In a view another player's total is known only when their victory point cards are shown. */
 	if (!full && tot == pub)
@@ -202,6 +223,10 @@ static void player(const struct game *g, const struct position *p, int s, struct
 	if (pl->discard)
 		add(pn, s, PK_TEXT, 2, "owes %d card%s to the bank (a seven)", pl->discard,
 		    pl->discard == 1 ? "" : "s");
+	if (g->rs->trade_cards && pl->returned)
+		add(pn, s, PK_TEXT, 2, "trade cards: %d; knights given back: %d", pl->trade, pl->returned);
+	else if (g->rs->trade_cards)
+		add(pn, s, PK_TEXT, 2, "trade cards: %d", pl->trade);
 
 	int ndev = full ? sum(pl->dev, NDEV) + sum(pl->dev_new, NDEV) : g->view_dev[s];
 	if (full && ndev) {
@@ -239,6 +264,9 @@ void panel_build(const struct game *g, const struct render_opts *o, struct panel
 	add(pn, NOBODY, PK_TEXT, 0, "Robber on hex %d (%s); development cards left: %d", p->robber + 1,
 	    terrain_names[g->board.terrain[p->robber]], p->deck_len);
 	add(pn, NOBODY, PK_TEXT, 0, "Bank: %s", buf);
+	if (g->rs->trade_cards)
+		add(pn, NOBODY, PK_TEXT, 0, "Trade cards in the supply: %d%s", p->trade_supply,
+		    p->knight_returned ? "; a knight was given back this turn" : "");
 	for (int s = 0; s < g->nplayers; s++)
 		player(g, p, s, pn);
 	if (o->nlog > 0 && g->log.len > 0) {

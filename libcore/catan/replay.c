@@ -8,6 +8,7 @@
 #include "geom.h"
 #include "move.h"
 #include "names.h"
+#include "pred.h"
 #include "replay.h"
 #include "rules.h"
 #include "state.h"
@@ -293,7 +294,7 @@ static int board_check(const struct board *b, struct cerr *e)
 /* The beginner position for g's colours, as catan-newboard --beginner writes it. */
 static int beginner_start(const struct game *g, struct position *p, struct cerr *e)
 {
-	struct newgame o = { .nplayers = g->nplayers, .beginner = 1, .rules = g->rules };
+	struct newgame o = { .nplayers = turn_movers(g), .beginner = 1, .rules = g->rules };
 	struct game b;
 
 	memcpy(o.colour, g->colour, sizeof o.colour);
@@ -328,6 +329,23 @@ int start_check(const struct game *g, struct cerr *e)
 	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD) {
 		pos_empty(g->rs, &want, &g->board, g->nplayers);
 		what = "a set-up start";
+		if (g->rs->neutral_seats) {
+			/* The neutral settlements may stand where the game chose; nothing else may. */
+			int node[2] = { -1, -1 }, i = 0;
+			for (int s = 0; s < g->nplayers; s++)
+				if (g->role[s] == SEAT_NEUTRAL) {
+					for (int n = 0; n < NNODE; n++)
+						if (p->node_owner[n] == s) {
+							node[i] = n;
+							break;
+						}
+					i++;
+				}
+			if (pos_start_two(g, &want, node) != 0)
+				return cerr_set(e, C_ILLEGAL, "start: each neutral seat starts with one "
+					       "settlement, apart from the other");
+			pos_count_pieces(g->rs, &want, g->nplayers);
+		}
 	} else {
 		struct board bb;
 		board_beginner(&bb);
@@ -378,8 +396,21 @@ static int invariants_hold(const struct game *g, const struct position *p, int p
 	for (int d = 0; d < NDEV; d++) {
 		int total = p->deck_count[d];
 		for (int s = 0; s < g->nplayers; s++)
-			total += p->pl[s].dev[d] + p->pl[s].dev_new[d] + p->pl[s].played[d];
+			total += p->pl[s].dev[d] + p->pl[s].dev_new[d] + p->pl[s].played[d] +
+				 (d == DEV_KNIGHT ? p->pl[s].returned : 0);
 		if (total != g->rs->deck[d])
+			return 0;
+	}
+	if (g->rs->trade_cards) {
+		int total = p->trade_supply;
+		for (int s = 0; s < g->nplayers; s++) {
+			const struct player *pl = &p->pl[s];
+			if (pl->trade > g->rs->trade_max ||
+			    (g->role[s] == SEAT_NEUTRAL && (pos_hand_size(p, s) || pl->cities != g->rs->cities)))
+				return 0;
+			total += pl->trade;
+		}
+		if (total != g->rs->trade_cards)
 			return 0;
 	}
 	return 1;

@@ -41,9 +41,17 @@ int scorecard_text(const struct game *g, const struct scorecard *sc, char **out,
 			snprintf(vp, sizeof vp, "?");
 		else
 			snprintf(vp, sizeof vp, "%d", l->vp_cards);
+		if (g->role[s] == SEAT_NEUTRAL)
+			snprintf(vp, sizeof vp, "-");
 		buf_printf(&b, "%-6s  %11d  %6d  %4d  %7d  %-*s  %8s  %6d\n", colour_of(g, s), l->settlements,
 		       l->cities, l->road, l->knights, aw, awards_text(l), vp, l->points);
 	}
+	int neutral = 0;
+	for (int s = 0; s < sc->nplayers; s++)
+		if (g->role[s] == SEAT_NEUTRAL)
+			buf_printf(&b, "%s%s", neutral++ ? " and " : "", colour_of(g, s));
+	if (neutral)
+		buf_printf(&b, " %s neutral: never a winner\n", neutral == 1 ? "is" : "are");
 	if (sc->public_only)
 		buf_printf(&b, "totals are public: the other players' victory point cards are hidden "
 		       "(%s's view)\n", colour_of(g, g->view));
@@ -88,6 +96,8 @@ int scorecard_json(const struct game *g, const struct scorecard *sc, char **out,
 				      "road_length", l->road, "knights", l->knights, "awards", aw,
 				      "vp_cards", l->vp_cards < 0 ? json_null() : json_integer(l->vp_cards),
 				      "points", l->points);
+		if (p && g->role[s] == SEAT_NEUTRAL)
+			json_object_set_new(p, "neutral", json_true());
 		if (!p || json_array_append_new(players, p)) {
 			json_decref(players);
 			players = NULL;

@@ -223,6 +223,26 @@ static int node_open(const struct position *p, int node)
 	return 1;
 }
 
+int pos_start_two(const struct game *g, struct position *p, const int node[2])
+{
+	const struct ruleset *rs = g->rs;
+
+	for (int s = 0, i = 0; s < g->nplayers; s++) {
+		if (g->role[s] != SEAT_NEUTRAL)
+			continue;
+		if (node[i] < 0 || node[i] >= rs->geom->nnode || !node_open(p, node[i]))
+			return -1;
+		pos_place_settlement(p, s, node[i++]);
+	}
+	p->trade_supply = rs->trade_cards;
+	for (int s = 0; s < g->nplayers; s++)
+		if (g->role[s] == SEAT_PLAYER && rs->trade_cards) {
+			p->pl[s].trade = rs->trade_start;
+			p->trade_supply = (uint8_t)(p->trade_supply - rs->trade_start);
+		}
+	return 0;
+}
+
 /* The neutral seats of a rule set that has them: the colours not chosen, and their settlements. */
 static int seat_neutrals(struct game *g, const struct newgame *o, struct position *p, struct cerr *e)
 {
@@ -234,31 +254,22 @@ static int seat_neutrals(struct game *g, const struct newgame *o, struct positio
 			return cerr_set(e, C_USAGE, "neutral settlements belong to variant=two");
 		return C_OK;
 	}
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 2; i++) {
 		node[i] = o->neutral[0] > 0 ? o->neutral[i] - 1 : rs->neutral_start[i];
-	for (int i = 0; i < 2; i++)
 		if (node[i] < 0 || node[i] >= rs->geom->nnode)
 			return cerr_set(e, C_USAGE, "a neutral settlement needs an intersection 1 to %d",
 					rs->geom->nnode);
-	for (int c = 0, i = 0; c < NCOLOUR && i < rs->neutral_seats; c++) {
-		if (game_seat_of(g, c) != NOBODY)
-			continue;
-		int s = g->nplayers++;
-		g->colour[s] = (uint8_t)c;
-		g->role[s] = SEAT_NEUTRAL;
-		if (!node_open(p, node[i]))
-			return cerr_set(e, C_USAGE, "neutral settlements on %d and %d break the distance "
-					"rule", node[0] + 1, node[1] + 1);
-		pos_place_settlement(p, s, node[i]);
-		i++;
 	}
+	for (int c = 0, i = 0; c < NCOLOUR && i < rs->neutral_seats; c++, i++) {
+		while (game_seat_of(g, c) != NOBODY)
+			c++;
+		g->colour[g->nplayers] = (uint8_t)c;
+		g->role[g->nplayers++] = SEAT_NEUTRAL;
+	}
+	if (pos_start_two(g, p, node) != 0)
+		return cerr_set(e, C_USAGE, "neutral settlements on %d and %d break the distance rule",
+				node[0] + 1, node[1] + 1);
 	pos_count_pieces(rs, p, g->nplayers);
-	p->trade_supply = rs->trade_cards;
-	for (int s = 0; s < g->nplayers; s++)
-		if (g->role[s] == SEAT_PLAYER) {
-			p->pl[s].trade = rs->trade_start;
-			p->trade_supply = (uint8_t)(p->trade_supply - rs->trade_start);
-		}
 	return C_OK;
 }
 

@@ -70,6 +70,13 @@ void pos_pay_start(struct position *p, const struct board *b, int seat, int node
  * and the most a player holds.
  */
 void pos_trade_gain(const struct game *g, struct position *p, int seat, int node);
+/*
+ * pos_start_two: the start of a game with neutral seats (Catan for Two):
+ * each neutral seat's settlement on node[i] (the i-th neutral seat), the
+ * players' trade cards dealt.  -1 when a node is off the board or breaks
+ * the distance rule.
+ */
+int pos_start_two(const struct game *g, struct position *p, const int node[2]);
 /* pos_hand_size: the number of resource cards seat holds. */
 int pos_hand_size(const struct position *p, int seat);
 /* pos_deck_counts: recomputes deck_count[] from deck[] (when the order is known). */

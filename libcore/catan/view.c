@@ -26,6 +26,9 @@ static int redact(const struct game *g, size_t i, int viewer, struct move *m, ch
 		m->card = -1;
 	if (m->verb == MV_ROBBER && m->seat != viewer && m->victim != viewer)
 		m->res = -1;
+	/* A forced trade's cards are known to the two players it is between. */
+	if (m->verb == MV_ACTION && m->seat != viewer && seat_opponent(g, m->seat) != viewer)
+		memset(m->get, 0, sizeof m->get);
 	move_format(g, m, out, n);
 	return 1;
 }
@@ -36,6 +39,9 @@ int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
 		return cerr_set(e, C_INPUT, "the game is already a view");
 	if (seat < 0 || seat >= g->nplayers)
 		return cerr_set(e, C_USAGE, "no such player in this game");
+	if (!seat_moves(g, seat))
+		return cerr_set(e, C_USAGE, "%s is a neutral seat: only a player has a view",
+				colour_names[g->colour[seat]]);
 	*out = *g;
 	memset(&out->log, 0, sizeof out->log);
 	memset(&out->start, 0, sizeof out->start);
