@@ -9,6 +9,7 @@
 #   refuse MOVE :: MSG     MOVE must be refused with exit 1, nothing on stdout, and the
 #                          message "catan-move: move 1 'MOVE': MSG"; the game stays as it was
 #   expect FILTER          the jq FILTER must give true on the game
+#   edit FILTER            the game becomes what the jq FILTER makes of it (to set up a hand)
 
 load test_helper
 
@@ -36,6 +37,8 @@ run_oracle() {
 			if [ "$(cat "$err")" != "catan-move: move 1 '$move': $msg" ]; then
 				echo "$file:$n: '$move'"; echo "  expected: $msg"; echo "  actual:   $(cat "$err")"; return 1
 			fi ;;
+		edit)
+			jq "$rest" "$game" >"$out" && mv "$out" "$game" || { echo "$file:$n: edit failed"; return 1; } ;;
 		expect)
 			if [ "$(jq "$rest" "$game")" != true ]; then
 				echo "$file:$n: expect $rest: $(jq -c "$rest" "$game")"; return 1

@@ -173,13 +173,36 @@ static int diff_deck(struct pos_diff *d, const struct position *a, const struct 
 	return 0;
 }
 
+/* Catan for Two's members of a position, in the document's order. */
+static int diff_two(struct pos_diff *d, const struct position *a, const struct position *b)
+{
+	char va[32], vb[32];
+	if (a->nrolls != b->nrolls || memcmp(a->roll_sum, b->roll_sum, a->nrolls)) {
+		snprintf(va, sizeof va, a->nrolls == 2 ? "[%d, %d]" : a->nrolls ? "[%d]" : "[]", a->roll_sum[0], a->roll_sum[1]);
+		snprintf(vb, sizeof vb, b->nrolls == 2 ? "[%d, %d]" : b->nrolls ? "[%d]" : "[]", b->roll_sum[0], b->roll_sum[1]);
+		return differ(d, "rolls", va, vb);
+	}
+	if (a->knight_returned != b->knight_returned)
+		return differ(d, "knight_returned", bool_text(a->knight_returned), bool_text(b->knight_returned));
+	if (a->trade_supply != b->trade_supply)
+		return differ_int(d, "trade_supply", a->trade_supply, b->trade_supply);
+	if (a->neutral_owed != b->neutral_owed || (a->neutral_owed && a->neutral_piece != b->neutral_piece)) {
+		snprintf(va, sizeof va, "%d %s", a->neutral_owed, a->neutral_piece == PC_ROAD ? "road" : "settlement");
+		snprintf(vb, sizeof vb, "%d %s", b->neutral_owed, b->neutral_piece == PC_ROAD ? "road" : "settlement");
+		return differ(d, "neutral_owed", va, vb);
+	}
+	if (a->give_owed != b->give_owed)
+		return differ_int(d, "give_owed", a->give_owed, b->give_owed);
+	return 0;
+}
+
 static int diff_player(struct pos_diff *d, const struct game *g, const struct position *a,
 		       const struct position *b, int s)
 {
 	static const char *const lists[3] = { "roads", "settlements", "cities" };
 	static const int kinds[3] = { -1, B_SETTLEMENT, B_CITY };
 	const struct player *pa = &a->pl[s], *pb = &b->pl[s];
-	char pre[48], path[64];
+	char pre[24], path[64];
 
 	snprintf(pre, sizeof pre, "players.%s", colour_names[g->colour[s]]);
 	/* The cards, in the document's order: hand, dev, dev_new, played. */
@@ -195,6 +218,14 @@ static int diff_player(struct pos_diff *d, const struct game *g, const struct po
 	if (pa->discard != pb->discard) {
 		snprintf(path, sizeof path, "%s.discard", pre);
 		return differ_int(d, path, pa->discard, pb->discard);
+	}
+	if (pa->trade != pb->trade) {
+		snprintf(path, sizeof path, "%s.trade_cards", pre);
+		return differ_int(d, path, pa->trade, pb->trade);
+	}
+	if (pa->returned != pb->returned) {
+		snprintf(path, sizeof path, "%s.knights_returned", pre);
+		return differ_int(d, path, pa->returned, pb->returned);
 	}
 	/* The document's order: settlements, cities, roads. */
 	for (int i = 1; i <= 3; i++) {
@@ -230,6 +261,8 @@ int pos_diff(const struct game *g, const struct position *a, const struct positi
 		return differ(d, "dev_played", bool_text(a->dev_played), bool_text(b->dev_played));
 	if (a->built != b->built)
 		return differ(d, "built", bool_text(a->built), bool_text(b->built));
+	if (g->rs->trade_cards && diff_two(d, a, b))
+		return 1;
 	if (a->robber != b->robber)
 		return differ_int(d, "robber", a->robber + 1, b->robber + 1);
 	if (diff_counts(d, "bank", resource_names, NRES, a->bank, b->bank))

@@ -65,8 +65,12 @@ int rules_neutral(struct rctx *c)
 	if (m->piece == PC_ROAD) {
 		if (p->pl[n].roads == 0)
 			return illegal(c->e, "%s has no roads left", cname(g, n));
-		if (road_place_check(p, n, m->path[0], c->e))
-			return C_ILLEGAL;
+		if (road_place_check(p, n, m->path[0], c->e) != C_OK) {
+			char name[8];
+			if (p->edge_owner[m->path[0]] != NOBODY)
+				return illegal(c->e, "path %s already holds a road", edge_name(m->path[0], name));
+			return illegal(c->e, "the road must touch %s's road or settlement", cname(g, n));
+		}
 		pos_place_road(p, n, m->path[0]);
 	} else {
 		if (node_free_check(p, m->node, c->e))

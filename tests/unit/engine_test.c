@@ -110,7 +110,9 @@ static int pos_same(const struct position *a, const struct position *b)
 	       SAME(bank) && SAME(deck_known) && SAME(deck_len) && SAME(deck) &&
 	       SAME(deck_count) && SAME(node_owner) && SAME(node_kind) && SAME(edge_owner) &&
 	       SAME(offer.active) && SAME(offer.to) && SAME(offer.give) && SAME(offer.get) &&
-	       SAME(offer.rejected) && SAME(pl) && SAME(rng);
+	       SAME(offer.rejected) && SAME(pl) && SAME(rng) && SAME(nrolls) && SAME(roll_sum) &&
+	       SAME(knight_returned) && SAME(trade_supply) && SAME(neutral_owed) &&
+	       SAME(neutral_piece) && SAME(give_owed);
 #undef SAME
 }
 
@@ -1800,6 +1802,92 @@ static void test_seats(void)
 	game_free(&g);
 }
 
+/* Catan for Two: what the oracle files (tests/fixtures/rules/two-*.txt) cannot set up. */
+static void test_two(void)
+{
+	struct newgame o = { .nplayers = 2, .seed = 2, .colour = { RED, BLUE } };
+	struct game g;
+	struct cerr e;
+	static const char *const setup[] = {
+		"red build settlement 1", "red build road 1-4", "blue build settlement 13",
+		"blue build road 13-18", "blue build settlement 3", "blue build road 3-7",
+		"red build settlement 28", "red build road 28-34", "red roll 1 2", "red roll 2 3",
+	};
+
+	rules_default(&o.rules);
+	o.rules.variant = VAR_TWO;
+	o.rules.outcomes = OUT_EXTERNAL;
+	if (game_new(&g, &o, &e) != C_OK) {
+		diag("game_new: %s", e.msg);
+		exit(1);
+	}
+	ok(g.nplayers == 4 && g.role[2] == SEAT_NEUTRAL && g.role[3] == SEAT_NEUTRAL &&
+		   g.colour[2] == WHITE && g.colour[3] == ORANGE,
+	   "the colours not chosen are the neutral seats, after the players");
+	ok(turn_movers(&g) == 2 && turn_setup_steps(&g) == 4, "two players place, four placements");
+	for (size_t i = 0; i < sizeof setup / sizeof *setup; i++)
+		allow(&g, setup[i]);
+	set_hand(&g, RED, 4, 4, 1, 1, 0);
+	/* Neither neutral seat has a road left: a road built owes nothing, and the turn goes on. */
+	check_pieces = 0;
+	g.pos.pl[2].roads = g.pos.pl[3].roads = 0;
+	allow(&g, "red build road 1-5");
+	ok(g.pos.phase == PH_MAIN && g.pos.neutral_owed == 0, "no neutral road can go anywhere: none is owed");
+	/* A settlement owed where neither neutral seat has a place for one, nor a road: nothing. */
+	allow(&g, "red build road 4-8");
+	allow(&g, "red build road 8-12");
+	allow(&g, "red build settlement 12");
+	ok(g.pos.phase == PH_MAIN && g.pos.neutral_owed == 0, "no neutral piece can go anywhere: none is owed");
+	/* One neutral seat with a road left: the road is owed, to that seat only. */
+	g.pos.pl[3].roads = 1;
+	set_hand(&g, RED, 1, 1, 0, 0, 0);
+	allow(&g, "red build road 12-17");
+	ok(g.pos.phase == PH_NEUTRAL && g.pos.neutral_owed == 1, "orange has a road left: a road is owed");
+	refuse(&g, "red neutral white road 14-19", "white has no roads left");
+	allow(&g, "red neutral orange road 41-46");
+	ok(g.pos.phase == PH_MAIN, "the owed road placed, the turn goes on");
+	check_pieces = 1;
+	game_free(&g);
+
+	/* Internal outcomes: the second roll of every turn differs from the first. */
+	o.rules.outcomes = OUT_INTERNAL;
+	int turns = 0, same = 0, redrawn = 0;
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		o.seed = seed;
+		if (game_new(&g, &o, &e) != C_OK)
+			break;
+		struct move ms[512];
+		uint64_t rng[4];
+		rng_seed(rng, seed);
+		for (int k = 0; k < 3000 && g.pos.phase != PH_OVER; k++) {
+			int n = movegen_legal(&g, NOBODY, 0, ms, 512);
+			if (n <= 0)
+				break;
+			int pick = (int)rng_below(rng, (uint32_t)(n < 512 ? n : 512));
+			for (int i = 0; i < n && i < 512; i++)
+				if (ms[i].verb == MV_END || ms[i].verb == MV_ROLL)
+					pick = rng_below(rng, 2) ? i : pick;
+			uint64_t before[4];
+			memcpy(before, g.pos.rng, sizeof before);
+			int second = ms[pick].verb == MV_ROLL && g.pos.nrolls == 1;
+			if (rules_apply(&g, &ms[pick], RULES_NO_LOG, &e) != C_OK)
+				break;
+			if (second) {
+				turns++;
+				same += g.pos.roll_sum[0] == g.pos.roll_sum[1];
+				/* A redraw took four numbers from the generator instead of two. */
+				uint64_t twice[4];
+				memcpy(twice, before, sizeof twice);
+				rng_below(twice, 6), rng_below(twice, 6);
+				redrawn += memcmp(twice, g.pos.rng, sizeof twice) != 0;
+			}
+		}
+		game_free(&g);
+	}
+	ok(turns > 1000 && same == 0, "internal outcomes: %d second rolls, %d equal to the first", turns, same);
+	ok(redrawn > turns / 20, "internal outcomes: %d second rolls were drawn again", redrawn);
+}
+
 int main(void)
 {
 	test_parse();
@@ -1821,6 +1909,7 @@ int main(void)
 	test_game2();
 	test_game3();
 	test_garbage();
+	test_two();
 	ok(conservation_failures == 0, "conservation held after every move");
 	printf("1..%d\n", ntest);
 	return nfail ? 1 : 0;
