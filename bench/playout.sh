@@ -11,6 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 echo "playout: goal 2000 or more random games per CPU second on one core"
 "$b/bench/playout" 2000 random
 "$b/bench/playout" 500 greedy
+"$b/bench/playout" 2000 random two
 
 # A late-game state with its log: a random game stopped two turns before its end.
 bin=$b/bin
