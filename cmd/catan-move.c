@@ -20,13 +20,15 @@ const char fe_progname[] = "catan-move";
 
 static const char usage_short[] =
 	"usage: catan-move [-i FILE] [-f FILE] [--json] [--as COLOUR] [--view COLOUR] [-c] [MOVE...]\n"
-	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers] [--at N]\n"
+	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers] [--all-rates]\n"
+	"                  [--at N]\n"
 	"       catan-move [-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY]\n"
 	"                  [--bots COLOURS] [--turn-limit N] [--view COLOUR] [-c] [MOVE...]\n";
 
 static const char usage_text[] =
 	"usage: catan-move [-i FILE] [-f FILE] [--json] [--as COLOUR] [--view COLOUR] [-c] [MOVE...]\n"
-	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers] [--at N]\n"
+	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers] [--all-rates]\n"
+	"                  [--at N]\n"
 	"       catan-move [-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY]\n"
 	"                  [--bots COLOURS] [--turn-limit N] [--view COLOUR] [-c] [MOVE...]\n"
 	"\n"
@@ -47,6 +49,7 @@ static const char usage_text[] =
 	"                        (JSON objects with --json; only COLOUR's with --as)\n"
 	"  -n, --count           only the number of legal moves\n"
 	"      --offers          add the one-for-one domestic offers (others are not listed)\n"
+	"      --all-rates       maritime trades at every rate allowed, not only the best\n"
 	"      --at N            at the position after move N of the log (0: the start;\n"
 	"                        -1: before the last move), of a game or a record\n"
 	"\n"
@@ -68,7 +71,7 @@ static const char usage_text[] =
 enum {
 	O_IN_PLACE = 'i', O_FILE = 'f', O_JSON = 'j', O_AS = 'a', O_VIEW = 'v', O_COMPACT = 'c',
 	O_LIST = 'l', O_COUNT = 'n', O_UNTIL_END = 'u', O_POLICY = 'p', O_BOTS = 'b',
-	O_TURN_LIMIT = 't', O_OFFERS = 256, O_AUTO, O_AT,
+	O_TURN_LIMIT = 't', O_OFFERS = 256, O_AUTO, O_AT, O_ALL_RATES,
 };
 
 static const char *const policy_words[] = { "random", "greedy", NULL };
@@ -83,6 +86,7 @@ static const struct fe_opt options[] = {
 	{ "list", O_LIST, FE_NO_ARG, NULL, "every legal move" },
 	{ "count", O_COUNT, FE_NO_ARG, NULL, "the number of legal moves" },
 	{ "offers", O_OFFERS, FE_NO_ARG, NULL, "add one-for-one domestic offers" },
+	{ "all-rates", O_ALL_RATES, FE_NO_ARG, NULL, "maritime trades at every rate allowed" },
 	{ "at", O_AT, FE_ARG, NULL, "list at the position after move N" },
 	{ "auto", O_AUTO, FE_ARG_NUMBER, NULL, "make N automatic moves" },
 	{ "until-end", O_UNTIL_END, FE_NO_ARG, NULL, "play automatically to the end" },
@@ -222,6 +226,9 @@ int main(int argc, char **argv)
 		case O_OFFERS:
 			mgflags |= MG_OFFERS;
 			break;
+		case O_ALL_RATES:
+			mgflags |= MG_ALL_RATES;
+			break;
 		case O_AUTO:
 			if (autoplay == 2)
 				return fe_usagef(usage_short, "--auto N and --until-end do not go together");
@@ -267,6 +274,8 @@ int main(int argc, char **argv)
 		rc = fe_usagef(usage_short, "--at goes with --list or --count: moves are made at the end");
 	else if ((mgflags & MG_OFFERS) && !list && !count)
 		rc = fe_usagef(usage_short, "--offers goes with --list or --count");
+	else if ((mgflags & MG_ALL_RATES) && !list && !count)
+		rc = fe_usagef(usage_short, "--all-rates goes with --list or --count");
 	else if (autoplay && as_name)
 		rc = fe_usagef(usage_short, "--as does not go with automatic play");
 	else

@@ -634,3 +634,20 @@ external() {
 	run -0 catan-move --complete --bots red,blue,white,
 	assert_eq "red,blue,white,orange" "$output"
 }
+
+@test "a maritime trade at any rate the player is entitled to; --list gives the best, --all-rates every one" {
+	jq .game "$FIXTURES/perft/main-harbour.json" >"$BATS_TEST_TMPDIR/h.json"
+	run -0 catan-move --list <"$BATS_TEST_TMPDIR/h.json"
+	assert_eq $'red trade ore 3 for brick\nred trade ore 3 for lumber\nred trade ore 3 for wool\nred trade ore 3 for grain' "$(grep ' trade ' <<<"$output")"
+	run -0 catan-move --count --all-rates <"$BATS_TEST_TMPDIR/h.json"
+	assert_eq 10 "$output"
+	run -0 catan-move --list --all-rates <"$BATS_TEST_TMPDIR/h.json"
+	[[ "$output" == *"red trade ore 4 for grain"* ]]
+	# 4:1 is accepted with a harbour, and again when the game is replayed.
+	run -0 catan-move 'red trade ore 4 for grain' <"$BATS_TEST_TMPDIR/h.json"
+	run -0 catan-validate -q - <<<"$output"
+	run -1 --separate-stderr catan-move 'red trade ore 2 for grain' <"$BATS_TEST_TMPDIR/h.json"
+	assert_eq "catan-move: move 1 'red trade ore 2 for grain': red trades ore at 3:1 or 4:1 with the bank, so give 3 or 4 ore, not 2" "$stderr"
+	run -2 --separate-stderr catan-move --all-rates 'red end' <"$BATS_TEST_TMPDIR/h.json"
+	assert_eq "catan-move: --all-rates goes with --list or --count" "${stderr_lines[0]}"
+}

@@ -125,30 +125,27 @@ static void gen_road_building(struct gen *l, int seat)
 	for (int a = 0; roads && a < NEDGE; a++) {
 		if (!road_free_at(p, end, a))
 			continue;
-		int seconds = 0;
-		if (roads >= 2) {
-			t = *p;
-			pos_place_road(&t, seat, a);
-			road_ends(&t, seat, end2);
-			for (int b = 0; b < NEDGE; b++) {
-				if (!road_free_at(&t, end2, b))
-					continue;
-				seconds++;
-				/* {a, b} with both placeable now is listed once, as (min, max). */
-				if (b < a && road_free_at(p, end, b))
-					continue;
-				struct move *m = add(l, seat, MV_PLAY);
-				m->card = DEV_ROAD_BUILDING;
-				m->npath = 2;
-				m->path[0] = (int8_t)a;
-				m->path[1] = (int8_t)b;
-			}
-		}
-		if (!seconds) {
+		/* One road, by choice (000: the player "may" place two). */
+		struct move *one = add(l, seat, MV_PLAY);
+		one->card = DEV_ROAD_BUILDING;
+		one->npath = 1;
+		one->path[0] = (int8_t)a;
+		if (roads < 2)
+			continue;
+		t = *p;
+		pos_place_road(&t, seat, a);
+		road_ends(&t, seat, end2);
+		for (int b = 0; b < NEDGE; b++) {
+			if (!road_free_at(&t, end2, b))
+				continue;
+			/* {a, b} with both placeable now is listed once, as (min, max). */
+			if (b < a && road_free_at(p, end, b))
+				continue;
 			struct move *m = add(l, seat, MV_PLAY);
 			m->card = DEV_ROAD_BUILDING;
-			m->npath = 1;
+			m->npath = 2;
 			m->path[0] = (int8_t)a;
+			m->path[1] = (int8_t)b;
 		}
 	}
 }
@@ -424,16 +421,21 @@ static void gen_main(struct gen *l, int flags)
 		}
 		for (int r = 0; trading && r < NRES; r++) {
 			/* No rate is below a harbour's: skip the harbour search for smaller holdings. */
-			int best = g->rs->harbour_rate;
-			int rate = pl->hand[r] < best ? best : harbour_rate(g, p, seat, r);
-			if (pl->hand[r] < rate)
-				continue;
-			for (int x = 0; x < NRES; x++) {
-				if (x == r || !p->bank[x])
+			int rates[3], nr = 1;
+			rates[0] = pl->hand[r] < g->rs->harbour_rate ? g->rs->harbour_rate
+								  : harbour_rate(g, p, seat, r);
+			if ((flags & MG_ALL_RATES) && pl->hand[r] >= rates[0])
+				nr = trade_rates(g, p, seat, r, rates);
+			for (int i = 0; i < nr; i++) {
+				if (pl->hand[r] < rates[i])
 					continue;
-				struct move *m = add(l, seat, MV_TRADE);
-				m->give[r] = (uint8_t)rate;
-				m->get[x] = 1;
+				for (int x = 0; x < NRES; x++) {
+					if (x == r || !p->bank[x])
+						continue;
+					struct move *m = add(l, seat, MV_TRADE);
+					m->give[r] = (uint8_t)rates[i];
+					m->get[x] = 1;
+				}
 			}
 		}
 		gen_play(l);

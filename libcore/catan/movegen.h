@@ -12,7 +12,8 @@
  * - set-up placements, the roll, every discard choice (each way of giving
  *   exactly the cards owed), every robber hex with each player that may be
  *   robbed there, every build, the purchase of a card, every maritime trade
- *   at the player's rate, every play of a development card (knight; road
+ *   at the player's best rate (every rate the player may use with
+ *   MG_ALL_RATES), every play of a development card (knight; road
  *   building with each pair of paths, or a single path when no second road
  *   can follow it; year of plenty with each pair of resources the bank can
  *   pay; monopoly of each resource), cancel, accept and reject, the end;
@@ -30,6 +31,7 @@
  */
 enum {
 	MG_OFFERS = 1,		/* add the one-for-one domestic offers */
+	MG_ALL_RATES = 2,	/* maritime trades at every rate allowed, not only the best */
 };
 
 /*

@@ -148,6 +148,18 @@ unsigned robber_victims(const struct position *p, int nplayers, int seat, int he
 	return mask;
 }
 
+/* generic_harbour: 1 when seat has a settlement or city at a 3:1 harbour. */
+static int generic_harbour(const struct game *g, const struct position *p, int seat)
+{
+	for (int slot = 0; slot < g->rs->geom->nharbour; slot++) {
+		int e = geom_coast_edges[geom_harbour_coast[slot]];
+		if (g->board.harbour[slot] == HB_GENERIC && (p->node_owner[geom_edge_nodes[e][0]] == seat ||
+							      p->node_owner[geom_edge_nodes[e][1]] == seat))
+			return 1;
+	}
+	return 0;
+}
+
 int harbour_rate(const struct game *g, const struct position *p, int seat, int res)
 {
 	int rate = g->rs->bank_rate;
@@ -193,6 +205,20 @@ int seat_opponent(const struct game *g, int seat)
 			found = s;
 		}
 	return found;
+}
+
+int trade_rates(const struct game *g, const struct position *p, int seat, int res, int rates[3])
+{
+	int best = harbour_rate(g, p, seat, res), n = 0;
+	const struct ruleset *rs = g->rs;
+	/* The best rate, then each worse one the player is entitled to: a harbour's 2:1 implies
+	   nothing about 3:1, which needs a generic harbour. */
+	rates[n++] = best;
+	if (best == rs->harbour_rate && generic_harbour(g, p, seat))
+		rates[n++] = rs->generic_rate;
+	if (best != rs->bank_rate)
+		rates[n++] = rs->bank_rate;
+	return n;
 }
 
 int seat_moves(const struct game *g, int seat)

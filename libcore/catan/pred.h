@@ -51,8 +51,14 @@ int node_free_check(const struct position *p, int node, struct cerr *e);
 int node_touches_road(const struct position *p, int seat, int node);
 /* robber_victims: the seats (a bitmask) that a robber on hex lets seat rob. */
 unsigned robber_victims(const struct position *p, int nplayers, int seat, int hex);
-/* harbour_rate: the number of res seat gives for one card in a maritime trade (2, 3 or 4). */
+/* harbour_rate: the number of res seat gives for one card in a maritime trade at its best rate (2, 3 or 4). */
 int harbour_rate(const struct game *g, const struct position *p, int seat, int res);
+/*
+ * trade_rates: every rate seat may trade res at (000: 4:1 always, 3:1 with a
+ * generic harbour, 2:1 with res's harbour) into rates, best first; returns
+ * how many (1 to 3).
+ */
+int trade_rates(const struct game *g, const struct position *p, int seat, int res, int rates[3]);
 
 /* neutral_settlement_spot: 1 when neutral seat n could take a settlement somewhere (Catan for Two). */
 int neutral_settlement_spot(const struct position *p, int n);

@@ -84,8 +84,6 @@ static int play_road_building(struct rctx *c)
 		if (road_place_check(p, seat, m->path[1], c->e))
 			return C_ILLEGAL;
 		pos_place_road(p, seat, m->path[1]);
-	} else if (p->pl[seat].roads > 0 && road_any_place(p, seat)) {
-		return illegal(c->e, "road-building places two roads: a second road can be placed");
 	}
 	awards_update_road(c->g->rs, p, c->g->nplayers);
 	two_after_build(c->g, p, PC_ROAD, m->npath);

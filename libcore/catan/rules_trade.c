@@ -1,4 +1,5 @@
 /* rules_trade.c: domestic trade (offer, accept, reject, cancel) and maritime trade with the bank. */
+#include <stdio.h>
 #include <string.h>
 
 #include "geom.h"
@@ -118,11 +119,20 @@ int rules_trade(struct rctx *c)
 		return illegal(c->e, "a maritime trade gives one resource for one card");
 	if (give == get)
 		return illegal(c->e, "a maritime trade must receive a different resource");
-	int rate = harbour_rate(c->g, p, seat, give);
-	if (m->give[give] != rate)
-		return illegal(c->e, "%s trades %s at %d:1 with the bank, so give %d %s, not %d",
-			       cname(c->g, seat), resource_names[give], rate, rate,
-			       resource_names[give], m->give[give]);
+	int rates[3], n = trade_rates(c->g, p, seat, give, rates), ok = 0;
+	for (int i = 0; i < n; i++)
+		ok |= m->give[give] == rates[i];
+	if (!ok) {
+		char at[32] = "", cards[32] = "";
+		for (int i = 0; i < n; i++) {
+			const char *sep = i == 0 ? "" : i == n - 1 ? " or " : ", ";
+			snprintf(at + strlen(at), sizeof at - strlen(at), "%s%d:1", sep, rates[i]);
+			snprintf(cards + strlen(cards), sizeof cards - strlen(cards), "%s%d", sep, rates[i]);
+		}
+		return illegal(c->e, "%s trades %s at %s with the bank, so give %s %s, not %d",
+			       cname(c->g, seat), resource_names[give], at, cards, resource_names[give],
+			       m->give[give]);
+	}
 	if (holds(c, seat, m->give))
 		return C_ILLEGAL;
 	if (p->bank[get] == 0)

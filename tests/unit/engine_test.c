@@ -711,17 +711,29 @@ static void test_maritime(void)
 
 	/* A 3:1 harbour at 27; the 2:1 ore harbour at 16. */
 	put_settlement(&g, RED, 27);
-	set_hand(&g, RED, 0, 0, 0, 0, 4);
-	refuse(&g, "red trade ore 4 for wool", "red trades ore at 3:1 with the bank, so give 3 ore, not 4");
+	set_hand(&g, RED, 0, 0, 0, 0, 8);
+	refuse(&g, "red trade ore 2 for wool", "red trades ore at 3:1 or 4:1 with the bank, so give 3 or 4 ore, not 2");
 	allow(&g, "red trade ore 3 for wool");
-	ok(hand_is(&g, RED, 0, 0, 1, 0, 1), "3:1 at a generic harbour");
+	ok(hand_is(&g, RED, 0, 0, 1, 0, 5), "3:1 at a generic harbour");
+	/* 4:1 is always allowed (000: "you can always trade at 4:1"). */
+	allow(&g, "red trade ore 4 for wool");
+	ok(hand_is(&g, RED, 0, 0, 2, 0, 1), "4:1 with a generic harbour too");
 	put_settlement(&g, RED, 16);
-	set_hand(&g, RED, 3, 0, 0, 0, 2);
-	refuse(&g, "red trade ore 3 for wool", "red trades ore at 2:1 with the bank, so give 2 ore, not 3");
+	set_hand(&g, RED, 6, 0, 0, 0, 9);
+	refuse(&g, "red trade ore 5 for wool", "red trades ore at 2:1, 3:1 or 4:1 with the bank, so give 2, 3 or 4 ore, not 5");
 	allow(&g, "red trade ore 2 for wool");
-	refuse(&g, "red trade brick 2 for wool", "red trades brick at 3:1 with the bank, so give 3 brick, not 2");
+	allow(&g, "red trade ore 3 for wool");
+	allow(&g, "red trade ore 4 for wool");
+	refuse(&g, "red trade brick 2 for wool", "red trades brick at 3:1 or 4:1 with the bank, so give 3 or 4 brick, not 2");
 	allow(&g, "red trade brick 3 for wool");
-	ok(hand_is(&g, RED, 0, 0, 2, 0, 0), "2:1 for the harbour's resource, 3:1 for the others");
+	ok(hand_is(&g, RED, 3, 0, 4, 0, 0), "2:1 for the harbour's resource, 3:1 for the others, 4:1 for all");
+	game_free(&g);
+
+	/* A 2:1 harbour alone gives 2:1 for its resource and 4:1, not 3:1. */
+	rolled(&g, "red roll 1 1");
+	put_settlement(&g, RED, 16);
+	set_hand(&g, RED, 0, 0, 0, 0, 3);
+	refuse(&g, "red trade ore 3 for wool", "red trades ore at 2:1 or 4:1 with the bank, so give 2 or 4 ore, not 3");
 	game_free(&g);
 
 	/* A harbour is usable on the turn its settlement is built (combined phases). */
@@ -881,7 +893,13 @@ static void test_progress(void)
 	for (int i = 0; i < 2; i++)
 		give_dev(&g, RED, DEV_ROAD_BUILDING, 0);
 	set_hand(&g, RED, 0, 0, 0, 0, 0);
-	refuse(&g, "red play road-building 14-19", "road-building places two roads: a second road can be placed");
+	/* One road by choice (000: the player "may" place two). */
+	struct game one;
+	struct cerr ce;
+	ok(game_copy(&one, &g, &ce) == C_OK && rules_apply_text(&one, "red play road-building 14-19", 0, &ce) == C_OK &&
+		   one.pos.edge_owner[edge_between(13, 18)] == RED && one.pos.pl[RED].dev[DEV_ROAD_BUILDING] == 1,
+	   "road building with one road when a second could be placed");
+	game_free(&one);
 	refuse(&g, "red play road-building 20-25 14-19", "the road must touch your road, settlement or city");
 	refuse(&g, "red play road-building 14-19 20-25", "the road must touch your road, settlement or city");
 	refuse(&g, "red play road-building 9-14 14-19", "path 9-14 already holds a road");
@@ -1371,7 +1389,7 @@ static void test_random(void)
 		}
 		int moves = 0;
 		while (g.pos.phase != PH_OVER && moves < 4000) {
-			int n = movegen_legal(&g, NOBODY, 0, ms, 4096);
+			int n = movegen_legal(&g, NOBODY, MG_ALL_RATES, ms, 4096);
 			if (n == 0) {
 				diag("game %d: no legal move in phase %s", k, phase_names[g.pos.phase]);
 				bad++;

@@ -6,6 +6,7 @@
 #include "autoplay.h"
 #include "movegen.h"
 #include "names.h"
+#include "pred.h"
 #include "replay.h"
 #include "rng.h"
 #include "rules.h"
@@ -83,13 +84,29 @@ struct ctx {
 	struct unit *u;
 	const struct game *g;
 	struct set listed, offers, legal;	/* legal: the accepted candidates */
+	struct set rates;	/* the trades at a worse rate than the best, listed with MG_ALL_RATES */
 	long tried, skipped;
 	int bad;
 };
 
 static int brute_collect;	/* only collect the accepted candidates (--brute) */
 
-/* One candidate: if the rules accept it, it must be in the listing (or the offers' listing). */
+/* worse_rate: m is a maritime trade at a rate that is not the player's best (listed with MG_ALL_RATES). */
+static int worse_rate(const struct game *g, const struct move *m)
+{
+	if (m->verb != MV_TRADE)
+		return 0;
+	for (int r = 0; r < NRES; r++)
+		if (m->give[r] && m->give[r] != harbour_rate(g, &g->pos, m->seat, r))
+			return 1;
+	return 0;
+}
+
+/*
+ * One candidate: if the rules accept it, it must be in the listing (or the
+ * offers' listing); a trade at a worse rate than the best, in the listing
+ * with every rate, and it is not counted among the moves --list gives.
+ */
 static void candidate(struct ctx *c, const struct move *m)
 {
 	char t[64];
@@ -97,6 +114,13 @@ static void candidate(struct ctx *c, const struct move *m)
 	if (!accepted(c->g, m))
 		return;
 	norm_text(c->g, m, t, sizeof t);
+	if (worse_rate(c->g, m)) {
+		if (!brute_collect && !set_has(&c->rates, t)) {
+			diag("legal trade '%s' is not listed with every rate%s", t, "");
+			c->bad++;
+		}
+		return;
+	}
 	if (c->legal.n < MAXLIST)
 		strcpy(c->legal.s[c->legal.n++], t);
 	if (brute_collect)
@@ -332,7 +356,7 @@ static struct move list[MAXLIST], list2[MAXLIST];
 enum { K_RB_SINGLE, K_RB_PAIR, K_RB_REVERSE, K_YOP, K_MONOPOLY, K_KNIGHT, K_DISCARD2, K_STEAL,
        K_STEAL_CARD, K_ROLL_DICE, K_BUY_CARD, K_ACCEPT, K_REJECT, K_CANCEL, K_TRADE2, K_TRADE3,
        K_CITY, K_OVER, K_NEUTRAL_ROAD, K_NEUTRAL_SETTLEMENT, K_FORCE, K_FORCE_CARDS, K_DESERT,
-       K_RETURN, K_GIVE, K_SECOND_ROLL, NKIND };
+       K_RETURN, K_GIVE, K_SECOND_ROLL, K_WORSE_RATE, NKIND };
 static const char *const kind_names[NKIND] = {
 	"road building with one path", "road building with two paths",
 	"road building in decreasing order", "year of plenty", "monopoly", "knight",
@@ -340,7 +364,7 @@ static const char *const kind_names[NKIND] = {
 	"a purchase with its card", "accept", "reject", "cancel", "a 2:1 trade", "a 3:1 trade",
 	"a city", "a finished game", "a neutral road", "a neutral settlement", "a forced trade",
 	"a forced trade with its cards", "the robber to the desert", "a knight given back",
-	"a forced trade's cards given", "a second roll with its dice",
+	"a forced trade's cards given", "a second roll with its dice", "a trade at a worse rate",
 };
 static long covered[NKIND];
 
@@ -384,16 +408,18 @@ static void coverage(const struct game *g, const struct move *ms, int n)
 /* All the checks on one position; returns the number of faults. */
 static int check_position(struct unit *u, const struct game *g, long *tried, long *skipped)
 {
-	static char (*texts)[64], (*otexts)[64], (*ltexts)[64];
+	static char (*texts)[64], (*otexts)[64], (*ltexts)[64], (*rtexts)[64];
 	struct ctx c = { .u = u, .g = g };
 
 	if (!texts && (!(texts = malloc(MAXLIST * sizeof *texts)) ||
 		       !(otexts = malloc(MAXLIST * sizeof *otexts)) ||
-		       !(ltexts = malloc(MAXLIST * sizeof *ltexts))))
+		       !(ltexts = malloc(MAXLIST * sizeof *ltexts)) ||
+		       !(rtexts = malloc(MAXLIST * sizeof *rtexts))))
 		exit(4);
 	c.listed.s = texts;
 	c.offers.s = otexts;
 	c.legal.s = ltexts;
+	c.rates.s = rtexts;
 	int n = movegen_legal(g, NOBODY, 0, list, MAXLIST);
 	int no = movegen_legal(g, NOBODY, MG_OFFERS, list2, MAXLIST);
 	if (n > MAXLIST || no > MAXLIST) {
@@ -432,6 +458,19 @@ static int check_position(struct unit *u, const struct game *g, long *tried, lon
 		diag("the listing with offers adds more than offers%s%s", "", "");
 		c.bad++;
 	}
+	/* Every rate: the listing's moves and the trades at worse rates, all accepted. */
+	int nr = movegen_legal(g, NOBODY, MG_ALL_RATES, list2, MAXLIST);
+	listed_accepted(&c, list2, nr);
+	c.rates.n = 0;
+	for (int i = 0; i < nr; i++)
+		if (worse_rate(g, &list2[i]))
+			norm_text(g, &list2[i], c.rates.s[c.rates.n++], sizeof *c.rates.s);
+	qsort(c.rates.s, (size_t)c.rates.n, sizeof *c.rates.s, cmp_text);
+	if (nr - c.rates.n != n) {
+		diag("the listing with every rate adds more than worse rates%s%s", "", "");
+		c.bad++;
+	}
+	covered[K_WORSE_RATE] += c.rates.n > 0;
 	brute(&c);
 	/* Distinct accepted moves: road building's two orders are one. */
 	qsort(c.legal.s, (size_t)c.legal.n, sizeof *c.legal.s, cmp_text);
