@@ -651,3 +651,37 @@ external() {
 	run -2 --separate-stderr catan-move --all-rates 'red end' <"$BATS_TEST_TMPDIR/h.json"
 	assert_eq "catan-move: --all-rates goes with --list or --count" "${stderr_lines[0]}"
 }
+
+@test "open_hands=on: every view shows every hand, and the cards stolen between others" {
+	for hands in on off; do
+		catan-newboard --beginner --seed 1 --rules outcomes=external --rules open_hands=$hands |
+			catan-move 'red roll 3 4' 'red robber 4 steal white ore' >"$BATS_TEST_TMPDIR/g.json"
+		run -0 catan-move --view blue <"$BATS_TEST_TMPDIR/g.json"
+		run -0 jq -c '[(.position.players.white.hand | type), .log[-1], (.position.players.white.dev | type)]' <<<"$output"
+		if [ $hands = on ]; then
+			assert_eq '["object","red robber 4 steal white ore","number"]' "$output"
+		else
+			assert_eq '["number","red robber 4 steal white","number"]' "$output"
+		fi
+	done
+	# The view reads back as a view, hands and all.
+	catan-newboard --beginner --seed 1 --rules open_hands=on | catan-move --view red >"$BATS_TEST_TMPDIR/v.json"
+	run -0 catan-render --color never "$BATS_TEST_TMPDIR/v.json"
+	[[ "$output" == *"cards: 3 (lumber 1, wool 1, ore 1)"* ]]
+}
+
+@test "automatic games under each rules option play to the end and validate" {
+	for opt in open_hands=on dev_after_roll=on reroll_sevens=on keep_settlement=on friendly_robber=on road_tie=aside; do
+		catan-newboard --seed 4 --rules "$opt" | catan-move --until-end >"$BATS_TEST_TMPDIR/g.json"
+		run -0 jq -r '.position.phase' "$BATS_TEST_TMPDIR/g.json"
+		assert_eq over "$output"
+		run -0 catan-validate -q "$BATS_TEST_TMPDIR/g.json"
+	done
+	catan-newboard --seed 4 --rules variant=two --rules friendly_robber=on --rules dev_after_roll=on \
+		--rules reroll_sevens=on --rules road_tie=aside | catan-move --until-end >"$BATS_TEST_TMPDIR/g.json"
+	run -0 catan-validate -q "$BATS_TEST_TMPDIR/g.json"
+	# reroll_sevens: no seven in the first two rounds of the log.
+	run -0 jq -r '[.log[] | select(test("^[a-z]+ roll "))] | .[:8][] | split(" ") | (.[2] | tonumber) + (.[3] | tonumber)' \
+		<(catan-newboard --seed 4 --rules reroll_sevens=on --players red,blue | catan-move --until-end)
+	[[ "$(head -4 <<<"$output")" != *7* ]]
+}

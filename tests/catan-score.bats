@@ -40,6 +40,7 @@ red               2       0     5        0  longest road         0       4
 blue              2       0     2        1  -                    0       2
 white             2       1     3        1  -                    0       4
 orange            2       0     3        0  -                    1       3
+rules: outcomes=external
 no winner yet: 10 points win" "$output"
 	assert_eq "" "$stderr"
 }
@@ -107,6 +108,7 @@ broken() {
 red               2       0     5        0  longest road         0       4
 blue              2       0     5        0  -                    0       2
 white             3       0     3        0  -                    0       3
+rules: outcomes=external
 no winner yet: 10 points win" "$output"
 }
 
@@ -117,6 +119,7 @@ no winner yet: 10 points win" "$output"
 red               2       0     4        0  -                    0       2
 blue              2       0     5        0  longest road         0       4
 white             3       0     3        0  -                    0       3
+rules: outcomes=external
 no winner yet: 10 points win" "$output"
 }
 
@@ -141,6 +144,7 @@ no winner yet: 10 points win" "$output"
 red               2       0     1        0  -              1       3
 blue              2       0     1        0  -              3       5
 white             2       0     1        0  -              0       2
+rules: outcomes=external
 no winner yet: 10 points win" "$output"
 	catan-move --view blue <"$D/s.json" >"$D/view.json"
 	run -0 catan-score "$D/view.json"
@@ -148,6 +152,7 @@ no winner yet: 10 points win" "$output"
 red               2       0     1        0  -              ?       2
 blue              2       0     1        0  -              3       5
 white             2       0     1        0  -              ?       2
+rules: outcomes=external
 totals are public: the other players' victory point cards are hidden (blue's view)
 no winner yet: 10 points win" "$output"
 	run -0 catan-score --json "$D/view.json"

@@ -92,3 +92,21 @@ void awards_update_army_less(const struct ruleset *rs, struct position *p, int s
 		h = who;
 	p->largest_army = (int8_t)h;
 }
+
+void awards_road_broken(const struct ruleset *rs, struct position *p, int nplayers, int holder, int before)
+{
+	if (holder == NOBODY || p->longest_road != holder || longest_road(p, holder) >= before)
+		return;
+	int max = 0, nmax = 0, who = NOBODY;
+	for (int s = 0; s < nplayers; s++) {
+		int len = longest_road(p, s);
+		if (len > max) {
+			max = len;
+			nmax = 1;
+			who = s;
+		} else if (len == max) {
+			nmax++;
+		}
+	}
+	p->longest_road = (int8_t)(max >= rs->road_award_min && nmax == 1 ? who : NOBODY);
+}

@@ -24,6 +24,15 @@ void awards_update_road(const struct ruleset *rs, struct position *p, int nplaye
 void awards_update_army(const struct ruleset *rs, struct position *p, int seat);
 
 /*
+ * awards_road_broken: 002's rule after a break (rules option road_tie=aside),
+ * called after awards_update_road: when the holder's road was before long
+ * and is now shorter, the award goes to the one player alone with the
+ * longest road of 5+, and is set aside when several tie, the holder among
+ * them.
+ */
+void awards_road_broken(const struct ruleset *rs, struct position *p, int nplayers, int holder, int before);
+
+/*
  * awards_update_army_less: after seat's face-up knights went down by one
  * (Catan for Two gives one back for trade cards): a holder left with
  * fewer than 3, or no longer alone with the most, loses the award; then

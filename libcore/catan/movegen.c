@@ -195,6 +195,8 @@ static void gen_roll(struct gen *l)
 		for (int b = 1; b <= 6; b++) {
 			if (p->nrolls > 0 && a + b == p->roll_sum[0])
 				continue;	/* a second roll differs from the first */
+			if (a + b == l->g->rs->robber_roll && early_seven(l->g, p))
+				continue;	/* rolled again in the first two rounds */
 			struct move *m = add(l, seat, MV_ROLL);
 			m->dice[0] = (uint8_t)a;
 			m->dice[1] = (uint8_t)b;
@@ -239,7 +241,7 @@ static void gen_robber(struct gen *l)
 	int seat = p->current;
 
 	for (int h = 0; h < NHEX; h++) {
-		if (h == p->robber)
+		if (h == p->robber || robber_keeps_off(l->g, p, h) != NOBODY)
 			continue;
 		unsigned mask = robber_victims(p, l->g->nplayers, seat, h);
 		if (!mask) {
@@ -410,7 +412,8 @@ static void gen_main(struct gen *l, int flags)
 					add_node(l, seat, PC_SETTLEMENT, n);
 		if (pl->cities && hand_covers(p, seat, g->rs->cost[BUY_CITY]))
 			for (int n = 0; n < NNODE; n++)
-				if (p->node_owner[n] == seat && p->node_kind[n] == B_SETTLEMENT)
+				if (p->node_owner[n] == seat && p->node_kind[n] == B_SETTLEMENT &&
+				    !(g->rules.keep_settlement && g->rs->settlements - pl->settlements == 1))
 					add_node(l, seat, PC_CITY, n);
 		if (p->deck_len && hand_covers(p, seat, g->rs->cost[BUY_DEV])) {
 			if (!l->external)
@@ -467,7 +470,8 @@ int movegen_legal(const struct game *g, int seat, int flags, struct move *out, i
 	case PH_ROLL:
 		if (wants(&l, p->current)) {
 			gen_roll(&l);
-			gen_play(&l);
+			if (!g->rules.dev_after_roll)
+				gen_play(&l);
 			gen_two(&l);
 		}
 		break;

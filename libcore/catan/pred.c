@@ -221,6 +221,38 @@ int trade_rates(const struct game *g, const struct position *p, int seat, int re
 	return n;
 }
 
+/* friendly_blocks: the first player (seat order) with 2 public points or fewer and a building on hex, or NOBODY. */
+static int friendly_blocks(const struct game *g, const struct position *p, int hex)
+{
+	for (int s = 0; s < g->nplayers; s++) {
+		if (!seat_moves(g, s) || score_public(g, p, s) > 2)
+			continue;
+		for (int k = 0; k < 6; k++)
+			if (p->node_owner[geom_hex_nodes[hex][k]] == s)
+				return s;
+	}
+	return NOBODY;
+}
+
+int robber_keeps_off(const struct game *g, const struct position *p, int hex)
+{
+	if (!g->rules.friendly_robber)
+		return NOBODY;
+	int who = friendly_blocks(g, p, hex);
+	if (who == NOBODY)
+		return NOBODY;
+	/* With every other hex kept off, the rule lapses. */
+	for (int h = 0; h < g->rs->geom->nhex; h++)
+		if (h != p->robber && friendly_blocks(g, p, h) == NOBODY)
+			return who;
+	return NOBODY;
+}
+
+int early_seven(const struct game *g, const struct position *p)
+{
+	return g->rules.reroll_sevens && p->turn <= 2 * turn_movers(g);
+}
+
 int seat_moves(const struct game *g, int seat)
 {
 	return seat >= 0 && seat < g->nplayers && g->role[seat] == SEAT_PLAYER;
@@ -270,7 +302,7 @@ int game_winner(const struct game *g, const struct position *p)
 
 int seat_may_see(const struct game *g, const struct position *p, int viewer, int seat, enum hidden what)
 {
-	if (viewer == NOBODY || viewer == seat)
+	if (viewer == NOBODY || viewer == seat || (what == HID_HAND && g->rules.open_hands))
 		return 1;
 	return what == HID_POINTS && p->phase == PH_OVER && game_winner(g, p) == seat;
 }

@@ -65,6 +65,16 @@ int neutral_settlement_spot(const struct position *p, int n);
 /* two_action_cost: the trade cards seat pays for an action (Catan for Two): more when ahead in public points. */
 int two_action_cost(const struct game *g, const struct position *p, int seat);
 
+/*
+ * robber_keeps_off: with the friendly robber (rules option), the player
+ * whose 2 public points or fewer keep the robber off hex (a building of
+ * theirs touches it), or NOBODY when the robber may go there (always
+ * without the option, and when every other hex is kept off).
+ */
+int robber_keeps_off(const struct game *g, const struct position *p, int hex);
+/* early_seven: 1 when a seven rolled now is rolled again (reroll_sevens: the first two rounds). */
+int early_seven(const struct game *g, const struct position *p);
+
 /* ---- seats and turns: the one place each question is answered ---- */
 
 /* seat_moves: 1 when seat is a player who moves (a neutral seat owns pieces but never moves). */

@@ -212,8 +212,9 @@ static void player(const struct game *g, const struct position *p, int s, struct
 	    g->has_pos && p->current == s ? (p->phase == PH_OVER ? "  * winner *" : "  <- to move")
 					  : "");
 
-	int nhand = full ? sum(pl->hand, NRES) : g->view_hand[s];
-	if (full) {
+	int see_hand = seat_may_see(g, p, g->view, s, HID_HAND);
+	int nhand = see_hand ? sum(pl->hand, NRES) : g->view_hand[s];
+	if (see_hand) {
 		counts(buf, sizeof buf, pl->hand, resource_names, NRES, "");
 		add(pn, s, PK_TEXT, 2, "cards: %d%s%s%s", nhand, nhand ? " (" : "", nhand ? buf : "",
 		    nhand ? ")" : "");
@@ -264,6 +265,10 @@ void panel_build(const struct game *g, const struct render_opts *o, struct panel
 	add(pn, NOBODY, PK_TEXT, 0, "Robber on hex %d (%s); development cards left: %d", p->robber + 1,
 	    terrain_names[g->board.terrain[p->robber]], p->deck_len);
 	add(pn, NOBODY, PK_TEXT, 0, "Bank: %s", buf);
+	struct rules def;
+	rules_default(&def);
+	if (rules_text(&g->rules, &def, buf, sizeof buf)[0])
+		add(pn, NOBODY, PK_TEXT, 0, "Rules: %s", buf);
 	if (g->rs->trade_cards)
 		add(pn, NOBODY, PK_TEXT, 0, "Trade cards in the supply: %d%s", p->trade_supply,
 		    p->knight_returned ? "; a knight was given back this turn" : "");

@@ -95,6 +95,9 @@ static int gate(struct rctx *c)
 			return illegal(c->e, "the dice were already rolled this turn");
 		return C_OK;
 	case MV_PLAY:
+		if (p->phase == PH_ROLL && g->rules.dev_after_roll)
+			return illegal(c->e, "development cards are played after the roll (dev_after_roll)");
+		return C_OK;
 	case MV_ACTION:
 	case MV_RETURN:
 		return C_OK;

@@ -118,6 +118,9 @@ static int build_city(struct rctx *c)
 	if (p->node_owner[node] != seat || p->node_kind[node] != B_SETTLEMENT)
 		return illegal(c->e, "a city replaces one of your settlements, and intersection %d "
 				     "holds none", node + 1);
+	if (c->g->rules.keep_settlement && c->g->rs->settlements - p->pl[seat].settlements == 1)
+		return illegal(c->e, "%s's last settlement may not become a city (keep_settlement)",
+			       cname(c->g, seat));
 	if (p->pl[seat].cities == 0)
 		return illegal(c->e, "no cities left in your supply");
 	if (afford(c, c->g->rs->cost[BUY_CITY], "a city"))
@@ -153,7 +156,8 @@ static int road_award_may_change(const struct ruleset *rs, const struct position
 
 int rules_build(struct rctx *c)
 {
-	int rc;
+	int holder = c->p->longest_road, rc;
+	int before = holder != NOBODY ? longest_road(c->p, holder) : 0;
 	switch (c->m->piece) {
 	case PC_ROAD:
 		rc = build_road(c);
@@ -170,8 +174,11 @@ int rules_build(struct rctx *c)
 	if (rc != C_OK)
 		return rc;
 	c->p->built = 1;
-	if (road_award_may_change(c->g->rs, c->p, c->m))
+	if (road_award_may_change(c->g->rs, c->p, c->m)) {
 		awards_update_road(c->g->rs, c->p, c->g->nplayers);
+		if (c->g->rules.road_tie == TIE_ASIDE)
+			awards_road_broken(c->g->rs, c->p, c->g->nplayers, holder, before);
+	}
 	two_after_build(c->g, c->p, c->m->piece, 1);
 	return C_OK;
 }

@@ -42,7 +42,8 @@ static void draw_dice(const struct game *g, struct position *p, uint8_t d[2])
 	do {
 		d[0] = (uint8_t)(rng_below(p->rng, sides) + 1);
 		d[1] = (uint8_t)(rng_below(p->rng, sides) + 1);
-	} while (p->nrolls > 0 && d[0] + d[1] == p->roll_sum[0]);
+	} while ((p->nrolls > 0 && d[0] + d[1] == p->roll_sum[0]) ||
+		 (d[0] + d[1] == g->rs->robber_roll && early_seven(g, p)));
 }
 
 int rules_roll(struct rctx *c)
@@ -64,6 +65,8 @@ int rules_roll(struct rctx *c)
 		m->dice[1] = d[1];
 	}
 	int total = m->dice[0] + m->dice[1];
+	if (total == g->rs->robber_roll && early_seven(g, p))
+		return illegal(c->e, "a seven in the first two rounds is rolled again (reroll_sevens)");
 	if (g->rs->rolls_per_turn > 1) {
 		if (p->nrolls > 0 && total == p->roll_sum[0])
 			return illegal(c->e, "the second roll must differ from the first (%d): roll again",
@@ -147,6 +150,10 @@ int rules_robber(struct rctx *c)
 
 	if (hex == p->robber)
 		return illegal(c->e, "the robber must move to another hex than %d", hex + 1);
+	int keeper = robber_keeps_off(c->g, p, hex);
+	if (keeper != NOBODY)
+		return illegal(c->e, "the friendly robber keeps off hex %d: %s has 2 points or fewer "
+				     "(friendly_robber)", hex + 1, cname(c->g, keeper));
 	unsigned mask = robber_victims(p, c->g->nplayers, seat, hex);
 	if (v == NOBODY) {
 		if (mask)

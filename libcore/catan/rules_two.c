@@ -51,7 +51,8 @@ int rules_neutral(struct rctx *c)
 	const struct game *g = c->g;
 	struct position *p = c->p;
 	const struct move *m = c->m;
-	int n = m->to, owed = p->neutral_piece;
+	int n = m->to, owed = p->neutral_piece, holder = p->longest_road;
+	int before = holder != NOBODY ? longest_road(p, holder) : 0;
 
 	if (n < 0 || n >= g->nplayers || seat_moves(g, n))
 		return illegal(c->e, "%s is a player, not a neutral seat", cname(g, n));
@@ -82,6 +83,8 @@ int rules_neutral(struct rctx *c)
 		pos_place_settlement(p, n, m->node);
 	}
 	awards_update_road(g->rs, p, g->nplayers);
+	if (g->rules.road_tie == TIE_ASIDE)
+		awards_road_broken(g->rs, p, g->nplayers, holder, before);
 	if (--p->neutral_owed == 0 || !neutral_any(g, p, owed)) {
 		p->neutral_owed = 0;
 		p->phase = p->rolled ? PH_MAIN : PH_ROLL;

@@ -77,6 +77,8 @@ const struct ruleset *ruleset_of(int variant)
 
 static const char *const variant_words[] = { [VAR_BASE] = "base", [VAR_TWO] = "two", NULL };
 static const char *const trade_words[] = { [TRADE_COMBINED] = "combined", [TRADE_STRICT] = "strict", NULL };
+static const char *const onoff_words[] = { "off", "on", NULL };
+static const char *const tie_words[] = { [TIE_KEEP] = "keep", [TIE_ASIDE] = "aside", NULL };
 static const char *const outcome_words[] = { [OUT_INTERNAL] = "internal", [OUT_EXTERNAL] = "external", NULL };
 
 /* In the order of the state file's "rules" object. */
@@ -86,6 +88,12 @@ const struct rules_option rules_options[NRULES_OPTION + 1] = {
 	{ "discard_limit", 2, 40, NULL, offsetof(struct rules, discard_limit), 0 },
 	{ "trade_build", 0, 0, trade_words, offsetof(struct rules, trade_build), 0 },
 	{ "outcomes", 0, 0, outcome_words, offsetof(struct rules, outcomes), 0 },
+	{ "open_hands", 0, 0, onoff_words, offsetof(struct rules, open_hands), 1 },
+	{ "dev_after_roll", 0, 0, onoff_words, offsetof(struct rules, dev_after_roll), 1 },
+	{ "reroll_sevens", 0, 0, onoff_words, offsetof(struct rules, reroll_sevens), 1 },
+	{ "keep_settlement", 0, 0, onoff_words, offsetof(struct rules, keep_settlement), 1 },
+	{ "friendly_robber", 0, 0, onoff_words, offsetof(struct rules, friendly_robber), 1 },
+	{ "road_tie", 0, 0, tie_words, offsetof(struct rules, road_tie), 1 },
 	{ NULL, 0, 0, NULL, 0, 0 },
 };
 
@@ -155,4 +163,19 @@ int rules_set(struct rules *r, const char *key, const char *value, struct cerr *
 	}
 	rules_option_store(r, o, (int)v);
 	return C_OK;
+}
+
+char *rules_text(const struct rules *r, const struct rules *def, char *buf, size_t n)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (const struct rules_option *o = rules_options; o->key && len < n; o++) {
+		int v = rules_option_value(r, o);
+		if (v == rules_option_value(def, o))
+			continue;
+		int k = o->words ? snprintf(buf + len, n - len, "%s%s=%s", len ? ", " : "", o->key, o->words[v])
+				 : snprintf(buf + len, n - len, "%s%s=%d", len ? ", " : "", o->key, v);
+		len += k > 0 ? (size_t)k : 0;
+	}
+	return buf;
 }

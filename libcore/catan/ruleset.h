@@ -84,7 +84,7 @@ struct rules_option {
 	size_t field;			/* offsetof its uint8_t in struct rules */
 	int optional;			/* may be absent in a document (older ones): the default */
 };
-#define NRULES_OPTION 5
+#define NRULES_OPTION 11
 extern const struct rules_option rules_options[NRULES_OPTION + 1];	/* ends with a NULL key */
 
 /* rules_option_find: the option named key, or NULL. */
@@ -97,6 +97,8 @@ int rules_option_value(const struct rules *r, const struct rules_option *o);
 void words_list(const char *const *w, char *buf, size_t n);
 /* rules_option_store: sets option o of r to v (in range: the caller checked). */
 void rules_option_store(struct rules *r, const struct rules_option *o, int v);
+/* rules_text: "key=value, ..." of the options of r that differ from def, into buf (n bytes); "" when none. */
+char *rules_text(const struct rules *r, const struct rules *def, char *buf, size_t n);
 /*
  * rules_set: sets the option key of r from its text value (a number in
  * decimal digits, or one of the option's words).  Returns C_OK, or

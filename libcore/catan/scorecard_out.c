@@ -8,6 +8,7 @@
 #include "names.h"
 #include "buf.h"
 #include "scorecard.h"
+#include "state.h"
 
 static const char *colour_of(const struct game *g, int seat)
 {
@@ -52,6 +53,11 @@ int scorecard_text(const struct game *g, const struct scorecard *sc, char **out,
 			buf_printf(&b, "%s%s", neutral++ ? " and " : "", colour_of(g, s));
 	if (neutral)
 		buf_printf(&b, " %s neutral: never a winner\n", neutral == 1 ? "is" : "are");
+	struct rules def;
+	char rules[256];
+	rules_default(&def);
+	if (rules_text(&g->rules, &def, rules, sizeof rules)[0])
+		buf_printf(&b, "rules: %s\n", rules);
 	if (sc->public_only)
 		buf_printf(&b, "totals are public: the other players' victory point cards are hidden "
 		       "(%s's view)\n", colour_of(g, g->view));

@@ -11,6 +11,7 @@
 
 void rules_default(struct rules *r)
 {
+	memset(r, 0, sizeof *r);	/* the variants off, the longest road kept when tied */
 	r->variant = VAR_BASE;
 	r->points_to_win = ruleset_base.points_to_win;
 	r->discard_limit = ruleset_base.discard_limit;

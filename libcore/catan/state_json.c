@@ -409,10 +409,16 @@ static int read_player(struct rd *r, json_t *v, struct game *g, struct position 
 	if ((rc = jr_object(&r->j, v, keys_with(allowed, winner ? winner_keys : hidden ? view_keys : keys,
 						 two_keys, two))))
 		return rc;
-	if (hidden) {
+	if (hidden && seat_may_see(g, p, g->view, seat, HID_HAND)) {
+		if ((rc = counts_member(r, v, "hand", resource_names, NRES, g->rs->bank_each, pl->hand)))
+			return rc;
+		g->view_hand[seat] = (uint8_t)(pl->hand[0] + pl->hand[1] + pl->hand[2] + pl->hand[3] + pl->hand[4]);
+	} else if (hidden) {
 		if ((rc = int_member(r, v, "hand", 0, NRES * g->rs->bank_each, &x)))
 			return rc;
 		g->view_hand[seat] = (uint8_t)x;
+	}
+	if (hidden) {
 		if ((rc = int_member(r, v, "dev", 0, g->rs->deck_size, &x)))
 			return rc;
 		g->view_dev[seat] = (uint8_t)x;
@@ -1039,7 +1045,11 @@ static void write_player(struct jw *w, const struct game *g, const struct positi
 		return;
 	}
 	if (hidden) {
-		jw_key_int(w, "hand", g->view_hand[seat]);
+		/* Hands face up (open_hands): the hand as it is, the development cards a count. */
+		if (seat_may_see(g, p, g->view, seat, HID_HAND))
+			write_counts(w, "hand", resource_names, NRES, pl->hand);
+		else
+			jw_key_int(w, "hand", g->view_hand[seat]);
 		jw_key_int(w, "dev", g->view_dev[seat]);
 		if (seat_may_see(g, p, g->view, seat, HID_POINTS)) {
 			jw_key_int(w, "victory_points", pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT]);

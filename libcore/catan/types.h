@@ -70,12 +70,22 @@ enum outcomes { OUT_INTERNAL, OUT_EXTERNAL };
 /* The rule set a game plays (ruleset.h): the base game, or Catan for Two. */
 enum variant { VAR_BASE, VAR_TWO, NVARIANT };
 
+/* The longest road after a break, when several tie: 000's almanac (the holder keeps it) or 002's FAQ. */
+enum road_tie { TIE_KEEP, TIE_ASIDE };
+
 struct rules {
 	uint8_t variant;	/* enum variant */
 	uint8_t points_to_win;	/* 3..20, default 10 */
 	uint8_t discard_limit;	/* a seven costs half the hand above this; default 7 */
 	uint8_t trade_build;	/* enum trade_mode */
 	uint8_t outcomes;	/* enum outcomes */
+	/* The 1996 variants (001) and the editions' differences: 0 off (the default), 1 on. */
+	uint8_t open_hands;	/* every view shows every hand */
+	uint8_t dev_after_roll;	/* development cards only after the roll */
+	uint8_t reroll_sevens;	/* a seven in the first two rounds is rolled again */
+	uint8_t keep_settlement;	/* a player's last settlement may not become a city */
+	uint8_t friendly_robber;	/* no robber next to a player with 2 public points or fewer */
+	uint8_t road_tie;	/* enum road_tie */
 };
 
 /* The immutable board: what each hex is, its token, each harbour's kind. */

@@ -24,7 +24,8 @@ static int redact(const struct game *g, size_t i, int viewer, struct move *m, ch
 	}
 	if (m->verb == MV_BUY && m->seat != viewer)
 		m->card = -1;
-	if (m->verb == MV_ROBBER && m->seat != viewer && m->victim != viewer)
+	/* With hands face up, a card stolen is seen by all. */
+	if (m->verb == MV_ROBBER && m->seat != viewer && m->victim != viewer && !g->rules.open_hands)
 		m->res = -1;
 	/* A forced trade's cards are known to the two players it is between. */
 	if (m->verb == MV_ACTION && m->seat != viewer && seat_opponent(g, m->seat) != viewer)

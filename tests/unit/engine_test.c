@@ -1136,10 +1136,20 @@ static void test_longest(void)
 	put_road(&g, BLUE, 33, 38);
 	awards_update_road(g.rs, &g.pos, 3);
 	ok(g.pos.longest_road == BLUE, "blue 7, red 6");
+	struct position tied = g.pos;
 	put_settlement(&g, WHITE, 33);
 	awards_update_road(g.rs, &g.pos, 3);
 	ok(g.pos.longest_road == BLUE && longest_road(&g.pos, BLUE) == 6,
 	   "broken to a tie at 6: the holder keeps the award");
+	/* 002's FAQ (road_tie=aside): broken to a tie, the award is set aside. */
+	struct position kept = g.pos;
+	awards_road_broken(g.rs, &g.pos, 3, BLUE, longest_road(&tied, BLUE));
+	ok(g.pos.longest_road == NOBODY, "road_tie=aside: broken to a tie at 6, the award is set aside");
+	g.pos = tied;
+	put_road(&g, RED, 28, 34);
+	awards_road_broken(g.rs, &g.pos, 3, BLUE, longest_road(&tied, BLUE));
+	ok(g.pos.longest_road == BLUE, "road_tie=aside: a tie without a break keeps the award");
+	g.pos = kept;
 	/* Broken so that the holder is not among the tied longest: set aside. */
 	roads(&g, WHITE, (const int[]){ 34, 39, 44, 48, 52, 49, 53, 0 });
 	awards_update_road(g.rs, &g.pos, 3);

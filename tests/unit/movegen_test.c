@@ -564,6 +564,13 @@ static void test_random_positions(struct unit *u, int games)
 			o.nplayers = 2;
 			o.rules.variant = VAR_TWO;
 		}
+		/* The rules options in changing sets. */
+		o.rules.open_hands = k % 7 == 1;
+		o.rules.dev_after_roll = k % 5 == 2;
+		o.rules.reroll_sevens = k % 4 == 1;
+		o.rules.keep_settlement = k % 3 == 1;
+		o.rules.friendly_robber = k % 6 == 4 || k % 6 == 3;
+		o.rules.road_tie = (uint8_t)(k % 2 ? TIE_ASIDE : TIE_KEEP);
 		o.rules.trade_build = (uint8_t)(k % 5 == 1 ? TRADE_STRICT : TRADE_COMBINED);
 		o.rules.outcomes = (uint8_t)(k % 3 == 2 || k % 9 == 3 ? OUT_EXTERNAL : OUT_INTERNAL);
 		o.rules.points_to_win = (uint8_t)(k % 2 ? 10 : 6);
