@@ -71,42 +71,41 @@ void awards_update_army(const struct ruleset *rs, struct position *p, int seat)
 		p->largest_army = (int8_t)seat;
 }
 
-void awards_update_army_less(const struct ruleset *rs, struct position *p, int seat, int nplayers)
+/* alone_with_most: the seat alone with the largest of v[0 .. n-1] when it is min or more, else NOBODY. */
+static int alone_with_most(const int *v, int n, int min)
 {
-	int h = p->largest_army, max = 0, nmax = 0, who = NOBODY;
-
-	for (int s = 0; s < nplayers; s++) {
-		int k = p->pl[s].played[DEV_KNIGHT];
-		if (k > max) {
-			max = k;
+	int max = 0, nmax = 0, who = NOBODY;
+	for (int s = 0; s < n; s++) {
+		if (v[s] > max) {
+			max = v[s];
 			nmax = 1;
 			who = s;
-		} else if (k == max) {
+		} else if (v[s] == max) {
 			nmax++;
 		}
 	}
-	if (h == seat && (p->pl[seat].played[DEV_KNIGHT] < rs->army_award_min ||
-			  p->pl[seat].played[DEV_KNIGHT] < max || nmax > 1))
+	return max >= min && nmax == 1 ? who : NOBODY;
+}
+
+void awards_update_army_less(const struct ruleset *rs, struct position *p, int seat, int nplayers)
+{
+	int k[MAXPLAYERS] = { 0 }, h = p->largest_army;
+	for (int s = 0; s < nplayers; s++)
+		k[s] = p->pl[s].played[DEV_KNIGHT];
+	/* The holder keeps it only while at the threshold and alone with the most. */
+	if (h == seat && alone_with_most(k, nplayers, rs->army_award_min) != seat)
 		h = NOBODY;
-	if (h == NOBODY && max >= rs->army_award_min && nmax == 1)
-		h = who;
+	if (h == NOBODY)
+		h = alone_with_most(k, nplayers, rs->army_award_min);
 	p->largest_army = (int8_t)h;
 }
 
 void awards_road_broken(const struct ruleset *rs, struct position *p, int nplayers, int holder, int before)
 {
+	int len[MAXPLAYERS] = { 0 };
 	if (holder == NOBODY || p->longest_road != holder || longest_road(p, holder) >= before)
 		return;
-	int max = 0, nmax = 0, who = NOBODY;
-	for (int s = 0; s < nplayers; s++) {
-		int len = longest_road(p, s);
-		if (len > max) {
-			max = len;
-			nmax = 1;
-			who = s;
-		} else if (len == max) {
-			nmax++;
-		}
-	}
-	p->longest_road = (int8_t)(max >= rs->road_award_min && nmax == 1 ? who : NOBODY);
+	for (int s = 0; s < nplayers; s++)
+		len[s] = longest_road(p, s);
+	p->longest_road = (int8_t)alone_with_most(len, nplayers, rs->road_award_min);
 }
