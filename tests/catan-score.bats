@@ -291,3 +291,20 @@ no winner yet: 10 points win" "$output"
 	run -2 --separate-stderr catan-score --at 3 --timeline "$D/g.json"
 	assert_eq "catan-score: --at and --timeline do not go together: the timeline is every turn" "${stderr_lines[0]}"
 }
+
+@test "vp_cards=played: a victory point card counts once played, in public" {
+	catan-newboard --beginner --seed 1 --rules vp_cards=played |
+		jq '.position.players.red.dev["victory-point"] = 2 | .position.deck |= (index("victory-point") as $i | del(.[$i])) | .position.deck |= (index("victory-point") as $i | del(.[$i]))' |
+		catan-move 'red roll' >"$D/g.json"
+	run -0 catan-score --json "$D/g.json"
+	run -0 jq -c '.players[0] | [.points, .vp_cards]' <<<"$output"
+	assert_eq '[2,2]' "$output"
+	catan-move -i "$D/g.json" 'red play victory-point'
+	run -0 catan-score --json "$D/g.json"
+	run -0 jq -c '.players[0].points' <<<"$output"
+	assert_eq 3 "$output"
+	run -0 catan-move --view blue <"$D/g.json"
+	run -0 catan-score --json - <<<"$output"
+	run -0 jq -c '.players[0].points' <<<"$output"
+	assert_eq 3 "$output"
+}

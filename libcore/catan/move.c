@@ -754,7 +754,7 @@ static int parse_play(const struct game *g, struct words *w, struct move *m, str
 	int d = dev_parse(w->tok[w->i]);
 	if (d < 0)
 		return cerr_set(e, C_ILLEGAL, "unknown development card '%s'", w->tok[w->i]);
-	if (d == DEV_VICTORY_POINT)
+	if (d == DEV_VICTORY_POINT && !(g && g->rules.vp_played))
 		return cerr_set(e, C_ILLEGAL, "victory point cards are not played: they count while held");
 	m->card = (int8_t)d;
 	w->i++;
@@ -819,7 +819,8 @@ static int read_play(const struct game *g, struct jr *r, const json_t *j, struct
 	json_t *v;
 	int x, res = -1;
 
-	if (!(s = jstr(j, "card")) || (x = dev_parse(s)) < 0 || x == DEV_VICTORY_POINT)
+	if (!(s = jstr(j, "card")) || (x = dev_parse(s)) < 0 ||
+	    (x == DEV_VICTORY_POINT && !(g && g->rules.vp_played)))
 		return jfail(r, "card", "knight, road-building, year-of-plenty or monopoly is needed");
 	m->card = (int8_t)x;
 	if (x == DEV_ROAD_BUILDING) {
@@ -879,7 +880,7 @@ static void complete_play(const struct game *g, char *const *w, int k, add_fn *a
 {
 	int d = k >= 1 ? dev_parse(w[0]) : -1;
 	if (k == 0)
-		each(dev_names, DEV_VICTORY_POINT, add, ctx);
+		each(dev_names, g && g->rules.vp_played ? NDEV : DEV_VICTORY_POINT, add, ctx);
 	else if ((d == DEV_YEAR_OF_PLENTY && k <= 2) || (d == DEV_MONOPOLY && k == 1))
 		each(resource_names, NRES, add, ctx);
 }

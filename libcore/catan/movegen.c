@@ -172,6 +172,8 @@ static void gen_play(struct gen *l)
 				m->get[a]++;
 				m->get[b]++;
 			}
+	if (pl->dev[DEV_VICTORY_POINT] && l->g->rules.vp_played)
+		add(l, seat, MV_PLAY)->card = DEV_VICTORY_POINT;
 	if (pl->dev[DEV_MONOPOLY])
 		for (int r = 0; r < NRES; r++) {
 			struct move *m = add(l, seat, MV_PLAY);

@@ -98,7 +98,7 @@ int rules_play(struct rctx *c)
 	struct player *pl = &p->pl[seat];
 	char need[96];
 
-	if (d < 0 || d >= DEV_VICTORY_POINT)
+	if (d < 0 || d > DEV_VICTORY_POINT || (d == DEV_VICTORY_POINT && !c->g->rules.vp_played))
 		return illegal(c->e, "victory point cards are not played: they count while held");
 	if (p->dev_played)
 		return illegal(c->e, "only one development card may be played per turn");

@@ -78,6 +78,7 @@ const struct ruleset *ruleset_of(int variant)
 static const char *const variant_words[] = { [VAR_BASE] = "base", [VAR_TWO] = "two", NULL };
 static const char *const trade_words[] = { [TRADE_COMBINED] = "combined", [TRADE_STRICT] = "strict", NULL };
 static const char *const onoff_words[] = { "off", "on", NULL };
+static const char *const vp_words[] = { "held", "played", NULL };
 static const char *const tie_words[] = { [TIE_KEEP] = "keep", [TIE_ASIDE] = "aside", NULL };
 static const char *const outcome_words[] = { [OUT_INTERNAL] = "internal", [OUT_EXTERNAL] = "external", NULL };
 
@@ -94,6 +95,7 @@ const struct rules_option rules_options[NRULES_OPTION + 1] = {
 	{ "keep_settlement", 0, 0, onoff_words, offsetof(struct rules, keep_settlement), 1 },
 	{ "friendly_robber", 0, 0, onoff_words, offsetof(struct rules, friendly_robber), 1 },
 	{ "road_tie", 0, 0, tie_words, offsetof(struct rules, road_tie), 1 },
+	{ "vp_cards", 0, 0, vp_words, offsetof(struct rules, vp_played), 1 },
 	{ NULL, 0, 0, NULL, 0, 0 },
 };
 

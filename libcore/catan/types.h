@@ -86,6 +86,7 @@ struct rules {
 	uint8_t keep_settlement;	/* a player's last settlement may not become a city */
 	uint8_t friendly_robber;	/* no robber next to a player with 2 public points or fewer */
 	uint8_t road_tie;	/* enum road_tie */
+	uint8_t vp_played;	/* victory point cards are played like the others, and count once played */
 };
 
 /* The immutable board: what each hex is, its token, each harbour's kind. */
