@@ -27,7 +27,7 @@ static const char usage_text[] =
 	"                         trade_build (combined|strict), outcomes (internal|external),\n"
 	"                         open_hands, dev_after_roll, reroll_sevens, keep_settlement,\n"
 	"                         friendly_robber (off|on), road_tie (keep|aside),\n"
-	"                         vp_cards (held|played)\n"
+	"                         vp_cards (held|played), ignore_seven (off|on)\n"
 	"  -N, --neutral A,B      variant=two: the neutral settlements' intersections (14,41)\n"
 	"  -c, --compact          compact JSON on one line\n"
 	"  -h, --help             show this help\n"

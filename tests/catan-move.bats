@@ -671,7 +671,8 @@ external() {
 }
 
 @test "automatic games under each rules option play to the end and validate" {
-	for opt in open_hands=on dev_after_roll=on reroll_sevens=on keep_settlement=on friendly_robber=on road_tie=aside; do
+	for opt in open_hands=on dev_after_roll=on reroll_sevens=on keep_settlement=on friendly_robber=on road_tie=aside \
+		vp_cards=played ignore_seven=on; do
 		catan-newboard --seed 4 --rules "$opt" | catan-move --until-end >"$BATS_TEST_TMPDIR/g.json"
 		run -0 jq -r '.position.phase' "$BATS_TEST_TMPDIR/g.json"
 		assert_eq over "$output"

@@ -242,6 +242,8 @@ static void gen_robber(struct gen *l)
 	const struct position *p = l->p;
 	int seat = p->current;
 
+	if (p->seven)
+		add(l, seat, MV_ROBBER)->hex = (int8_t)p->robber;	/* ignore_seven: it stays */
 	for (int h = 0; h < NHEX; h++) {
 		if (h == p->robber || robber_keeps_off(l->g, p, h) != NOBODY)
 			continue;

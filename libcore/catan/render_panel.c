@@ -163,8 +163,8 @@ static void pending(const struct game *g, const struct position *p, struct panel
 		add(pn, NOBODY, PK_TEXT, 0, "Pending: %s; then %s moves the robber", line,
 		    cname(g, p->current));
 	} else if (p->phase == PH_ROBBER) {
-		add(pn, p->current, PK_TEXT, 0, "Pending: %s moves the robber from hex %d",
-		    cname(g, p->current), p->robber + 1);
+		add(pn, p->current, PK_TEXT, 0, "Pending: %s moves the robber from hex %d%s",
+		    cname(g, p->current), p->robber + 1, p->seven ? " (or leaves it there)" : "");
 	}
 	if (p->offer.active) {
 		counts(give, sizeof give, p->offer.give, resource_names, NRES, "");

@@ -263,6 +263,8 @@ int pos_diff(const struct game *g, const struct position *a, const struct positi
 		return differ(d, "built", bool_text(a->built), bool_text(b->built));
 	if (g->rs->trade_cards && diff_two(d, a, b))
 		return 1;
+	if (a->seven != b->seven)
+		return differ(d, "seven", bool_text(a->seven), bool_text(b->seven));
 	if (a->robber != b->robber)
 		return differ_int(d, "robber", a->robber + 1, b->robber + 1);
 	if (diff_counts(d, "bank", resource_names, NRES, a->bank, b->bank))

@@ -88,6 +88,7 @@ int rules_roll(struct rctx *c)
 		owing |= p->pl[s].discard != 0;
 	}
 	p->phase = owing ? PH_DISCARD : PH_ROBBER;
+	p->seven = g->rules.ignore_seven;
 	return C_OK;
 }
 
@@ -148,6 +149,14 @@ int rules_robber(struct rctx *c)
 	int seat = m->seat, hex = m->hex, v = m->victim;
 	char who[64];
 
+	if (hex == p->robber && p->seven) {
+		/* ignore_seven: the roller leaves the robber where it is, and steals nothing. */
+		if (v != NOBODY)
+			return illegal(c->e, "a robber left on hex %d steals nothing", hex + 1);
+		p->seven = 0;
+		p->phase = p->rolled ? PH_MAIN : PH_ROLL;
+		return C_OK;
+	}
 	if (hex == p->robber)
 		return illegal(c->e, "the robber must move to another hex than %d", hex + 1);
 	int keeper = robber_keeps_off(c->g, p, hex);
@@ -191,6 +200,7 @@ int rules_robber(struct rctx *c)
 		p->pl[seat].hand[r]++;
 	}
 	p->robber = (uint8_t)hex;
+	p->seven = 0;
 	p->phase = p->rolled ? PH_MAIN : PH_ROLL;
 	return C_OK;
 }

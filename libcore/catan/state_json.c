@@ -598,6 +598,8 @@ static int phase_fits(struct rd *r, const struct game *g, const struct position 
 	    p->rolled != (p->nrolls == g->rs->rolls_per_turn))
 		rc = jr_fail_at(&r->j, "rolls", "%d rolls were made, but rolled is %s", p->nrolls,
 				p->rolled ? "true" : "false");
+	if (rc == C_OK && p->seven && p->phase != PH_DISCARD && p->phase != PH_ROBBER)
+		rc = jr_fail_at(&r->j, "seven", "a seven's robber is owed only in the discard and robber phases");
 	if (rc == C_OK && p->phase < PH_ROLL && p->nrolls)
 		rc = jr_fail_at(&r->j, "rolls", "no roll is made in the set-up");
 	if (rc == C_OK && p->largest_army != NOBODY && g->role[p->largest_army] != SEAT_PLAYER)
@@ -673,6 +675,7 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 					    "players", "rng", NULL };
 	static const char *const two_keys[] = { "rolls", "knight_returned", "trade_supply",
 						"neutral_owed", "give_owed", NULL };
+	static const char *const seven_keys[] = { "seven", NULL };
 	static const char *const award_keys[] = { "longest_road", "largest_army", NULL };
 	const char *allowed[24];
 	long long x;
@@ -681,7 +684,8 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	memset(p, 0, sizeof *p);
 	memset(p->node_owner, NOBODY, sizeof p->node_owner);
 	memset(p->edge_owner, NOBODY, sizeof p->edge_owner);
-	if ((rc = jr_object(&r->j, v, keys_with(allowed, keys, two_keys, g->rs->trade_cards > 0))))
+	if ((rc = jr_object(&r->j, v, keys_with(allowed, keys_with(allowed, keys, two_keys, g->rs->trade_cards > 0),
+						 seven_keys, g->rules.ignore_seven))))
 		return rc;
 	if ((rc = name_member(r, v, "phase", phase_parse, "phase", &k)))
 		return rc;
@@ -705,6 +709,8 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	    (rc = bool_member(r, v, "built", &p->built)))
 		return rc;
 	if (g->rs->trade_cards > 0 && (rc = read_two(r, v, g, p)))
+		return rc;
+	if (g->rules.ignore_seven && (rc = bool_member(r, v, "seven", &p->seven)))
 		return rc;
 	if ((rc = int_member(r, v, "robber", 1, NHEX, &x)))
 		return rc;
@@ -1093,6 +1099,8 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 		jw_end_arr(w);
 		jw_key_int(w, "give_owed", p->give_owed);
 	}
+	if (g->rules.ignore_seven)
+		jw_key_bool(w, "seven", p->seven);
 	jw_key_int(w, "robber", p->robber + 1);
 	write_counts(w, "bank", resource_names, NRES, p->bank);
 	if (g->view != NOBODY) {

@@ -87,6 +87,7 @@ struct rules {
 	uint8_t friendly_robber;	/* no robber next to a player with 2 public points or fewer */
 	uint8_t road_tie;	/* enum road_tie */
 	uint8_t vp_played;	/* victory point cards are played like the others, and count once played */
+	uint8_t ignore_seven;	/* the roller of a seven may leave the robber where it is */
 };
 
 /* The immutable board: what each hex is, its token, each harbour's kind. */
@@ -134,6 +135,7 @@ struct position {
 	uint8_t neutral_owed;	/* PH_NEUTRAL: free neutral pieces still to place */
 	uint8_t neutral_piece;	/* PH_NEUTRAL: enum piece owed (PC_ROAD or PC_SETTLEMENT) */
 	uint8_t give_owed;	/* PH_GIVE: cards the forced trade's taker still gives */
+	uint8_t seven;		/* the robber is owed for a seven (not a knight): it may stay (ignore_seven) */
 	uint8_t robber;		/* hex */
 	int8_t longest_road;	/* seat holding the award, or NOBODY */
 	int8_t largest_army;

@@ -112,7 +112,7 @@ static int pos_same(const struct position *a, const struct position *b)
 	       SAME(offer.active) && SAME(offer.to) && SAME(offer.give) && SAME(offer.get) &&
 	       SAME(offer.rejected) && SAME(pl) && SAME(rng) && SAME(nrolls) && SAME(roll_sum) &&
 	       SAME(knight_returned) && SAME(trade_supply) && SAME(neutral_owed) &&
-	       SAME(neutral_piece) && SAME(give_owed);
+	       SAME(neutral_piece) && SAME(give_owed) && SAME(seven);
 #undef SAME
 }
 

@@ -356,7 +356,7 @@ static struct move list[MAXLIST], list2[MAXLIST];
 enum { K_RB_SINGLE, K_RB_PAIR, K_RB_REVERSE, K_YOP, K_MONOPOLY, K_KNIGHT, K_DISCARD2, K_STEAL,
        K_STEAL_CARD, K_ROLL_DICE, K_BUY_CARD, K_ACCEPT, K_REJECT, K_CANCEL, K_TRADE2, K_TRADE3,
        K_CITY, K_OVER, K_NEUTRAL_ROAD, K_NEUTRAL_SETTLEMENT, K_FORCE, K_FORCE_CARDS, K_DESERT,
-       K_RETURN, K_GIVE, K_SECOND_ROLL, K_WORSE_RATE, K_VP_PLAYED, NKIND };
+       K_RETURN, K_GIVE, K_SECOND_ROLL, K_WORSE_RATE, K_VP_PLAYED, K_STAY, NKIND };
 static const char *const kind_names[NKIND] = {
 	"road building with one path", "road building with two paths",
 	"road building in decreasing order", "year of plenty", "monopoly", "knight",
@@ -365,7 +365,7 @@ static const char *const kind_names[NKIND] = {
 	"a city", "a finished game", "a neutral road", "a neutral settlement", "a forced trade",
 	"a forced trade with its cards", "the robber to the desert", "a knight given back",
 	"a forced trade's cards given", "a second roll with its dice", "a trade at a worse rate",
-	"a victory point card played",
+	"a victory point card played", "a robber left in place after a seven",
 };
 static long covered[NKIND];
 
@@ -399,6 +399,7 @@ static void coverage(const struct game *g, const struct move *ms, int n)
 		seen[K_RETURN] |= m->verb == MV_RETURN;
 		seen[K_GIVE] |= m->verb == MV_GIVE;
 		seen[K_VP_PLAYED] |= m->verb == MV_PLAY && m->card == DEV_VICTORY_POINT;
+		seen[K_STAY] |= m->verb == MV_ROBBER && m->hex == g->pos.robber;
 		seen[K_SECOND_ROLL] |= m->verb == MV_ROLL && m->dice[0] && g->pos.nrolls == 1;
 	}
 	seen[K_DISCARD2] = __builtin_popcount((unsigned)discarders) >= 2;
@@ -574,6 +575,7 @@ static void test_random_positions(struct unit *u, int games)
 		o.rules.friendly_robber = k % 6 == 4 || k % 6 == 3;
 		o.rules.road_tie = (uint8_t)(k % 2 ? TIE_ASIDE : TIE_KEEP);
 		o.rules.vp_played = k % 4 == 2;
+		o.rules.ignore_seven = k % 7 == 3 || k % 7 == 5;
 		o.rules.trade_build = (uint8_t)(k % 5 == 1 ? TRADE_STRICT : TRADE_COMBINED);
 		o.rules.outcomes = (uint8_t)(k % 3 == 2 || k % 9 == 3 ? OUT_EXTERNAL : OUT_INTERNAL);
 		o.rules.points_to_win = (uint8_t)(k % 2 ? 10 : 6);
