@@ -16,24 +16,26 @@
 /* One position: a new game's options and how many automatic moves follow. */
 struct recipe {
 	int nplayers, beginner, external, variant;
+	int options;		/* 1: every rules option that changes the rules on */
 	uint64_t seed;
 	long moves;		/* -1: to the end */
 };
 
 static const struct recipe recipes[NPOSITIONS] = {
-	{ 4, 1, 0, VAR_BASE, 1, 0 },	/* the beginner start: red to roll */
-	{ 4, 0, 0, VAR_BASE, 7, 0 },	/* a random board at the first set-up placement */
-	{ 4, 0, 0, VAR_BASE, 7, 5 },	/* in the middle of the set-up */
-	{ 4, 1, 0, VAR_BASE, 2, 40 },	/* early play */
-	{ 4, 1, 0, VAR_BASE, 3, 300 },	/* the middle game: development cards, trades, robbers */
-	{ 4, 0, 0, VAR_BASE, 11, 700 },	/* late */
-	{ 4, 1, 0, VAR_BASE, 5, -1 },	/* over */
-	{ 4, 1, 1, VAR_BASE, 9, 120 },	/* external outcomes: the moves carry dice and cards */
-	{ 3, 1, 0, VAR_BASE, 13, 200 },	/* three players */
-	{ 2, 1, 0, VAR_BASE, 17, 150 },	/* two players by the ordinary rules */
-	{ 2, 0, 0, VAR_TWO, 19, 3 },	/* Catan for Two: in the set-up, next to the neutral seats */
-	{ 2, 0, 0, VAR_TWO, 23, 150 },	/* Catan for Two: two rolls, trade cards, neutral pieces */
-	{ 2, 0, 0, VAR_TWO, 29, 600 },	/* Catan for Two: late */
+	{ 4, 1, 0, VAR_BASE, 0, 1, 0 },	/* the beginner start: red to roll */
+	{ 4, 0, 0, VAR_BASE, 0, 7, 0 },	/* a random board at the first set-up placement */
+	{ 4, 0, 0, VAR_BASE, 0, 7, 5 },	/* in the middle of the set-up */
+	{ 4, 1, 0, VAR_BASE, 0, 2, 40 },	/* early play */
+	{ 4, 1, 0, VAR_BASE, 0, 3, 300 },	/* the middle game: development cards, trades, robbers */
+	{ 4, 0, 0, VAR_BASE, 0, 11, 700 },	/* late */
+	{ 4, 1, 0, VAR_BASE, 0, 5, -1 },	/* over */
+	{ 4, 1, 1, VAR_BASE, 0, 9, 120 },	/* external outcomes: the moves carry dice and cards */
+	{ 3, 1, 0, VAR_BASE, 0, 13, 200 },	/* three players */
+	{ 2, 1, 0, VAR_BASE, 0, 17, 150 },	/* two players by the ordinary rules */
+	{ 2, 0, 0, VAR_TWO, 0, 19, 3 },	/* Catan for Two: in the set-up, next to the neutral seats */
+	{ 2, 0, 0, VAR_TWO, 0, 23, 150 },	/* Catan for Two: two rolls, trade cards, neutral pieces */
+	{ 2, 0, 0, VAR_TWO, 0, 29, 600 },	/* Catan for Two: late */
+	{ 3, 0, 0, VAR_BASE, 1, 31, 250 },	/* every rules option that changes the rules on */
 };
 
 static void fail(const char *what, const struct cerr *e)
@@ -54,6 +56,12 @@ static void make(struct game *g, const struct recipe *r, int outcomes)
 	rules_default(&o.rules);
 	o.rules.outcomes = (uint8_t)outcomes;
 	o.rules.variant = (uint8_t)r->variant;
+	if (r->options) {
+		o.rules.open_hands = o.rules.dev_after_roll = o.rules.reroll_sevens = 1;
+		o.rules.keep_settlement = o.rules.friendly_robber = o.rules.vp_played = 1;
+		o.rules.ignore_seven = 1;
+		o.rules.road_tie = TIE_ASIDE;
+	}
 	game_init(g);
 	if (game_new(g, &o, &e) != C_OK)
 		fail("a new game", &e);

@@ -4,7 +4,7 @@
 
 #include "types.h"
 
-#define NPOSITIONS 13
+#define NPOSITIONS 14
 
 /*
  * positions_build: fills games[0 .. NPOSITIONS-1] with positions of every
