@@ -308,3 +308,12 @@ no winner yet: 10 points win" "$output"
 	run -0 jq -c '.players[0].points' <<<"$output"
 	assert_eq 3 "$output"
 }
+
+@test "--json names the game's rules options" {
+	catan-newboard --seed 1 --rules road_tie=aside --rules points_to_win=12 >"$D/g.json"
+	run -0 catan-score --json "$D/g.json"
+	run -0 jq -c '[.rules.road_tie, .rules.points_to_win, .rules.variant, (.rules | length)]' <<<"$output"
+	assert_eq '["aside",12,"base",13]' "$output"
+	run -0 catan-score "$D/g.json"
+	assert_eq "rules: points_to_win=12, road_tie=aside" "${lines[-2]}"
+}

@@ -109,13 +109,23 @@ int scorecard_json(const struct game *g, const struct scorecard *sc, char **out,
 			players = NULL;
 		}
 	}
-	json_t *j = players ? json_pack("{s:o,s:s,s:i,s:o,s:o}", "view",
+	json_t *rules = json_object();
+	for (const struct rules_option *o = rules_options; rules && o->key; o++) {
+		int v = rules_option_value(&g->rules, o);
+		json_object_set_new(rules, o->key, o->words ? json_string(o->words[v]) : json_integer(v));
+	}
+	json_t *j = players && rules ? json_pack("{s:o,s:s,s:i,s:o,s:o,s:o}", "view",
 					g->view == NOBODY ? json_null() : json_string(colour_of(g, g->view)),
 					"totals", sc->public_only ? "public" : "full", "points_to_win",
 					g->rules.points_to_win, "players", players, "winner",
 					sc->winner == NOBODY ? json_null()
-							     : json_string(colour_of(g, sc->winner)))
+							     : json_string(colour_of(g, sc->winner)),
+					"rules", rules)
 			    : NULL;
+	if (!players || !rules) {	/* json_pack was not called: nothing stolen */
+		json_decref(players);
+		json_decref(rules);
+	}
 	return dump(j, out, len, e);
 }
 
