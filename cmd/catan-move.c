@@ -11,6 +11,7 @@
 #include "move.h"
 #include "movegen.h"
 #include "names.h"
+#include "pred.h"
 #include "present.h"
 #include "rules.h"
 #include "state.h"
@@ -326,6 +327,10 @@ int main(int argc, char **argv)
 	}
 	if (as_name && (as_seat = game_seat_of(&g, colour_parse(as_name))) == NOBODY) {
 		rc = fe_usagef(usage_short, "--as: '%s' does not play in this game", as_name);
+		goto done;
+	}
+	if (as_name && !seat_moves(&g, as_seat)) {
+		rc = fe_usagef(usage_short, "--as: %s is a neutral seat and never moves", as_name);
 		goto done;
 	}
 	if (view_name && (view_seat = game_seat_of(&g, colour_parse(view_name))) == NOBODY) {

@@ -164,3 +164,12 @@ two() {
 	[[ "${lines[-1]}" =~ ^winner:\ (red|blue)\ with\ 1[0-9]\ points$ ]]
 	run -0 catan-validate -q "$T/final.json"
 }
+
+@test "a referee's --as refuses a neutral seat" {
+	two >"$T/g.json"
+	run -2 --separate-stderr catan-move --as white --list <"$T/g.json"
+	assert_eq "catan-move: --as: white is a neutral seat and never moves" "${stderr_lines[0]}"
+	assert_eq "" "$output"
+	run -1 --separate-stderr catan-move --as blue 'red build settlement 1' <"$T/g.json"
+	assert_eq "catan-move: move 1 'red build settlement 1': the move is red's to make, not blue's" "$stderr"
+}
