@@ -245,7 +245,7 @@ static void gen_robber(struct gen *l)
 	if (p->seven)
 		add(l, seat, MV_ROBBER)->hex = (int8_t)p->robber;	/* ignore_seven: it stays */
 	for (int h = 0; h < NHEX; h++) {
-		if (h == p->robber || robber_keeps_off(l->g, p, h) != NOBODY)
+		if (h == p->robber || (l->g->rules.friendly_robber && robber_keeps_off(l->g, p, h) != NOBODY))
 			continue;
 		unsigned mask = robber_victims(p, l->g->nplayers, seat, h);
 		if (!mask) {

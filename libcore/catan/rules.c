@@ -41,7 +41,7 @@ static int gate(struct rctx *c)
 		return illegal(c->e, "no such player in this game");
 	if (m->verb >= NVERB)
 		return illegal(c->e, "unknown verb");
-	if (!seat_moves(g, me))
+	if (g->role[me] != SEAT_PLAYER)
 		return illegal(c->e, "%s is a neutral seat and never moves", cname(g, me));
 	if (m->verb >= MV_NEUTRAL && !g->rs->trade_cards)
 		return illegal(c->e, "'%s' belongs to Catan for Two (variant=two)", move_verb_name(m->verb));

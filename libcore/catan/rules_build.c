@@ -157,7 +157,9 @@ static int road_award_may_change(const struct ruleset *rs, const struct position
 int rules_build(struct rctx *c)
 {
 	int holder = c->p->longest_road, rc;
-	int before = holder != NOBODY ? longest_road(c->p, holder) : 0;
+	/* Only 002's tie rule needs the holder's length before a settlement. */
+	int before = holder != NOBODY && c->m->piece == PC_SETTLEMENT &&
+			     c->g->rules.road_tie == TIE_ASIDE ? longest_road(c->p, holder) : 0;
 	switch (c->m->piece) {
 	case PC_ROAD:
 		rc = build_road(c);

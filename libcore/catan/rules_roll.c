@@ -19,7 +19,7 @@ static void produce(const struct game *g, struct position *p, int total)
 		int r = g->board.terrain[h];
 		for (int k = 0; k < 6; k++) {
 			int n = geom_hex_nodes[h][k], s = p->node_owner[n];
-			if (s != NOBODY && seat_moves(g, s))
+			if (s != NOBODY && g->role[s] == SEAT_PLAYER)	/* neutral seats never produce */
 				owed[r][s] = (uint8_t)(owed[r][s] + (p->node_kind[n] == B_CITY ? 2 : 1));
 		}
 	}

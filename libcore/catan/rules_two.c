@@ -52,7 +52,7 @@ int rules_neutral(struct rctx *c)
 	struct position *p = c->p;
 	const struct move *m = c->m;
 	int n = m->to, owed = p->neutral_piece, holder = p->longest_road;
-	int before = holder != NOBODY ? longest_road(p, holder) : 0;
+	int before = holder != NOBODY && g->rules.road_tie == TIE_ASIDE ? longest_road(p, holder) : 0;
 
 	if (n < 0 || n >= g->nplayers || seat_moves(g, n))
 		return illegal(c->e, "%s is a player, not a neutral seat", cname(g, n));
