@@ -76,6 +76,15 @@ static int res_word(const char *w, int *r, struct cerr *e)
 	return C_OK;
 }
 
+static int dev_word(const char *w, int8_t *card, struct cerr *e)
+{
+	int d = dev_parse(w);
+	if (d < 0)
+		return cerr_set(e, C_ILLEGAL, "unknown development card '%s'", w);
+	*card = (int8_t)d;
+	return C_OK;
+}
+
 static int count_word(const char *w, int *n, struct cerr *e)
 {
 	int v = 0;
@@ -701,10 +710,8 @@ static void complete_trade(const struct game *g, char *const *w, int k, add_fn *
 static int parse_buy(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
 	if (w->i < w->n) {
-		int d = dev_parse(w->tok[w->i]);
-		if (d < 0)
-			return cerr_set(e, C_ILLEGAL, "unknown development card '%s'", w->tok[w->i]);
-		m->card = (int8_t)d;
+		if (dev_word(w->tok[w->i], &m->card, e))
+			return C_ILLEGAL;
 		w->i++;
 	}
 	return C_OK;
@@ -751,12 +758,11 @@ static int parse_play(const struct game *g, struct words *w, struct move *m, str
 	if (need(w, w->i, "'play' needs a card: knight, road-building, year-of-plenty or monopoly", NULL,
 		 e))
 		return C_ILLEGAL;
-	int d = dev_parse(w->tok[w->i]);
-	if (d < 0)
-		return cerr_set(e, C_ILLEGAL, "unknown development card '%s'", w->tok[w->i]);
+	if (dev_word(w->tok[w->i], &m->card, e))
+		return C_ILLEGAL;
+	int d = m->card;
 	if (d == DEV_VICTORY_POINT && !(g && g->rules.vp_played))
 		return cerr_set(e, C_ILLEGAL, "victory point cards are not played: they count while held");
-	m->card = (int8_t)d;
 	w->i++;
 	switch (d) {
 	case DEV_ROAD_BUILDING:
@@ -1038,10 +1044,8 @@ static int parse_return(const struct game *g, struct words *w, struct move *m, s
 {
 	if (need(w, w->i, "'return' needs the card given back: knight", NULL, e))
 		return C_ILLEGAL;
-	int d = dev_parse(w->tok[w->i]);
-	if (d < 0)
-		return cerr_set(e, C_ILLEGAL, "unknown development card '%s'", w->tok[w->i]);
-	m->card = (int8_t)d;
+	if (dev_word(w->tok[w->i], &m->card, e))
+		return C_ILLEGAL;
 	w->i++;
 	return C_OK;
 }

@@ -5,6 +5,7 @@
 #include "geom.h"
 #include "names.h"
 #include "pred.h"
+#include "rng.h"
 #include "score.h"
 #include "state.h"
 
@@ -67,6 +68,17 @@ char *cards_text(const uint8_t c[NRES], char *buf, size_t n)
 	return buf;
 }
 
+int hand_draw(uint64_t rng[4], const uint8_t hand[NRES])
+{
+	int total = 0, r;
+	for (r = 0; r < NRES; r++)
+		total += hand[r];
+	int k = (int)rng_below(rng, (uint32_t)total);
+	for (r = 0; k >= hand[r]; r++)
+		k -= hand[r];
+	return r;
+}
+
 void pay_bank(struct position *p, int seat, const uint8_t c[NRES])
 {
 	for (int r = 0; r < NRES; r++) {
@@ -87,6 +99,8 @@ int node_touches_road(const struct position *p, int seat, int node)
 
 int node_free_check(const struct position *p, int node, struct cerr *e)
 {
+	if (pos_node_open(p, node))
+		return C_OK;
 	if (p->node_owner[node] != NOBODY)
 		return illegal(e, "intersection %d already holds a building", node + 1);
 	for (int k = 0; k < 3; k++) {

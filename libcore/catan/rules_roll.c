@@ -187,9 +187,7 @@ int rules_robber(struct rctx *c)
 				return illegal(c->e, "%s holds no %s to steal", cname(c->g, v),
 					       resource_names[r]);
 		} else {
-			int k = (int)rng_below(p->rng, (uint32_t)pos_hand_size(p, v));
-			for (r = 0; k >= p->pl[v].hand[r]; r++)
-				k -= p->pl[v].hand[r];
+			r = hand_draw(p->rng, p->pl[v].hand);
 			if (m->res >= 0 && m->res != r)
 				return illegal(c->e, "the logged card stolen %s differs from the game's "
 						     "draw %s",

@@ -123,12 +123,16 @@ int rules_trade(struct rctx *c)
 	for (int i = 0; i < n; i++)
 		ok |= m->give[give] == rates[i];
 	if (!ok) {
-		char at[32] = "", cards[32] = "";
+		char word[2][3][8], at[40], cards[40];
+		const char *ats[4] = { NULL }, *counts[4] = { NULL };
 		for (int i = 0; i < n; i++) {
-			const char *sep = i == 0 ? "" : i == n - 1 ? " or " : ", ";
-			snprintf(at + strlen(at), sizeof at - strlen(at), "%s%d:1", sep, rates[i]);
-			snprintf(cards + strlen(cards), sizeof cards - strlen(cards), "%s%d", sep, rates[i]);
+			snprintf(word[0][i], sizeof word[0][i], "%d:1", rates[i]);
+			snprintf(word[1][i], sizeof word[1][i], "%d", rates[i]);
+			ats[i] = word[0][i];
+			counts[i] = word[1][i];
 		}
+		words_list(ats, at, sizeof at);
+		words_list(counts, cards, sizeof cards);
 		return illegal(c->e, "%s trades %s at %s with the bank, so give %s %s, not %d",
 			       cname(c->g, seat), resource_names[give], at, cards, resource_names[give],
 			       m->give[give]);

@@ -117,12 +117,7 @@ static int force_take(struct rctx *c, int victim, int k)
 		uint8_t drawn[NRES] = { 0 }, left[NRES];
 		memcpy(left, p->pl[victim].hand, NRES);
 		for (int i = 0; i < k; i++) {
-			int total = 0, r;
-			for (r = 0; r < NRES; r++)
-				total += left[r];
-			int x = (int)rng_below(p->rng, (uint32_t)total);
-			for (r = 0; x >= left[r]; r++)
-				x -= left[r];
+			int r = hand_draw(p->rng, left);
 			left[r]--;
 			drawn[r]++;
 		}

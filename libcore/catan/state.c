@@ -213,8 +213,7 @@ int game_seat_of(const struct game *g, int colour)
 	return NOBODY;
 }
 
-/* node_open: nothing on node or one path away (the distance rule). */
-static int node_open(const struct position *p, int node)
+int pos_node_open(const struct position *p, int node)
 {
 	if (p->node_owner[node] != NOBODY)
 		return 0;
@@ -231,7 +230,7 @@ int pos_start_two(const struct game *g, struct position *p, const int node[2])
 	for (int s = 0, i = 0; s < g->nplayers; s++) {
 		if (g->role[s] != SEAT_NEUTRAL)
 			continue;
-		if (node[i] < 0 || node[i] >= rs->geom->nnode || !node_open(p, node[i]))
+		if (node[i] < 0 || node[i] >= rs->geom->nnode || !pos_node_open(p, node[i]))
 			return -1;
 		pos_place_settlement(p, s, node[i++]);
 	}

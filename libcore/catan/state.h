@@ -70,6 +70,8 @@ void pos_pay_start(struct position *p, const struct board *b, int seat, int node
  * and the most a player holds.
  */
 void pos_trade_gain(const struct game *g, struct position *p, int seat, int node);
+/* pos_node_open: 1 when node and the intersections one path away hold no building (the distance rule). */
+int pos_node_open(const struct position *p, int node);
 /*
  * pos_start_two: the start of a game with neutral seats (Catan for Two):
  * each neutral seat's settlement on node[i] (the i-th neutral seat), the

@@ -362,17 +362,13 @@ static int read_roads(struct rd *r, json_t *obj, const struct game *g, struct po
 	return rc;
 }
 
-/* keys_with: base's keys, then extra's when more is set, into out (room for both and a NULL). */
-static const char *const *keys_with(const char **out, const char *const *base, const char *const *extra,
-				    int more)
+/* keys_add: appends add's keys to out[0 .. n-1] when more is set; returns the new length (out ends with NULL). */
+static int keys_add(const char **out, int n, const char *const *add, int more)
 {
-	int n = 0;
-	for (int i = 0; base[i]; i++)
-		out[n++] = base[i];
-	for (int i = 0; more && extra[i]; i++)
-		out[n++] = extra[i];
+	for (int i = 0; more && add[i]; i++)
+		out[n++] = add[i];
 	out[n] = NULL;
-	return out;
+	return n;
 }
 
 /* A neutral seat's entry: its pieces. */
@@ -406,8 +402,9 @@ static int read_player(struct rd *r, json_t *v, struct game *g, struct position 
 
 	if (g->role[seat] == SEAT_NEUTRAL)
 		return read_neutral(r, v, g, p, seat);
-	if ((rc = jr_object(&r->j, v, keys_with(allowed, winner ? winner_keys : hidden ? view_keys : keys,
-						 two_keys, two))))
+	keys_add(allowed, keys_add(allowed, 0, winner ? winner_keys : hidden ? view_keys : keys, 1), two_keys,
+		 two);
+	if ((rc = jr_object(&r->j, v, allowed)))
 		return rc;
 	if (hidden && seat_may_see(g, p, g->view, seat, HID_HAND)) {
 		if ((rc = counts_member(r, v, "hand", resource_names, NRES, g->rs->bank_each, pl->hand)))
@@ -684,8 +681,10 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	memset(p, 0, sizeof *p);
 	memset(p->node_owner, NOBODY, sizeof p->node_owner);
 	memset(p->edge_owner, NOBODY, sizeof p->edge_owner);
-	if ((rc = jr_object(&r->j, v, keys_with(allowed, keys_with(allowed, keys, two_keys, g->rs->trade_cards > 0),
-						 seven_keys, g->rules.ignore_seven))))
+	int nk = keys_add(allowed, 0, keys, 1);
+	nk = keys_add(allowed, nk, two_keys, g->rs->trade_cards > 0);
+	keys_add(allowed, nk, seven_keys, g->rules.ignore_seven);
+	if ((rc = jr_object(&r->j, v, allowed)))
 		return rc;
 	if ((rc = name_member(r, v, "phase", phase_parse, "phase", &k)))
 		return rc;

@@ -1914,6 +1914,45 @@ static void test_two(void)
 	}
 	ok(turns > 1000 && same == 0, "internal outcomes: %d second rolls, %d equal to the first", turns, same);
 	ok(redrawn > turns / 20, "internal outcomes: %d second rolls were drawn again", redrawn);
+
+	/* reroll_sevens: no seven in the first two rounds (about one roll in six would be one). */
+	struct newgame b = { .nplayers = 3, .colour = { RED, BLUE, WHITE } };
+	rules_default(&b.rules);
+	b.rules.reroll_sevens = 1;
+	int early = 0, sevens = 0, later = 0, later_sevens = 0;
+	for (uint64_t seed = 1; seed <= 60; seed++) {
+		struct move ms[512];
+		b.seed = seed;
+		b.beginner = 1;
+		if (game_new(&g, &b, &e) != C_OK)
+			break;
+		for (int k = 0; k < 400 && g.pos.turn <= 12 && g.pos.phase != PH_OVER; k++) {
+			int n = movegen_legal(&g, NOBODY, 0, ms, 512), pick = 0;
+			for (int i = 0; i < n && i < 512; i++)
+				if (ms[i].verb == MV_ROLL || ms[i].verb == MV_END || ms[i].verb == MV_DISCARD ||
+				    ms[i].verb == MV_ROBBER)
+					pick = i;
+			int turn = g.pos.turn, roll = n > 0 && ms[pick].verb == MV_ROLL;
+			if (n <= 0 || rules_apply(&g, &ms[pick], 0, &e) != C_OK)
+				break;
+			if (!roll)
+				continue;
+			struct move last;
+			movelog_move(&g, g.log.len - 1, &last, &e);
+			int seven = last.dice[0] + last.dice[1] == 7;
+			if (turn <= 6) {
+				early++;
+				sevens += seven;
+			} else {
+				later++;
+				later_sevens += seven;
+			}
+		}
+		game_free(&g);
+	}
+	ok(early >= 300 && sevens == 0, "reroll_sevens: %d rolls in the first two rounds, %d sevens", early, sevens);
+	ok(later >= 300 && later_sevens > later / 12, "reroll_sevens: %d later rolls, %d sevens", later,
+	   later_sevens);
 }
 
 int main(void)
