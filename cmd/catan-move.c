@@ -159,7 +159,7 @@ static void complete_move(int nw, char **words, const char *cur)
 	size_t len;
 	game_init(&g);
 	if (file && fe_read_path(file, &buf, &len, &e) == C_OK && game_read(buf, len, &g, &e) == C_OK &&
-	    g.has_pos && g.view == NOBODY)
+	    g.has_pos)
 		movegen_complete(&g, w, n, move_word, &mw);
 	else
 		move_complete(NULL, w, n, move_word, &mw);
@@ -308,7 +308,7 @@ int main(int argc, char **argv)
 	}
 	if (rc)
 		goto out;
-	if (g.view != NOBODY) {
+	if (g.view != NOBODY && !list && !count) {
 		rc = cerr_set(&e, C_ILLEGAL, "this is %s's view of a game, which cannot be played on: "
 			      "moves need the full game", colour_names[g.colour[g.view]]);
 		goto out;
@@ -331,6 +331,11 @@ int main(int argc, char **argv)
 	}
 	if (as_name && !seat_moves(&g, as_seat)) {
 		rc = fe_usagef(usage_short, "--as: %s is a neutral seat and never moves", as_name);
+		goto done;
+	}
+	if (as_name && g.view != NOBODY && as_seat != g.view) {
+		rc = fe_usagef(usage_short, "--as: this is %s's view: it lists only %s's moves",
+			       colour_names[g.colour[g.view]], colour_names[g.colour[g.view]]);
 		goto done;
 	}
 	if (view_name && (view_seat = game_seat_of(&g, colour_parse(view_name))) == NOBODY) {

@@ -59,7 +59,7 @@ static void make(struct game *g, const struct recipe *r, int outcomes)
 	if (r->options) {
 		o.rules.open_hands = o.rules.dev_after_roll = o.rules.reroll_sevens = 1;
 		o.rules.keep_settlement = o.rules.friendly_robber = o.rules.vp_played = 1;
-		o.rules.ignore_seven = 1;
+		o.rules.ignore_seven = o.rules.knight_interrupt = 1;
 		o.rules.road_tie = TIE_ASIDE;
 	}
 	game_init(g);

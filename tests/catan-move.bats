@@ -534,7 +534,9 @@ external() {
 	run -0 catan-move --complete ''
 	assert_eq $'red\nblue\nwhite\norange' "$output"
 	run -0 catan-move --complete 'red '
-	assert_eq $'red build\nred roll\nred discard\nred robber\nred offer\nred accept\nred reject\nred cancel\nred trade\nred buy\nred play\nred end\nred neutral\nred action\nred give\nred return' "$output"
+	assert_eq $'red build\nred roll\nred discard\nred robber\nred offer\nred accept\nred reject\nred cancel\nred trade\nred buy\nred play\nred end\nred neutral\nred action\nred give\nred return\nred pass\nred steal' "$output"
+	run -0 catan-move --complete 'red steal blue '
+	assert_eq $'red steal blue brick\nred steal blue lumber\nred steal blue wool\nred steal blue grain\nred steal blue ore' "$output"
 	run -0 catan-move --complete "'red build "
 	assert_eq $'\'red build road\n\'red build settlement\n\'red build city' "$output"
 	run -0 catan-move --complete 'red play '
@@ -672,13 +674,70 @@ external() {
 
 @test "automatic games under each rules option play to the end and validate" {
 	for opt in open_hands=on dev_after_roll=on reroll_sevens=on keep_settlement=on friendly_robber=on road_tie=aside \
-		vp_cards=played ignore_seven=on; do
+		vp_cards=played ignore_seven=on knight_interrupt=on; do
 		catan-newboard --seed 4 --rules "$opt" | catan-move --until-end >"$BATS_TEST_TMPDIR/g.json"
 		run -0 jq -r '.position.phase' "$BATS_TEST_TMPDIR/g.json"
 		assert_eq over "$output"
 		run -0 catan-validate -q "$BATS_TEST_TMPDIR/g.json"
 	done
 	catan-newboard --seed 4 --rules variant=two --rules friendly_robber=on --rules dev_after_roll=on \
-		--rules reroll_sevens=on --rules road_tie=aside | catan-move --until-end >"$BATS_TEST_TMPDIR/g.json"
+		--rules reroll_sevens=on --rules road_tie=aside --rules knight_interrupt=on | catan-move --until-end >"$BATS_TEST_TMPDIR/g.json"
 	run -0 catan-validate -q "$BATS_TEST_TMPDIR/g.json"
+}
+
+@test "knight_interrupt: pass and steal in text and JSON, listed, hidden in views, drawn in the panel" {
+	catan-newboard --beginner --seed 1 --rules knight_interrupt=on --rules outcomes=external |
+		jq 'def k: .deck |= (index("knight") as $i | del(.[$i])); (.start, .position) |= (.players.blue.dev.knight = 1 | k)' |
+		catan-move 'red roll 3 4' 'red robber 5' >"$BATS_TEST_TMPDIR/g.json"
+	run -0 catan-move --list --json <"$BATS_TEST_TMPDIR/g.json"
+	assert_eq $'{"player":"blue","move":"pass"}\n{"player":"blue","move":"play","card":"knight"}' "$output"
+	run -0 catan-render --color never "$BATS_TEST_TMPDIR/g.json"
+	[[ "$output" == *"Turn 1: red moved the robber to hex 5; blue passes or plays a knight"* ]]
+	run -0 catan-move --json '{"player":"blue","move":"pass"}' <"$BATS_TEST_TMPDIR/g.json"
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/h.json"
+	run -0 catan-move --list <"$BATS_TEST_TMPDIR/h.json"
+	assert_eq $'red steal white lumber\nred steal white wool\nred steal white ore' "$output"
+	run -0 catan-render --color never "$BATS_TEST_TMPDIR/h.json"
+	[[ "$output" == *"Turn 1: red steals from a player on hex 5"* ]]
+	run -1 --separate-stderr catan-move --json '{"player":"red","move":"steal","card":"ore"}' <"$BATS_TEST_TMPDIR/h.json"
+	assert_eq "catan-move: move 1 '{\"player\":\"red\",\"move\":\"steal\",\"card\":\"ore\"}': move.from: the player robbed is needed" "$stderr"
+	catan-move --json '{"player":"red","move":"steal","from":"white","card":"ore"}' <"$BATS_TEST_TMPDIR/h.json" >"$BATS_TEST_TMPDIR/i.json"
+	run -0 jq -c '.log[1:]' "$BATS_TEST_TMPDIR/i.json"
+	assert_eq '["red robber 5","blue pass","red steal white ore"]' "$output"
+	# The card stolen: the thief and the victim see it, the others do not.
+	for c in red white blue; do
+		run -0 catan-move --view $c <"$BATS_TEST_TMPDIR/i.json"
+		run -0 jq -r '.log[-1]' <<<"$output"
+		views="${views:-}$output;"
+	done
+	assert_eq "red steal white ore;red steal white ore;red steal white;" "$views"
+	# An unplayed knight stays hidden: white sees blue's development cards as a count.
+	run -0 catan-move --view white <"$BATS_TEST_TMPDIR/g.json"
+	run -0 jq -c '.position.players.blue.dev' <<<"$output"
+	assert_eq 1 "$output"
+}
+
+@test "--list on a player's view gives that player's moves, as the full game does" {
+	catan-newboard --beginner --seed 1 | catan-move 'red roll' >"$BATS_TEST_TMPDIR/g.json"
+	catan-move --view red <"$BATS_TEST_TMPDIR/g.json" >"$BATS_TEST_TMPDIR/red.json"
+	run -0 catan-move --list --offers --as red <"$BATS_TEST_TMPDIR/g.json"
+	full=$output
+	run -0 catan-move --list --offers <"$BATS_TEST_TMPDIR/red.json"
+	assert_eq "$full" "$output"
+	run -0 catan-move --count --as red <"$BATS_TEST_TMPDIR/red.json"
+	assert_eq "$(catan-move --count --as red <"$BATS_TEST_TMPDIR/g.json")" "$output"
+	# Blue's view: blue has nothing to do on red's turn.
+	catan-move --view blue <"$BATS_TEST_TMPDIR/g.json" >"$BATS_TEST_TMPDIR/blue.json"
+	run -0 catan-move --count <"$BATS_TEST_TMPDIR/blue.json"
+	assert_eq 0 "$output"
+	run -2 --separate-stderr catan-move --list --as red <"$BATS_TEST_TMPDIR/blue.json"
+	assert_eq "catan-move: --as: this is blue's view: it lists only blue's moves" "${stderr_lines[0]}"
+	# A view is still not played on.
+	run -1 --separate-stderr catan-move 'blue roll' <"$BATS_TEST_TMPDIR/blue.json"
+	assert_eq "catan-move: this is blue's view of a game, which cannot be played on: moves need the full game" "$stderr"
+	# With external outcomes a steal from a hidden hand is listed without its card.
+	catan-newboard --beginner --seed 1 --rules outcomes=external | catan-move 'red roll 3 4' | catan-move --view red >"$BATS_TEST_TMPDIR/x.json"
+	run -0 catan-move --list <"$BATS_TEST_TMPDIR/x.json"
+	[[ "$output" == *$'red robber 5 steal white\n'* ]]
+	[[ "$output" != *"red robber 5 steal white ore"* ]]
 }

@@ -133,16 +133,16 @@ load test_helper
 @test "rules options are stored with their defaults" {
 	run -0 catan-newboard --seed 1 -c
 	run -0 jq -c .rules <<<"$output"
-	assert_eq '{"variant":"base","points_to_win":10,"discard_limit":7,"trade_build":"combined","outcomes":"internal","open_hands":"off","dev_after_roll":"off","reroll_sevens":"off","keep_settlement":"off","friendly_robber":"off","road_tie":"keep","vp_cards":"held","ignore_seven":"off"}' "$output"
+	assert_eq '{"variant":"base","points_to_win":10,"discard_limit":7,"trade_build":"combined","outcomes":"internal","open_hands":"off","dev_after_roll":"off","reroll_sevens":"off","keep_settlement":"off","friendly_robber":"off","road_tie":"keep","vp_cards":"held","ignore_seven":"off","knight_interrupt":"off"}' "$output"
 	run -0 catan-newboard --seed 1 -c --rules points_to_win=12 --rules discard-limit=9 \
 		--rules trade_build=strict --rules outcomes=external
 	run -0 jq -c .rules <<<"$output"
-	assert_eq '{"variant":"base","points_to_win":12,"discard_limit":9,"trade_build":"strict","outcomes":"external","open_hands":"off","dev_after_roll":"off","reroll_sevens":"off","keep_settlement":"off","friendly_robber":"off","road_tie":"keep","vp_cards":"held","ignore_seven":"off"}' "$output"
+	assert_eq '{"variant":"base","points_to_win":12,"discard_limit":9,"trade_build":"strict","outcomes":"external","open_hands":"off","dev_after_roll":"off","reroll_sevens":"off","keep_settlement":"off","friendly_robber":"off","road_tie":"keep","vp_cards":"held","ignore_seven":"off","knight_interrupt":"off"}' "$output"
 	run -0 catan-newboard --seed 1 -c --rules open_hands=on --rules dev-after-roll=on --rules reroll_sevens=on \
 		--rules keep_settlement=on --rules friendly_robber=on --rules road_tie=aside --rules vp_cards=played \
-		--rules ignore_seven=on
+		--rules ignore_seven=on --rules knight_interrupt=on
 	run -0 jq -c '.rules | del(.variant, .points_to_win, .discard_limit, .trade_build, .outcomes)' <<<"$output"
-	assert_eq '{"open_hands":"on","dev_after_roll":"on","reroll_sevens":"on","keep_settlement":"on","friendly_robber":"on","road_tie":"aside","vp_cards":"played","ignore_seven":"on"}' "$output"
+	assert_eq '{"open_hands":"on","dev_after_roll":"on","reroll_sevens":"on","keep_settlement":"on","friendly_robber":"on","road_tie":"aside","vp_cards":"played","ignore_seven":"on","knight_interrupt":"on"}' "$output"
 	run -2 --separate-stderr catan-newboard --seed 1 --rules open_hands=yes
 	assert_eq "catan-newboard: --rules: open_hands is off or on, not 'yes'" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --seed 1 --rules road_tie=drop

@@ -313,7 +313,7 @@ no winner yet: 10 points win" "$output"
 	catan-newboard --seed 1 --rules road_tie=aside --rules points_to_win=12 >"$D/g.json"
 	run -0 catan-score --json "$D/g.json"
 	run -0 jq -c '[.rules.road_tie, .rules.points_to_win, .rules.variant, (.rules | length)]' <<<"$output"
-	assert_eq '["aside",12,"base",13]' "$output"
+	assert_eq '["aside",12,"base",14]' "$output"
 	run -0 catan-score "$D/g.json"
 	assert_eq "rules: points_to_win=12, road_tie=aside" "${lines[-2]}"
 }

@@ -184,3 +184,40 @@ refused() {
 	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/view.json"
 	run -0 rw <"$BATS_TEST_TMPDIR/view.json"
 }
+
+@test "knight_interrupt: who moves the robber and who answers agree with the phase" {
+	local ki='.rules.knight_interrupt = "on" | (.start, .position) |= (.robber_by = null | .answering = null)'
+	run -0 rw <<<"$(beginner | jq "$ki")"
+	refused '.start.robber_by = null' "start: unknown key 'robber_by'"
+	refused '.position.phase = "interrupt"' "position.phase: the interrupt phase belongs to the rules option knight_interrupt"
+	refused "$ki | .position.robber_by = \"red\"" "position.robber_by: a seat moves the robber in the robber, interrupt and steal phases, and only there"
+	refused "$ki | .position.phase = \"robber\" | .position.rolled = true" "position.robber_by: a seat moves the robber in the robber, interrupt and steal phases, and only there"
+	refused "$ki | .position.phase = \"interrupt\" | .position.rolled = true | .position.robber_by = \"red\"" "position.answering: a seat answers the robber in the interrupt phase, and only there"
+	# Blue holds no card to play: the answers never reach blue.
+	refused "$ki | .position.phase = \"interrupt\" | .position.rolled = true | .position.robber_by = \"red\" | .position.answering = \"blue\"" "position.answering: blue cannot answer: the robber's mover, or no card to play"
+	refused "$ki | .position.phase = \"steal\" | .position.rolled = true | .position.robber_by = \"red\" | .position.robber = 1" "position.phase: nobody on hex 1 can be robbed by red"
+	# The positions play reaches read back byte for byte: robber, interrupt, steal, main.
+	beginner --rules outcomes=external |
+		jq "$ki | (.start, .position) |= (.players.blue.dev.knight = 1 | .deck |= (index(\"knight\") as \$i | del(.[\$i])))" \
+		>"$BATS_TEST_TMPDIR/g.json"
+	for m in 'red roll 3 4' 'red robber 5' 'blue pass' 'red steal white ore'; do
+		catan-move "$m" <"$BATS_TEST_TMPDIR/g.json" >"$BATS_TEST_TMPDIR/h.json"
+		mv "$BATS_TEST_TMPDIR/h.json" "$BATS_TEST_TMPDIR/g.json"
+		rw <"$BATS_TEST_TMPDIR/g.json" >"$BATS_TEST_TMPDIR/h.json"
+		assert_file_eq "$BATS_TEST_TMPDIR/g.json" "$BATS_TEST_TMPDIR/h.json"
+		phases="${phases:-}$(jq -r .position.phase "$BATS_TEST_TMPDIR/g.json") "
+	done
+	assert_eq "robber interrupt steal main " "$phases"
+}
+
+@test "log lines are read into their canonical form; a line that is no move stays as written" {
+	beginner | catan-move 'red roll' 'red end' |
+		jq '.log[0] |= ascii_upcase | .log[1] = "  Red   END "' >"$BATS_TEST_TMPDIR/g.json"
+	run -0 rw -c <"$BATS_TEST_TMPDIR/g.json"
+	run -0 jq -c '.log' <<<"$output"
+	assert_eq '["red roll 5 1","red end"]' "$output"
+	beginner | jq '.log = ["RED BUILD ROAD 14-9", "red fly away"]' >"$BATS_TEST_TMPDIR/h.json"
+	run -0 rw -c <"$BATS_TEST_TMPDIR/h.json"
+	run -0 jq -c '.log' <<<"$output"
+	assert_eq '["red build road 9-14","red fly away"]' "$output"
+}

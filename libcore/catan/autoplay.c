@@ -58,6 +58,10 @@ int autoplay_actor(const struct game *g)
 		for (int s = 0; s < n; s++)
 			if (p->pl[s].discard)
 				return s;
+	if (p->phase == PH_ROBBER || p->phase == PH_STEAL)
+		return robber_mover(g, p);
+	if (p->phase == PH_INTERRUPT)
+		return p->answer;
 	if (p->phase == PH_MAIN && p->offer.active)
 		for (int s = turn_next(g, p->current); s != p->current; s = turn_next(g, s)) {
 			if ((p->offer.to == NOBODY || p->offer.to == s) &&
@@ -353,6 +357,13 @@ static int greedy_pick(struct autoplay *a, const struct game *g, const struct mo
 		return best;
 	case PH_ROBBER:
 		BEST(1, robber_value(g, p, seat, m));
+		return best;
+	case PH_INTERRUPT:
+		/* A knight when the robber now stands on one of the greedy player's own hexes. */
+		BEST(1, (m->verb == MV_PLAY) == robber_blocks(g, p, seat));
+		return best;
+	case PH_STEAL:
+		BEST(1, 5 * score_public(g, p, m->victim) + pos_hand_size(p, m->victim));
 		return best;
 	}
 	if (seat != p->current) {

@@ -7,7 +7,6 @@
  * the verb's row; a new verb is a new row.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -162,24 +161,43 @@ struct out {
 	size_t n, len;
 };
 
-/* put: appends as snprintf would, counting what does not fit. */
-static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(struct out *o, const char *fmt, ...)
+/* text: appends s as snprintf would, counting what does not fit (the buffer stays terminated). */
+static void text(struct out *o, const char *s)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	int k = vsnprintf(o->len < o->n ? o->buf + o->len : NULL, o->len < o->n ? o->n - o->len : 0, fmt,
-			  ap);
-	va_end(ap);
-	if (k > 0)
-		o->len += (size_t)k;
+	size_t k = strlen(s);
+	if (o->len < o->n) {
+		size_t room = o->n - o->len - 1, c = k < room ? k : room;
+		memcpy(o->buf + o->len, s, c);
+		o->buf[o->len + c] = '\0';
+	}
+	o->len += k;
+}
+
+/* word: a blank, then s. */
+static void word(struct out *o, const char *s)
+{
+	text(o, " ");
+	text(o, s);
+}
+
+/* num: a blank, then n (0 .. 999) in decimal. */
+static void num(struct out *o, int n)
+{
+	char d[5] = " ", *q = d + 1;
+	if (n >= 100)
+		*q++ = (char)('0' + n / 100);
+	if (n >= 10)
+		*q++ = (char)('0' + n / 10 % 10);
+	*q++ = (char)('0' + n % 10);
+	*q = '\0';
+	text(o, d);
 }
 
 static void put_counts(struct out *o, const uint8_t c[NRES])
 {
 	for (int r = 0; r < NRES; r++)
 		if (c[r])
-			put(o, " %s %d", resource_names[r], c[r]);
+			word(o, resource_names[r]), num(o, c[r]);
 }
 
 /* ---- the JSON form ---- */
@@ -352,9 +370,9 @@ static void format_build(const struct game *g, const struct move *m, struct out 
 {
 	char p[8];
 	if (m->piece == PC_ROAD)
-		put(o, " road %s", edge_name(m->path[0], p));
+		word(o, "road"), word(o, edge_name(m->path[0], p));
 	else
-		put(o, " %s %d", piece_names[m->piece], m->node + 1);
+		word(o, piece_names[m->piece]), num(o, m->node + 1);
 }
 
 static int read_build(const struct game *g, struct jr *r, const json_t *j, struct move *m)
@@ -421,7 +439,7 @@ static int parse_roll(const struct game *g, struct words *w, struct move *m, str
 static void format_roll(const struct game *g, const struct move *m, struct out *o)
 {
 	if (m->dice[0])
-		put(o, " %d %d", m->dice[0], m->dice[1]);
+		num(o, m->dice[0]), num(o, m->dice[1]);
 }
 
 static int read_roll(const struct game *g, struct jr *r, const json_t *j, struct move *m)
@@ -480,20 +498,12 @@ static void complete_discard(const struct game *g, char *const *w, int k, add_fn
 
 /* robber HEX [steal COLOUR [RES]] */
 
-static int parse_robber(const struct game *g, struct words *w, struct move *m, struct cerr *e)
+/* victim_words: "COLOUR [RES]", the player robbed and the card stolen when given. */
+static int victim_words(const struct game *g, struct words *w, const char *verb, struct move *m,
+			struct cerr *e)
 {
 	int s, r;
-	if (need(w, w->i, "'robber' needs a hex", NULL, e))
-		return C_ILLEGAL;
-	int h = hex_parse(w->tok[w->i]);
-	if (h < 0)
-		return cerr_set(e, C_ILLEGAL, "'%s' is not a hex (1 to %d)", w->tok[w->i], NHEX);
-	m->hex = (int8_t)h;
-	w->i++;
-	if (!is(w, w->i, "steal"))
-		return C_OK;
-	w->i++;
-	if (need(w, w->i, "'steal' needs a colour", NULL, e) || seat_word(g, w->tok[w->i], &s, e))
+	if (need(w, w->i, "'%s' needs a colour", verb, e) || seat_word(g, w->tok[w->i], &s, e))
 		return C_ILLEGAL;
 	m->victim = (int8_t)s;
 	w->i++;
@@ -506,30 +516,50 @@ static int parse_robber(const struct game *g, struct words *w, struct move *m, s
 	return C_OK;
 }
 
-static void format_robber(const struct game *g, const struct move *m, struct out *o)
+static int parse_robber(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
-	put(o, " %d", m->hex + 1);
-	if (m->victim != NOBODY)
-		put(o, " steal %s", seat_name(g, m->victim));
-	if (m->victim != NOBODY && m->res >= 0)
-		put(o, " %s", resource_names[m->res]);
+	if (need(w, w->i, "'robber' needs a hex", NULL, e))
+		return C_ILLEGAL;
+	int h = hex_parse(w->tok[w->i]);
+	if (h < 0)
+		return cerr_set(e, C_ILLEGAL, "'%s' is not a hex (1 to %d)", w->tok[w->i], NHEX);
+	m->hex = (int8_t)h;
+	w->i++;
+	if (!is(w, w->i, "steal"))
+		return C_OK;
+	w->i++;
+	return victim_words(g, w, "steal", m, e);
 }
 
-static int read_robber(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+static void format_victim(const struct game *g, const struct move *m, struct out *o)
+{
+	word(o, seat_name(g, m->victim));
+	if (m->res >= 0)
+		word(o, resource_names[m->res]);
+}
+
+static void format_robber(const struct game *g, const struct move *m, struct out *o)
+{
+	num(o, m->hex + 1);
+	if (m->victim != NOBODY) {
+		word(o, "steal");
+		format_victim(g, m, o);
+	}
+}
+
+/* read_victim: the member key naming the player robbed, then "card", the card stolen. */
+static int read_victim(const struct game *g, struct jr *r, const json_t *j, const char *key, struct move *m)
 {
 	json_t *v;
 	int x, res = -1;
-	if (json_int(r, j, "hex", 1, NHEX, &x))
-		return C_ILLEGAL;
-	m->hex = (int8_t)(x - 1);
-	if (json_object_get(j, "steal")) {
-		if (json_seat(g, r, j, "steal", &x))
+	if (json_object_get(j, key)) {
+		if (json_seat(g, r, j, key, &x))
 			return C_ILLEGAL;
 		m->victim = (int8_t)x;
 	}
 	if ((v = json_object_get(j, "card"))) {
 		if (m->victim == NOBODY)
-			return jfail(r, "card", "a card stolen needs \"steal\"");
+			return jr_fail_at(r, "card", "a card stolen needs \"%s\"", key);
 		if (json_res(r, v, "card", &res))
 			return C_ILLEGAL;
 		m->res = (int8_t)res;
@@ -537,14 +567,28 @@ static int read_robber(const struct game *g, struct jr *r, const json_t *j, stru
 	return C_OK;
 }
 
-static int write_robber(const struct game *g, const struct move *m, json_t *o)
+static int read_robber(const struct game *g, struct jr *r, const json_t *j, struct move *m)
 {
-	int bad = json_object_set_new(o, "hex", json_integer(m->hex + 1));
+	int x;
+	if (json_int(r, j, "hex", 1, NHEX, &x))
+		return C_ILLEGAL;
+	m->hex = (int8_t)(x - 1);
+	return read_victim(g, r, j, "steal", m);
+}
+
+static int write_victim(const struct game *g, const struct move *m, const char *key, json_t *o)
+{
+	int bad = 0;
 	if (m->victim != NOBODY)
-		bad |= set_str(o, "steal", seat_name(g, m->victim));
+		bad |= set_str(o, key, seat_name(g, m->victim));
 	if (m->victim != NOBODY && m->res >= 0)
 		bad |= set_str(o, "card", resource_names[m->res]);
 	return bad;
+}
+
+static int write_robber(const struct game *g, const struct move *m, json_t *o)
+{
+	return json_object_set_new(o, "hex", json_integer(m->hex + 1)) | write_victim(g, m, "steal", o);
 }
 
 static void complete_robber(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
@@ -557,15 +601,52 @@ static void complete_robber(const struct game *g, char *const *w, int k, add_fn 
 		each(resource_names, NRES, add, ctx);
 }
 
-static int check_robber(const struct game *g, const struct move *m, struct cerr *e)
+static int check_victim(const struct game *g, const struct move *m, struct cerr *e)
 {
-	if (m->hex < 0 || m->hex >= NHEX)
-		return bad(e, "hex");
 	if (m->victim != NOBODY && (m->victim < 0 || m->victim >= g->nplayers))
 		return bad(e, "player robbed");
 	if (m->res >= NRES || (m->res >= 0 && m->victim == NOBODY))
 		return bad(e, "card stolen");
 	return C_OK;
+}
+
+static int check_robber(const struct game *g, const struct move *m, struct cerr *e)
+{
+	if (m->hex < 0 || m->hex >= NHEX)
+		return bad(e, "hex");
+	return check_victim(g, m, e);
+}
+
+/* steal COLOUR [RES] (knight_interrupt: the steal after the answers to the robber) */
+
+static int parse_steal(const struct game *g, struct words *w, struct move *m, struct cerr *e)
+{
+	return victim_words(g, w, "steal", m, e);
+}
+
+static int read_steal(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+{
+	if (!json_object_get(j, "from"))
+		return jfail(r, "from", "the player robbed is needed");
+	return read_victim(g, r, j, "from", m);
+}
+
+static int write_steal(const struct game *g, const struct move *m, json_t *o)
+{
+	return write_victim(g, m, "from", o);
+}
+
+static void complete_steal(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
+{
+	if (k == 0)
+		colours(g, SEAT_PLAYER, add, ctx);
+	else if (k == 1)
+		each(resource_names, NRES, add, ctx);
+}
+
+static int check_steal(const struct game *g, const struct move *m, struct cerr *e)
+{
+	return m->victim == NOBODY ? bad(e, "player robbed") : check_victim(g, m, e);
 }
 
 /* offer COLOUR|all RES N ... for RES N ... */
@@ -592,9 +673,9 @@ static int parse_offer(const struct game *g, struct words *w, struct move *m, st
 
 static void format_offer(const struct game *g, const struct move *m, struct out *o)
 {
-	put(o, " %s", m->to == NOBODY ? "all" : seat_name(g, m->to));
+	word(o, m->to == NOBODY ? "all" : seat_name(g, m->to));
 	put_counts(o, m->give);
-	put(o, " for");
+	word(o, "for");
 	put_counts(o, m->get);
 }
 
@@ -670,7 +751,7 @@ static void format_trade(const struct game *g, const struct move *m, struct out 
 	put_counts(o, m->give);
 	for (int r = 0; r < NRES; r++)
 		if (m->get[r])
-			put(o, " for %s", resource_names[r]);
+			word(o, "for"), word(o, resource_names[r]);
 }
 
 static int read_trade(const struct game *g, struct jr *r, const json_t *j, struct move *m)
@@ -720,7 +801,7 @@ static int parse_buy(const struct game *g, struct words *w, struct move *m, stru
 static void format_buy(const struct game *g, const struct move *m, struct out *o)
 {
 	if (m->card >= 0)
-		put(o, " %s", dev_names[m->card]);
+		word(o, dev_names[m->card]);
 }
 
 static int read_buy(const struct game *g, struct jr *r, const json_t *j, struct move *m)
@@ -802,17 +883,17 @@ static int parse_play(const struct game *g, struct words *w, struct move *m, str
 static void format_play(const struct game *g, const struct move *m, struct out *o)
 {
 	char p0[8], p1[8];
-	put(o, " %s", m->card >= 0 ? dev_names[m->card] : "?");
+	word(o, m->card >= 0 ? dev_names[m->card] : "?");
 	if (m->card == DEV_ROAD_BUILDING) {
-		put(o, " %s", edge_name(m->path[0], p0));
+		word(o, edge_name(m->path[0], p0));
 		if (m->npath > 1)
-			put(o, " %s", edge_name(m->path[1], p1));
+			word(o, edge_name(m->path[1], p1));
 	} else if (m->card == DEV_YEAR_OF_PLENTY) {
 		for (int r = 0; r < NRES; r++)
 			for (int k = 0; k < m->get[r]; k++)
-				put(o, " %s", resource_names[r]);
+				word(o, resource_names[r]);
 	} else if (m->card == DEV_MONOPOLY && m->res >= 0) {
-		put(o, " %s", resource_names[m->res]);
+		word(o, resource_names[m->res]);
 	}
 }
 
@@ -921,7 +1002,7 @@ static int parse_neutral(const struct game *g, struct words *w, struct move *m, 
 
 static void format_neutral(const struct game *g, const struct move *m, struct out *o)
 {
-	put(o, " %s", seat_name(g, m->to));
+	word(o, seat_name(g, m->to));
 	format_build(g, m, o);
 }
 
@@ -977,10 +1058,10 @@ static int parse_action(const struct game *g, struct words *w, struct move *m, s
 
 static void format_action(const struct game *g, const struct move *m, struct out *o)
 {
-	put(o, " %s", m->action >= 0 && m->action < NACTION ? action_names[m->action] : "?");
+	word(o, m->action >= 0 && m->action < NACTION ? action_names[m->action] : "?");
 	for (int r = 0; r < NRES; r++)
 		for (int k = 0; k < m->get[r]; k++)
-			put(o, " %s", resource_names[r]);
+			word(o, resource_names[r]);
 }
 
 static int read_action(const struct game *g, struct jr *r, const json_t *j, struct move *m)
@@ -1052,7 +1133,7 @@ static int parse_return(const struct game *g, struct words *w, struct move *m, s
 
 static void format_return(const struct game *g, const struct move *m, struct out *o)
 {
-	put(o, " %s", m->card >= 0 && m->card < NDEV ? dev_names[m->card] : "?");
+	word(o, m->card >= 0 && m->card < NDEV ? dev_names[m->card] : "?");
 }
 
 static int read_return(const struct game *g, struct jr *r, const json_t *j, struct move *m)
@@ -1085,6 +1166,9 @@ static int check_return(const struct game *g, const struct move *m, struct cerr 
  * The table.  A verb without arguments (accept, reject, cancel, end) has
  * no functions; a NULL function is a form with nothing to do.
  */
+/* A verb of every game, of Catan for Two only, or of games with the rules option knight_interrupt. */
+enum verb_needs { NEEDS_NONE, NEEDS_TWO, NEEDS_INTERRUPT };
+
 static const struct verb {
 	const char *name;
 	const char *json_keys;	/* the keys it takes besides player and move, each between blanks */
@@ -1095,7 +1179,7 @@ static const struct verb {
 	/* the words that may follow the k words w[0 .. k-1] typed after the verb */
 	void (*complete)(const struct game *g, char *const *w, int k, add_fn *add, void *ctx);
 	int (*check)(const struct game *g, const struct move *m, struct cerr *e);
-	int two;		/* a verb of Catan for Two only */
+	int needs;		/* what the verb belongs to: enum verb_needs */
 } verbs[NVERB] = {
 	[MV_BUILD] = { "build", " piece path node ", parse_build, format_build, read_build, write_build,
 		       complete_build, check_build, 0 },
@@ -1116,19 +1200,33 @@ static const struct verb {
 		      write_play, complete_play, check_play, 0 },
 	[MV_END] = { "end", " ", NULL, NULL, NULL, NULL, NULL, NULL, 0 },
 	[MV_NEUTRAL] = { "neutral", " neutral piece path node ", parse_neutral, format_neutral,
-			 read_neutral, write_neutral, complete_neutral, check_neutral, 1 },
+			 read_neutral, write_neutral, complete_neutral, check_neutral, NEEDS_TWO },
 	[MV_ACTION] = { "action", " action taken ", parse_action, format_action, read_action,
-			write_action, complete_action, check_action, 1 },
+			write_action, complete_action, check_action, NEEDS_TWO },
 	[MV_GIVE] = { "give", " cards ", parse_discard, format_discard, read_discard, write_discard,
-		      complete_discard, NULL, 1 },
+		      complete_discard, NULL, NEEDS_TWO },
 	[MV_RETURN] = { "return", " card ", parse_return, format_return, read_return, write_return,
-			complete_return, check_return, 1 },
+			complete_return, check_return, NEEDS_TWO },
+	[MV_PASS] = { "pass", " ", NULL, NULL, NULL, NULL, NULL, NULL, NEEDS_INTERRUPT },
+	[MV_STEAL] = { "steal", " from card ", parse_steal, format_victim, read_steal, write_steal,
+		       complete_steal, check_steal, NEEDS_INTERRUPT },
 };
 
-/* verb_in_game: 1 when g's rule set has verb (any verb without a game). */
+const char *move_verb_needs(const struct game *g, int verb)
+{
+	if (!g || verb < 0 || verb >= NVERB)
+		return NULL;
+	if (verbs[verb].needs == NEEDS_TWO && !g->rs->trade_cards)
+		return "Catan for Two (variant=two)";
+	if (verbs[verb].needs == NEEDS_INTERRUPT && !g->rules.knight_interrupt)
+		return "games with the rules option knight_interrupt";
+	return NULL;
+}
+
+/* verb_in_game: 1 when g has verb (any verb without a game). */
 static int verb_in_game(const struct game *g, int verb)
 {
-	return !g || !verbs[verb].two || g->rs->trade_cards;
+	return move_verb_needs(g, verb) == NULL;
 }
 
 /* distance: the edits (a letter added, dropped, changed, or two swapped) from a to b, for short words. */
@@ -1270,7 +1368,8 @@ int move_format(const struct game *g, const struct move *m, char *buf, size_t n)
 
 	if (n)
 		buf[0] = '\0';
-	put(&o, "%s %s", seat_name(g, m->seat), m->verb < NVERB ? verbs[m->verb].name : "?");
+	text(&o, seat_name(g, m->seat));
+	word(&o, m->verb < NVERB ? verbs[m->verb].name : "?");
 	if (m->verb < NVERB && verbs[m->verb].format)
 		verbs[m->verb].format(g, m, &o);
 	return (int)o.len;

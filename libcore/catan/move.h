@@ -145,6 +145,11 @@ int movelog_move(const struct game *g, size_t i, struct move *m, struct cerr *e)
 /* move_to_json: the JSON form of m (new reference), or NULL when memory runs out. */
 json_t *move_to_json(const struct game *g, const struct move *m);
 
+/*
+ * move_verb_needs: NULL when g has verb, else what the verb belongs to
+ * ("Catan for Two (variant=two)"), for a refusal.
+ */
+const char *move_verb_needs(const struct game *g, int verb);
 /* move_verb_name: the word of verb ("build"), or "?" out of range. */
 const char *move_verb_name(int verb);
 

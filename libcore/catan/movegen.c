@@ -7,6 +7,7 @@
 #include "pred.h"
 #include "rules.h"
 #include "state.h"
+#include "view.h"
 
 /*
  * The placement and trade checks are the engine's own (rules_int.h), so a
@@ -19,6 +20,7 @@ struct gen {
 	const struct position *p;
 	int only;		/* the seat listed, or NOBODY for all */
 	int external;		/* outcomes are given in the moves */
+	int hidden;		/* a view: outcomes the viewer cannot know (a card stolen, bought) are left out */
 	struct move *out;
 	int n, max;
 	struct move spare;	/* written when out is full; never read */
@@ -237,34 +239,66 @@ static void gen_discards(struct gen *l)
 	}
 }
 
+/* The steals from the seats in mask: one per victim, or per card they hold when outcomes are external. */
+static void gen_steals(struct gen *l, int seat, int verb, int hex, unsigned mask)
+{
+	const struct position *p = l->p;
+	for (int v = 0; v < l->g->nplayers; v++) {
+		if (!(mask & (1u << v)))
+			continue;
+		int cards = l->external && !l->hidden;
+		for (int r = cards ? 0 : -1; r < (cards ? NRES : 0); r++) {
+			if (r >= 0 && !p->pl[v].hand[r])
+				continue;
+			struct move *m = add(l, seat, verb);
+			m->hex = (int8_t)hex;
+			m->victim = (int8_t)v;
+			m->res = (int8_t)r;
+		}
+	}
+}
+
 static void gen_robber(struct gen *l)
 {
 	const struct position *p = l->p;
-	int seat = p->current;
+	int seat = robber_mover(l->g, p), later = l->g->rules.knight_interrupt;
 
+	if (!wants(l, seat))
+		return;
 	if (p->seven)
 		add(l, seat, MV_ROBBER)->hex = (int8_t)p->robber;	/* ignore_seven: it stays */
 	for (int h = 0; h < NHEX; h++) {
 		if (h == p->robber || (l->g->rules.friendly_robber && robber_keeps_off(l->g, p, h) != NOBODY))
 			continue;
-		unsigned mask = robber_victims(p, l->g->nplayers, seat, h);
-		if (!mask) {
+		/* With knight_interrupt the steal is a move of its own, after the answers. */
+		unsigned mask = later ? 0 : robber_victims(p, l->g->nplayers, seat, h);
+		if (!mask)
 			add(l, seat, MV_ROBBER)->hex = (int8_t)h;
-			continue;
-		}
-		for (int v = 0; v < l->g->nplayers; v++) {
-			if (!(mask & (1u << v)))
-				continue;
-			for (int r = l->external ? 0 : -1; r < (l->external ? NRES : 0); r++) {
-				if (r >= 0 && !p->pl[v].hand[r])
-					continue;
-				struct move *m = add(l, seat, MV_ROBBER);
-				m->hex = (int8_t)h;
-				m->victim = (int8_t)v;
-				m->res = (int8_t)r;
-			}
-		}
+		else
+			gen_steals(l, seat, MV_ROBBER, h, mask);
 	}
+}
+
+/* knight_interrupt: the answer to a robber moved, and the steal after the answers. */
+static void gen_interrupt(struct gen *l)
+{
+	const struct position *p = l->p;
+	int seat = p->answer;
+
+	if (!wants(l, seat))
+		return;
+	add(l, seat, MV_PASS);
+	if (may_interrupt(p, seat))
+		add(l, seat, MV_PLAY)->card = DEV_KNIGHT;
+}
+
+static void gen_steal(struct gen *l)
+{
+	const struct position *p = l->p;
+	int seat = p->robber_seat;
+
+	if (wants(l, seat))
+		gen_steals(l, seat, MV_STEAL, -1, robber_victims(p, l->g->nplayers, seat, p->robber));
 }
 
 /* ---- Catan for Two ---- */
@@ -342,7 +376,7 @@ static void gen_two(struct gen *l)
 		int held = o == NOBODY ? 0 : pos_hand_size(p, o), take = held < 2 ? held : 2;
 		if (held && pos_hand_size(p, seat) + take >= 2) {
 			uint8_t got[NRES] = { 0 };
-			if (l->external)
+			if (l->external && !l->hidden)
 				gen_taken(l, seat, p->pl[o].hand, got, 0, take);
 			else
 				add(l, seat, MV_ACTION)->action = ACT_FORCE_TRADE;
@@ -420,9 +454,9 @@ static void gen_main(struct gen *l, int flags)
 				    !(g->rules.keep_settlement && g->rs->settlements - pl->settlements == 1))
 					add_node(l, seat, PC_CITY, n);
 		if (p->deck_len && hand_covers(p, seat, g->rs->cost[BUY_DEV])) {
-			if (!l->external)
+			if (!l->external || l->hidden)
 				add(l, seat, MV_BUY);
-			for (int d = 0; l->external && d < NDEV; d++)
+			for (int d = 0; l->external && !l->hidden && d < NDEV; d++)
 				if (p->deck_count[d])
 					add(l, seat, MV_BUY)->card = (int8_t)d;
 		}
@@ -458,13 +492,23 @@ static void gen_main(struct gen *l, int flags)
 int movegen_legal(const struct game *g, int seat, int flags, struct move *out, int max)
 {
 	const struct position *p = &g->pos;
+	struct position stand_in;
 	struct gen l = {
 		.g = g, .p = p, .only = seat, .out = out, .max = out ? max : 0,
 		.external = g->rules.outcomes == OUT_EXTERNAL,
 	};
 
-	if (g->view != NOBODY || !g->has_pos)
+	if (!g->has_pos)
 		return 0;
+	if (g->view != NOBODY) {
+		/* A view lists its viewer's moves, from what the viewer sees. */
+		if (seat != NOBODY && seat != g->view)
+			return 0;
+		view_stand_in(g, &stand_in);
+		l.p = p = &stand_in;
+		l.only = g->view;
+		l.hidden = 1;
+	}
 	switch (p->phase) {
 	case PH_SETUP_SETTLEMENT:
 	case PH_SETUP_ROAD:
@@ -483,8 +527,13 @@ int movegen_legal(const struct game *g, int seat, int flags, struct move *out, i
 		gen_discards(&l);
 		break;
 	case PH_ROBBER:
-		if (wants(&l, p->current))
-			gen_robber(&l);
+		gen_robber(&l);
+		break;
+	case PH_INTERRUPT:
+		gen_interrupt(&l);
+		break;
+	case PH_STEAL:
+		gen_steal(&l);
 		break;
 	case PH_MAIN:
 		gen_main(&l, flags);

@@ -13,7 +13,8 @@ const char *const dev_names[NDEV] = { "knight", "road-building", "year-of-plenty
 				      "victory-point" };
 const char *const colour_names[NCOLOUR + 1] = { "red", "blue", "white", "orange", NULL };
 const char *const phase_names[NPHASE] = { "setup-settlement", "setup-road", "roll", "discard",
-					  "robber", "main", "neutral", "give", "over" };
+					  "robber", "main", "neutral", "give", "interrupt",
+					  "steal", "over" };
 const char *const action_names[NACTION] = { "force-trade", "robber" };
 
 static int lookup(const char *const *names, int n, const char *s)

@@ -280,6 +280,33 @@ int turn_movers(const struct game *g)
 	return n;
 }
 
+int robber_mover(const struct game *g, const struct position *p)
+{
+	return g->rules.knight_interrupt ? p->robber_seat : p->current;
+}
+
+/* The seat holds development cards it may play now, as everyone can count them. */
+static int may_answer(const struct game *g, const struct position *p, int seat)
+{
+	int held = 0;
+	for (int d = 0; d < NDEV; d++)
+		held += p->pl[seat].dev[d];
+	return seat_moves(g, seat) && held > 0 && !(seat == p->current && p->dev_played);
+}
+
+int interrupt_next(const struct game *g, const struct position *p, int after)
+{
+	for (int s = (after + 1) % g->nplayers; s != p->robber_seat; s = (s + 1) % g->nplayers)
+		if (may_answer(g, p, s))
+			return s;
+	return NOBODY;
+}
+
+int may_interrupt(const struct position *p, int seat)
+{
+	return p->pl[seat].dev[DEV_KNIGHT] > 0 && !(seat == p->current && p->dev_played);
+}
+
 int turn_setup_steps(const struct game *g)
 {
 	return g->rs->setup_rounds * turn_movers(g);

@@ -74,7 +74,21 @@ int two_action_cost(const struct game *g, const struct position *p, int seat);
  * without the option, and when every other hex is kept off).
  */
 int robber_keeps_off(const struct game *g, const struct position *p, int hex);
-/* early_seven: 1 when a seven rolled now is rolled again (reroll_sevens: the first two rounds). */
+
+/*
+ * The robber with knight_interrupt (001's variant 8).  robber_mover: the
+ * seat that moves the robber in PH_ROBBER (or steals in PH_STEAL): the
+ * player whose turn it is, or with the option the one who played the
+ * knight.  interrupt_next: the seat after `after` in seat order that
+ * answers the robber moved by p->robber_seat, or NOBODY when the answers
+ * are done: every other player but those known to hold no playable card
+ * (none at all, or the player whose turn it is after their card of the
+ * turn), so that a pass tells nothing about a hand.
+ */
+int robber_mover(const struct game *g, const struct position *p);
+int interrupt_next(const struct game *g, const struct position *p, int after);
+/* may_interrupt: 1 when seat may play a knight in PH_INTERRUPT (a playable knight, and its card of the turn left). */
+int may_interrupt(const struct position *p, int seat);
 int early_seven(const struct game *g, const struct position *p);
 
 /* ---- seats and turns: the one place each question is answered ---- */

@@ -134,7 +134,16 @@ static void title(const struct game *g, const struct position *p, struct panel *
 		add(pn, cur, PK_TITLE, 0, "Turn %d: %s rolled a seven; discards are owed", p->turn, who);
 		break;
 	case PH_ROBBER:
-		add(pn, cur, PK_TITLE, 0, "Turn %d: %s moves the robber", p->turn, who);
+		add(pn, robber_mover(g, p), PK_TITLE, 0, "Turn %d: %s moves the robber", p->turn,
+		    cname(g, robber_mover(g, p)));
+		break;
+	case PH_INTERRUPT:
+		add(pn, p->answer, PK_TITLE, 0, "Turn %d: %s moved the robber to hex %d; %s passes or plays "
+		    "a knight", p->turn, cname(g, p->robber_seat), p->robber + 1, cname(g, p->answer));
+		break;
+	case PH_STEAL:
+		add(pn, p->robber_seat, PK_TITLE, 0, "Turn %d: %s steals from a player on hex %d", p->turn,
+		    cname(g, p->robber_seat), p->robber + 1);
 		break;
 	case PH_MAIN:
 		add(pn, cur, PK_TITLE, 0, "Turn %d: %s to trade, build, buy, play or end the turn",
@@ -163,8 +172,8 @@ static void pending(const struct game *g, const struct position *p, struct panel
 		add(pn, NOBODY, PK_TEXT, 0, "Pending: %s; then %s moves the robber", line,
 		    cname(g, p->current));
 	} else if (p->phase == PH_ROBBER) {
-		add(pn, p->current, PK_TEXT, 0, "Pending: %s moves the robber from hex %d%s",
-		    cname(g, p->current), p->robber + 1, p->seven ? " (or leaves it there)" : "");
+		add(pn, robber_mover(g, p), PK_TEXT, 0, "Pending: %s moves the robber from hex %d%s",
+		    cname(g, robber_mover(g, p)), p->robber + 1, p->seven ? " (or leaves it there)" : "");
 	}
 	if (p->offer.active) {
 		counts(give, sizeof give, p->offer.give, resource_names, NRES, "");

@@ -265,6 +265,10 @@ int pos_diff(const struct game *g, const struct position *a, const struct positi
 		return 1;
 	if (a->seven != b->seven)
 		return differ(d, "seven", bool_text(a->seven), bool_text(b->seven));
+	if (a->robber_seat != b->robber_seat)
+		return differ_seat(d, g, "robber_by", a->robber_seat, b->robber_seat);
+	if (a->answer != b->answer)
+		return differ_seat(d, g, "answering", a->answer, b->answer);
 	if (a->robber != b->robber)
 		return differ_int(d, "robber", a->robber + 1, b->robber + 1);
 	if (diff_counts(d, "bank", resource_names, NRES, a->bank, b->bank))

@@ -43,8 +43,9 @@ static int gate(struct rctx *c)
 		return illegal(c->e, "unknown verb");
 	if (g->role[me] != SEAT_PLAYER)
 		return illegal(c->e, "%s is a neutral seat and never moves", cname(g, me));
-	if (m->verb >= MV_NEUTRAL && !g->rs->trade_cards)
-		return illegal(c->e, "'%s' belongs to Catan for Two (variant=two)", move_verb_name(m->verb));
+	const char *needs = move_verb_needs(g, m->verb);
+	if (needs)
+		return illegal(c->e, "'%s' belongs to %s", move_verb_name(m->verb), needs);
 	if (p->phase == PH_OVER) {
 		int w = game_winner(g, p);
 		return illegal(c->e, "the game is over: %s won with %d points", cname(g, w),
@@ -66,9 +67,23 @@ static int gate(struct rctx *c)
 		if (m->verb != MV_DISCARD)
 			return waiting_discards(g, p, c->e);
 		return C_OK;
-	case PH_ROBBER:
-		if (me != cur || m->verb != MV_ROBBER)
-			return illegal(c->e, "%s must move the robber first", cname(g, cur));
+	case PH_ROBBER: {
+		int mover = robber_mover(g, p);
+		if (me != mover || m->verb != MV_ROBBER)
+			return illegal(c->e, "%s must move the robber first", cname(g, mover));
+		return C_OK;
+	}
+	case PH_INTERRUPT:
+		if (me != p->answer)
+			return illegal(c->e, "%s answers the robber first: pass or play a knight",
+				       cname(g, p->answer));
+		if (m->verb != MV_PASS && !(m->verb == MV_PLAY && m->card == DEV_KNIGHT))
+			return illegal(c->e, "%s may only pass or play a knight now", cname(g, me));
+		return C_OK;
+	case PH_STEAL:
+		if (me != p->robber_seat || m->verb != MV_STEAL)
+			return illegal(c->e, "%s steals first: '%s steal COLOUR'", cname(g, p->robber_seat),
+				       cname(g, p->robber_seat));
 		return C_OK;
 	case PH_NEUTRAL:
 		if (me != cur || m->verb != MV_NEUTRAL)
@@ -109,6 +124,10 @@ static int gate(struct rctx *c)
 		return illegal(c->e, "no neutral piece is owed: one comes with each road or settlement built");
 	case MV_GIVE:
 		return illegal(c->e, "no cards are owed: a forced trade's cards are given after it");
+	case MV_PASS:
+		return illegal(c->e, "nothing to answer: a pass answers a robber moved");
+	case MV_STEAL:
+		return illegal(c->e, "a steal follows the robber moved and the other players' answers");
 	default:
 		if (p->phase == PH_ROLL && p->nrolls > 0)
 			return illegal(c->e, "the second production roll comes first");
@@ -158,6 +177,10 @@ static int dispatch(struct rctx *c)
 		return rules_give(c);
 	case MV_RETURN:
 		return rules_return(c);
+	case MV_PASS:
+		return rules_pass(c);
+	case MV_STEAL:
+		return rules_steal(c);
 	}
 	return illegal(c->e, "unknown verb");
 }
@@ -181,6 +204,15 @@ int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
 		rc = dispatch(&c);
 	if (rc != C_OK)
 		return rc;
+	/*
+	 * An open offer stands until its maker does anything else, so the
+	 * cards it promises are still there when it is accepted: an answer
+	 * never depends on the maker's hidden hand.
+	 */
+	if (p.offer.active && mv.seat == p.current && mv.verb != MV_OFFER) {
+		memset(&p.offer, 0, sizeof p.offer);
+		p.offer.to = NOBODY;
+	}
 	/* The player whose turn it is wins as soon as they have the points. */
 	if (game_winner(g, &p) != NOBODY) {
 		p.phase = PH_OVER;

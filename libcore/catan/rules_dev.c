@@ -96,11 +96,12 @@ int rules_play(struct rctx *c)
 	const struct move *m = c->m;
 	int seat = m->seat, d = m->card;
 	struct player *pl = &p->pl[seat];
+	int own_turn = seat == p->current;	/* a knight answering a robber may come on another's turn */
 	char need[96];
 
 	if (d < 0 || d > DEV_VICTORY_POINT || (d == DEV_VICTORY_POINT && !c->g->rules.vp_played))
 		return illegal(c->e, "victory point cards are not played: they count while held");
-	if (p->dev_played)
+	if (own_turn && p->dev_played)
 		return illegal(c->e, "only one development card may be played per turn");
 	if (pl->dev[d] == 0) {
 		if (pl->dev_new[d])
@@ -110,7 +111,8 @@ int rules_play(struct rctx *c)
 	}
 	switch (d) {
 	case DEV_KNIGHT:
-		p->phase = PH_ROBBER;
+		p->answer = 0;
+		robber_owed(c->g, p, seat);
 		break;
 	case DEV_ROAD_BUILDING:
 		if (play_road_building(c))
@@ -138,7 +140,8 @@ int rules_play(struct rctx *c)
 	}
 	pl->dev[d]--;
 	pl->played[d]++;
-	p->dev_played = 1;
+	if (own_turn)
+		p->dev_played = 1;
 	if (d == DEV_KNIGHT)
 		awards_update_army(c->g->rs, p, seat);
 	return C_OK;

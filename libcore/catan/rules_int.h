@@ -42,6 +42,11 @@ int rules_neutral(struct rctx *c);
 int rules_action(struct rctx *c);
 int rules_give(struct rctx *c);
 int rules_return(struct rctx *c);
+/* knight_interrupt (rules_roll.c) */
+int rules_pass(struct rctx *c);
+int rules_steal(struct rctx *c);
+/* robber_owed: seat moves the robber next (a seven, or a knight played). */
+void robber_owed(const struct game *g, struct position *p, int seat);
 /* two_after_build: a player built piece (count of them): the free neutral pieces owed, if any can go. */
 void two_after_build(const struct game *g, struct position *p, int piece, int count);
 

@@ -46,6 +46,19 @@ static void draw_dice(const struct game *g, struct position *p, uint8_t d[2])
 		 (d[0] + d[1] == g->rs->robber_roll && early_seven(g, p)));
 }
 
+void robber_owed(const struct game *g, struct position *p, int seat)
+{
+	p->phase = PH_ROBBER;
+	if (g->rules.knight_interrupt)
+		p->robber_seat = (uint8_t)seat;
+}
+
+/* The robber's business is done: back to the turn. */
+static void robber_done(struct position *p)
+{
+	p->robber_seat = p->answer = 0;
+	p->phase = p->rolled ? PH_MAIN : PH_ROLL;
+}
 int rules_roll(struct rctx *c)
 {
 	const struct game *g = c->g;
@@ -87,8 +100,11 @@ int rules_roll(struct rctx *c)
 		p->pl[s].discard = (uint8_t)(h > g->rules.discard_limit ? h / 2 : 0);
 		owing |= p->pl[s].discard != 0;
 	}
-	p->phase = owing ? PH_DISCARD : PH_ROBBER;
 	p->seven = g->rules.ignore_seven;
+	if (owing)
+		p->phase = PH_DISCARD;
+	else
+		robber_owed(g, p, m->seat);
 	return C_OK;
 }
 
@@ -113,7 +129,7 @@ int rules_discard(struct rctx *c)
 	for (int s = 0; s < c->g->nplayers; s++)
 		if (p->pl[s].discard)
 			return C_OK;
-	p->phase = PH_ROBBER;
+	robber_owed(c->g, p, p->current);
 	return C_OK;
 }
 
@@ -142,19 +158,83 @@ static int on_hex(const struct position *p, int seat, int hex)
 	return 0;
 }
 
+/*
+ * steal: thief takes a card from victim, who holds one at least: the
+ * card the move gives (external outcomes) or one drawn from the hand.
+ */
+static int steal(struct rctx *c, int thief, int victim)
+{
+	struct position *p = c->p;
+	struct move *m = c->m;
+	int src = outcome_source(c->g, c->replay, m->res >= 0, "the card stolen", c->e);
+	if (src < 0)
+		return C_ILLEGAL;
+	int r = m->res;
+	if (src == 1) {
+		if (p->pl[victim].hand[r] == 0)
+			return illegal(c->e, "%s holds no %s to steal", cname(c->g, victim), resource_names[r]);
+	} else {
+		r = hand_draw(p->rng, p->pl[victim].hand);
+		if (m->res >= 0 && m->res != r)
+			return illegal(c->e, "the logged card stolen %s differs from the game's draw %s",
+				       resource_names[m->res], resource_names[r]);
+		m->res = (int8_t)r;
+	}
+	p->pl[victim].hand[r]--;
+	p->pl[thief].hand[r]++;
+	return C_OK;
+}
+
+/* The victim named by a robber moved to hex by seat (v: NOBODY for none): the rule of who may be robbed. */
+static int victim_check(struct rctx *c, int seat, int hex, int v)
+{
+	unsigned mask = robber_victims(c->p, c->g->nplayers, seat, hex);
+	char who[64];
+
+	if (v == NOBODY) {
+		if (mask)
+			return illegal(c->e, "a player on hex %d must be robbed: %s", hex + 1,
+				       seats_text(c->g, mask, who, sizeof who));
+		if (c->m->res >= 0)
+			return illegal(c->e, "a card stolen needs the player robbed");
+		return C_OK;
+	}
+	if (v == seat)
+		return illegal(c->e, "you cannot rob yourself");
+	if (!on_hex(c->p, v, hex))
+		return illegal(c->e, "%s has no settlement or city on hex %d", cname(c->g, v), hex + 1);
+	if (!(mask & (1u << v)))
+		return illegal(c->e, "%s holds no resource cards to steal", cname(c->g, v));
+	return C_OK;
+}
+
+/* knight_interrupt: the robber has moved; the other players answer, or the mover steals at once. */
+static void robber_moved(const struct game *g, struct position *p)
+{
+	int first = interrupt_next(g, p, p->robber_seat);
+	if (first != NOBODY) {
+		p->phase = PH_INTERRUPT;
+		p->answer = (uint8_t)first;
+	} else if (robber_victims(p, g->nplayers, p->robber_seat, p->robber)) {
+		p->phase = PH_STEAL;
+		p->answer = 0;
+	} else {
+		robber_done(p);
+	}
+}
+
 int rules_robber(struct rctx *c)
 {
 	struct position *p = c->p;
 	struct move *m = c->m;
 	int seat = m->seat, hex = m->hex, v = m->victim;
-	char who[64];
 
 	if (hex == p->robber && p->seven) {
 		/* ignore_seven: the roller leaves the robber where it is, and steals nothing. */
 		if (v != NOBODY)
 			return illegal(c->e, "a robber left on hex %d steals nothing", hex + 1);
 		p->seven = 0;
-		p->phase = p->rolled ? PH_MAIN : PH_ROLL;
+		robber_done(p);
 		return C_OK;
 	}
 	if (hex == p->robber)
@@ -163,42 +243,51 @@ int rules_robber(struct rctx *c)
 	if (keeper != NOBODY)
 		return illegal(c->e, "the friendly robber keeps off hex %d: %s has 2 points or fewer "
 				     "(friendly_robber)", hex + 1, cname(c->g, keeper));
-	unsigned mask = robber_victims(p, c->g->nplayers, seat, hex);
-	if (v == NOBODY) {
-		if (mask)
-			return illegal(c->e, "a player on hex %d must be robbed: %s", hex + 1,
-				       seats_text(c->g, mask, who, sizeof who));
-		if (m->res >= 0)
-			return illegal(c->e, "a card stolen needs the player robbed");
-	} else {
-		if (v == seat)
-			return illegal(c->e, "you cannot rob yourself");
-		if (!on_hex(p, v, hex))
-			return illegal(c->e, "%s has no settlement or city on hex %d", cname(c->g, v),
-				       hex + 1);
-		if (!(mask & (1u << v)))
-			return illegal(c->e, "%s holds no resource cards to steal", cname(c->g, v));
-		int src = outcome_source(c->g, c->replay, m->res >= 0, "the card stolen", c->e);
-		if (src < 0)
-			return C_ILLEGAL;
-		int r = m->res;
-		if (src == 1) {
-			if (p->pl[v].hand[r] == 0)
-				return illegal(c->e, "%s holds no %s to steal", cname(c->g, v),
-					       resource_names[r]);
-		} else {
-			r = hand_draw(p->rng, p->pl[v].hand);
-			if (m->res >= 0 && m->res != r)
-				return illegal(c->e, "the logged card stolen %s differs from the game's "
-						     "draw %s",
-					       resource_names[m->res], resource_names[r]);
-			m->res = (int8_t)r;
-		}
-		p->pl[v].hand[r]--;
-		p->pl[seat].hand[r]++;
+	if (c->g->rules.knight_interrupt) {
+		if (v != NOBODY)
+			return illegal(c->e, "the steal waits for the other players' answers: '%s steal "
+					     "%s' after them (knight_interrupt)", cname(c->g, seat), cname(c->g, v));
+		p->robber = (uint8_t)hex;
+		p->seven = 0;
+		robber_moved(c->g, p);
+		return C_OK;
 	}
+	if (victim_check(c, seat, hex, v))
+		return C_ILLEGAL;
+	if (v != NOBODY && steal(c, seat, v))
+		return C_ILLEGAL;
 	p->robber = (uint8_t)hex;
 	p->seven = 0;
-	p->phase = p->rolled ? PH_MAIN : PH_ROLL;
+	robber_done(p);
+	return C_OK;
+}
+
+int rules_pass(struct rctx *c)
+{
+	struct position *p = c->p;
+	int next = interrupt_next(c->g, p, c->m->seat);
+
+	if (next != NOBODY) {
+		p->answer = (uint8_t)next;
+		return C_OK;
+	}
+	p->answer = 0;
+	if (robber_victims(p, c->g->nplayers, p->robber_seat, p->robber))
+		p->phase = PH_STEAL;
+	else
+		robber_done(p);
+	return C_OK;
+}
+
+int rules_steal(struct rctx *c)
+{
+	struct position *p = c->p;
+	int seat = c->m->seat, v = c->m->victim;
+
+	if (v == NOBODY)
+		return illegal(c->e, "'steal' needs the player robbed");
+	if (victim_check(c, seat, p->robber, v) || steal(c, seat, v))
+		return C_ILLEGAL;
+	robber_done(p);
 	return C_OK;
 }

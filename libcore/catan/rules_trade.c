@@ -81,7 +81,8 @@ int rules_answer(struct rctx *c)
 			offer_close(p);
 		return C_OK;
 	}
-	if (trade_open(c) || holds(c, seat, o->get) || holds(c, cur, o->give))
+	/* The offerer's hand still covers the offer: any other move of theirs withdrew it. */
+	if (holds(c, seat, o->get))
 		return C_ILLEGAL;
 	for (int r = 0; r < NRES; r++) {
 		p->pl[cur].hand[r] = (uint8_t)(p->pl[cur].hand[r] - o->give[r] + o->get[r]);

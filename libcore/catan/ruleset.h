@@ -84,7 +84,7 @@ struct rules_option {
 	size_t field;			/* offsetof its uint8_t in struct rules */
 	int optional;			/* may be absent in a document (older ones): the default */
 };
-#define NRULES_OPTION 13
+#define NRULES_OPTION 14
 extern const struct rules_option rules_options[NRULES_OPTION + 1];	/* ends with a NULL key */
 
 /* rules_option_find: the option named key, or NULL. */

@@ -9,6 +9,7 @@
 #include "geom.h"
 #include "jr.h"
 #include "jw.h"
+#include "move.h"
 #include "names.h"
 #include "pred.h"
 #include "score.h"
@@ -566,6 +567,25 @@ static int read_offer(struct rd *r, json_t *v, struct game *g, struct position *
 }
 
 /*
+ * interrupt_fits (knight_interrupt): a seven's robber left in place is the
+ * roller's; the seat answering is one the answers reach (another player
+ * with a card to play); a steal has somebody to rob.
+ */
+static int interrupt_fits(struct rd *r, const struct game *g, const struct position *p)
+{
+	int n = g->nplayers;
+	if (p->phase == PH_ROBBER && p->seven && p->robber_seat != p->current)
+		return jr_fail_at(&r->j, "robber_by", "a seven's robber is moved by the player who rolled it");
+	if (p->phase == PH_INTERRUPT && interrupt_next(g, p, (p->answer + n - 1) % n) != p->answer)
+		return jr_fail_at(&r->j, "answering", "%s cannot answer: the robber's mover, or no card to play",
+				  colour_names[g->colour[p->answer]]);
+	if (p->phase == PH_STEAL && !robber_victims(p, n, p->robber_seat, p->robber))
+		return jr_fail_at(&r->j, "phase", "nobody on hex %d can be robbed by %s", p->robber + 1,
+				  colour_names[g->colour[p->robber_seat]]);
+	return C_OK;
+}
+
+/*
  * phase_fits: the phase agrees with the players: discards are owed in the
  * discard phase and only there, and a finished game's winner (the player
  * whose turn it is) has the points that win.
@@ -599,6 +619,11 @@ static int phase_fits(struct rd *r, const struct game *g, const struct position 
 		rc = jr_fail_at(&r->j, "seven", "a seven's robber is owed only in the discard and robber phases");
 	if (rc == C_OK && p->phase < PH_ROLL && p->nrolls)
 		rc = jr_fail_at(&r->j, "rolls", "no roll is made in the set-up");
+	if (rc == C_OK && (p->phase == PH_INTERRUPT || p->phase == PH_STEAL) && !g->rules.knight_interrupt)
+		rc = jr_fail_at(&r->j, "phase", "the %s phase belongs to the rules option knight_interrupt",
+				phase_names[p->phase]);
+	if (rc == C_OK && g->rules.knight_interrupt)
+		rc = interrupt_fits(r, g, p);
 	if (rc == C_OK && p->largest_army != NOBODY && g->role[p->largest_army] != SEAT_PLAYER)
 		rc = jr_fail_at(&r->j, "awards.largest_army", "a neutral seat never plays knights");
 	if (rc == C_OK && p->phase == PH_OVER && score_total(g, p, p->current) < g->rules.points_to_win)
@@ -665,6 +690,28 @@ static int read_two(struct rd *r, json_t *v, const struct game *g, struct positi
 	return C_OK;
 }
 
+/* knight_interrupt's members of a position: who moves the robber, and who answers it now. */
+static int read_interrupt(struct rd *r, json_t *v, const struct game *g, struct position *p)
+{
+	int8_t by, answering;
+	int rc;
+	if ((rc = read_seat_or_null(r, v, "robber_by", &by)) ||
+	    (rc = read_seat_or_null(r, v, "answering", &answering)))
+		return rc;
+	int robbing = p->phase == PH_ROBBER || p->phase == PH_INTERRUPT || p->phase == PH_STEAL;
+	if ((by != NOBODY) != robbing)
+		return jr_fail_at(&r->j, "robber_by", "a seat moves the robber in the robber, interrupt and "
+				  "steal phases, and only there");
+	if ((answering != NOBODY) != (p->phase == PH_INTERRUPT))
+		return jr_fail_at(&r->j, "answering", "a seat answers the robber in the interrupt phase, "
+				  "and only there");
+	if (by != NOBODY && g->role[by] != SEAT_PLAYER)
+		return jr_fail_at(&r->j, "robber_by", "a neutral seat never moves the robber");
+	p->robber_seat = (uint8_t)(by == NOBODY ? 0 : by);
+	p->answer = (uint8_t)(answering == NOBODY ? 0 : answering);
+	return C_OK;
+}
+
 static int read_position(struct rd *r, json_t *v, struct game *g, struct position *p)
 {
 	static const char *const keys[] = { "phase", "turn", "current", "rolled", "dev_played",
@@ -673,6 +720,7 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	static const char *const two_keys[] = { "rolls", "knight_returned", "trade_supply",
 						"neutral_owed", "give_owed", NULL };
 	static const char *const seven_keys[] = { "seven", NULL };
+	static const char *const interrupt_keys[] = { "robber_by", "answering", NULL };
 	static const char *const award_keys[] = { "longest_road", "largest_army", NULL };
 	const char *allowed[24];
 	long long x;
@@ -683,7 +731,8 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	memset(p->edge_owner, NOBODY, sizeof p->edge_owner);
 	int nk = keys_add(allowed, 0, keys, 1);
 	nk = keys_add(allowed, nk, two_keys, g->rs->trade_cards > 0);
-	keys_add(allowed, nk, seven_keys, g->rules.ignore_seven);
+	nk = keys_add(allowed, nk, seven_keys, g->rules.ignore_seven);
+	keys_add(allowed, nk, interrupt_keys, g->rules.knight_interrupt);
 	if ((rc = jr_object(&r->j, v, allowed)))
 		return rc;
 	if ((rc = name_member(r, v, "phase", phase_parse, "phase", &k)))
@@ -710,6 +759,8 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	if (g->rs->trade_cards > 0 && (rc = read_two(r, v, g, p)))
 		return rc;
 	if (g->rules.ignore_seven && (rc = bool_member(r, v, "seven", &p->seven)))
+		return rc;
+	if (g->rules.knight_interrupt && (rc = read_interrupt(r, v, g, p)))
 		return rc;
 	if ((rc = int_member(r, v, "robber", 1, NHEX, &x)))
 		return rc;
@@ -821,6 +872,24 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	return C_OK;
 }
 
+/*
+ * log_line: a line of the log as the game keeps it: a move in its
+ * canonical text (however a hand-edited document spelled it), parsed once
+ * here, or a line that is no move of this game as it was written (a view's
+ * "(not a move)", or a fault that replay reports).
+ */
+static int log_line(struct game *g, const char *text, struct cerr *e)
+{
+	struct move m;
+	struct cerr ignored = { 0 };
+	char canon[256];
+
+	if (move_parse(g, text, &m, &ignored) != C_OK)
+		return movelog_push(&g->log, text, e);
+	move_format(g, &m, canon, sizeof canon);
+	return movelog_push_move(&g->log, canon, &m, e);
+}
+
 static int read_log(struct rd *r, json_t *v, struct game *g)
 {
 	if (!json_is_array(v))
@@ -838,7 +907,7 @@ static int read_log(struct rd *r, json_t *v, struct game *g)
 				if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
 					rc = jr_fail(&r->j, "a move is printable ASCII text");
 		if (!rc)
-			rc = movelog_push(&g->log, json_string_value(m), r->j.e);
+			rc = log_line(g, json_string_value(m), r->j.e);
 		jr_pop(&r->j, s);
 		if (rc)
 			return rc;
@@ -1100,6 +1169,11 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 	}
 	if (g->rules.ignore_seven)
 		jw_key_bool(w, "seven", p->seven);
+	if (g->rules.knight_interrupt) {
+		int robbing = p->phase == PH_ROBBER || p->phase == PH_INTERRUPT || p->phase == PH_STEAL;
+		write_seat_or_null(w, g, "robber_by", robbing ? p->robber_seat : NOBODY);
+		write_seat_or_null(w, g, "answering", p->phase == PH_INTERRUPT ? p->answer : NOBODY);
+	}
 	jw_key_int(w, "robber", p->robber + 1);
 	write_counts(w, "bank", resource_names, NRES, p->bank);
 	if (g->view != NOBODY) {

@@ -50,7 +50,10 @@ enum colour { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE, NCOLOUR };
  * player owes cards) and PH_ROBBER; a knight goes to PH_ROBBER and back.
  * Catan for Two adds PH_NEUTRAL (the free neutral pieces owed after a
  * build) and PH_GIVE (the two cards given after a forced trade); both go
- * back to PH_ROLL or PH_MAIN.
+ * back to PH_ROLL or PH_MAIN.  With the rules option knight_interrupt (001's
+ * variant 8) a robber moved opens PH_INTERRUPT, in which the other players
+ * answer in seat order (pass, or play a knight and move it themselves:
+ * PH_ROBBER again), and the last to move it then steals in PH_STEAL.
  */
 enum phase {
 	PH_SETUP_SETTLEMENT,
@@ -61,6 +64,8 @@ enum phase {
 	PH_MAIN,
 	PH_NEUTRAL,
 	PH_GIVE,
+	PH_INTERRUPT,
+	PH_STEAL,
 	PH_OVER,
 	NPHASE
 };
@@ -88,6 +93,7 @@ struct rules {
 	uint8_t road_tie;	/* enum road_tie */
 	uint8_t vp_played;	/* victory point cards are played like the others, and count once played */
 	uint8_t ignore_seven;	/* the roller of a seven may leave the robber where it is */
+	uint8_t knight_interrupt;	/* a knight may answer any robber moved; the steal waits for the answers */
 };
 
 /* The immutable board: what each hex is, its token, each harbour's kind. */
@@ -136,6 +142,13 @@ struct position {
 	uint8_t neutral_piece;	/* PH_NEUTRAL: enum piece owed (PC_ROAD or PC_SETTLEMENT) */
 	uint8_t give_owed;	/* PH_GIVE: cards the forced trade's taker still gives */
 	uint8_t seven;		/* the robber is owed for a seven (not a knight): it may stay (ignore_seven) */
+	/*
+	 * knight_interrupt: the seat that moves the robber (PH_ROBBER), last
+	 * moved it (PH_INTERRUPT) or steals (PH_STEAL); and in PH_INTERRUPT the
+	 * seat that answers now.  0 in every other phase and without the option.
+	 */
+	uint8_t robber_seat;
+	uint8_t answer;
 	uint8_t robber;		/* hex */
 	int8_t longest_road;	/* seat holding the award, or NOBODY */
 	int8_t largest_army;
@@ -157,7 +170,9 @@ enum move_verb {
 	MV_BUILD, MV_ROLL, MV_DISCARD, MV_ROBBER, MV_OFFER, MV_ACCEPT, MV_REJECT,
 	MV_CANCEL, MV_TRADE, MV_BUY, MV_PLAY, MV_END,
 	/* Catan for Two */
-	MV_NEUTRAL, MV_ACTION, MV_GIVE, MV_RETURN, NVERB
+	MV_NEUTRAL, MV_ACTION, MV_GIVE, MV_RETURN,
+	/* knight_interrupt: an answer to a robber moved, and the steal after the answers */
+	MV_PASS, MV_STEAL, NVERB
 };
 /* The actions a trade card pays for (Catan for Two). */
 enum action { ACT_FORCE_TRADE, ACT_ROBBER, NACTION };
@@ -171,10 +186,10 @@ struct move {
 	int8_t card;		/* MV_PLAY: the card; MV_BUY: the card drawn, -1 when not given */
 	int8_t node;		/* MV_BUILD settlement or city; else -1 */
 	int8_t hex;		/* MV_ROBBER; else -1 */
-	int8_t victim;		/* MV_ROBBER: the seat robbed, or NOBODY */
+	int8_t victim;		/* MV_ROBBER, MV_STEAL: the seat robbed, or NOBODY */
 	int8_t to;		/* MV_OFFER: the seat offered to, or NOBODY for all; MV_NEUTRAL: the neutral seat */
 	int8_t action;		/* MV_ACTION: enum action; else -1 */
-	int8_t res;		/* MV_ROBBER: the card stolen (-1 not given); MV_PLAY monopoly */
+	int8_t res;		/* MV_ROBBER, MV_STEAL: the card stolen (-1 not given); MV_PLAY monopoly */
 	uint8_t npath;		/* paths given: 1 for a road, 1 or 2 for road building */
 	int8_t path[2];
 	uint8_t dice[2];	/* MV_ROLL: 0 0 when not given */

@@ -11,7 +11,7 @@
 /*
  * redact: log entry i of g as viewer may read it, in canonical form, into
  * out: another player's "buy CARD" loses the card, and "robber H steal V
- * RES" loses the card unless viewer is the thief or the victim.  An entry
+ * RES" (or "steal V RES") loses the card unless viewer is the thief or the victim.  An entry
  * that is not a move cannot be shown to hide nothing, so it is withheld.
  * Returns 1 when out holds a move (*m), 0 for a withheld entry.
  */
@@ -25,7 +25,8 @@ static int redact(const struct game *g, size_t i, int viewer, struct move *m, ch
 	if (m->verb == MV_BUY && m->seat != viewer)
 		m->card = -1;
 	/* With hands face up, a card stolen is seen by all. */
-	if (m->verb == MV_ROBBER && m->seat != viewer && m->victim != viewer && !g->rules.open_hands)
+	if ((m->verb == MV_ROBBER || m->verb == MV_STEAL) && m->seat != viewer && m->victim != viewer &&
+	    !g->rules.open_hands)
 		m->res = -1;
 	/* A forced trade's cards are known to the two players it is between. */
 	if (m->verb == MV_ACTION && m->seat != viewer && seat_opponent(g, m->seat) != viewer)
@@ -88,4 +89,23 @@ int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
 		}
 	}
 	return C_OK;
+}
+
+void view_stand_in(const struct game *g, struct position *out)
+{
+	*out = g->pos;
+	for (int s = 0; s < g->nplayers; s++) {
+		struct player *pl = &out->pl[s];
+		if (seat_may_see(g, out, g->view, s, HID_HAND))
+			continue;
+		int left = g->view_hand[s];
+		memset(pl->hand, 0, sizeof pl->hand);
+		if (out->offer.active && s == out->current)
+			for (int r = 0; r < NRES; r++) {
+				pl->hand[r] = out->offer.give[r];
+				left -= out->offer.give[r];
+			}
+		for (int r = 0; left > 0; r = (r + 1) % NRES, left--)
+			pl->hand[r]++;
+	}
 }

@@ -18,4 +18,14 @@
  */
 int game_view(const struct game *g, int seat, struct game *out, struct cerr *e);
 
+/*
+ * view_stand_in: the position of view g (g->view a seat) with stand-ins
+ * for what the viewer cannot see, enough to list the viewer's own moves:
+ * each hidden hand gets its count of cards, the ones an open offer
+ * promises first (they are known to be there), the rest spread over the
+ * resources.  Which cards stand in is never shown: a player's own moves do
+ * not depend on another's hidden cards, only on their counts.
+ */
+void view_stand_in(const struct game *g, struct position *out);
+
 #endif

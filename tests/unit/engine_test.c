@@ -653,11 +653,15 @@ static void test_domestic(void)
 	allow(&g, "red cancel");
 	ok(!g.pos.offer.active, "the offerer cancels the offer");
 	refuse(&g, "blue accept", "there is no open offer to answer");
-	/* Both must still hold the cards when it executes. */
-	allow(&g, "red offer blue brick 3 for ore 1");
+	/* The taker must hold the cards asked for. */
 	set_hand(&g, RED, 3, 1, 0, 0, 0);
+	set_hand(&g, BLUE, 0, 0, 0, 0, 0);
+	allow(&g, "red offer blue brick 3 for ore 1");
+	refuse(&g, "blue accept", "blue does not hold 1 ore");
+	/* Any other move of the offerer withdraws the offer: what it promises is still there when taken. */
 	allow(&g, "red build road 9-13");
-	refuse(&g, "blue accept", "red does not hold 3 brick");
+	ok(!g.pos.offer.active, "the offerer's build withdraws the offer");
+	refuse(&g, "blue accept", "there is no open offer to answer");
 	/* The end of the turn closes an open offer. */
 	allow(&g, "red end");
 	ok(!g.pos.offer.active, "the end of the turn closes the offer");
@@ -671,19 +675,17 @@ static void test_domestic(void)
 			exit(1);
 		set_hand(&g, RED, 1, 1, 0, 0, 5);
 		set_hand(&g, BLUE, 1, 0, 0, 0, 0);
-		allow(&g, "red offer blue ore 1 for brick 1");
 		allow(&g, "red build road 9-13");
 		if (strict) {
 			const char *m = "no trading after building this turn (strict trade and build phases)";
-			refuse(&g, "blue accept", m);
 			refuse(&g, "red offer blue ore 1 for brick 1", m);
 			refuse(&g, "red trade ore 4 for wool", m);
-			allow(&g, "blue reject");
 			allow(&g, "red end");
 			allow(&g, "blue roll 1 1");
 			set_hand(&g, BLUE, 0, 0, 0, 0, 4);
 			allow(&g, "blue trade ore 4 for wool");
 		} else {
+			allow(&g, "red offer blue ore 1 for brick 1");
 			allow(&g, "blue accept");
 			allow(&g, "red trade ore 4 for wool");
 			ok(hand_is(&g, RED, 1, 0, 1, 0, 0), "combined phases: trade after building");

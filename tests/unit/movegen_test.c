@@ -13,6 +13,7 @@
 #include "state.h"
 #include "state_json.h"
 #include "unit.h"
+#include "view.h"
 
 /*
  * For each position: every listed move, formatted and parsed back as text
@@ -87,6 +88,14 @@ struct ctx {
 	struct set rates;	/* the trades at a worse rate than the best, listed with MG_ALL_RATES */
 	long tried, skipped;
 	int bad;
+	/*
+	 * The hidden-values test: twin is g with every value hidden from seat
+	 * `sender` drawn again; each candidate of sender's must have the same
+	 * fate in both (accepted, or refused with the same status and message).
+	 */
+	const struct game *twin;
+	int sender;
+	long compared;
 };
 
 static int brute_collect;	/* only collect the accepted candidates (--brute) */
@@ -107,9 +116,31 @@ static int worse_rate(const struct game *g, const struct move *m)
  * offers' listing); a trade at a worse rate than the best, in the listing
  * with every rate, and it is not counted among the moves --list gives.
  */
+static void same_fate(struct ctx *c, const struct move *m)
+{
+	struct game a = *c->g, b = *c->twin;
+	struct cerr ea = { 0 }, eb = { 0 };
+	char t[64];
+
+	if (m->seat != c->sender)
+		return;
+	c->compared++;
+	int ra = rules_apply(&a, m, RULES_NO_LOG, &ea), rb = rules_apply(&b, m, RULES_NO_LOG, &eb);
+	if (ra == rb && (ra == C_OK || strcmp(ea.msg, eb.msg) == 0))
+		return;
+	move_format(c->g, m, t, sizeof t);
+	diag("'%s' depends on values hidden from its sender: %s", t, ra == C_OK ? "accepted" : ea.msg);
+	diag("  and with them drawn again: %s%s", rb == C_OK ? "accepted" : eb.msg, "");
+	c->bad++;
+}
+
 static void candidate(struct ctx *c, const struct move *m)
 {
 	char t[64];
+	if (c->twin) {
+		same_fate(c, m);
+		return;
+	}
 	c->tried++;
 	if (!accepted(c->g, m))
 		return;
@@ -273,6 +304,14 @@ static void brute(struct ctx *c)
 					m.res = (int8_t)r;
 					candidate(c, &m);
 				}
+		for (int v = 0; v < g->nplayers; v++)
+			for (int r = -1; r < NRES; r++) {
+				blank(&m, s, MV_STEAL);
+				m.victim = (int8_t)v;
+				m.res = (int8_t)r;
+				candidate(c, &m);
+			}
+		candidate(c, blank(&m, s, MV_PASS));
 		candidate(c, blank(&m, s, MV_ACCEPT));
 		candidate(c, blank(&m, s, MV_REJECT));
 		candidate(c, blank(&m, s, MV_CANCEL));
@@ -356,7 +395,8 @@ static struct move list[MAXLIST], list2[MAXLIST];
 enum { K_RB_SINGLE, K_RB_PAIR, K_RB_REVERSE, K_YOP, K_MONOPOLY, K_KNIGHT, K_DISCARD2, K_STEAL,
        K_STEAL_CARD, K_ROLL_DICE, K_BUY_CARD, K_ACCEPT, K_REJECT, K_CANCEL, K_TRADE2, K_TRADE3,
        K_CITY, K_OVER, K_NEUTRAL_ROAD, K_NEUTRAL_SETTLEMENT, K_FORCE, K_FORCE_CARDS, K_DESERT,
-       K_RETURN, K_GIVE, K_SECOND_ROLL, K_WORSE_RATE, K_VP_PLAYED, K_STAY, NKIND };
+       K_RETURN, K_GIVE, K_SECOND_ROLL, K_WORSE_RATE, K_VP_PLAYED, K_STAY, K_PASS, K_KNIGHT_ANSWER, K_STEAL_AFTER, K_STEAL_AFTER_CARD,
+       NKIND };
 static const char *const kind_names[NKIND] = {
 	"road building with one path", "road building with two paths",
 	"road building in decreasing order", "year of plenty", "monopoly", "knight",
@@ -366,6 +406,8 @@ static const char *const kind_names[NKIND] = {
 	"a forced trade with its cards", "the robber to the desert", "a knight given back",
 	"a forced trade's cards given", "a second roll with its dice", "a trade at a worse rate",
 	"a victory point card played", "a robber left in place after a seven",
+	"a pass after a robber moved", "a knight answering a robber moved", "a steal after the answers",
+	"a steal after the answers with its card",
 };
 static long covered[NKIND];
 
@@ -400,6 +442,10 @@ static void coverage(const struct game *g, const struct move *ms, int n)
 		seen[K_GIVE] |= m->verb == MV_GIVE;
 		seen[K_VP_PLAYED] |= m->verb == MV_PLAY && m->card == DEV_VICTORY_POINT;
 		seen[K_STAY] |= m->verb == MV_ROBBER && m->hex == g->pos.robber;
+		seen[K_PASS] |= m->verb == MV_PASS;
+		seen[K_KNIGHT_ANSWER] |= m->verb == MV_PLAY && g->pos.phase == PH_INTERRUPT;
+		seen[K_STEAL_AFTER] |= m->verb == MV_STEAL;
+		seen[K_STEAL_AFTER_CARD] |= m->verb == MV_STEAL && m->res >= 0;
 		seen[K_SECOND_ROLL] |= m->verb == MV_ROLL && m->dice[0] && g->pos.nrolls == 1;
 	}
 	seen[K_DISCARD2] = __builtin_popcount((unsigned)discarders) >= 2;
@@ -576,6 +622,7 @@ static void test_random_positions(struct unit *u, int games)
 		o.rules.road_tie = (uint8_t)(k % 2 ? TIE_ASIDE : TIE_KEEP);
 		o.rules.vp_played = k % 4 == 2;
 		o.rules.ignore_seven = k % 7 == 3 || k % 7 == 5;
+		o.rules.knight_interrupt = k % 4 == 3 || k % 8 == 2;
 		o.rules.trade_build = (uint8_t)(k % 5 == 1 ? TRADE_STRICT : TRADE_COMBINED);
 		o.rules.outcomes = (uint8_t)(k % 3 == 2 || k % 9 == 3 ? OUT_EXTERNAL : OUT_INTERNAL);
 		o.rules.points_to_win = (uint8_t)(k % 2 ? 10 : 6);
@@ -586,6 +633,7 @@ static void test_random_positions(struct unit *u, int games)
 		for (int moves = 0; moves < 3000; moves++) {
 			if (moves % (k == 0 && moves < 600 ? 1 : 25) == 0 || g.pos.phase == PH_DISCARD ||
 			    g.pos.phase == PH_NEUTRAL || g.pos.phase == PH_GIVE ||
+			    g.pos.phase == PH_INTERRUPT || g.pos.phase == PH_STEAL ||
 			    g.pos.phase == PH_OVER ||
 			    (g.pos.offer.active && moves % 10 == 0)) {
 				bad += check_position(u, &g, &tried, &skipped);
@@ -726,6 +774,224 @@ static int brute_count(const char *path)
 	return 0;
 }
 
+/* varied: the set-up of random game k: 2 to 4 players, a third of them Catan for Two, options changing. */
+static struct newgame varied(int k, uint64_t seed)
+{
+	struct newgame o = { .nplayers = 2 + k % 3, .seed = seed + (uint64_t)k };
+	for (int s = 0; s < o.nplayers; s++)
+		o.colour[s] = (uint8_t)((s + k) % 4);
+	rules_default(&o.rules);
+	if (k % 3 == 0) {
+		o.nplayers = 2;
+		o.rules.variant = VAR_TWO;
+	}
+	o.rules.knight_interrupt = k % 2 == 1;
+	o.rules.open_hands = k % 5 == 4;
+	return o;
+}
+
+/* begin: g is the new game o; 0 (with a failed check) when it cannot be made. */
+static int begin(struct unit *u, struct game *g, const struct newgame *o)
+{
+	struct cerr e;
+	if (game_new(g, o, &e) == C_OK)
+		return 1;
+	CHECK(u, 0, "game_new: %s", e.msg);
+	return 0;
+}
+
+/* step: one move of game k chosen by pick() played; 0 (with a failed check) when none can be. */
+static int step(struct unit *u, struct game *g, uint64_t rng[4], int k)
+{
+	struct cerr e;
+	int n;
+	const struct move *m = pick(g, rng, &n);
+	if (m && rules_apply(g, m, RULES_NO_LOG, &e) == C_OK)
+		return 1;
+	CHECK(u, 0, "game %d: no move to play or a listed move refused", k);
+	return 0;
+}
+
+/*
+ * conceal: g with every value hidden from seat drawn again, as another game
+ * the seat's view agrees with: the other players' resource cards dealt
+ * again from their pooled cards (each keeps their count; with open_hands
+ * they stay), the other players' development cards and the deck dealt
+ * again from their pooled cards (each keeps their counts of cards held and
+ * bought this turn), and a new generator state.
+ */
+static void conceal(struct game *g, int seat, uint64_t rng[4])
+{
+	struct position *p = &g->pos;
+	uint8_t pool[256];
+	int n = 0;
+
+	if (!g->rules.open_hands) {
+		/* An open offer shows that its maker holds the cards it gives: those stay. */
+		uint8_t kept[MAXPLAYERS][NRES] = { { 0 } };
+		if (p->offer.active)
+			memcpy(kept[p->current], p->offer.give, NRES);
+		for (int s = 0; s < g->nplayers; s++)
+			for (int r = 0; s != seat && r < NRES; r++)
+				for (int k = kept[s][r]; k < p->pl[s].hand[r]; k++)
+					pool[n++] = (uint8_t)r;
+		rng_shuffle(rng, pool, n);
+		n = 0;
+		for (int s = 0; s < g->nplayers; s++) {
+			if (s == seat)
+				continue;
+			int deal = pos_hand_size(p, s);
+			for (int r = 0; r < NRES; r++)
+				deal -= kept[s][r];
+			memcpy(p->pl[s].hand, kept[s], NRES);
+			for (int k = 0; k < deal; k++)
+				p->pl[s].hand[pool[n++]]++;
+		}
+	}
+	n = 0;
+	for (int i = 0; i < p->deck_len; i++)
+		pool[n++] = p->deck[i];
+	for (int s = 0; s < g->nplayers; s++)
+		for (int d = 0; s != seat && d < NDEV; d++)
+			for (int k = 0; k < p->pl[s].dev[d] + p->pl[s].dev_new[d]; k++)
+				pool[n++] = (uint8_t)d;
+	rng_shuffle(rng, pool, n);
+	n = 0;
+	for (int i = 0; i < p->deck_len; i++)
+		p->deck[i] = pool[n++];
+	for (int s = 0; s < g->nplayers; s++) {
+		if (s == seat)
+			continue;
+		int held = 0, fresh = 0;
+		for (int d = 0; d < NDEV; d++) {
+			held += p->pl[s].dev[d];
+			fresh += p->pl[s].dev_new[d];
+		}
+		memset(p->pl[s].dev, 0, NDEV);
+		memset(p->pl[s].dev_new, 0, NDEV);
+		for (int k = 0; k < held; k++)
+			p->pl[s].dev[pool[n++]]++;
+		for (int k = 0; k < fresh; k++)
+			p->pl[s].dev_new[pool[n++]]++;
+	}
+	pos_deck_counts(p);
+	for (int i = 0; i < 4; i++)
+		p->rng[i] = rng_next(rng);
+}
+
+/*
+ * A refusal teaches nothing: over positions of random games (internal
+ * outcomes, both rule sets, changing rules options), every well-formed move
+ * of each player has the same fate, accepted or refused with the same
+ * message, in the game and in games where everything hidden from that
+ * player is drawn again.  (With external outcomes the moves carry the
+ * outcomes, as the people at the table saw them: nothing is hidden there.)
+ */
+static void test_hidden_values(struct unit *u, int games)
+{
+	uint64_t rng[4];
+	long positions = 0, compared = 0;
+	int bad = 0;
+
+	rng_seed(rng, 77);
+	for (int k = 0; k < games; k++) {
+		struct game g;
+		struct newgame o = varied(k, 500);
+		o.rules.vp_played = k % 4 == 2;
+		o.rules.ignore_seven = k % 3 == 1;
+		o.rules.trade_build = (uint8_t)(k % 4 == 3 ? TRADE_STRICT : TRADE_COMBINED);
+		if (!begin(u, &g, &o))
+			continue;
+		for (int moves = 0; moves < 3000 && g.pos.phase != PH_OVER; moves++) {
+			if (moves % 50 == 0 || g.pos.phase == PH_DISCARD || g.pos.phase == PH_INTERRUPT ||
+			    g.pos.phase == PH_STEAL || (g.pos.offer.active && moves % 8 == 0)) {
+				for (int s = 0; s < g.nplayers; s++) {
+					if (!seat_moves(&g, s))
+						continue;
+					struct game t = g;
+					conceal(&t, s, rng);
+					struct ctx c = { .u = u, .g = &g, .twin = &t, .sender = s };
+					brute(&c);
+					compared += c.compared;
+					bad += c.bad;
+				}
+				positions++;
+			}
+			if (!step(u, &g, rng, k))
+				break;
+		}
+		game_free(&g);
+	}
+	printf("# hidden values: %ld positions, %ld moves compared\n", positions, compared);
+	CHECK(u, bad == 0, "%d moves whose fate depends on values hidden from their sender", bad);
+}
+
+/*
+ * A player works from their view alone: over positions of random games, a
+ * player's view lists exactly that player's moves of the full game, in the
+ * same order (with external outcomes, the moves with the outcomes the
+ * viewer cannot know, a card stolen or bought, once without it).
+ */
+static void test_view_listing(struct unit *u, int games)
+{
+	uint64_t rng[4];
+	long positions = 0, moves_seen = 0;
+	int bad = 0;
+
+	rng_seed(rng, 99);
+	for (int k = 0; k < games; k++) {
+		struct game g;
+		struct cerr e;
+		struct newgame o = varied(k, 900);
+		o.beginner = k % 5 == 1;
+		o.rules.outcomes = (uint8_t)(k % 5 == 3 ? OUT_EXTERNAL : OUT_INTERNAL);
+		if (!begin(u, &g, &o))
+			continue;
+		for (int moves = 0; moves < 3000 && g.pos.phase != PH_OVER; moves++) {
+			for (int s = 0; s < g.nplayers && moves % 7 == 0; s++) {
+				struct game v;
+				if (!seat_moves(&g, s) || game_view(&g, s, &v, &e) != C_OK)
+					continue;
+				int nf = movegen_legal(&g, s, MG_OFFERS, list, MAXLIST);
+				int nv = movegen_legal(&v, s, MG_OFFERS, list2, MAXLIST);
+				int i = 0, j = 0;
+				while (i < nf && j < nv) {
+					struct move a = list[i++];
+					int force = a.verb == MV_ACTION && a.action == ACT_FORCE_TRADE;
+					if (o.rules.outcomes == OUT_EXTERNAL &&
+					    (a.verb == MV_BUY || force ||
+					     ((a.verb == MV_ROBBER || a.verb == MV_STEAL) && a.res >= 0))) {
+						/* the full listing's moves differing only in the outcome stand as one */
+						a.card = -1;
+						a.res = -1;
+						memset(a.get, 0, sizeof a.get);
+						while (i < nf && list[i].verb == a.verb && list[i].hex == a.hex &&
+						       list[i].victim == a.victim && list[i].action == a.action)
+							i++;
+					}
+					if (memcmp(&a, &list2[j], sizeof a) != 0) {
+						char ta[64], tb[64];
+						move_format(&g, &a, ta, sizeof ta);
+						move_format(&g, &list2[j], tb, sizeof tb);
+						diag("the full game lists '%s', the view '%s'", ta, tb);
+						bad++;
+					}
+					j++;
+				}
+				bad += i != nf || j != nv;
+				moves_seen += nv;
+				positions++;
+				game_free(&v);
+			}
+			if (!step(u, &g, rng, k))
+				break;
+		}
+		game_free(&g);
+	}
+	printf("# views: %ld positions and viewers, %ld moves listed\n", positions, moves_seen);
+	CHECK(u, bad == 0, "%d differences between a view's listing and its viewer's moves", bad);
+}
+
 /*
  * movegen_test [GAMES]: the random positions of GAMES games (default 24) and automatic play.
  * movegen_test --brute FILE: "N M": the moves the rules accept without and with the offers.
@@ -738,6 +1004,8 @@ int main(int argc, char **argv)
 		return brute_count(argv[2]);
 	test_random_positions(&u, argc > 1 ? atoi(argv[1]) : 24);
 	test_autoplay(&u);
+	test_hidden_values(&u, argc > 2 ? atoi(argv[2]) : 12);
+	test_view_listing(&u, argc > 2 ? atoi(argv[2]) : 12);
 	printf("%d checks, %d failed\n", u.run, u.failed);
 	return u.failed != 0;
 }

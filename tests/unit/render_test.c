@@ -161,6 +161,7 @@ int main(void)
 			o.nplayers = 2;
 			o.rules.variant = VAR_TWO;
 		}
+		o.rules.knight_interrupt = k % 3 == 0;
 		if (game_new(&g, &o, &e) != C_OK) {
 			CHECK(&u, 0, "game_new: %s", e.msg);
 			continue;
@@ -170,7 +171,8 @@ int main(void)
 			if (n <= 0 || rules_apply(&g, pick(ms, n < 4096 ? n : 4096, rng), 0, &e) != C_OK)
 				break;
 			int odd = g.pos.phase == PH_DISCARD || g.pos.phase == PH_ROBBER || g.pos.offer.active ||
-				  g.pos.phase == PH_NEUTRAL || g.pos.phase == PH_GIVE;
+				  g.pos.phase == PH_NEUTRAL || g.pos.phase == PH_GIVE ||
+				  g.pos.phase == PH_INTERRUPT || g.pos.phase == PH_STEAL;
 			if (moves % 61 > 1 && g.pos.phase != PH_OVER && !(odd && rng_below(rng, 12) == 0))
 				continue;
 			phases[g.pos.phase]++;
