@@ -6,6 +6,7 @@
 
 #include "fe.h"
 #include "names.h"
+#include "ruleset.h"
 #include "state.h"
 #include "state_json.h"
 
@@ -120,9 +121,10 @@ static int parse_rule(const char *arg, struct rules *r)
 	return C_OK;
 }
 
-/* --neutral A,B: two intersection numbers. */
+/* --neutral A,B: two intersection numbers of Catan for Two's board. */
 static int parse_neutral(const char *arg, struct newgame *o)
 {
+	const struct geometry *geo = ruleset_two.geom;
 	char a[8], b[8];
 	const char *comma = strchr(arg, ',');
 	int na, nb;
@@ -132,9 +134,9 @@ static int parse_neutral(const char *arg, struct newgame *o)
 	memcpy(a, arg, (size_t)(comma - arg));
 	a[comma - arg] = '\0';
 	strcpy(b, comma + 1);
-	if ((na = node_parse(a)) < 0 || (nb = node_parse(b)) < 0)
+	if ((na = node_parse(geo, a)) < 0 || (nb = node_parse(geo, b)) < 0)
 		return fe_usagef(usage_short, "--neutral: '%s' is not two intersections (1 to %d)", arg,
-				 NNODE);
+				 geo->nnode);
 	o->neutral[0] = na + 1;
 	o->neutral[1] = nb + 1;
 	return C_OK;

@@ -191,3 +191,13 @@ SH
 	run -0 bash -c "MANWIDTH=200 man -l '$ROOT/man/catan-state.5' 2>/dev/null | tr -s ' \n' '  '"
 	[[ "$output" == *"after dev); the deck is a number; log lines keep hidden outcomes hidden"* ]]
 }
+
+@test "loops run over the game's own board: the base board's size is named only where arrays are sized" {
+	# Loops are bounded by struct geometry (g->rs->geom), arrays by the MAX_ macros;
+	# GEOM_BASE_ sizes only the MAX_ macros and the beginner board's fixed layout.
+	run grep -rlE 'GEOM_BASE_' "$ROOT/libcore" "$ROOT/cmd" --include='*.c' --include='*.h'
+	assert_eq "$ROOT/libcore/catan/board.c
+$ROOT/libcore/catan/types.h" "$(printf '%s\n' "$output" | grep -v '/gen/' | sort)"
+	run grep -rnE '<=? *MAX_(HEX|NODE|EDGE|COAST|HARBOUR)\b' "$ROOT/libcore" "$ROOT/cmd"
+	assert_eq "" "$output"
+}

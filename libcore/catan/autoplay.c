@@ -82,10 +82,11 @@ static int pips(int token)
 /* A place for a settlement: its hexes' chances, and a little for each different resource. */
 static int node_value(const struct game *g, int n)
 {
+	const struct geometry *geo = g->rs->geom;
 	int v = 0;
 	unsigned seen = 0;
 	for (int k = 0; k < 3; k++) {
-		int h = geom_node_hexes[n][k];
+		int h = geo->node_hexes[n][k];
 		if (h < 0 || g->board.terrain[h] >= T_DESERT)
 			continue;
 		v += 4 * pips(g->board.token[h]);
@@ -97,16 +98,16 @@ static int node_value(const struct game *g, int n)
 }
 
 /* A free intersection that could hold a settlement (the distance rule), ignoring roads. */
-static int node_open(const struct position *p, int n)
+static int node_open(const struct geometry *geo, const struct position *p, int n)
 {
-	return node_free_check(p, n, NULL) == C_OK;
+	return node_free_check(geo, p, n, NULL) == C_OK;
 }
 
 /* Whether seat can place a settlement somewhere now (pieces and cost aside). */
-static int has_spot(const struct position *p, int seat)
+static int has_spot(const struct geometry *geo, const struct position *p, int seat)
 {
-	for (int n = 0; n < NNODE; n++)
-		if (node_touches_road(p, seat, n) && node_open(p, n))
+	for (int n = 0; n < geo->nnode; n++)
+		if (node_touches_road(geo, p, seat, n) && node_open(geo, p, n))
 			return 1;
 	return 0;
 }
@@ -114,14 +115,15 @@ static int has_spot(const struct position *p, int seat)
 /* What a road on edge is worth to seat: the best free intersection it opens or nears. */
 static int road_value(const struct game *g, const struct position *p, int edge)
 {
+	const struct geometry *geo = g->rs->geom;
 	int best = 0;
 	for (int i = 0; i < 2; i++) {
-		int x = geom_edge_nodes[edge][i];
-		if (node_open(p, x) && 2 * node_value(g, x) > best)
+		int x = geo->edge_nodes[edge][i];
+		if (node_open(geo, p, x) && 2 * node_value(g, x) > best)
 			best = 2 * node_value(g, x);
 		for (int k = 0; k < 3; k++) {
-			int y = geom_node_nodes[x][k];
-			if (y >= 0 && node_open(p, y) && node_value(g, y) > best)
+			int y = geo->node_nodes[x][k];
+			if (y >= 0 && node_open(geo, p, y) && node_value(g, y) > best)
 				best = node_value(g, y);
 		}
 	}
@@ -131,10 +133,11 @@ static int road_value(const struct game *g, const struct position *p, int edge)
 /* The build the greedy player saves for: city, settlement, card, road; NULL for none. */
 static const uint8_t *greedy_target(const struct game *g, const struct position *p, int seat)
 {
+	const struct geometry *geo = g->rs->geom;
 	const struct player *pl = &p->pl[seat];
 	if (pl->cities && pl->settlements < g->rs->settlements)
 		return g->rs->cost[BUY_CITY];
-	if (pl->settlements && has_spot(p, seat))
+	if (pl->settlements && has_spot(geo, p, seat))
 		return g->rs->cost[BUY_SETTLEMENT];
 	if (p->deck_len)
 		return g->rs->cost[BUY_DEV];
@@ -173,9 +176,10 @@ static int missing(const uint8_t hand[NRES], const uint8_t *cost)
 static int robber_value(const struct game *g, const struct position *p, int seat,
 			const struct move *m)
 {
+	const struct geometry *geo = g->rs->geom;
 	int h = m->hex, v = 0, w = pips(g->board.token[h]);
 	for (int k = 0; k < 6; k++) {
-		int n = geom_hex_nodes[h][k], s = p->node_owner[n];
+		int n = geo->hex_nodes[h][k], s = p->node_owner[n];
 		int kind = p->node_kind[n] == B_CITY ? 2 : 1;
 		if (s == seat)
 			v -= 20 * w * kind;
@@ -212,11 +216,12 @@ static int wins(const struct game *g, const struct move *m, int seat)
 /* Whether the robber stands on a producing hex where seat has a building. */
 static int robber_blocks(const struct game *g, const struct position *p, int seat)
 {
+	const struct geometry *geo = g->rs->geom;
 	int h = p->robber;
 	if (!g->board.token[h])
 		return 0;
 	for (int k = 0; k < 6; k++)
-		if (p->node_owner[geom_hex_nodes[h][k]] == seat)
+		if (p->node_owner[geo->hex_nodes[h][k]] == seat)
 			return 1;
 	return 0;
 }
@@ -224,6 +229,7 @@ static int robber_blocks(const struct game *g, const struct position *p, int sea
 /* A maritime trade that lets a build be completed this turn, or -1. */
 static int greedy_trade(const struct game *g, const struct move *ms, int n, int seat, int left)
 {
+	const struct geometry *geo = g->rs->geom;
 	static const uint8_t order[] = { BUY_CITY, BUY_SETTLEMENT, BUY_DEV, BUY_ROAD };
 	const struct position *p = &g->pos;
 	const struct player *pl = &p->pl[seat];
@@ -236,7 +242,7 @@ static int greedy_trade(const struct game *g, const struct move *ms, int n, int 
 		const uint8_t *c = g->rs->cost[what];
 		int lack = missing(pl->hand, c), can = 0, give = -1, get = -1, best = -1;
 		if ((what == BUY_CITY && (!pl->cities || pl->settlements == g->rs->settlements)) ||
-		    (what == BUY_SETTLEMENT && (!pl->settlements || !has_spot(p, seat))) ||
+		    (what == BUY_SETTLEMENT && (!pl->settlements || !has_spot(geo, p, seat))) ||
 		    (what == BUY_DEV && !p->deck_len) || (what == BUY_ROAD && !pl->roads))
 			continue;
 		if (lack == 0 || lack > left)
@@ -296,6 +302,7 @@ static int play_value(const struct game *g, const struct move *m, int seat, int 
 static int greedy_main(struct autoplay *a, const struct game *g, const struct move *ms, int n,
 		       int seat)
 {
+	const struct geometry *geo = g->rs->geom;
 	const struct position *p = &g->pos;
 	int best;
 
@@ -312,7 +319,7 @@ static int greedy_main(struct autoplay *a, const struct game *g, const struct mo
 	BEST(m->verb == MV_BUY, 0);
 	if (best >= 0)
 		return best;
-	int want_road = !has_spot(p, seat);
+	int want_road = !has_spot(geo, p, seat);
 	if (want_road) {
 		BEST(m->verb == MV_BUILD && m->piece == PC_ROAD, road_value(g, p, m->path[0]));
 		if (best >= 0)

@@ -10,7 +10,7 @@
  * twice), not passing through an intersection that holds another
  * player's building (a trail may end there).  0 when seat has no road.
  */
-int longest_road(const struct position *p, int seat);
+int longest_road(const struct geometry *geo, const struct position *p, int seat);
 
 /*
  * awards_update_road: gives or takes the longest road award after any

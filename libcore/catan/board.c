@@ -19,21 +19,21 @@ const struct beginner_pieces board_beginner_pieces[NCOLOUR] = {
 
 void board_beginner(struct board *b)
 {
-	static const uint8_t terrain[NHEX] = {
+	static const uint8_t terrain[GEOM_BASE_NHEX] = {
 		T_MOUNTAINS, T_PASTURE, T_FOREST,
 		T_FIELDS, T_HILLS, T_PASTURE, T_HILLS,
 		T_FIELDS, T_FOREST, T_DESERT, T_FOREST, T_MOUNTAINS,
 		T_FOREST, T_MOUNTAINS, T_FIELDS, T_PASTURE,
 		T_HILLS, T_FIELDS, T_PASTURE,
 	};
-	static const uint8_t token[NHEX] = {
+	static const uint8_t token[GEOM_BASE_NHEX] = {
 		10, 2, 9,
 		12, 6, 4, 10,
 		9, 11, 0, 3, 8,
 		8, 3, 4, 5,
 		5, 6, 11,
 	};
-	static const uint8_t harbour[NHARBOUR] = {
+	static const uint8_t harbour[GEOM_BASE_NHARBOUR] = {
 		HB_GENERIC, RES_GRAIN, RES_ORE, HB_GENERIC, RES_WOOL,
 		HB_GENERIC, HB_GENERIC, RES_BRICK, RES_LUMBER,
 	};
@@ -42,9 +42,9 @@ void board_beginner(struct board *b)
 	memcpy(b->harbour, harbour, sizeof harbour);
 }
 
-int board_desert(const struct board *b)
+int board_desert(const struct geometry *geo, const struct board *b)
 {
-	for (int h = 0; h < NHEX; h++)
+	for (int h = 0; h < geo->nhex; h++)
 		if (b->terrain[h] == T_DESERT)
 			return h;
 	return -1;
@@ -55,13 +55,13 @@ static int is_red(int token)
 	return token == 6 || token == 8;
 }
 
-int board_red_neighbours(const struct board *b)
+int board_red_neighbours(const struct geometry *geo, const struct board *b)
 {
-	for (int h = 0; h < NHEX; h++) {
+	for (int h = 0; h < geo->nhex; h++) {
 		if (!is_red(b->token[h]))
 			continue;
 		for (int k = 0; k < 6; k++) {
-			int n = geom_hex_hexes[h][k];
+			int n = geo->hex_hexes[h][k];
 			if (n >= 0 && is_red(b->token[n]))
 				return 1;
 		}
@@ -74,7 +74,7 @@ int board_red_neighbours(const struct board *b)
  * centre; tokens in A..R order, the desert skipped. */
 static void lay_spiral(const struct ruleset *rs, struct board *b, int corner)
 {
-	int order[NHEX], n = 0, t = 0;
+	int order[MAX_HEX], n = 0, t = 0;
 
 	for (int i = 0; i < 12; i++)
 		order[n++] = board_outer_ring[(2 * corner - i + 12) % 12];
@@ -89,6 +89,7 @@ static void lay_spiral(const struct ruleset *rs, struct board *b, int corner)
 
 static void lay_random(const struct ruleset *rs, struct board *b, uint64_t rng[4])
 {
+	const struct geometry *geo = rs->geom;
 	uint8_t tok[MAX_HEX];
 	do {
 		int t = 0;
@@ -96,7 +97,7 @@ static void lay_random(const struct ruleset *rs, struct board *b, uint64_t rng[4
 		rng_shuffle(rng, tok, rs->ntoken);
 		for (int h = 0; h < rs->geom->nhex; h++)
 			b->token[h] = b->terrain[h] == T_DESERT ? 0 : tok[t++];
-	} while (board_red_neighbours(b));
+	} while (board_red_neighbours(geo, b));
 }
 
 void board_random(const struct ruleset *rs, struct board *b, uint64_t rng[4], enum numbers_mode mode)

@@ -98,9 +98,9 @@ static int count_word(const char *w, int *n, struct cerr *e)
 	return C_OK;
 }
 
-static int path_word(const char *w, int8_t *path, struct cerr *e)
+static int path_word(const struct geometry *geo, const char *w, int8_t *path, struct cerr *e)
 {
-	int ed = edge_parse(w);
+	int ed = edge_parse(geo, w);
 	if (ed < 0)
 		return cerr_set(e, C_ILLEGAL, "'%s' is not a path (two neighbouring intersections a-b)", w);
 	*path = (int8_t)ed;
@@ -260,10 +260,11 @@ static int json_res(struct jr *r, const json_t *v, const char *key, int *res)
 	return C_OK;
 }
 
-static int json_path(struct jr *r, const json_t *v, const char *key, int8_t *path)
+static int json_path(const struct geometry *geo,
+		     struct jr *r, const json_t *v, const char *key, int8_t *path)
 {
 	int ed;
-	if (!json_is_string(v) || (ed = edge_parse(json_string_value(v))) < 0)
+	if (!json_is_string(v) || (ed = edge_parse(geo, json_string_value(v))) < 0)
 		return jfail(r, key, "a path \"a-b\" is needed");
 	*path = (int8_t)ed;
 	return C_OK;
@@ -341,6 +342,7 @@ static int bad(struct cerr *e, const char *field)
 
 static int parse_build(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
+	const struct geometry *geo = g->rs->geom;
 	if (need(w, w->i, "'build' needs road, settlement or city", NULL, e))
 		return C_ILLEGAL;
 	int pc = lookup(piece_names, NPIECE, w->tok[w->i]);
@@ -350,16 +352,16 @@ static int parse_build(const struct game *g, struct words *w, struct move *m, st
 	w->i++;
 	if (pc == PC_ROAD) {
 		if (need(w, w->i, "'build road' needs a path", NULL, e) ||
-		    path_word(w->tok[w->i], &m->path[0], e))
+		    path_word(geo, w->tok[w->i], &m->path[0], e))
 			return C_ILLEGAL;
 		m->npath = 1;
 	} else {
 		if (need(w, w->i, "'build %s' needs an intersection", w->tok[w->i - 1], e))
 			return C_ILLEGAL;
-		int nd = node_parse(w->tok[w->i]);
+		int nd = node_parse(geo, w->tok[w->i]);
 		if (nd < 0)
 			return cerr_set(e, C_ILLEGAL, "'%s' is not an intersection (1 to %d)", w->tok[w->i],
-					NNODE);
+					geo->nnode);
 		m->node = (int8_t)nd;
 	}
 	w->i++;
@@ -368,15 +370,17 @@ static int parse_build(const struct game *g, struct words *w, struct move *m, st
 
 static void format_build(const struct game *g, const struct move *m, struct out *o)
 {
+	const struct geometry *geo = g->rs->geom;
 	char p[8];
 	if (m->piece == PC_ROAD)
-		word(o, "road"), word(o, edge_name(m->path[0], p));
+		word(o, "road"), word(o, edge_name(geo, m->path[0], p));
 	else
 		word(o, piece_names[m->piece]), num(o, m->node + 1);
 }
 
 static int read_build(const struct game *g, struct jr *r, const json_t *j, struct move *m)
 {
+	const struct geometry *geo = g->rs->geom;
 	const char *s;
 	int x;
 	if (!(s = jstr(j, "piece")) || (x = lookup(piece_names, NPIECE, s)) < 0)
@@ -385,13 +389,13 @@ static int read_build(const struct game *g, struct jr *r, const json_t *j, struc
 	if (x == PC_ROAD) {
 		if (json_object_get(j, "node"))
 			return jfail(r, "node", "a road takes a path, not a node");
-		if (json_path(r, json_object_get(j, "path"), "path", &m->path[0]))
+		if (json_path(geo, r, json_object_get(j, "path"), "path", &m->path[0]))
 			return C_ILLEGAL;
 		m->npath = 1;
 	} else {
 		if (json_object_get(j, "path"))
 			return jfail(r, "path", "a settlement or city takes a node, not a path");
-		if (json_int(r, j, "node", 1, NNODE, &x))
+		if (json_int(r, j, "node", 1, geo->nnode, &x))
 			return C_ILLEGAL;
 		m->node = (int8_t)(x - 1);
 	}
@@ -400,10 +404,11 @@ static int read_build(const struct game *g, struct jr *r, const json_t *j, struc
 
 static int write_build(const struct game *g, const struct move *m, json_t *o)
 {
+	const struct geometry *geo = g->rs->geom;
 	char p[8];
 	int bad = set_str(o, "piece", piece_names[m->piece]);
 	if (m->piece == PC_ROAD)
-		return bad | set_str(o, "path", edge_name(m->path[0], p));
+		return bad | set_str(o, "path", edge_name(geo, m->path[0], p));
 	return bad | json_object_set_new(o, "node", json_integer(m->node + 1));
 }
 
@@ -415,10 +420,11 @@ static void complete_build(const struct game *g, char *const *w, int k, add_fn *
 
 static int check_build(const struct game *g, const struct move *m, struct cerr *e)
 {
+	const struct geometry *geo = g->rs->geom;
 	if (m->piece >= NPIECE)
 		return bad(e, "piece");
-	if (m->piece == PC_ROAD ? m->npath != 1 || m->path[0] < 0 || m->path[0] >= NEDGE
-				: m->node < 0 || m->node >= NNODE)
+	if (m->piece == PC_ROAD ? m->npath != 1 || m->path[0] < 0 || m->path[0] >= geo->nedge
+				: m->node < 0 || m->node >= geo->nnode)
 		return bad(e, m->piece == PC_ROAD ? "path" : "intersection");
 	return C_OK;
 }
@@ -518,11 +524,12 @@ static int victim_words(const struct game *g, struct words *w, const char *verb,
 
 static int parse_robber(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
+	const struct geometry *geo = g->rs->geom;
 	if (need(w, w->i, "'robber' needs a hex", NULL, e))
 		return C_ILLEGAL;
-	int h = hex_parse(w->tok[w->i]);
+	int h = hex_parse(geo, w->tok[w->i]);
 	if (h < 0)
-		return cerr_set(e, C_ILLEGAL, "'%s' is not a hex (1 to %d)", w->tok[w->i], NHEX);
+		return cerr_set(e, C_ILLEGAL, "'%s' is not a hex (1 to %d)", w->tok[w->i], geo->nhex);
 	m->hex = (int8_t)h;
 	w->i++;
 	if (!is(w, w->i, "steal"))
@@ -569,8 +576,9 @@ static int read_victim(const struct game *g, struct jr *r, const json_t *j, cons
 
 static int read_robber(const struct game *g, struct jr *r, const json_t *j, struct move *m)
 {
+	const struct geometry *geo = g->rs->geom;
 	int x;
-	if (json_int(r, j, "hex", 1, NHEX, &x))
+	if (json_int(r, j, "hex", 1, geo->nhex, &x))
 		return C_ILLEGAL;
 	m->hex = (int8_t)(x - 1);
 	return read_victim(g, r, j, "steal", m);
@@ -612,7 +620,8 @@ static int check_victim(const struct game *g, const struct move *m, struct cerr 
 
 static int check_robber(const struct game *g, const struct move *m, struct cerr *e)
 {
-	if (m->hex < 0 || m->hex >= NHEX)
+	const struct geometry *geo = g->rs->geom;
+	if (m->hex < 0 || m->hex >= geo->nhex)
 		return bad(e, "hex");
 	return check_victim(g, m, e);
 }
@@ -836,6 +845,7 @@ static int check_buy(const struct game *g, const struct move *m, struct cerr *e)
 
 static int parse_play(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
+	const struct geometry *geo = g->rs->geom;
 	if (need(w, w->i, "'play' needs a card: knight, road-building, year-of-plenty or monopoly", NULL,
 		 e))
 		return C_ILLEGAL;
@@ -850,7 +860,7 @@ static int parse_play(const struct game *g, struct words *w, struct move *m, str
 		if (need(w, w->i, "'%s' needs one or two paths", "road-building", e))
 			return C_ILLEGAL;
 		while (w->i < w->n && m->npath < 2) {
-			if (path_word(w->tok[w->i], &m->path[m->npath], e))
+			if (path_word(geo, w->tok[w->i], &m->path[m->npath], e))
 				return C_ILLEGAL;
 			m->npath++;
 			w->i++;
@@ -882,12 +892,13 @@ static int parse_play(const struct game *g, struct words *w, struct move *m, str
 
 static void format_play(const struct game *g, const struct move *m, struct out *o)
 {
+	const struct geometry *geo = g->rs->geom;
 	char p0[8], p1[8];
 	word(o, m->card >= 0 ? dev_names[m->card] : "?");
 	if (m->card == DEV_ROAD_BUILDING) {
-		word(o, edge_name(m->path[0], p0));
+		word(o, edge_name(geo, m->path[0], p0));
 		if (m->npath > 1)
-			word(o, edge_name(m->path[1], p1));
+			word(o, edge_name(geo, m->path[1], p1));
 	} else if (m->card == DEV_YEAR_OF_PLENTY) {
 		for (int r = 0; r < NRES; r++)
 			for (int k = 0; k < m->get[r]; k++)
@@ -899,6 +910,7 @@ static void format_play(const struct game *g, const struct move *m, struct out *
 
 static int read_play(const struct game *g, struct jr *r, const json_t *j, struct move *m)
 {
+	const struct geometry *geo = g->rs->geom;
 	static const char *const args[NDEV] = { [DEV_ROAD_BUILDING] = "paths",
 						[DEV_YEAR_OF_PLENTY] = "resources",
 						[DEV_MONOPOLY] = "resource" };
@@ -915,7 +927,7 @@ static int read_play(const struct game *g, struct jr *r, const json_t *j, struct
 		if (!json_is_array(v) || json_array_size(v) < 1 || json_array_size(v) > 2)
 			return jfail(r, "paths", "one or two paths are needed");
 		for (size_t i = 0; i < json_array_size(v); i++)
-			if (json_path(r, json_array_get(v, i), "paths", &m->path[i]))
+			if (json_path(geo, r, json_array_get(v, i), "paths", &m->path[i]))
 				return C_ILLEGAL;
 		m->npath = (uint8_t)json_array_size(v);
 		if (m->npath == 2 && m->path[0] == m->path[1])
@@ -943,13 +955,14 @@ static int read_play(const struct game *g, struct jr *r, const json_t *j, struct
 
 static int write_play(const struct game *g, const struct move *m, json_t *o)
 {
+	const struct geometry *geo = g->rs->geom;
 	char p[8];
 	json_t *a;
 	int bad = set_str(o, "card", m->card >= 0 ? dev_names[m->card] : "?");
 	if (m->card == DEV_ROAD_BUILDING) {
 		a = json_array();
 		for (int i = 0; a && i < m->npath; i++)
-			bad |= json_array_append_new(a, json_string(edge_name(m->path[i], p)));
+			bad |= json_array_append_new(a, json_string(edge_name(geo, m->path[i], p)));
 		bad |= json_object_set_new(o, "paths", a);
 	} else if (m->card == DEV_YEAR_OF_PLENTY) {
 		a = json_array();
@@ -974,11 +987,12 @@ static void complete_play(const struct game *g, char *const *w, int k, add_fn *a
 
 static int check_play(const struct game *g, const struct move *m, struct cerr *e)
 {
+	const struct geometry *geo = g->rs->geom;
 	if (m->card < 0 || m->card >= NDEV)
 		return bad(e, "card");
 	if (m->card == DEV_ROAD_BUILDING &&
-	    (m->npath < 1 || m->npath > 2 || m->path[0] < 0 || m->path[0] >= NEDGE ||
-	     (m->npath == 2 && (m->path[1] < 0 || m->path[1] >= NEDGE || m->path[1] == m->path[0]))))
+	    (m->npath < 1 || m->npath > 2 || m->path[0] < 0 || m->path[0] >= geo->nedge ||
+	     (m->npath == 2 && (m->path[1] < 0 || m->path[1] >= geo->nedge || m->path[1] == m->path[0]))))
 		return bad(e, "path");
 	if (m->card == DEV_YEAR_OF_PLENTY && m->get[0] + m->get[1] + m->get[2] + m->get[3] + m->get[4] != 2)
 		return bad(e, "resources");

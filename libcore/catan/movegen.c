@@ -63,50 +63,53 @@ static void add_node(struct gen *l, int seat, int piece, int node)
  * through an intersection with nobody's building.  A free path may take a
  * road when either end is marked.
  */
-static void road_ends(const struct position *p, int seat, uint8_t end[NNODE])
+static void road_ends(const struct geometry *geo,
+		      const struct position *p, int seat, uint8_t end[MAX_NODE])
 {
-	memset(end, 0, NNODE);
-	for (int ed = 0; ed < NEDGE; ed++) {
+	memset(end, 0, geo->nnode);
+	for (int ed = 0; ed < geo->nedge; ed++) {
 		if (p->edge_owner[ed] != seat)
 			continue;
 		for (int i = 0; i < 2; i++) {
-			int n = geom_edge_nodes[ed][i];
+			int n = geo->edge_nodes[ed][i];
 			end[n] |= p->node_owner[n] == NOBODY;
 		}
 	}
-	for (int n = 0; n < NNODE; n++)
+	for (int n = 0; n < geo->nnode; n++)
 		end[n] |= p->node_owner[n] == seat;
 }
 
-static int road_free_at(const struct position *p, const uint8_t end[NNODE], int edge)
+static int road_free_at(const struct geometry *geo,
+			const struct position *p, const uint8_t end[MAX_NODE], int edge)
 {
 	return p->edge_owner[edge] == NOBODY &&
-	       (end[geom_edge_nodes[edge][0]] || end[geom_edge_nodes[edge][1]]);
+	       (end[geo->edge_nodes[edge][0]] || end[geo->edge_nodes[edge][1]]);
 }
 
 /* ---- set-up ---- */
 
 static void gen_setup(struct gen *l)
 {
+	const struct geometry *geo = l->g->rs->geom;
 	const struct position *p = l->p;
 	int seat = p->current;
 
 	if (p->phase == PH_SETUP_SETTLEMENT) {
 		if (!p->pl[seat].settlements)
 			return;
-		for (int n = 0; n < NNODE; n++)
-			if (node_free_check(p, n, NULL) == C_OK)
+		for (int n = 0; n < geo->nnode; n++)
+			if (node_free_check(geo, p, n, NULL) == C_OK)
 				add_node(l, seat, PC_SETTLEMENT, n);
 		return;
 	}
 	if (!p->pl[seat].roads)
 		return;
 	/* The road touches the settlement just placed: seat's one with no road of seat's. */
-	for (int n = 0; n < NNODE; n++) {
-		if (p->node_owner[n] != seat || node_touches_road(p, seat, n))
+	for (int n = 0; n < geo->nnode; n++) {
+		if (p->node_owner[n] != seat || node_touches_road(geo, p, seat, n))
 			continue;
 		for (int k = 0; k < 3; k++) {
-			int ed = geom_node_edges[n][k];
+			int ed = geo->node_edges[n][k];
 			if (ed >= 0 && p->edge_owner[ed] == NOBODY)
 				add_road(l, seat, ed);
 		}
@@ -118,14 +121,15 @@ static void gen_setup(struct gen *l)
 
 static void gen_road_building(struct gen *l, int seat)
 {
+	const struct geometry *geo = l->g->rs->geom;
 	const struct position *p = l->p;
 	struct position t;
 	int roads = p->pl[seat].roads;
-	uint8_t end[NNODE], end2[NNODE];
+	uint8_t end[MAX_NODE], end2[MAX_NODE];
 
-	road_ends(p, seat, end);
-	for (int a = 0; roads && a < NEDGE; a++) {
-		if (!road_free_at(p, end, a))
+	road_ends(geo, p, seat, end);
+	for (int a = 0; roads && a < geo->nedge; a++) {
+		if (!road_free_at(geo, p, end, a))
 			continue;
 		/* One road, by choice (000: the player "may" place two). */
 		struct move *one = add(l, seat, MV_PLAY);
@@ -136,12 +140,12 @@ static void gen_road_building(struct gen *l, int seat)
 			continue;
 		t = *p;
 		pos_place_road(&t, seat, a);
-		road_ends(&t, seat, end2);
-		for (int b = 0; b < NEDGE; b++) {
-			if (!road_free_at(&t, end2, b))
+		road_ends(geo, &t, seat, end2);
+		for (int b = 0; b < geo->nedge; b++) {
+			if (!road_free_at(geo, &t, end2, b))
 				continue;
 			/* {a, b} with both placeable now is listed once, as (min, max). */
-			if (b < a && road_free_at(p, end, b))
+			if (b < a && road_free_at(geo, p, end, b))
 				continue;
 			struct move *m = add(l, seat, MV_PLAY);
 			m->card = DEV_ROAD_BUILDING;
@@ -260,6 +264,7 @@ static void gen_steals(struct gen *l, int seat, int verb, int hex, unsigned mask
 
 static void gen_robber(struct gen *l)
 {
+	const struct geometry *geo = l->g->rs->geom;
 	const struct position *p = l->p;
 	int seat = robber_mover(l->g, p), later = l->g->rules.knight_interrupt;
 
@@ -267,11 +272,11 @@ static void gen_robber(struct gen *l)
 		return;
 	if (p->seven)
 		add(l, seat, MV_ROBBER)->hex = (int8_t)p->robber;	/* ignore_seven: it stays */
-	for (int h = 0; h < NHEX; h++) {
+	for (int h = 0; h < geo->nhex; h++) {
 		if (h == p->robber || (l->g->rules.friendly_robber && robber_keeps_off(l->g, p, h) != NOBODY))
 			continue;
 		/* With knight_interrupt the steal is a move of its own, after the answers. */
-		unsigned mask = later ? 0 : robber_victims(p, l->g->nplayers, seat, h);
+		unsigned mask = later ? 0 : robber_victims(geo, p, l->g->nplayers, seat, h);
 		if (!mask)
 			add(l, seat, MV_ROBBER)->hex = (int8_t)h;
 		else
@@ -294,11 +299,12 @@ static void gen_interrupt(struct gen *l)
 
 static void gen_steal(struct gen *l)
 {
+	const struct geometry *geo = l->g->rs->geom;
 	const struct position *p = l->p;
 	int seat = p->robber_seat;
 
 	if (wants(l, seat))
-		gen_steals(l, seat, MV_STEAL, -1, robber_victims(p, l->g->nplayers, seat, p->robber));
+		gen_steals(l, seat, MV_STEAL, -1, robber_victims(geo, p, l->g->nplayers, seat, p->robber));
 }
 
 /* ---- Catan for Two ---- */
@@ -319,24 +325,25 @@ static void add_neutral(struct gen *l, int seat, int n, int piece, int place)
 /* The free neutral piece owed: a settlement where a neutral seat has a spot, else a road. */
 static void gen_neutral(struct gen *l)
 {
+	const struct geometry *geo = l->g->rs->geom;
 	const struct position *p = l->p;
 	int seat = p->current;
 
 	for (int n = 0; n < l->g->nplayers; n++) {
 		if (seat_moves(l->g, n))
 			continue;
-		if (p->neutral_piece == PC_SETTLEMENT && neutral_settlement_spot(p, n)) {
-			for (int nd = 0; nd < NNODE; nd++)
-				if (node_touches_road(p, n, nd) && node_free_check(p, nd, NULL) == C_OK)
+		if (p->neutral_piece == PC_SETTLEMENT && neutral_settlement_spot(geo, p, n)) {
+			for (int nd = 0; nd < geo->nnode; nd++)
+				if (node_touches_road(geo, p, n, nd) && node_free_check(geo, p, nd, NULL) == C_OK)
 					add_neutral(l, seat, n, PC_SETTLEMENT, nd);
 			continue;
 		}
 		if (!p->pl[n].roads)
 			continue;
-		uint8_t end[NNODE];
-		road_ends(p, n, end);
-		for (int ed = 0; ed < NEDGE; ed++)
-			if (road_free_at(p, end, ed))
+		uint8_t end[MAX_NODE];
+		road_ends(geo, p, n, end);
+		for (int ed = 0; ed < geo->nedge; ed++)
+			if (road_free_at(geo, p, end, ed))
 				add_neutral(l, seat, n, PC_ROAD, ed);
 	}
 }
@@ -362,6 +369,7 @@ static void gen_taken(struct gen *l, int seat, const uint8_t *hand, uint8_t got[
 /* The trade-card actions and a knight given back, on the player's own turn. */
 static void gen_two(struct gen *l)
 {
+	const struct geometry *geo = l->g->rs->geom;
 	const struct game *g = l->g;
 	const struct position *p = l->p;
 	int seat = p->current, o = seat_opponent(g, seat);
@@ -370,7 +378,7 @@ static void gen_two(struct gen *l)
 	if (!g->rs->trade_cards)
 		return;
 	if (pl->trade >= two_action_cost(g, p, seat)) {
-		int d = board_desert(&g->board);
+		int d = board_desert(geo, &g->board);
 		if (d >= 0 && p->robber != d)
 			add(l, seat, MV_ACTION)->action = ACT_ROBBER;
 		int held = o == NOBODY ? 0 : pos_hand_size(p, o), take = held < 2 ? held : 2;
@@ -428,6 +436,7 @@ static void gen_answers(struct gen *l, int trading)
 
 static void gen_main(struct gen *l, int flags)
 {
+	const struct geometry *geo = l->g->rs->geom;
 	const struct game *g = l->g;
 	const struct position *p = l->p;
 	int seat = p->current;
@@ -438,18 +447,18 @@ static void gen_main(struct gen *l, int flags)
 		if (p->turn < MAX_TURN)
 			add(l, seat, MV_END);
 		if (pl->roads && hand_covers(p, seat, g->rs->cost[BUY_ROAD])) {
-			uint8_t end[NNODE];
-			road_ends(p, seat, end);
-			for (int ed = 0; ed < NEDGE; ed++)
-				if (road_free_at(p, end, ed))
+			uint8_t end[MAX_NODE];
+			road_ends(geo, p, seat, end);
+			for (int ed = 0; ed < geo->nedge; ed++)
+				if (road_free_at(geo, p, end, ed))
 					add_road(l, seat, ed);
 		}
 		if (pl->settlements && hand_covers(p, seat, g->rs->cost[BUY_SETTLEMENT]))
-			for (int n = 0; n < NNODE; n++)
-				if (node_touches_road(p, seat, n) && node_free_check(p, n, NULL) == C_OK)
+			for (int n = 0; n < geo->nnode; n++)
+				if (node_touches_road(geo, p, seat, n) && node_free_check(geo, p, n, NULL) == C_OK)
 					add_node(l, seat, PC_SETTLEMENT, n);
 		if (pl->cities && hand_covers(p, seat, g->rs->cost[BUY_CITY]))
-			for (int n = 0; n < NNODE; n++)
+			for (int n = 0; n < geo->nnode; n++)
 				if (p->node_owner[n] == seat && p->node_kind[n] == B_SETTLEMENT &&
 				    !(g->rules.keep_settlement && g->rs->settlements - pl->settlements == 1))
 					add_node(l, seat, PC_CITY, n);

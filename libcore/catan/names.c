@@ -96,27 +96,27 @@ static int number_parse(const char *s, int max)
 	return v - 1;
 }
 
-int hex_parse(const char *s)
+int hex_parse(const struct geometry *geo, const char *s)
 {
-	return number_parse(s, NHEX);
+	return number_parse(s, geo->nhex);
 }
 
-int node_parse(const char *s)
+int node_parse(const struct geometry *geo, const char *s)
 {
-	return number_parse(s, NNODE);
+	return number_parse(s, geo->nnode);
 }
 
-int edge_between(int a, int b)
+int edge_between(const struct geometry *geo, int a, int b)
 {
-	if (a < 0 || a >= NNODE || b < 0 || b >= NNODE)
+	if (a < 0 || a >= geo->nnode || b < 0 || b >= geo->nnode)
 		return -1;
 	for (int k = 0; k < 3; k++)
-		if (geom_node_nodes[a][k] == b)
-			return geom_node_edges[a][k];
+		if (geo->node_nodes[a][k] == b)
+			return geo->node_edges[a][k];
 	return -1;
 }
 
-int edge_parse(const char *s)
+int edge_parse(const struct geometry *geo, const char *s)
 {
 	char buf[8];
 	const char *dash = strchr(s, '-');
@@ -126,14 +126,14 @@ int edge_parse(const char *s)
 		return -1;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
-	int a = node_parse(buf), b = node_parse(dash + 1);
+	int a = node_parse(geo, buf), b = node_parse(geo, dash + 1);
 	if (a < 0 || b < 0)
 		return -1;
-	return edge_between(a, b);
+	return edge_between(geo, a, b);
 }
 
-char *edge_name(int edge, char *buf)
+char *edge_name(const struct geometry *geo, int edge, char *buf)
 {
-	snprintf(buf, 8, "%d-%d", (geom_edge_nodes[edge][0] + 1) % 100, (geom_edge_nodes[edge][1] + 1) % 100);
+	snprintf(buf, 8, "%d-%d", (geo->edge_nodes[edge][0] + 1) % 100, (geo->edge_nodes[edge][1] + 1) % 100);
 	return buf;
 }

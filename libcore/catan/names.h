@@ -2,6 +2,7 @@
 #ifndef CATAN_NAMES_H
 #define CATAN_NAMES_H
 
+#include "geom.h"
 #include "types.h"
 
 /* Canonical names (lower-case), indexed by the enum. */
@@ -28,13 +29,13 @@ int phase_parse(const char *s);
 int harbour_parse(const char *s);
 
 /* hex_parse, node_parse: "1".."19", "1".."54" to 0-based; -1 otherwise. */
-int hex_parse(const char *s);
-int node_parse(const char *s);
+int hex_parse(const struct geometry *geo, const char *s);
+int node_parse(const struct geometry *geo, const char *s);
 /* edge_parse: "a-b" in either order, for a path that exists; -1 otherwise. */
-int edge_parse(const char *s);
+int edge_parse(const struct geometry *geo, const char *s);
 /* edge_name: writes "a-b" (smaller first) into buf of at least 8 bytes; returns buf. */
-char *edge_name(int edge, char *buf);
+char *edge_name(const struct geometry *geo, int edge, char *buf);
 /* edge_between: the path joining intersections a and b (0-based), or -1. */
-int edge_between(int a, int b);
+int edge_between(const struct geometry *geo, int a, int b);
 
 #endif

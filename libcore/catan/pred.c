@@ -87,24 +87,24 @@ void pay_bank(struct position *p, int seat, const uint8_t c[NRES])
 	}
 }
 
-int node_touches_road(const struct position *p, int seat, int node)
+int node_touches_road(const struct geometry *geo, const struct position *p, int seat, int node)
 {
 	for (int k = 0; k < 3; k++) {
-		int ed = geom_node_edges[node][k];
+		int ed = geo->node_edges[node][k];
 		if (ed >= 0 && p->edge_owner[ed] == seat)
 			return 1;
 	}
 	return 0;
 }
 
-int node_free_check(const struct position *p, int node, struct cerr *e)
+int node_free_check(const struct geometry *geo, const struct position *p, int node, struct cerr *e)
 {
-	if (pos_node_open(p, node))
+	if (pos_node_open(geo, p, node))
 		return C_OK;
 	if (p->node_owner[node] != NOBODY)
 		return illegal(e, "intersection %d already holds a building", node + 1);
 	for (int k = 0; k < 3; k++) {
-		int nb = geom_node_nodes[node][k];
+		int nb = geo->node_nodes[node][k];
 		if (nb >= 0 && p->node_owner[nb] != NOBODY)
 			return illegal(e, "intersection %d is next to the building on %d (distance rule)",
 				       node + 1, nb + 1);
@@ -113,14 +113,15 @@ int node_free_check(const struct position *p, int node, struct cerr *e)
 }
 
 /* Why a road may start at node: 2 own building, 1 own road through a free intersection, 0 no, -1 blocked. */
-static int road_anchor(const struct position *p, int seat, int node, int edge)
+static int road_anchor(const struct geometry *geo,
+		       const struct position *p, int seat, int node, int edge)
 {
 	int owner = p->node_owner[node];
 	if (owner == seat)
 		return 2;
 	int road = 0;
 	for (int k = 0; k < 3; k++) {
-		int ed = geom_node_edges[node][k];
+		int ed = geo->node_edges[node][k];
 		if (ed >= 0 && ed != edge && p->edge_owner[ed] == seat)
 			road = 1;
 	}
@@ -129,13 +130,14 @@ static int road_anchor(const struct position *p, int seat, int node, int edge)
 	return owner == NOBODY ? 1 : -1;
 }
 
-int road_place_check(const struct position *p, int seat, int edge, struct cerr *e)
+int road_place_check(const struct geometry *geo,
+		     const struct position *p, int seat, int edge, struct cerr *e)
 {
 	char name[8];
 	if (p->edge_owner[edge] != NOBODY)
-		return illegal(e, "path %s already holds a road", edge_name(edge, name));
-	int a = road_anchor(p, seat, geom_edge_nodes[edge][0], edge);
-	int b = road_anchor(p, seat, geom_edge_nodes[edge][1], edge);
+		return illegal(e, "path %s already holds a road", edge_name(geo, edge, name));
+	int a = road_anchor(geo, p, seat, geo->edge_nodes[edge][0], edge);
+	int b = road_anchor(geo, p, seat, geo->edge_nodes[edge][1], edge);
 	if (a > 0 || b > 0)
 		return C_OK;
 	if (a < 0 || b < 0)
@@ -143,19 +145,20 @@ int road_place_check(const struct position *p, int seat, int edge, struct cerr *
 	return illegal(e, "the road must touch your road, settlement or city");
 }
 
-int road_any_place(const struct position *p, int seat)
+int road_any_place(const struct geometry *geo, const struct position *p, int seat)
 {
-	for (int ed = 0; ed < MAX_EDGE; ed++)
-		if (p->edge_owner[ed] == NOBODY && road_place_check(p, seat, ed, NULL) == C_OK)
+	for (int ed = 0; ed < geo->nedge; ed++)
+		if (p->edge_owner[ed] == NOBODY && road_place_check(geo, p, seat, ed, NULL) == C_OK)
 			return 1;
 	return 0;
 }
 
-unsigned robber_victims(const struct position *p, int nplayers, int seat, int hex)
+unsigned robber_victims(const struct geometry *geo,
+			const struct position *p, int nplayers, int seat, int hex)
 {
 	unsigned mask = 0;
 	for (int k = 0; k < 6; k++) {
-		int s = p->node_owner[geom_hex_nodes[hex][k]];
+		int s = p->node_owner[geo->hex_nodes[hex][k]];
 		if (s != NOBODY && s != seat && s < nplayers && pos_hand_size(p, s) > 0)
 			mask |= 1u << s;
 	}
@@ -165,10 +168,11 @@ unsigned robber_victims(const struct position *p, int nplayers, int seat, int he
 /* generic_harbour: 1 when seat has a settlement or city at a 3:1 harbour. */
 static int generic_harbour(const struct game *g, const struct position *p, int seat)
 {
+	const struct geometry *geo = g->rs->geom;
 	for (int slot = 0; slot < g->rs->geom->nharbour; slot++) {
-		int e = geom_coast_edges[geom_harbour_coast[slot]];
-		if (g->board.harbour[slot] == HB_GENERIC && (p->node_owner[geom_edge_nodes[e][0]] == seat ||
-							      p->node_owner[geom_edge_nodes[e][1]] == seat))
+		int e = geo->coast_edges[geo->harbour_coast[slot]];
+		if (g->board.harbour[slot] == HB_GENERIC && (p->node_owner[geo->edge_nodes[e][0]] == seat ||
+							      p->node_owner[geo->edge_nodes[e][1]] == seat))
 			return 1;
 	}
 	return 0;
@@ -176,12 +180,13 @@ static int generic_harbour(const struct game *g, const struct position *p, int s
 
 int harbour_rate(const struct game *g, const struct position *p, int seat, int res)
 {
+	const struct geometry *geo = g->rs->geom;
 	int rate = g->rs->bank_rate;
 	/* Only the two intersections of each harbour's path matter. */
 	for (int slot = 0; slot < g->rs->geom->nharbour; slot++) {
-		int e = geom_coast_edges[geom_harbour_coast[slot]];
-		if (p->node_owner[geom_edge_nodes[e][0]] != seat &&
-		    p->node_owner[geom_edge_nodes[e][1]] != seat)
+		int e = geo->coast_edges[geo->harbour_coast[slot]];
+		if (p->node_owner[geo->edge_nodes[e][0]] != seat &&
+		    p->node_owner[geo->edge_nodes[e][1]] != seat)
 			continue;
 		int kind = g->board.harbour[slot];
 		if (kind == res)
@@ -192,12 +197,12 @@ int harbour_rate(const struct game *g, const struct position *p, int seat, int r
 	return rate;
 }
 
-int neutral_settlement_spot(const struct position *p, int n)
+int neutral_settlement_spot(const struct geometry *geo, const struct position *p, int n)
 {
 	if (!p->pl[n].settlements)
 		return 0;
-	for (int node = 0; node < MAX_NODE; node++)
-		if (node_touches_road(p, n, node) && node_free_check(p, node, NULL) == C_OK)
+	for (int node = 0; node < geo->nnode; node++)
+		if (node_touches_road(geo, p, n, node) && node_free_check(geo, p, node, NULL) == C_OK)
 			return 1;
 	return 0;
 }
@@ -238,11 +243,12 @@ int trade_rates(const struct game *g, const struct position *p, int seat, int re
 /* friendly_blocks: the first player (seat order) with 2 public points or fewer and a building on hex, or NOBODY. */
 static int friendly_blocks(const struct game *g, const struct position *p, int hex)
 {
+	const struct geometry *geo = g->rs->geom;
 	for (int s = 0; s < g->nplayers; s++) {
 		if (!seat_moves(g, s) || score_public(g, p, s) > 2)
 			continue;
 		for (int k = 0; k < 6; k++)
-			if (p->node_owner[geom_hex_nodes[hex][k]] == s)
+			if (p->node_owner[geo->hex_nodes[hex][k]] == s)
 				return s;
 	}
 	return NOBODY;

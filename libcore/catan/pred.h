@@ -44,15 +44,17 @@ void pay_bank(struct position *p, int seat, const uint8_t c[NRES]);
  * intersection free of other players' buildings).  Pieces and cost are
  * not checked.  C_OK or C_ILLEGAL with the message.
  */
-int road_place_check(const struct position *p, int seat, int edge, struct cerr *e);
+int road_place_check(const struct geometry *geo,
+		     const struct position *p, int seat, int edge, struct cerr *e);
 /* road_any_place: 1 when seat could place a road on some free path. */
-int road_any_place(const struct position *p, int seat);
+int road_any_place(const struct geometry *geo, const struct position *p, int seat);
 /* node_free_check: the intersection is empty and has no building one path away (distance rule). */
-int node_free_check(const struct position *p, int node, struct cerr *e);
+int node_free_check(const struct geometry *geo, const struct position *p, int node, struct cerr *e);
 /* node_touches_road: 1 when one of seat's roads ends at node. */
-int node_touches_road(const struct position *p, int seat, int node);
+int node_touches_road(const struct geometry *geo, const struct position *p, int seat, int node);
 /* robber_victims: the seats (a bitmask) that a robber on hex lets seat rob. */
-unsigned robber_victims(const struct position *p, int nplayers, int seat, int hex);
+unsigned robber_victims(const struct geometry *geo,
+			const struct position *p, int nplayers, int seat, int hex);
 /* harbour_rate: the number of res seat gives for one card in a maritime trade at its best rate (2, 3 or 4). */
 int harbour_rate(const struct game *g, const struct position *p, int seat, int res);
 /*
@@ -63,7 +65,7 @@ int harbour_rate(const struct game *g, const struct position *p, int seat, int r
 int trade_rates(const struct game *g, const struct position *p, int seat, int res, int rates[3]);
 
 /* neutral_settlement_spot: 1 when neutral seat n could take a settlement somewhere (Catan for Two). */
-int neutral_settlement_spot(const struct position *p, int n);
+int neutral_settlement_spot(const struct geometry *geo, const struct position *p, int n);
 /* two_action_cost: the trade cards seat pays for an action (Catan for Two): more when ahead in public points. */
 int two_action_cost(const struct game *g, const struct position *p, int seat);
 

@@ -192,10 +192,11 @@ static void pending(const struct game *g, const struct position *p, struct panel
 
 static void player(const struct game *g, const struct position *p, int s, struct panel *pn)
 {
+	const struct geometry *geo = g->rs->geom;
 	const struct player *pl = &p->pl[s];
 	int full = g->view == NOBODY || g->view == s;
 	char buf[256], nw[256];
-	int road = longest_road(p, s);
+	int road = longest_road(geo, p, s);
 	int pub = score_public(g, p, s), tot = score_total(g, p, s);
 	int c = g->colour[s];
 

@@ -6,6 +6,7 @@
 
 #include "buf.h"
 #include "geom.h"
+#include "ruleset.h"
 #include "names.h"
 #include "palette.h"
 #include "render_svg.h"
@@ -31,24 +32,24 @@ static const char *const terrain_fill[NTERRAIN] = {
 	"#c2593a", "#2f7d32", "#9bd267", "#f2cc3d", "#9a9a9a", "#e6d3a3",
 };
 
-static double node_px(int n)
+static double node_px(const struct geometry *geo, int n)
 {
-	return ORIGIN_X + (geom_node_x[n] + 1) * XU;
+	return ORIGIN_X + (geo->node_x[n] + 1) * XU;
 }
 
-static double node_py(int n)
+static double node_py(const struct geometry *geo, int n)
 {
-	return ORIGIN_Y + (geom_node_y[n] + 2) * YU;
+	return ORIGIN_Y + (geo->node_y[n] + 2) * YU;
 }
 
-static double hex_px(int h)
+static double hex_px(const struct geometry *geo, int h)
 {
-	return ORIGIN_X + (geom_hex_x[h] + 1) * XU;
+	return ORIGIN_X + (geo->hex_x[h] + 1) * XU;
 }
 
-static double hex_py(int h)
+static double hex_py(const struct geometry *geo, int h)
 {
-	return ORIGIN_Y + (geom_hex_y[h] + 2) * YU;
+	return ORIGIN_Y + (geo->hex_y[h] + 2) * YU;
 }
 
 /* xml_text: s with the five XML special characters escaped. */
@@ -78,13 +79,14 @@ static void xml_text(struct buf *b, const char *s)
 
 static void hexes(struct buf *b, const struct game *g)
 {
+	const struct geometry *geo = g->rs->geom;
 	buf_adds(b, "<g id=\"hexes\" stroke=\"#5b4a2e\" stroke-width=\"2\">\n");
-	for (int h = 0; h < NHEX; h++) {
+	for (int h = 0; h < geo->nhex; h++) {
 		buf_printf(b, "<polygon class=\"hex %s\" fill=\"%s\" points=\"",
 			    terrain_names[g->board.terrain[h]], terrain_fill[g->board.terrain[h]]);
 		for (int k = 0; k < 6; k++) {
-			int n = geom_hex_nodes[h][k];
-			buf_printf(b, "%s%.1f,%.1f", k ? " " : "", node_px(n), node_py(n));
+			int n = geo->hex_nodes[h][k];
+			buf_printf(b, "%s%.1f,%.1f", k ? " " : "", node_px(geo, n), node_py(geo, n));
 		}
 		buf_adds(b, "\"/>\n");
 	}
@@ -94,9 +96,10 @@ static void hexes(struct buf *b, const struct game *g)
 /* A number token: a disc with the number and its pips, 6 and 8 in red; the hex number above. */
 static void tokens(struct buf *b, const struct game *g)
 {
+	const struct geometry *geo = g->rs->geom;
 	buf_adds(b, "<g id=\"tokens\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\">\n");
-	for (int h = 0; h < NHEX; h++) {
-		double x = hex_px(h), y = hex_py(h);
+	for (int h = 0; h < geo->nhex; h++) {
+		double x = hex_px(geo, h), y = hex_py(geo, h);
 		int tok = g->board.token[h];
 		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"#222\">#%d</text>\n",
 			    x, y - 26, h + 1);
@@ -118,16 +121,17 @@ static void tokens(struct buf *b, const struct game *g)
 /* The harbours: a pier to each of the two intersections and a disc with the rate. */
 static void harbours(struct buf *b, const struct game *g)
 {
+	const struct geometry *geo = g->rs->geom;
 	buf_adds(b, "<g id=\"harbours\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\">\n");
-	for (int i = 0; i < NHARBOUR; i++) {
-		int coast = geom_harbour_coast[i], h = geom_coast_hexes[coast];
-		int e = geom_coast_edges[coast], kind = g->board.harbour[i];
-		int a = geom_edge_nodes[e][0], c = geom_edge_nodes[e][1];
-		double mx = (node_px(a) + node_px(c)) / 2, my = (node_py(a) + node_py(c)) / 2;
-		double x = hex_px(h) + (mx - hex_px(h)) * 1.75, y = hex_py(h) + (my - hex_py(h)) * 1.75;
+	for (int i = 0; i < geo->nharbour; i++) {
+		int coast = geo->harbour_coast[i], h = geo->coast_hexes[coast];
+		int e = geo->coast_edges[coast], kind = g->board.harbour[i];
+		int a = geo->edge_nodes[e][0], c = geo->edge_nodes[e][1];
+		double mx = (node_px(geo, a) + node_px(geo, c)) / 2, my = (node_py(geo, a) + node_py(geo, c)) / 2;
+		double x = hex_px(geo, h) + (mx - hex_px(geo, h)) * 1.75, y = hex_py(geo, h) + (my - hex_py(geo, h)) * 1.75;
 		for (int k = 0; k < 2; k++)
 			buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#8b5a2b\" "
-				    "stroke-width=\"4\"/>\n", x, y, node_px(k ? c : a), node_py(k ? c : a));
+				    "stroke-width=\"4\"/>\n", x, y, node_px(geo, k ? c : a), node_py(geo, k ? c : a));
 		buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"19\" fill=\"%s\" stroke=\"#5b4a2e\" "
 			    "stroke-width=\"1.5\"/>\n", x, y,
 			    kind == HB_GENERIC ? "#fdfdfd" : terrain_fill[kind]);
@@ -146,18 +150,19 @@ static void harbours(struct buf *b, const struct game *g)
 
 static void roads(struct buf *b, const struct game *g, const struct position *p)
 {
+	const struct geometry *geo = g->rs->geom;
 	buf_adds(b, "<g id=\"roads\" stroke-linecap=\"round\">\n");
-	for (int e = 0; e < NEDGE; e++) {
+	for (int e = 0; e < geo->nedge; e++) {
 		int o = p->edge_owner[e];
 		if (o < 0)
 			continue;
-		int a = geom_edge_nodes[e][0], c = geom_edge_nodes[e][1];
-		double x1 = node_px(a), y1 = node_py(a), x2 = node_px(c), y2 = node_py(c);
+		int a = geo->edge_nodes[e][0], c = geo->edge_nodes[e][1];
+		double x1 = node_px(geo, a), y1 = node_py(geo, a), x2 = node_px(geo, c), y2 = node_py(geo, c);
 		/* Shortened so that the buildings at the ends stay visible. */
 		double dx = (x2 - x1) * 0.15, dy = (y2 - y1) * 0.15;
 		char name[8];
 		buf_printf(b, "<g class=\"road %s\"><title>%s road %s</title>", colour_names[g->colour[o]],
-			    colour_names[g->colour[o]], edge_name(e, name));
+			    colour_names[g->colour[o]], edge_name(geo, e, name));
 		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#222\" "
 			    "stroke-width=\"10\"/>", x1 + dx, y1 + dy, x2 - dx, y2 - dy);
 		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
@@ -170,12 +175,13 @@ static void roads(struct buf *b, const struct game *g, const struct position *p)
 /* Settlements are small houses, cities a house with a wing. */
 static void buildings(struct buf *b, const struct game *g, const struct position *p)
 {
+	const struct geometry *geo = g->rs->geom;
 	buf_adds(b, "<g id=\"buildings\" stroke=\"#222\" stroke-width=\"1.5\" stroke-linejoin=\"round\">\n");
-	for (int n = 0; n < NNODE; n++) {
+	for (int n = 0; n < geo->nnode; n++) {
 		int o = p->node_owner[n];
 		if (o < 0 || p->node_kind[n] == B_NONE)
 			continue;
-		double x = node_px(n), y = node_py(n);
+		double x = node_px(geo, n), y = node_py(geo, n);
 		int city = p->node_kind[n] == B_CITY;
 		const char *col = colour_names[g->colour[o]];
 		buf_printf(b, "<g class=\"%s %s\"><title>%s %s %d</title>", city ? "city" : "settlement",
@@ -191,29 +197,29 @@ static void buildings(struct buf *b, const struct game *g, const struct position
 	buf_adds(b, "</g>\n");
 }
 
-static void robber(struct buf *b, const struct position *p)
+static void robber(const struct geometry *geo, struct buf *b, const struct position *p)
 {
-	double x = hex_px(p->robber) - 28, y = hex_py(p->robber) + 4;
+	double x = hex_px(geo, p->robber) - 28, y = hex_py(geo, p->robber) + 4;
 	buf_printf(b, "<g id=\"robber\" fill=\"#333\" stroke=\"#111\"><title>robber on hex %d</title>"
 		    "<path d=\"M%.1f %.1fh16l-3-16h-10z\"/><circle cx=\"%.1f\" cy=\"%.1f\" r=\"5.5\"/></g>\n",
 		    p->robber + 1, x - 8, y + 10, x, y - 10);
 }
 
 /* Labels: intersection numbers and path names in small type with a white halo. */
-static void labels(struct buf *b)
+static void labels(const struct geometry *geo, struct buf *b)
 {
 	char name[8];
 	buf_adds(b, "<g id=\"labels\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\" "
 		  "fill=\"#000\" stroke=\"#fff\" stroke-width=\"2.5\" paint-order=\"stroke\">\n");
-	for (int e = 0; e < NEDGE; e++) {
-		int a = geom_edge_nodes[e][0], c = geom_edge_nodes[e][1];
+	for (int e = 0; e < geo->nedge; e++) {
+		int a = geo->edge_nodes[e][0], c = geo->edge_nodes[e][1];
 		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\">%s</text>\n",
-			    (node_px(a) + node_px(c)) / 2, (node_py(a) + node_py(c)) / 2 + 3,
-			    edge_name(e, name));
+			    (node_px(geo, a) + node_px(geo, c)) / 2, (node_py(geo, a) + node_py(geo, c)) / 2 + 3,
+			    edge_name(geo, e, name));
 	}
-	for (int n = 0; n < NNODE; n++)
+	for (int n = 0; n < geo->nnode; n++)
 		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" font-weight=\"bold\">%d</text>\n",
-			    node_px(n), node_py(n) - 6, n + 1);
+			    node_px(geo, n), node_py(geo, n) - 6, n + 1);
 	buf_adds(b, "</g>\n");
 }
 
@@ -252,6 +258,7 @@ static double panel_height(const struct panel *pn)
 int render_svg(const struct game *g, const struct render_opts *o, char **out, size_t *len,
 	       struct cerr *e)
 {
+	const struct geometry *geo = g->rs->geom;
 	const struct position *p = render_position(g);
 	struct panel *pn = malloc(sizeof *pn);
 	struct buf b;
@@ -279,9 +286,9 @@ int render_svg(const struct game *g, const struct render_opts *o, char **out, si
 	tokens(&b, g);
 	roads(&b, g, p);
 	buildings(&b, g, p);
-	robber(&b, p);
+	robber(geo, &b, p);
 	if (o->labels)
-		labels(&b);
+		labels(geo, &b);
 	panel_svg(&b, g, pn, 34);
 	buf_adds(&b, "</svg>\n");
 	free(pn);

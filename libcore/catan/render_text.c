@@ -6,6 +6,7 @@
 
 #include "buf.h"
 #include "geom.h"
+#include "ruleset.h"
 #include "names.h"
 #include "render_text.h"
 
@@ -62,14 +63,14 @@ struct canvas {
 	uint8_t st[CANVAS_H][CANVAS_W];
 };
 
-static int node_col(const struct canvas *c, int n)
+static int node_col(const struct geometry *geo, const struct canvas *c, int n)
 {
-	return MARGIN_L + (geom_node_x[n] + 1) * c->k;
+	return MARGIN_L + (geo->node_x[n] + 1) * c->k;
 }
 
-static int node_row(int n)
+static int node_row(const struct geometry *geo, int n)
 {
-	return MARGIN_T + (geom_node_y[n] + 2) * 2;
+	return MARGIN_T + (geo->node_y[n] + 2) * 2;
 }
 
 static void put(struct canvas *c, int row, int col, const char *s, int style)
@@ -90,19 +91,20 @@ static void put_centred(struct canvas *c, int row, int col, const char *s, int s
 /* The paths: lines, a path name with labels, the owner's letter for a road. */
 static void draw_paths(struct canvas *c, const struct game *g, const struct position *p, int labels)
 {
-	for (int e = 0; e < NEDGE; e++) {
-		int a = geom_edge_nodes[e][0], b = geom_edge_nodes[e][1];
+	const struct geometry *geo = g->rs->geom;
+	for (int e = 0; e < geo->nedge; e++) {
+		int a = geo->edge_nodes[e][0], b = geo->edge_nodes[e][1];
 		int owner = p->edge_owner[e];
 		int style = owner >= 0 ? ST_PLAYER + g->colour[owner] : ST_PLAIN;
 		char name[8], fill[8];
 
-		edge_name(e, name);
+		edge_name(geo, e, name);
 		if (owner >= 0) {
 			memset(fill, render_letter[g->colour[owner]], strlen(name));
 			fill[strlen(name)] = '\0';
 		}
-		if (geom_node_x[a] == geom_node_x[b]) {
-			int col = node_col(c, a), r0 = node_row(a), r1 = node_row(b);
+		if (geo->node_x[a] == geo->node_x[b]) {
+			int col = node_col(geo, c, a), r0 = node_row(geo, a), r1 = node_row(geo, b);
 			for (int r = r0 + 1; r < r1; r++) {
 				if (labels && r == (r0 + r1) / 2)
 					put_centred(c, r, col, owner >= 0 ? fill : name,
@@ -112,8 +114,8 @@ static void draw_paths(struct canvas *c, const struct game *g, const struct posi
 			}
 		} else {
 			/* a is the upper end (smaller number); '\' when it is on the left. */
-			int col = (node_col(c, a) + node_col(c, b)) / 2, row = node_row(a) + 1;
-			const char *line = geom_node_x[a] < geom_node_x[b] ? "\\" : "/";
+			int col = (node_col(geo, c, a) + node_col(geo, c, b)) / 2, row = node_row(geo, a) + 1;
+			const char *line = geo->node_x[a] < geo->node_x[b] ? "\\" : "/";
 			if (labels)
 				put_centred(c, row, col, owner >= 0 ? fill : name,
 					    owner >= 0 ? style : ST_LABEL);
@@ -126,7 +128,8 @@ static void draw_paths(struct canvas *c, const struct game *g, const struct posi
 /* The intersections: a dot, the number with labels, the owner's letter (upper case for a city). */
 static void draw_nodes(struct canvas *c, const struct game *g, const struct position *p, int labels)
 {
-	for (int n = 0; n < NNODE; n++) {
+	const struct geometry *geo = g->rs->geom;
+	for (int n = 0; n < geo->nnode; n++) {
 		int owner = p->node_owner[n];
 		char s[16];
 		int style = ST_PLAIN;
@@ -145,14 +148,15 @@ static void draw_nodes(struct canvas *c, const struct game *g, const struct posi
 		} else {
 			snprintf(s, sizeof s, ".");
 		}
-		put_centred(c, node_row(n), node_col(c, n), s, style);
+		put_centred(c, node_row(geo, n), node_col(geo, c, n), s, style);
 	}
 }
 
 static void draw_hexes(struct canvas *c, const struct game *g, const struct position *p, int labels)
 {
-	for (int h = 0; h < NHEX; h++) {
-		int cx = MARGIN_L + (geom_hex_x[h] + 1) * c->k, cy = MARGIN_T + (geom_hex_y[h] + 2) * 2;
+	const struct geometry *geo = g->rs->geom;
+	for (int h = 0; h < geo->nhex; h++) {
+		int cx = MARGIN_L + (geo->hex_x[h] + 1) * c->k, cy = MARGIN_T + (geo->hex_y[h] + 2) * 2;
 		int t = g->board.terrain[h], tok = g->board.token[h];
 		char s[16];
 
@@ -179,13 +183,14 @@ static void draw_hexes(struct canvas *c, const struct game *g, const struct posi
  */
 static void draw_harbours(struct canvas *c, const struct game *g)
 {
-	for (int i = 0; i < NHARBOUR; i++) {
-		int coast = geom_harbour_coast[i], h = geom_coast_hexes[coast];
-		int e = geom_coast_edges[coast];
-		int a = geom_edge_nodes[e][0], b = geom_edge_nodes[e][1];
-		double hcol = MARGIN_L + (geom_hex_x[h] + 1) * c->k, hrow = MARGIN_T + (geom_hex_y[h] + 2) * 2;
-		double mcol = (node_col(c, a) + node_col(c, b)) / 2.0;
-		double mrow = (node_row(a) + node_row(b)) / 2.0;
+	const struct geometry *geo = g->rs->geom;
+	for (int i = 0; i < geo->nharbour; i++) {
+		int coast = geo->harbour_coast[i], h = geo->coast_hexes[coast];
+		int e = geo->coast_edges[coast];
+		int a = geo->edge_nodes[e][0], b = geo->edge_nodes[e][1];
+		double hcol = MARGIN_L + (geo->hex_x[h] + 1) * c->k, hrow = MARGIN_T + (geo->hex_y[h] + 2) * 2;
+		double mcol = (node_col(geo, c, a) + node_col(geo, c, b)) / 2.0;
+		double mrow = (node_row(geo, a) + node_row(geo, b)) / 2.0;
 		int kind = g->board.harbour[i], two = kind != HB_GENERIC;
 		int col = (int)lround(hcol + (mcol - hcol) * 1.9);
 		int row = (int)lround(hrow + (mrow - hrow) * 1.9 - (two ? 0.5 : 0));

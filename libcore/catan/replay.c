@@ -68,7 +68,8 @@ static int diff_counts(struct pos_diff *d, const char *prefix, const char *const
 }
 
 /* The buildings of one kind (or the roads, kind -1) of seat, as the document lists them. */
-static void pieces_text(const struct position *p, int seat, int kind, char *buf, size_t n)
+static void pieces_text(const struct geometry *geo,
+			const struct position *p, int seat, int kind, char *buf, size_t n)
 {
 	size_t len = 0;
 	char name[8];
@@ -78,14 +79,14 @@ static void pieces_text(const struct position *p, int seat, int kind, char *buf,
 	buf[1] = '\0';
 	len = 1;
 	if (kind < 0) {
-		for (int ed = 0; ed < NEDGE && len < n; ed++)
+		for (int ed = 0; ed < geo->nedge && len < n; ed++)
 			if (p->edge_owner[ed] == seat) {
 				k = snprintf(buf + len, n - len, "%s\"%s\"", len > 1 ? ", " : "",
-					     edge_name(ed, name));
+					     edge_name(geo, ed, name));
 				len += k > 0 ? (size_t)k : 0;
 			}
 	} else {
-		for (int nd = 0; nd < NNODE && len < n; nd++)
+		for (int nd = 0; nd < geo->nnode && len < n; nd++)
 			if (p->node_owner[nd] == seat && p->node_kind[nd] == kind) {
 				k = snprintf(buf + len, n - len, "%s%d", len > 1 ? ", " : "", nd + 1);
 				len += k > 0 ? (size_t)k : 0;
@@ -96,15 +97,16 @@ static void pieces_text(const struct position *p, int seat, int kind, char *buf,
 }
 
 /* Whether seat's pieces of kind (-1: roads) stand on the same places in a and b. */
-static int same_pieces(const struct position *a, const struct position *b, int seat, int kind)
+static int same_pieces(const struct geometry *geo,
+		       const struct position *a, const struct position *b, int seat, int kind)
 {
 	if (kind < 0) {
-		for (int ed = 0; ed < NEDGE; ed++)
+		for (int ed = 0; ed < geo->nedge; ed++)
 			if ((a->edge_owner[ed] == seat) != (b->edge_owner[ed] == seat))
 				return 0;
 		return 1;
 	}
-	for (int n = 0; n < NNODE; n++)
+	for (int n = 0; n < geo->nnode; n++)
 		if ((a->node_owner[n] == seat && a->node_kind[n] == kind) !=
 		    (b->node_owner[n] == seat && b->node_kind[n] == kind))
 			return 0;
@@ -199,6 +201,7 @@ static int diff_two(struct pos_diff *d, const struct position *a, const struct p
 static int diff_player(struct pos_diff *d, const struct game *g, const struct position *a,
 		       const struct position *b, int s)
 {
+	const struct geometry *geo = g->rs->geom;
 	static const char *const lists[3] = { "roads", "settlements", "cities" };
 	static const int kinds[3] = { -1, B_SETTLEMENT, B_CITY };
 	const struct player *pa = &a->pl[s], *pb = &b->pl[s];
@@ -230,10 +233,10 @@ static int diff_player(struct pos_diff *d, const struct game *g, const struct po
 	/* The document's order: settlements, cities, roads. */
 	for (int i = 1; i <= 3; i++) {
 		int k = i % 3;
-		if (!same_pieces(a, b, s, kinds[k])) {
+		if (!same_pieces(geo, a, b, s, kinds[k])) {
 			char va[200], vb[200];
-			pieces_text(a, s, kinds[k], va, sizeof va);
-			pieces_text(b, s, kinds[k], vb, sizeof vb);
+			pieces_text(geo, a, s, kinds[k], va, sizeof va);
+			pieces_text(geo, b, s, kinds[k], vb, sizeof vb);
 			snprintf(path, sizeof path, "%s.%s", pre, lists[k]);
 			return differ(d, path, va, vb);
 		}
@@ -300,11 +303,11 @@ int pos_diff(const struct game *g, const struct position *a, const struct positi
 static const uint8_t terrain_count[NTERRAIN] = { 3, 4, 4, 4, 3, 1 };
 static const uint8_t token_count[13] = { 0, 0, 1, 2, 2, 2, 2, 0, 2, 2, 2, 2, 1 };
 
-static int board_check(const struct board *b, struct cerr *e)
+static int board_check(const struct geometry *geo, const struct board *b, struct cerr *e)
 {
 	int terr[NTERRAIN] = { 0 }, tok[13] = { 0 }, harb[NHARBOURKIND] = { 0 };
 
-	for (int h = 0; h < NHEX; h++) {
+	for (int h = 0; h < geo->nhex; h++) {
 		terr[b->terrain[h]]++;
 		if (b->terrain[h] != T_DESERT && b->token[h] == 0)
 			return cerr_set(e, C_ILLEGAL, "board.hexes[%d].token (hex #%d): a %s hex needs "
@@ -319,10 +322,10 @@ static int board_check(const struct board *b, struct cerr *e)
 		if (v != 7 && tok[v] != token_count[v])
 			return cerr_set(e, C_ILLEGAL, "board.hexes: %d tokens of %d, not %d", tok[v], v,
 					token_count[v]);
-	for (int i = 0; i < NHARBOUR; i++)
+	for (int i = 0; i < geo->nharbour; i++)
 		harb[b->harbour[i]]++;
 	for (int k = 0; k < NHARBOURKIND; k++) {
-		int want = k == HB_GENERIC ? NHARBOUR - NRES : 1;
+		int want = k == HB_GENERIC ? geo->nharbour - NRES : 1;
 		if (harb[k] != want)
 			return cerr_set(e, C_ILLEGAL, "board.harbours: %d %s harbours, not %d", harb[k],
 					harbour_name(k), want);
@@ -346,6 +349,7 @@ static int beginner_start(const struct game *g, struct position *p, struct cerr 
 
 int start_check(const struct game *g, struct cerr *e)
 {
+	const struct geometry *geo = g->rs->geom;
 	const struct position *p = &g->start;
 	struct position want;
 	struct pos_diff d;
@@ -354,7 +358,7 @@ int start_check(const struct game *g, struct cerr *e)
 
 	if (!g->has_start)
 		return cerr_set(e, C_ILLEGAL, "start: the document has no start to replay from");
-	if ((rc = board_check(&g->board, e)))
+	if ((rc = board_check(geo, &g->board, e)))
 		return rc;
 	if (pos_check(g, p, e)) {
 		cerr_prefix(e, "start");
@@ -373,7 +377,7 @@ int start_check(const struct game *g, struct cerr *e)
 			int node[2] = { -1, -1 }, i = 0;
 			for (int s = 0; s < g->nplayers; s++)
 				if (g->role[s] == SEAT_NEUTRAL) {
-					for (int n = 0; n < NNODE; n++)
+					for (int n = 0; n < geo->nnode; n++)
 						if (p->node_owner[n] == s) {
 							node[i] = n;
 							break;
@@ -411,6 +415,7 @@ int start_check(const struct game *g, struct cerr *e)
  */
 static int invariants_hold(const struct game *g, const struct position *p, int placed)
 {
+	const struct geometry *geo = g->rs->geom;
 	for (int r = 0; r < NRES; r++) {
 		int total = p->bank[r];
 		for (int s = 0; s < g->nplayers; s++)
@@ -425,10 +430,10 @@ static int invariants_hold(const struct game *g, const struct position *p, int p
 			return 0;
 	}
 	/* Buildings are never taken away: the distance rule needs a look only after one is placed. */
-	for (int a = 0; placed && a < NNODE; a++)
+	for (int a = 0; placed && a < geo->nnode; a++)
 		if (p->node_owner[a] != NOBODY)
 			for (int k = 0; k < 3; k++) {
-				int b = geom_node_nodes[a][k];
+				int b = geo->node_nodes[a][k];
 				if (b > a && p->node_owner[b] != NOBODY)
 					return 0;
 			}
@@ -475,7 +480,7 @@ int replay_step(struct replay *r, struct cerr *e)
 {
 	const char *text = r->src->log.ent[r->done].text;
 	struct move m;
-	int8_t owners[NNODE];
+	int8_t owners[MAX_NODE];
 	memcpy(owners, r->g.pos.node_owner, sizeof owners);
 	int rc = move_parse(&r->g, text, &m, e);
 	if (rc == C_OK)

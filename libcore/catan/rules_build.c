@@ -10,11 +10,12 @@
 
 int rules_setup_settlement(struct rctx *c)
 {
+	const struct geometry *geo = c->g->rs->geom;
 	struct position *p = c->p;
 	int seat = c->m->seat, node = c->m->node;
 	int step = pos_setup_step(c->g, p);
 
-	if (node_free_check(p, node, c->e))
+	if (node_free_check(geo, p, node, c->e))
 		return C_ILLEGAL;
 	if (p->pl[seat].settlements == 0)
 		return illegal(c->e, "no settlements left in your supply");
@@ -22,30 +23,31 @@ int rules_setup_settlement(struct rctx *c)
 	pos_trade_gain(c->g, p, seat, node);
 	/* The second settlement pays its starting resources. */
 	if (step >= turn_setup_steps(c->g) - turn_movers(c->g))
-		pos_pay_start(p, &c->g->board, seat, node);
+		pos_pay_start(geo, p, &c->g->board, seat, node);
 	p->phase = PH_SETUP_ROAD;
 	return C_OK;
 }
 
 /* The settlement placed last in set-up: the one of seat's with no road of seat's touching it. */
-static int setup_new_settlement(const struct position *p, int seat)
+static int setup_new_settlement(const struct geometry *geo, const struct position *p, int seat)
 {
-	for (int n = 0; n < MAX_NODE; n++)
-		if (p->node_owner[n] == seat && !node_touches_road(p, seat, n))
+	for (int n = 0; n < geo->nnode; n++)
+		if (p->node_owner[n] == seat && !node_touches_road(geo, p, seat, n))
 			return n;
 	return -1;
 }
 
 int rules_setup_road(struct rctx *c)
 {
+	const struct geometry *geo = c->g->rs->geom;
 	struct position *p = c->p;
 	int seat = c->m->seat, edge = c->m->path[0];
 	char name[8];
 
 	if (p->edge_owner[edge] != NOBODY)
-		return illegal(c->e, "path %s already holds a road", edge_name(edge, name));
-	int node = setup_new_settlement(p, seat);
-	if (node < 0 || (geom_edge_nodes[edge][0] != node && geom_edge_nodes[edge][1] != node))
+		return illegal(c->e, "path %s already holds a road", edge_name(geo, edge, name));
+	int node = setup_new_settlement(geo, p, seat);
+	if (node < 0 || (geo->edge_nodes[edge][0] != node && geo->edge_nodes[edge][1] != node))
 		return illegal(c->e, "set-up: the road must touch the settlement just placed on %d",
 			       node + 1);
 	if (p->pl[seat].roads == 0)
@@ -77,10 +79,11 @@ static int afford(struct rctx *c, const uint8_t cost[NRES], const char *what)
 
 static int build_road(struct rctx *c)
 {
+	const struct geometry *geo = c->g->rs->geom;
 	struct position *p = c->p;
 	int seat = c->m->seat, edge = c->m->path[0];
 
-	if (road_place_check(p, seat, edge, c->e))
+	if (road_place_check(geo, p, seat, edge, c->e))
 		return C_ILLEGAL;
 	if (p->pl[seat].roads == 0)
 		return illegal(c->e, "no roads left in your supply");
@@ -93,12 +96,13 @@ static int build_road(struct rctx *c)
 
 static int build_settlement(struct rctx *c)
 {
+	const struct geometry *geo = c->g->rs->geom;
 	struct position *p = c->p;
 	int seat = c->m->seat, node = c->m->node;
 
-	if (node_free_check(p, node, c->e))
+	if (node_free_check(geo, p, node, c->e))
 		return C_ILLEGAL;
-	if (!node_touches_road(p, seat, node))
+	if (!node_touches_road(geo, p, seat, node))
 		return illegal(c->e, "the settlement must touch your road");
 	if (p->pl[seat].settlements == 0)
 		return illegal(c->e, "no settlements left in your supply");
@@ -140,13 +144,14 @@ static int build_city(struct rctx *c)
  */
 static int road_award_may_change(const struct ruleset *rs, const struct position *p, const struct move *m)
 {
+	const struct geometry *geo = rs->geom;
 	if (m->piece == PC_CITY)
 		return 0;
 	if (m->piece == PC_ROAD)
-		return longest_road(p, m->seat) >= rs->road_award_min;
+		return longest_road(geo, p, m->seat) >= rs->road_award_min;
 	int edges[MAXPLAYERS] = { 0 };
 	for (int k = 0; k < 3; k++) {
-		int ed = geom_node_edges[m->node][k];
+		int ed = geo->node_edges[m->node][k];
 		if (ed >= 0 && p->edge_owner[ed] != NOBODY && p->edge_owner[ed] != m->seat &&
 		    ++edges[p->edge_owner[ed]] >= 2)
 			return 1;
@@ -156,10 +161,11 @@ static int road_award_may_change(const struct ruleset *rs, const struct position
 
 int rules_build(struct rctx *c)
 {
+	const struct geometry *geo = c->g->rs->geom;
 	int holder = c->p->longest_road, rc;
 	/* Only 002's tie rule needs the holder's length before a settlement. */
 	int before = holder != NOBODY && c->m->piece == PC_SETTLEMENT &&
-			     c->g->rules.road_tie == TIE_ASIDE ? longest_road(c->p, holder) : 0;
+			     c->g->rules.road_tie == TIE_ASIDE ? longest_road(geo, c->p, holder) : 0;
 	switch (c->m->piece) {
 	case PC_ROAD:
 		rc = build_road(c);

@@ -67,6 +67,7 @@ int rules_buy(struct rctx *c)
 
 static int play_road_building(struct rctx *c)
 {
+	const struct geometry *geo = c->g->rs->geom;
 	struct position *p = c->p;
 	const struct move *m = c->m;
 	int seat = m->seat;
@@ -75,13 +76,13 @@ static int play_road_building(struct rctx *c)
 		return illegal(c->e, "road-building needs one or two paths");
 	if (p->pl[seat].roads == 0)
 		return illegal(c->e, "no roads left in your supply");
-	if (road_place_check(p, seat, m->path[0], c->e))
+	if (road_place_check(geo, p, seat, m->path[0], c->e))
 		return C_ILLEGAL;
 	pos_place_road(p, seat, m->path[0]);
 	if (m->npath == 2) {
 		if (p->pl[seat].roads == 0)
 			return illegal(c->e, "only one road is left in your supply: give one path");
-		if (road_place_check(p, seat, m->path[1], c->e))
+		if (road_place_check(geo, p, seat, m->path[1], c->e))
 			return C_ILLEGAL;
 		pos_place_road(p, seat, m->path[1]);
 	}

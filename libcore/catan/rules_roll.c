@@ -11,6 +11,7 @@
 /* Production of a roll: each resource is paid to all owed, or, when the bank is short, to nobody. */
 static void produce(const struct game *g, struct position *p, int total)
 {
+	const struct geometry *geo = g->rs->geom;
 	uint8_t owed[NRES][MAXPLAYERS];
 	memset(owed, 0, sizeof owed);
 	for (int h = 0; h < g->rs->geom->nhex; h++) {
@@ -18,7 +19,7 @@ static void produce(const struct game *g, struct position *p, int total)
 			continue;
 		int r = g->board.terrain[h];
 		for (int k = 0; k < 6; k++) {
-			int n = geom_hex_nodes[h][k], s = p->node_owner[n];
+			int n = geo->hex_nodes[h][k], s = p->node_owner[n];
 			if (s != NOBODY && g->role[s] == SEAT_PLAYER)	/* neutral seats never produce */
 				owed[r][s] = (uint8_t)(owed[r][s] + (p->node_kind[n] == B_CITY ? 2 : 1));
 		}
@@ -150,10 +151,10 @@ static const char *seats_text(const struct game *g, unsigned mask, char *buf, si
 	return buf;
 }
 
-static int on_hex(const struct position *p, int seat, int hex)
+static int on_hex(const struct geometry *geo, const struct position *p, int seat, int hex)
 {
 	for (int k = 0; k < 6; k++)
-		if (p->node_owner[geom_hex_nodes[hex][k]] == seat)
+		if (p->node_owner[geo->hex_nodes[hex][k]] == seat)
 			return 1;
 	return 0;
 }
@@ -188,7 +189,8 @@ static int steal(struct rctx *c, int thief, int victim)
 /* The victim named by a robber moved to hex by seat (v: NOBODY for none): the rule of who may be robbed. */
 static int victim_check(struct rctx *c, int seat, int hex, int v)
 {
-	unsigned mask = robber_victims(c->p, c->g->nplayers, seat, hex);
+	const struct geometry *geo = c->g->rs->geom;
+	unsigned mask = robber_victims(geo, c->p, c->g->nplayers, seat, hex);
 	char who[64];
 
 	if (v == NOBODY) {
@@ -201,7 +203,7 @@ static int victim_check(struct rctx *c, int seat, int hex, int v)
 	}
 	if (v == seat)
 		return illegal(c->e, "you cannot rob yourself");
-	if (!on_hex(c->p, v, hex))
+	if (!on_hex(geo, c->p, v, hex))
 		return illegal(c->e, "%s has no settlement or city on hex %d", cname(c->g, v), hex + 1);
 	if (!(mask & (1u << v)))
 		return illegal(c->e, "%s holds no resource cards to steal", cname(c->g, v));
@@ -211,11 +213,12 @@ static int victim_check(struct rctx *c, int seat, int hex, int v)
 /* knight_interrupt: the robber has moved; the other players answer, or the mover steals at once. */
 static void robber_moved(const struct game *g, struct position *p)
 {
+	const struct geometry *geo = g->rs->geom;
 	int first = interrupt_next(g, p, p->robber_seat);
 	if (first != NOBODY) {
 		p->phase = PH_INTERRUPT;
 		p->answer = (uint8_t)first;
-	} else if (robber_victims(p, g->nplayers, p->robber_seat, p->robber)) {
+	} else if (robber_victims(geo, p, g->nplayers, p->robber_seat, p->robber)) {
 		p->phase = PH_STEAL;
 		p->answer = 0;
 	} else {
@@ -264,6 +267,7 @@ int rules_robber(struct rctx *c)
 
 int rules_pass(struct rctx *c)
 {
+	const struct geometry *geo = c->g->rs->geom;
 	struct position *p = c->p;
 	int next = interrupt_next(c->g, p, c->m->seat);
 
@@ -272,7 +276,7 @@ int rules_pass(struct rctx *c)
 		return C_OK;
 	}
 	p->answer = 0;
-	if (robber_victims(p, c->g->nplayers, p->robber_seat, p->robber))
+	if (robber_victims(geo, p, c->g->nplayers, p->robber_seat, p->robber))
 		p->phase = PH_STEAL;
 	else
 		robber_done(p);

@@ -16,22 +16,23 @@
 
 /* ---- the neutral seats' free pieces ---- */
 
-static int neutral_road_spot(const struct position *p, int n)
+static int neutral_road_spot(const struct geometry *geo, const struct position *p, int n)
 {
-	return p->pl[n].roads && road_any_place(p, n);
+	return p->pl[n].roads && road_any_place(geo, p, n);
 }
 
 /* neutral_can: 1 when neutral seat n can take the piece owed (a road for a settlement it has no spot for). */
-static int neutral_can(const struct position *p, int n, int piece)
+static int neutral_can(const struct geometry *geo, const struct position *p, int n, int piece)
 {
-	return (piece == PC_SETTLEMENT && neutral_settlement_spot(p, n)) || neutral_road_spot(p, n);
+	return (piece == PC_SETTLEMENT && neutral_settlement_spot(geo, p, n)) || neutral_road_spot(geo, p, n);
 }
 
 /* neutral_any: 1 when some neutral seat can take the piece owed. */
 static int neutral_any(const struct game *g, const struct position *p, int piece)
 {
+	const struct geometry *geo = g->rs->geom;
 	for (int s = 0; s < g->nplayers; s++)
-		if (!seat_moves(g, s) && neutral_can(p, s, piece))
+		if (!seat_moves(g, s) && neutral_can(geo, p, s, piece))
 			return 1;
 	return 0;
 }
@@ -48,11 +49,12 @@ void two_after_build(const struct game *g, struct position *p, int piece, int co
 
 int rules_neutral(struct rctx *c)
 {
+	const struct geometry *geo = c->g->rs->geom;
 	const struct game *g = c->g;
 	struct position *p = c->p;
 	const struct move *m = c->m;
 	int n = m->to, owed = p->neutral_piece, holder = p->longest_road;
-	int before = holder != NOBODY && g->rules.road_tie == TIE_ASIDE ? longest_road(p, holder) : 0;
+	int before = holder != NOBODY && g->rules.road_tie == TIE_ASIDE ? longest_road(geo, p, holder) : 0;
 
 	if (n < 0 || n >= g->nplayers || seat_moves(g, n))
 		return illegal(c->e, "%s is a player, not a neutral seat", cname(g, n));
@@ -60,23 +62,23 @@ int rules_neutral(struct rctx *c)
 		return illegal(c->e, "a neutral seat never builds a city");
 	if (owed == PC_ROAD && m->piece != PC_ROAD)
 		return illegal(c->e, "a road was built, so the neutral piece is a road");
-	if (owed == PC_SETTLEMENT && m->piece == PC_ROAD && neutral_settlement_spot(p, n))
+	if (owed == PC_SETTLEMENT && m->piece == PC_ROAD && neutral_settlement_spot(geo, p, n))
 		return illegal(c->e, "%s has a place for a settlement, so the neutral piece is a "
 				     "settlement", cname(g, n));
 	if (m->piece == PC_ROAD) {
 		if (p->pl[n].roads == 0)
 			return illegal(c->e, "%s has no roads left", cname(g, n));
-		if (road_place_check(p, n, m->path[0], c->e) != C_OK) {
+		if (road_place_check(geo, p, n, m->path[0], c->e) != C_OK) {
 			char name[8];
 			if (p->edge_owner[m->path[0]] != NOBODY)
-				return illegal(c->e, "path %s already holds a road", edge_name(m->path[0], name));
+				return illegal(c->e, "path %s already holds a road", edge_name(geo, m->path[0], name));
 			return illegal(c->e, "the road must touch %s's road or settlement", cname(g, n));
 		}
 		pos_place_road(p, n, m->path[0]);
 	} else {
-		if (node_free_check(p, m->node, c->e))
+		if (node_free_check(geo, p, m->node, c->e))
 			return C_ILLEGAL;
-		if (!node_touches_road(p, n, m->node))
+		if (!node_touches_road(geo, p, n, m->node))
 			return illegal(c->e, "the settlement must touch %s's road", cname(g, n));
 		if (p->pl[n].settlements == 0)
 			return illegal(c->e, "%s has no settlements left", cname(g, n));
@@ -134,6 +136,7 @@ static int force_take(struct rctx *c, int victim, int k)
 
 int rules_action(struct rctx *c)
 {
+	const struct geometry *geo = c->g->rs->geom;
 	const struct game *g = c->g;
 	struct position *p = c->p;
 	struct move *m = c->m;
@@ -144,7 +147,7 @@ int rules_action(struct rctx *c)
 		return illegal(c->e, "the action costs %d trade card%s, and %s holds %d", cost,
 			       cost == 1 ? "" : "s", cname(g, seat), pl->trade);
 	if (m->action == ACT_ROBBER) {
-		int d = board_desert(&g->board);
+		int d = board_desert(geo, &g->board);
 		if (m->get[0] | m->get[1] | m->get[2] | m->get[3] | m->get[4])
 			return illegal(c->e, "the robber on the desert steals nothing");
 		if (d < 0 || p->robber == d)

@@ -6,10 +6,6 @@
 
 #include "ruleset.h"
 
-const struct geometry geometry_base = {
-	.nhex = NHEX, .nnode = NNODE, .nedge = NEDGE, .ncoast = NCOAST, .nharbour = NHARBOUR,
-};
-
 /*
  * The numbers both rule sets share: the nineteen-hex board's composition,
  * the deck, the bank, the pieces, the costs, the points and awards, the

@@ -11,16 +11,8 @@
 #include <stdint.h>
 
 #include "err.h"
+#include "geom.h"
 #include "types.h"
-
-/*
- * The size of a board, from the generated geometry (build/geom_tab.h).
- * Arrays are sized by the largest board (the MAX_ macros of types.h);
- * loops over a game's board are bounded by these counts.
- */
-struct geometry {
-	uint8_t nhex, nnode, nedge, ncoast, nharbour;
-};
 
 /* What can be built or bought, the index into struct ruleset's cost. */
 enum purchase { BUY_ROAD, BUY_SETTLEMENT, BUY_CITY, BUY_DEV, NPURCHASE };
@@ -64,7 +56,6 @@ struct ruleset {
 };
 
 /* The base game: three or four players (two allowed) on the nineteen-hex board. */
-extern const struct geometry geometry_base;
 extern const struct ruleset ruleset_base;
 /* Catan for Two (000): two players, two neutral seats, two rolls a turn, trade cards. */
 extern const struct ruleset ruleset_two;

@@ -9,6 +9,7 @@
 
 void scorecard_make(const struct game *g, const struct position *p, struct scorecard *sc)
 {
+	const struct geometry *geo = g->rs->geom;
 	memset(sc, 0, sizeof *sc);
 	sc->nplayers = g->nplayers;
 	sc->public_only = g->view != NOBODY;
@@ -18,7 +19,7 @@ void scorecard_make(const struct game *g, const struct position *p, struct score
 		struct score_line *l = &sc->pl[s];
 		l->settlements = g->rs->settlements - pl->settlements;
 		l->cities = g->rs->cities - pl->cities;
-		l->road = longest_road(p, s);
+		l->road = longest_road(geo, p, s);
 		l->knights = pl->played[DEV_KNIGHT];
 		l->longest_road = p->longest_road == s;
 		l->largest_army = p->largest_army == s;

@@ -88,12 +88,13 @@ int game_copy(struct game *dst, const struct game *src, struct cerr *e)
 
 void pos_empty(const struct ruleset *rs, struct position *p, const struct board *b, int nplayers)
 {
+	const struct geometry *geo = rs->geom;
 	memset(p, 0, sizeof *p);
 	p->phase = PH_SETUP_SETTLEMENT;
 	p->current = 0;
 	p->longest_road = NOBODY;
 	p->largest_army = NOBODY;
-	int d = board_desert(b);
+	int d = board_desert(geo, b);
 	p->robber = (uint8_t)(d >= 0 ? d : 0);
 	for (int r = 0; r < NRES; r++)
 		p->bank[r] = rs->bank_each;
@@ -153,10 +154,11 @@ void pos_place_road(struct position *p, int seat, int edge)
 	p->pl[seat].roads--;
 }
 
-void pos_pay_start(struct position *p, const struct board *b, int seat, int node)
+void pos_pay_start(const struct geometry *geo,
+		   struct position *p, const struct board *b, int seat, int node)
 {
 	for (int k = 0; k < 3; k++) {
-		int h = geom_node_hexes[node][k];
+		int h = geo->node_hexes[node][k];
 		if (h < 0 || b->terrain[h] == T_DESERT)
 			continue;
 		int r = b->terrain[h];
@@ -169,13 +171,14 @@ void pos_pay_start(struct position *p, const struct board *b, int seat, int node
 
 void pos_trade_gain(const struct game *g, struct position *p, int seat, int node)
 {
+	const struct geometry *geo = g->rs->geom;
 	const struct ruleset *rs = g->rs;
 	int land = 0, desert = 0, gain = 0;
 
 	if (!rs->trade_cards)
 		return;
 	for (int k = 0; k < 3; k++) {
-		int h = geom_node_hexes[node][k];
+		int h = geo->node_hexes[node][k];
 		land += h >= 0;
 		desert |= h >= 0 && g->board.terrain[h] == T_DESERT;
 	}
@@ -213,24 +216,25 @@ int game_seat_of(const struct game *g, int colour)
 	return NOBODY;
 }
 
-int pos_node_open(const struct position *p, int node)
+int pos_node_open(const struct geometry *geo, const struct position *p, int node)
 {
 	if (p->node_owner[node] != NOBODY)
 		return 0;
 	for (int k = 0; k < 3; k++)
-		if (geom_node_nodes[node][k] >= 0 && p->node_owner[geom_node_nodes[node][k]] != NOBODY)
+		if (geo->node_nodes[node][k] >= 0 && p->node_owner[geo->node_nodes[node][k]] != NOBODY)
 			return 0;
 	return 1;
 }
 
 int pos_start_two(const struct game *g, struct position *p, const int node[2])
 {
+	const struct geometry *geo = g->rs->geom;
 	const struct ruleset *rs = g->rs;
 
 	for (int s = 0, i = 0; s < g->nplayers; s++) {
 		if (g->role[s] != SEAT_NEUTRAL)
 			continue;
-		if (node[i] < 0 || node[i] >= rs->geom->nnode || !pos_node_open(p, node[i]))
+		if (node[i] < 0 || node[i] >= rs->geom->nnode || !pos_node_open(geo, p, node[i]))
 			return -1;
 		pos_place_settlement(p, s, node[i++]);
 	}
@@ -278,6 +282,7 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 	game_init(g);
 	g->rs = ruleset_of(o->rules.variant);
 	const struct ruleset *rs = g->rs;
+	const struct geometry *geo = rs->geom;
 	if (o->nplayers < rs->min_players || o->nplayers > rs->max_players) {
 		if (rs->min_players == rs->max_players)
 			return cerr_set(e, C_USAGE, "variant=%s needs %d players, not %d", rs->name,
@@ -316,9 +321,9 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 			const struct beginner_pieces *bp = &board_beginner_pieces[g->colour[s]];
 			for (int i = 0; i < 2; i++) {
 				pos_place_settlement(p, s, bp->settlement[i]);
-				pos_place_road(p, s, edge_between(bp->road[i][0], bp->road[i][1]));
+				pos_place_road(p, s, edge_between(geo, bp->road[i][0], bp->road[i][1]));
 			}
-			pos_pay_start(p, &g->board, s, bp->settlement[1]);
+			pos_pay_start(geo, p, &g->board, s, bp->settlement[1]);
 		}
 		p->phase = PH_ROLL;
 		p->turn = 1;
@@ -367,6 +372,7 @@ static int two_check(const struct game *g, const struct position *p, struct cerr
 
 int pos_check(const struct game *g, const struct position *p, struct cerr *e)
 {
+	const struct geometry *geo = g->rs->geom;
 	char path[96];
 	int n = g->nplayers, full = g->view == NOBODY;
 	const struct ruleset *rs = g->rs;
@@ -408,7 +414,7 @@ int pos_check(const struct game *g, const struct position *p, struct cerr *e)
 		if (p->node_owner[a] == NOBODY)
 			continue;
 		for (int k = 0; k < 3; k++) {
-			int b = geom_node_nodes[a][k];
+			int b = geo->node_nodes[a][k];
 			if (b > a && p->node_owner[b] != NOBODY)
 				return cerr_set(e, C_INPUT,
 						"players: buildings on intersections %d and %d, one path apart",

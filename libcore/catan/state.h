@@ -63,7 +63,8 @@ int pos_setup_step(const struct game *g, const struct position *p);
 void pos_place_settlement(struct position *p, int seat, int node);
 void pos_place_road(struct position *p, int seat, int edge);
 /* pos_pay_start: gives seat one card per producing hex around node, from the bank. */
-void pos_pay_start(struct position *p, const struct board *b, int seat, int node);
+void pos_pay_start(const struct geometry *geo,
+		   struct position *p, const struct board *b, int seat, int node);
 /*
  * pos_trade_gain: gives seat the trade cards a settlement on node earns
  * (Catan for Two: next to the desert, on the coast), within the supply
@@ -71,7 +72,7 @@ void pos_pay_start(struct position *p, const struct board *b, int seat, int node
  */
 void pos_trade_gain(const struct game *g, struct position *p, int seat, int node);
 /* pos_node_open: 1 when node and the intersections one path away hold no building (the distance rule). */
-int pos_node_open(const struct position *p, int node);
+int pos_node_open(const struct geometry *geo, const struct position *p, int node);
 /*
  * pos_start_two: the start of a game with neutral seats (Catan for Two):
  * each neutral seat's settlement on node[i] (the i-th neutral seat), the

@@ -234,6 +234,7 @@ static int read_players(struct rd *r, json_t *v, struct game *g, int role, int m
 
 static int read_board(struct rd *r, json_t *v, struct board *b)
 {
+	const struct geometry *geo = r->g->rs->geom;
 	static const char *const keys[] = { "hexes", "harbours", NULL };
 	static const char *const hex_keys[] = { "terrain", "token", NULL };
 	int rc;
@@ -244,14 +245,14 @@ static int read_board(struct rd *r, json_t *v, struct board *b)
 	if (!hexes)
 		return rc;
 	int s = jr_key(&r->j, "hexes");
-	if (!json_is_array(hexes) || json_array_size(hexes) != NHEX) {
-		rc = json_is_array(hexes) ? jr_fail(&r->j, "expected %d hexes, found %zu", NHEX,
+	if (!json_is_array(hexes) || json_array_size(hexes) != geo->nhex) {
+		rc = json_is_array(hexes) ? jr_fail(&r->j, "expected %d hexes, found %zu", geo->nhex,
 						 json_array_size(hexes))
 					  : jr_fail(&r->j, "expected an array, found %s", jr_type(hexes));
 		jr_pop(&r->j, s);
 		return rc;
 	}
-	for (size_t h = 0; h < NHEX && !rc; h++) {
+	for (size_t h = 0; h < geo->nhex && !rc; h++) {
 		json_t *hx = json_array_get(hexes, h);
 		int s2 = jr_index(&r->j, h);
 		int t;
@@ -286,11 +287,11 @@ static int read_board(struct rd *r, json_t *v, struct board *b)
 	if (!hb)
 		return rc;
 	s = jr_key(&r->j, "harbours");
-	if (!json_is_array(hb) || json_array_size(hb) != NHARBOUR) {
-		rc = json_is_array(hb) ? jr_fail(&r->j, "expected %d harbours, found %zu", NHARBOUR, json_array_size(hb))
+	if (!json_is_array(hb) || json_array_size(hb) != geo->nharbour) {
+		rc = json_is_array(hb) ? jr_fail(&r->j, "expected %d harbours, found %zu", geo->nharbour, json_array_size(hb))
 				       : jr_fail(&r->j, "expected an array, found %s", jr_type(hb));
 	}
-	for (size_t i = 0; i < NHARBOUR && !rc; i++) {
+	for (size_t i = 0; i < geo->nharbour && !rc; i++) {
 		int s2 = jr_index(&r->j, i);
 		int k;
 		rc = read_name(r, json_array_get(hb, i), harbour_parse, "harbour", &k);
@@ -305,6 +306,7 @@ static int read_board(struct rd *r, json_t *v, struct board *b)
 static int read_nodes(struct rd *r, json_t *obj, const char *key, struct position *p, int seat,
 		      int kind, int max)
 {
+	const struct geometry *geo = r->g->rs->geom;
 	int rc;
 	json_t *v = jr_member(&r->j, obj, key, 1, &rc);
 	if (!v)
@@ -317,7 +319,7 @@ static int read_nodes(struct rd *r, json_t *obj, const char *key, struct positio
 	for (size_t i = 0; !rc && i < json_array_size(v); i++) {
 		int s2 = jr_index(&r->j, i);
 		long long x;
-		if (!(rc = read_int(r, json_array_get(v, i), 1, NNODE, &x))) {
+		if (!(rc = read_int(r, json_array_get(v, i), 1, geo->nnode, &x))) {
 			int n = (int)x - 1;
 			if (p->node_owner[n] != NOBODY)
 				rc = jr_fail(&r->j, "intersection %d already holds a building", n + 1);
@@ -333,6 +335,7 @@ static int read_nodes(struct rd *r, json_t *obj, const char *key, struct positio
 static int read_roads(struct rd *r, json_t *obj, const struct game *g, struct position *p,
 		      int seat)
 {
+	const struct geometry *geo = g->rs->geom;
 	int rc;
 	json_t *v = jr_member(&r->j, obj, "roads", 1, &rc);
 	if (!v)
@@ -349,7 +352,7 @@ static int read_roads(struct rd *r, json_t *obj, const struct game *g, struct po
 		if (!json_is_string(x)) {
 			rc = jr_fail(&r->j, "expected a path such as \"12-17\", found %s", jr_type(x));
 		} else {
-			int ed = edge_parse(json_string_value(x));
+			int ed = edge_parse(geo, json_string_value(x));
 			if (ed < 0)
 				rc = jr_fail(&r->j, "'%s' is not a path", json_string_value(x));
 			else if (p->edge_owner[ed] != NOBODY)
@@ -573,13 +576,14 @@ static int read_offer(struct rd *r, json_t *v, struct game *g, struct position *
  */
 static int interrupt_fits(struct rd *r, const struct game *g, const struct position *p)
 {
+	const struct geometry *geo = g->rs->geom;
 	int n = g->nplayers;
 	if (p->phase == PH_ROBBER && p->seven && p->robber_seat != p->current)
 		return jr_fail_at(&r->j, "robber_by", "a seven's robber is moved by the player who rolled it");
 	if (p->phase == PH_INTERRUPT && interrupt_next(g, p, (p->answer + n - 1) % n) != p->answer)
 		return jr_fail_at(&r->j, "answering", "%s cannot answer: the robber's mover, or no card to play",
 				  colour_names[g->colour[p->answer]]);
-	if (p->phase == PH_STEAL && !robber_victims(p, n, p->robber_seat, p->robber))
+	if (p->phase == PH_STEAL && !robber_victims(geo, p, n, p->robber_seat, p->robber))
 		return jr_fail_at(&r->j, "phase", "nobody on hex %d can be robbed by %s", p->robber + 1,
 				  colour_names[g->colour[p->robber_seat]]);
 	return C_OK;
@@ -714,6 +718,7 @@ static int read_interrupt(struct rd *r, json_t *v, const struct game *g, struct 
 
 static int read_position(struct rd *r, json_t *v, struct game *g, struct position *p)
 {
+	const struct geometry *geo = g->rs->geom;
 	static const char *const keys[] = { "phase", "turn", "current", "rolled", "dev_played",
 					    "built", "robber", "bank", "deck", "awards", "offer",
 					    "players", "rng", NULL };
@@ -762,7 +767,7 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 		return rc;
 	if (g->rules.knight_interrupt && (rc = read_interrupt(r, v, g, p)))
 		return rc;
-	if ((rc = int_member(r, v, "robber", 1, NHEX, &x)))
+	if ((rc = int_member(r, v, "robber", 1, geo->nhex, &x)))
 		return rc;
 	p->robber = (uint8_t)(x - 1);
 	if ((rc = counts_member(r, v, "bank", resource_names, NRES, g->rs->bank_each, p->bank)))
@@ -1087,34 +1092,36 @@ static void write_seat_or_null(struct jw *w, const struct game *g, const char *k
 		jw_str(w, colour_names[g->colour[seat]]);
 }
 
-static void write_pieces(struct jw *w, const struct position *p, int seat, int cities)
+static void write_pieces(const struct geometry *geo,
+			 struct jw *w, const struct position *p, int seat, int cities)
 {
 	for (int kind = B_SETTLEMENT; kind <= (cities ? B_CITY : B_SETTLEMENT); kind++) {
 		jw_key(w, kind == B_SETTLEMENT ? "settlements" : "cities");
 		jw_arr(w, JW_INLINE);
-		for (int n = 0; n < NNODE; n++)
+		for (int n = 0; n < geo->nnode; n++)
 			if (p->node_owner[n] == seat && p->node_kind[n] == kind)
 				jw_int(w, n + 1);
 		jw_end_arr(w);
 	}
 	jw_key(w, "roads");
 	jw_arr(w, JW_INLINE);
-	for (int ed = 0; ed < NEDGE; ed++)
+	for (int ed = 0; ed < geo->nedge; ed++)
 		if (p->edge_owner[ed] == seat) {
 			char name[8];
-			jw_str(w, edge_name(ed, name));
+			jw_str(w, edge_name(geo, ed, name));
 		}
 	jw_end_arr(w);
 }
 
 static void write_player(struct jw *w, const struct game *g, const struct position *p, int seat)
 {
+	const struct geometry *geo = g->rs->geom;
 	const struct player *pl = &p->pl[seat];
 	int hidden = g->view != NOBODY && g->view != seat;
 
 	jw_obj(w, JW_BLOCK);
 	if (g->role[seat] == SEAT_NEUTRAL) {
-		write_pieces(w, p, seat, 0);
+		write_pieces(geo, w, p, seat, 0);
 		jw_end_obj(w);
 		return;
 	}
@@ -1139,7 +1146,7 @@ static void write_player(struct jw *w, const struct game *g, const struct positi
 		jw_key_int(w, "trade_cards", pl->trade);
 		jw_key_int(w, "knights_returned", pl->returned);
 	}
-	write_pieces(w, p, seat, 1);
+	write_pieces(geo, w, p, seat, 1);
 	jw_end_obj(w);
 }
 
@@ -1230,6 +1237,7 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 
 int game_write(const struct game *g, int flags, char **out, size_t *len, struct cerr *e)
 {
+	const struct geometry *geo = g->rs->geom;
 	struct jw w;
 
 	jw_init(&w, flags & SJ_COMPACT);
@@ -1269,7 +1277,7 @@ int game_write(const struct game *g, int flags, char **out, size_t *len, struct 
 	jw_obj(&w, JW_BLOCK);
 	jw_key(&w, "hexes");
 	jw_arr(&w, JW_BLOCK);
-	for (int h = 0; h < NHEX; h++) {
+	for (int h = 0; h < geo->nhex; h++) {
 		jw_obj(&w, JW_INLINE);
 		jw_key(&w, "terrain");
 		jw_str(&w, terrain_names[g->board.terrain[h]]);
@@ -1283,7 +1291,7 @@ int game_write(const struct game *g, int flags, char **out, size_t *len, struct 
 	jw_end_arr(&w);
 	jw_key(&w, "harbours");
 	jw_arr(&w, JW_INLINE);
-	for (int i = 0; i < NHARBOUR; i++)
+	for (int i = 0; i < geo->nharbour; i++)
 		jw_str(&w, harbour_name(g->board.harbour[i]));
 	jw_end_arr(&w);
 	jw_end_obj(&w);

@@ -12,21 +12,16 @@
  * 0..53, path ("edge") 0..71, seat 0..3.  People see hexes and
  * intersections numbered from 1 and paths named "a-b" (names.h converts).
  *
- * The base board's size comes from the generated geometry (NHEX ...);
- * fixed-size arrays are sized by the largest board of any rule set (the
- * MAX_ macros) and by the largest rule set's numbers; a game's own
- * numbers are in its rule set (ruleset.h).
+ * Fixed-size arrays are sized by the largest board of any rule set (the
+ * MAX_ macros) and by the largest rule set's numbers; loops run over the
+ * game's own board (g->rs->geom, geom.h) and a game's own numbers are in
+ * its rule set (ruleset.h).
  */
-#define NHEX GEOM_BASE_NHEX
-#define NNODE GEOM_BASE_NNODE
-#define NEDGE GEOM_BASE_NEDGE
-#define NCOAST GEOM_BASE_NCOAST
-#define NHARBOUR 9
-#define MAX_HEX NHEX
-#define MAX_NODE NNODE
-#define MAX_EDGE NEDGE
-#define MAX_COAST NCOAST
-#define MAX_HARBOUR NHARBOUR
+#define MAX_HEX GEOM_BASE_NHEX
+#define MAX_NODE GEOM_BASE_NNODE
+#define MAX_EDGE GEOM_BASE_NEDGE
+#define MAX_COAST GEOM_BASE_NCOAST
+#define MAX_HARBOUR GEOM_BASE_NHARBOUR
 #define MAXPLAYERS 4
 #define NRES 5
 #define NDEV 5

@@ -11,85 +11,88 @@
 #include "state_json.h"
 #include "unit.h"
 
+/* The board every test game here is played on. */
+static const struct geometry *const geo = &geometry_base;
+
 static void test_geometry(struct unit *u)
 {
 	int by_hexes[4] = { 0 }, by_degree[4] = { 0 }, edges = 0;
 
-	for (int n = 0; n < NNODE; n++) {
+	for (int n = 0; n < geo->nnode; n++) {
 		int nh = 0, deg = 0;
 		for (int k = 0; k < 3; k++) {
-			nh += geom_node_hexes[n][k] >= 0;
-			deg += geom_node_nodes[n][k] >= 0;
+			nh += geo->node_hexes[n][k] >= 0;
+			deg += geo->node_nodes[n][k] >= 0;
 		}
 		by_hexes[nh]++;
 		by_degree[deg]++;
 		edges += deg;
 	}
-	CHECK(u, edges / 2 == NEDGE, "%d paths", edges / 2);
+	CHECK(u, edges / 2 == geo->nedge, "%d paths", edges / 2);
 	CHECK(u, by_hexes[3] == 24 && by_hexes[2] == 12 && by_hexes[1] == 18,
 	      "touching 3/2/1 hexes: %d/%d/%d", by_hexes[3], by_hexes[2], by_hexes[1]);
 	CHECK(u, by_degree[3] == 36 && by_degree[2] == 18, "degree 3/2: %d/%d", by_degree[3],
 	      by_degree[2]);
-	for (int h = 0; h < NHEX; h++) {
+	for (int h = 0; h < geo->nhex; h++) {
 		int distinct = 1;
 		for (int i = 0; i < 6; i++)
 			for (int j = 0; j < i; j++)
-				distinct &= geom_hex_nodes[h][i] != geom_hex_nodes[h][j] &&
-					    geom_hex_nodes[h][i] >= 0;
+				distinct &= geo->hex_nodes[h][i] != geo->hex_nodes[h][j] &&
+					    geo->hex_nodes[h][i] >= 0;
 		CHECK(u, distinct, "hex %d has 6 distinct intersections", h + 1);
 		/* Consecutive corners of a hex are joined by a path. */
 		for (int k = 0; k < 6; k++)
-			CHECK(u, edge_between(geom_hex_nodes[h][k], geom_hex_nodes[h][(k + 1) % 6]) >= 0,
+			CHECK(u, edge_between(geo, geo->hex_nodes[h][k], geo->hex_nodes[h][(k + 1) % 6]) >= 0,
 			      "hex %d side %d", h + 1, k);
 	}
 	/* Reading order: by height, then left to right. */
-	for (int n = 1; n < NNODE; n++)
-		CHECK(u, geom_node_y[n] > geom_node_y[n - 1] ||
-			     (geom_node_y[n] == geom_node_y[n - 1] && geom_node_x[n] > geom_node_x[n - 1]),
+	for (int n = 1; n < geo->nnode; n++)
+		CHECK(u, geo->node_y[n] > geo->node_y[n - 1] ||
+			     (geo->node_y[n] == geo->node_y[n - 1] && geo->node_x[n] > geo->node_x[n - 1]),
 		      "intersection %d follows %d in reading order", n + 1, n);
 	/* Paths sorted by their ends, smaller end first. */
-	for (int ed = 0; ed < NEDGE; ed++)
-		CHECK(u, geom_edge_nodes[ed][0] < geom_edge_nodes[ed][1], "path %d ends ordered", ed);
+	for (int ed = 0; ed < geo->nedge; ed++)
+		CHECK(u, geo->edge_nodes[ed][0] < geo->edge_nodes[ed][1], "path %d ends ordered", ed);
 	/* 30 distinct coastal paths, each on one hex only, each touching the next. */
-	for (int c = 0; c < NCOAST; c++) {
-		int ed = geom_coast_edges[c], next = geom_coast_edges[(c + 1) % NCOAST];
+	for (int c = 0; c < geo->ncoast; c++) {
+		int ed = geo->coast_edges[c], next = geo->coast_edges[(c + 1) % geo->ncoast];
 		int shared = 0;
 		for (int i = 0; i < 2; i++)
 			for (int j = 0; j < 2; j++)
-				shared += geom_edge_nodes[ed][i] == geom_edge_nodes[next][j];
-		CHECK(u, shared == 1, "coastal path %d touches coastal path %d", c, (c + 1) % NCOAST);
+				shared += geo->edge_nodes[ed][i] == geo->edge_nodes[next][j];
+		CHECK(u, shared == 1, "coastal path %d touches coastal path %d", c, (c + 1) % geo->ncoast);
 		for (int d = 0; d < c; d++)
-			CHECK(u, geom_coast_edges[d] != ed, "coastal paths %d and %d differ", d, c);
+			CHECK(u, geo->coast_edges[d] != ed, "coastal paths %d and %d differ", d, c);
 	}
 	char name[8];
-	CHECK(u, strcmp(edge_name(geom_coast_edges[0], name), "1-4") == 0,
+	CHECK(u, strcmp(edge_name(geo, geo->coast_edges[0], name), "1-4") == 0,
 	      "coastal path 0 is 1-4 (hex 1's north-west side), not %s", name);
 	/* Clockwise: coastal path 1 is hex 1's north-east side, 1-5. */
-	CHECK(u, strcmp(edge_name(geom_coast_edges[1], name), "1-5") == 0, "coastal path 1: %s",
+	CHECK(u, strcmp(edge_name(geo, geo->coast_edges[1], name), "1-5") == 0, "coastal path 1: %s",
 	      name);
 	/* Each harbour slot touches two intersections and they are coastal. */
 	int harboured = 0;
-	for (int n = 0; n < NNODE; n++)
-		harboured += geom_node_harbour(n) >= 0;
+	for (int n = 0; n < geo->nnode; n++)
+		harboured += geom_node_harbour(geo, n) >= 0;
 	CHECK(u, harboured == 18, "%d harbour intersections", harboured);
 }
 
 static void test_names(struct unit *u)
 {
 	char name[8];
-	CHECK(u, edge_parse("12-17") == edge_parse("17-12") && edge_parse("12-17") >= 0,
+	CHECK(u, edge_parse(geo, "12-17") == edge_parse(geo, "17-12") && edge_parse(geo, "12-17") >= 0,
 	      "paths in either order");
-	CHECK(u, edge_parse("1-2") < 0, "1-2 is not a path");
-	CHECK(u, edge_parse("0-4") < 0 && edge_parse("55-54") < 0 && edge_parse("1-") < 0 &&
-		     edge_parse("-1") < 0 && edge_parse("01-4") < 0,
+	CHECK(u, edge_parse(geo, "1-2") < 0, "1-2 is not a path");
+	CHECK(u, edge_parse(geo, "0-4") < 0 && edge_parse(geo, "55-54") < 0 && edge_parse(geo, "1-") < 0 &&
+		     edge_parse(geo, "-1") < 0 && edge_parse(geo, "01-4") < 0,
 	      "malformed paths refused");
-	CHECK(u, strcmp(edge_name(edge_parse("14-9"), name), "9-14") == 0, "edge name %s", name);
+	CHECK(u, strcmp(edge_name(geo, edge_parse(geo, "14-9"), name), "9-14") == 0, "edge name %s", name);
 	CHECK(u, resource_parse("wood") == RES_LUMBER && resource_parse("sheep") == RES_WOOL &&
 		     resource_parse("wheat") == RES_GRAIN && resource_parse("o") == RES_ORE &&
 		     resource_parse("gold") < 0,
 	      "resource synonyms");
-	CHECK(u, hex_parse("19") == 18 && hex_parse("20") < 0 && hex_parse("0") < 0 &&
-		     node_parse("54") == 53 && node_parse("+1") < 0,
+	CHECK(u, hex_parse(geo, "19") == 18 && hex_parse(geo, "20") < 0 && hex_parse(geo, "0") < 0 &&
+		     node_parse(geo, "54") == 53 && node_parse(geo, "+1") < 0,
 	      "hex and intersection numbers");
 }
 
@@ -128,7 +131,7 @@ static void test_rng(struct unit *u)
 static int touches(int node, int h)
 {
 	for (int k = 0; k < 3; k++)
-		if (geom_node_hexes[node][k] == h)
+		if (geo->node_hexes[node][k] == h)
 			return 1;
 	return 0;
 }
@@ -158,7 +161,7 @@ static void test_beginner(struct unit *u)
 			      "%s settlement %d touches its hexes", colour_names[c], n + 1);
 			int a = bp->road[i][0], b = bp->road[i][1];
 			int ha = roads[c][i][0] - 1, hb = roads[c][i][1] - 1;
-			CHECK(u, edge_between(a, b) >= 0 && touches(a, ha) && touches(a, hb) &&
+			CHECK(u, edge_between(geo, a, b) >= 0 && touches(a, ha) && touches(a, hb) &&
 				     touches(b, ha) && touches(b, hb),
 			      "%s road %d-%d lies between hexes %d and %d", colour_names[c], a + 1,
 			      b + 1, ha + 1, hb + 1);
@@ -178,18 +181,18 @@ static void test_random_boards(struct unit *u)
 			int tc[NTERRAIN] = { 0 }, kc[13] = { 0 }, hc[NHARBOURKIND] = { 0 };
 			rng_seed(s, seed);
 			board_random(&ruleset_base, &b, s, (enum numbers_mode)mode);
-			for (int h = 0; h < NHEX; h++) {
+			for (int h = 0; h < geo->nhex; h++) {
 				tc[b.terrain[h]]++;
 				kc[b.token[h]]++;
 				if (b.terrain[h] == T_DESERT && b.token[h] != 0)
 					bad++;
 			}
-			for (int i = 0; i < NHARBOUR; i++)
+			for (int i = 0; i < geo->nharbour; i++)
 				hc[b.harbour[i]]++;
 			if (memcmp(tc, terrain_count, sizeof tc) != 0 ||
 			    memcmp(kc + 2, token_count + 2, sizeof(int) * 11) != 0 || kc[0] != 1 ||
 			    hc[HB_GENERIC] != 4 || hc[0] != 1 || hc[1] != 1 || hc[2] != 1 ||
-			    hc[3] != 1 || hc[4] != 1 || board_red_neighbours(&b))
+			    hc[3] != 1 || hc[4] != 1 || board_red_neighbours(geo, &b))
 				bad++;
 		}
 	CHECK(u, bad == 0, "%d of 2000 random boards break the composition or the 6/8 rule", bad);

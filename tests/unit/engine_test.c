@@ -13,6 +13,9 @@
 #include "rules.h"
 #include "state.h"
 
+/* The board every test game here is played on. */
+static const struct geometry *const geo = &geometry_base;
+
 /* ---- a small TAP framework ---- */
 
 static int ntest, nfail;
@@ -204,7 +207,7 @@ static const char *last_log(const struct game *g)
 /* Places a road for seat directly (test set-up, no rules). */
 static void put_road(struct game *g, int seat, int a, int b)
 {
-	pos_place_road(&g->pos, seat, edge_between(a - 1, b - 1));
+	pos_place_road(&g->pos, seat, edge_between(geo, a - 1, b - 1));
 }
 
 static void put_settlement(struct game *g, int seat, int node)
@@ -899,7 +902,7 @@ static void test_progress(void)
 	struct game one;
 	struct cerr ce;
 	ok(game_copy(&one, &g, &ce) == C_OK && rules_apply_text(&one, "red play road-building 14-19", 0, &ce) == C_OK &&
-		   one.pos.edge_owner[edge_between(13, 18)] == RED && one.pos.pl[RED].dev[DEV_ROAD_BUILDING] == 1,
+		   one.pos.edge_owner[edge_between(geo, 13, 18)] == RED && one.pos.pl[RED].dev[DEV_ROAD_BUILDING] == 1,
 	   "road building with one road when a second could be placed");
 	game_free(&one);
 	refuse(&g, "red play road-building 20-25 14-19", "the road must touch your road, settlement or city");
@@ -907,7 +910,7 @@ static void test_progress(void)
 	refuse(&g, "red play road-building 9-14 14-19", "path 9-14 already holds a road");
 	refuse(&g, "red play road-building 19-24 14-19", "the road must touch your road, settlement or city");
 	allow(&g, "red play road-building 14-19 19-24");
-	ok(g.pos.edge_owner[edge_between(13, 18)] == RED && g.pos.edge_owner[edge_between(18, 23)] == RED &&
+	ok(g.pos.edge_owner[edge_between(geo, 13, 18)] == RED && g.pos.edge_owner[edge_between(geo, 18, 23)] == RED &&
 	   hand_is(&g, RED, 0, 0, 0, 0, 0) && g.pos.pl[RED].played[DEV_ROAD_BUILDING] == 1,
 	   "road building places two free roads, the second continuing the first");
 	ok(strcmp(last_log(&g), "red play road-building 14-19 19-24") == 0, "road building is logged");
@@ -929,13 +932,13 @@ static void test_progress(void)
 	rolled(&g, "red roll 1 1");
 	give_dev(&g, RED, DEV_ROAD_BUILDING, 0);
 	/* Hem red in: every free path at red's pieces taken by blue (test set-up). */
-	for (int ed = 0; ed < NEDGE; ed++) {
+	for (int ed = 0; ed < geo->nedge; ed++) {
 		if (g.pos.edge_owner[ed] != NOBODY)
 			continue;
-		int a = geom_edge_nodes[ed][0], b = geom_edge_nodes[ed][1];
+		int a = geo->edge_nodes[ed][0], b = geo->edge_nodes[ed][1];
 		int touches = 0;
 		for (int k = 0; k < 3; k++) {
-			int ea = geom_node_edges[a][k], eb = geom_node_edges[b][k];
+			int ea = geo->node_edges[a][k], eb = geo->node_edges[b][k];
 			touches |= (ea >= 0 && g.pos.edge_owner[ea] == RED) || (eb >= 0 && g.pos.edge_owner[eb] == RED);
 		}
 		touches |= g.pos.node_owner[a] == RED || g.pos.node_owner[b] == RED;
@@ -944,8 +947,8 @@ static void test_progress(void)
 	}
 	/* Only 14-19 is left to red, and 19 is then boxed in by blue's roads. */
 	for (int k = 0; k < 3; k++) {
-		int ed = geom_node_edges[18][k];
-		if (ed >= 0 && g.pos.edge_owner[ed] == NOBODY && ed != edge_between(13, 18))
+		int ed = geo->node_edges[18][k];
+		if (ed >= 0 && g.pos.edge_owner[ed] == NOBODY && ed != edge_between(geo, 13, 18))
 			pos_place_road(&g.pos, BLUE, ed);
 	}
 	refuse(&g, "red play road-building 14-19 19-24", "path 19-24 already holds a road");
@@ -1091,30 +1094,30 @@ static void test_longest(void)
 	empty_board(&g, 3);
 	/* A line of 5: 1-4-8-12-17-22. */
 	roads(&g, RED, (const int[]){ 1, 4, 8, 12, 17, 22, 0 });
-	ok(longest_road(&g.pos, RED) == 5, "a line of five roads has length 5");
+	ok(longest_road(geo, &g.pos, RED) == 5, "a line of five roads has length 5");
 	put_settlement(&g, RED, 12);
-	ok(longest_road(&g.pos, RED) == 5, "one's own settlement does not break a road");
+	ok(longest_road(geo, &g.pos, RED) == 5, "one's own settlement does not break a road");
 	g.pos.node_owner[11] = BLUE;
-	ok(longest_road(&g.pos, RED) == 3, "another player's settlement breaks it into 3 and 2");
+	ok(longest_road(geo, &g.pos, RED) == 3, "another player's settlement breaks it into 3 and 2");
 	g.pos.node_owner[11] = NOBODY;
 	g.pos.node_kind[11] = B_NONE;
 	g.pos.pl[RED].settlements++;
 	/* A ring of six around hex 1 with a tail: a trail uses each road once. */
 	empty_board(&g, 3);
 	roads(&g, RED, (const int[]){ 1, 5, 9, 13, 8, 4, 1, 0 });
-	ok(longest_road(&g.pos, RED) == 6, "a ring of six roads has length 6");
+	ok(longest_road(geo, &g.pos, RED) == 6, "a ring of six roads has length 6");
 	roads(&g, RED, (const int[]){ 9, 14, 10, 0 });
-	ok(longest_road(&g.pos, RED) == 8, "a ring with a tail of two has length 8");
+	ok(longest_road(geo, &g.pos, RED) == 8, "a ring with a tail of two has length 8");
 	roads(&g, RED, (const int[]){ 8, 12, 0 });
-	ok(longest_road(&g.pos, RED) == 8, "tails at two places of the ring: 8 (no trail uses all 9)");
+	ok(longest_road(geo, &g.pos, RED) == 8, "tails at two places of the ring: 8 (no trail uses all 9)");
 	/* A fork: the longer branch counts. */
 	empty_board(&g, 3);
 	roads(&g, RED, (const int[]){ 1, 5, 9, 13, 18, 0 });
 	roads(&g, RED, (const int[]){ 9, 14, 0 });
-	ok(longest_road(&g.pos, RED) == 4, "a fork counts its longer branch");
+	ok(longest_road(geo, &g.pos, RED) == 4, "a fork counts its longer branch");
 	/* A trail may end at another's building but not pass it. */
 	g.pos.node_owner[8] = BLUE;	/* intersection 9 */
-	ok(longest_road(&g.pos, RED) == 2, "a building in the middle of a fork splits it");
+	ok(longest_road(geo, &g.pos, RED) == 2, "a building in the middle of a fork splits it");
 	game_free(&g);
 
 	/* The award. */
@@ -1141,15 +1144,15 @@ static void test_longest(void)
 	struct position tied = g.pos;
 	put_settlement(&g, WHITE, 33);
 	awards_update_road(g.rs, &g.pos, 3);
-	ok(g.pos.longest_road == BLUE && longest_road(&g.pos, BLUE) == 6,
+	ok(g.pos.longest_road == BLUE && longest_road(geo, &g.pos, BLUE) == 6,
 	   "broken to a tie at 6: the holder keeps the award");
 	/* 002's FAQ (road_tie=aside): broken to a tie, the award is set aside. */
 	struct position kept = g.pos;
-	awards_road_broken(g.rs, &g.pos, 3, BLUE, longest_road(&tied, BLUE));
+	awards_road_broken(g.rs, &g.pos, 3, BLUE, longest_road(geo, &tied, BLUE));
 	ok(g.pos.longest_road == NOBODY, "road_tie=aside: broken to a tie at 6, the award is set aside");
 	g.pos = tied;
 	put_road(&g, RED, 28, 34);
-	awards_road_broken(g.rs, &g.pos, 3, BLUE, longest_road(&tied, BLUE));
+	awards_road_broken(g.rs, &g.pos, 3, BLUE, longest_road(geo, &tied, BLUE));
 	ok(g.pos.longest_road == BLUE, "road_tie=aside: a tie without a break keeps the award");
 	g.pos = kept;
 	/* Broken so that the holder is not among the tied longest: set aside. */
@@ -1158,7 +1161,7 @@ static void test_longest(void)
 	ok(g.pos.longest_road == BLUE, "white 6 ties: blue keeps it");
 	put_settlement(&g, WHITE, 16);
 	awards_update_road(g.rs, &g.pos, 3);
-	ok(g.pos.longest_road == NOBODY && longest_road(&g.pos, BLUE) == 3,
+	ok(g.pos.longest_road == NOBODY && longest_road(geo, &g.pos, BLUE) == 3,
 	   "the holder broken below two tied players: the award is set aside");
 	put_road(&g, RED, 28, 34);
 	awards_update_road(g.rs, &g.pos, 3);
@@ -1179,7 +1182,7 @@ static void test_longest(void)
 	put_road(&g, RED, 24, 30);
 	put_road(&g, RED, 30, 36);
 	awards_update_road(g.rs, &g.pos, 3);
-	ok(g.pos.longest_road == RED && longest_road(&g.pos, RED) == 5, "red holds the longest road with 5");
+	ok(g.pos.longest_road == RED && longest_road(geo, &g.pos, RED) == 5, "red holds the longest road with 5");
 	allow(&g, "red roll 1 1");
 	allow(&g, "red end");
 	put_road(&g, BLUE, 40, 35);
@@ -1187,7 +1190,7 @@ static void test_longest(void)
 	allow(&g, "blue roll 1 1");
 	set_hand(&g, BLUE, 1, 1, 1, 1, 0);
 	allow(&g, "blue build settlement 30");
-	ok(g.pos.longest_road == NOBODY && longest_road(&g.pos, RED) == 4,
+	ok(g.pos.longest_road == NOBODY && longest_road(geo, &g.pos, RED) == 4,
 	   "a settlement built on red's road breaks it and the award is set aside");
 	ok(score_public(&g, &g.pos, RED) == 2, "red lost the 2 points of the award");
 	game_free(&g);
@@ -1292,7 +1295,7 @@ static int check_listing(struct game *g, const struct move *ms, int n)
 	int me = g->pos.current;
 #define CAND(seat_, verb_) (move_init(&cand[nc]), cand[nc].seat = (int8_t)(seat_), \
 			     cand[nc].verb = (uint8_t)(verb_), &cand[nc++])
-	for (int ed = 0; ed < NEDGE; ed++) {
+	for (int ed = 0; ed < geo->nedge; ed++) {
 		struct move *m = CAND(me, MV_BUILD);
 		m->piece = PC_ROAD;
 		m->npath = 1;
@@ -1302,7 +1305,7 @@ static int check_listing(struct game *g, const struct move *ms, int n)
 		m->npath = 1;
 		m->path[0] = (int8_t)ed;
 	}
-	for (int nd = 0; nd < NNODE; nd++)
+	for (int nd = 0; nd < geo->nnode; nd++)
 		for (int pc = PC_SETTLEMENT; pc <= PC_CITY; pc++) {
 			struct move *m = CAND(me, MV_BUILD);
 			m->piece = (uint8_t)pc;
@@ -1317,7 +1320,7 @@ static int check_listing(struct game *g, const struct move *ms, int n)
 		CAND(s, MV_ACCEPT);
 		CAND(s, MV_REJECT);
 	}
-	for (int h = 0; h < NHEX; h++)
+	for (int h = 0; h < geo->nhex; h++)
 		for (int v = -1; v < g->nplayers; v++) {
 			struct move *m = CAND(me, MV_ROBBER);
 			m->hex = (int8_t)h;
@@ -1525,7 +1528,7 @@ static void test_game1(void)
 		"red roll 3 3", "red build road 35-30", "red build road 30-24", "red end", NULL
 	};
 	script(&g, "game 1: opening, a domestic trade, roads", opening);
-	ok(g.pos.longest_road == WHITE && longest_road(&g.pos, WHITE) == 5 && longest_road(&g.pos, RED) == 5,
+	ok(g.pos.longest_road == WHITE && longest_road(geo, &g.pos, WHITE) == 5 && longest_road(geo, &g.pos, RED) == 5,
 	   "game 1: white took the longest road with 5; red's equal 5 does not take it");
 
 	static const char *const hoard[] = {
@@ -1571,7 +1574,7 @@ static void test_game1(void)
 		"red build road 13-8", "red end", NULL
 	};
 	script(&g, "game 1: year of plenty, two cities, white's road grows to 6", cities);
-	ok(g.pos.longest_road == WHITE && longest_road(&g.pos, WHITE) == 6 && score_total(&g, &g.pos, RED) == 6,
+	ok(g.pos.longest_road == WHITE && longest_road(geo, &g.pos, WHITE) == 6 && score_total(&g, &g.pos, RED) == 6,
 	   "game 1: white holds the longest road with 6; red has 6 points");
 
 	static const char *const last[] = {
@@ -1580,10 +1583,10 @@ static void test_game1(void)
 		"red build settlement 8", NULL
 	};
 	script(&g, "game 1: maritime 4:1, monopoly, 2:1, a settlement breaking white's road", last);
-	ok(g.pos.longest_road == WHITE && longest_road(&g.pos, WHITE) == 5 && longest_road(&g.pos, RED) == 5,
+	ok(g.pos.longest_road == WHITE && longest_road(geo, &g.pos, WHITE) == 5 && longest_road(geo, &g.pos, RED) == 5,
 	   "game 1: white's road broken to 5 ties red's 5: white keeps the award");
 	allow(&g, "red build road 24-19");
-	ok(g.pos.longest_road == RED && longest_road(&g.pos, RED) == 6, "game 1: red's 6 takes the longest road");
+	ok(g.pos.longest_road == RED && longest_road(geo, &g.pos, RED) == 6, "game 1: red's 6 takes the longest road");
 	ok(score_total(&g, &g.pos, RED) == 9 && g.pos.phase == PH_MAIN, "game 1: red has 9 points");
 	allow(&g, "red trade ore 3 for lumber");
 	allow(&g, "red buy victory-point");
@@ -1629,12 +1632,12 @@ static void test_game2(void)
 		"orange roll 3 3", "orange end", "red roll 4 6", "red build road 24-30", NULL
 	};
 	script(&g, "game 2: opening, offers rejected and replaced", a);
-	ok(g.pos.longest_road == RED && longest_road(&g.pos, RED) == 5, "game 2: red takes the longest road with 5");
+	ok(g.pos.longest_road == RED && longest_road(geo, &g.pos, RED) == 5, "game 2: red takes the longest road with 5");
 	static const char *const b[] = {
 		"red end", "blue roll 4 4", "blue trade wool 4 for brick", "blue build road 48-44", NULL
 	};
 	script(&g, "game 2: blue's road reaches 5", b);
-	ok(g.pos.longest_road == RED && longest_road(&g.pos, BLUE) == 5, "game 2: blue's equal 5 does not take it");
+	ok(g.pos.longest_road == RED && longest_road(geo, &g.pos, BLUE) == 5, "game 2: blue's equal 5 does not take it");
 	static const char *const c[] = {
 		"blue end", "white roll 3 3", "white build road 25-31", "white end", "orange roll 4 5",
 		"orange build road 15-11", "orange end", "red roll 4 4", "red end", "blue roll 2 3",
@@ -1650,10 +1653,10 @@ static void test_game2(void)
 		"orange offer blue grain 1 for wool 1", "blue accept", "orange build road 53-49", NULL
 	};
 	script(&g, "game 2: knights, white's road of 5, orange's roads", d);
-	ok(g.pos.longest_road == BLUE && longest_road(&g.pos, RED) == 5 && longest_road(&g.pos, WHITE) == 5,
+	ok(g.pos.longest_road == BLUE && longest_road(geo, &g.pos, RED) == 5 && longest_road(geo, &g.pos, WHITE) == 5,
 	   "game 2: blue 6 holds against red 5 and white 5");
 	allow(&g, "orange build settlement 49");
-	ok(g.pos.longest_road == NOBODY && longest_road(&g.pos, BLUE) == 4,
+	ok(g.pos.longest_road == NOBODY && longest_road(geo, &g.pos, BLUE) == 4,
 	   "game 2: orange's settlement breaks blue's road to 4: red and white tie at 5, the award is set aside");
 	refuse(&g, "orange trade grain 4 for ore", "no trading after building this turn (strict trade and build phases)");
 	static const char *const e[] = {
@@ -1766,7 +1769,7 @@ static void test_game3(void)
 		"blue roll 1 4", "blue build road 38-33", NULL
 	};
 	script(&g, "game 3: blue's fifth road", d);
-	ok(g.pos.longest_road == B && longest_road(&g.pos, B) == 5, "game 3: blue takes the longest road");
+	ok(g.pos.longest_road == B && longest_road(geo, &g.pos, B) == 5, "game 3: blue takes the longest road");
 	static const char *const f[] = {
 		"blue trade wool 2 for grain", "blue trade wool 2 for grain", "blue build city 40",
 		"blue trade ore 4 for grain", "blue buy victory-point", "blue end", "orange roll 6 1",

@@ -15,6 +15,9 @@
 #include "unit.h"
 #include "view.h"
 
+/* The board every test game here is played on. */
+static const struct geometry *const geo = &geometry_base;
+
 /*
  * For each position: every listed move, formatted and parsed back as text
  * and as JSON, is accepted by rules_apply; no move is listed twice; the
@@ -216,7 +219,7 @@ static void two_candidates(struct ctx *c, int s)
 	struct move m;
 
 	for (int n = 0; n < g->nplayers; n++) {
-		for (int ed = 0; ed < NEDGE; ed++) {
+		for (int ed = 0; ed < geo->nedge; ed++) {
 			blank(&m, s, MV_NEUTRAL);
 			m.to = (int8_t)n;
 			m.piece = PC_ROAD;
@@ -224,7 +227,7 @@ static void two_candidates(struct ctx *c, int s)
 			m.path[0] = (int8_t)ed;
 			candidate(c, &m);
 		}
-		for (int nd = 0; nd < NNODE; nd++)
+		for (int nd = 0; nd < geo->nnode; nd++)
 			for (int pc = PC_SETTLEMENT; pc <= PC_CITY; pc++) {
 				blank(&m, s, MV_NEUTRAL);
 				m.to = (int8_t)n;
@@ -256,7 +259,7 @@ static void brute(struct ctx *c)
 	struct move m;
 
 	for (int s = 0; s < g->nplayers; s++) {
-		for (int ed = 0; ed < NEDGE; ed++) {
+		for (int ed = 0; ed < geo->nedge; ed++) {
 			blank(&m, s, MV_BUILD);
 			m.piece = PC_ROAD;
 			m.npath = 1;
@@ -269,7 +272,7 @@ static void brute(struct ctx *c)
 			candidate(c, &m);
 			if (!p->pl[s].dev[DEV_ROAD_BUILDING])
 				continue;
-			for (int ed2 = 0; ed2 < NEDGE; ed2++) {
+			for (int ed2 = 0; ed2 < geo->nedge; ed2++) {
 				if (ed2 == ed)
 					continue;
 				m.npath = 2;
@@ -277,7 +280,7 @@ static void brute(struct ctx *c)
 				candidate(c, &m);
 			}
 		}
-		for (int nd = 0; nd < NNODE; nd++)
+		for (int nd = 0; nd < geo->nnode; nd++)
 			for (int pc = PC_SETTLEMENT; pc <= PC_CITY; pc++) {
 				blank(&m, s, MV_BUILD);
 				m.piece = (uint8_t)pc;
@@ -295,7 +298,7 @@ static void brute(struct ctx *c)
 		discards(c, s, MV_DISCARD);
 		discards(c, s, MV_GIVE);
 		two_candidates(c, s);
-		for (int h = 0; h < NHEX; h++)
+		for (int h = 0; h < geo->nhex; h++)
 			for (int v = NOBODY; v < g->nplayers; v++)
 				for (int r = -1; r < (v == NOBODY ? 0 : NRES); r++) {
 					blank(&m, s, MV_ROBBER);

@@ -8,6 +8,9 @@
 #include "state.h"
 #include "unit.h"
 
+/* The board every test game here is played on. */
+static const struct geometry *const geo = &geometry_base;
+
 /* A new four-player game: the beginner board, or a random board from seed. */
 static void new_game(struct game *g, int beginner, uint64_t seed, int external)
 {
@@ -85,7 +88,7 @@ static void test_starts(struct unit *u)
 	EXPECT_MSG(u, start_check(&g, &e), e,
 		   "start.current: \"white\", not \"red\" as in a set-up start");
 	g.start = g.pos;
-	g.start.robber = (uint8_t)((g.start.robber + 1) % NHEX);
+	g.start.robber = (uint8_t)((g.start.robber + 1) % geo->nhex);
 	char want[128];
 	snprintf(want, sizeof want, "start.robber: %d, not %d as in a set-up start",
 		 g.start.robber + 1, g.pos.robber + 1);
@@ -146,11 +149,11 @@ static void test_replay(struct unit *u)
 	EXPECT_MSG(u, game_replay(&g, &res, NULL, &e), e,
 		   "position.players.red.hand.ore: stored 1, replay gives 0");
 	g.pos.pl[0].hand[RES_ORE]--;
-	pos_place_road(&g.pos, 1, edge_parse("45-49"));
+	pos_place_road(&g.pos, 1, edge_parse(geo, "45-49"));
 	EXPECT_MSG(u, game_replay(&g, &res, NULL, &e), e,
 		   "position.players.blue.roads: stored [\"37-42\", \"40-45\", \"45-49\"], replay "
 		   "gives [\"37-42\", \"40-45\"]");
-	g.pos.edge_owner[edge_parse("45-49")] = NOBODY;
+	g.pos.edge_owner[edge_parse(geo, "45-49")] = NOBODY;
 	g.pos.pl[1].roads++;
 
 	/* A record: no current position; an illegal move stops the replay at its number. */
