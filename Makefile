@@ -26,9 +26,12 @@ OPT        = -O2 -g
 # Asked once per run of make, not once per compile.
 JANSSON_CFLAGS := $(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null)
 JANSSON_LIBS   := $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson)
+# libsodium: the keyed stream a refereed game's hidden outcomes come from (libcore/rng.c).
+SODIUM_CFLAGS  := $(shell $(PKG_CONFIG) --cflags libsodium 2>/dev/null)
+SODIUM_LIBS    := $(shell $(PKG_CONFIG) --libs libsodium 2>/dev/null || echo -lsodium)
 INCLUDES   = -Ilibcore -Ilibcore/catan -Ilibcore/dice -Icmd/fe -I$(B)
 CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(OPT) \
-             $(INCLUDES) $(JANSSON_CFLAGS) $(CFLAGS)
+             $(INCLUDES) $(JANSSON_CFLAGS) $(SODIUM_CFLAGS) $(CFLAGS)
 
 # Where objects and binaries go; the sanitizer build uses a second tree.
 B = build
@@ -97,7 +100,7 @@ $(B)/%.o: %.c $(HDRS)
 
 $(B)/bin/%: $(B)/cmd/%.o $(B)/libfe.a $(B)/libcore.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $< $(B)/libfe.a $(B)/libcore.a $(JANSSON_LIBS) -lm
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $< $(B)/libfe.a $(B)/libcore.a $(JANSSON_LIBS) $(SODIUM_LIBS) -lm
 
 # autoplay_test compiles autoplay.c in whole, to reach its static helpers.
 $(B)/tests/unit/autoplay_test.o: libcore/catan/autoplay.c
@@ -106,11 +109,11 @@ UNIT_LDFLAGS_dice_test = -Wl,--wrap=realloc
 UNIT_LDFLAGS_buf_test = -Wl,--wrap=realloc
 $(B)/unit/%: $(B)/tests/unit/%.o $(B)/libfe.a $(B)/libcore.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) $(LDFLAGS) $(UNIT_LDFLAGS_$*) -o $@ $< $(B)/libfe.a $(B)/libcore.a $(JANSSON_LIBS) -lm
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS) $(UNIT_LDFLAGS_$*) -o $@ $< $(B)/libfe.a $(B)/libcore.a $(JANSSON_LIBS) $(SODIUM_LIBS) -lm
 
 $(B)/bench/%: $(B)/bench/%.o $(B)/libcore.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $< $(B)/libcore.a $(JANSSON_LIBS) -lm
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $< $(B)/libcore.a $(JANSSON_LIBS) $(SODIUM_LIBS) -lm
 
 # The sanitizer build: same sources, its own tree.
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -131,7 +134,7 @@ fuzz-build:
 $(B)/fuzz/%: $(B)/fuzz/%.o $(B)/fuzz/positions.o $(B)/libcore.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer,address,undefined -o $@ $< $(B)/fuzz/positions.o \
-	    $(B)/libcore.a $(JANSSON_LIBS) -lm
+	    $(B)/libcore.a $(JANSSON_LIBS) $(SODIUM_LIBS) -lm
 
 # Each target for FUZZ_SECONDS (fuzz/README.md says how to run them longer).
 fuzz: all fuzz-build

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "fe.h"
 #include "names.h"
 #include "ruleset.h"
@@ -13,13 +15,17 @@
 const char fe_progname[] = "catan-newboard";
 
 static const char usage_text[] =
-	"usage: catan-newboard [--beginner] [--seed N] [--players COLOURS] [--numbers MODE]\n"
+	"usage: catan-newboard [--beginner] [--seed N [--secret]] [--players COLOURS] [--numbers MODE]\n"
 	"                      [--rules KEY=VALUE]... [--neutral A,B] [-c]\n"
 	"\n"
 	"Writes a new Catan game as JSON (catan-state(5)) on standard output.\n"
 	"\n"
 	"  -b, --beginner         the beginner board with its starting pieces and resources\n"
-	"  -s, --seed N           seed the generator (0 to 9223372036854775807); default: random\n"
+	"  -s, --seed N           seed the generator (0 to 9223372036854775807): the board and,\n"
+	"                         without --secret, the dice and cards too (a reproducible game:\n"
+	"                         never referee it); default: a random seed and --secret\n"
+	"  -S, --secret           the dice, the deck and the steals come from a secret key kept\n"
+	"                         in the game file, not from the seed: a game to referee\n"
 	"  -p, --players COLOURS  seat order, 2 to 4 of red,blue,white,orange (default: all four;\n"
 	"                         red,blue with variant=two)\n"
 	"  -n, --numbers MODE     number tokens on a random board: spiral (default) or random\n"
@@ -36,10 +42,10 @@ static const char usage_text[] =
 	"  -V, --version          show the version\n";
 
 static const char usage_short[] =
-	"usage: catan-newboard [--beginner] [--seed N] [--players COLOURS] [--numbers MODE]\n"
+	"usage: catan-newboard [--beginner] [--seed N [--secret]] [--players COLOURS] [--numbers MODE]\n"
 	"                      [--rules KEY=VALUE]... [--neutral A,B] [-c]\n";
 
-enum { O_BEGINNER = 'b', O_SEED = 's', O_PLAYERS = 'p', O_NUMBERS = 'n', O_RULES = 'r', O_NEUTRAL = 'N',
+enum { O_BEGINNER = 'b', O_SEED = 's', O_SECRET = 'S', O_PLAYERS = 'p', O_NUMBERS = 'n', O_RULES = 'r', O_NEUTRAL = 'N',
        O_COMPACT = 'c' };
 
 static const char *const numbers_words[] = { "spiral", "random", NULL };
@@ -47,6 +53,7 @@ static const char *const numbers_words[] = { "spiral", "random", NULL };
 static const struct fe_opt options[] = {
 	{ "beginner", O_BEGINNER, FE_NO_ARG, NULL, "the beginner board" },
 	{ "seed", O_SEED, FE_ARG, NULL, "seed the generator" },
+	{ "secret", O_SECRET, FE_NO_ARG, NULL, "hidden outcomes from a secret key" },
 	{ "players", O_PLAYERS, FE_ARG_LIST, colour_names, "seat order" },
 	{ "numbers", O_NUMBERS, FE_ARG, numbers_words, "number tokens on a random board" },
 	{ "rules", O_RULES, FE_ARG, NULL, "a rules option" },
@@ -142,18 +149,16 @@ static int parse_neutral(const char *arg, struct newgame *o)
 	return C_OK;
 }
 
-/* A seed from the system's entropy, kept to 63 bits so that JSON holds it exactly. */
-static int random_seed(uint64_t *seed, struct cerr *e)
+/*
+ * From the system's random source (libsodium's randombytes, getrandom(2)
+ * on Linux): a seed kept to 63 bits so that JSON holds it exactly, and a
+ * game's secret key.
+ */
+static int random_bytes(void *buf, size_t n, struct cerr *e)
 {
-	FILE *f = fopen("/dev/urandom", "rb");
-	uint64_t v = 0;
-	if (!f || fread(&v, sizeof v, 1, f) != 1) {
-		if (f)
-			fclose(f);
-		return cerr_set(e, C_SYSTEM, "cannot read /dev/urandom for a seed");
-	}
-	fclose(f);
-	*seed = v >> 1;
+	if (sodium_init() < 0)
+		return cerr_set(e, C_SYSTEM, "cannot start the system's random source");
+	randombytes_buf(buf, n);
 	return C_OK;
 }
 
@@ -174,6 +179,9 @@ int main(int argc, char **argv)
 			return rc;
 		case O_BEGINNER:
 			o.beginner = 1;
+			break;
+		case O_SECRET:
+			o.has_secret = 1;
 			break;
 		case O_SEED:
 			if (fe_parse_u64(optarg, INT64_MAX, &v))
@@ -220,7 +228,13 @@ int main(int argc, char **argv)
 		o.nplayers = rs->max_players;
 	if (o.neutral[0] > 0 && !rs->neutral_seats)
 		return fe_usagef(usage_short, "--neutral: neutral settlements belong to --rules variant=two");
-	if (!have_seed && (rc = random_seed(&o.seed, &e)))
+	if (!have_seed) {
+		if ((rc = random_bytes(&o.seed, sizeof o.seed, &e)))
+			return fe_report(&e);
+		o.seed >>= 1;
+		o.has_secret = 1;
+	}
+	if (o.has_secret && (rc = random_bytes(o.secret, sizeof o.secret, &e)))
 		return fe_report(&e);
 
 	game_init(&g);

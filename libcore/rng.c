@@ -1,4 +1,6 @@
-/* rng.c: xoshiro256** and SplitMix64, written from the published algorithms. */
+/* rng.c: xoshiro256** and SplitMix64, written from the published algorithms; a keyed stream from libsodium. */
+#include <sodium.h>
+
 #include "rng.h"
 
 static uint64_t rotl(uint64_t x, int k)
@@ -35,23 +37,48 @@ uint64_t rng_next(uint64_t s[4])
 	return result;
 }
 
-uint32_t rng_below(uint64_t s[4], uint32_t n)
+uint64_t luck_next(struct luck l)
+{
+	if (!l.key)
+		return rng_next(l.state);
+	unsigned char nonce[crypto_stream_chacha20_ietf_NONCEBYTES] = { 0 }, out[8];
+	uint64_t i = l.state[0]++;
+	for (int k = 0; k < 8; k++)
+		nonce[k] = (unsigned char)(i >> (8 * k));
+	crypto_stream_chacha20_ietf(out, sizeof out, nonce, l.key);
+	uint64_t x = 0;
+	for (int k = 0; k < 8; k++)
+		x |= (uint64_t)out[k] << (8 * k);
+	return x;
+}
+
+uint32_t luck_below(struct luck l, uint32_t n)
 {
 	/* Reject the top sliver of the range that would favour small values. */
 	uint64_t limit = UINT64_MAX - UINT64_MAX % n;
 	uint64_t x;
 	do
-		x = rng_next(s);
+		x = luck_next(l);
 	while (x >= limit);
 	return (uint32_t)(x % n);
 }
 
-void rng_shuffle(uint64_t s[4], uint8_t *v, int n)
+void luck_shuffle(struct luck l, uint8_t *v, int n)
 {
 	for (int i = n - 1; i > 0; i--) {
-		int j = (int)rng_below(s, (uint32_t)i + 1);
+		int j = (int)luck_below(l, (uint32_t)i + 1);
 		uint8_t t = v[i];
 		v[i] = v[j];
 		v[j] = t;
 	}
+}
+
+uint32_t rng_below(uint64_t s[4], uint32_t n)
+{
+	return luck_below((struct luck){ s, NULL }, n);
+}
+
+void rng_shuffle(uint64_t s[4], uint8_t *v, int n)
+{
+	luck_shuffle((struct luck){ s, NULL }, v, n);
 }

@@ -16,6 +16,26 @@ uint64_t rng_next(uint64_t s[4]);
 uint32_t rng_below(uint64_t s[4], uint32_t n);
 /* rng_shuffle: Fisher-Yates over n bytes. */
 void rng_shuffle(uint64_t s[4], uint8_t *v, int n);
+/*
+ * A game's luck: where its hidden outcomes (dice, cards drawn, steals)
+ * come from.  Without a key it is xoshiro256** over state[0..3], seeded
+ * from a seed: reproducible, for tests and simulations.  With a key (32
+ * secret bytes, LUCK_KEY_BYTES) it is libsodium's ChaCha20 stream under
+ * that key: word i of the luck is the first 8 bytes of the stream whose
+ * nonce is i, and state[0] counts the words drawn, so that whoever does
+ * not hold the key can predict nothing from any number of outcomes seen.
+ */
+#define LUCK_KEY_BYTES 32
+struct luck {
+	uint64_t *state;
+	const uint8_t *key;	/* NULL: xoshiro256** */
+};
+uint64_t luck_next(struct luck l);
+/* luck_below: a uniform integer in [0, n), n > 0, without modulo bias. */
+uint32_t luck_below(struct luck l, uint32_t n);
+/* luck_shuffle: Fisher-Yates over n bytes. */
+void luck_shuffle(struct luck l, uint8_t *v, int n);
+
 /* splitmix64: one step of SplitMix64 on *x (exposed for its test vectors). */
 uint64_t splitmix64(uint64_t *x);
 

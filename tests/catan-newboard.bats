@@ -120,12 +120,15 @@ load test_helper
 	assert_eq 1 "$output"
 }
 
-@test "without a seed one is drawn and recorded, and it reproduces the game" {
+@test "without a seed one is drawn and recorded, and it reproduces the board" {
 	run -0 catan-newboard -c
-	seed=$(jq -r .seed <<<"$output")
+	drawn=$output
+	# Read as text: a 63-bit seed is more than jq's numbers hold exactly.
+	seed=$(grep -o '"seed": *[0-9]*' <<<"$drawn" | grep -o '[0-9]*$')
 	[[ "$seed" =~ ^[0-9]+$ ]]
 	run -0 catan-newboard --seed "$seed" -c
 	first=$output
+	assert_eq "$(jq -c .board <<<"$drawn")" "$(jq -c .board <<<"$first")"
 	run -0 catan-newboard --seed "$seed" -c
 	assert_eq "$first" "$output"
 }
@@ -208,8 +211,83 @@ load test_helper
 
 @test "the usage line shows --beginner and --seed as options that combine, as they do" {
 	run -0 catan-newboard --help
-	[[ "${lines[0]}" == "usage: catan-newboard [--beginner] [--seed N] "* ]]
+	[[ "${lines[0]}" == "usage: catan-newboard [--beginner] [--seed N [--secret]] "* ]]
 	run -0 catan-newboard --beginner --seed 3
 	run -0 jq -r '.seed' <<<"$output"
 	assert_eq 3 "$output"
+}
+
+# ---- luck: reproducible from the seed, or from a secret key ----
+
+@test "--seed alone is reproducible: the same document twice, its luck in rng and no secret" {
+	run -0 bash -c 'catan-newboard --seed 3 | jq -S .'
+	first=$output
+	run -0 bash -c 'catan-newboard --seed 3 | jq -S .'
+	assert_eq "$first" "$output"
+	run -0 bash -c 'catan-newboard --seed 3 | jq -c "[has(\"secret\"), (.position.rng | length), (.position | has(\"draws\"))]"'
+	assert_eq '[false,4,false]' "$output"
+}
+
+@test "--secret: the board from the seed, the deck and dice from a key only the file holds" {
+	catan-newboard --seed 3 --secret > "$BATS_TEST_TMPDIR/a.json"
+	catan-newboard --seed 3 --secret > "$BATS_TEST_TMPDIR/b.json"
+	catan-newboard --seed 3 > "$BATS_TEST_TMPDIR/plain.json"
+	cd "$BATS_TEST_TMPDIR"
+	# The same board as --seed 3 alone.
+	assert_eq "$(jq -c .board plain.json)" "$(jq -c .board a.json)"
+	assert_eq "$(jq -c .board plain.json)" "$(jq -c .board b.json)"
+	# Each its own key, 64 lower-case hexadecimal digits; no rng, the draws counted instead.
+	run -0 jq -r '.secret | test("^[0-9a-f]{64}$")' a.json
+	assert_eq true "$output"
+	[ "$(jq -r .secret a.json)" != "$(jq -r .secret b.json)" ]
+	run -0 jq -c '[.position.draws, .start.draws, (.position | has("rng"))]' a.json
+	assert_eq '[24,24,false]' "$output"
+	# The deck's order comes from the key: 25 cards shuffled the same twice is a chance of one in 10^20.
+	[ "$(jq -c .position.deck a.json)" != "$(jq -c .position.deck b.json)" ]
+	[ "$(jq -c .position.deck a.json)" != "$(jq -c .position.deck plain.json)" ]
+}
+
+@test "without --seed a game is refereed: a random seed recorded and a secret key" {
+	run -0 bash -c 'catan-newboard | jq -c "[(.seed | type), (.secret | length), (.position | has(\"rng\"))]"'
+	assert_eq '["number",64,false]' "$output"
+	run -0 bash -c 'catan-newboard --beginner | jq -c "[(.secret | length), .position.draws]"'
+	assert_eq '[64,24]' "$output"
+}
+
+@test "a game with a secret plays, validates and replays its draws exactly; a view holds neither key nor draws" {
+	cd "$BATS_TEST_TMPDIR"
+	catan-newboard --seed 11 --secret | catan-move --auto 300 > g.json
+	run -0 catan-validate g.json
+	assert_eq "g.json: ok, 300 moves" "$output"
+	# The draws counted are the replay's: one more is caught.
+	jq '.position.draws += 1' g.json > bad.json
+	run -1 catan-validate bad.json
+	assert_eq "bad.json: position.draws: stored $(( $(jq .position.draws g.json) + 1 )), replay gives $(jq .position.draws g.json)" "$output"
+	# Another key gives other dice: the log no longer replays.
+	jq '.secret = "00000000000000000000000000000000000000000000000000000000000000aa"' g.json > other.json
+	run -1 catan-validate other.json
+	[[ "$output" == "other.json: move "*": the logged dice "*" differ from the game's draw "* ]] ||
+		[[ "$output" == "other.json: move "*" differ"* ]]
+	run -0 bash -c 'catan-move --view red < g.json | jq -c "[has(\"secret\"), .seed, (.position | has(\"draws\")), (.position | has(\"rng\"))]"'
+	assert_eq '[false,null,false,false]' "$output"
+}
+
+@test "a secret is read strictly: its digits, its place, and no rng beside it" {
+	cd "$BATS_TEST_TMPDIR"
+	catan-newboard --seed 2 --secret > g.json
+	jq '.secret = "ABC"' g.json > x.json
+	run -3 catan-validate x.json
+	assert_eq "x.json: secret: expected 64 lower-case hexadecimal digits" "$output"
+	jq '.secret = 7' g.json > x.json
+	run -3 catan-validate x.json
+	assert_eq "x.json: secret: expected 64 lower-case hexadecimal digits" "$output"
+	jq '.position.rng = ["0000000000000000","0000000000000000","0000000000000000","0000000000000001"]' g.json > x.json
+	run -3 catan-validate x.json
+	assert_eq "x.json: position: unknown key 'rng'" "$output"
+	jq 'del(.position.draws)' g.json > x.json
+	run -3 catan-validate x.json
+	assert_eq "x.json: position: missing key 'draws'" "$output"
+	catan-move --view blue < g.json | jq --arg s "$(jq -r .secret g.json)" '.secret = $s' > v.json
+	run -3 catan-validate v.json
+	assert_eq "v.json: secret: a view does not hold the secret" "$output"
 }

@@ -162,7 +162,7 @@ SH
 	printf '#!/bin/sh\necho 1000\n' >"$BATS_TEST_TMPDIR/bin/id"
 	chmod +x "$BATS_TEST_TMPDIR/bin/dpkg-query" "$BATS_TEST_TMPDIR/bin/id"
 	run -1 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" sh "$ROOT/.ci/deps" build
-	assert_eq "  apt-get install -y libc6-dev pkg-config libjansson-dev jq" "${lines[1]}"
+	assert_eq "  apt-get install -y libc6-dev pkg-config libjansson-dev libsodium-dev jq" "${lines[1]}"
 	run -1 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" sh "$ROOT/.ci/deps"
 	[[ "${lines[1]}" == *" jq bats man-db "*"chromium clang libclang-rt-14-dev" ]]
 	grep -q '^demo:$' "$ROOT/Makefile"

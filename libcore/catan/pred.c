@@ -68,12 +68,12 @@ char *cards_text(const uint8_t c[NRES], char *buf, size_t n)
 	return buf;
 }
 
-int hand_draw(uint64_t rng[4], const uint8_t hand[NRES])
+int hand_draw(struct luck l, const uint8_t hand[NRES])
 {
 	int total = 0, r;
 	for (r = 0; r < NRES; r++)
 		total += hand[r];
-	int k = (int)rng_below(rng, (uint32_t)total);
+	int k = (int)luck_below(l, (uint32_t)total);
 	for (r = 0; k >= hand[r]; r++)
 		k -= hand[r];
 	return r;

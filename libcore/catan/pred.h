@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "err.h"
+#include "rng.h"
 #include "ruleset.h"
 #include "types.h"
 
@@ -34,7 +35,7 @@ int hand_covers(const struct position *p, int seat, const uint8_t want[NRES]);
 /* cards_text: "1 brick and 1 lumber" style text of counts into buf (n bytes); returns buf. */
 char *cards_text(const uint8_t c[NRES], char *buf, size_t n);
 /* hand_draw: a card drawn at random from hand (which holds one at least), by its resource. */
-int hand_draw(uint64_t rng[4], const uint8_t hand[NRES]);
+int hand_draw(struct luck l, const uint8_t hand[NRES]);
 /* pay_bank: seat pays the counts to the bank (the caller checked the hand). */
 void pay_bank(struct position *p, int seat, const uint8_t c[NRES]);
 

@@ -287,7 +287,9 @@ int pos_diff(const struct game *g, const struct position *a, const struct positi
 	for (int s = 0; s < g->nplayers; s++)
 		if (diff_player(d, g, a, b, s))
 			return 1;
-	for (int i = 0; !(flags & DIFF_NO_RNG) && i < 4; i++)
+	if (!(flags & DIFF_NO_RNG) && g->has_secret && a->rng[0] != b->rng[0])
+		return differ_int(d, "draws", (long)a->rng[0], (long)b->rng[0]);
+	for (int i = 0; !(flags & DIFF_NO_RNG) && !g->has_secret && i < 4; i++)
 		if (a->rng[i] != b->rng[i]) {
 			char path[24];
 			snprintf(path, sizeof path, "rng[%d]", i);

@@ -22,11 +22,11 @@ static void deck_remove(struct position *p, int d)
 }
 
 /* The card an internal game draws: the top card, or by the counts when the order is unknown. */
-static int deck_draw(struct position *p)
+static int deck_draw(const struct game *g, struct position *p)
 {
 	if (p->deck_known)
 		return p->deck[0];
-	int k = (int)rng_below(p->rng, p->deck_len), d = 0;
+	int k = (int)luck_below(game_luck(g, p), p->deck_len), d = 0;
 	while (k >= p->deck_count[d])
 		k -= p->deck_count[d++];
 	return d;
@@ -52,7 +52,7 @@ int rules_buy(struct rctx *c)
 		if (p->deck_count[d] == 0)
 			return illegal(c->e, "no %s card is left in the deck", dev_names[d]);
 	} else {
-		d = deck_draw(p);
+		d = deck_draw(c->g, p);
 		if (m->card >= 0 && m->card != d)
 			return illegal(c->e, "the logged card bought %s differs from the game's draw %s",
 				       dev_names[m->card], dev_names[d]);

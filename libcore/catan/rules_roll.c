@@ -40,9 +40,10 @@ static void produce(const struct game *g, struct position *p, int total)
 static void draw_dice(const struct game *g, struct position *p, uint8_t d[2])
 {
 	int sides = g->rs->dice_sides;
+	struct luck l = game_luck(g, p);
 	do {
-		d[0] = (uint8_t)(rng_below(p->rng, sides) + 1);
-		d[1] = (uint8_t)(rng_below(p->rng, sides) + 1);
+		d[0] = (uint8_t)(luck_below(l, sides) + 1);
+		d[1] = (uint8_t)(luck_below(l, sides) + 1);
 	} while ((p->nrolls > 0 && d[0] + d[1] == p->roll_sum[0]) ||
 		 (d[0] + d[1] == g->rs->robber_roll && early_seven(g, p)));
 }
@@ -175,7 +176,7 @@ static int steal(struct rctx *c, int thief, int victim)
 		if (p->pl[victim].hand[r] == 0)
 			return illegal(c->e, "%s holds no %s to steal", cname(c->g, victim), resource_names[r]);
 	} else {
-		r = hand_draw(p->rng, p->pl[victim].hand);
+		r = hand_draw(game_luck(c->g, p), p->pl[victim].hand);
 		if (m->res >= 0 && m->res != r)
 			return illegal(c->e, "the logged card stolen %s differs from the game's draw %s",
 				       resource_names[m->res], resource_names[r]);

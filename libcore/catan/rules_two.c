@@ -119,7 +119,7 @@ static int force_take(struct rctx *c, int victim, int k)
 		uint8_t drawn[NRES] = { 0 }, left[NRES];
 		memcpy(left, p->pl[victim].hand, NRES);
 		for (int i = 0; i < k; i++) {
-			int r = hand_draw(p->rng, left);
+			int r = hand_draw(game_luck(c->g, p), left);
 			left[r]--;
 			drawn[r]++;
 		}

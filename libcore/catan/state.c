@@ -277,6 +277,11 @@ static int seat_neutrals(struct game *g, const struct newgame *o, struct positio
 	return C_OK;
 }
 
+struct luck game_luck(const struct game *g, struct position *p)
+{
+	return (struct luck){ p->rng, g->has_secret ? g->secret : NULL };
+}
+
 int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 {
 	game_init(g);
@@ -311,8 +316,14 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 	else
 		board_random(rs, &g->board, rng, o->numbers);
 	pos_empty(rs, p, &g->board, g->nplayers);
-	rng_shuffle(rng, p->deck, p->deck_len);
-	memcpy(p->rng, rng, sizeof rng);
+	if (o->has_secret) {
+		g->has_secret = 1;
+		memcpy(g->secret, o->secret, sizeof g->secret);
+		memset(p->rng, 0, sizeof p->rng);
+	} else {
+		memcpy(p->rng, rng, sizeof rng);
+	}
+	luck_shuffle(game_luck(g, p), p->deck, p->deck_len);
 	if (seat_neutrals(g, o, p, e) != C_OK)
 		return C_USAGE;
 

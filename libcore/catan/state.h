@@ -5,6 +5,7 @@
 #include "board.h"
 #include "err.h"
 #include "ruleset.h"
+#include "rng.h"
 #include "types.h"
 
 /* Options of a new game (catan-newboard). */
@@ -13,6 +14,13 @@ struct newgame {
 	uint8_t colour[MAXPLAYERS];	/* seat order */
 	int beginner;		/* 1: beginner board and pieces; 0: random board, set-up phase */
 	uint64_t seed;		/* 0 .. 2^63-1 */
+	/*
+	 * A refereed game: the hidden outcomes (the deck's order, dice, steals)
+	 * come from the stream keyed by secret (rng.h), the board alone from
+	 * the seed.  0: everything from the seed, reproducible.
+	 */
+	int has_secret;
+	uint8_t secret[32];
 	enum numbers_mode numbers;
 	struct rules rules;
 	/* Catan for Two: the neutral starting settlements, numbered from 1; 0 for the rule set's default. */
@@ -36,6 +44,9 @@ void rules_default(struct rules *r);
  * Free with game_free.
  */
 int game_new(struct game *g, const struct newgame *o, struct cerr *e);
+
+/* game_luck: where position p of game g draws its hidden outcomes (rng.h). */
+struct luck game_luck(const struct game *g, struct position *p);
 
 /* game_init: an empty game document of the base game (no players, no positions). */
 void game_init(struct game *g);

@@ -457,6 +457,24 @@ static int read_player(struct rd *r, json_t *v, struct game *g, struct position 
 	return read_roads(r, v, g, p, seat);
 }
 
+/* A refereed game's key: 64 lower-case hexadecimal digits; a view holds none. */
+static int read_secret(struct rd *r, json_t *v, struct game *g)
+{
+	const char *s = json_is_string(v) ? json_string_value(v) : "";
+	if (g->view != NOBODY)
+		return jr_fail(&r->j, "a view does not hold the secret");
+	if (strlen(s) != 2 * sizeof g->secret)
+		return jr_fail(&r->j, "expected %zu lower-case hexadecimal digits", 2 * sizeof g->secret);
+	for (size_t i = 0; i < 2 * sizeof g->secret; i++) {
+		int c = s[i], d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+		if (d < 0)
+			return jr_fail(&r->j, "expected %zu lower-case hexadecimal digits", 2 * sizeof g->secret);
+		g->secret[i / 2] = (uint8_t)(i % 2 ? g->secret[i / 2] | d : d << 4);
+	}
+	g->has_secret = 1;
+	return C_OK;
+}
+
 static int read_hex64(const char *s, uint64_t *out)
 {
 	uint64_t v = 0;
@@ -721,7 +739,9 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	const struct geometry *geo = g->rs->geom;
 	static const char *const keys[] = { "phase", "turn", "current", "rolled", "dev_played",
 					    "built", "robber", "bank", "deck", "awards", "offer",
-					    "players", "rng", NULL };
+					    "players", NULL };
+	static const char *const rng_keys[] = { "rng", NULL };
+	static const char *const draws_keys[] = { "draws", NULL };
 	static const char *const two_keys[] = { "rolls", "knight_returned", "trade_supply",
 						"neutral_owed", "give_owed", NULL };
 	static const char *const seven_keys[] = { "seven", NULL };
@@ -735,6 +755,8 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	memset(p->node_owner, NOBODY, sizeof p->node_owner);
 	memset(p->edge_owner, NOBODY, sizeof p->edge_owner);
 	int nk = keys_add(allowed, 0, keys, 1);
+	nk = keys_add(allowed, nk, rng_keys, !g->has_secret);
+	nk = keys_add(allowed, nk, draws_keys, g->has_secret && g->view == NOBODY);
 	nk = keys_add(allowed, nk, two_keys, g->rs->trade_cards > 0);
 	nk = keys_add(allowed, nk, seven_keys, g->rules.ignore_seven);
 	keys_add(allowed, nk, interrupt_keys, g->rules.knight_interrupt);
@@ -833,7 +855,18 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	pos_count_pieces(g->rs, p, g->nplayers);
 
 	json_t *rng = json_object_get(v, "rng");
-	if (g->view != NOBODY) {
+	if (g->has_secret && g->view == NOBODY) {
+		/* A refereed game: its luck is the keyed stream, at the word counted here. */
+		json_t *d = jr_member(&r->j, v, "draws", 1, &rc);
+		if (!d)
+			return rc;
+		s = jr_key(&r->j, "draws");
+		rc = read_int(r, d, 0, INT64_MAX, &x);
+		jr_pop(&r->j, s);
+		if (rc)
+			return rc;
+		p->rng[0] = (uint64_t)x;
+	} else if (g->view != NOBODY) {
 		if (rng) {
 			s = jr_key(&r->j, "rng");
 			rc = jr_fail(&r->j, "a view does not hold the generator");
@@ -922,8 +955,8 @@ static int read_log(struct rd *r, json_t *v, struct game *g)
 
 int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 {
-	static const char *const keys[] = { "format", "view", "seed", "rules", "players", "neutral",
-					    "board", "start", "position", "log", NULL };
+	static const char *const keys[] = { "format", "view", "seed", "secret", "rules", "players",
+					    "neutral", "board", "start", "position", "log", NULL };
 	struct rd r = { .g = g };
 	json_error_t jerr;
 	json_t *root, *v;
@@ -1018,6 +1051,13 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 		if (rc)
 			goto out;
 		g->seed = x;
+	}
+	if ((v = json_object_get(root, "secret"))) {
+		int s = jr_key(&r.j, "secret");
+		rc = read_secret(&r, v, g);
+		jr_pop(&r.j, s);
+		if (rc)
+			goto out;
 	}
 	v = jr_member(&r.j, root, "board", 1, &rc);
 	if (!v)
@@ -1222,7 +1262,9 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 		write_player(w, g, p, s);
 	}
 	jw_end_obj(w);
-	if (g->view == NOBODY) {
+	if (g->view == NOBODY && g->has_secret) {
+		jw_key_int(w, "draws", (long long)p->rng[0]);
+	} else if (g->view == NOBODY) {
 		jw_key(w, "rng");
 		jw_arr(w, JW_INLINE);
 		for (int i = 0; i < 4; i++) {
@@ -1253,6 +1295,12 @@ int game_write(const struct game *g, int flags, char **out, size_t *len, struct 
 		jw_null(&w);
 	else
 		jw_int(&w, g->seed);
+	if (g->has_secret && g->view == NOBODY) {
+		char hex[2 * sizeof g->secret + 1];
+		for (size_t i = 0; i < sizeof g->secret; i++)
+			snprintf(hex + 2 * i, 3, "%02x", g->secret[i]);
+		jw_key_str(&w, "secret", hex);
+	}
 	jw_key(&w, "rules");
 	jw_obj(&w, JW_INLINE);
 	for (const struct rules_option *o = rules_options; o->key; o++) {

@@ -157,7 +157,12 @@ struct position {
 	int8_t edge_owner[MAX_EDGE];
 	struct offer offer;
 	struct player pl[MAXPLAYERS];
-	uint64_t rng[4];	/* xoshiro256** state */
+	/*
+	 * The luck (rng.h): xoshiro256** state; in a game with a secret
+	 * (struct game's has_secret), rng[0] counts the words drawn from the
+	 * keyed stream and the others are 0.
+	 */
+	uint64_t rng[4];
 };
 
 /* A move in its C form; move.h gives its text and JSON forms. */
@@ -226,6 +231,12 @@ struct game {
 	uint8_t colour[MAXPLAYERS];	/* enum colour by seat */
 	uint8_t role[MAXPLAYERS];	/* enum seat_role by seat (the base game: all players) */
 	int64_t seed;		/* -1 when none is recorded */
+	/*
+	 * A refereed game's secret: the key of its luck (rng.h), drawn from the
+	 * system's random source; held only by the full state, never by a view.
+	 */
+	uint8_t has_secret;
+	uint8_t secret[32];
 	int has_start, has_pos;
 	struct position start;
 	struct position pos;

@@ -52,6 +52,8 @@ int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
 
 	struct position *p = &out->pos;
 	memset(p->rng, 0, sizeof p->rng);
+	out->has_secret = 0;
+	memset(out->secret, 0, sizeof out->secret);
 	memset(p->deck, 0, sizeof p->deck);
 	memset(p->deck_count, 0, sizeof p->deck_count);
 	for (int s = 0; s < g->nplayers; s++) {

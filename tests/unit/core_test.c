@@ -126,6 +126,33 @@ static void test_rng(struct unit *u)
 	}
 	for (int i = 0; i < 6; i++)
 		CHECK(u, seen[i] > 50, "face %d drawn %d times in 600", i + 1, seen[i]);
+
+	/*
+	 * The keyed luck: word 0 under the zero key is the first 8 bytes of
+	 * ChaCha20's keystream for key 0, nonce 0, block 0 (RFC 8439, A.1,
+	 * test vector 1: 76 b8 e0 ad a0 f1 3d 90), read little-endian; each
+	 * word advances the count by one.
+	 */
+	uint8_t key[LUCK_KEY_BYTES] = { 0 };
+	uint64_t st[4] = { 0 };
+	struct luck l = { st, key };
+	CHECK(u, luck_next(l) == 0x903df1a0ade0b876ULL, "keyed word 0");
+	CHECK(u, st[0] == 1 && st[1] == 0, "one word drawn: count %llu", (unsigned long long)st[0]);
+	uint64_t w1 = luck_next(l);
+	st[0] = 1;
+	CHECK(u, luck_next(l) == w1 && st[0] == 2, "word 1 again from its count");
+	key[0] = 1;
+	st[0] = 0;
+	CHECK(u, luck_next(l) != 0x903df1a0ade0b876ULL, "another key, another word 0");
+	int kseen[6] = { 0 };
+	for (int i = 0; i < 600; i++) {
+		uint32_t v = luck_below(l, 6);
+		CHECK(u, v < 6, "keyed die %u", v);
+		if (v < 6)
+			kseen[v]++;
+	}
+	for (int i = 0; i < 6; i++)
+		CHECK(u, kseen[i] > 50, "keyed face %d drawn %d times in 600", i + 1, kseen[i]);
 }
 
 static int touches(int node, int h)
