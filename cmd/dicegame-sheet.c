@@ -31,6 +31,7 @@ static const char usage_text[] = USAGE_SHORT
 	"subcommands:\n"
 	"  new        a new sheet\n"
 	"  move       apply moves: roll [FACE...]; reroll DIE... [to FACE...];\n"
+	"             keep DIE... [to FACE...]; reroll all [to FACE...];\n"
 	"             joker ID on die DIE [RESOURCE]; gold on dice DIE DIE to RESOURCE;\n"
 	"             build ID...; end  (several at once separated by ';')\n"
 	"  list       the legal moves, one a line\n"
@@ -205,7 +206,7 @@ static int sheet_auto(const struct opts *o, struct dgame *g, const char *name, i
 static int sheet_list(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
 		      char **out, size_t *olen, struct cerr *e)
 {
-	return dice_list(g, out, olen, e);
+	return dice_list(g, 1, out, olen, e);
 }
 
 static int sheet_score(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,

@@ -145,6 +145,12 @@ script() {
 	assert_eq "--svg" "$output"
 	run -0 comp "dicegame-sheet move joker ''" 3
 	assert_eq "$(printf '%s\n' K1 K2 K3 K4 K5 K6 D1 D2)" "$output"
+	run -0 comp "dicegame-sheet move k" 2
+	assert_eq "keep" "$output"
+	run -0 comp "dicegame-sheet move reroll ''" 3
+	assert_eq "all" "$output"
+	run -0 comp "dicegame-sheet move keep ''" 3
+	assert_eq "$(printf '%s\n' roll reroll keep joker gold build end ore grain wool lumber brick gold to on die)" "$output"
 }
 
 @test "an option another subcommand owns is a usage error" {
@@ -174,7 +180,7 @@ script() {
 @test "a move that is no move is refused with status 1, as catan-move refuses one" {
 	fresh "$S" --seed 1
 	run -1 --separate-stderr dicegame-sheet -i "$S" move fly
-	assert_eq "dicegame-sheet: move 'fly': unknown move 'fly' (roll, reroll, joker, gold, build, end)" "$stderr"
+	assert_eq "dicegame-sheet: move 'fly': unknown move 'fly' (roll, reroll, keep, joker, gold, build, end)" "$stderr"
 	run -1 --separate-stderr dicegame-sheet -i "$S" move 'gold on 1 2'
 	assert_eq "dicegame-sheet: move 'gold on 1 2': expected 'gold on dice N N to RESOURCE'" "$stderr"
 	run -1 --separate-stderr dicegame-sheet -i "$S" move 'reroll'
@@ -239,6 +245,76 @@ script() {
 	play "$S" 'reroll 5 2 to gold wool'
 	run -0 q "$S" '[.turn.dice, .log[1]]'
 	assert_eq '[["ore","wool","ore","ore","gold","ore"],"reroll 2 5 to wool gold"]' "$output"
+}
+
+@test "keep names the dice kept and rolls the others again: the log holds the reroll" {
+	fresh "$S" --seed 1
+	play "$S" roll
+	cp "$S" "$BATS_TEST_TMPDIR/t.json"
+	play "$S" 'keep 3 1'
+	run -0 q "$S" '[.turn.rolls, .turn.dice, .log[1]]'
+	assert_eq '[2,["grain","wool","wool","lumber","grain","brick"],"reroll 2 4 5 6 to wool lumber grain brick"]' "$output"
+	play "$BATS_TEST_TMPDIR/t.json" 'reroll 2 4 5 6'
+	assert_file_eq "$S" "$BATS_TEST_TMPDIR/t.json"
+	play "$S" 'reroll all'
+	run -0 q "$S" '[.turn.rolls, .turn.dice, .log[2]]'
+	assert_eq '[3,["grain","brick","lumber","gold","lumber","grain"],"reroll 1 2 3 4 5 6 to grain brick lumber gold lumber grain"]' "$output"
+	run -0 dicegame-sheet validate "$S"
+	assert_eq "" "$output"
+}
+
+@test "keep and reroll all with physical dice: the faces of the dice rolled again, in die order" {
+	fresh "$S" --external
+	play "$S" 'roll ore ore ore ore ore ore' 'keep 2 1 3 to wool grain brick'
+	run -0 q "$S" '[.turn.dice, .log[1]]'
+	assert_eq '[["ore","ore","ore","wool","grain","brick"],"reroll 4 5 6 to wool grain brick"]' "$output"
+	play "$S" 'REROLL ALL to gold gold gold gold gold gold'
+	run -0 q "$S" '[.turn.dice, .log[2]]'
+	assert_eq '[["gold","gold","gold","gold","gold","gold"],"reroll 1 2 3 4 5 6 to gold gold gold gold gold gold"]' "$output"
+	fresh "$S" --island 2 --external
+	play "$S" 'roll ore ore ore' 'reroll all to wool wool wool' 'keep 2 to brick brick'
+	run -0 q "$S" '[.turn.dice, .log[1:]]'
+	assert_eq '[["brick","wool","brick"],["reroll 1 2 3 to wool wool wool","reroll 1 3 to brick brick"]]' "$output"
+}
+
+@test "keep and reroll all are refused as reroll is, and when no die is left to roll" {
+	fresh "$S" --seed 5
+	refuse "$S" "roll the dice first" 'keep 1'
+	refuse "$S" "roll the dice first" 'reroll all'
+	play "$S" roll
+	refuse "$S" "name the dice to keep: keep 1 3 5 (or reroll all)" keep
+	refuse "$S" "name the dice to keep: keep 1 3 5 (or reroll all)" 'keep to ore'
+	refuse "$S" "every die is kept: none is left to roll again" 'keep 1 2 3 4 5 6'
+	refuse "$S" "there is no die 7: dice are numbered 1 to 6" 'keep 7'
+	refuse "$S" "die 2 named twice" 'keep 2 2'
+	refuse "$S" "expected a die number, found 'all'" 'reroll all 1'
+	refuse "$S" "expected a die number, found 'all'" 'keep all'
+	refuse "$S" "this sheet rolls its own dice: give no faces" 'keep 1 to ore ore ore ore ore'
+	play "$S" 'keep 1' 'keep 2'
+	refuse "$S" "a turn has three rolls at most" 'reroll all'
+	fresh "$S" --island 2 --seed 5
+	play "$S" roll
+	refuse "$S" "there is no die 4: this turn rolls 3 dice" 'keep 4'
+	refuse "$S" "every die is kept: none is left to roll again" 'keep 1 2 3'
+	fresh "$S" --external
+	play "$S" 'roll ore ore ore ore ore ore'
+	refuse "$S" "this sheet's dice are physical: give the 4 faces rolled" 'keep 5 6'
+	refuse "$S" "4 dice rolled, 5 faces given" 'keep 5 6 to ore ore ore ore ore'
+	refuse "$S" "6 dice rolled, 1 face given" 'reroll all to ore'
+	refuse "$S" "1 die rolled, 2 faces given" 'keep 1 2 3 4 5 to ore ore'
+	refuse "$S" "1 die named, 2 faces given" 'reroll 6 to ore ore'
+	fresh "$S" --external
+	play "$S" 'roll brick lumber ore ore ore ore' 'build R0'
+	refuse "$S" "no more rolls after a joker, a gold trade or a build" 'keep 1 to ore ore ore ore ore'
+	refuse "$S" "no more rolls after a joker, a gold trade or a build" 'reroll all to ore ore ore ore ore ore'
+}
+
+@test "a log holds rerolls only as the dice rolled again" {
+	fresh "$S" --external
+	jq '.log = ["roll ore ore ore ore ore ore", "keep 1 to ore ore ore ore ore"]' "$S" >"$BATS_TEST_TMPDIR/b.json"
+	bad_input "$BATS_TEST_TMPDIR/b.json" "log[1]: 'keep 1 to ore ore ore ore ore': the log names the dice rolled again: reroll DIE... to FACE..."
+	jq '.log = ["roll ore ore ore ore ore ore", "reroll all to ore ore ore ore ore ore"]' "$S" >"$BATS_TEST_TMPDIR/b.json"
+	bad_input "$BATS_TEST_TMPDIR/b.json" "log[1]: 'reroll all to ore ore ore ore ore ore': the log names the dice rolled again: reroll DIE... to FACE..."
 }
 
 @test "a turn has three rolls at most" {
@@ -732,7 +808,7 @@ end" "$(grep -v '^reroll' <<<"$output")"
 	jq '.map = "island-nine"' "$S" >"$B"
 	bad_input "$B" "map: no built-in map 'island-nine' (island-one, island-two)"
 	jq '.log = ["fly"]' "$S" >"$B"
-	bad_input "$B" "log[0]: 'fly': unknown move 'fly' (roll, reroll, joker, gold, build, end)"
+	bad_input "$B" "log[0]: 'fly': unknown move 'fly' (roll, reroll, keep, joker, gold, build, end)"
 	jq '.log = ["roll"]' "$S" >"$B"
 	bad_input "$B" "log[0]: 'roll': the log records the faces rolled"
 	jq '.awards = {}' "$S" >"$B"
