@@ -17,7 +17,7 @@ const char fe_progname[] = "dicegame-sheet";
 	"usage: dicegame-sheet [-c] new [--island 1|2] [--players NAMES] [--seed N] [--map FILE] [--external]\n" \
 	"       dicegame-sheet [-c] [-i FILE] [--as NAME] move MOVE...\n" \
 	"       dicegame-sheet [-c] [-i FILE] auto [--turns N | --all]\n" \
-	"       dicegame-sheet list|score [--json]|render [--svg]|validate [FILE...]\n" \
+	"       dicegame-sheet list [--all]|score [--json]|render [--svg]|validate [FILE...]\n" \
 	"       dicegame-sheet [-c] view [FILE]\n" \
 	"       dicegame-sheet [-c] map [--island 1|2 | --map FILE]\n"
 
@@ -34,7 +34,7 @@ static const char usage_text[] = USAGE_SHORT
 	"             keep DIE... [to FACE...]; reroll all [to FACE...];\n"
 	"             joker ID on die DIE [RESOURCE]; gold on dice DIE DIE to RESOURCE;\n"
 	"             build ID...; end  (several at once separated by ';')\n"
-	"  list       the legal moves, one a line\n"
+	"  list       the legal moves, one a line; the rerolls in one line unless --all\n"
 	"  score      the scores and, once the game is over, the winners\n"
 	"  render     the sheets as text, or as SVG with --svg\n"
 	"  validate   replay each sheet's log from the start and compare\n"
@@ -52,7 +52,7 @@ static const char usage_text[] = USAGE_SHORT
 	"      --external       outcomes come with the moves: physical dice (new)\n"
 	"      --as NAME        refuse moves when it is not NAME's turn (move, auto)\n"
 	"      --turns N        turns to play (auto; default 1)\n"
-	"      --all            play until the game is over (auto)\n"
+	"      --all            play until the game is over (auto); every reroll (list)\n"
 	"      --svg            SVG instead of text (render)\n"
 	"      --json           JSON instead of text (score)\n"
 	"  -h, --help           this help\n"
@@ -74,7 +74,7 @@ static const struct fe_opt options[] = {
 	{ "external", O_EXTERNAL, FE_NO_ARG, NULL, "outcomes come with the moves" },
 	{ "as", O_AS, FE_ARG, NULL, "refuse moves when it is not NAME's turn" },
 	{ "turns", O_TURNS, FE_ARG, NULL, "turns to play" },
-	{ "all", O_ALL, FE_NO_ARG, NULL, "play until the game is over" },
+	{ "all", O_ALL, FE_NO_ARG, NULL, "play until the game is over; list every reroll" },
 	{ "svg", O_SVG, FE_NO_ARG, NULL, "SVG instead of text" },
 	{ "json", O_JSON, FE_NO_ARG, NULL, "JSON instead of text" },
 	FE_OPT_END,
@@ -206,7 +206,7 @@ static int sheet_auto(const struct opts *o, struct dgame *g, const char *name, i
 static int sheet_list(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
 		      char **out, size_t *olen, struct cerr *e)
 {
-	return dice_list(g, 1, out, olen, e);
+	return dice_list(g, o->all, out, olen, e);
 }
 
 static int sheet_score(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
@@ -383,6 +383,7 @@ static int run_validate(void *ctx, int argc, char **argv, struct cerr *e)
 static const int opts_new[] = { O_ISLAND, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, 0 };
 static const int opts_move[] = { 'i', O_AS, 0 };
 static const int opts_auto[] = { 'i', O_AS, O_TURNS, O_ALL, 0 };
+static const int opts_list[] = { O_ALL, 0 };
 static const int opts_score[] = { O_JSON, 0 };
 static const int opts_render[] = { O_SVG, 0 };
 static const int opts_map[] = { O_ISLAND, O_MAP, 0 };
@@ -392,7 +393,7 @@ static const struct fe_sub subs[] = {
 	{ "new", "new [--island 1|2] [--players NAMES] [--seed N] [--map FILE] [--external]", opts_new,
 	  FE_OPERANDS_NONE, run_new },
 	{ "move", "[-i FILE] [--as NAME] move MOVE...", opts_move, FE_OPERANDS_WORDS, run_move },
-	{ "list", "list [FILE]", NULL, FE_OPERANDS_FILES, run_list },
+	{ "list", "list [--all] [FILE]", opts_list, FE_OPERANDS_FILES, run_list },
 	{ "score", "score [--json] [FILE]", opts_score, FE_OPERANDS_FILES, run_score },
 	{ "render", "render [--svg] [FILE]", opts_render, FE_OPERANDS_FILES, run_render },
 	{ "validate", "validate [FILE...]", NULL, FE_OPERANDS_FILES, run_validate },

@@ -680,7 +680,7 @@ bob 4 (settlements 2, cities 0, longest road lost, largest army held; road 6, kn
 	run -0 dicegame-sheet list "$S"
 	assert_eq "roll FACE FACE FACE FACE FACE FACE" "$output"
 	play "$S" 'roll gold gold brick lumber ore wool'
-	run -0 dicegame-sheet list "$S"
+	run -0 dicegame-sheet list --all "$S"
 	assert_eq 63 "$(grep -c '^reroll' <<<"$output")"
 	assert_eq "reroll 1 2 3 4 5 6 to FACE FACE FACE FACE FACE FACE" "$(grep '^reroll' <<<"$output" | tail -1)"
 	assert_eq "gold on dice 1 2 to ore
@@ -692,11 +692,56 @@ build R0
 end" "$(grep -v '^reroll' <<<"$output")"
 }
 
-@test "list matches the oracle positions" {
+@test "list --all matches the oracle positions; list gives their rerolls in one line" {
 	for pos in "$DG"/list-*.json; do
-		run -0 dicegame-sheet list "$pos"
+		run -0 dicegame-sheet list --all "$pos"
 		assert_eq "$(cat "${pos%.json}.list")" "$output"
+		n=$(grep -c '^reroll' "${pos%.json}.list" || true)
+		want=$(awk -v n="$n" '/^reroll/ { if (!done) print "reroll DIE... (" n " choices; list --all shows each)"; done = 1; next } { print }' "${pos%.json}.list")
+		run -0 dicegame-sheet list "$pos"
+		assert_eq "$want" "$output"
 	done
+}
+
+@test "list gives the rerolls in one line, while rerolls are allowed; --all gives each" {
+	fresh "$S" --external
+	run -0 --separate-stderr dicegame-sheet list "$S"
+	assert_eq "roll FACE FACE FACE FACE FACE FACE" "$output"
+	play "$S" 'roll gold gold brick lumber ore wool'
+	run -0 --separate-stderr dicegame-sheet list "$S"
+	assert_eq "" "$stderr"
+	assert_eq "reroll DIE... to FACE... (63 choices; list --all shows each)
+gold on dice 1 2 to ore
+gold on dice 1 2 to grain
+gold on dice 1 2 to wool
+gold on dice 1 2 to lumber
+gold on dice 1 2 to brick
+build R0
+end" "$output"
+	run -0 dicegame-sheet list --all "$S"
+	assert_eq 70 "${#lines[@]}"
+	fresh "$S" --island 2 --seed 5
+	play "$S" roll
+	run -0 dicegame-sheet list <"$S"
+	assert_eq $'reroll DIE... (7 choices; list --all shows each)\nend' "$output"
+	run -0 dicegame-sheet list --all "$S"
+	assert_eq $'reroll 1\nreroll 2\nreroll 1 2\nreroll 3\nreroll 1 3\nreroll 2 3\nreroll 1 2 3\nend' "$output"
+	play "$S" 'keep 1' 'keep 1'
+	run -0 dicegame-sheet list "$S"
+	assert_eq "$(dicegame-sheet list --all "$S")" "$output"
+	[[ "$output" != *reroll* ]]
+}
+
+@test "list refuses the options of other subcommands and more than one sheet" {
+	fresh "$S" --seed 1
+	run -2 --separate-stderr dicegame-sheet list --turns 2 "$S"
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: --turns means nothing to 'list'" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet list --all "$S" "$S"
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: too many operands for 'list'" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet -i "$S" list --all
+	assert_eq "dicegame-sheet: -i is for move and auto, not 'list'" "${stderr_lines[0]}"
 }
 
 # ---- in place, validation, strict input ----
