@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "dice_auto.h"
 #include "dice_json.h"
 #include "dice_move.h"
@@ -89,6 +90,8 @@ struct opts {
 	/* set by a handler that reported its failures itself (validate of many files) */
 	int reported;
 	struct dgame *g;
+	/* move -i: where the lines saying the dice rolled go, to be shown once the file is written */
+	char **notes;
 };
 
 /* random_seed: a seed from /dev/urandom, kept within what JSON numbers hold exactly. */
@@ -189,11 +192,56 @@ static int put(const struct fe_locked *lk, const char *text, size_t len, struct 
 typedef int sheet_fn(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
 		     char **out, size_t *olen, struct cerr *e);
 
+/* roll_notes: a line for each roll and reroll the log holds from entry from on, with every die of the
+ * turn after it ("ann's dice after reroll 2 5: ..."); before holds the dice (n of them) and seat the
+ * player to move when that entry was made. */
+static int roll_notes(const struct dgame *g, size_t from, const uint8_t *before, int n, int seat,
+		      char **notes, struct cerr *e)
+{
+	uint8_t cur[DICE_NDICE];
+	struct buf b;
+	size_t len;
+
+	buf_init(&b);
+	memcpy(cur, before, sizeof cur);
+	for (size_t i = from; i < g->nlog; i++) {
+		const struct dmove *m = &g->log[i];
+		if (m->type == DM_END)
+			seat = (seat + 1) % g->nplayers;
+		if (m->type != DM_ROLL && m->type != DM_REROLL)
+			continue;
+		if (m->type == DM_ROLL)
+			n = m->nfaces;
+		buf_printf(&b, "%s: %s's dice after %s", fe_progname, g->p[seat].name,
+			   m->type == DM_ROLL ? "roll" : "reroll");
+		for (int d = 0, k = 0; d < n; d++)
+			if (m->mask & (1u << d)) {
+				cur[d] = m->faces[k++];
+				if (m->type == DM_REROLL)
+					buf_printf(&b, " %d", d + 1);
+			}
+		buf_adds(&b, ":");
+		for (int d = 0; d < n; d++)
+			buf_printf(&b, " %s", dice_face_names[cur[d]]);
+		buf_adds(&b, "\n");
+	}
+	return buf_finish(&b, notes, &len, e);
+}
+
 static int sheet_move(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
 		      char **out, size_t *olen, struct cerr *e)
 {
-	int rc = cmd_move(o, g, argc, argv, e);
-	return rc ? rc : dice_state_write(g, o->compact, out, olen, e);
+	size_t from = g->nlog;
+	uint8_t before[DICE_NDICE];
+	int n = g->ndice, seat = dice_seat(g), rc;
+
+	memcpy(before, g->dice, sizeof before);
+	if ((rc = cmd_move(o, g, argc, argv, e)))
+		return rc;
+	/* Physical dice were rolled by the players, who know them. */
+	if (o->notes && !g->external && (rc = roll_notes(g, from, before, n, seat, o->notes, e)))
+		return rc;
+	return dice_state_write(g, o->compact, out, olen, e);
 }
 
 static int sheet_auto(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
@@ -325,11 +373,19 @@ static int run_map(void *ctx, int argc, char **argv, struct cerr *e)
 static int run_move(void *ctx, int argc, char **argv, struct cerr *e)
 {
 	struct opts *o = ctx;
+	char *notes = NULL;
+	int rc;
 	if (!argc) {
 		o->reported = 1;
 		return fe_usagef(usage_short, "name the moves: move roll");
 	}
-	return one_input(o, sheet_move, NULL, argc, argv, e);
+	/* In place nothing else shows the dice: they are said on stderr, once the file holds them. */
+	o->notes = o->inplace ? &notes : NULL;
+	rc = one_input(o, sheet_move, NULL, argc, argv, e);
+	if (!rc && notes && fputs(notes, stderr) == EOF)
+		rc = cerr_set(e, C_SYSTEM, "cannot write to standard error");
+	free(notes);
+	return rc;
 }
 
 static int run_auto(void *ctx, int argc, char **argv, struct cerr *e)

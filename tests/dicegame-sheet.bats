@@ -748,10 +748,42 @@ end" "$output"
 
 @test "-i edits the file in place and writes nothing on stdout" {
 	fresh "$S" --seed 2
-	run -0 dicegame-sheet -i "$S" move roll
+	run -0 --separate-stderr dicegame-sheet -i "$S" move roll
 	assert_eq "" "$output"
 	run -0 q "$S" '.turn.rolls'
 	assert_eq 1 "$output"
+}
+
+@test "-i says the dice of every roll and reroll on stderr, once the sheet is written" {
+	fresh "$S" --seed 1 --players ann,bob --island 2
+	run -0 --separate-stderr dicegame-sheet -i "$S" move roll end roll 'keep 2'
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: ann's dice after roll: grain brick wool
+dicegame-sheet: bob's dice after roll: gold gold brick wool
+dicegame-sheet: bob's dice after reroll 1 3 4: lumber gold grain brick" "$stderr"
+	assert_eq '["lumber","gold","grain","brick"]' "$(q "$S" .turn.dice)"
+	run -0 --separate-stderr dicegame-sheet -i "$S" move 'reroll 2' end
+	assert_eq "dicegame-sheet: bob's dice after reroll 2: lumber grain grain brick" "$stderr"
+	run -0 --separate-stderr dicegame-sheet -i "$S" move roll 'build R0'
+	assert_eq "dicegame-sheet: ann's dice after roll: brick lumber gold lumber grain" "$stderr"
+	run -0 --separate-stderr dicegame-sheet -i "$S" move end
+	assert_eq "" "$stderr"
+}
+
+@test "the dice are not said for a refused move, physical dice, or a sheet written on stdout" {
+	fresh "$S" --seed 1
+	cp "$S" "$BATS_TEST_TMPDIR/before"
+	run -1 --separate-stderr dicegame-sheet -i "$S" move roll 'reroll 7'
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: move 'reroll 7': there is no die 7: dice are numbered 1 to 6" "$stderr"
+	assert_file_eq "$BATS_TEST_TMPDIR/before" "$S"
+	run -0 --separate-stderr dicegame-sheet move roll <"$S"
+	assert_eq "" "$stderr"
+	assert_eq '["grain","brick","wool","gold","gold","brick"]' "$(jq -c .turn.dice <<<"$output")"
+	fresh "$S" --external
+	run -0 --separate-stderr dicegame-sheet -i "$S" move 'roll ore ore ore ore ore ore' 'keep 1 to wool wool wool wool wool'
+	assert_eq "" "$output"
+	assert_eq "" "$stderr"
 }
 
 @test "a refused move among several leaves the file byte for byte" {
