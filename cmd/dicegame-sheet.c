@@ -17,7 +17,7 @@ const char fe_progname[] = "dicegame-sheet";
 #define USAGE_SHORT \
 	"usage: dicegame-sheet [-c] new [--island 1|2] [--players NAMES] [--seed N] [--map FILE] [--external]\n" \
 	"       dicegame-sheet [-c] [-i FILE] [--as NAME] move MOVE...\n" \
-	"       dicegame-sheet [-c] [-i FILE] auto [--turns N | --all]\n" \
+	"       dicegame-sheet [-c] [-i FILE] auto [--turns N | --all [--max-turns N]]\n" \
 	"       dicegame-sheet list [--all]|score [--json]|render [--svg]|validate [FILE...]\n" \
 	"       dicegame-sheet [-c] view [FILE]\n" \
 	"       dicegame-sheet [-c] map [--island 1|2 | --map FILE]\n"
@@ -54,6 +54,7 @@ static const char usage_text[] = USAGE_SHORT
 	"      --as NAME        refuse moves when it is not NAME's turn (move, auto)\n"
 	"      --turns N        turns to play (auto; default 1)\n"
 	"      --all            play until the game is over (auto); every reroll (list)\n"
+	"      --max-turns N    the turns auto --all plays at most (default 1000)\n"
 	"      --svg            SVG instead of text (render)\n"
 	"      --json           JSON instead of text (score)\n"
 	"  -h, --help           this help\n"
@@ -61,7 +62,10 @@ static const char usage_text[] = USAGE_SHORT
 	"\n"
 	"exit status: 0 done, 1 the rules say no, 2 usage, 3 bad input, 4 system error\n";
 
-enum { O_ISLAND = 256, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, O_AS, O_TURNS, O_ALL, O_SVG, O_JSON };
+enum { O_ISLAND = 256, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, O_AS, O_TURNS, O_ALL, O_MAX_TURNS, O_SVG, O_JSON, O_END };
+
+/* auto --all: the turns it plays at most by default (Island Two has no turn limit) */
+#define MAX_TURNS 1000
 
 static const char *const islands[] = { "1", "2", NULL };
 
@@ -76,6 +80,7 @@ static const struct fe_opt options[] = {
 	{ "as", O_AS, FE_ARG, NULL, "refuse moves when it is not NAME's turn" },
 	{ "turns", O_TURNS, FE_ARG, NULL, "turns to play" },
 	{ "all", O_ALL, FE_NO_ARG, NULL, "play until the game is over; list every reroll" },
+	{ "max-turns", O_MAX_TURNS, FE_ARG, NULL, "turns auto --all plays at most" },
 	{ "svg", O_SVG, FE_NO_ARG, NULL, "SVG instead of text" },
 	{ "json", O_JSON, FE_NO_ARG, NULL, "JSON instead of text" },
 	FE_OPT_END,
@@ -83,10 +88,10 @@ static const struct fe_opt options[] = {
 
 struct opts {
 	int compact, island, external, all, svg, json, seeded;
-	unsigned long long seed, turns;
+	unsigned long long seed, turns, max_turns;
 	const char *inplace, *players, *map, *as;
 	/* which options were given, by their letter or code, to refuse them where they mean nothing */
-	unsigned char given[O_JSON + 1];
+	unsigned char given[O_END];
 	/* set by a handler that reported its failures itself (validate of many files) */
 	int reported;
 	struct dgame *g;
@@ -171,12 +176,16 @@ static int cmd_move(const struct opts *o, struct dgame *g, int argc, char **argv
 	return rc;
 }
 
+/* cmd_auto: with --all, a game still going after --max-turns turns is refused: no player may ever finish it. */
 static int cmd_auto(const struct opts *o, struct dgame *g, struct cerr *e)
 {
 	int rc = check_as(o, g, e);
-	unsigned long long turns = o->all ? 1000000 : o->given[O_TURNS] ? o->turns : 1;
+	unsigned long long turns = o->all ? o->max_turns : o->given[O_TURNS] ? o->turns : 1;
 	for (unsigned long long t = 0; !rc && t < turns && !(o->all && g->over); t++)
 		rc = dice_auto_turn(g, e);
+	if (!rc && o->all && !g->over)
+		rc = cerr_set(e, C_ILLEGAL, "auto --all: the game is not over after %llu turns (--max-turns %llu)",
+			      turns, turns);
 	return rc;
 }
 
@@ -438,7 +447,7 @@ static int run_validate(void *ctx, int argc, char **argv, struct cerr *e)
 
 static const int opts_new[] = { O_ISLAND, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, 0 };
 static const int opts_move[] = { 'i', O_AS, 0 };
-static const int opts_auto[] = { 'i', O_AS, O_TURNS, O_ALL, 0 };
+static const int opts_auto[] = { 'i', O_AS, O_TURNS, O_ALL, O_MAX_TURNS, 0 };
 static const int opts_list[] = { O_ALL, 0 };
 static const int opts_score[] = { O_JSON, 0 };
 static const int opts_render[] = { O_SVG, 0 };
@@ -454,7 +463,7 @@ static const struct fe_sub subs[] = {
 	{ "render", "render [--svg] [FILE]", opts_render, FE_OPERANDS_FILES, run_render },
 	{ "validate", "validate [FILE...]", NULL, FE_OPERANDS_FILES, run_validate },
 	{ "view", "view [FILE]", NULL, FE_OPERANDS_FILES, run_view },
-	{ "auto", "[-i FILE] auto [--turns N | --all]", opts_auto, FE_OPERANDS_NONE, run_auto },
+	{ "auto", "[-i FILE] auto [--turns N | --all [--max-turns N]]", opts_auto, FE_OPERANDS_NONE, run_auto },
 	{ "map", "map [--island 1|2 | --map FILE]", opts_map, FE_OPERANDS_NONE, run_map },
 	{ NULL, NULL, NULL, FE_OPERANDS_NONE, NULL },
 };
@@ -472,7 +481,7 @@ static const struct fe_cmd command = {
 static int set_option(struct opts *o, int c, const char *arg)
 {
 	unsigned long long v;
-	if (c >= 0 && c <= O_JSON)
+	if (c >= 0 && c < O_END)
 		o->given[c] = 1;
 	switch (c) {
 	case 'c': o->compact = 1; break;
@@ -493,8 +502,11 @@ static int set_option(struct opts *o, int c, const char *arg)
 	case O_EXTERNAL: o->external = 1; break;
 	case O_AS: o->as = arg; break;
 	case O_TURNS:
-		if (fe_parse_u64(arg, 100000, &o->turns) || o->turns < 1)
-			return fe_usagef(usage_short, "--turns takes a number from 1 to 100000, not '%s'", arg);
+	case O_MAX_TURNS:
+		if (fe_parse_u64(arg, 100000, &v) || v < 1)
+			return fe_usagef(usage_short, "--%s takes a number from 1 to 100000, not '%s'",
+					 c == O_TURNS ? "turns" : "max-turns", arg);
+		*(c == O_TURNS ? &o->turns : &o->max_turns) = v;
 		break;
 	case O_ALL: o->all = 1; break;
 	case O_SVG: o->svg = 1; break;
@@ -513,6 +525,8 @@ static int check_options(const struct opts *o, const struct fe_sub *sub)
 		return fe_usagef(usage_short, "-i is for move and auto, not '%s'", sub->name);
 	if (o->all && o->given[O_TURNS])
 		return fe_usagef(usage_short, "--turns and --all exclude each other");
+	if (o->given[O_MAX_TURNS] && !o->all)
+		return fe_usagef(usage_short, "--max-turns bounds auto --all: give --all too");
 	if (o->external && o->seeded)
 		return fe_usagef(usage_short, "--seed means nothing with --external");
 	return C_OK;
@@ -527,6 +541,7 @@ int main(int argc, char **argv)
 	int c, rc = C_OK;
 
 	memset(&o, 0, sizeof o);
+	o.max_turns = MAX_TURNS;
 	dice_game_init(&g);
 	o.g = &g;
 	while ((c = fe_next_option(&command, argc, argv, &rc)) != -1)

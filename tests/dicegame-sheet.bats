@@ -667,6 +667,51 @@ bob 4 (settlements 2, cities 0, longest road lost, largest army held; road 6, kn
 	assert_eq "dicegame-sheet: auto rolls the sheet's own dice; this sheet's dice are physical" "$stderr"
 }
 
+@test "auto --all gives up after --max-turns (1000) when nobody can finish: status 1, nothing written" {
+	fresh "$S" --map "$DG/unwinnable.map.json" --players ann,bob --seed 1
+	cp "$S" "$BATS_TEST_TMPDIR/before"
+	run -1 --separate-stderr dicegame-sheet -i "$S" auto --all
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: auto --all: the game is not over after 1000 turns (--max-turns 1000)" "$stderr"
+	assert_file_eq "$BATS_TEST_TMPDIR/before" "$S"
+	run -1 --separate-stderr dicegame-sheet auto --all --max-turns 3 <"$S"
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: auto --all: the game is not over after 3 turns (--max-turns 3)" "$stderr"
+	dicegame-sheet -i "$S" auto --turns 1000
+	run -0 q "$S" '[.turn.number, [.players[].built]]'
+	assert_eq '[1001,[["A","S2","K1"],["A","S2","K1"]]]' "$output"
+}
+
+@test "auto --all plays a game that ends within --max-turns to its end" {
+	fresh "$S" --island 2 --seed 1
+	dicegame-sheet auto --all <"$S" >"$BATS_TEST_TMPDIR/all.json"
+	run -0 q "$BATS_TEST_TMPDIR/all.json" '[.turn, .players[0].built[-1], ([.log[] | select(. == "end")] | length)]'
+	assert_eq '[null,"K6",17]' "$output"
+	run -0 --separate-stderr dicegame-sheet auto --all --max-turns 18 <"$S"
+	assert_eq "" "$stderr"
+	assert_eq "$(cat "$BATS_TEST_TMPDIR/all.json")" "$output"
+	run -1 --separate-stderr dicegame-sheet auto --all --max-turns 17 <"$S"
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: auto --all: the game is not over after 17 turns (--max-turns 17)" "$stderr"
+}
+
+@test "--max-turns takes 1 to 100000, goes with auto --all only" {
+	fresh "$S" --island 2 --seed 1
+	run -2 --separate-stderr dicegame-sheet auto --max-turns 5 <"$S"
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: --max-turns bounds auto --all: give --all too" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet auto --turns 2 --max-turns 5 <"$S"
+	assert_eq "dicegame-sheet: --max-turns bounds auto --all: give --all too" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet auto --all --max-turns 0 <"$S"
+	assert_eq "dicegame-sheet: --max-turns takes a number from 1 to 100000, not '0'" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet auto --all --max-turns 100001 <"$S"
+	assert_eq "dicegame-sheet: --max-turns takes a number from 1 to 100000, not '100001'" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet list --all --max-turns 5 "$S"
+	assert_eq "dicegame-sheet: --max-turns means nothing to 'list'" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet auto --turns 0 <"$S"
+	assert_eq "dicegame-sheet: --turns takes a number from 1 to 100000, not '0'" "${stderr_lines[0]}"
+}
+
 @test "the example solo game runs and renders the sheet" {
 	run -0 --separate-stderr sh "$ROOT/examples/dicegame-solo.sh" 7
 	[[ "${lines[0]}" == "Island One: game over, won by solo with "* ]]
