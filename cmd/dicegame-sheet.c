@@ -18,7 +18,8 @@ const char fe_progname[] = "dicegame-sheet";
 	"usage: dicegame-sheet [-c] new [--island 1|2] [--players NAMES] [--seed N] [--map FILE] [--external]\n" \
 	"       dicegame-sheet [-c] [-i FILE] [--as NAME] move MOVE...\n" \
 	"       dicegame-sheet [-c] [-i FILE] auto [--turns N | --all [--max-turns N]]\n" \
-	"       dicegame-sheet list [--all]|score [--json]|render [--svg]|validate [FILE...]\n" \
+	"       dicegame-sheet list [--all] [FILE]\n" \
+	"       dicegame-sheet score [--json]|render [--svg]|validate [FILE...]\n" \
 	"       dicegame-sheet [-c] view [FILE]\n" \
 	"       dicegame-sheet [-c] map [--island 1|2 | --map FILE]\n"
 

@@ -256,7 +256,10 @@ script() {
 	assert_eq '[2,["grain","wool","wool","lumber","grain","brick"],"reroll 2 4 5 6 to wool lumber grain brick"]' "$output"
 	play "$BATS_TEST_TMPDIR/t.json" 'reroll 2 4 5 6'
 	assert_file_eq "$S" "$BATS_TEST_TMPDIR/t.json"
-	play "$S" 'reroll all'
+	fresh "$BATS_TEST_TMPDIR/t.json" --seed 1
+	play "$BATS_TEST_TMPDIR/t.json" roll keep 3 1
+	assert_file_eq "$S" "$BATS_TEST_TMPDIR/t.json"
+	play "$S" reroll all
 	run -0 q "$S" '[.turn.rolls, .turn.dice, .log[2]]'
 	assert_eq '[3,["grain","brick","lumber","gold","lumber","grain"],"reroll 1 2 3 4 5 6 to grain brick lumber gold lumber grain"]' "$output"
 	run -0 dicegame-sheet validate "$S"
