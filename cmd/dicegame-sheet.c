@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "dice_auto.h"
 #include "dice_json.h"
 #include "dice_move.h"
@@ -16,8 +17,9 @@ const char fe_progname[] = "dicegame-sheet";
 #define USAGE_SHORT \
 	"usage: dicegame-sheet [-c] new [--island 1|2] [--players NAMES] [--seed N] [--map FILE] [--external]\n" \
 	"       dicegame-sheet [-c] [-i FILE] [--as NAME] move MOVE...\n" \
-	"       dicegame-sheet [-c] [-i FILE] auto [--turns N | --all]\n" \
-	"       dicegame-sheet list|score [--json]|render [--svg]|validate [FILE...]\n" \
+	"       dicegame-sheet [-c] [-i FILE] auto [--turns N | --all [--max-turns N]]\n" \
+	"       dicegame-sheet list [--all] [FILE]\n" \
+	"       dicegame-sheet score [--json]|render [--svg]|validate [FILE...]\n" \
 	"       dicegame-sheet [-c] view [FILE]\n" \
 	"       dicegame-sheet [-c] map [--island 1|2 | --map FILE]\n"
 
@@ -31,9 +33,10 @@ static const char usage_text[] = USAGE_SHORT
 	"subcommands:\n"
 	"  new        a new sheet\n"
 	"  move       apply moves: roll [FACE...]; reroll DIE... [to FACE...];\n"
+	"             keep DIE... [to FACE...]; reroll all [to FACE...];\n"
 	"             joker ID on die DIE [RESOURCE]; gold on dice DIE DIE to RESOURCE;\n"
 	"             build ID...; end  (several at once separated by ';')\n"
-	"  list       the legal moves, one a line\n"
+	"  list       the legal moves, one a line; the rerolls in one line unless --all\n"
 	"  score      the scores and, once the game is over, the winners\n"
 	"  render     the sheets as text, or as SVG with --svg\n"
 	"  validate   replay each sheet's log from the start and compare\n"
@@ -51,7 +54,8 @@ static const char usage_text[] = USAGE_SHORT
 	"      --external       outcomes come with the moves: physical dice (new)\n"
 	"      --as NAME        refuse moves when it is not NAME's turn (move, auto)\n"
 	"      --turns N        turns to play (auto; default 1)\n"
-	"      --all            play until the game is over (auto)\n"
+	"      --all            play until the game is over (auto); every reroll (list)\n"
+	"      --max-turns N    the turns auto --all plays at most (default 1000)\n"
 	"      --svg            SVG instead of text (render)\n"
 	"      --json           JSON instead of text (score)\n"
 	"  -h, --help           this help\n"
@@ -59,7 +63,10 @@ static const char usage_text[] = USAGE_SHORT
 	"\n"
 	"exit status: 0 done, 1 the rules say no, 2 usage, 3 bad input, 4 system error\n";
 
-enum { O_ISLAND = 256, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, O_AS, O_TURNS, O_ALL, O_SVG, O_JSON };
+enum { O_ISLAND = 256, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, O_AS, O_TURNS, O_ALL, O_MAX_TURNS, O_SVG, O_JSON, O_END };
+
+/* auto --all: the turns it plays at most by default (Island Two has no turn limit) */
+#define MAX_TURNS 1000
 
 static const char *const islands[] = { "1", "2", NULL };
 
@@ -73,7 +80,8 @@ static const struct fe_opt options[] = {
 	{ "external", O_EXTERNAL, FE_NO_ARG, NULL, "outcomes come with the moves" },
 	{ "as", O_AS, FE_ARG, NULL, "refuse moves when it is not NAME's turn" },
 	{ "turns", O_TURNS, FE_ARG, NULL, "turns to play" },
-	{ "all", O_ALL, FE_NO_ARG, NULL, "play until the game is over" },
+	{ "all", O_ALL, FE_NO_ARG, NULL, "play until the game is over; list every reroll" },
+	{ "max-turns", O_MAX_TURNS, FE_ARG, NULL, "turns auto --all plays at most" },
 	{ "svg", O_SVG, FE_NO_ARG, NULL, "SVG instead of text" },
 	{ "json", O_JSON, FE_NO_ARG, NULL, "JSON instead of text" },
 	FE_OPT_END,
@@ -81,13 +89,15 @@ static const struct fe_opt options[] = {
 
 struct opts {
 	int compact, island, external, all, svg, json, seeded;
-	unsigned long long seed, turns;
+	unsigned long long seed, turns, max_turns;
 	const char *inplace, *players, *map, *as;
 	/* which options were given, by their letter or code, to refuse them where they mean nothing */
-	unsigned char given[O_JSON + 1];
+	unsigned char given[O_END];
 	/* set by a handler that reported its failures itself (validate of many files) */
 	int reported;
 	struct dgame *g;
+	/* move -i: where the lines saying the dice rolled go, to be shown once the file is written */
+	char **notes;
 };
 
 /* random_seed: a seed from /dev/urandom, kept within what JSON numbers hold exactly. */
@@ -167,12 +177,16 @@ static int cmd_move(const struct opts *o, struct dgame *g, int argc, char **argv
 	return rc;
 }
 
+/* cmd_auto: with --all, a game still going after --max-turns turns is refused: no player may ever finish it. */
 static int cmd_auto(const struct opts *o, struct dgame *g, struct cerr *e)
 {
 	int rc = check_as(o, g, e);
-	unsigned long long turns = o->all ? 1000000 : o->given[O_TURNS] ? o->turns : 1;
+	unsigned long long turns = o->all ? o->max_turns : o->given[O_TURNS] ? o->turns : 1;
 	for (unsigned long long t = 0; !rc && t < turns && !(o->all && g->over); t++)
 		rc = dice_auto_turn(g, e);
+	if (!rc && o->all && !g->over)
+		rc = cerr_set(e, C_ILLEGAL, "auto --all: the game is not over after %llu turns (--max-turns %llu)",
+			      turns, turns);
 	return rc;
 }
 
@@ -188,11 +202,56 @@ static int put(const struct fe_locked *lk, const char *text, size_t len, struct 
 typedef int sheet_fn(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
 		     char **out, size_t *olen, struct cerr *e);
 
+/* roll_notes: a line for each roll and reroll the log holds from entry from on, with every die of the
+ * turn after it ("ann's dice after reroll 2 5: ..."); before holds the dice (n of them) and seat the
+ * player to move when that entry was made. */
+static int roll_notes(const struct dgame *g, size_t from, const uint8_t *before, int n, int seat,
+		      char **notes, struct cerr *e)
+{
+	uint8_t cur[DICE_NDICE];
+	struct buf b;
+	size_t len;
+
+	buf_init(&b);
+	memcpy(cur, before, sizeof cur);
+	for (size_t i = from; i < g->nlog; i++) {
+		const struct dmove *m = &g->log[i];
+		if (m->type == DM_END)
+			seat = (seat + 1) % g->nplayers;
+		if (m->type != DM_ROLL && m->type != DM_REROLL)
+			continue;
+		if (m->type == DM_ROLL)
+			n = m->nfaces;
+		buf_printf(&b, "%s: %s's dice after %s", fe_progname, g->p[seat].name,
+			   m->type == DM_ROLL ? "roll" : "reroll");
+		for (int d = 0, k = 0; d < n; d++)
+			if (m->mask & (1u << d)) {
+				cur[d] = m->faces[k++];
+				if (m->type == DM_REROLL)
+					buf_printf(&b, " %d", d + 1);
+			}
+		buf_adds(&b, ":");
+		for (int d = 0; d < n; d++)
+			buf_printf(&b, " %s", dice_face_names[cur[d]]);
+		buf_adds(&b, "\n");
+	}
+	return buf_finish(&b, notes, &len, e);
+}
+
 static int sheet_move(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
 		      char **out, size_t *olen, struct cerr *e)
 {
-	int rc = cmd_move(o, g, argc, argv, e);
-	return rc ? rc : dice_state_write(g, o->compact, out, olen, e);
+	size_t from = g->nlog;
+	uint8_t before[DICE_NDICE];
+	int n = g->ndice, seat = dice_seat(g), rc;
+
+	memcpy(before, g->dice, sizeof before);
+	if ((rc = cmd_move(o, g, argc, argv, e)))
+		return rc;
+	/* Physical dice were rolled by the players, who know them. */
+	if (o->notes && !g->external && (rc = roll_notes(g, from, before, n, seat, o->notes, e)))
+		return rc;
+	return dice_state_write(g, o->compact, out, olen, e);
 }
 
 static int sheet_auto(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
@@ -205,7 +264,7 @@ static int sheet_auto(const struct opts *o, struct dgame *g, const char *name, i
 static int sheet_list(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
 		      char **out, size_t *olen, struct cerr *e)
 {
-	return dice_list(g, out, olen, e);
+	return dice_list(g, o->all, out, olen, e);
 }
 
 static int sheet_score(const struct opts *o, struct dgame *g, const char *name, int argc, char **argv,
@@ -324,11 +383,19 @@ static int run_map(void *ctx, int argc, char **argv, struct cerr *e)
 static int run_move(void *ctx, int argc, char **argv, struct cerr *e)
 {
 	struct opts *o = ctx;
+	char *notes = NULL;
+	int rc;
 	if (!argc) {
 		o->reported = 1;
 		return fe_usagef(usage_short, "name the moves: move roll");
 	}
-	return one_input(o, sheet_move, NULL, argc, argv, e);
+	/* In place nothing else shows the dice: they are said on stderr, once the file holds them. */
+	o->notes = o->inplace ? &notes : NULL;
+	rc = one_input(o, sheet_move, NULL, argc, argv, e);
+	if (!rc && notes && fputs(notes, stderr) == EOF)
+		rc = cerr_set(e, C_SYSTEM, "cannot write to standard error");
+	free(notes);
+	return rc;
 }
 
 static int run_auto(void *ctx, int argc, char **argv, struct cerr *e)
@@ -381,7 +448,8 @@ static int run_validate(void *ctx, int argc, char **argv, struct cerr *e)
 
 static const int opts_new[] = { O_ISLAND, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, 0 };
 static const int opts_move[] = { 'i', O_AS, 0 };
-static const int opts_auto[] = { 'i', O_AS, O_TURNS, O_ALL, 0 };
+static const int opts_auto[] = { 'i', O_AS, O_TURNS, O_ALL, O_MAX_TURNS, 0 };
+static const int opts_list[] = { O_ALL, 0 };
 static const int opts_score[] = { O_JSON, 0 };
 static const int opts_render[] = { O_SVG, 0 };
 static const int opts_map[] = { O_ISLAND, O_MAP, 0 };
@@ -391,12 +459,12 @@ static const struct fe_sub subs[] = {
 	{ "new", "new [--island 1|2] [--players NAMES] [--seed N] [--map FILE] [--external]", opts_new,
 	  FE_OPERANDS_NONE, run_new },
 	{ "move", "[-i FILE] [--as NAME] move MOVE...", opts_move, FE_OPERANDS_WORDS, run_move },
-	{ "list", "list [FILE]", NULL, FE_OPERANDS_FILES, run_list },
+	{ "list", "list [--all] [FILE]", opts_list, FE_OPERANDS_FILES, run_list },
 	{ "score", "score [--json] [FILE]", opts_score, FE_OPERANDS_FILES, run_score },
 	{ "render", "render [--svg] [FILE]", opts_render, FE_OPERANDS_FILES, run_render },
 	{ "validate", "validate [FILE...]", NULL, FE_OPERANDS_FILES, run_validate },
 	{ "view", "view [FILE]", NULL, FE_OPERANDS_FILES, run_view },
-	{ "auto", "[-i FILE] auto [--turns N | --all]", opts_auto, FE_OPERANDS_NONE, run_auto },
+	{ "auto", "[-i FILE] auto [--turns N | --all [--max-turns N]]", opts_auto, FE_OPERANDS_NONE, run_auto },
 	{ "map", "map [--island 1|2 | --map FILE]", opts_map, FE_OPERANDS_NONE, run_map },
 	{ NULL, NULL, NULL, FE_OPERANDS_NONE, NULL },
 };
@@ -414,7 +482,7 @@ static const struct fe_cmd command = {
 static int set_option(struct opts *o, int c, const char *arg)
 {
 	unsigned long long v;
-	if (c >= 0 && c <= O_JSON)
+	if (c >= 0 && c < O_END)
 		o->given[c] = 1;
 	switch (c) {
 	case 'c': o->compact = 1; break;
@@ -435,8 +503,11 @@ static int set_option(struct opts *o, int c, const char *arg)
 	case O_EXTERNAL: o->external = 1; break;
 	case O_AS: o->as = arg; break;
 	case O_TURNS:
-		if (fe_parse_u64(arg, 100000, &o->turns) || o->turns < 1)
-			return fe_usagef(usage_short, "--turns takes a number from 1 to 100000, not '%s'", arg);
+	case O_MAX_TURNS:
+		if (fe_parse_u64(arg, 100000, &v) || v < 1)
+			return fe_usagef(usage_short, "--%s takes a number from 1 to 100000, not '%s'",
+					 c == O_TURNS ? "turns" : "max-turns", arg);
+		*(c == O_TURNS ? &o->turns : &o->max_turns) = v;
 		break;
 	case O_ALL: o->all = 1; break;
 	case O_SVG: o->svg = 1; break;
@@ -455,6 +526,8 @@ static int check_options(const struct opts *o, const struct fe_sub *sub)
 		return fe_usagef(usage_short, "-i is for move and auto, not '%s'", sub->name);
 	if (o->all && o->given[O_TURNS])
 		return fe_usagef(usage_short, "--turns and --all exclude each other");
+	if (o->given[O_MAX_TURNS] && !o->all)
+		return fe_usagef(usage_short, "--max-turns bounds auto --all: give --all too");
 	if (o->external && o->seeded)
 		return fe_usagef(usage_short, "--seed means nothing with --external");
 	return C_OK;
@@ -469,6 +542,7 @@ int main(int argc, char **argv)
 	int c, rc = C_OK;
 
 	memset(&o, 0, sizeof o);
+	o.max_turns = MAX_TURNS;
 	dice_game_init(&g);
 	o.g = &g;
 	while ((c = fe_next_option(&command, argc, argv, &rc)) != -1)

@@ -34,7 +34,7 @@ static void write_seeds(const struct dgame *g, int k)
 
 	if (!dir)
 		return;
-	if (dice_list(g, &list, &len, &e))
+	if (dice_list(g, 1, &list, &len, &e))
 		fail("listing moves", &e);
 	for (char *l = strtok_r(list, "\n", &save); l; l = strtok_r(NULL, "\n", &save), i++) {
 		snprintf(path, sizeof path, "%s/s%d-%04d", dir, k, i);

@@ -145,6 +145,12 @@ script() {
 	assert_eq "--svg" "$output"
 	run -0 comp "dicegame-sheet move joker ''" 3
 	assert_eq "$(printf '%s\n' K1 K2 K3 K4 K5 K6 D1 D2)" "$output"
+	run -0 comp "dicegame-sheet move k" 2
+	assert_eq "keep" "$output"
+	run -0 comp "dicegame-sheet move reroll ''" 3
+	assert_eq "all" "$output"
+	run -0 comp "dicegame-sheet move keep ''" 3
+	assert_eq "$(printf '%s\n' roll reroll keep joker gold build end ore grain wool lumber brick gold to on die)" "$output"
 }
 
 @test "an option another subcommand owns is a usage error" {
@@ -174,7 +180,7 @@ script() {
 @test "a move that is no move is refused with status 1, as catan-move refuses one" {
 	fresh "$S" --seed 1
 	run -1 --separate-stderr dicegame-sheet -i "$S" move fly
-	assert_eq "dicegame-sheet: move 'fly': unknown move 'fly' (roll, reroll, joker, gold, build, end)" "$stderr"
+	assert_eq "dicegame-sheet: move 'fly': unknown move 'fly' (roll, reroll, keep, joker, gold, build, end)" "$stderr"
 	run -1 --separate-stderr dicegame-sheet -i "$S" move 'gold on 1 2'
 	assert_eq "dicegame-sheet: move 'gold on 1 2': expected 'gold on dice N N to RESOURCE'" "$stderr"
 	run -1 --separate-stderr dicegame-sheet -i "$S" move 'reroll'
@@ -239,6 +245,79 @@ script() {
 	play "$S" 'reroll 5 2 to gold wool'
 	run -0 q "$S" '[.turn.dice, .log[1]]'
 	assert_eq '[["ore","wool","ore","ore","gold","ore"],"reroll 2 5 to wool gold"]' "$output"
+}
+
+@test "keep names the dice kept and rolls the others again: the log holds the reroll" {
+	fresh "$S" --seed 1
+	play "$S" roll
+	cp "$S" "$BATS_TEST_TMPDIR/t.json"
+	play "$S" 'keep 3 1'
+	run -0 q "$S" '[.turn.rolls, .turn.dice, .log[1]]'
+	assert_eq '[2,["grain","wool","wool","lumber","grain","brick"],"reroll 2 4 5 6 to wool lumber grain brick"]' "$output"
+	play "$BATS_TEST_TMPDIR/t.json" 'reroll 2 4 5 6'
+	assert_file_eq "$S" "$BATS_TEST_TMPDIR/t.json"
+	fresh "$BATS_TEST_TMPDIR/t.json" --seed 1
+	play "$BATS_TEST_TMPDIR/t.json" roll keep 3 1
+	assert_file_eq "$S" "$BATS_TEST_TMPDIR/t.json"
+	play "$S" reroll all
+	run -0 q "$S" '[.turn.rolls, .turn.dice, .log[2]]'
+	assert_eq '[3,["grain","brick","lumber","gold","lumber","grain"],"reroll 1 2 3 4 5 6 to grain brick lumber gold lumber grain"]' "$output"
+	run -0 dicegame-sheet validate "$S"
+	assert_eq "" "$output"
+}
+
+@test "keep and reroll all with physical dice: the faces of the dice rolled again, in die order" {
+	fresh "$S" --external
+	play "$S" 'roll ore ore ore ore ore ore' 'keep 2 1 3 to wool grain brick'
+	run -0 q "$S" '[.turn.dice, .log[1]]'
+	assert_eq '[["ore","ore","ore","wool","grain","brick"],"reroll 4 5 6 to wool grain brick"]' "$output"
+	play "$S" 'REROLL ALL to gold gold gold gold gold gold'
+	run -0 q "$S" '[.turn.dice, .log[2]]'
+	assert_eq '[["gold","gold","gold","gold","gold","gold"],"reroll 1 2 3 4 5 6 to gold gold gold gold gold gold"]' "$output"
+	fresh "$S" --island 2 --external
+	play "$S" 'roll ore ore ore' 'reroll all to wool wool wool' 'keep 2 to brick brick'
+	run -0 q "$S" '[.turn.dice, .log[1:]]'
+	assert_eq '[["brick","wool","brick"],["reroll 1 2 3 to wool wool wool","reroll 1 3 to brick brick"]]' "$output"
+}
+
+@test "keep and reroll all are refused as reroll is, and when no die is left to roll" {
+	fresh "$S" --seed 5
+	refuse "$S" "roll the dice first" 'keep 1'
+	refuse "$S" "roll the dice first" 'reroll all'
+	play "$S" roll
+	refuse "$S" "name the dice to keep: keep 1 3 5 (or reroll all)" keep
+	refuse "$S" "name the dice to keep: keep 1 3 5 (or reroll all)" 'keep to ore'
+	refuse "$S" "every die is kept: none is left to roll again" 'keep 1 2 3 4 5 6'
+	refuse "$S" "there is no die 7: dice are numbered 1 to 6" 'keep 7'
+	refuse "$S" "die 2 named twice" 'keep 2 2'
+	refuse "$S" "expected a die number, found 'all'" 'reroll all 1'
+	refuse "$S" "expected a die number, found 'all'" 'keep all'
+	refuse "$S" "this sheet rolls its own dice: give no faces" 'keep 1 to ore ore ore ore ore'
+	play "$S" 'keep 1' 'keep 2'
+	refuse "$S" "a turn has three rolls at most" 'reroll all'
+	fresh "$S" --island 2 --seed 5
+	play "$S" roll
+	refuse "$S" "there is no die 4: this turn rolls 3 dice" 'keep 4'
+	refuse "$S" "every die is kept: none is left to roll again" 'keep 1 2 3'
+	fresh "$S" --external
+	play "$S" 'roll ore ore ore ore ore ore'
+	refuse "$S" "this sheet's dice are physical: give the 4 faces rolled" 'keep 5 6'
+	refuse "$S" "4 dice rolled, 5 faces given" 'keep 5 6 to ore ore ore ore ore'
+	refuse "$S" "6 dice rolled, 1 face given" 'reroll all to ore'
+	refuse "$S" "1 die rolled, 2 faces given" 'keep 1 2 3 4 5 to ore ore'
+	refuse "$S" "1 die named, 2 faces given" 'reroll 6 to ore ore'
+	fresh "$S" --external
+	play "$S" 'roll brick lumber ore ore ore ore' 'build R0'
+	refuse "$S" "no more rolls after a joker, a gold trade or a build" 'keep 1 to ore ore ore ore ore'
+	refuse "$S" "no more rolls after a joker, a gold trade or a build" 'reroll all to ore ore ore ore ore ore'
+}
+
+@test "a log holds rerolls only as the dice rolled again" {
+	fresh "$S" --external
+	jq '.log = ["roll ore ore ore ore ore ore", "keep 1 to ore ore ore ore ore"]' "$S" >"$BATS_TEST_TMPDIR/b.json"
+	bad_input "$BATS_TEST_TMPDIR/b.json" "log[1]: 'keep 1 to ore ore ore ore ore': the log names the dice rolled again: reroll DIE... to FACE..."
+	jq '.log = ["roll ore ore ore ore ore ore", "reroll all to ore ore ore ore ore ore"]' "$S" >"$BATS_TEST_TMPDIR/b.json"
+	bad_input "$BATS_TEST_TMPDIR/b.json" "log[1]: 'reroll all to ore ore ore ore ore ore': the log names the dice rolled again: reroll DIE... to FACE..."
 }
 
 @test "a turn has three rolls at most" {
@@ -591,6 +670,51 @@ bob 4 (settlements 2, cities 0, longest road lost, largest army held; road 6, kn
 	assert_eq "dicegame-sheet: auto rolls the sheet's own dice; this sheet's dice are physical" "$stderr"
 }
 
+@test "auto --all gives up after --max-turns (1000) when nobody can finish: status 1, nothing written" {
+	fresh "$S" --map "$DG/unwinnable.map.json" --players ann,bob --seed 1
+	cp "$S" "$BATS_TEST_TMPDIR/before"
+	run -1 --separate-stderr dicegame-sheet -i "$S" auto --all
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: auto --all: the game is not over after 1000 turns (--max-turns 1000)" "$stderr"
+	assert_file_eq "$BATS_TEST_TMPDIR/before" "$S"
+	run -1 --separate-stderr dicegame-sheet auto --all --max-turns 3 <"$S"
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: auto --all: the game is not over after 3 turns (--max-turns 3)" "$stderr"
+	dicegame-sheet -i "$S" auto --turns 1000
+	run -0 q "$S" '[.turn.number, [.players[].built]]'
+	assert_eq '[1001,[["A","S2","K1"],["A","S2","K1"]]]' "$output"
+}
+
+@test "auto --all plays a game that ends within --max-turns to its end" {
+	fresh "$S" --island 2 --seed 1
+	dicegame-sheet auto --all <"$S" >"$BATS_TEST_TMPDIR/all.json"
+	run -0 q "$BATS_TEST_TMPDIR/all.json" '[.turn, .players[0].built[-1], ([.log[] | select(. == "end")] | length)]'
+	assert_eq '[null,"K6",17]' "$output"
+	run -0 --separate-stderr dicegame-sheet auto --all --max-turns 18 <"$S"
+	assert_eq "" "$stderr"
+	assert_eq "$(cat "$BATS_TEST_TMPDIR/all.json")" "$output"
+	run -1 --separate-stderr dicegame-sheet auto --all --max-turns 17 <"$S"
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: auto --all: the game is not over after 17 turns (--max-turns 17)" "$stderr"
+}
+
+@test "--max-turns takes 1 to 100000, goes with auto --all only" {
+	fresh "$S" --island 2 --seed 1
+	run -2 --separate-stderr dicegame-sheet auto --max-turns 5 <"$S"
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: --max-turns bounds auto --all: give --all too" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet auto --turns 2 --max-turns 5 <"$S"
+	assert_eq "dicegame-sheet: --max-turns bounds auto --all: give --all too" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet auto --all --max-turns 0 <"$S"
+	assert_eq "dicegame-sheet: --max-turns takes a number from 1 to 100000, not '0'" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet auto --all --max-turns 100001 <"$S"
+	assert_eq "dicegame-sheet: --max-turns takes a number from 1 to 100000, not '100001'" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet list --all --max-turns 5 "$S"
+	assert_eq "dicegame-sheet: --max-turns means nothing to 'list'" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet auto --turns 0 <"$S"
+	assert_eq "dicegame-sheet: --turns takes a number from 1 to 100000, not '0'" "${stderr_lines[0]}"
+}
+
 @test "the example solo game runs and renders the sheet" {
 	run -0 --separate-stderr sh "$ROOT/examples/dicegame-solo.sh" 7
 	[[ "${lines[0]}" == "Island One: game over, won by solo with "* ]]
@@ -604,7 +728,7 @@ bob 4 (settlements 2, cities 0, longest road lost, largest army held; road 6, kn
 	run -0 dicegame-sheet list "$S"
 	assert_eq "roll FACE FACE FACE FACE FACE FACE" "$output"
 	play "$S" 'roll gold gold brick lumber ore wool'
-	run -0 dicegame-sheet list "$S"
+	run -0 dicegame-sheet list --all "$S"
 	assert_eq 63 "$(grep -c '^reroll' <<<"$output")"
 	assert_eq "reroll 1 2 3 4 5 6 to FACE FACE FACE FACE FACE FACE" "$(grep '^reroll' <<<"$output" | tail -1)"
 	assert_eq "gold on dice 1 2 to ore
@@ -616,21 +740,98 @@ build R0
 end" "$(grep -v '^reroll' <<<"$output")"
 }
 
-@test "list matches the oracle positions" {
+@test "list --all matches the oracle positions; list gives their rerolls in one line" {
 	for pos in "$DG"/list-*.json; do
-		run -0 dicegame-sheet list "$pos"
+		run -0 dicegame-sheet list --all "$pos"
 		assert_eq "$(cat "${pos%.json}.list")" "$output"
+		n=$(grep -c '^reroll' "${pos%.json}.list" || true)
+		want=$(awk -v n="$n" '/^reroll/ { if (!done) print "reroll DIE... (" n " choices; list --all shows each)"; done = 1; next } { print }' "${pos%.json}.list")
+		run -0 dicegame-sheet list "$pos"
+		assert_eq "$want" "$output"
 	done
+}
+
+@test "list gives the rerolls in one line, while rerolls are allowed; --all gives each" {
+	fresh "$S" --external
+	run -0 --separate-stderr dicegame-sheet list "$S"
+	assert_eq "roll FACE FACE FACE FACE FACE FACE" "$output"
+	play "$S" 'roll gold gold brick lumber ore wool'
+	run -0 --separate-stderr dicegame-sheet list "$S"
+	assert_eq "" "$stderr"
+	assert_eq "reroll DIE... to FACE... (63 choices; list --all shows each)
+gold on dice 1 2 to ore
+gold on dice 1 2 to grain
+gold on dice 1 2 to wool
+gold on dice 1 2 to lumber
+gold on dice 1 2 to brick
+build R0
+end" "$output"
+	run -0 dicegame-sheet list --all "$S"
+	assert_eq 70 "${#lines[@]}"
+	fresh "$S" --island 2 --seed 5
+	play "$S" roll
+	run -0 dicegame-sheet list <"$S"
+	assert_eq $'reroll DIE... (7 choices; list --all shows each)\nend' "$output"
+	run -0 dicegame-sheet list --all "$S"
+	assert_eq $'reroll 1\nreroll 2\nreroll 1 2\nreroll 3\nreroll 1 3\nreroll 2 3\nreroll 1 2 3\nend' "$output"
+	play "$S" 'keep 1' 'keep 1'
+	run -0 dicegame-sheet list "$S"
+	assert_eq "$(dicegame-sheet list --all "$S")" "$output"
+	[[ "$output" != *reroll* ]]
+}
+
+@test "list refuses the options of other subcommands and more than one sheet" {
+	fresh "$S" --seed 1
+	run -2 --separate-stderr dicegame-sheet list --turns 2 "$S"
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: --turns means nothing to 'list'" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet list --all "$S" "$S"
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: too many operands for 'list'" "${stderr_lines[0]}"
+	run -2 --separate-stderr dicegame-sheet -i "$S" list --all
+	assert_eq "dicegame-sheet: -i is for move and auto, not 'list'" "${stderr_lines[0]}"
 }
 
 # ---- in place, validation, strict input ----
 
 @test "-i edits the file in place and writes nothing on stdout" {
 	fresh "$S" --seed 2
-	run -0 dicegame-sheet -i "$S" move roll
+	run -0 --separate-stderr dicegame-sheet -i "$S" move roll
 	assert_eq "" "$output"
 	run -0 q "$S" '.turn.rolls'
 	assert_eq 1 "$output"
+}
+
+@test "-i says the dice of every roll and reroll on stderr, once the sheet is written" {
+	fresh "$S" --seed 1 --players ann,bob --island 2
+	run -0 --separate-stderr dicegame-sheet -i "$S" move roll end roll 'keep 2'
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: ann's dice after roll: grain brick wool
+dicegame-sheet: bob's dice after roll: gold gold brick wool
+dicegame-sheet: bob's dice after reroll 1 3 4: lumber gold grain brick" "$stderr"
+	assert_eq '["lumber","gold","grain","brick"]' "$(q "$S" .turn.dice)"
+	run -0 --separate-stderr dicegame-sheet -i "$S" move 'reroll 2' end
+	assert_eq "dicegame-sheet: bob's dice after reroll 2: lumber grain grain brick" "$stderr"
+	run -0 --separate-stderr dicegame-sheet -i "$S" move roll 'build R0'
+	assert_eq "dicegame-sheet: ann's dice after roll: brick lumber gold lumber grain" "$stderr"
+	run -0 --separate-stderr dicegame-sheet -i "$S" move end
+	assert_eq "" "$stderr"
+}
+
+@test "the dice are not said for a refused move, physical dice, or a sheet written on stdout" {
+	fresh "$S" --seed 1
+	cp "$S" "$BATS_TEST_TMPDIR/before"
+	run -1 --separate-stderr dicegame-sheet -i "$S" move roll 'reroll 7'
+	assert_eq "" "$output"
+	assert_eq "dicegame-sheet: move 'reroll 7': there is no die 7: dice are numbered 1 to 6" "$stderr"
+	assert_file_eq "$BATS_TEST_TMPDIR/before" "$S"
+	run -0 --separate-stderr dicegame-sheet move roll <"$S"
+	assert_eq "" "$stderr"
+	assert_eq '["grain","brick","wool","gold","gold","brick"]' "$(jq -c .turn.dice <<<"$output")"
+	fresh "$S" --external
+	run -0 --separate-stderr dicegame-sheet -i "$S" move 'roll ore ore ore ore ore ore' 'keep 1 to wool wool wool wool wool'
+	assert_eq "" "$output"
+	assert_eq "" "$stderr"
 }
 
 @test "a refused move among several leaves the file byte for byte" {
@@ -732,7 +933,7 @@ end" "$(grep -v '^reroll' <<<"$output")"
 	jq '.map = "island-nine"' "$S" >"$B"
 	bad_input "$B" "map: no built-in map 'island-nine' (island-one, island-two)"
 	jq '.log = ["fly"]' "$S" >"$B"
-	bad_input "$B" "log[0]: 'fly': unknown move 'fly' (roll, reroll, joker, gold, build, end)"
+	bad_input "$B" "log[0]: 'fly': unknown move 'fly' (roll, reroll, keep, joker, gold, build, end)"
 	jq '.log = ["roll"]' "$S" >"$B"
 	bad_input "$B" "log[0]: 'roll': the log records the faces rolled"
 	jq '.awards = {}' "$S" >"$B"

@@ -336,6 +336,12 @@ static uint8_t draw_face(uint64_t s[4])
 	return (uint8_t)(x % DF_N);
 }
 
+static int miscounted(int n, int nfaces, struct cerr *e)
+{
+	return cerr_set(e, C_ILLEGAL, "%d %s rolled, %d face%s given", n, n == 1 ? "die" : "dice", nfaces,
+			nfaces == 1 ? "" : "s");
+}
+
 /* outcomes: the faces for the dice in mask: drawn, or given and checked. */
 static int outcomes(struct dgame *g, struct dmove *m, int n, int flags, struct cerr *e)
 {
@@ -344,13 +350,13 @@ static int outcomes(struct dgame *g, struct dmove *m, int n, int flags, struct c
 			return cerr_set(e, C_ILLEGAL, "this sheet's dice are physical: give the %d face%s rolled",
 					n, n == 1 ? "" : "s");
 		if (m->nfaces != n)
-			return cerr_set(e, C_ILLEGAL, "%d dice rolled, %d faces given", n, m->nfaces);
+			return miscounted(n, m->nfaces, e);
 		return C_OK;
 	}
 	if (m->nfaces && !(flags & DICE_REPLAY))
 		return cerr_set(e, C_ILLEGAL, "this sheet rolls its own dice: give no faces");
 	if (m->nfaces && m->nfaces != n)
-		return cerr_set(e, C_ILLEGAL, "%d dice rolled, %d faces given", n, m->nfaces);
+		return miscounted(n, m->nfaces, e);
 	uint64_t s[4];
 	uint8_t drawn[DICE_NDICE];
 	memcpy(s, g->rng, sizeof s);
@@ -384,22 +390,32 @@ static int do_roll(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
 static int do_reroll(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
 {
 	int rc, n = 0;
+	unsigned all = (1u << g->ndice) - 1;
+	struct dmove r = *m;
 	if (g->locked)
 		return cerr_set(e, C_ILLEGAL, "no more rolls after a joker, a gold trade or a build");
 	if (g->rolls >= 3)
 		return cerr_set(e, C_ILLEGAL, "a turn has three rolls at most");
 	for (int d = 0; d < 8; d++)
-		if (m->mask & (1u << d)) {
+		if (r.mask & (1u << d)) {
 			if ((rc = check_die(g, d, e)))
 				return rc;
 			n++;
 		}
-	if ((rc = outcomes(g, m, n, flags, e)))
+	if (r.keep) {	/* the dice kept: the others roll */
+		if (r.mask == all)
+			return cerr_set(e, C_ILLEGAL, "every die is kept: none is left to roll again");
+		r.mask = (uint8_t)(all & ~r.mask);
+		r.keep = 0;
+		n = g->ndice - n;
+	}
+	if ((rc = outcomes(g, &r, n, flags, e)))
 		return rc;
 	for (int d = 0, k = 0; d < g->ndice; d++)
-		if (m->mask & (1u << d))
-			g->dice[d] = m->faces[k++];
+		if (r.mask & (1u << d))
+			g->dice[d] = r.faces[k++];
 	g->rolls++;
+	*m = r;
 	return C_OK;
 }
 

@@ -21,13 +21,14 @@ enum dmtype { DM_ROLL, DM_REROLL, DM_JOKER, DM_GOLD, DM_BUILD, DM_END };
 
 struct dmove {
 	uint8_t type;
-	uint8_t mask;		/* reroll: bit i for die i+1 */
+	uint8_t mask;		/* reroll: bit i for die i+1 (with keep: the dice kept) */
 	uint8_t nfaces;		/* roll, reroll: the faces given or drawn, in die order; 0 = none given */
 	uint8_t faces[DICE_NDICE];
 	int8_t site;		/* joker, build: a site index */
 	int8_t die, die2;	/* joker: die; gold: the die that turns, the die set aside (0-based) */
 	int8_t res;		/* joker, gold: the resource face, or -1 when not named */
-	uint8_t pad;		/* keeps the struct 16 bytes, for cheap copies */
+	uint8_t keep;		/* reroll as "keep DIE..." or "reroll all": mask names the dice kept;
+				 * dice_apply turns it into the dice rolled, so the log never has it */
 };
 
 struct dplayer {

@@ -423,6 +423,9 @@ static int read_log(struct jr *r, struct dgame *g, json_t *root)
 		}
 		if (n != 1)
 			return jr_fail(r, "'%s': one move an entry", json_string_value(v));
+		if (m[0].type == DM_REROLL && m[0].keep)
+			return jr_fail(r, "'%s': the log names the dice rolled again: reroll DIE... to FACE...",
+				       json_string_value(v));
 		if ((m[0].type == DM_ROLL || m[0].type == DM_REROLL) && !m[0].nfaces)
 			return jr_fail(r, "'%s': the log records the faces rolled", json_string_value(v));
 		g->log[i] = m[0];

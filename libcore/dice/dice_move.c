@@ -77,6 +77,8 @@ static int faces(char **w, int n, struct dmove *m, struct cerr *e)
 	return C_OK;
 }
 
+/* parse_reroll: "reroll DIE... [to FACE...]", "reroll all [to FACE...]" or "keep DIE... [to FACE...]";
+ * the last two name the dice kept (none for all), and their faces go to the other dice in die order. */
 static int parse_reroll(char **w, int nw, struct dmove *m, struct cerr *e)
 {
 	int to = nw, nd, rc, order[DICE_NDICE];
@@ -84,8 +86,14 @@ static int parse_reroll(char **w, int nw, struct dmove *m, struct cerr *e)
 		if (is(w[i], "to"))
 			to = i;
 	nd = to - 1;
-	if (nd < 1)
-		return cerr_set(e, C_ILLEGAL, "name the dice to roll again: reroll 1 3 5");
+	m->keep = (uint8_t)is(w[0], "keep");
+	if (!m->keep && nd == 1 && is(w[1], "all")) {
+		m->keep = 1;
+		nd = 0;
+	} else if (nd < 1) {
+		return cerr_set(e, C_ILLEGAL, m->keep ? "name the dice to keep: keep 1 3 5 (or reroll all)"
+						      : "name the dice to roll again: reroll 1 3 5");
+	}
 	if (nd > DICE_NDICE)
 		return cerr_set(e, C_ILLEGAL, "%d dice named; there are %d", nd, DICE_NDICE);
 	for (int i = 0; i < nd; i++) {
@@ -100,8 +108,13 @@ static int parse_reroll(char **w, int nw, struct dmove *m, struct cerr *e)
 	struct dmove given = *m;
 	if ((rc = faces(w + to + 1, nw - to - 1, &given, e)))
 		return rc;
+	if (m->keep) {	/* how many dice roll is known when the move is applied */
+		*m = given;
+		return C_OK;
+	}
 	if (given.nfaces != nd)
-		return cerr_set(e, C_ILLEGAL, "%d dice named, %d faces given", nd, given.nfaces);
+		return cerr_set(e, C_ILLEGAL, "%d %s named, %d face%s given", nd, nd == 1 ? "die" : "dice",
+				given.nfaces, given.nfaces == 1 ? "" : "s");
 	/* Faces follow the dice as named; the move keeps them in die order. */
 	for (int d = 0, k = 0; d < DICE_NDICE; d++)
 		for (int i = 0; i < nd; i++)
@@ -132,7 +145,7 @@ int dice_parse(const struct dmap *map, const char *text, struct dmove *out, int 
 	if (is(w[0], "roll")) {
 		m.type = DM_ROLL;
 		rc = faces(w + 1, nw - 1, &m, e);
-	} else if (is(w[0], "reroll")) {
+	} else if (is(w[0], "reroll") || is(w[0], "keep")) {
 		m.type = DM_REROLL;
 		rc = parse_reroll(w, nw, &m, e);
 	} else if (is(w[0], "joker")) {
@@ -178,7 +191,7 @@ int dice_parse(const struct dmap *map, const char *text, struct dmove *out, int 
 		if (nw > 1)
 			return cerr_set(e, C_ILLEGAL, "'end' takes nothing after it");
 	} else {
-		return cerr_set(e, C_ILLEGAL, "unknown move '%s' (roll, reroll, joker, gold, build, end)", w[0]);
+		return cerr_set(e, C_ILLEGAL, "unknown move '%s' (roll, reroll, keep, joker, gold, build, end)", w[0]);
 	}
 	if (rc)
 		return rc;
@@ -199,7 +212,7 @@ char *dice_format(const struct dmap *map, const struct dmove *m, char *buf, size
 			PUT(" %s", dice_face_names[m->faces[i]]);
 		break;
 	case DM_REROLL:
-		PUT("reroll");
+		PUT("%s", !m->keep ? "reroll" : m->mask ? "keep" : "reroll all");
 		for (int d = 0; d < 8; d++)
 			if (m->mask & (1u << d))
 				PUT(" %d", d + 1);
@@ -284,7 +297,7 @@ static int word_at(const char *s, int n, char *w, size_t size)
 
 char *dice_args_text(int argc, char *const *argv)
 {
-	static const char *const starts[] = { "roll", "reroll", "joker", "build", "end" };
+	static const char *const starts[] = { "roll", "reroll", "keep", "joker", "build", "end" };
 	size_t n = 1;
 	for (int i = 0; i < argc; i++)
 		n += strlen(argv[i]) + 2;
@@ -319,12 +332,13 @@ static void list_faces(struct buf *b, int n)
 		buf_printf(b, " FACE");
 }
 
-int dice_list(const struct dgame *g, char **out, size_t *len, struct cerr *e)
+int dice_list(const struct dgame *g, int all, char **out, size_t *len, struct cerr *e)
 {
 	struct buf b;
 	int seat = dice_seat(g);
 	const struct dmap *m = &g->map;
 	uint8_t have[DF_N], cost[DF_N];
+	unsigned nmasks = (1u << g->ndice) - 1;
 
 	buf_init(&b);
 	if (g->over)
@@ -336,8 +350,11 @@ int dice_list(const struct dgame *g, char **out, size_t *len, struct cerr *e)
 		buf_printf(&b, "\n");
 		return buf_finish(&b, out, len, e);
 	}
-	if (!g->locked && g->rolls < 3)
-		for (unsigned mask = 1; mask < (1u << g->ndice); mask++) {
+	if (!g->locked && g->rolls < 3 && !all)
+		buf_printf(&b, "reroll DIE...%s (%u choices; list --all shows each)\n",
+			   g->external ? " to FACE..." : "", nmasks);
+	if (!g->locked && g->rolls < 3 && all)
+		for (unsigned mask = 1; mask <= nmasks; mask++) {
 			int n = 0;
 			buf_printf(&b, "reroll");
 			for (int d = 0; d < g->ndice; d++)

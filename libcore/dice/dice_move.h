@@ -10,7 +10,9 @@
 
 /*
  * dice_parse: one move (no ';') into out[0..*n): "roll [FACE...]",
- * "reroll DIE... [to FACE...]", "joker ID on die DIE [RESOURCE]",
+ * "reroll DIE... [to FACE...]", "reroll all [to FACE...]",
+ * "keep DIE... [to FACE...]" (the last two a reroll whose keep flag says
+ * that mask names the dice kept), "joker ID on die DIE [RESOURCE]",
  * "gold on dice DIE DIE to RESOURCE", "build ID...", "end".  Words are
  * matched ignoring case.  C_ILLEGAL when the text is no move (a malformed
  * move is refused as an illegal one is) or names a die or site the sheet
@@ -32,7 +34,7 @@ int dice_play(struct dgame *g, const char *text, int flags, const char *as, stru
 
 /*
  * dice_args_text: command-line words as move text (malloc'd; NULL when out
- * of memory).  An argument whose first word starts a move (roll, reroll,
+ * of memory).  An argument whose first word starts a move (roll, reroll, keep,
  * joker, build, end; gold when "on" follows) begins a new move; any other
  * argument continues the move before it, so both "build R0 S3" and
  * build R0 S3 as three words are one move.
@@ -42,8 +44,10 @@ char *dice_args_text(int argc, char *const *argv);
 /*
  * dice_list: the legal moves, one a line, into a malloc'd string (caller
  * frees).  Gold trades are listed once per pair of dice (smaller die
- * first); with external outcomes FACE stands where the faces go.
+ * first); with external outcomes FACE stands where the faces go.  The
+ * rerolls are one line each when all is 1; otherwise one line stands for
+ * them, "reroll DIE... (N choices; list --all shows each)".
  */
-int dice_list(const struct dgame *g, char **out, size_t *len, struct cerr *e);
+int dice_list(const struct dgame *g, int all, char **out, size_t *len, struct cerr *e);
 
 #endif

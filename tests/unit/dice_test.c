@@ -155,7 +155,7 @@ static void mutations(void)
 		int rc = dice_state_read(&h, buf, blen, &e);
 		if (rc == C_OK) {
 			dice_validate(&h, &e);
-			if (dice_list(&h, &out, &olen, &e) == C_OK)
+			if (dice_list(&h, 1, &out, &olen, &e) == C_OK)
 				free(out);
 			if (dice_render_svg(&h, &out, &olen, &e) == C_OK)
 				free(out);
@@ -170,12 +170,13 @@ static void mutations(void)
 	}
 	CHECK(ok);
 	static const char *const moves[] = { "roll", "reroll 1 2 9", "joker K6 on die 3 ore", "gold on dice 1 2 to wool",
-					     "build R0 S3 C30", "end", "joker D1 on die 1 brick" };
+					     "build R0 S3 C30", "end", "joker D1 on die 1 brick", "keep 1 3",
+					     "reroll all" };
 	for (int n = 0; n < 3000; n++) {
 		char buf[64];
 		struct dmove mv[DICE_MAXMOVES];
 		int k;
-		snprintf(buf, sizeof buf, "%s", moves[rng_below(r, 7)]);
+		snprintf(buf, sizeof buf, "%s", moves[rng_below(r, sizeof moves / sizeof moves[0])]);
 		size_t blen = strlen(buf);
 		buf[rng_below(r, (uint32_t)blen)] = alphabet[rng_below(r, sizeof alphabet - 1)];
 		int rc = dice_parse(&g.map, buf, mv, DICE_MAXMOVES, &k, &e);
