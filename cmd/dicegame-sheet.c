@@ -4,12 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "buf.h"
 #include "dice_auto.h"
 #include "dice_json.h"
 #include "dice_move.h"
 #include "dice_render.h"
 #include "fe.h"
+#include "rng.h"
 #include "version.h"
 
 const char fe_progname[] = "dicegame-sheet";
@@ -100,21 +103,12 @@ struct opts {
 	char **notes;
 };
 
-/* random_seed: a seed from /dev/urandom, kept within what JSON numbers hold exactly. */
-static int random_seed(unsigned long long *seed, struct cerr *e)
+/* secret_key: a key from the system's random source (libsodium's randombytes, getrandom(2)). */
+static int secret_key(uint8_t key[LUCK_KEY_BYTES], struct cerr *e)
 {
-	unsigned char b[8];
-	FILE *f = fopen("/dev/urandom", "rb");
-	if (!f || fread(b, 1, sizeof b, f) != sizeof b) {
-		if (f)
-			fclose(f);
-		return cerr_set(e, C_SYSTEM, "cannot read /dev/urandom");
-	}
-	fclose(f);
-	*seed = 0;
-	for (int i = 0; i < 8; i++)
-		*seed = *seed << 8 | b[i];
-	*seed &= DICE_MAXSEED;
+	if (sodium_init() < 0)
+		return cerr_set(e, C_SYSTEM, "cannot start the system's random source");
+	randombytes_buf(key, LUCK_KEY_BYTES);
 	return C_OK;
 }
 
@@ -153,8 +147,12 @@ static int cmd_new(const struct opts *o, struct dgame *g, struct cerr *e)
 	}
 	if (n > DICE_MAXPLAYERS)
 		rc = cerr_set(e, C_USAGE, "1 to %d players", DICE_MAXPLAYERS);
-	else if (!(rc = load_map(o, m, e)) && !(rc = o->seeded || o->external ? 0 : random_seed(&seed, e)))
+	else if (!(rc = load_map(o, m, e)))
 		rc = dice_game_start(g, m, n, (const char *const *)name, o->external, seed, e);
+	/* Without --seed the dice come from a secret key: no player can predict them. */
+	uint8_t key[LUCK_KEY_BYTES];
+	if (!rc && !o->seeded && !o->external && !(rc = secret_key(key, e)))
+		dice_game_secret(g, key);
 	free(m);
 	return rc;
 }

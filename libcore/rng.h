@@ -36,6 +36,11 @@ uint32_t luck_below(struct luck l, uint32_t n);
 /* luck_shuffle: Fisher-Yates over n bytes. */
 void luck_shuffle(struct luck l, uint8_t *v, int n);
 
+/* luck_key_parse: a key from its 64 lower-case hexadecimal digits; 0, or -1 when s is not that. */
+int luck_key_parse(const char *s, uint8_t key[LUCK_KEY_BYTES]);
+/* luck_key_text: the 64 lower-case hexadecimal digits of key, and a NUL, into out. */
+void luck_key_text(const uint8_t key[LUCK_KEY_BYTES], char out[2 * LUCK_KEY_BYTES + 1]);
+
 /* splitmix64: one step of SplitMix64 on *x (exposed for its test vectors). */
 uint64_t splitmix64(uint64_t *x);
 

@@ -209,12 +209,45 @@ script() {
 	assert_eq "$(jq -c . "$DG/new-seed1.json")" "$output"
 }
 
-@test "without --seed a seed is drawn and recorded" {
+@test "without --seed the dice come from a secret key: 64 hexadecimal digits, the draws counted, no seed" {
 	fresh "$S"
-	run -0 q "$S" '.seed | type'
-	assert_eq '"number"' "$output"
-	run -0 q "$S" '.rng | length'
-	assert_eq 4 "$output"
+	run -0 q "$S" '[(.secret | test("^[0-9a-f]{64}$")), .draws, has("seed"), has("rng")]'
+	assert_eq '[true,0,false,false]' "$output"
+	fresh "$BATS_TEST_TMPDIR/other.json"
+	[ "$(q "$S" .secret)" != "$(q "$BATS_TEST_TMPDIR/other.json" .secret)" ]
+	# Played and replayed exactly from the key; a view holds neither key nor draws.
+	run -0 dicegame-sheet -i "$S" auto --turns 4
+	run -0 dicegame-sheet validate "$S"
+	run -0 q "$S" '.draws > 0'
+	assert_eq true "$output"
+	run -0 bash -c "dicegame-sheet view '$S' | jq -c '[has(\"secret\"), has(\"draws\")]'"
+	assert_eq '[false,false]' "$output"
+	jq '.draws += 1' "$S" > "$BATS_TEST_TMPDIR/bad.json"
+	run -1 --separate-stderr dicegame-sheet validate "$BATS_TEST_TMPDIR/bad.json"
+	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/bad.json: the log replayed does not give this sheet: draws differs" "$stderr"
+}
+
+@test "a sheet's secret is read strictly" {
+	fresh "$S"
+	jq '.secret = "ABC"' "$S" > "$BATS_TEST_TMPDIR/bad.json"
+	run -3 --separate-stderr dicegame-sheet score "$BATS_TEST_TMPDIR/bad.json"
+	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/bad.json: secret: expected 64 lower-case hexadecimal digits" "$stderr"
+	jq '.seed = 3' "$S" > "$BATS_TEST_TMPDIR/bad.json"
+	run -3 --separate-stderr dicegame-sheet score "$BATS_TEST_TMPDIR/bad.json"
+	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/bad.json: a sheet with a secret has no 'seed' or 'rng'" "$stderr"
+	jq 'del(.draws)' "$S" > "$BATS_TEST_TMPDIR/bad.json"
+	run -3 --separate-stderr dicegame-sheet score "$BATS_TEST_TMPDIR/bad.json"
+	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/bad.json: missing key 'draws'" "$stderr"
+}
+
+@test "with --seed the dice come from the seed: the same sheet twice" {
+	fresh "$S" --seed 12
+	run -0 q "$S" '[.seed, (.rng | length), has("secret")]'
+	assert_eq '[12,4,false]' "$output"
+	run -0 dicegame-sheet auto --turns 5 < "$S"
+	first=$output
+	run -0 dicegame-sheet auto --turns 5 < "$S"
+	assert_eq "$first" "$output"
 }
 
 @test "an external sheet has no seed and no generator" {
@@ -1094,7 +1127,7 @@ dicegame-sheet: bob's dice after reroll 1 3 4: lumber gold grain brick" "$stderr
 	run -1 --separate-stderr dicegame-sheet auto <"$BATS_TEST_TMPDIR/v.json"
 	jq '.seed = 3' "$BATS_TEST_TMPDIR/v.json" >"$BATS_TEST_TMPDIR/bad.json"
 	run -3 --separate-stderr dicegame-sheet score "$BATS_TEST_TMPDIR/bad.json"
-	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/bad.json: 'seed' and 'rng' are left out of a view" "$stderr"
+	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/bad.json: 'seed', 'rng', 'secret' and 'draws' are left out of a view" "$stderr"
 	dicegame-sheet new --players ann --external >"$BATS_TEST_TMPDIR/ext.json"
 	run -0 dicegame-sheet view "$BATS_TEST_TMPDIR/ext.json"
 	assert_eq "$(cat "$BATS_TEST_TMPDIR/ext.json")" "$output"

@@ -14,6 +14,7 @@
 #include "pred.h"
 #include "score.h"
 #include "state.h"
+#include "rng.h"
 #include "state_json.h"
 
 /* ---- reading ---- */
@@ -460,17 +461,10 @@ static int read_player(struct rd *r, json_t *v, struct game *g, struct position 
 /* A refereed game's key: 64 lower-case hexadecimal digits; a view holds none. */
 static int read_secret(struct rd *r, json_t *v, struct game *g)
 {
-	const char *s = json_is_string(v) ? json_string_value(v) : "";
 	if (g->view != NOBODY)
 		return jr_fail(&r->j, "a view does not hold the secret");
-	if (strlen(s) != 2 * sizeof g->secret)
-		return jr_fail(&r->j, "expected %zu lower-case hexadecimal digits", 2 * sizeof g->secret);
-	for (size_t i = 0; i < 2 * sizeof g->secret; i++) {
-		int c = s[i], d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-		if (d < 0)
-			return jr_fail(&r->j, "expected %zu lower-case hexadecimal digits", 2 * sizeof g->secret);
-		g->secret[i / 2] = (uint8_t)(i % 2 ? g->secret[i / 2] | d : d << 4);
-	}
+	if (!json_is_string(v) || luck_key_parse(json_string_value(v), g->secret))
+		return jr_fail(&r->j, "expected %d lower-case hexadecimal digits", 2 * LUCK_KEY_BYTES);
 	g->has_secret = 1;
 	return C_OK;
 }
@@ -1296,9 +1290,8 @@ int game_write(const struct game *g, int flags, char **out, size_t *len, struct 
 	else
 		jw_int(&w, g->seed);
 	if (g->has_secret && g->view == NOBODY) {
-		char hex[2 * sizeof g->secret + 1];
-		for (size_t i = 0; i < sizeof g->secret; i++)
-			snprintf(hex + 2 * i, 3, "%02x", g->secret[i]);
+		char hex[2 * LUCK_KEY_BYTES + 1];
+		luck_key_text(g->secret, hex);
 		jw_key_str(&w, "secret", hex);
 	}
 	jw_key(&w, "rules");

@@ -236,7 +236,7 @@ struct game {
 	 * system's random source; held only by the full state, never by a view.
 	 */
 	uint8_t has_secret;
-	uint8_t secret[32];
+	uint8_t secret[32];	/* LUCK_KEY_BYTES (rng.h) */
 	int has_start, has_pos;
 	struct position start;
 	struct position pos;

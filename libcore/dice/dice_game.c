@@ -325,6 +325,14 @@ static int check_die(const struct dgame *g, int d, struct cerr *e)
 	return C_OK;
 }
 
+void dice_game_secret(struct dgame *g, const uint8_t key[32])
+{
+	g->has_secret = 1;
+	memcpy(g->secret, key, sizeof g->secret);
+	g->seed = 0;
+	memset(g->rng, 0, sizeof g->rng);
+}
+
 /* draw_face: exactly rng_below(s, 6), with the bound folded into constants for speed. */
 static uint8_t draw_face(uint64_t s[4])
 {
@@ -361,7 +369,7 @@ static int outcomes(struct dgame *g, struct dmove *m, int n, int flags, struct c
 	uint8_t drawn[DICE_NDICE];
 	memcpy(s, g->rng, sizeof s);
 	for (int i = 0; i < n; i++)
-		drawn[i] = draw_face(s);
+		drawn[i] = g->has_secret ? (uint8_t)luck_below((struct luck){ s, g->secret }, DF_N) : draw_face(s);
 	if (m->nfaces && memcmp(drawn, m->faces, (size_t)n) != 0) {
 		char a[64], b[64];
 		say_faces(drawn, n, a, sizeof a);

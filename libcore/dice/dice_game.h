@@ -44,7 +44,9 @@ struct dgame {
 	uint8_t external;	/* outcomes come with the moves (physical dice) */
 	uint8_t view;		/* internal outcomes, but the generator (seed, rng) is left out */
 	uint64_t seed;
-	uint64_t rng[4];
+	uint64_t rng[4];	/* xoshiro256**; with a secret, rng[0] counts the words drawn (rng.h) */
+	uint8_t has_secret;	/* the dice come from the stream keyed by secret, not from the seed */
+	uint8_t secret[32];
 	uint8_t nplayers;
 	struct dplayer p[DICE_MAXPLAYERS];
 	/* Island Two awards: holder seat or -1; seats that held the award and lost it. */
@@ -75,6 +77,13 @@ void dice_game_free(struct dgame *g);
  */
 int dice_game_start(struct dgame *g, const struct dmap *map, int nplayers, const char *const *names,
 		    int external, uint64_t seed, struct cerr *e);
+
+/*
+ * dice_game_secret: the dice of g (started with internal outcomes, nothing
+ * drawn yet) come from the stream keyed by key (rng.h) instead of the seed:
+ * a sheet refereed for players who must not predict the dice.
+ */
+void dice_game_secret(struct dgame *g, const uint8_t key[32]);
 
 /* dice_name_ok: 1 when s is a valid player name. */
 int dice_name_ok(const char *s);

@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "dice_json.h"
+#include "rng.h"
 #include "dice_move.h"
 #include "jr.h"
 #include "jw.h"
@@ -84,7 +85,12 @@ static void write_state(struct jw *w, const struct dgame *g)
 	else
 		dice_map_write(w, &g->map);
 	jw_key_str(w, "outcomes", g->external ? "external" : "internal");
-	if (!g->external && !g->view) {
+	if (!g->external && !g->view && g->has_secret) {
+		char hex[2 * LUCK_KEY_BYTES + 1];
+		luck_key_text(g->secret, hex);
+		jw_key_str(w, "secret", hex);
+		jw_key_int(w, "draws", (long long)g->rng[0]);
+	} else if (!g->external && !g->view) {
 		jw_key_int(w, "seed", (long long)g->seed);
 		jw_key(w, "rng");
 		jw_arr(w, JW_INLINE);
@@ -467,9 +473,27 @@ static int read_outcomes(struct jr *r, struct dgame *g, json_t *root)
 	if (g->external && g->view)
 		return jr_fail_at(r, "view", "a sheet with external outcomes has no generator to leave out");
 	if (g->external || g->view) {
+		if (json_object_get(root, "seed") || json_object_get(root, "rng") ||
+		    json_object_get(root, "secret") || json_object_get(root, "draws"))
+			return jr_fail(r, g->view ? "'seed', 'rng', 'secret' and 'draws' are left out of a view"
+						  : "'seed', 'rng', 'secret' and 'draws' belong to sheets with "
+						    "internal outcomes");
+		return C_OK;
+	}
+	if (json_object_get(root, "secret")) {
+		/* A refereed sheet: the dice come from the keyed stream, at the word counted in draws. */
 		if (json_object_get(root, "seed") || json_object_get(root, "rng"))
-			return jr_fail(r, g->view ? "'seed' and 'rng' are left out of a view"
-						  : "'seed' and 'rng' belong to sheets with internal outcomes");
+			return jr_fail(r, "a sheet with a secret has no 'seed' or 'rng'");
+		if ((rc = jr_str(r, root, "secret", 2 * LUCK_KEY_BYTES, &s)))
+			return rc;
+		if (luck_key_parse(s, g->secret)) {
+			jr_key(r, "secret");
+			return jr_fail(r, "expected %d lower-case hexadecimal digits", 2 * LUCK_KEY_BYTES);
+		}
+		if ((rc = jr_int(r, root, "draws", 0, INT64_MAX, &x)))
+			return rc;
+		g->has_secret = 1;
+		g->rng[0] = (uint64_t)x;
 		return C_OK;
 	}
 	if ((rc = jr_int(r, root, "seed", 0, (long long)DICE_MAXSEED, &x)))
@@ -525,8 +549,8 @@ static int consistent(struct jr *r, const struct dgame *g)
 
 static int read_root(struct jr *r, struct dgame *g, json_t *root)
 {
-	static const char *const keys[] = { "format", "view", "map", "outcomes", "seed", "rng",
-					    "players", "awards", "turn", "log", NULL };
+	static const char *const keys[] = { "format", "view", "map", "outcomes", "seed", "rng", "secret",
+					    "draws", "players", "awards", "turn", "log", NULL };
 	const char *s;
 	json_t *m;
 	int rc;
@@ -668,6 +692,8 @@ int dice_validate(const struct dgame *g, struct cerr *e)
 	/* A view has no generator: its log is replayed with the outcomes it records. */
 	if ((rc = dice_game_start(&r, &g->map, g->nplayers, names, g->external || g->view, g->seed, e)))
 		goto out;
+	if (g->has_secret)
+		dice_game_secret(&r, g->secret);
 	for (size_t i = 0; i < g->nlog; i++) {
 		struct dmove m = g->log[i];
 		if ((rc = dice_apply(&r, &m, DICE_REPLAY, e))) {
