@@ -361,3 +361,31 @@ Now: red to play (roll)." "$output"
 	grep -q 'applied 3 move(s)' "$BATS_TEST_TMPDIR/l"
 	[ ! -e "$G.log" ]
 }
+
+@test "docs/pbem.md's first game runs as written, the mail on stdin as a delivery agent hands it" {
+	export HOME=$BATS_TEST_TMPDIR/home
+	mkdir "$HOME"
+	# The steps of the walk-through; the game pinned to a seed so that the dice are known.
+	sed -n '/^## A first game/,/^## /p' "$ROOT/docs/pbem.md" |
+		awk '/^```sh$/ { on = 1; next } /^```$/ { on = 0 } on' |
+		sed 's/^catan-newboard --beginner /&--seed 4 /' >"$BATS_TEST_TMPDIR/walk.sh"
+	grep -q -- '--seed 4' "$BATS_TEST_TMPDIR/walk.sh"
+	run -0 --separate-stderr bash -e "$BATS_TEST_TMPDIR/walk.sh"
+	assert_eq "" "$stderr"
+	assert_eq "exit status 0
+4
+red <alice@example.org>: applied 2 move(s)
+exit status 0
+4
+red <alice@example.org>: ignored: mail <first-turn.1@example.org> was handled already
+exit status 0
+blue <bob@example.net>: 1 of 3 move(s) played; move 2 refused: 'blue build city 40': not enough resources: a city costs 2 grain and 3 ore" "$(sed 's/^[0-9TZ:-]* //' <<<"$output")"
+	run -0 jq -c .log "$HOME/catan/game.json"
+	assert_eq '["red roll 3 1","red end","blue roll 4 4"]' "$output"
+	# Bob's reply says what the guide shows.
+	f=$(grep -l '^To: bob@example.net$' "$HOME"/catan/outbox/*.eml | xargs grep -l '^In-Reply-To: <bob.1@example.net>$')
+	sed -n '/^    Move 2 of your mail/,/^      \.\.\.$/p' "$ROOT/docs/pbem.md" | sed 's/^    //; /^  \.\.\.$/d' >"$BATS_TEST_TMPDIR/want"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/want")" -gt 10 ]
+	sed '1,/^$/d' "$f" | sed -n '/^Move 2 of your mail/,$p' | head -n "$(wc -l <"$BATS_TEST_TMPDIR/want")" >"$BATS_TEST_TMPDIR/got"
+	assert_file_eq "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+}
