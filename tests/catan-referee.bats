@@ -389,3 +389,83 @@ blue <bob@example.net>: 1 of 3 move(s) played; move 2 refused: 'blue build city 
 	sed '1,/^$/d' "$f" | sed -n '/^Move 2 of your mail/,$p' | head -n "$(wc -l <"$BATS_TEST_TMPDIR/want")" >"$BATS_TEST_TMPDIR/got"
 	assert_file_eq "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
 }
+
+# leaks MAIL COLOUR: fails when the mail to COLOUR shows another player's hidden card: a
+# card another bought, a card stolen between two others, another's hand or development cards
+# (a winner's victory point cards are shown to all).
+leaks() {
+	! grep -E "^  [a-z]+ buy [a-z-]+$" "$1" | grep -v "^  $2 buy " &&
+	! grep -E "^  [a-z]+ robber [0-9]+ steal [a-z]+ [a-z]+$" "$1" | grep -vE "^  ($2 .*|.* steal $2 [a-z]+)$" &&
+	awk -v me="$2" '/^[a-z]+ \([a-z]\/[A-Z]\)/ { who = $1 }
+		/^  (cards|development cards): [0-9]+ \(/ && who != me && !/\(victory-point [0-9]+ revealed\)$/ { bad = 1 }
+		END { exit bad }' "$1"
+}
+
+@test "a game played to its end by mail: every shape of mail, probes and retries; nothing lost, nothing twice, nothing hidden shown" {
+	# Sixty moves before the end of a game between greedy players, played by mail from there.
+	catan-newboard --seed 11 | catan-move --auto 207 --policy greedy >"$G"
+	O=$BATS_TEST_TMPDIR/oracle.json
+	cp "$G" "$O"
+	styles=(plain qp alternative base64 html outlook latin1)
+	declare -A addr=([red]=alice@example.org [blue]=bob@example.net [white]=carol@example.com [orange]=dave@example.org)
+	declare -A colour=([alice@example.org]=red [bob@example.net]=blue [carol@example.com]=white [dave@example.org]=orange)
+	n=0 probes=0 dups=0 autos=0
+	while [ "$(jq -r .position.phase "$O")" != over ]; do
+		n=$((n + 1))
+		# What the next player to move mails: their next moves by the greedy policy, up to 6,
+		# written as a player writes them, without outcomes or their colour.
+		start=$(jq '.log | length' "$O")
+		catan-move -i "$O" --auto 1 --policy greedy
+		who=$(jq -r '.log[-1] | split(" ")[0]' "$O")
+		while [ $(($(jq '.log | length' "$O") - start)) -lt 6 ] && [ "$(jq -r .position.phase "$O")" != over ]; do
+			catan-move --auto 1 --policy greedy <"$O" >"$O.try"
+			[ "$(jq -r '.log[-1] | split(" ")[0]' "$O.try")" = "$who" ] || break
+			mv "$O.try" "$O"
+		done
+		jq -r --argjson s "$start" '.log[$s:][]' "$O" |
+			sed -E 's/^[a-z]+ //; s/^roll [1-6] [1-6]$/roll/; s/^buy [a-z-]+$/buy/; s/^(robber [0-9]+ steal [a-z]+) [a-z]+$/\1/' \
+				>"$BATS_TEST_TMPDIR/text"
+		# Every third mail probes with a move after its last: never legal, and it must cost
+		# the moves before it nothing.
+		if [ $((n % 3)) -eq 0 ]; then
+			echo 'build road 1-3' >>"$BATS_TEST_TMPDIR/text"
+			probes=$((probes + 1))
+		fi
+		# Every fourth player first goes on holiday: an out-of-office answering the referee.
+		rm -f "$OUT"/*.eml
+		if [ $((n % 4)) -eq 0 ]; then
+			sed 's/^/> /' "$BATS_TEST_TMPDIR/text" |
+				run -0 send plain "${addr[$who]}" "Out of Office: Catan" "<auto.$n@x>"
+			autos=$((autos + 1))
+			run -0 ls -A "$OUT"
+			assert_eq "" "$output"
+		fi
+		style=${styles[$((n % ${#styles[@]}))]}
+		run -0 send "$style" "${addr[$who]^^}" "Catan move $n" "<mail.$n@x>" <"$BATS_TEST_TMPDIR/text"
+		# Every fifth mail is delivered twice: played and answered once.
+		if [ $((n % 5)) -eq 0 ]; then
+			run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
+			dups=$((dups + 1))
+		fi
+		# The referee's game is the game itself, byte for byte: no move lost or played twice.
+		assert_file_eq "$O" "$G"
+		run -0 ls "$OUT"
+		assert_eq 4 "${#lines[@]}"
+		for f in "$OUT"/*.eml; do
+			to=$(sed -n 's/^To: //p' "$f")
+			leaks "$f" "${colour[$to]}" || { echo "mail $n to $to shows hidden cards:"; cat "$f"; false; }
+		done
+		f=$(grep -l '^In-Reply-To: <mail.'"$n"'@x>$' "$OUT"/*.eml)
+		grep -q "^To: ${addr[$who]}$" "$f"
+		if [ $((n % 3)) -eq 0 ]; then
+			grep -q "^  '$who build road 1-3': '1-3' is not a path" "$f" || { cat "$f"; false; }
+			grep -q '^Your legal moves now (' "$f"
+		else
+			! grep -q 'refused' "$f"
+		fi
+	done
+	[ "$n" -gt 10 ] && [ "$probes" -gt 3 ] && [ "$dups" -gt 2 ] && [ "$autos" -gt 2 ]
+	run -0 jq -r '.position.phase' "$G"
+	assert_eq over "$output"
+	run -0 catan-validate "$G"
+}
