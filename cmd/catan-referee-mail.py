@@ -11,7 +11,8 @@
 #   body      the text the sender wrote: the text/plain part of the message, or else its
 #             HTML part turned into text without the quoted original; transfer encodings
 #             (quoted-printable, base64) and charsets decoded
-# Exit status: 0 done; 2 usage; 4 the folder could not be written.
+# Exit status: 0 done; 2 usage; 3 the mail cannot be read at all; 4 the folder could not be
+# written.
 # Python's own email package does the decoding (policy.default, RFC 2045-2047 and 6532).
 import email
 import email.policy
@@ -149,8 +150,25 @@ def main():
     if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
         print("usage: catan-referee-mail FOLDER < message", file=sys.stderr)
         return 2
-    folder = sys.argv[1]
-    msg = email.message_from_binary_file(sys.stdin.buffer, policy=email.policy.default)
+    try:
+        files = read(sys.stdin.buffer)
+    except Exception as e:  # the email package reads anything; this is a last resort
+        print("catan-referee-mail: the mail cannot be read: %s" % e, file=sys.stderr)
+        return 3
+    try:
+        for name, text in files.items():
+            with open(os.path.join(sys.argv[1], name), "w", encoding="utf-8",
+                      errors="replace") as f:
+                f.write(text if name == "body" or not text else text + "\n")
+    except OSError as e:
+        print("catan-referee-mail: %s" % e, file=sys.stderr)
+        return 4
+    return 0
+
+
+def read(stream):
+    """What the referee needs of the mail on STREAM, by file name."""
+    msg = email.message_from_binary_file(stream, policy=email.policy.default)
     subject = " ".join(header(msg, "Subject").split())
     # The subject as sent: the raw header value, unfolded.
     resubject = ""
@@ -159,8 +177,10 @@ def main():
             resubject = " ".join(v.split())
             break
     addr = email.utils.parseaddr(header(msg, "From"))[1].strip().lower()
+    if not re.fullmatch(r"[^\s@<>\"]+@[^\s@<>\"]+", addr):
+        addr = ""  # no address, several, or a broken one: nobody's
     tag = TAG.search(subject)
-    files = {
+    return {
         "from": addr,
         "subject": subject,
         "resubject": resubject,
@@ -169,15 +189,6 @@ def main():
         "auto": auto_reason(msg, subject),
         "body": body_of(msg),
     }
-    try:
-        for name, text in files.items():
-            with open(os.path.join(folder, name), "w", encoding="utf-8",
-                      errors="replace") as f:
-                f.write(text if name == "body" or not text else text + "\n")
-    except OSError as e:
-        print("catan-referee-mail: %s" % e, file=sys.stderr)
-        return 4
-    return 0
 
 
 if __name__ == "__main__":

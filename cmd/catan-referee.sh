@@ -28,8 +28,9 @@ game, into OUTBOX as complete mail files for a separate step to send.
 
 PLAYERS holds one line per player, the colour then the address.  Exit status: 0
 the mail was handled (played, refused with a reply, or ignored as automatic or
-already seen); 1 the sender plays in no game (logged, no reply); 2 usage; 4 a
-system error (the mail should be kept and delivered again).
+already seen); 1 the sender plays in no game, or the mail has no sender
+(logged, no reply); 2 usage; 4 a system error (the mail should be kept and
+delivered again).
 EOF
 }
 die_usage() {
@@ -108,7 +109,12 @@ fail() {
 	exit 4
 }
 
-"$decode" "$work" || exit 4
+"$decode" "$work"
+case $? in
+0) ;;
+3) say "refused: a mail that cannot be read; no reply"; exit 1 ;;
+*) exit 4 ;;
+esac
 sender=$(cat "$work/from") subject=$(cat "$work/subject") msgid=$(cat "$work/msgid")
 tag=$(cat "$work/tag") auto=$(cat "$work/auto")
 sent_tag=$tag

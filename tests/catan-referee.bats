@@ -142,6 +142,20 @@ Now: red to play (roll)." "$output"
 	grep -q "refused: mail from unknown sender 'mallory@evil.example' (subject 'let me play'); no reply" "$G.log"
 }
 
+@test "a message that is no one's mail (empty, garbage, several senders) is logged with no reply" {
+	for m in '' '\0\377\376 garbage\n\n\200' 'From: a@b, alice@example.org\n\nroll 3 3\n' \
+		'From: "Alice <alice@example.org\n\nroll 3 3\n'; do
+		printf "$m" >"$BATS_TEST_TMPDIR/m"
+		run -1 --separate-stderr catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+		assert_eq "catan-referee: '?' is not a player in $MAIL/players" "$stderr"
+	done
+	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
+	run -0 ls -A "$OUT"
+	assert_eq "" "$output"
+	run -0 grep -c "refused: mail from unknown sender '?'" "$G.log"
+	assert_eq 4 "$output"
+}
+
 @test "a quoted reply plays only the new lines: quotes, prose and the signature are skipped" {
 	run -0 referee legal.eml
 	rm "$OUT"/*.eml
