@@ -40,9 +40,9 @@ die_usage() {
 }
 
 # --complete WORD...: the candidates for the last word, for the shell completions.
-complete() {
+completions() {
 	shift
-	prev= cur=
+	prev='' cur=''
 	for w in "$@"; do prev=$cur cur=$w; done
 	case $prev in
 	-g | --games | -l | --log) echo @file; return ;;
@@ -56,10 +56,10 @@ complete() {
 
 host=$(hostname 2>/dev/null || echo localhost)
 from="Catan referee <referee@$host>"
-games= log=
+games='' log=''
 while [ $# -gt 0 ]; do
 	case $1 in
-	--complete) complete "$@"; exit 0 ;;
+	--complete) completions "$@"; exit 0 ;;
 	-h | --help) usage; exit 0 ;;
 	-V | --version) echo "catan-referee (catan-tools) $version"; exit 0 ;;
 	-g | --games | -f | --from | -l | --log)
@@ -206,7 +206,7 @@ if [ -n "$games" ]; then
 	gname=$tag
 else
 	gname=${game##*/}
-	gname=$(printf '%s' "${gname%.json}" | tr 'A-Z' 'a-z')
+	gname=$(printf '%s' "${gname%.json}" | tr '[:upper:]' '[:lower:]')
 fi
 colour=$(colour_in "$players" "$sender")
 if [ -z "$sender" ] || [ -z "$colour" ]; then
@@ -257,12 +257,12 @@ if command -v flock >/dev/null 2>&1; then
 fi
 
 # A mail already handled (the same Message-ID) is not played again.  GAME.seen holds
-# "MESSAGE-ID N" after the mail's N-th move stood and "MESSAGE-ID done" once it is handled,
+# "MESSAGE-ID N" after the mail's N-th move stood and "MESSAGE-ID handled" at its end,
 # so a mail delivered again after a system error goes on after its last move that stood.
 seen=$game.seen
 done_before=0
 if [ -n "$msgid" ] && [ -f "$seen" ]; then
-	if awk -v m="$msgid" '$1 == m && $2 == "done" { f = 1 } END { exit !f }' "$seen"; then
+	if awk -v m="$msgid" '$1 == m && $2 == "handled" { f = 1 } END { exit !f }' "$seen"; then
 		say "$colour <$sender>: ignored: mail $msgid was handled already"
 		exit 0
 	fi
@@ -281,7 +281,7 @@ if [ ! -s "$work/moves" ]; then
 			sed 's/^/  /' "$work/legal"
 		} >"$work/reply"
 		write_mail "$sender" "$(re)" "$work/reply" "$msgid"
-		mark done
+		mark handled
 		exit 0
 	fi
 	say "$colour <$sender>: no moves in the mail"
@@ -289,7 +289,7 @@ if [ ! -s "$work/moves" ]; then
 		'Write one move per line, for example:' '' '  roll' '  build road 12-17' '  end' '' \
 		'Quoted lines (">") and everything after a signature line ("-- ") are skipped.' \
 		'The single line "list" asks for your legal moves.'
-	mark done
+	mark handled
 	exit 0
 fi
 
@@ -310,7 +310,7 @@ while IFS= read -r move; do
 	*) cat "$work/err" >&2; say "$colour <$sender>: system error ($status) at move $i"; exit 4 ;;
 	esac
 done <"$work/moves"
-mark done
+mark handled
 
 if [ -n "$refused" ]; then
 	msg=$(sed 's/^catan-move: move 1 //' "$work/err")

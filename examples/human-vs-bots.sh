@@ -57,8 +57,9 @@ number() {
 # state: what the loop needs of red's view: the length of its log, red's hand, the phase and
 # the turn.
 state() {
-	set -- $(jq -r '"\(.log | length) \(.position.players.red.hand | tojson) \(.position | "\(.phase) \(.turn)")"' "$view")
-	seen=$1 hand=$2 phase=$3 turn=$4
+	read -r seen hand phase turn <<EOF
+$(jq -r '"\(.log | length) \(.position.players.red.hand | tojson) \(.position | "\(.phase) \(.turn)")"' "$view")
+EOF
 }
 state
 
