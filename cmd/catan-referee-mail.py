@@ -117,6 +117,8 @@ def body_of(msg):
     # Non-breaking and other Unicode spaces become plain spaces; line ends become "\n".
     text = re.sub(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000]", " ", text)
     text = text.replace("\u200b", "").replace("\ufeff", "")
+    # Dashes that mail programs type for '-' ("14\u201319") are a path's hyphen.
+    text = re.sub(r"[\u2010-\u2015\u2212]", "-", text)
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

@@ -220,8 +220,8 @@ Now: red to play (roll)." "$output"
 	assert_eq '["blue roll 2 4","blue end"]' "$output"
 }
 
-@test "base64 is decoded" {
-	printf 'roll 3 3\nbuild road 14-19\nend\n' |
+@test "base64 is decoded, and a typographic dash in a path is a hyphen" {
+	printf 'roll 3 3\nbuild road 14\u201319\nend\n' |
 		run -0 send base64 'Alice <alice@example.org>' 'My turn' '<b64.1@example.org>'
 	grep -q '^Content-Transfer-Encoding: base64' "$BATS_TEST_TMPDIR/sent.eml"
 	! grep -q '^end$' "$BATS_TEST_TMPDIR/sent.eml"
