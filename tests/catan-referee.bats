@@ -38,8 +38,9 @@ text_to() {
 	sed '1,/^$/d; /^Now: /q' "$(mail_to "$1")"
 }
 
+# log_is LOG [GAME]: the game's log (of $G by default), as compact JSON.
 log_is() {
-	run -0 jq -c '.log' "$G"
+	run -0 jq -c '.log' "${2:-$G}"
 	assert_eq "$1" "$output"
 }
 
@@ -313,22 +314,19 @@ Now: red to play (roll)." "$output"
 	grep -q '^You play in several games here: friday monday\.$' "$(mail_to bob@example.net)"
 	rm "$OUT"/*.eml
 	printf 'roll 3 3\nend\n' | run -0 games plain alice@example.org 'My turn [Game:Friday]' '<g1@x>'
-	run -0 jq -c .log "$D/friday.json"
-	assert_eq '["red roll 3 3","red end"]' "$output"
+	log_is '["red roll 3 3","red end"]' "$D/friday.json"
 	assert_file_eq "$G" "$D/monday.json"
 	grep -q '^Subject: Catan \[game:friday\]: red played; blue to play (roll)$' "$(mail_to bob@example.net)"
 	rm "$OUT"/*.eml
 	# Erin plays only on monday: no tag is needed, and the replies carry it.
 	printf 'roll 2 2\nend\n' | run -0 games plain erin@example.org 'Monday' '<g2@x>'
-	run -0 jq -c .log "$D/monday.json"
-	assert_eq '["red roll 2 2","red end"]' "$output"
+	log_is '["red roll 2 2","red end"]' "$D/monday.json"
 	grep -q '^Subject: Re: Monday \[game:monday\]$' "$(mail_to erin@example.org)"
 	rm "$OUT"/*.eml
 	printf 'roll 1 1\n' | run -0 games plain erin@example.org 'Re: [game:friday]' '<g3@x>'
 	grep -q "^You play in no game called 'friday' here; your games: monday\.$" "$(mail_to erin@example.org)"
 	printf 'roll 1 1\n' | run -1 games plain mallory@evil.example '[game:friday]' '<g4@x>'
-	run -0 jq -c .log "$D/friday.json"
-	assert_eq '["red roll 3 3","red end"]' "$output"
+	log_is '["red roll 3 3","red end"]' "$D/friday.json"
 	grep -q "unknown sender 'mallory@evil.example'" "$D/referee.log"
 	# One game given: a mail tagged for another game is not played.
 	rm "$OUT"/*.eml
