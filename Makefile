@@ -12,6 +12,7 @@ BINDIR     = $(PREFIX)/bin
 MANDIR     = $(PREFIX)/share/man
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(PREFIX)/share/zsh/vendor-completions
+LIBEXECDIR = $(PREFIX)/libexec
 
 CC         = cc
 HOSTCC     = $(CC)
@@ -51,8 +52,15 @@ BINS     = $(patsubst cmd/%.c,$(B)/bin/%,$(CMD_SRC))
 UNITS    = $(patsubst tests/unit/%.c,$(B)/unit/%,$(UNIT_SRC))
 BENCHES  = $(patsubst bench/%.c,$(B)/bench/%,$(BENCH_SRC))
 NAMES    = $(patsubst cmd/%.c,%,$(CMD_SRC))
+# Programs written in shell (cmd/NAME.sh), and the helpers they run from
+# LIBEXECDIR/catan-tools (cmd/NAME.py), found beside BINDIR.
+SH_SRC   = $(wildcard cmd/*.sh)
+PY_SRC   = $(wildcard cmd/*.py)
+SH_NAMES = $(patsubst cmd/%.sh,%,$(SH_SRC))
+PY_NAMES = $(patsubst cmd/%.py,%,$(PY_SRC))
+SCRIPTS  = $(patsubst %,$(B)/bin/%,$(SH_NAMES)) $(patsubst %,$(B)/libexec/catan-tools/%,$(PY_NAMES))
 
-all: $(BINS) $(UNITS)
+all: $(BINS) $(UNITS) $(SCRIPTS)
 
 # The flags and the version, each kept in a file that changes only when they
 # do, so that a build with other flags or another VERSION rebuilds what they
@@ -102,6 +110,14 @@ $(B)/bin/%: $(B)/cmd/%.o $(B)/libfe.a $(B)/libcore.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $< $(B)/libfe.a $(B)/libcore.a $(JANSSON_LIBS) $(SODIUM_LIBS) -lm
 
+$(B)/bin/%: cmd/%.sh Makefile
+	@mkdir -p $(@D)
+	sed 's/@VERSION@/$(VERSION)/' $< > $@.tmp && chmod 755 $@.tmp && mv $@.tmp $@
+
+$(B)/libexec/catan-tools/%: cmd/%.py
+	@mkdir -p $(@D)
+	cp $< $@.tmp && chmod 755 $@.tmp && mv $@.tmp $@
+
 # autoplay_test compiles autoplay.c in whole, to reach its static helpers.
 $(B)/tests/unit/autoplay_test.o: libcore/catan/autoplay.c
 # A unit test may add link flags of its own (UNIT_LDFLAGS_name).
@@ -120,7 +136,8 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 san:
 	$(MAKE) B=build-san OPT='-O1 -g' CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' \
 	    build-san/libcore.a $(patsubst cmd/%.c,build-san/bin/%,$(CMD_SRC)) \
-	    $(patsubst tests/unit/%.c,build-san/unit/%,$(UNIT_SRC))
+	    $(patsubst tests/unit/%.c,build-san/unit/%,$(UNIT_SRC)) \
+	    $(patsubst $(B)/%,build-san/%,$(SCRIPTS))
 
 # The fuzz targets: clang's libFuzzer with ASan and UBSan, over their own libcore.
 FUZZ_CC = clang
@@ -165,17 +182,21 @@ demo:
 	@sh examples/demo.sh $(B)/bin
 
 # Installs only the programs and the files beside them; builds nothing else.
-install: $(BINS)
+install: $(BINS) $(SCRIPTS)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
-	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
-	for n in $(NAMES); do cp $(B)/bin/$$n $(DESTDIR)$(BINDIR)/$$n; chmod 755 $(DESTDIR)$(BINDIR)/$$n; done
+	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(LIBEXECDIR)/catan-tools
+	for n in $(NAMES) $(SH_NAMES); do cp $(B)/bin/$$n $(DESTDIR)$(BINDIR)/$$n; chmod 755 $(DESTDIR)$(BINDIR)/$$n; done
+	for n in $(PY_NAMES); do cp $(B)/libexec/catan-tools/$$n $(DESTDIR)$(LIBEXECDIR)/catan-tools/$$n; \
+	    chmod 755 $(DESTDIR)$(LIBEXECDIR)/catan-tools/$$n; done
 	for m in man/*.1; do cp $$m $(DESTDIR)$(MANDIR)/man1/; done
 	for m in man/*.5; do cp $$m $(DESTDIR)$(MANDIR)/man5/; done
 	for c in completions/bash/*; do cp $$c $(DESTDIR)$(BASHCOMPDIR)/; done
 	for c in completions/zsh/*; do cp $$c $(DESTDIR)$(ZSHCOMPDIR)/; done
 
 uninstall:
-	for n in $(NAMES); do rm -f $(DESTDIR)$(BINDIR)/$$n; done
+	for n in $(NAMES) $(SH_NAMES); do rm -f $(DESTDIR)$(BINDIR)/$$n; done
+	for n in $(PY_NAMES); do rm -f $(DESTDIR)$(LIBEXECDIR)/catan-tools/$$n; done
+	rmdir $(DESTDIR)$(LIBEXECDIR)/catan-tools 2>/dev/null || true
 	for m in man/*.1; do rm -f $(DESTDIR)$(MANDIR)/man1/$${m#man/}; done
 	for m in man/*.5; do rm -f $(DESTDIR)$(MANDIR)/man5/$${m#man/}; done
 	for c in completions/bash/*; do rm -f $(DESTDIR)$(BASHCOMPDIR)/$${c#completions/bash/}; done

@@ -1,9 +1,12 @@
 #!/bin/sh
 # human-vs-bots.sh: you play red in the terminal against three automatic players (blue, white,
-# orange).  Between turns the board is drawn (catan-render, or a jq summary without it), the
-# other players' moves are shown, and your legal moves are offered: type a move's number, or
-# the move itself ("build road 14-15", "red end"); a move that is not allowed is explained and
-# you try again.  "list" shows the moves again, "board" the board, "quit" stops.
+# orange).  You see only what red may see: red's view of the board (catan-render --view red,
+# or a jq summary of the view without it), the other players' moves as red's view logs them
+# (a card a bot bought stays hidden), and after each roll the cards red received.  Your legal
+# moves are offered under letters (a, b, ..., z, aa, ab, ...), so that no menu mark reads as an
+# intersection number: type a move's letters, or the move itself ("build road 14-15",
+# "red end"); a move that is not allowed is explained and you try again.  "list" shows the
+# moves again, "board" the board, "quit" stops.
 # Usage: human-vs-bots.sh [SEED [POLICY [GAME-FILE]]]   (POLICY of the bots: greedy or random)
 set -e
 seed=${1:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
@@ -11,14 +14,16 @@ policy=${2:-greedy}
 game=${3:-${TMPDIR:-/tmp}/human-vs-bots.$$.json}
 moves=$game.moves
 err=$game.err
-trap 'rm -f "$moves" "$err"' EXIT
+view=$game.view
+trap 'rm -f "$moves" "$err" "$view"' EXIT
 
 catan-newboard --seed "$seed" >"$game"
 echo "You are red; the bots play $policy.  The game is kept in $game."
+catan-move --view red <"$game" >"$view"
 
 board() {
 	if command -v catan-render >/dev/null; then
-		catan-render --view red --labels --color never --log 0 "$game"
+		catan-render --labels --color never --log 0 "$view"
 	else
 		jq -r '.position as $p |
 			"Turn \($p.turn), " + (if $p.phase == "over" then "game over" else
@@ -26,32 +31,63 @@ board() {
 			"Bank: \($p.bank | to_entries | map("\(.key) \(.value)") | join(", "))",
 			($p.players | to_entries[] |
 			 "  \(.key): settlements \(.value.settlements | length), cities \(.value.cities | length), " +
-			 "roads \(.value.roads | length), cards \(.value.hand | add)" +
-			 (if .key == "red" then " (\(.value.hand | to_entries | map(select(.value > 0) |
-			   "\(.key) \(.value)") | join(", ")))" else "" end))' "$game"
+			 "roads \(.value.roads | length), cards " +
+			 (if .key == "red" then "\(.value.hand | add) (\(.value.hand | to_entries |
+			   map(select(.value > 0) | "\(.key) \(.value)") | join(", ")))"
+			  else "\(.value.hand)" end))' "$view"
 	fi
 }
 
+# The menu's mark of move N (from 0): a..z, then aa..zz.
 offer() {
-	catan-move --list --as red <"$game" >"$moves"
+	catan-move --list <"$view" >"$moves"
 	echo "Your moves:"
-	awk '{ sub(/^red /, ""); printf "  %3d  %s\n", NR, $0 }' "$moves"
+	awk '{ sub(/^red /, ""); printf "  %3s  %s\n", mark(NR - 1), $0 }
+	     function mark(n,  a) { a = "abcdefghijklmnopqrstuvwxyz"
+	         if (n < 26) return substr(a, n + 1, 1)
+	         return substr(a, int(n / 26), 1) substr(a, n % 26 + 1, 1) }' "$moves"
+}
+# number MARK: the line of the move that MARK names.
+number() {
+	awk -v m="$1" 'BEGIN { a = "abcdefghijklmnopqrstuvwxyz"
+		if (length(m) == 1) print index(a, m)
+		else print index(a, substr(m, 1, 1)) * 26 + index(a, substr(m, 2, 1)) }'
 }
 
-seen=0 shown_turn=-1
+# state: what the loop needs of red's view: the length of its log, red's hand, the phase and
+# the turn.
+state() {
+	read -r seen hand phase turn <<EOF
+$(jq -r '"\(.log | length) \(.position.players.red.hand | tojson) \(.position | "\(.phase) \(.turn)")"' "$view")
+EOF
+}
+state
+
+# step MOVE-ARGS...: apply them (red's move, or one bot move) and print what red sees of them,
+# a roll followed by the cards it gave red.
+step() {
+	catan-move -i "$game" --view red "$@" >"$view.new" 2>"$err" || return 1
+	mv "$view.new" "$view"
+	jq -r --argjson n "$seen" --argjson b "$hand" '(.log[$n:][] | "  " + .),
+		(select((.log | length) > $n and (.log[-1] | test(" roll( |$)"))) |
+		 [.position.players.red.hand | to_entries[] | select(.value > $b[.key]) |
+		  "\(.key) \(.value - $b[.key])"] | select(length > 0) |
+		 "    red receives " + join(", "))' "$view"
+	state
+}
+
+shown_turn=-1
 while :; do
-	# The bots move until red must (a turn, a discard, an answer to an offer) or the game ends.
-	catan-move -i "$game" --until-end --bots blue,white,orange --policy "$policy"
-	n=$(jq '.log | length' "$game")
-	if [ "$n" -gt "$seen" ]; then
-		jq -r --argjson from "$seen" '.log[$from:][] | select(startswith("red ") | not) | "  " + .' "$game"
-		seen=$n
-	fi
-	phase=$(jq -r .position.phase "$game")
-	turn=$(jq -r .position.turn "$game")
+	# The bots move, one at a time, until red must (a turn, a discard, an answer to an offer)
+	# or the game ends.
+	while :; do
+		n=$seen
+		step --auto 1 --bots blue,white,orange --policy "$policy"
+		[ "$seen" -gt "$n" ] || break
+	done
 	if [ "$phase" = over ]; then
 		board
-		jq -r '"Game over on turn \(.position.turn): \(.position.current) won."' "$game"
+		jq -r '"Game over on turn \(.position.turn): \(.position.current) won."' "$view"
 		exit 0
 	fi
 	if [ "$turn" != "$shown_turn" ]; then
@@ -66,22 +102,17 @@ while :; do
 		exit 0
 	fi
 	case $line in
-	quit | q) echo "The game is kept in $game."; exit 0 ;;
+	quit) echo "The game is kept in $game."; exit 0 ;;
 	list | '') continue ;;
 	board) board; continue ;;
-	*[!0-9]*) case $line in red\ *) move=$line ;; *) move="red $line" ;; esac ;;
-	*)
-		move=
-		[ "$line" -eq 0 ] || move=$(sed -n "${line}p" "$moves")
+	[a-z] | [a-z][a-z])
+		move=$(sed -n "$(number "$line")p" "$moves")
 		if [ -z "$move" ]; then
-			echo "There is no move $line: choose 1 to $(wc -l <"$moves")."
+			echo "There is no move '$line': choose one of the marks a to $(offer | awk 'END { print $1 }')."
 			continue
 		fi ;;
+	red\ *) move=$line ;;
+	*) move="red $line" ;;
 	esac
-	if catan-move -i "$game" --as red "$move" 2>"$err"; then
-		seen=$((seen + 1))
-		echo "  $(jq -r '.log[-1]' "$game")"
-	else
-		echo "Not allowed: $(sed 's/^catan-move: move 1 //' "$err")"
-	fi
+	step --as red "$move" || echo "Not allowed: $(sed 's/^catan-move: move 1 //' "$err")"
 done

@@ -452,15 +452,31 @@ external() {
 
 @test "examples/human-vs-bots.sh: a person plays red from stdin; wrong moves are explained" {
 	{
-		printf 'build city 99\n0\nbuild settlement 1\n'
-		yes 1 | head -n 400
+		printf 'build city 99\nzz\nbuild settlement 1\n'
+		yes a | head -n 400
 	} >"$BATS_TEST_TMPDIR/input"
 	run -0 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$G" <"$BATS_TEST_TMPDIR/input"
 	assert_eq "" "$stderr"
 	[[ "$output" == *"Not allowed: 'red build city 99': '99' is not an intersection (1 to 54)"* ]]
-	[[ "$output" == *"There is no move 0: choose 1 to 54."* ]]
+	[[ "$output" == *"There is no move 'zz': choose one of the marks a to bb."* ]]
 	[[ "$output" == *"red>   red build settlement 1"* ]]
 	[[ "${lines[-1]}" =~ ^Game\ over\ on\ turn\ [0-9]+:\ (red|blue|white|orange)\ won\.$ ]]
+	# Only red's view: the bots' purchases and the cards of steals between bots stay hidden;
+	# a steal from red shows red the card.
+	out=$output
+	! grep -E '^  (blue|white|orange) buy [a-z]' <<<"$out"
+	! grep -E '^  (blue|white|orange) robber [0-9]+ steal (blue|white|orange) [a-z]' <<<"$out"
+	grep -qE '^  (blue|white|orange) buy$' <<<"$out"
+	grep -qE '^  (blue|white|orange) robber [0-9]+ steal red (brick|lumber|wool|grain|ore)$' <<<"$out"
+	run -0 jq -r '.log[] | select(test("^(blue|white|orange) buy [a-z]"))' "$G"
+	[ -n "$output" ]
+	# After a roll, the cards red received, as red's hand grew.
+	grep -qE '^    red receives (brick|lumber|wool|grain|ore) [0-9]' <<<"$out"
+	run -0 grep -B1 '^    red receives ' <<<"$out"
+	run -1 grep -vE '^((red> )?  [a-z]+ roll [1-6] [1-6]|    red receives .*|--)$' <<<"$output"
+	# The menu marks moves by letters, never by numbers that read as intersections.
+	grep -qE '^  +ba  build settlement 53$' <<<"$out"
+	! grep -qE '^ +[0-9]+  (build|end|roll|trade|buy|play)' <<<"$out"
 	run -0 jq -r '.log[0]' "$G"
 	assert_eq "red build settlement 1" "$output"
 	# Input that runs out leaves the game to be continued.

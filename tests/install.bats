@@ -6,8 +6,8 @@ load test_helper
 @test "make install and make uninstall with DESTDIR and PREFIX" {
 	d=$BATS_TEST_TMPDIR/root
 	run -0 make -s -C "$ROOT" install DESTDIR="$d" PREFIX=/opt/catan
-	for f in "$ROOT"/cmd/*.c; do
-		b=$(basename "$f" .c)
+	for f in "$ROOT"/cmd/*.c "$ROOT"/cmd/*.sh; do
+		b=${f##*/} b=${b%.*}
 		[ -x "$d/opt/catan/bin/$b" ] || { echo "no $b"; false; }
 		[ -f "$d/opt/catan/share/man/man1/$b.1" ] || { echo "no $b.1"; false; }
 		[ -f "$d/opt/catan/share/bash-completion/completions/$b" ] || { echo "no bash $b"; false; }
@@ -15,6 +15,18 @@ load test_helper
 	done
 	[ -f "$d/opt/catan/share/man/man5/catan-state.5" ]
 	run -0 "$d/opt/catan/bin/catan-newboard" --version
+	# The referee finds its mail decoder in libexec, also when called through a link.
+	[ -x "$d/opt/catan/libexec/catan-tools/catan-referee-mail" ]
+	run -0 "$d/opt/catan/bin/catan-referee" --version
+	assert_eq "catan-referee (catan-tools) 0.1.0" "$output"
+	ln -s "$d/opt/catan/bin/catan-referee" "$BATS_TEST_TMPDIR/referee"
+	mkdir "$BATS_TEST_TMPDIR/outbox"
+	"$d/opt/catan/bin/catan-newboard" --beginner >"$BATS_TEST_TMPDIR/game.json"
+	printf 'From: Alice <alice@example.org>\nSubject: hi\n\nroll\n' |
+		PATH="$d/opt/catan/bin:$PATH" run -0 "$BATS_TEST_TMPDIR/referee" \
+		"$BATS_TEST_TMPDIR/game.json" "$ROOT/tests/fixtures/mail/players" "$BATS_TEST_TMPDIR/outbox"
+	run -0 jq -r '.log[0]' "$BATS_TEST_TMPDIR/game.json"
+	[[ $output == "red roll "[1-6]" "[1-6] ]]
 	run -0 make -s -C "$ROOT" uninstall DESTDIR="$d" PREFIX=/opt/catan
 	run -0 find "$d" -type f
 	assert_eq "" "$output"

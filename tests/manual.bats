@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # manual: every EXAMPLES block of every man page runs as written (exit status 0),
 # in a folder holding what the examples name: a game, records, a file of set-up
-# moves, a referee's files, a dice sheet.
+# moves, a referee's files (a game, its players, an outbox, a mail), a dice sheet.
 
 load test_helper
 
@@ -11,7 +11,8 @@ context() {
 	mkdir records outbox
 	for s in 1 2 3; do catan-newboard --seed "$s" | catan-move --auto 40 >"records/game-$s.json"; done
 	catan-newboard --seed 42 | catan-move --auto 16 | jq -r '.log[]' >setup.txt
-	printf 'red@example.org red\nblue@example.org blue\nwhite@example.org white\norange@example.org orange\n' >players
+	printf 'red red@example.org\nblue blue@example.org\nwhite white@example.org\norange orange@example.org\n' >players
+	printf 'From: red@example.org\nSubject: my turn\nMessage-ID: <1@example.org>\n\nroll\n' >mail.eml
 	echo 'red roll' >moves.txt
 	dicegame-sheet new --seed 1 --players ann,bob >sheet.json
 	cp sheet.json g.json

@@ -1,11 +1,12 @@
 #!/usr/bin/env bats
-# meta: every binary ships whole: --help, --version, a man page naming its options,
-# bash and zsh completion, a line in README.md.
+# meta: every program ships whole (the C binaries and the shell ones, cmd/*.sh):
+# --help, --version, a man page naming its options, bash and zsh completion, a line
+# in README.md.
 
 load test_helper
 
 binaries() {
-	for f in "$ROOT"/cmd/*.c; do basename "$f" .c; done
+	for f in "$ROOT"/cmd/*.c "$ROOT"/cmd/*.sh; do b=${f##*/}; echo "${b%.*}"; done
 }
 
 @test "every binary answers --version with its name and the version" {
@@ -151,7 +152,7 @@ libcore_includes() {
 	run -0 bash -c "catan-newboard --seed 1 | catan-score"
 }
 
-@test "deps: the demo asks only for the build's packages, and a package awaiting triggers counts as installed" {
+@test "deps: the demo asks only for what the build and the programs need, and a package awaiting triggers counts as installed" {
 	mkdir "$BATS_TEST_TMPDIR/bin"
 	# A dpkg that knows make (its triggers pending) and gcc (installed), and an unprivileged user.
 	cat >"$BATS_TEST_TMPDIR/bin/dpkg-query" <<'SH'
@@ -162,9 +163,9 @@ SH
 	printf '#!/bin/sh\necho 1000\n' >"$BATS_TEST_TMPDIR/bin/id"
 	chmod +x "$BATS_TEST_TMPDIR/bin/dpkg-query" "$BATS_TEST_TMPDIR/bin/id"
 	run -1 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" sh "$ROOT/.ci/deps" build
-	assert_eq "  apt-get install -y libc6-dev pkg-config libjansson-dev libsodium-dev jq" "${lines[1]}"
+	assert_eq "  apt-get install -y libc6-dev pkg-config libjansson-dev libsodium-dev jq python3" "${lines[1]}"
 	run -1 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" sh "$ROOT/.ci/deps"
-	[[ "${lines[1]}" == *" jq bats man-db "*"chromium clang libclang-rt-14-dev" ]]
+	[[ "${lines[1]}" == *" jq python3 bats man-db "*"chromium clang libclang-rt-14-dev" ]]
 	grep -q '^demo:$' "$ROOT/Makefile"
 	grep -A1 '^demo:$' "$ROOT/Makefile" | grep -q 'sh .ci/deps build'
 }

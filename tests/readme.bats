@@ -13,8 +13,15 @@ load test_helper
 	# The moves file of the referee line: a legal move of blue's where README's game stands then.
 	catan-newboard --beginner --seed 1 | catan-move 'red roll' 'red end' 'blue roll' |
 		catan-move --list --as blue | head -1 >moves.txt
+	# The referee's: the players' addresses, an outbox, a mail from red, a folder of games.
+	printf 'red alice@example.org\nblue bob@example.net\n' >players
+	mkdir outbox games
+	printf 'From: Alice <alice@example.org>\nSubject: turn\n\nroll\n' >mail.eml
+	catan-newboard --beginner >games/friday.json
+	cp players games/friday.players
 	sed -n '/^## The programs/,/^## [^T]/p' "$ROOT/README.md" |
 		grep -E '^    (catan-|dicegame-sheet|sh examples/)' | sed 's/^    //' >lines
+	grep -q '^catan-referee --games games outbox' lines
 	[ "$(wc -l <lines)" -gt 20 ]
 	n=0
 	while IFS= read -r line; do
