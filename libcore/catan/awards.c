@@ -2,54 +2,12 @@
 #include "geom.h"
 #include "awards.h"
 
-/* The longest trail of seat's roads leaving node, the paths in used excluded. */
-static int trail(const struct geometry *geo,
-		 const struct position *p, int seat, int node, uint8_t used[MAX_EDGE])
-{
-	int best = 0;
-	for (int k = 0; k < 3; k++) {
-		int ed = geo->node_edges[node][k];
-		if (ed < 0 || used[ed] || p->edge_owner[ed] != seat)
-			continue;
-		int next = geo->node_nodes[node][k], owner = p->node_owner[next];
-		used[ed] = 1;
-		/* A trail may end at another player's building but not pass through it. */
-		int len = 1 + (owner == NOBODY || owner == seat ? trail(geo, p, seat, next, used) : 0);
-		used[ed] = 0;
-		if (len > best)
-			best = len;
-	}
-	return best;
-}
-
-int longest_road(const struct geometry *geo, const struct position *p, int seat)
-{
-	uint8_t used[MAX_EDGE] = { 0 };
-	int best = 0;
-	for (int n = 0; n < geo->nnode; n++) {
-		int own = 0, k;
-		for (k = 0; k < 3; k++) {
-			int ed = geo->node_edges[n][k];
-			own += ed >= 0 && p->edge_owner[ed] == seat;
-		}
-		/* A longest trail starts at an end (one road) unless every node has two or more:
-		 * starting everywhere is simplest and cheap with a player's few roads. */
-		if (own == 0)
-			continue;
-		int len = trail(geo, p, seat, n, used);
-		if (len > best)
-			best = len;
-	}
-	return best;
-}
-
 void awards_update_road(const struct ruleset *rs, struct position *p, int nplayers)
 {
-	const struct geometry *geo = rs->geom;
 	int len[MAXPLAYERS] = { 0 }, max = 0, nmax = 0, who = NOBODY, h = p->longest_road;
 
 	for (int s = 0; s < nplayers; s++) {
-		len[s] = longest_road(geo, p, s);
+		len[s] = p->road_len[s];
 		if (len[s] > max) {
 			max = len[s];
 			nmax = 1;
@@ -104,11 +62,10 @@ void awards_update_army_less(const struct ruleset *rs, struct position *p, int s
 
 void awards_road_broken(const struct ruleset *rs, struct position *p, int nplayers, int holder, int before)
 {
-	const struct geometry *geo = rs->geom;
 	int len[MAXPLAYERS] = { 0 };
-	if (holder == NOBODY || p->longest_road != holder || longest_road(geo, p, holder) >= before)
+	if (holder == NOBODY || p->longest_road != holder || p->road_len[holder] >= before)
 		return;
 	for (int s = 0; s < nplayers; s++)
-		len[s] = longest_road(geo, p, s);
+		len[s] = p->road_len[s];
 	p->longest_road = (int8_t)alone_with_most(len, nplayers, rs->road_award_min);
 }

@@ -3,18 +3,12 @@
 #define CATAN_AWARDS_H
 
 #include "ruleset.h"
+#include "state.h"
 #include "types.h"
 
 /*
- * longest_road: the length of seat's longest trail of roads (no path used
- * twice), not passing through an intersection that holds another
- * player's building (a trail may end there).  0 when seat has no road.
- */
-int longest_road(const struct geometry *geo, const struct position *p, int seat);
-
-/*
  * awards_update_road: gives or takes the longest road award after any
- * building: 5+ to hold; a challenger must be strictly longer; the holder
+ * building, from the lengths kept in p->road_len: 5+ to hold; a challenger must be strictly longer; the holder
  * keeps it while tied for longest; otherwise it goes to the single longest
  * player with 5+, or is set aside.
  */

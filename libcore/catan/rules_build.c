@@ -20,6 +20,7 @@ int rules_setup_settlement(struct rctx *c)
 	if (p->pl[seat].settlements == 0)
 		return illegal(c->e, "no settlements left in your supply");
 	pos_place_settlement(p, seat, node);
+	pos_roads_cut(geo, p, c->g->nplayers, node);
 	pos_trade_gain(c->g, p, seat, node);
 	/* The second settlement pays its starting resources. */
 	if (step >= turn_setup_steps(c->g) - turn_movers(c->g))
@@ -53,6 +54,7 @@ int rules_setup_road(struct rctx *c)
 	if (p->pl[seat].roads == 0)
 		return illegal(c->e, "no roads left in your supply");
 	pos_place_road(p, seat, edge);
+	p->road_len[seat] = (uint8_t)longest_road(geo, p, seat);
 	int done = pos_setup_step(c->g, p) + 1;	/* placements complete, this one included */
 	if (done >= turn_setup_steps(c->g)) {
 		p->phase = PH_ROLL;
@@ -137,35 +139,27 @@ static int build_city(struct rctx *c)
 }
 
 /*
- * Whether a build can move the longest road award (a cheap test that saves
- * the trail searches): a city never; a road only when its builder's road
- * is now 5 or more; a settlement only when another player's road passes
- * through its intersection.
+ * The lengths a build changes, kept in p->road_len, and whether the award
+ * can move: a city never; a road only when its builder's road is now 5 or
+ * more; a settlement only when it cuts another player's road.
  */
-static int road_award_may_change(const struct ruleset *rs, const struct position *p, const struct move *m)
+static int road_award_may_change(const struct game *g, struct position *p, const struct move *m)
 {
-	const struct geometry *geo = rs->geom;
+	const struct geometry *geo = g->rs->geom;
 	if (m->piece == PC_CITY)
 		return 0;
-	if (m->piece == PC_ROAD)
-		return longest_road(geo, p, m->seat) >= rs->road_award_min;
-	int edges[MAXPLAYERS] = { 0 };
-	for (int k = 0; k < 3; k++) {
-		int ed = geo->node_edges[m->node][k];
-		if (ed >= 0 && p->edge_owner[ed] != NOBODY && p->edge_owner[ed] != m->seat &&
-		    ++edges[p->edge_owner[ed]] >= 2)
-			return 1;
+	if (m->piece == PC_ROAD) {
+		p->road_len[m->seat] = (uint8_t)longest_road(geo, p, m->seat);
+		return p->road_len[m->seat] >= g->rs->road_award_min;
 	}
-	return 0;
+	return pos_roads_cut(geo, p, g->nplayers, m->node) != 0;
 }
 
 int rules_build(struct rctx *c)
 {
-	const struct geometry *geo = c->g->rs->geom;
 	int holder = c->p->longest_road, rc;
-	/* Only 002's tie rule needs the holder's length before a settlement. */
-	int before = holder != NOBODY && c->m->piece == PC_SETTLEMENT &&
-			     c->g->rules.road_tie == TIE_ASIDE ? longest_road(geo, c->p, holder) : 0;
+	/* 002's tie rule needs the holder's length before a settlement. */
+	int before = holder != NOBODY ? c->p->road_len[holder] : 0;
 	switch (c->m->piece) {
 	case PC_ROAD:
 		rc = build_road(c);
@@ -182,7 +176,7 @@ int rules_build(struct rctx *c)
 	if (rc != C_OK)
 		return rc;
 	c->p->built = 1;
-	if (road_award_may_change(c->g->rs, c->p, c->m)) {
+	if (road_award_may_change(c->g, c->p, c->m)) {
 		awards_update_road(c->g->rs, c->p, c->g->nplayers);
 		if (c->g->rules.road_tie == TIE_ASIDE)
 			awards_road_broken(c->g->rs, c->p, c->g->nplayers, holder, before);

@@ -86,6 +86,7 @@ static int play_road_building(struct rctx *c)
 			return C_ILLEGAL;
 		pos_place_road(p, seat, m->path[1]);
 	}
+	p->road_len[seat] = (uint8_t)longest_road(geo, p, seat);
 	awards_update_road(c->g->rs, p, c->g->nplayers);
 	two_after_build(c->g, p, PC_ROAD, m->npath);
 	return C_OK;

@@ -54,7 +54,7 @@ int rules_neutral(struct rctx *c)
 	struct position *p = c->p;
 	const struct move *m = c->m;
 	int n = m->to, owed = p->neutral_piece, holder = p->longest_road;
-	int before = holder != NOBODY && g->rules.road_tie == TIE_ASIDE ? longest_road(geo, p, holder) : 0;
+	int before = holder != NOBODY ? p->road_len[holder] : 0;
 
 	if (n < 0 || n >= g->nplayers || seat_moves(g, n))
 		return illegal(c->e, "%s is a player, not a neutral seat", cname(g, n));
@@ -75,6 +75,7 @@ int rules_neutral(struct rctx *c)
 			return illegal(c->e, "the road must touch %s's road or settlement", cname(g, n));
 		}
 		pos_place_road(p, n, m->path[0]);
+		p->road_len[n] = (uint8_t)longest_road(geo, p, n);
 	} else {
 		if (node_free_check(geo, p, m->node, c->e))
 			return C_ILLEGAL;
@@ -83,6 +84,7 @@ int rules_neutral(struct rctx *c)
 		if (p->pl[n].settlements == 0)
 			return illegal(c->e, "%s has no settlements left", cname(g, n));
 		pos_place_settlement(p, n, m->node);
+		pos_roads_cut(geo, p, g->nplayers, m->node);
 	}
 	awards_update_road(g->rs, p, g->nplayers);
 	if (g->rules.road_tie == TIE_ASIDE)

@@ -110,6 +110,69 @@ void pos_empty(const struct ruleset *rs, struct position *p, const struct board 
 	pos_count_pieces(rs, p, nplayers);
 }
 
+/* The longest trail of seat's roads leaving node, the paths in used excluded. */
+static int trail(const struct geometry *geo,
+		 const struct position *p, int seat, int node, uint8_t used[MAX_EDGE])
+{
+	int best = 0;
+	for (int k = 0; k < 3; k++) {
+		int ed = geo->node_edges[node][k];
+		if (ed < 0 || used[ed] || p->edge_owner[ed] != seat)
+			continue;
+		int next = geo->node_nodes[node][k], owner = p->node_owner[next];
+		used[ed] = 1;
+		/* A trail may end at another player's building but not pass through it. */
+		int len = 1 + (owner == NOBODY || owner == seat ? trail(geo, p, seat, next, used) : 0);
+		used[ed] = 0;
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
+int longest_road(const struct geometry *geo, const struct position *p, int seat)
+{
+	uint8_t used[MAX_EDGE] = { 0 };
+	int best = 0;
+	for (int n = 0; n < geo->nnode; n++) {
+		int own = 0, k;
+		for (k = 0; k < 3; k++) {
+			int ed = geo->node_edges[n][k];
+			own += ed >= 0 && p->edge_owner[ed] == seat;
+		}
+		/* A longest trail starts at an end (one road) unless every node has two or more:
+		 * starting everywhere is simplest and cheap with a player's few roads. */
+		if (own == 0)
+			continue;
+		int len = trail(geo, p, seat, n, used);
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
+void pos_road_lengths(const struct geometry *geo, struct position *p, int nplayers)
+{
+	for (int s = 0; s < nplayers; s++)
+		p->road_len[s] = (uint8_t)longest_road(geo, p, s);
+}
+
+unsigned pos_roads_cut(const struct geometry *geo, struct position *p, int nplayers, int node)
+{
+	int edges[MAXPLAYERS] = { 0 };
+	unsigned cut = 0;
+	for (int k = 0; k < 3; k++) {
+		int ed = geo->node_edges[node][k];
+		int s = ed >= 0 ? p->edge_owner[ed] : NOBODY;
+		if (s != NOBODY && s != p->node_owner[node] && ++edges[s] >= 2)
+			cut |= 1u << s;
+	}
+	for (int s = 0; s < nplayers; s++)
+		if (cut & (1u << s))
+			p->road_len[s] = (uint8_t)longest_road(geo, p, s);
+	return cut;
+}
+
 void pos_count_pieces(const struct ruleset *rs, struct position *p, int nplayers)
 {
 	for (int s = 0; s < nplayers; s++) {
@@ -131,6 +194,7 @@ void pos_count_pieces(const struct ruleset *rs, struct position *p, int nplayers
 		if (s >= 0 && s < nplayers)
 			p->pl[s].roads--;
 	}
+	pos_road_lengths(rs->geom, p, nplayers);
 }
 
 int pos_setup_step(const struct game *g, const struct position *p)
@@ -336,6 +400,7 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 			}
 			pos_pay_start(geo, p, &g->board, s, bp->settlement[1]);
 		}
+		pos_road_lengths(geo, p, g->nplayers);
 		p->phase = PH_ROLL;
 		p->turn = 1;
 	}

@@ -66,7 +66,22 @@ void movelog_free(struct movelog *log);
 
 /* pos_empty: an empty board for n players of rs: bank full, deck in order, nothing placed, robber on the desert. */
 void pos_empty(const struct ruleset *rs, struct position *p, const struct board *b, int nplayers);
-/* pos_count_pieces: recomputes every player's supply (roads, settlements, cities) of rs from the board. */
+/*
+ * longest_road: the length of seat's longest trail of roads (no path used
+ * twice), not passing through an intersection that holds another
+ * player's building (a trail may end there).  0 when seat has no road.
+ * A position keeps every seat's in road_len.
+ */
+int longest_road(const struct geometry *geo, const struct position *p, int seat);
+/* pos_road_lengths: computes road_len of every seat. */
+void pos_road_lengths(const struct geometry *geo, struct position *p, int nplayers);
+/*
+ * pos_roads_cut: after a settlement was placed on node, the seats whose road
+ * passed through it (two of their paths meet there): their road_len is
+ * computed again; returns them as a mask of seats.
+ */
+unsigned pos_roads_cut(const struct geometry *geo, struct position *p, int nplayers, int node);
+/* pos_count_pieces: recomputes every player's supply (roads, settlements, cities) of rs, and road_len, from the board. */
 void pos_count_pieces(const struct ruleset *rs, struct position *p, int nplayers);
 /* pos_setup_step: how many set-up placements (settlement + road) of the players of g are complete. */
 int pos_setup_step(const struct game *g, const struct position *p);

@@ -146,6 +146,13 @@ struct position {
 	uint8_t answer;
 	uint8_t robber;		/* hex */
 	int8_t longest_road;	/* seat holding the award, or NOBODY */
+	/*
+	 * Derived, not stored in a document: each seat's longest road
+	 * (longest_road), kept up to date as roads and settlements are placed
+	 * (pos_count_pieces computes them all, the rules only the seats a
+	 * piece changes), so the award is decided without searching.
+	 */
+	uint8_t road_len[MAXPLAYERS];
 	int8_t largest_army;
 	uint8_t bank[NRES];
 	uint8_t deck_known;	/* 1: deck[] holds the order; 0: only deck_count[] */

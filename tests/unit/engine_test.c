@@ -205,14 +205,17 @@ static const char *last_log(const struct game *g)
 }
 
 /* Places a road for seat directly (test set-up, no rules). */
+/* put_road, put_settlement: a piece placed as the rules place it, the road lengths kept (road_len). */
 static void put_road(struct game *g, int seat, int a, int b)
 {
 	pos_place_road(&g->pos, seat, edge_between(geo, a - 1, b - 1));
+	g->pos.road_len[seat] = (uint8_t)longest_road(geo, &g->pos, seat);
 }
 
 static void put_settlement(struct game *g, int seat, int node)
 {
 	pos_place_settlement(&g->pos, seat, node - 1);
+	pos_roads_cut(geo, &g->pos, g->nplayers, node - 1);
 }
 
 /* The beginner game of 4 after red's roll of the given dice, hands set by the caller. */
@@ -1960,6 +1963,56 @@ static void test_two(void)
 	   later_sevens);
 }
 
+/*
+ * The road lengths a position keeps (road_len) are those a full search
+ * gives, after every move of random games: the base game, Catan for Two
+ * (neutral roads and settlements) and road_tie=aside, from random and
+ * beginner starts.
+ */
+static void test_road_lengths(void)
+{
+	static struct move ms[4096];
+	int games = 0, moves = 0, stale = 0, awards = 0;
+	uint64_t rng[4];
+	rng_seed(rng, 777);
+
+	for (int k = 0; k < 36; k++) {
+		struct game g;
+		struct newgame o = { .nplayers = k % 3 == 2 ? 2 : 3 + k % 2, .beginner = k % 4 == 0,
+				     .seed = (uint64_t)k + 500 };
+		struct cerr e;
+		for (int s = 0; s < o.nplayers; s++)
+			o.colour[s] = (uint8_t)((s + k) % 4);
+		rules_default(&o.rules);
+		o.rules.variant = (uint8_t)(k % 3 == 2 ? VAR_TWO : VAR_BASE);
+		o.rules.road_tie = (uint8_t)(k % 2 ? TIE_ASIDE : TIE_KEEP);
+		if (game_new(&g, &o, &e) != C_OK) {
+			diag("game_new: %s", e.msg);
+			stale++;
+			continue;
+		}
+		games++;
+		for (int i = 0; g.pos.phase != PH_OVER && i < 3000; i++) {
+			int n = movegen_legal(&g, NOBODY, 0, ms, 4096);
+			if (n <= 0 || rules_apply(&g, &ms[rng_below(rng, (uint32_t)(n < 4096 ? n : 4096))],
+						  RULES_NO_LOG, &e) != C_OK)
+				break;
+			moves++;
+			awards += g.pos.longest_road != NOBODY;
+			for (int s = 0; s < g.nplayers; s++)
+				if (g.pos.road_len[s] != longest_road(geo, &g.pos, s)) {
+					if (stale++ < 3)
+						diag("game %d move %d: seat %d keeps %d, the search gives %d", k, i,
+						     s, g.pos.road_len[s], longest_road(geo, &g.pos, s));
+				}
+		}
+		game_free(&g);
+	}
+	ok(games == 36 && moves > 30000 && awards > 1000 && stale == 0,
+	   "road lengths kept up to date: %d games, %d moves, %d positions with the award, %d stale", games,
+	   moves, awards, stale);
+}
+
 int main(void)
 {
 	test_parse();
@@ -1982,6 +2035,7 @@ int main(void)
 	test_game3();
 	test_garbage();
 	test_two();
+	test_road_lengths();
 	ok(conservation_failures == 0, "conservation held after every move");
 	printf("1..%d\n", ntest);
 	return nfail ? 1 : 0;
