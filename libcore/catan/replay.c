@@ -480,11 +480,11 @@ int replay_begin(struct replay *r, const struct game *src, struct cerr *e)
 
 int replay_step(struct replay *r, struct cerr *e)
 {
-	const char *text = r->src->log.ent[r->done].text;
 	struct move m;
 	int8_t owners[MAX_NODE];
 	memcpy(owners, r->g.pos.node_owner, sizeof owners);
-	int rc = move_parse(&r->g, text, &m, e);
+	/* The line as the reader parsed it (once, to write it in canonical form). */
+	int rc = movelog_move(r->src, r->done, &m, e);
 	if (rc == C_OK)
 		rc = rules_apply(&r->g, &m, RULES_REPLAY | RULES_NO_LOG, e);
 	if (rc != C_OK)

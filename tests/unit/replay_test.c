@@ -124,6 +124,14 @@ static int played(struct unit *u, struct game *g)
 	return 0;
 }
 
+/* set_line: log line i of g becomes text, as a document read with that line would hold it (unparsed). */
+static void set_line(struct game *g, size_t i, const char *text)
+{
+	free(g->log.ent[i].text);
+	g->log.ent[i].text = strdup(text);
+	g->log.ent[i].parsed = 0;
+}
+
 static void test_replay(struct unit *u)
 {
 	struct replay_result res;
@@ -159,14 +167,12 @@ static void test_replay(struct unit *u)
 	/* A record: no current position; an illegal move stops the replay at its number. */
 	g.has_pos = 0;
 	CHECK(u, game_replay(&g, &res, NULL, &e) == C_OK, "the record replays: %s", e.msg);
-	free(g.log.ent[3].text);
-	g.log.ent[3].text = strdup("red build road 1-4");
+	set_line(&g, 3, "red build road 1-4");
 	EXPECT_MSG(u, game_replay(&g, &res, NULL, &e), e,
 		   "the road must touch your road, settlement or city");
 	CHECK(u, res.index == 4 && res.checked == 3 && strcmp(res.move, "red build road 1-4") == 0,
 	      "failed at %zu after %zu", res.index, res.checked);
-	free(g.log.ent[3].text);
-	g.log.ent[3].text = strdup("red bulid road 29-34");
+	set_line(&g, 3, "red bulid road 29-34");
 	EXPECT_MSG(u, game_replay(&g, &res, NULL, &e), e, "unknown verb 'bulid': did you mean 'build'? (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)");
 	game_free(&g);
 }
