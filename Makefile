@@ -24,6 +24,11 @@ ifneq ($(DEVELOPER),)
 WARN      += -Werror
 endif
 OPT        = -O2 -g
+# The programs are linked statically (libc6-dev, libjansson-dev and libsodium-dev
+# ship the archives): a call is mostly process start, and a static program
+# starts without the dynamic linker (bench/README.md).  PROG_LDFLAGS= links
+# them dynamically; the sanitizer build does.
+PROG_LDFLAGS = -static
 # Asked once per run of make, not once per compile.
 JANSSON_CFLAGS := $(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null)
 JANSSON_LIBS   := $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson)
@@ -49,6 +54,9 @@ HDRS     = $(wildcard libcore/*.h libcore/catan/*.h libcore/dice/*.h cmd/fe/*.h 
 LIB_OBJ  = $(patsubst %.c,$(B)/%.o,$(LIB_SRC)) $(B)/geom_tab.o
 FE_OBJ   = $(patsubst %.c,$(B)/%.o,$(FE_SRC))
 BINS     = $(patsubst cmd/%.c,$(B)/bin/%,$(CMD_SRC))
+# The same programs linked dynamically, for valgrind (which cannot follow a
+# static program's malloc): the tests run valgrind on these.
+DYNS     = $(patsubst cmd/%.c,$(B)/bin-dyn/%,$(CMD_SRC))
 UNITS    = $(patsubst tests/unit/%.c,$(B)/unit/%,$(UNIT_SRC))
 BENCHES  = $(patsubst bench/%.c,$(B)/bench/%,$(BENCH_SRC))
 NAMES    = $(patsubst cmd/%.c,%,$(CMD_SRC))
@@ -60,14 +68,14 @@ SH_NAMES = $(patsubst cmd/%.sh,%,$(SH_SRC))
 PY_NAMES = $(patsubst cmd/%.py,%,$(PY_SRC))
 SCRIPTS  = $(patsubst %,$(B)/bin/%,$(SH_NAMES)) $(patsubst %,$(B)/libexec/catan-tools/%,$(PY_NAMES))
 
-all: $(BINS) $(UNITS) $(SCRIPTS)
+all: $(BINS) $(DYNS) $(UNITS) $(SCRIPTS)
 
 # The flags and the version, each kept in a file that changes only when they
 # do, so that a build with other flags or another VERSION rebuilds what they
 # touch and nothing else (git's GIT-CFLAGS).
 $(B)/FLAGS: FORCE
 	@mkdir -p $(@D)
-	@echo '$(CC) $(CFLAGS_ALL) $(LDFLAGS)' > $@.new; \
+	@echo '$(CC) $(CFLAGS_ALL) $(PROG_LDFLAGS) $(LDFLAGS)' > $@.new; \
 	if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
 $(B)/version.h: FORCE
 	@mkdir -p $(@D)
@@ -108,6 +116,10 @@ $(B)/%.o: %.c $(HDRS)
 
 $(B)/bin/%: $(B)/cmd/%.o $(B)/libfe.a $(B)/libcore.a
 	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(PROG_LDFLAGS) $(LDFLAGS) -o $@ $< $(B)/libfe.a $(B)/libcore.a $(JANSSON_LIBS) $(SODIUM_LIBS) -lm
+
+$(B)/bin-dyn/%: $(B)/cmd/%.o $(B)/libfe.a $(B)/libcore.a
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $< $(B)/libfe.a $(B)/libcore.a $(JANSSON_LIBS) $(SODIUM_LIBS) -lm
 
 $(B)/bin/%: cmd/%.sh Makefile
@@ -134,7 +146,7 @@ $(B)/bench/%: $(B)/bench/%.o $(B)/libcore.a
 # The sanitizer build: same sources, its own tree.
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 san:
-	$(MAKE) B=build-san OPT='-O1 -g' CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' \
+	$(MAKE) B=build-san OPT='-O1 -g' CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' PROG_LDFLAGS= \
 	    build-san/libcore.a $(patsubst cmd/%.c,build-san/bin/%,$(CMD_SRC)) \
 	    $(patsubst tests/unit/%.c,build-san/unit/%,$(UNIT_SRC)) \
 	    $(patsubst $(B)/%,build-san/%,$(SCRIPTS))

@@ -433,7 +433,6 @@ external() {
 	command -v valgrind >/dev/null || skip "valgrind is not installed"
 	case $CATAN_BIN in *build-san*) skip "the sanitizer build checks leaks itself" ;; esac
 	jq .game "$FIXTURES/perft/discard-two.json" >"$BATS_TEST_TMPDIR/d.json"
-	vg() { valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=99 "$@"; }
 	run -0 vg catan-move --list --json --offers <"$BATS_TEST_TMPDIR/d.json"
 	run -0 vg catan-move --auto 40 --policy greedy <"$BATS_TEST_TMPDIR/d.json"
 	run -2 vg catan-move --auto 4 --policy nope <"$BATS_TEST_TMPDIR/d.json"

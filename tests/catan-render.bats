@@ -291,10 +291,6 @@ setup() {
 	*build-san*) skip "the sanitizer build checks leaks itself" ;;
 	esac
 	command -v valgrind >/dev/null || skip "valgrind is not installed (make deps)"
-	vg() {
-		valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
-			--error-exitcode=99 "$@"
-	}
 	run -0 vg catan-render --labels --color always "$P/seven.json"
 	run -0 vg catan-render --svg --view red "$P/over.json"
 	run -0 vg catan-render --png "$P/x.png" "$P/midgame.json"

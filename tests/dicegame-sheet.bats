@@ -1087,10 +1087,6 @@ dicegame-sheet: bob's dice after reroll 1 3 4: lumber gold grain brick" "$stderr
 	*build-san*) skip "the sanitizer build checks leaks itself" ;;
 	esac
 	command -v valgrind >/dev/null || skip "valgrind is not installed (make deps)"
-	vg() {
-		valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
-			--error-exitcode=99 "$@"
-	}
 	fresh "$S" --seed 3 --island 2 --players ann,bob
 	run -0 vg dicegame-sheet -i "$S" auto --turns 6
 	run -0 vg dicegame-sheet render --svg "$S"

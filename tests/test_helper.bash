@@ -6,9 +6,11 @@ bats_require_minimum_version 1.5.0
 ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 : "${CATAN_BIN:=$ROOT/build/bin}"
 : "${CATAN_UNIT:=$ROOT/build/unit}"
+# The programs linked dynamically, for valgrind (the ones in bin are static).
+: "${CATAN_DYN:=${CATAN_BIN%/bin}/bin-dyn}"
 PATH="$CATAN_BIN:$PATH"
 FIXTURES=$ROOT/tests/fixtures
-export CATAN_BIN CATAN_UNIT ROOT FIXTURES PATH
+export CATAN_BIN CATAN_UNIT CATAN_DYN ROOT FIXTURES PATH
 
 # A fixed game used by many tests: the beginner board with a fixed seed.
 beginner() {
@@ -29,4 +31,13 @@ assert_file_eq() {
 		diff -u "$1" "$2" | head -40 >&2
 		return 1
 	fi
+}
+
+# vg PROGRAM ARG...: runs PROGRAM's dynamically linked twin under valgrind; any
+# leak or memory error exits 99.
+vg() {
+	local prog=$1
+	shift
+	valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
+		--error-exitcode=99 "$CATAN_DYN/$prog" "$@"
 }

@@ -11,11 +11,6 @@ setup() {
 	command -v valgrind >/dev/null || skip "valgrind is not installed (make deps)"
 }
 
-vg() {
-	valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
-		--error-exitcode=99 "$@"
-}
-
 @test "catan-newboard is clean under valgrind" {
 	run -0 vg catan-newboard --seed 3
 	run -2 vg catan-newboard --players red
