@@ -6,9 +6,15 @@
 # moves are offered under letters (a, b, ..., z, aa, ab, ...), so that no menu mark reads as an
 # intersection number: type a move's letters, or the move itself ("build road 14-15",
 # "red end"); a move that is not allowed is explained and you try again.  "list" shows the
-# moves again, "board" the board, "quit" stops.
+# moves again, "board" the board, "help" the commands, "quit" stops.  The board is drawn
+# again at each of your turns and, in the set-up, after the bots' placements.  On a terminal
+# with rlwrap installed, the prompt has line editing and a history (kept in
+# ~/.human-vs-bots_history).
 # Usage: human-vs-bots.sh [SEED [POLICY [GAME-FILE]]]   (POLICY of the bots: greedy or random)
 set -e
+if [ -t 0 ] && [ -z "${HUMAN_VS_BOTS_WRAPPED:-}" ] && command -v rlwrap >/dev/null; then
+	HUMAN_VS_BOTS_WRAPPED=1 exec rlwrap -H "$HOME/.human-vs-bots_history" sh "$0" "$@"
+fi
 seed=${1:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 policy=${2:-greedy}
 game=${3:-${TMPDIR:-/tmp}/human-vs-bots.$$.json}
@@ -76,7 +82,19 @@ step() {
 	state
 }
 
-shown_turn=-1
+help() {
+	cat <<'HELP'
+Commands:
+  a, b, ... aa, ab   the move of that mark in the list
+  MOVE               a move in words, as "build road 9-14" or "trade wool 4 for ore"
+  list               the moves again
+  board              the board again
+  help               these lines
+  quit               stop (the game is kept and can be continued with catan-move)
+HELP
+}
+
+shown_turn=-1 shown_seen=-1
 while :; do
 	# The bots move, one at a time, until red must (a turn, a discard, an answer to an offer)
 	# or the game ends.
@@ -90,9 +108,13 @@ while :; do
 		jq -r '"Game over on turn \(.position.turn): \(.position.current) won."' "$view"
 		exit 0
 	fi
+	# The board at each new turn, and in the set-up whenever the bots placed since.
+	case $phase in
+	setup-*) [ "$seen" = "$shown_seen" ] || shown_turn=-1 ;;
+	esac
 	if [ "$turn" != "$shown_turn" ]; then
 		board
-		shown_turn=$turn
+		shown_turn=$turn shown_seen=$seen
 	fi
 	offer
 	printf 'red> '
@@ -105,6 +127,7 @@ while :; do
 	quit) echo "The game is kept in $game."; exit 0 ;;
 	list | '') continue ;;
 	board) board; continue ;;
+	help) help; continue ;;
 	[a-z] | [a-z][a-z])
 		move=$(sed -n "$(number "$line")p" "$moves")
 		if [ -z "$move" ]; then

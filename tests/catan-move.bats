@@ -451,7 +451,7 @@ external() {
 
 @test "examples/human-vs-bots.sh: a person plays red from stdin; wrong moves are explained" {
 	{
-		printf 'build city 99\nzz\nbuild settlement 1\n'
+		printf 'help\nbuild city 99\nzz\nbuild settlement 1\n'
 		yes a | head -n 400
 	} >"$BATS_TEST_TMPDIR/input"
 	run -0 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$G" <"$BATS_TEST_TMPDIR/input"
@@ -460,6 +460,11 @@ external() {
 	[[ "$output" == *"There is no move 'zz': choose one of the marks a to bb."* ]]
 	[[ "$output" == *"red>   red build settlement 1"* ]]
 	[[ "${lines[-1]}" =~ ^Game\ over\ on\ turn\ [0-9]+:\ (red|blue|white|orange)\ won\.$ ]]
+	# help lists the commands; the board is drawn again after the bots' set-up placements.
+	[[ "$output" == *$'red> Commands:\n  a, b, ... aa, ab   the move of that mark in the list\n'* ]]
+	grep -q '^  quit               stop (the game is kept and can be continued with catan-move)$' <<<"$output"
+	grep -q '^Set-up, placement 8 of 8: red places a settlement$' <<<"$output"
+	grep -q '^Set-up, placement 8 of 8: red places a road$' <<<"$output"
 	# Only red's view: the bots' purchases and the cards of steals between bots stay hidden;
 	# a steal from red shows red the card.
 	out=$output
