@@ -579,8 +579,12 @@ external() {
 	}
 	run -0 comp "catan-move --bo" 1
 	assert_eq "--bots" "$output"
+	# In a quoted move readline completes what follows the quote: the candidates go without it.
 	run -0 comp "catan-move \"'red bu\"" 1
-	assert_eq $'\'red build\n\'red buy' "$output"
+	assert_eq $'red build\nred buy' "$output"
+	# One candidate is offered twice, with the next word's space, so the quote stays open.
+	run -0 comp "catan-move \"'red bui\"" 1
+	assert_eq $'red build \nred build  ' "$output"
 	run -0 comp "catan-move --as ''" 2
 	assert_eq $'red\nblue\nwhite\norange' "$output"
 }

@@ -1,0 +1,94 @@
+#!/usr/bin/env bats
+# completion: the bash and zsh completions as a person meets them, typed into real
+# interactive shells (tmux sends the keys and reads the screen).
+
+load test_helper
+
+setup() {
+	command -v tmux >/dev/null || skip "tmux is not installed (make deps)"
+	S=catan-$$-$BATS_TEST_NUMBER
+	cat >"$BATS_TEST_TMPDIR/rc.bash" <<RC
+PS1='$ '
+PATH='$PATH'
+source '$ROOT/completions/bash/catan-move'
+RC
+	mkdir -p "$BATS_TEST_TMPDIR/zdot"
+	cat >"$BATS_TEST_TMPDIR/zdot/.zshrc" <<RC
+PS1='$ '
+path=(${CATAN_BIN} \$path)
+fpath=('$ROOT/completions/zsh' \$fpath)
+autoload -U compinit
+compinit -u -D
+RC
+	catan-newboard --beginner --seed 1 | catan-move 'red roll' >"$BATS_TEST_TMPDIR/g.json"
+}
+
+teardown() {
+	tmux kill-session -t "$S" 2>/dev/null || true
+}
+
+# shell bash|zsh: starts the shell in a tmux session and waits for its prompt.
+shell() {
+	case $1 in
+	bash) tmux -f /dev/null new-session -d -s "$S" -x 160 -y 20 \
+		"bash --noprofile --rcfile '$BATS_TEST_TMPDIR/rc.bash' -i" ;;
+	zsh) tmux -f /dev/null new-session -d -s "$S" -x 160 -y 20 \
+		"ZDOTDIR='$BATS_TEST_TMPDIR/zdot' zsh -i" ;;
+	esac
+	for _ in $(seq 50); do
+		# The prompt, '$ ' (the screen is read without trailing blanks).
+		tmux capture-pane -t "$S" -p | grep -qx '\$' && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# typed KEYS...: sends the keys (a Tab is the word Tab), then an X to mark where the cursor
+# stands, and prints the last line of the screen once it holds the X.
+typed() {
+	tmux send-keys -t "$S" C-u
+	for k; do
+		tmux send-keys -t "$S" "$k"
+		sleep 0.3
+	done
+	tmux send-keys -t "$S" X
+	for _ in $(seq 50); do
+		line=$(tmux capture-pane -t "$S" -p | grep -v '^$' | tail -n 1)
+		[[ "$line" == *X ]] && break
+		sleep 0.1
+	done
+	printf '%s\n' "$line"
+}
+
+@test "bash: a quoted move is completed word by word with its quote kept open" {
+	command -v bash >/dev/null
+	shell bash
+	run -0 typed "catan-move 'red bui" Tab
+	assert_eq "\$ catan-move 'red build X" "$output"
+	run -0 typed "catan-move 'red bui" Tab ro Tab
+	assert_eq "\$ catan-move 'red build road X" "$output"
+	# Two candidates: their common part, the quote still open.
+	run -0 typed "catan-move 'red b" Tab
+	assert_eq "\$ catan-move 'red buX" "$output"
+	# With -i FILE the next word comes from the game's legal moves.
+	run -0 typed "catan-move -i $BATS_TEST_TMPDIR/g.json 'red build road 5-" Tab
+	assert_eq "\$ catan-move -i $BATS_TEST_TMPDIR/g.json 'red build road 5-9 X" "$output"
+	# Options complete as before, with their space.
+	run -0 typed "catan-move --bo" Tab
+	assert_eq "\$ catan-move --bots X" "$output"
+}
+
+@test "zsh: a quoted move is completed word by word, and no verb is offered after the piece" {
+	command -v zsh >/dev/null || skip "zsh is not installed (make deps)"
+	shell zsh
+	run -0 typed "catan-move 'red bui" Tab
+	assert_eq "\$ catan-move 'red build X" "$output"
+	run -0 typed "catan-move 'red bui" Tab ro Tab
+	assert_eq "\$ catan-move 'red build road X" "$output"
+	run -0 typed "catan-move 'red build road " Tab
+	assert_eq "\$ catan-move 'red build road X" "$output"
+	run -0 typed "catan-move -i $BATS_TEST_TMPDIR/g.json 'red build road 5-" Tab
+	assert_eq "\$ catan-move -i $BATS_TEST_TMPDIR/g.json 'red build road 5-9 X" "$output"
+	run -0 typed "catan-move --bo" Tab
+	assert_eq "\$ catan-move --bots X" "$output"
+}
