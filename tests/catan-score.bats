@@ -239,7 +239,7 @@ no winner yet: 10 points win" "$output"
 	for p in red blue white orange; do
 		# The chart: the legend's line beside the player's name; the board: the player's roads.
 		chart=$(grep -B1 ">$p [0-9]*</text>" "$D/t.svg" | sed -n 's/.*stroke="\(#[0-9a-f]*\)" stroke-width="2.5".*/\1/p')
-		board=$(grep "class=\"road $p\"" "$D/b.svg" | sed -n '1s/.*stroke="\(#[0-9a-f]*\)" stroke-width="7".*/\1/p')
+		board=$(grep "class=\"road $p\"" "$D/b.svg" | sed -n '1s/.*stroke="\(#[0-9a-f]*\)" stroke-width="10".*/\1/p')
 		[ -n "$board" ]
 		assert_eq "$board" "$chart"
 	done
