@@ -167,6 +167,47 @@ setup() {
 	grep -q 'fill="#c62828">6</text>' "$P/midgame.svg"
 }
 
+@test "the SVG board fills its half of the picture and its labels are set in readable type" {
+	catan-render --svg --labels "$P/midgame.json" >"$P/b.svg"
+	w=$(sed -n 's/.*<svg [^>]*width="\([0-9]*\)".*/\1/p' "$P/b.svg")
+	# The sea behind the board is the first rounded rectangle.
+	sea=$(sed -n 's/.*<rect x="10" y="10" width="\([0-9.]*\)".*rx=.*/\1/p' "$P/b.svg")
+	awk -v w="$w" -v s="$sea" 'BEGIN { exit !(s >= 800 && s >= w / 2) }'
+	# Every label is at least 11 px high (126 of them: 72 paths, 54 intersections), and so is
+	# every other text.
+	run -0 awk '/<g id="labels"/ { on = 1 } on && /<text/ { n++; match($0, /font-size="[0-9.]*"/)
+		v = substr($0, RSTART + 11, RLENGTH - 12) + 0; if (v < 11) print "small: " $0 }
+		/<\/g>/ { on = 0 } END { print n }' "$P/b.svg"
+	assert_eq 126 "$output"
+	run -0 sh -c "grep -o 'font-size=\"[0-9.]*\"' '$P/b.svg' | tr -dc '0-9.\n' | sort -n | head -1"
+	assert_eq 12 "$output"
+}
+
+@test "with --labels no path's name lies on a road and no number on a building" {
+	catan-render --svg --labels "$P/midgame.json" >"$P/b.svg"
+	# A road: its path's name and its line; a label: its text and where it stands.
+	run -0 awk '
+	/<g class="road/ { match($0, /road [0-9]+-[0-9]+</); name = substr($0, RSTART + 5, RLENGTH - 6)
+		match($0, /x1="[0-9.]*" y1="[0-9.]*" x2="[0-9.]*" y2="[0-9.]*"/); split(substr($0, RSTART, RLENGTH), q, "\"")
+		x1[name] = q[2]; y1[name] = q[4]; x2[name] = q[6]; y2[name] = q[8]; nroad++ }
+	/<g class="(settlement|city)/ { match($0, /M[0-9.]* [0-9.]*/); split(substr($0, RSTART + 1, RLENGTH - 1), q, " ")
+		match($0, /<title>[a-z]* [a-z]* [0-9]+</); t = substr($0, RSTART, RLENGTH - 1); sub(/.* /, "", t)
+		bx[t] = q[1]; by[t] = q[2]; nb++ }
+	/<text class="(path|node)"/ { match($0, />[0-9-]+</); t = substr($0, RSTART + 1, RLENGTH - 2)
+		match($0, /x="[0-9.]*" y="[0-9.]*"/); split(substr($0, RSTART, RLENGTH), q, "\"")
+		lx[t] = q[2]; ly[t] = q[4] - 4 }
+	function dist(px, py, ax, ay, bx, by,   dx, dy, u) {
+		dx = bx - ax; dy = by - ay; u = ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)
+		u = u < 0 ? 0 : u > 1 ? 1 : u; return sqrt((ax + u * dx - px) ^ 2 + (ay + u * dy - py) ^ 2) }
+	END {
+		for (r in x1) if (dist(lx[r], ly[r], x1[r], y1[r], x2[r], y2[r]) < 12) print "on its road: " r
+		# A building spans its path: the label stands outside that box, less a little halo.
+		for (n in bx) if (lx[n] > bx[n] - 8 && lx[n] < bx[n] + 44 && ly[n] > by[n] - 30 && ly[n] < by[n] + 4)
+			print "on its building: " n
+		print nroad, nb }' "$P/b.svg"
+	assert_eq "10 8" "$output"
+}
+
 @test "--png writes a PNG through rsvg-convert and nothing on stdout" {
 	run -0 --separate-stderr catan-render --png "$P/b.png" "$P/beginner.json"
 	assert_eq "" "$output"

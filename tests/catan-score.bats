@@ -232,14 +232,35 @@ no winner yet: 10 points win" "$output"
 	assert_eq "orange 2" "$output"
 }
 
+@test "--timeline --svg is a large chart where every line, the white one too, has a dark outline" {
+	command -v xmllint >/dev/null || skip "xmllint is not installed"
+	fixture
+	catan-score --timeline --svg "$D/game.json" >"$D/t.svg"
+	run -0 xmllint --xpath 'string(/*/@width)' "$D/t.svg"
+	assert_eq 800 "$output"
+	run -0 xmllint --xpath 'string(/*/@height)' "$D/t.svg"
+	assert_eq 450 "$output"
+	# Each player's line is drawn over a wider line of the same points in a dark colour.
+	run -0 awk '/<polyline/ { match($0, /stroke="#[0-9a-f]*" stroke-width="[0-9.]*"/)
+		split(substr($0, RSTART, RLENGTH), q, "\""); match($0, /points="[^"]*"/); pts = substr($0, RSTART, RLENGTH)
+		if (q[2] == "#2b2619") { under = pts; w = q[4] }
+		else print q[2], (pts == under && w - q[4] >= 3) ? "outlined" : "bare" }' "$D/t.svg"
+	assert_eq $'#d32f2f outlined\n#1e63c6 outlined\n#fafafa outlined\n#f57c00 outlined' "$output"
+	# The plot area behind the lines is darker than the white line.
+	run -0 xmllint --xpath 'string(//*[local-name()="rect"][@class="plot"]/@fill)' "$D/t.svg"
+	assert_eq "#ddd3b8" "$output"
+	run -0 sh -c "grep -o 'font-size=\"[0-9]*\"' '$D/t.svg' | sort -u"
+	assert_eq 'font-size="15"' "$output"
+}
+
 @test "a player has the same colour in the chart and on the board" {
 	fixture
 	catan-score --timeline --svg "$D/game.json" >"$D/t.svg"
 	catan-render --svg "$D/game.json" >"$D/b.svg"
 	for p in red blue white orange; do
 		# The chart: the legend's line beside the player's name; the board: the player's roads.
-		chart=$(grep -B1 ">$p [0-9]*</text>" "$D/t.svg" | sed -n 's/.*stroke="\(#[0-9a-f]*\)" stroke-width="2.5".*/\1/p')
-		board=$(grep "class=\"road $p\"" "$D/b.svg" | sed -n '1s/.*stroke="\(#[0-9a-f]*\)" stroke-width="7".*/\1/p')
+		chart=$(grep -B1 ">$p [0-9]*</text>" "$D/t.svg" | sed -n 's/.*stroke="\(#[0-9a-f]*\)" stroke-width="4".*/\1/p')
+		board=$(grep "class=\"road $p\"" "$D/b.svg" | sed -n '1s/.*stroke="\(#[0-9a-f]*\)" stroke-width="10".*/\1/p')
 		[ -n "$board" ]
 		assert_eq "$board" "$chart"
 	done

@@ -1054,6 +1054,31 @@ dicegame-sheet: bob's dice after reroll 1 3 4: lumber gold grain brick" "$stderr
 	assert_eq 4 "$output"
 }
 
+@test "render --svg lays the sheet out as printed: hexes under the knights, costs, dice, track" {
+	fresh "$S" --external --island 1 --players ann
+	script "$S" "$DG/island-one-game.moves" 8
+	play "$S" 'roll ore ore wool grain brick lumber'
+	dicegame-sheet render --svg "$S" >"$BATS_TEST_TMPDIR/s.svg"
+	xmllint --noout "$BATS_TEST_TMPDIR/s.svg"
+	x() { xmllint --xpath "$1" "$BATS_TEST_TMPDIR/s.svg"; }
+	# A hex of each knight's resource, the last one of any.
+	run -0 sh -c "grep -o 'class=\"hex [a-z]*\"' '$BATS_TEST_TMPDIR/s.svg' | tr '\n' ,"
+	assert_eq 'class="hex ore",class="hex grain",class="hex wool",class="hex lumber",class="hex brick",class="hex any",' "$output"
+	# The building costs: four pieces, 2 + 4 + 5 + 3 dice.
+	run -0 x 'count(//*[local-name()="g"][@id="costs"]/*[local-name()="rect"][@width="22"])'
+	assert_eq 19 "$output"
+	run -0 x 'string(//*[local-name()="g"][@id="costs"]/*[local-name()="text"][1])'
+	assert_eq "Building costs" "$output"
+	# The dice of the turn and the fifteen boxes of the scoring track.
+	run -0 x 'count(//*[local-name()="g"][@id="dice"]/*[local-name()="rect"][@width="56"])'
+	assert_eq 6 "$output"
+	run -0 x 'count(//*[local-name()="rect"][@width="50"][@height="44"])'
+	assert_eq 15 "$output"
+	# No text is smaller than 12 pixels.
+	run -0 sh -c "grep -o 'font-size=\"[0-9.]*\"' '$BATS_TEST_TMPDIR/s.svg' | tr -dc '0-9.\n' | sort -n | head -1"
+	assert_eq 12 "$output"
+}
+
 # ---- unit tests ----
 
 @test "the dice game's unit tests pass" {

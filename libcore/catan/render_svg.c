@@ -17,16 +17,18 @@
  * of circumradius HEX_R.  The panel's lines are set in a monospace font to
  * the right of the board.
  */
-#define HEX_R 50.0
+#define HEX_R 80.0
+#define K (HEX_R / 50)	/* the pieces, tokens and harbours were drawn for hexes of 50 */
 #define XU (HEX_R * 0.86602540378)
 #define YU (HEX_R / 2)
-#define ORIGIN_X 70.0
-#define ORIGIN_Y 70.0
+#define ORIGIN_X (70.0 * K)
+#define ORIGIN_Y (70.0 * K)
 #define BOARD_W (2 * ORIGIN_X + 10 * XU)
 #define BOARD_H (2 * ORIGIN_Y + 16 * YU)
 #define PANEL_X (BOARD_W + 20)
-#define PANEL_LINE 16
-#define PANEL_CHAR 7.3
+#define PANEL_FONT 14
+#define PANEL_LINE 19
+#define PANEL_CHAR 8.45
 
 static const char *const terrain_fill[NTERRAIN] = {
 	"#c2593a", "#2f7d32", "#9bd267", "#f2cc3d", "#9a9a9a", "#e6d3a3",
@@ -80,7 +82,7 @@ static void xml_text(struct buf *b, const char *s)
 static void hexes(struct buf *b, const struct game *g)
 {
 	const struct geometry *geo = g->rs->geom;
-	buf_adds(b, "<g id=\"hexes\" stroke=\"#5b4a2e\" stroke-width=\"2\">\n");
+	buf_adds(b, "<g id=\"hexes\" stroke=\"#5b4a2e\" stroke-width=\"3\">\n");
 	for (int h = 0; h < geo->nhex; h++) {
 		buf_printf(b, "<polygon class=\"hex %s\" fill=\"%s\" points=\"",
 			    terrain_names[g->board.terrain[h]], terrain_fill[g->board.terrain[h]]);
@@ -93,7 +95,7 @@ static void hexes(struct buf *b, const struct game *g)
 	buf_adds(b, "</g>\n");
 }
 
-/* A number token: a disc with the number and its pips, 6 and 8 in red; the hex number above. */
+/* A number token: a disc with the number and its pips, 6 and 8 in red; the hex number below it. */
 static void tokens(struct buf *b, const struct game *g)
 {
 	const struct geometry *geo = g->rs->geom;
@@ -101,19 +103,19 @@ static void tokens(struct buf *b, const struct game *g)
 	for (int h = 0; h < geo->nhex; h++) {
 		double x = hex_px(geo, h), y = hex_py(geo, h);
 		int tok = g->board.token[h];
-		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"#222\">#%d</text>\n",
-			    x, y - 26, h + 1);
+		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#222\">#%d</text>\n",
+			    x, y + 41, h + 1);
 		if (!tok)
 			continue;
 		const char *ink = tok == 6 || tok == 8 ? "#c62828" : "#222";
 		int pips = render_pips(tok);
-		buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"16\" fill=\"#f6ecc9\" stroke=\"#5b4a2e\" "
-			    "stroke-width=\"1.5\"/>\n", x, y + 2);
-		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"15\" font-weight=\"bold\" "
-			    "fill=\"%s\">%d</text>\n", x, y + 5, ink, tok);
+		buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#f6ecc9\" stroke=\"#5b4a2e\" "
+			    "stroke-width=\"2\"/>\n", x, y + 2, 16 * K);
+		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"24\" font-weight=\"bold\" "
+			    "fill=\"%s\">%d</text>\n", x, y + 8, ink, tok);
 		for (int i = 0; i < pips; i++)
-			buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"1.7\" fill=\"%s\"/>\n",
-				    x + (i - (pips - 1) / 2.0) * 4.5, y + 11, ink);
+			buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.7\" fill=\"%s\"/>\n",
+				    x + (i - (pips - 1) / 2.0) * 7.2, y + 18, ink);
 	}
 	buf_adds(b, "</g>\n");
 }
@@ -131,18 +133,18 @@ static void harbours(struct buf *b, const struct game *g)
 		double x = hex_px(geo, h) + (mx - hex_px(geo, h)) * 1.75, y = hex_py(geo, h) + (my - hex_py(geo, h)) * 1.75;
 		for (int k = 0; k < 2; k++)
 			buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#8b5a2b\" "
-				    "stroke-width=\"4\"/>\n", x, y, node_px(geo, k ? c : a), node_py(geo, k ? c : a));
-		buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"19\" fill=\"%s\" stroke=\"#5b4a2e\" "
-			    "stroke-width=\"1.5\"/>\n", x, y,
+				    "stroke-width=\"6\"/>\n", x, y, node_px(geo, k ? c : a), node_py(geo, k ? c : a));
+		buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"#5b4a2e\" "
+			    "stroke-width=\"2\"/>\n", x, y, 19 * K,
 			    kind == HB_GENERIC ? "#fdfdfd" : terrain_fill[kind]);
 		if (kind == HB_GENERIC) {
-			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" font-weight=\"bold\" "
-				    "fill=\"#222\">3:1</text>\n", x, y + 4);
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"18\" font-weight=\"bold\" "
+				    "fill=\"#222\">3:1</text>\n", x, y + 6);
 		} else {
-			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" font-weight=\"bold\" "
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"16\" font-weight=\"bold\" "
 				    "fill=\"#111\">2:1</text>\n", x, y - 1);
-			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\" fill=\"#111\">%s</text>\n",
-				    x, y + 9, resource_names[kind]);
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#111\">%s</text>\n",
+				    x, y + 14, resource_names[kind]);
 		}
 	}
 	buf_adds(b, "</g>\n");
@@ -164,9 +166,9 @@ static void roads(struct buf *b, const struct game *g, const struct position *p)
 		buf_printf(b, "<g class=\"road %s\"><title>%s road %s</title>", colour_names[g->colour[o]],
 			    colour_names[g->colour[o]], edge_name(geo, e, name));
 		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#222\" "
-			    "stroke-width=\"10\"/>", x1 + dx, y1 + dy, x2 - dx, y2 - dy);
+			    "stroke-width=\"14\"/>", x1 + dx, y1 + dy, x2 - dx, y2 - dy);
 		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-			    "stroke-width=\"7\"/></g>\n", x1 + dx, y1 + dy, x2 - dx, y2 - dy,
+			    "stroke-width=\"10\"/></g>\n", x1 + dx, y1 + dy, x2 - dx, y2 - dy,
 			    palette_fill(g->colour[o]));
 	}
 	buf_adds(b, "</g>\n");
@@ -176,7 +178,7 @@ static void roads(struct buf *b, const struct game *g, const struct position *p)
 static void buildings(struct buf *b, const struct game *g, const struct position *p)
 {
 	const struct geometry *geo = g->rs->geom;
-	buf_adds(b, "<g id=\"buildings\" stroke=\"#222\" stroke-width=\"1.5\" stroke-linejoin=\"round\">\n");
+	buf_adds(b, "<g id=\"buildings\" stroke=\"#222\" stroke-width=\"2\" stroke-linejoin=\"round\">\n");
 	for (int n = 0; n < geo->nnode; n++) {
 		int o = p->node_owner[n];
 		if (o < 0 || p->node_kind[n] == B_NONE)
@@ -187,11 +189,11 @@ static void buildings(struct buf *b, const struct game *g, const struct position
 		buf_printf(b, "<g class=\"%s %s\"><title>%s %s %d</title>", city ? "city" : "settlement",
 			    col, col, city ? "city" : "settlement", n + 1);
 		if (city)
-			buf_printf(b, "<path d=\"M%.1f %.1fh26v-13h-11v-6l-6-7l-6 7v6h-3z\" fill=\"%s\"/>",
-				    x - 13, y + 10, palette_fill(g->colour[o]));
+			buf_printf(b, "<path d=\"M%.1f %.1fh36v-18h-15v-8l-8-10l-8 10v8h-5z\" fill=\"%s\"/>",
+				    x - 18, y + 14, palette_fill(g->colour[o]));
 		else
-			buf_printf(b, "<path d=\"M%.1f %.1fh16v-11l-8-8l-8 8z\" fill=\"%s\"/>", x - 8,
-				    y + 9, palette_fill(g->colour[o]));
+			buf_printf(b, "<path d=\"M%.1f %.1fh22v-15l-11-11l-11 11z\" fill=\"%s\"/>", x - 11,
+				    y + 12, palette_fill(g->colour[o]));
 		buf_adds(b, "</g>\n");
 	}
 	buf_adds(b, "</g>\n");
@@ -199,35 +201,94 @@ static void buildings(struct buf *b, const struct game *g, const struct position
 
 static void robber(const struct geometry *geo, struct buf *b, const struct position *p)
 {
-	double x = hex_px(geo, p->robber) - 28, y = hex_py(geo, p->robber) + 4;
+	double x = hex_px(geo, p->robber) + 44, y = hex_py(geo, p->robber) + 4;
 	buf_printf(b, "<g id=\"robber\" fill=\"#333\" stroke=\"#111\"><title>robber on hex %d</title>"
-		    "<path d=\"M%.1f %.1fh16l-3-16h-10z\"/><circle cx=\"%.1f\" cy=\"%.1f\" r=\"5.5\"/></g>\n",
-		    p->robber + 1, x - 8, y + 10, x, y - 10);
+		    "<path d=\"M%.1f %.1fh24l-4-24h-16z\"/><circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\"/></g>\n",
+		    p->robber + 1, x - 12, y + 16, x, y - 14);
 }
 
-/* Labels: intersection numbers and path names in small type with a white halo. */
+/*
+ * Labels, drawn over everything with a white halo and set beside the pieces:
+ * an intersection's number inside the hex below it (or above it, or out to
+ * sea), clear of the building; a path's name inside the hex to its right or
+ * below it, clear of the road.
+ */
 static void labels(const struct geometry *geo, struct buf *b)
 {
 	char name[8];
 	buf_adds(b, "<g id=\"labels\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\" "
-		  "fill=\"#000\" stroke=\"#fff\" stroke-width=\"2.5\" paint-order=\"stroke\">\n");
+		  "fill=\"#000\" stroke=\"#fff\" stroke-width=\"3.5\" stroke-linejoin=\"round\" "
+		  "paint-order=\"stroke\">\n");
 	for (int e = 0; e < geo->nedge; e++) {
 		int a = geo->edge_nodes[e][0], c = geo->edge_nodes[e][1];
-		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\">%s</text>\n",
-			    (node_px(geo, a) + node_px(geo, c)) / 2, (node_py(geo, a) + node_py(geo, c)) / 2 + 3,
-			    edge_name(geo, e, name));
+		double mx = (node_px(geo, a) + node_px(geo, c)) / 2, my = (node_py(geo, a) + node_py(geo, c)) / 2;
+		int vertical = geo->node_x[a] == geo->node_x[c];
+		/* The hex on both ends' lists: to the right of an upright path, else below; else the other. */
+		int best = -1;
+		double bx = 0, by = 0;
+		for (int i = 0; i < 3; i++) {
+			int h = geo->node_hexes[a][i];
+			if (h < 0)
+				continue;
+			int both = 0;
+			for (int j = 0; j < 3; j++)
+				both |= geo->node_hexes[c][j] == h;
+			if (!both)
+				continue;
+			double hx = hex_px(geo, h), hy = hex_py(geo, h);
+			if (best < 0 || (vertical ? hx > bx : hy > by)) {
+				best = h;
+				bx = hx;
+				by = hy;
+			}
+		}
+		double x = mx, y = my;
+		if (best >= 0) {
+			double dx = bx - mx, dy = by - my, d = sqrt(dx * dx + dy * dy);
+			double off = vertical ? 27 : 19;
+			x += dx / d * off;
+			y += dy / d * off;
+			/* A slanting path's name leans out towards its side corner, clear of the hex number. */
+			if (!vertical)
+				x += x < bx ? -8 : 8;
+		}
+		buf_printf(b, "<text class=\"path\" x=\"%.1f\" y=\"%.1f\" font-size=\"12\">%s</text>\n", x,
+			    y + 4, edge_name(geo, e, name));
 	}
-	for (int n = 0; n < geo->nnode; n++)
-		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" font-weight=\"bold\">%d</text>\n",
-			    node_px(geo, n), node_py(geo, n) - 6, n + 1);
+	for (int n = 0; n < geo->nnode; n++) {
+		double x = node_px(geo, n), y = node_py(geo, n), sx = 0, sy = 0, cnt = 0;
+		int below = 0, above = 0;
+		for (int i = 0; i < 3; i++) {
+			int h = geo->node_hexes[n][i];
+			if (h < 0)
+				continue;
+			below |= geo->hex_x[h] == geo->node_x[n] && geo->hex_y[h] > geo->node_y[n];
+			above |= geo->hex_x[h] == geo->node_x[n] && geo->hex_y[h] < geo->node_y[n];
+			sx += hex_px(geo, h);
+			sy += hex_py(geo, h);
+			cnt++;
+		}
+		if (below) {
+			y += 34;
+		} else if (above) {
+			y -= 22;
+		} else if (cnt > 0) {
+			/* On the coast between hexes: out to sea, away from the land. */
+			double dx = x - sx / cnt, dy = y - sy / cnt, d = sqrt(dx * dx + dy * dy);
+			x += dx / d * 28;
+			y += dy / d * 28 + 5;
+		}
+		buf_printf(b, "<text class=\"node\" x=\"%.1f\" y=\"%.1f\" font-size=\"14\" "
+			    "font-weight=\"bold\">%d</text>\n", x, y, n + 1);
+	}
 	buf_adds(b, "</g>\n");
 }
 
 static void panel_svg(struct buf *b, const struct game *g, const struct panel *pn, double y0)
 {
 	double y = y0;
-	buf_adds(b, "<g id=\"panel\" font-family=\"DejaVu Sans Mono, monospace\" font-size=\"12\" "
-		  "fill=\"#222\">\n");
+	buf_printf(b, "<g id=\"panel\" font-family=\"DejaVu Sans Mono, monospace\" font-size=\"%d\" "
+		   "fill=\"#222\">\n", PANEL_FONT);
 	for (int i = 0; i < pn->n; i++) {
 		const struct panel_line *l = &pn->line[i];
 		if (l->kind == PK_PLAYER || l->kind == PK_HEAD || (l->kind == PK_TITLE && i > 0))
@@ -289,7 +350,7 @@ int render_svg(const struct game *g, const struct render_opts *o, char **out, si
 	robber(geo, &b, p);
 	if (o->labels)
 		labels(geo, &b);
-	panel_svg(&b, g, pn, 34);
+	panel_svg(&b, g, pn, 40);
 	buf_adds(&b, "</svg>\n");
 	free(pn);
 	return buf_finish(&b, out, len, e);

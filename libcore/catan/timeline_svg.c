@@ -5,8 +5,13 @@
 #include "render_panel.h"
 #include "timeline_svg.h"
 
-/* The chart's frame: the plot area inside a 480 x 260 picture, the legend on the right. */
-enum { SVG_W = 480, SVG_H = 260, PX0 = 40, PX1 = 392, PY0 = 20, PY1 = 224 };
+/*
+ * The chart's frame: the plot area inside an 800 x 450 picture, the legend on the right.  Every
+ * line is drawn over a dark outline on a plot area darker than white, so that the white
+ * player's line reads as well as the others.
+ */
+enum { SVG_W = 800, SVG_H = 450, PX0 = 56, PX1 = 640, PY0 = 36, PY1 = 392 };
+#define OUTLINE "#2b2619"
 
 int timeline_svg(const struct game *g, const struct timeline *t, char **out, size_t *outlen,
 		 struct cerr *e)
@@ -29,46 +34,48 @@ int timeline_svg(const struct game *g, const struct timeline *t, char **out, siz
 		step = steps[i];
 
 	buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-	       "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n",
+	       "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"15\" fill=\"#2b2619\">\n",
 	       SVG_W, SVG_H, SVG_W, SVG_H);
 	buf_printf(b, "<title>Public victory points after every turn</title>\n");
 	buf_printf(b, "<rect width=\"%d\" height=\"%d\" fill=\"#f4efe1\"/>\n", SVG_W, SVG_H);
+	buf_printf(b, "<rect class=\"plot\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#ddd3b8\"/>\n",
+	       PX0, PY0, PX1 - PX0, PY1 - PY0);
 	for (int v = 0; v <= maxpts; v += 2) {
 		double y = PY1 - v * sy;
-		buf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#d8cfb6\"/>\n", PX0,
+		buf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#c7bb98\"/>\n", PX0,
 		       y, PX1, y);
-		buf_printf(b, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%d</text>\n", PX0 - 6, y + 4, v);
+		buf_printf(b, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%d</text>\n", PX0 - 8, y + 5, v);
 	}
 	double yw = PY1 - g->rules.points_to_win * sy;
-	buf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#8a7f62\" "
-	       "stroke-dasharray=\"4 3\"/>\n", PX0, yw, PX1, yw);
+	buf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#6b6148\" "
+	       "stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n", PX0, yw, PX1, yw);
 	for (int x = 0; x <= maxturn; x += step)
 		buf_printf(b, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n", PX0 + x * sx,
-		       PY1 + 16, x);
+		       PY1 + 22, x);
 	buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#5a5240\"/>\n", PX0, PY1, PX1,
 	       PY1);
-	buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">turn</text>\n", PX1, SVG_H - 6);
-	buf_printf(b, "<text x=\"%d\" y=\"%d\">points</text>\n", 4, PY0 - 8);
+	buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">turn</text>\n", PX1, SVG_H - 10);
+	buf_printf(b, "<text x=\"%d\" y=\"%d\">points</text>\n", 8, PY0 - 12);
 	for (int s = 0; s < g->nplayers; s++) {
 		/* Equal scores would hide one line under another: each seat is shifted a little. */
-		double dy = 2.0 * s - (g->nplayers - 1);
-		/* A dark underlay keeps the white line visible. */
+		double dy = 5.5 * s - 2.75 * (g->nplayers - 1);
+		/* A dark outline under every line keeps the white one visible. */
 		for (int layer = 0; layer < 2; layer++) {
 			buf_printf(b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" "
 			       "stroke-linejoin=\"round\" points=\"",
-			       layer ? palette_fill(g->colour[s]) : "#3b3528", layer ? "2.5" : "4.5");
+			       layer ? palette_fill(g->colour[s]) : OUTLINE, layer ? "4" : "7");
 			for (size_t i = 0; i < t->len; i++)
 				buf_printf(b, "%s%.1f,%.1f", i ? " " : "", PX0 + t->row[i].turn * sx,
 				       PY1 - t->row[i].points[s] * sy + dy);
 			buf_printf(b, "\"/>\n");
 		}
-		int ly = PY0 + 8 + 18 * s;
+		int ly = PY0 + 12 + 28 * s;
 		int last = t->len ? t->row[t->len - 1].points[s] : 0;
-		buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#3b3528\" "
-		       "stroke-width=\"4.5\"/>\n", PX1 + 12, ly, PX1 + 30, ly);
 		buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-		       "stroke-width=\"2.5\"/>\n", PX1 + 12, ly, PX1 + 30, ly, palette_fill(g->colour[s]));
-		buf_printf(b, "<text x=\"%d\" y=\"%d\">%s %d</text>\n", PX1 + 36, ly + 4, colour_names[g->colour[s]],
+		       "stroke-width=\"7\"/>\n", PX1 + 16, ly, PX1 + 46, ly, OUTLINE);
+		buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+		       "stroke-width=\"4\"/>\n", PX1 + 16, ly, PX1 + 46, ly, palette_fill(g->colour[s]));
+		buf_printf(b, "<text x=\"%d\" y=\"%d\">%s %d</text>\n", PX1 + 54, ly + 5, colour_names[g->colour[s]],
 		       last);
 	}
 	buf_adds(b, "</svg>\n");

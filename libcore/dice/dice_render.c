@@ -1,4 +1,5 @@
 /* dice_render.c: the dice game's sheets as text and SVG, and its score reports. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -115,11 +116,37 @@ int dice_render_text(const struct dgame *g, char **out, size_t *len, struct cerr
 
 /* ---- SVG ---- */
 
-#define SHEET_W 720
-#define SHEET_H 480
+/*
+ * The printed sheet's layout: the island (the map's drawing positions, 0..1000, scaled by S)
+ * with a resource hex under every knight, the building costs and the dice in a column on the
+ * right, the scoring track along the bottom.  No text is smaller than 12 pixels.
+ */
+#define SHEET_W 1120
+#define SHEET_H 720
+#define S 1.25
+#define OX 0.0
+#define OY 20.0
+#define COL_X 890		/* the right-hand column */
+#define TRACK_Y 612
+#define INK "#3b2a1a"
+#define HALO "stroke=\"#fffdf5\" stroke-width=\"3\" paint-order=\"stroke\""
 
 static const char *const face_fill[DF_N] = { "#8d8f9e", "#f0c419", "#a4d65e", "#2e7d32", "#b5532a",
 					     "#e8b923" };
+/* The letter a cost square carries, and whether it is set in white on a dark face. */
+static const char face_letter[DF_N] = { 'O', 'G', 'W', 'L', 'B', '$' };
+static const int face_dark[DF_N] = { 0, 0, 0, 1, 1, 0 };
+#define SAND "#e8d49a"
+
+static double sx(int x)
+{
+	return OX + x * S;
+}
+
+static double sy(int y)
+{
+	return OY + y * S;
+}
 
 static void xml_text(struct buf *b, const char *s)
 {
@@ -144,6 +171,55 @@ static void road_from(const struct dmap *m, const struct dsite *s, int *x, int *
 	}
 }
 
+static void hexagon(struct buf *b, double x, double y, double r, const char *cls, const char *fill)
+{
+	buf_printf(b, "<polygon class=\"%s\" points=\"", cls);
+	for (int k = 0; k < 6; k++) {
+		static const double c[6][2] = { { 0, -1 }, { 0.866, -0.5 }, { 0.866, 0.5 },
+						{ 0, 1 },  { -0.866, 0.5 }, { -0.866, -0.5 } };
+		buf_printf(b, "%s%.1f,%.1f", k ? " " : "", x + c[k][0] * r, y + c[k][1] * r);
+	}
+	buf_printf(b, "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2.5\"/>\n", fill, INK);
+}
+
+/* A hex's radius: it touches its nearest knight's or desert's hex at most, however close the map sets them. */
+static double hex_radius(const struct dmap *m, int i)
+{
+	const struct dsite *p = &m->s[i];
+	double best = 62;
+	for (int j = 0; j < m->nsites; j++) {
+		const struct dsite *q = &m->s[j];
+		if (j == i || (q->kind != DK_KNIGHT && q->kind != DK_DESERT))
+			continue;
+		double dx = (p->x - q->x) * S, dy = (p->y - q->y) * S;
+		/* Pointy hexes side by side, or one below and beside another, touch at sqrt(3) r. */
+		double r = sqrt(dx * dx + dy * dy) / 1.7320508;
+		if (r < best)
+			best = r;
+	}
+	return best < 26 ? 26 : best;
+}
+
+/* The island's terrain: a resource hex under every knight, a desert hex for a desert. */
+static void svg_hexes(struct buf *b, const struct dgame *g)
+{
+	const struct dmap *m = &g->map;
+	buf_printf(b, "<g id=\"hexes\">\n");
+	for (int i = 0; i < m->nsites; i++) {
+		const struct dsite *s = &m->s[i];
+		double r = s->kind == DK_KNIGHT || s->kind == DK_DESERT ? hex_radius(m, i) : 0;
+		if (s->kind == DK_KNIGHT) {
+			char cls[32];
+			int res = s->joker >= 0 && s->joker < DF_NRES;
+			snprintf(cls, sizeof cls, "hex %s", res ? dice_face_names[s->joker] : "any");
+			hexagon(b, sx(s->x), sy(s->y), r - 2, cls, res ? face_fill[s->joker] : SAND);
+		} else if (s->kind == DK_DESERT) {
+			hexagon(b, sx(s->x), sy(s->y), r - 2, "hex desert", SAND);
+		}
+	}
+	buf_printf(b, "</g>\n");
+}
+
 static void svg_roads(struct buf *b, const struct dgame *g, const struct dplayer *p)
 {
 	const struct dmap *m = &g->map;
@@ -154,13 +230,22 @@ static void svg_roads(struct buf *b, const struct dgame *g, const struct dplayer
 			continue;
 		road_from(m, s, &x0, &y0);
 		int built = (p->built & BIT(i)) != 0;
-		buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#3b2a1a\" stroke-width=\"12\"/>\n",
-			    x0, y0, s->x, s->y);
-		buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"8\"/>\n",
-			    x0, y0, s->x, s->y, built ? "#c0392b" : s->mark ? "#b0b0b0" : "#fffdf5");
-		if (s->kind == DK_ROAD)
-			buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"9\" text-anchor=\"middle\">%s</text>\n",
-				    (x0 + s->x) / 2, (y0 + s->y) / 2 - 8, s->id);
+		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" INK "\" "
+			    "stroke-width=\"15\" stroke-linecap=\"round\"/>\n", sx(x0), sy(y0), sx(s->x), sy(s->y));
+		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+			    "stroke-width=\"10\" stroke-linecap=\"round\"/>\n", sx(x0), sy(y0), sx(s->x), sy(s->y),
+			    built ? "#c0392b" : s->mark ? "#b0b0b0" : "#fffdf5");
+	}
+	/* The names over every road, so that no road covers another's name. */
+	for (int i = 0; i < m->nsites; i++) {
+		const struct dsite *s = &m->s[i];
+		int x0, y0;
+		if (s->kind != DK_ROAD)
+			continue;
+		road_from(m, s, &x0, &y0);
+		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" font-weight=\"bold\" "
+			    "text-anchor=\"middle\" " HALO ">%s</text>\n",
+			    (sx(x0) + sx(s->x)) / 2, (sy(y0) + sy(s->y)) / 2 - 11, s->id);
 	}
 }
 
@@ -169,99 +254,168 @@ static void svg_buildings(struct buf *b, const struct dgame *g, const struct dpl
 	const struct dmap *m = &g->map;
 	for (int i = 0; i < m->nsites; i++) {
 		const struct dsite *s = &m->s[i];
-		int built = (p->built & BIT(i)) != 0, x = s->x, y = s->y;
+		int built = (p->built & BIT(i)) != 0;
+		double x = sx(s->x), y = sy(s->y);
 		const char *fill = built ? "#c0392b" : "#fffdf5", *ink = built ? "#ffffff" : "#222222";
 		if (s->after >= 0 && s->kind != DK_ROAD)
-			buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#3b2a1a\" stroke-dasharray=\"3 3\"/>\n",
-				    m->s[s->after].x, m->s[s->after].y, x, y);
+			buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" INK "\" "
+				    "stroke-width=\"1.5\" stroke-dasharray=\"4 4\"/>\n",
+				    sx(m->s[s->after].x), sy(m->s[s->after].y), x, y);
 		if (s->kind == DK_SETTLEMENT)
-			buf_printf(b, "<polygon points=\"%d,%d %d,%d %d,%d %d,%d %d,%d\" fill=\"%s\" stroke=\"#3b2a1a\" stroke-width=\"2\"/>\n",
-				    x - 13, y + 11, x - 13, y - 3, x, y - 16, x + 13, y - 3, x + 13, y + 11, fill);
+			buf_printf(b, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\" "
+				    "stroke=\"" INK "\" stroke-width=\"2\"/>\n", x - 16, y + 14, x - 16, y - 4, x, y - 20,
+				    x + 16, y - 4, x + 16, y + 14, fill);
 		else if (s->kind == DK_CITY)
-			buf_printf(b, "<polygon points=\"%d,%d %d,%d %d,%d %d,%d %d,%d %d,%d %d,%d\" fill=\"%s\" stroke=\"#3b2a1a\" stroke-width=\"2\"/>\n",
-				    x - 20, y + 13, x - 20, y - 4, x - 8, y - 4, x - 8, y - 12, x + 4, y - 22,
-				    x + 16, y - 12, x + 16, y + 13, fill);
+			buf_printf(b, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f "
+				    "%.1f,%.1f\" fill=\"%s\" stroke=\"" INK "\" stroke-width=\"2\"/>\n", x - 25, y + 16,
+				    x - 25, y - 5, x - 10, y - 5, x - 10, y - 15, x + 5, y - 28, x + 20, y - 15,
+				    x + 20, y + 16, fill);
 		else if (s->kind == DK_KNIGHT)
-			buf_printf(b, "<circle cx=\"%d\" cy=\"%d\" r=\"15\" fill=\"%s\" stroke=\"#3b2a1a\" stroke-width=\"2\"/>\n",
-				    x, y, fill);
+			buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"19\" fill=\"%s\" stroke=\"" INK "\" "
+				    "stroke-width=\"2.5\"/>\n", x, y - 6, fill);
 		else if (s->kind == DK_DESERT) {
-			buf_printf(b, "<polygon points=\"%d,%d %d,%d %d,%d %d,%d %d,%d %d,%d\" fill=\"#e8d49a\" stroke=\"#3b2a1a\" stroke-width=\"2\"/>\n",
-				    x - 22, y, x - 11, y - 19, x + 11, y - 19, x + 22, y, x + 11, y + 19, x - 11, y + 19);
 			for (int k = 0; k < 2; k++)
-				buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#3b2a1a\" stroke-dasharray=\"2 3\"/>\n",
-					    x, y - 19, m->s[s->needs[k]].x, m->s[s->needs[k]].y + 15);
+				buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" INK "\" "
+					    "stroke-width=\"1.5\" stroke-dasharray=\"3 4\"/>\n", x, y - 14,
+					    sx(m->s[s->needs[k]].x), sy(m->s[s->needs[k]].y) + 13);
 			ink = "#222222";
 		} else {
 			continue;
 		}
+		double ty = s->kind == DK_KNIGHT ? y : y + 7;
 		if (s->kind == DK_DESERT)
-			buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\" fill=\"%s\">?</text>\n",
-				    x, y + 5, ink);
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"18\" font-weight=\"bold\" "
+				    "text-anchor=\"middle\" fill=\"%s\">?</text>\n", x, y - 2, ink);
 		else if (g->map.island == 1)
-			buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"%s\">%d</text>\n",
-				    x, y + 6, ink, s->points);
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"15\" font-weight=\"bold\" "
+				    "text-anchor=\"middle\" fill=\"%s\">%d</text>\n", x, ty, ink, s->points);
 		else	/* Island Two: victory points on buildings, the id on knights */
-			buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"%s\">%s</text>\n",
-				    x, y + 6, ink, s->kind == DK_KNIGHT ? s->id : s->kind == DK_CITY ? "2" : "1");
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"15\" font-weight=\"bold\" "
+				    "text-anchor=\"middle\" fill=\"%s\">%s</text>\n", x, ty, ink,
+				    s->kind == DK_KNIGHT ? s->id : s->kind == DK_CITY ? "2" : "1");
 		if (s->joker != DJ_NONE) {
-			int jy = y + (s->kind == DK_DESERT ? 24 : 20);
-			const char *fillj = s->joker == DJ_ANY ? "#ffffff" : face_fill[s->joker];
-			buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"30\" height=\"14\" rx=\"3\" fill=\"%s\" stroke=\"#3b2a1a\"/>\n",
-				    x - 15, jy, fillj);
-			buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"9\" text-anchor=\"middle\">%s</text>\n",
-				    x, jy + 10, dice_joker_name(s->joker));
+			/* The joker: the hex's resource named under the knight, struck out once used. */
+			double jy = y + (s->kind == DK_DESERT ? 8 : 17);
+			buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"54\" height=\"19\" rx=\"4\" fill=\"#fffdf5\" "
+				    "stroke=\"" INK "\"/>\n", x - 27, jy);
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\">%s</text>\n",
+				    x, jy + 14, dice_joker_name(s->joker));
 			if (p->jokers & BIT(i))
-				buf_printf(b, "<path d=\"M%d %d L%d %d M%d %d L%d %d\" stroke=\"#000000\" stroke-width=\"2\"/>\n",
-					    x - 15, jy, x + 15, jy + 14, x + 15, jy, x - 15, jy + 14);
+				buf_printf(b, "<path d=\"M%.1f %.1f L%.1f %.1f M%.1f %.1f L%.1f %.1f\" stroke=\"#000000\" "
+					    "stroke-width=\"2.5\"/>\n", x - 27, jy, x + 27, jy + 19, x + 27, jy, x - 27, jy + 19);
 		}
 	}
+}
+
+/* A cost or a die: a square in the face's colour with its letter. */
+static void face_square(struct buf *b, double x, double y, int face)
+{
+	buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"22\" height=\"22\" rx=\"4\" fill=\"%s\" "
+		    "stroke=\"#222222\"/>\n", x, y, face_fill[face]);
+	buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\" "
+		    "fill=\"%s\">%c</text>\n", x + 11, y + 16, face_dark[face] ? "#ffffff" : "#222222",
+		    face_letter[face]);
+}
+
+/* The building costs, as printed beside the island, and the key to the letters. */
+static void svg_costs(struct buf *b)
+{
+	static const int kinds[4] = { DK_ROAD, DK_SETTLEMENT, DK_CITY, DK_KNIGHT };
+	static const char *const names[4] = { "Road", "Settlement", "City", "Knight" };
+	int y = 80;
+	buf_printf(b, "<g id=\"costs\">\n");
+	buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"212\" height=\"318\" rx=\"10\" fill=\"#fffdf5\" "
+		    "stroke=\"" INK "\" stroke-width=\"2\"/>\n", COL_X, y);
+	buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"17\" font-weight=\"bold\">Building costs</text>\n",
+		    COL_X + 14, y + 28);
+	for (int k = 0; k < 4; k++) {
+		struct dsite site;
+		uint8_t cost[DF_N];
+		int ry = y + 44 + 46 * k, n = 0;
+		memset(&site, 0, sizeof site);
+		site.kind = (uint8_t)kinds[k];
+		dice_site_cost(&site, cost);
+		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"14\">%s</text>\n", COL_X + 14, ry + 14, names[k]);
+		for (int f = 0; f < DF_N; f++)
+			for (int c = 0; c < cost[f]; c++, n++)
+				face_square(b, COL_X + 14 + 26 * n, ry + 20, f);
+	}
+	for (int f = 0; f < DF_NRES; f++) {
+		int kx = COL_X + 14 + (f % 2) * 100, ky = y + 240 + (f / 2) * 26;
+		face_square(b, kx, ky, f);
+		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"13\">%s</text>\n", kx + 28, ky + 16,
+			    dice_face_names[f]);
+	}
+	buf_printf(b, "</g>\n");
 }
 
 static void svg_track(struct buf *b, const struct dgame *g, int seat)
 {
 	const struct dplayer *p = &g->p[seat];
-	int y = SHEET_H - 50;
+	int y = TRACK_Y;
+	buf_printf(b, "<rect x=\"14\" y=\"%d\" width=\"%d\" height=\"92\" rx=\"10\" fill=\"#fffdf5\" "
+		    "stroke=\"" INK "\" stroke-width=\"2\"/>\n", y - 20, SHEET_W - 28);
 	if (g->map.island == 1) {
+		buf_printf(b, "<text x=\"30\" y=\"%d\" font-size=\"15\" font-weight=\"bold\">Score</text>\n", y + 32);
 		for (int t = 0; t < DICE_TURNS; t++) {
-			buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"36\" height=\"28\" fill=\"#ffffff\" stroke=\"#3b2a1a\"/>\n",
-				    20 + 40 * t, y);
+			int x = 86 + 56 * t;
+			buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\" "
+				    "fill=\"#6b5a40\">%d</text>\n", x + 25, y - 4, t + 1);
+			buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"50\" height=\"44\" rx=\"4\" fill=\"#ffffff\" "
+				    "stroke=\"" INK "\" stroke-width=\"1.5\"/>\n", x, y + 2);
 			if (t < p->ntrack) {
 				char v[8];
 				if (p->track[t] == DICE_X)
 					snprintf(v, sizeof v, "X");
 				else
 					snprintf(v, sizeof v, "%d", p->track[t]);
-				buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\">%s</text>\n",
-					    38 + 40 * t, y + 19, v);
+				buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"20\" text-anchor=\"middle\">%s</text>\n",
+					    x + 25, y + 31, v);
 			}
 		}
-		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"14\" font-weight=\"bold\">= %d</text>\n",
-			    20 + 40 * DICE_TURNS, y + 19, dice_track_total(p));
+		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"22\" font-weight=\"bold\">= %d</text>\n",
+			    86 + 56 * DICE_TURNS + 6, y + 32, dice_track_total(p));
 		return;
 	}
 	int vp = dice_vp(g, seat);
-	for (int k = 0; k < DICE_WIN_VP; k++)
-		buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"22\" height=\"22\" fill=\"%s\" stroke=\"#3b2a1a\"/>\n",
-			    20 + 26 * k, y, k < vp ? "#c0392b" : "#ffffff");
+	buf_printf(b, "<text x=\"30\" y=\"%d\" font-size=\"15\" font-weight=\"bold\">Victory points</text>\n",
+		    y + 30);
+	for (int k = 0; k < DICE_WIN_VP; k++) {
+		buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"36\" height=\"36\" rx=\"4\" fill=\"%s\" "
+			    "stroke=\"" INK "\" stroke-width=\"1.5\"/>\n", 160 + 42 * k, y + 6,
+			    k < vp ? "#c0392b" : "#ffffff");
+		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"13\" text-anchor=\"middle\" fill=\"%s\">%d</text>\n",
+			    178 + 42 * k, y + 29, k < vp ? "#ffffff" : "#6b5a40", k + 1);
+	}
 	const char *names[2] = { "Longest Road", "Largest Army" };
 	int holder[2] = { g->road_holder, g->army_holder };
 	unsigned lost[2] = { g->road_lost, g->army_lost };
 	for (int a = 0; a < 2; a++) {
 		const char *w = award_word(holder[a], lost[a], seat);
-		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"13\">%s 2: %s</text>\n", 300 + 160 * a,
-			    y + 16, names[a], strcmp(w, "held") == 0 ? "&#10003;" : strcmp(w, "lost") == 0 ? "&#10007;" : "-");
+		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"16\">%s 2: %s</text>\n", 620 + 230 * a,
+			    y + 30, names[a], strcmp(w, "held") == 0 ? "&#10003;" : strcmp(w, "lost") == 0 ? "&#10007;" : "-");
 	}
 }
 
+/* The dice of the turn, for the player to move, under the building costs. */
 static void svg_dice(struct buf *b, const struct dgame *g)
 {
+	int y0 = 414;
+	buf_printf(b, "<g id=\"dice\">\n");
+	buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"212\" height=\"150\" rx=\"10\" fill=\"#fffdf5\" "
+		    "stroke=\"" INK "\" stroke-width=\"2\"/>\n", COL_X, y0);
+	buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"17\" font-weight=\"bold\">Dice, roll %d of 3</text>\n",
+		    COL_X + 14, y0 + 28, g->rolls);
 	for (int d = 0; d < g->ndice; d++) {
-		int x = SHEET_W - 40 - 34 * (g->ndice - d), y = 20;
-		buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"28\" height=\"28\" rx=\"5\" fill=\"%s\" stroke=\"#222222\" opacity=\"%s\"/>\n",
-			    x, y, face_fill[g->dice[d]], (g->used & (1u << d)) ? "0.35" : "1");
-		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"8\" text-anchor=\"middle\">%s</text>\n",
-			    x + 14, y + 18, dice_face_names[g->dice[d]]);
+		int x = COL_X + 14 + 66 * (d % 3), y = y0 + 42 + 52 * (d / 3);
+		buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"56\" height=\"44\" rx=\"7\" fill=\"%s\" stroke=\"#222222\" "
+			    "stroke-width=\"1.5\" opacity=\"%s\"/>\n", x, y, face_fill[g->dice[d]],
+			    (g->used & (1u << d)) ? "0.35" : "1");
+		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\" "
+			    "fill=\"%s\">%s</text>\n", x + 28, y + 27,
+			    face_dark[g->dice[d]] ? "#ffffff" : "#222222", dice_face_names[g->dice[d]]);
 	}
+	buf_printf(b, "</g>\n");
 }
 
 int dice_render_svg(const struct dgame *g, char **out, size_t *len, struct cerr *e)
@@ -269,21 +423,23 @@ int dice_render_svg(const struct dgame *g, char **out, size_t *len, struct cerr 
 	struct buf b;
 	buf_init(&b);
 	buf_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	buf_printf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
+	buf_printf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+		    "font-family=\"DejaVu Sans, sans-serif\" fill=\"#222222\">\n",
 		    SHEET_W, SHEET_H * g->nplayers, SHEET_W, SHEET_H * g->nplayers);
 	for (int i = 0; i < g->nplayers; i++) {
 		buf_printf(&b, "<g transform=\"translate(0 %d)\">\n", SHEET_H * i);
 		buf_printf(&b, "<rect width=\"%d\" height=\"%d\" fill=\"#5fa8d3\" stroke=\"#ffffff\" stroke-width=\"4\"/>\n",
 			    SHEET_W, SHEET_H);
-		buf_printf(&b, "<rect x=\"40\" y=\"60\" width=\"%d\" height=\"350\" rx=\"90\" fill=\"#d8c98c\"/>\n",
-			    SHEET_W - 60);
-		buf_printf(&b, "<rect x=\"70\" y=\"75\" width=\"%d\" height=\"320\" rx=\"70\" fill=\"#9cc47a\"/>\n",
-			    SHEET_W - 120);
-		buf_printf(&b, "<text x=\"20\" y=\"34\" font-size=\"20\" font-weight=\"bold\">");
+		/* The island: a sandy coast around green land. */
+		buf_printf(&b, "<rect x=\"24\" y=\"64\" width=\"850\" height=\"500\" rx=\"110\" fill=\"#d8c98c\"/>\n");
+		buf_printf(&b, "<rect x=\"46\" y=\"82\" width=\"806\" height=\"464\" rx=\"92\" fill=\"#9cc47a\"/>\n");
+		buf_printf(&b, "<text x=\"24\" y=\"44\" font-size=\"26\" font-weight=\"bold\">");
 		xml_text(&b, g->map.title);
 		buf_printf(&b, " &#8212; %s</text>\n", g->p[i].name);
+		svg_hexes(&b, g);
 		svg_roads(&b, g, &g->p[i]);
 		svg_buildings(&b, g, &g->p[i]);
+		svg_costs(&b);
 		svg_track(&b, g, i);
 		if (!g->over && g->rolls && dice_seat(g) == i)
 			svg_dice(&b, g);
