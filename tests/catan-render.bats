@@ -347,6 +347,7 @@ js_list() {
 	assert_file_eq "$P/log" "$P/moves"
 	# The points chart is in it; nothing is fetched from anywhere: no address, no source, no link.
 	grep -qF '<title>Public victory points after every turn</title>' "$P/replay.html"
+	assert_eq 1 "$(grep -c '<line id="cursor" ' "$P/replay.html")"
 	run -1 grep -Eic 'https?:|//www|src=|href=|url\(|@import' "$P/replay.html"
 	assert_eq 0 "$output"
 	# --at chooses the move the page opens at, counting back from the end when negative.

@@ -6,7 +6,9 @@ PAGE is the page, MOVES the log's moves one a line, SVGDIR holds K.svg, the
 picture `catan-render --svg --at K` draws, for every K from 0 to the last
 move.  The page opens at move 0; the right arrow key steps to the last move.
 At every step the move number and text, the roads, settlements, cities and
-robber drawn and every line of the panel must be those of K.svg.  Then the
+robber drawn and every line of the panel must be those of K.svg, and the
+cursor on the points chart must move right (or stay) at each step and stand
+on the chart's last turn at the last move.  Then the
 End, Home, left arrow keys, the buttons and the slider are tried.  No
 request may leave the page.  Exits 0 when all hold, 1 with the first
 difference.
@@ -31,7 +33,8 @@ var robber = live.querySelector('#robber title');
 return [document.getElementById('num').textContent, document.getElementById('move').textContent,
 	count('road'), count('settlement'), count('city'), robber ? robber.textContent : '',
 	Array.prototype.map.call(live.querySelectorAll('#panel tspan'), function (t) { return t.textContent; }),
-	document.getElementById('slider').value];
+	document.getElementById('slider').value, +document.getElementById('cursor').getAttribute('x1'),
+	+document.querySelector('#chart polyline').getAttribute('points').split(' ').pop().split(',')[0]];
 """
 
 
@@ -78,10 +81,16 @@ def main():
         body = driver.find_element(By.TAG_NAME, "body")
         if driver.title == "" or driver.find_element(By.ID, "slider").get_attribute("max") != str(last):
             fail("the slider does not reach move %d" % last)
+        cursor_before = 0
         for k in range(last + 1):
             if k:
                 body.send_keys(Keys.ARROW_RIGHT)
-            num, move, roads, settlements, cities, robber, panel, slider = driver.execute_script(SHOWN)
+            (num, move, roads, settlements, cities, robber, panel, slider, cursor,
+             chart_end) = driver.execute_script(SHOWN)
+            if cursor < cursor_before or (k == last and cursor != chart_end):
+                fail("move %d: the chart's cursor stands at %s (before: %s; the chart ends at %s)"
+                     % (k, cursor, cursor_before, chart_end))
+            cursor_before = cursor
             want_move = moves[k - 1] if k else "(the start)"
             if num != "move %d of %d" % (k, last) or move != want_move or slider != str(k):
                 fail("step %d shows '%s' '%s' (slider %s), not 'move %d of %d' '%s'"

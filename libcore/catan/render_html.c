@@ -146,6 +146,7 @@ static const char script[] =
 	"(function () {\n"
 	"var live = document.getElementById('live'), slider = document.getElementById('slider');\n"
 	"var num = document.getElementById('num'), move = document.getElementById('move');\n"
+	"var cursor = document.getElementById('cursor');\n"
 	"var last = P.length - 1, at = 0;\n"
 	"function show(n) {\n"
 	"\tat = Math.max(0, Math.min(last, n));\n"
@@ -153,6 +154,8 @@ static const char script[] =
 	"\tlive.innerHTML = P[at].map(function (i) { return F[i]; }).join('\\n');\n"
 	"\tnum.textContent = 'move ' + at + ' of ' + last;\n"
 	"\tmove.textContent = at ? M[at - 1] : '(the start)';\n"
+	"\tcursor.setAttribute('x1', X[at]);\n"
+	"\tcursor.setAttribute('x2', X[at]);\n"
 	"\tdocument.body.setAttribute('data-move', at);\n"
 	"}\n"
 	"slider.addEventListener('input', function () { show(+slider.value); });\n"
@@ -173,7 +176,8 @@ static const char script[] =
 
 /* page: the HTML around the parts. */
 static void page(struct buf *b, const struct game *g, int seat, const struct svg_split *board,
-		 double height, const struct lines *l, char *const *moves, const char *chart, long first)
+		 double height, const struct lines *l, char *const *moves, const char *chart,
+		 const struct timeline *t, const int *turns, long first)
 {
 	size_t nmoves = l->nend - 1;
 	buf_adds(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
@@ -214,36 +218,49 @@ static void page(struct buf *b, const struct game *g, int seat, const struct svg
 		js_string(b, moves[i]);
 		buf_adds(b, ",\n");
 	}
+	buf_adds(b, "];\nvar X = [");
+	for (size_t i = 0; i <= nmoves; i++)
+		buf_printf(b, "%s%.1f", i ? "," : "", timeline_svg_x(t, turns[i]));
 	buf_printf(b, "];\nvar FIRST = %ld;\n", first);
 	buf_adds(b, script);
 	buf_adds(b, "</script>\n</body>\n</html>\n");
 }
 
-/* chart_svg: the points chart, with no namespace (the page's HTML gives it). */
-static int chart_svg(const struct game *g, char **out, struct cerr *e)
+/*
+ * chart_svg: the points chart of t, with no namespace (the page's HTML
+ * gives it) and a cursor at the turn of the position the page opens at.
+ */
+static int chart_svg(const struct game *g, const struct timeline *t, int turn, char **out,
+		     struct cerr *e)
 {
-	struct timeline t = { 0 };
-	struct replay_result res;
+	static const char ns[] = " xmlns=\"http://www.w3.org/2000/svg\"";
+	char cursor[160], *chart, *p;
 	size_t len;
+	struct buf b;
 	int rc;
 
 	*out = NULL;
-	if ((rc = timeline_make(g, &t, &res, e)) == C_OK)
-		rc = timeline_svg(g, &t, out, &len, e);
-	timeline_free(&t);
-	if (rc != C_OK)
+	if ((rc = timeline_svg(g, t, &chart, &len, e)) != C_OK)
 		return rc;
-	static const char ns[] = " xmlns=\"http://www.w3.org/2000/svg\"";
-	char *p = strstr(*out, ns);
-	if (p)
+	if ((p = strstr(chart, ns)))
 		memmove(p, p + sizeof ns - 1, strlen(p + sizeof ns - 1) + 1);
-	return C_OK;
+	timeline_svg_cursor(t, turn, cursor, sizeof cursor);
+	p = strstr(chart, "</svg>");
+	buf_init(&b);
+	buf_add(&b, chart, p ? (size_t)(p - chart) : strlen(chart));
+	buf_adds(&b, cursor);
+	buf_adds(&b, "\n</svg>\n");
+	free(chart);
+	return buf_finish(&b, out, &len, e);
 }
 
 int render_html(const struct game *g, int seat, long first, const struct render_opts *o,
 		char **out, size_t *len, struct cerr *e)
 {
 	struct lines l = { 0 };
+	struct timeline t = { 0 };
+	struct replay_result res;
+	int *turns = NULL;
 	struct svg_split s0 = { 0 };
 	struct replay r;
 	struct buf b;
@@ -257,10 +274,19 @@ int render_html(const struct game *g, int seat, long first, const struct render_
 	if (g->view != NOBODY || !g->has_start)
 		return cerr_set(e, C_USAGE, "--html needs the game from its start: a view has none "
 				"(give the full game and --view COLOUR)");
-	if ((rc = replay_begin(&r, g, e)) != C_OK)
+	if ((rc = timeline_make(g, &t, &res, e)) != C_OK) {
+		if (rc == C_ILLEGAL && res.index)
+			cerr_prefix(e, "move %zu '%s'", res.index, res.move);
+		timeline_free(&t);
 		return rc;
+	}
+	if ((rc = replay_begin(&r, g, e)) != C_OK) {
+		timeline_free(&t);
+		return rc;
+	}
 	moves = calloc(n + 1, sizeof *moves);
-	if (!moves) {
+	turns = calloc(n + 1, sizeof *turns);
+	if (!moves || !turns) {
 		rc = cerr_set(e, C_SYSTEM, "out of memory");
 		goto out;
 	}
@@ -290,6 +316,7 @@ int render_html(const struct game *g, int seat, long first, const struct render_
 			goto out;
 		}
 		height = s.height > height ? s.height : height;
+		turns[i] = r.g.pos.turn;
 		if (i == 0)
 			s0 = s;
 		else
@@ -302,12 +329,13 @@ int render_html(const struct game *g, int seat, long first, const struct render_
 			goto out;
 		}
 	}
-	if ((rc = chart_svg(g, &chart, e)) != C_OK)
-		goto out;
 	if (first < 0 || (size_t)first > n)
 		first = (long)n;
+	if ((rc = chart_svg(g, &t, turns[first], &chart, e)) != C_OK)
+		goto out;
 	buf_init(&b);
-	page(&b, g, seat, &s0, height, &l, moves, chart, first);
+	page(&b, g, seat, &s0, height, &l, moves, chart, &t, turns, first);
+
 	rc = buf_finish(&b, out, len, e);
 out:
 	replay_end(&r);
@@ -317,6 +345,8 @@ out:
 		for (size_t i = 0; i < n; i++)
 			free(moves[i]);
 	free(moves);
+	free(turns);
 	free(chart);
+	timeline_free(&t);
 	return rc;
 }

@@ -14,7 +14,7 @@
  * start, from its start to its last move: the SVG picture of render_svg at
  * every position (0, the start, to the log's length), a slider, buttons
  * and the arrow keys to step, the move number and the move's text, and the
- * points chart of timeline_svg below.  The board is written once; of each
+ * points chart of timeline_svg below, its cursor on the shown move's turn.  The board is written once; of each
  * position only its pieces, robber and panel, as a list of numbered lines
  * of SVG kept once each, so that a long game stays small (about 1 kB a
  * move).  seat NOBODY shows everything; a seat shows at every position
