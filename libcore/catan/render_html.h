@@ -16,7 +16,7 @@
  * and the arrow keys to step, the move number and the move's text, and the
  * points chart of timeline_svg below, its cursor on the shown move's turn.  The board is written once; of each
  * position only its pieces, robber and panel, as a list of numbered lines
- * of SVG kept once each, so that a long game stays small (about 1 kB a
+ * of SVG kept once each, so that a long game stays small (about 800 bytes a
  * move).  seat NOBODY shows everything; a seat shows at every position
  * the view game_view gives that player (the log's hidden outcomes
  * redacted).  first is the position shown when the page opens (0 to the
