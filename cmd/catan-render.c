@@ -7,6 +7,7 @@
 #include "fe_game.h"
 #include "names.h"
 #include "present.h"
+#include "render_html.h"
 #include "render_svg.h"
 #include "render_text.h"
 #include "rules.h"
@@ -15,12 +16,12 @@
 const char fe_progname[] = "catan-render";
 
 static const char usage_short[] =
-	"usage: catan-render [--svg | --png FILE [--force]] [--labels] [--color WHEN]\n"
-	"                    [--view COLOUR] [--log N] [--at N] [FILE]\n";
+	"usage: catan-render [--svg | --png FILE [--force] | --html] [--labels]\n"
+	"                    [--color WHEN] [--view COLOUR] [--log N] [--at N] [FILE]\n";
 
 static const char usage_text[] =
-	"usage: catan-render [--svg | --png FILE [--force]] [--labels] [--color WHEN]\n"
-	"                    [--view COLOUR] [--log N] [--at N] [FILE]\n"
+	"usage: catan-render [--svg | --png FILE [--force] | --html] [--labels]\n"
+	"                    [--color WHEN] [--view COLOUR] [--log N] [--at N] [FILE]\n"
 	"\n"
 	"Draws a game (catan-state(5): a state, a view or a record) read from FILE or\n"
 	"standard input: the board, then the players, whose turn it is, what is pending\n"
@@ -31,25 +32,29 @@ static const char usage_text[] =
 	"                        rsvg-convert (librsvg2-bin); never over the game drawn,\n"
 	"                        nor over a file that is not a PNG unless --force\n"
 	"      --force           let --png replace a file that is not a PNG picture\n"
+	"      --html            one HTML page that steps through every move of the game\n"
+	"                        (a slider, buttons, the arrow keys; the points chart)\n"
 	"  -l, --labels          intersection numbers and path names on the board\n"
 	"      --color WHEN      ANSI colour in the text: auto (a terminal, no NO_COLOR),\n"
 	"                        always or never (default: auto)\n"
 	"  -v, --view COLOUR     only what COLOUR may see of a full state\n"
 	"  -n, --log N           list the last N moves of the log (default 8; 0: none)\n"
 	"      --at N            the position after move N of the log (0: the start; -1:\n"
-	"                        before the last move); a record shows its last by default\n"
+	"                        before the last move); a record shows its last by default;\n"
+	"                        with --html, the move the page opens at (default 0)\n"
 	"  -h, --help            show this help\n"
 	"  -V, --version         show the version\n";
 
-enum format { FMT_TEXT, FMT_SVG, FMT_PNG };
+enum format { FMT_TEXT, FMT_SVG, FMT_PNG, FMT_HTML };
 
-enum { O_SVG = 's', O_PNG = 'p', O_LABELS = 'l', O_VIEW = 'v', O_LOG = 'n', O_COLOR = 256, O_FORCE, O_AT };
+enum { O_SVG = 's', O_PNG = 'p', O_LABELS = 'l', O_VIEW = 'v', O_LOG = 'n', O_COLOR = 256, O_FORCE, O_AT, O_HTML };
 
 static const char *const when_words[] = { "auto", "always", "never", NULL };
 
 static const struct fe_opt options[] = {
 	{ "svg", O_SVG, FE_NO_ARG, NULL, "an SVG picture instead of text" },
 	{ "png", O_PNG, FE_ARG_FILE, NULL, "a PNG picture in FILE" },
+	{ "html", O_HTML, FE_NO_ARG, NULL, "one HTML page that steps through every move" },
 	{ "force", O_FORCE, FE_NO_ARG, NULL, "let --png replace a file that is not a picture" },
 	{ "labels", O_LABELS, FE_NO_ARG, NULL, "intersection numbers and path names" },
 	{ "color", O_COLOR, FE_ARG, when_words, "ANSI colour in the text" },
@@ -65,6 +70,20 @@ static const struct fe_cmd command = {
 	.usage_short = usage_short, .usage_text = usage_text,
 };
 
+/* html: the page of --html: every position of g (as view_name sees it), opening at move at_n. */
+static int html(const struct game *g, const char *view_name, int have_at, long at_n,
+		const struct render_opts *ro, char **out, size_t *outlen, struct cerr *e)
+{
+	long len = (long)g->log.len;
+	int seat = NOBODY;
+
+	if (view_name && (seat = game_seat_of(g, colour_parse(view_name))) == NOBODY)
+		return cerr_set(e, C_USAGE, "--view: '%s' does not play in this game", view_name);
+	if (have_at && (at_n < -len || at_n > len))
+		return cerr_set(e, C_USAGE, "--at %ld: the game has %ld move%s", at_n, len, len == 1 ? "" : "s");
+	return render_html(g, seat, !have_at ? 0 : at_n < 0 ? at_n + len : at_n, ro, out, outlen, e);
+}
+
 int main(int argc, char **argv)
 {
 	const char *png = NULL, *view_name = NULL, *when = "auto", *path = "-", *extra;
@@ -74,7 +93,7 @@ int main(int argc, char **argv)
 	struct present view = { 0 }, at = { 0 };
 	struct replay_result res;
 	struct game g;
-	int opt, rc, seat, force = 0, have_at = 0;
+	int opt, rc, seat, force = 0, have_at = 0, nfmt = 0;
 	long at_n = 0;
 	unsigned long long v;
 	char *out = NULL;
@@ -87,10 +106,16 @@ int main(int argc, char **argv)
 			return rc;
 		case O_SVG:
 			fmt = FMT_SVG;
+			nfmt |= 1;
 			break;
 		case O_PNG:
 			fmt = FMT_PNG;
 			png = optarg;
+			nfmt |= 2;
+			break;
+		case O_HTML:
+			fmt = FMT_HTML;
+			nfmt |= 4;
 			break;
 		case O_FORCE:
 			force = 1;
@@ -123,6 +148,8 @@ int main(int argc, char **argv)
 	}
 	if ((extra = fe_operand(argc, argv, &path)))
 		return fe_usagef(usage_short, "unexpected argument '%s'", extra);
+	if ((nfmt & 4) && nfmt != 4)
+		return fe_usagef(usage_short, "--html is a page of its own: give it without --svg or --png");
 	ro.colour = fmt == FMT_TEXT && fe_colour_wanted(when);
 	if (fmt == FMT_PNG && (rc = fe_png_target(png, path, force, &e)))
 		return fe_report(&e);
@@ -130,6 +157,12 @@ int main(int argc, char **argv)
 	game_init(&g);
 	if ((rc = fe_load_game(path, &g, &e)))
 		goto out;
+	if (fmt == FMT_HTML) {
+		rc = html(&g, view_name, have_at, at_n, &ro, &out, &outlen, &e);
+		if (rc == C_OK)
+			rc = fe_output(out, outlen, &e);
+		goto out;
+	}
 	const struct game *shown = &g;
 	/* A record (no position of its own) shows its last position: --at the end of its log. */
 	if (have_at || (!g.has_pos && g.view == NOBODY)) {

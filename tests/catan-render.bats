@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # catan-render: golden text pictures, widths, colour, SVG and PNG, a browser's screenshot,
-# views that leak nothing, errors.
+# views that leak nothing, errors; the HTML replay, stepped through in a headless Chromium.
 
 load test_helper
 
@@ -359,4 +359,120 @@ setup() {
 	catan-render --png - "$BATS_TEST_TMPDIR/g.json" >"$BATS_TEST_TMPDIR/out.png"
 	[ "$(head -c 4 "$BATS_TEST_TMPDIR/out.png" | tail -c 3)" = PNG ]
 	[ ! -e ./- ] && [ ! -e "$BATS_TEST_TMPDIR/-" ]
+}
+
+# beginner_game: the 121 moves of examples/beginner-game.sh, in $P/game.json.
+beginner_game() {
+	sh "$ROOT/examples/beginner-game.sh" "$P/game.json" >/dev/null
+}
+
+# js_list NAME FILE: the entries of the page's list NAME, one a line, as written.
+js_list() {
+	sed -n "/^var $1 = \[\$/,/^\];\$/p" "$2" | sed '1d;$d'
+}
+
+@test "--html writes one self-contained page with every position of the game and its moves" {
+	beginner_game
+	run -0 --separate-stderr catan-render --html "$P/game.json"
+	assert_eq "" "$stderr"
+	printf '%s\n' "$output" >"$P/replay.html"
+	assert_eq "<!DOCTYPE html>" "${lines[0]}"
+	assert_eq "</html>" "${lines[-1]}"
+	grep -qF '<title>Catan: a replay of 121 moves</title>' "$P/replay.html"
+	grep -qF '<input id="slider" type="range" min="0" max="121" value="0" aria-label="move">' "$P/replay.html"
+	grep -qxF 'var FIRST = 0;' "$P/replay.html"
+	# A position for the start and for every move; the moves as the log gives them.
+	assert_eq 122 "$(js_list P "$P/replay.html" | wc -l)"
+	js_list M "$P/replay.html" >"$P/moves"
+	jq -r '.log[] | "\"\(.)\","' "$P/game.json" >"$P/log"
+	assert_file_eq "$P/log" "$P/moves"
+	# The points chart is in it; nothing is fetched from anywhere: no address, no source, no link.
+	grep -qF '<title>Public victory points after every turn</title>' "$P/replay.html"
+	assert_eq 1 "$(grep -c '<line id="cursor" ' "$P/replay.html")"
+	run -1 grep -Eic 'https?:|//www|src=|href=|url\(|@import' "$P/replay.html"
+	assert_eq 0 "$output"
+	# --at chooses the move the page opens at, counting back from the end when negative.
+	catan-render --html --at -1 "$P/game.json" | grep -qxF 'var FIRST = 120;'
+	catan-render --html --at 121 "$P/game.json" | grep -qxF 'var FIRST = 121;'
+}
+
+@test "--html --view lists the moves as the view does and never names another player's hidden card" {
+	beginner_game
+	catan-render --html --view white "$P/game.json" >"$P/white.html"
+	grep -qF '<title>Catan: a replay of 121 moves as white sees it</title>' "$P/white.html"
+	js_list M "$P/white.html" >"$P/moves"
+	catan-move --view white <"$P/game.json" | jq -r '.log[] | "\"\(.)\","' >"$P/log"
+	assert_file_eq "$P/log" "$P/moves"
+	# red bought cards in this game: the full page names them, white's names none of them.
+	catan-render --html "$P/game.json" | grep -qxF '"red buy victory-point",'
+	grep -qxF '"red buy",' "$P/white.html"
+	run -1 grep -cE 'red buy [a-z]' "$P/white.html"
+	assert_eq 0 "$output"
+}
+
+@test "a long game makes a page of about 800 bytes a move" {
+	catan-newboard --seed 1 | catan-move --until-end >"$P/long.json"
+	n=$(jq '.log | length' "$P/long.json")
+	[ "$n" -gt 900 ]
+	size=$(catan-render --html "$P/long.json" | wc -c)
+	[ "$size" -lt $((n * 1000)) ] || { echo "$n moves: $size bytes"; false; }
+	[ "$size" -gt $((n * 400)) ] || { echo "$n moves: $size bytes"; false; }
+}
+
+@test "--html refuses a view, another format, a move beyond the log and a log that does not replay" {
+	beginner_game
+	catan-move --view red <"$P/game.json" >"$P/red.json"
+	run -2 --separate-stderr catan-render --html "$P/red.json"
+	assert_eq "" "$output"
+	assert_eq "catan-render: --html needs the game from its start: a view has none (give the full game and --view COLOUR)" "$stderr"
+	run -2 --separate-stderr catan-render --html --view red "$P/red.json"
+	assert_eq "catan-render: --html needs the game from its start: a view has none (give the full game and --view COLOUR)" "$stderr"
+	run -2 --separate-stderr catan-render --svg --html "$P/game.json"
+	assert_eq "catan-render: --html is a page of its own: give it without --svg or --png" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-render --html --png x.png "$P/game.json"
+	assert_eq "catan-render: --html is a page of its own: give it without --svg or --png" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-render --html --at 122 "$P/game.json"
+	assert_eq "catan-render: --at 122: the game has 121 moves" "$stderr"
+	run -2 --separate-stderr catan-render --html --view orange "$P/game.json"
+	assert_eq "catan-render: --view: 'orange' does not play in this game" "$stderr"
+	jq '.log[3] = "red build city 1"' "$P/game.json" >"$P/bad.json"
+	run -1 --separate-stderr catan-render --html "$P/bad.json"
+	assert_eq "" "$output"
+	assert_eq "catan-render: move 4 'red build city 1': it is blue's turn, not red's" "$stderr"
+}
+
+# selenium_python: a python3 that has Selenium (Debian's python3-selenium is /usr/bin/python3's).
+selenium_python() {
+	for py in python3 /usr/bin/python3; do
+		command -v "$py" >/dev/null && "$py" -c 'import selenium' 2>/dev/null && { echo "$py"; return; }
+	done
+}
+
+# replay_in_browser GAME [--view COLOUR]: steps through the page of GAME in a headless Chromium
+# driven by Selenium, checking every move against catan-render --svg --at K.
+replay_in_browser() {
+	local game=$1 k n
+	shift
+	[ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] ||
+		skip "no Chromium or chromedriver (Debian packages chromium, chromium-driver)"
+	py=$(selenium_python)
+	[ -n "$py" ] || skip "no Selenium (Debian package python3-selenium)"
+	catan-render --html "$@" "$game" >"$P/page.html"
+	jq -r '.log[]' "$game" >"$P/moves"
+	[ $# -eq 0 ] || catan-move "$@" <"$game" | jq -r '.log[]' >"$P/moves"
+	n=$(wc -l <"$P/moves")
+	mkdir -p "$P/svg"
+	for ((k = 0; k <= n; k++)); do catan-render --svg "$@" --at "$k" "$game" >"$P/svg/$k.svg"; done
+	run -0 timeout 300 "$py" "$ROOT/tests/html-replay.py" "$P/page.html" "$P/moves" "$P/svg"
+	assert_eq "html-replay: $n moves stepped through" "$output"
+}
+
+@test "a headless Chromium steps through the whole replay and shows every position as --svg --at draws it" {
+	beginner_game
+	replay_in_browser "$P/game.json"
+}
+
+@test "a headless Chromium steps through a player's replay: every position as that player saw it" {
+	beginner_game
+	replay_in_browser "$P/game.json" --view blue
 }

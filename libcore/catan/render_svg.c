@@ -284,26 +284,39 @@ static void labels(const struct geometry *geo, struct buf *b)
 	buf_adds(b, "</g>\n");
 }
 
-static void panel_svg(struct buf *b, const struct game *g, const struct panel *pn, double y0)
+/*
+ * The panel's lines.  Each sits at its own height (y) in a picture; in a
+ * replay (rel) they are the lines of one text element, each placed below
+ * the one before (dy), so that a line reads the same wherever it falls.
+ */
+static void panel_svg(struct buf *b, const struct game *g, const struct panel *pn, double y0, int rel)
 {
 	double y = y0;
-	buf_printf(b, "<g id=\"panel\" font-family=\"DejaVu Sans Mono, monospace\" font-size=\"%d\" "
-		   "fill=\"#222\">\n", PANEL_FONT);
+	if (rel)
+		buf_printf(b, "<text id=\"panel\" x=\"%.1f\" y=\"%.1f\" font-family=\"DejaVu Sans Mono, monospace\" "
+			   "font-size=\"%d\" fill=\"#222\" xml:space=\"preserve\">\n", PANEL_X, y0, PANEL_FONT);
+	else
+		buf_printf(b, "<g id=\"panel\" font-family=\"DejaVu Sans Mono, monospace\" font-size=\"%d\" "
+			   "fill=\"#222\">\n", PANEL_FONT);
 	for (int i = 0; i < pn->n; i++) {
 		const struct panel_line *l = &pn->line[i];
+		double dy = i ? PANEL_LINE : 0;
 		if (l->kind == PK_PLAYER || l->kind == PK_HEAD || (l->kind == PK_TITLE && i > 0))
-			y += PANEL_LINE / 2;
-		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" xml:space=\"preserve\"", PANEL_X, y);
+			y += PANEL_LINE / 2, dy += i ? PANEL_LINE / 2 : 0;
+		if (rel)
+			buf_printf(b, "<tspan x=\"%.1f\" dy=\"%.0f\"", PANEL_X, dy);
+		else
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" xml:space=\"preserve\"", PANEL_X, y);
 		if (l->kind == PK_PLAYER && l->seat >= 0)
 			buf_printf(b, " font-weight=\"bold\" fill=\"%s\"", palette_ink(g->colour[l->seat]));
 		else if (l->kind == PK_TITLE || l->kind == PK_HEAD)
 			buf_adds(b, " font-weight=\"bold\"");
 		buf_adds(b, ">");
 		xml_text(b, l->text);
-		buf_adds(b, "</text>\n");
+		buf_adds(b, rel ? "</tspan>\n" : "</text>\n");
 		y += PANEL_LINE;
 	}
-	buf_adds(b, "</g>\n");
+	buf_adds(b, rel ? "</text>\n" : "</g>\n");
 }
 
 static double panel_height(const struct panel *pn)
@@ -316,11 +329,66 @@ static double panel_height(const struct panel *pn)
 	return h;
 }
 
+/* pieces: what changes from move to move: roads, buildings, the robber, the labels, the panel. */
+static void pieces(struct buf *b, const struct game *g, const struct render_opts *o,
+		   const struct panel *pn, int rel)
+{
+	const struct position *p = render_position(g);
+	roads(b, g, p);
+	buildings(b, g, p);
+	robber(g->rs->geom, b, p);
+	if (o->labels)
+		labels(g->rs->geom, b);
+	panel_svg(b, g, pn, 40, rel);
+}
+
+static void board(struct buf *b, const struct game *g, double w, double h)
+{
+	buf_printf(b, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#fbf8ef\"/>\n", w, h);
+	buf_printf(b, "<rect x=\"10\" y=\"10\" width=\"%.1f\" height=\"%.1f\" rx=\"24\" fill=\"#3f7fbf\"/>\n",
+		    BOARD_W - 20, BOARD_H - 20);
+	harbours(b, g);
+	hexes(b, g);
+	tokens(b, g);
+}
+
+int render_svg_split(const struct game *g, const struct render_opts *o, struct svg_split *s,
+		     struct cerr *e)
+{
+	struct panel *pn = malloc(sizeof *pn);
+	struct buf b;
+	int rc;
+
+	memset(s, 0, sizeof *s);
+	if (!pn)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	panel_build(g, o, pn);
+	s->width = PANEL_X + PANEL_WIDTH * PANEL_CHAR + 20;
+	s->height = fmax(BOARD_H, panel_height(pn) + 50);
+	buf_init(&b);
+	pieces(&b, g, o, pn, 1);
+	free(pn);
+	if ((rc = buf_finish(&b, &s->pieces, &s->pieces_len, e)) != C_OK)
+		return rc;
+	buf_init(&b);
+	board(&b, g, s->width, s->height);
+	if ((rc = buf_finish(&b, &s->board, &s->board_len, e)) != C_OK) {
+		svg_split_free(s);
+		return rc;
+	}
+	return C_OK;
+}
+
+void svg_split_free(struct svg_split *s)
+{
+	free(s->board);
+	free(s->pieces);
+	s->board = s->pieces = NULL;
+}
+
 int render_svg(const struct game *g, const struct render_opts *o, char **out, size_t *len,
 	       struct cerr *e)
 {
-	const struct geometry *geo = g->rs->geom;
-	const struct position *p = render_position(g);
 	struct panel *pn = malloc(sizeof *pn);
 	struct buf b;
 
@@ -339,18 +407,8 @@ int render_svg(const struct game *g, const struct render_opts *o, char **out, si
 	buf_adds(&b, "<title>");
 	xml_text(&b, pn->n ? pn->line[0].text : "catan");
 	buf_adds(&b, "</title>\n");
-	buf_printf(&b, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#fbf8ef\"/>\n", w, h);
-	buf_printf(&b, "<rect x=\"10\" y=\"10\" width=\"%.1f\" height=\"%.1f\" rx=\"24\" fill=\"#3f7fbf\"/>\n",
-		    BOARD_W - 20, BOARD_H - 20);
-	harbours(&b, g);
-	hexes(&b, g);
-	tokens(&b, g);
-	roads(&b, g, p);
-	buildings(&b, g, p);
-	robber(geo, &b, p);
-	if (o->labels)
-		labels(geo, &b);
-	panel_svg(&b, g, pn, 40);
+	board(&b, g, w, h);
+	pieces(&b, g, o, pn, 0);
 	buf_adds(&b, "</svg>\n");
 	free(pn);
 	return buf_finish(&b, out, len, e);

@@ -21,4 +21,30 @@
 int render_svg(const struct game *g, const struct render_opts *o, char **out, size_t *len,
 	       struct cerr *e);
 
+/*
+ * The picture in two parts, for a replay that draws the board once and the
+ * rest at each move: board holds the background, the sea, the harbours,
+ * the hexes and their tokens (what never changes in a game); pieces the
+ * roads, settlements and cities, the robber, the labels (o->labels) and
+ * the panel, its lines as the tspan lines of one text element, each placed
+ * below the line before it (dy) rather than at a height of its own, so
+ * that a line is written the same wherever it falls.  Each is a run of SVG elements, one a line, with no <svg>
+ * around them; width and height are those of the whole picture (its
+ * height grows with the panel).  Both are malloc'd and NUL-terminated.
+ */
+struct svg_split {
+	char *board, *pieces;
+	size_t board_len, pieces_len;
+	double width, height;
+};
+
+/*
+ * render_svg_split: g drawn as render_svg draws it, in the two parts of s.
+ * Returns C_OK, or C_SYSTEM when memory runs out (s then holds nothing).
+ * Free s with svg_split_free in every case.
+ */
+int render_svg_split(const struct game *g, const struct render_opts *o, struct svg_split *s,
+		     struct cerr *e);
+void svg_split_free(struct svg_split *s);
+
 #endif

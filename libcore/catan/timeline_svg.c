@@ -1,4 +1,6 @@
 /* timeline_svg.c: the public points turn by turn drawn as an SVG line chart. */
+#include <stdio.h>
+
 #include "buf.h"
 #include "names.h"
 #include "palette.h"
@@ -13,15 +15,36 @@
 enum { SVG_W = 800, SVG_H = 450, PX0 = 56, PX1 = 640, PY0 = 36, PY1 = 392 };
 #define OUTLINE "#2b2619"
 
+/* max_turn: the last turn of the chart's axis (at least 1). */
+static int max_turn(const struct timeline *t)
+{
+	int maxturn = 1;
+	for (size_t i = 0; i < t->len; i++)
+		maxturn = t->row[i].turn > maxturn ? t->row[i].turn : maxturn;
+	return maxturn;
+}
+
+double timeline_svg_x(const struct timeline *t, int turn)
+{
+	int maxturn = max_turn(t);
+	return PX0 + (double)(turn > maxturn ? maxturn : turn) * (PX1 - PX0) / maxturn;
+}
+
+void timeline_svg_cursor(const struct timeline *t, int turn, char *out, size_t size)
+{
+	double x = timeline_svg_x(t, turn);
+	snprintf(out, size, "<line id=\"cursor\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+		 "stroke=\"#5a5240\" stroke-width=\"1.5\" stroke-dasharray=\"2 2\"/>", x, PY0, x, PY1);
+}
+
 int timeline_svg(const struct game *g, const struct timeline *t, char **out, size_t *outlen,
 		 struct cerr *e)
 {
 	struct buf rb, *b = &rb;
 
 	buf_init(b);
-	int maxturn = 1, maxpts = g->rules.points_to_win;
+	int maxturn = max_turn(t), maxpts = g->rules.points_to_win;
 	for (size_t i = 0; i < t->len; i++) {
-		maxturn = t->row[i].turn > maxturn ? t->row[i].turn : maxturn;
 		for (int s = 0; s < g->nplayers; s++)
 			maxpts = t->row[i].points[s] > maxpts ? t->row[i].points[s] : maxpts;
 	}

@@ -18,4 +18,14 @@
 int timeline_svg(const struct game *g, const struct timeline *t, char **out, size_t *outlen,
 		 struct cerr *e);
 
+/*
+ * timeline_svg_x: where turn falls on the time axis of the chart
+ * timeline_svg draws from t (a turn beyond the chart at its end).
+ * timeline_svg_cursor: a dashed vertical line at that place, from the top
+ * of the plot to its axis, as an SVG line element with the id "cursor",
+ * into out (size bytes, NUL-terminated; 160 are enough).
+ */
+double timeline_svg_x(const struct timeline *t, int turn);
+void timeline_svg_cursor(const struct timeline *t, int turn, char *out, size_t size);
+
 #endif
