@@ -148,9 +148,10 @@ tamper() {
 	tamper '.position.robber = 1'
 	run -1 catan-validate "$D/t.json"
 	assert_eq "$D/t.json: position.robber: stored 1, replay gives 5" "$output"
+	# An award the board contradicts is refused by the reader, before any replay.
 	tamper '.position.awards.longest_road = null'
-	run -1 catan-validate "$D/t.json"
-	assert_eq "$D/t.json: position.awards.longest_road: stored null, replay gives \"red\"" "$output"
+	run -3 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: position.awards.longest_road: red alone has the most, a road of 5, and must hold the longest road" "$output"
 	tamper '.log |= .[:-1]'
 	run -1 catan-validate "$D/t.json"
 	assert_eq "$D/t.json: position.phase: stored \"main\", replay gives \"roll\"" "$output"

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "awards.h"
 #include "buf.h"
 #include "geom.h"
 #include "names.h"
@@ -507,4 +508,53 @@ int pos_check(const struct game *g, const struct position *p, struct cerr *e)
 					total, dev_names[d], rs->deck[d]);
 	}
 	return two_check(g, p, e);
+}
+
+/*
+ * award_check: the rules that hold in every position however it was
+ * reached (docs/decisions.md): a holder has the threshold and nobody has
+ * strictly more; a seat alone with the most, at the threshold, holds it.
+ * v[] are the seats' road lengths or played knights.
+ */
+static int award_check(const struct game *g, int holder, const int *v, int min, const char *path,
+		       const char *award, const char *unit, struct cerr *e)
+{
+	int max, nmax, top = awards_top(v, g->nplayers, &max, &nmax);
+	char has[32];
+	if (holder != NOBODY) {
+		const char *c = colour_names[g->colour[holder]];
+		snprintf(has, sizeof has, unit, v[holder]);
+		if (v[holder] < min)
+			return cerr_set(e, C_INPUT, "%s: %s holds the %s with %s, fewer than %d", path, c,
+					award, has, min);
+		if (v[holder] < max)
+			return cerr_set(e, C_INPUT, "%s: %s holds the %s with %s, but %s has %d", path, c,
+					award, has, colour_names[g->colour[top]], max);
+	}
+	if (nmax == 1 && max >= min && holder != top) {
+		snprintf(has, sizeof has, unit, max);
+		return cerr_set(e, C_INPUT, "%s: %s alone has the most, %s, and must hold the %s", path,
+				colour_names[g->colour[top]], has, award);
+	}
+	return C_OK;
+}
+
+int pos_award_check(const struct game *g, const struct position *p, struct cerr *e)
+{
+	const struct ruleset *rs = g->rs;
+	int v[MAXPLAYERS] = { 0 };
+
+	if (p->longest_road >= g->nplayers || p->largest_army >= g->nplayers)
+		return cerr_set(e, C_INPUT, "awards: the holder is not a seat of this game");
+	for (int s = 0; s < g->nplayers; s++)
+		v[s] = p->road_len[s];
+	if (award_check(g, p->longest_road, v, rs->road_award_min, "awards.longest_road",
+			"longest road", "a road of %d", e))
+		return C_INPUT;
+	for (int s = 0; s < g->nplayers; s++)
+		v[s] = p->pl[s].played[DEV_KNIGHT];
+	if (award_check(g, p->largest_army, v, rs->army_award_min, "awards.largest_army",
+			"largest army", "%d knights played", e))
+		return C_INPUT;
+	return C_OK;
 }

@@ -124,6 +124,18 @@ int game_seat_of(const struct game *g, int colour);
  */
 int pos_check(const struct game *g, const struct position *p, struct cerr *e);
 
+/*
+ * pos_award_check: the awards against the board and the knights, by the
+ * rules that hold however the position was reached: a holder of the
+ * longest road (largest army) has the threshold (5 roads, 3 knights) and
+ * nobody has more; a seat alone with the most, at the threshold, holds
+ * the award.  p->road_len must be computed (pos_count_pieces).  C_OK, or
+ * C_INPUT with a message whose path is relative to the position
+ * ("awards.longest_road: red holds the longest road with a road of 1,
+ * fewer than 5").
+ */
+int pos_award_check(const struct game *g, const struct position *p, struct cerr *e);
+
 /* The base game's development deck by kind (code that has a game reads g->rs->deck). */
 #define deck_composition (ruleset_base.deck)
 

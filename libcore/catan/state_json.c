@@ -893,7 +893,7 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	if (p->offer.active && p->offer.to == p->current) {
 		return jr_fail_at(&r->j, "offer.to", "an offer cannot be made to its own maker");
 	}
-	if ((rc = pos_check(g, p, r->j.e)) != C_OK) {
+	if ((rc = pos_check(g, p, r->j.e)) != C_OK || (rc = pos_award_check(g, p, r->j.e)) != C_OK) {
 		/* pos_check's messages start with a path relative to the position. */
 		char msg[sizeof r->j.e->msg], path[320];
 		memcpy(msg, r->j.e->msg, sizeof msg);
