@@ -3,7 +3,6 @@
 #define CATAN_AWARDS_H
 
 #include "ruleset.h"
-#include "state.h"
 #include "types.h"
 
 /* awards_top: a seat with the largest of v[0 .. n-1] (the first), that largest in *max, how many have it in *nmax. */
