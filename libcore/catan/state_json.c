@@ -1151,8 +1151,8 @@ static int setup_colours(struct rd *r, json_t *pls, struct newgame *o)
 	if (!json_is_object(pls))
 		rc = jr_fail(&r->j, "expected an object keyed by colour, found %s", jr_type(pls));
 	else if ((int)json_object_size(pls) < rs->min_players || (int)json_object_size(pls) > rs->max_players)
-		rc = jr_fail(&r->j, "%zu players, not %d to %d", json_object_size(pls), rs->min_players,
-			     rs->max_players);
+		rc = jr_fail(&r->j, "a game needs %d to %d players, not %zu", rs->min_players,
+			     rs->max_players, json_object_size(pls));
 	o->nplayers = 0;
 	json_object_foreach(pls, key, val) {
 		int c = colour_parse(key);
@@ -1214,28 +1214,33 @@ static int setup_cards(struct rd *r, struct game *g, struct position *p)
 	int taken[NDEV] = { 0 };
 
 	for (int k = 0; k < NRES; k++) {
-		int total = 0;
+		int total = 0, last = 0;
 		for (int s = 0; s < g->nplayers; s++) {
 			total += p->pl[s].hand[k];
-			if (total > rs->bank_each) {
-				snprintf(msg, sizeof msg, "the hands hold %d %s or more, but there are %d",
-					 total, resource_names[k], rs->bank_each);
-				return setup_fail_at(r, g, s, "hand", resource_names[k], msg);
-			}
+			last = p->pl[s].hand[k] ? s : last;
+		}
+		if (total > rs->bank_each) {
+			snprintf(msg, sizeof msg, "the hands hold %d %s, but there are %d", total,
+				 resource_names[k], rs->bank_each);
+			return setup_fail_at(r, g, last, "hand", resource_names[k], msg);
 		}
 		p->bank[k] = (uint8_t)(rs->bank_each - total);
 	}
-	for (int d = 0; d < NDEV; d++)
+	for (int d = 0; d < NDEV; d++) {
+		int last = 0;
 		for (int s = 0; s < g->nplayers; s++) {
 			const struct player *pl = &p->pl[s];
 			taken[d] += pl->dev[d] + pl->played[d];
-			if (taken[d] > rs->deck[d]) {
-				snprintf(msg, sizeof msg, "the players hold or played %d %s cards or more, but "
-					 "the deck has %d", taken[d], dev_names[d], rs->deck[d]);
-				return d == DEV_KNIGHT && !pl->dev[d] ? setup_fail_at(r, g, s, "knights", NULL, msg)
-								   : setup_fail_at(r, g, s, "dev", dev_names[d], msg);
-			}
+			last = pl->dev[d] + pl->played[d] ? s : last;
 		}
+		if (taken[d] > rs->deck[d]) {
+			const struct player *pl = &p->pl[last];
+			snprintf(msg, sizeof msg, "the players hold and played %d %s cards, but the deck has %d",
+				 taken[d], dev_names[d], rs->deck[d]);
+			return d == DEV_KNIGHT && !pl->dev[d] ? setup_fail_at(r, g, last, "knights", NULL, msg)
+							   : setup_fail_at(r, g, last, "dev", dev_names[d], msg);
+		}
+	}
 	int n = 0;
 	for (int i = 0; i < p->deck_len; i++) {
 		if (taken[p->deck[i]] > 0)
@@ -1264,10 +1269,10 @@ static int setup_award(struct rd *r, json_t *aw, const struct game *g, const int
 	if (max < min || nmax == 1)
 		return C_OK;
 	char who[64] = "";
-	for (int t = 0; t < g->nplayers; t++)
+	for (int t = 0, named = 0; t < g->nplayers; t++)
 		if (v[t] == max)
-			snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s", who[0] ? ", " : "",
-				 colour_names[g->colour[t]]);
+			snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s",
+				 !named++ ? "" : nmax == named ? " and " : ", ", colour_names[g->colour[t]]);
 	s = jr_key(&r->j, "awards");
 	rc = jr_fail_at(&r->j, key, "%s tie for the %s (%d): the order of building decides, so "
 			"name the holder", who, award, max);
