@@ -17,6 +17,8 @@ const char fe_progname[] = "catan-newboard";
 static const char usage_text[] =
 	"usage: catan-newboard [--beginner] [--seed N [--secret]] [--players COLOURS] [--numbers MODE]\n"
 	"                      [--rules KEY=VALUE]... [--neutral A,B] [-c]\n"
+	"       catan-newboard --position FILE [--beginner] [--seed N [--secret]] [--numbers MODE]\n"
+	"                      [--rules KEY=VALUE]... [-c]\n"
 	"\n"
 	"Writes a new Catan game as JSON (catan-state(5)) on standard output.\n"
 	"\n"
@@ -37,16 +39,21 @@ static const char usage_text[] =
 	"                         vp_cards (held|played), ignore_seven,\n"
 	"                         knight_interrupt (off|on)\n"
 	"  -N, --neutral A,B      variant=two: the neutral settlements' intersections (14,41)\n"
+	"  -P, --position FILE    a game that starts at the position FILE names ('-': stdin):\n"
+	"                         pieces, hands, cards, whose turn (catan-newboard(1), POSITIONS);\n"
+	"                         on the beginner board, or a random one with --seed alone\n"
 	"  -c, --compact          compact JSON on one line\n"
 	"  -h, --help             show this help\n"
 	"  -V, --version          show the version\n";
 
 static const char usage_short[] =
 	"usage: catan-newboard [--beginner] [--seed N [--secret]] [--players COLOURS] [--numbers MODE]\n"
-	"                      [--rules KEY=VALUE]... [--neutral A,B] [-c]\n";
+	"                      [--rules KEY=VALUE]... [--neutral A,B] [-c]\n"
+	"       catan-newboard --position FILE [--beginner] [--seed N [--secret]] [--numbers MODE]\n"
+	"                      [--rules KEY=VALUE]... [-c]\n";
 
 enum { O_BEGINNER = 'b', O_SEED = 's', O_SECRET = 'S', O_PLAYERS = 'p', O_NUMBERS = 'n', O_RULES = 'r', O_NEUTRAL = 'N',
-       O_COMPACT = 'c' };
+       O_COMPACT = 'c', O_POSITION = 'P' };
 
 static const char *const numbers_words[] = { "spiral", "random", NULL };
 
@@ -58,6 +65,7 @@ static const struct fe_opt options[] = {
 	{ "numbers", O_NUMBERS, FE_ARG, numbers_words, "number tokens on a random board" },
 	{ "rules", O_RULES, FE_ARG, NULL, "a rules option" },
 	{ "neutral", O_NEUTRAL, FE_ARG, NULL, "the neutral settlements' intersections" },
+	{ "position", O_POSITION, FE_ARG_FILE, NULL, "a game that starts at a position" },
 	{ "compact", O_COMPACT, FE_NO_ARG, NULL, "compact JSON on one line" },
 	FE_OPT_END,
 };
@@ -162,12 +170,29 @@ static int random_bytes(void *buf, size_t n, struct cerr *e)
 	return C_OK;
 }
 
+/* set_up: the game that starts at the position the document at path names. */
+static int set_up(const char *path, const struct newgame *o, struct game *g, struct cerr *e)
+{
+	char *buf = NULL;
+	size_t len;
+	const char *name;
+	int rc = fe_read_input(path, &buf, &len, &name, e);
+	if (rc == C_OK) {
+		game_free(g);
+		if ((rc = game_set_up(buf, len, o, g, e)) == C_INPUT)
+			cerr_prefix(e, "%s", name);
+	}
+	free(buf);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	struct newgame o = { .nplayers = 4, .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
 	struct cerr e = { 0 };
 	struct game g;
 	int have_seed = 0, have_numbers = 0, have_players = 0, flags = 0, opt, rc;
+	const char *position = NULL;
 	unsigned long long v;
 	char *out = NULL;
 	size_t len;
@@ -216,10 +241,20 @@ int main(int argc, char **argv)
 		case O_COMPACT:
 			flags |= SJ_COMPACT;
 			break;
+		case O_POSITION:
+			position = optarg;
+			break;
 		}
 	}
 	if (optind < argc)
 		return fe_usagef(usage_short, "unexpected argument '%s'", argv[optind]);
+	if (position && have_players)
+		return fe_usagef(usage_short, "--players: with --position the document names the players");
+	if (position && o.rules.variant != VAR_BASE)
+		return fe_usagef(usage_short, "--position: a position is set up for the base game only");
+	/* A position stands on the beginner board unless a seed alone asks for a random one. */
+	if (position && !have_seed)
+		o.beginner = 1;
 	if (o.beginner && have_numbers)
 		return fe_usagef(usage_short, "--numbers applies to random boards, not --beginner");
 	/* A rule set for a fixed number of players seats the first colours by default. */
@@ -238,7 +273,11 @@ int main(int argc, char **argv)
 		return fe_report(&e);
 
 	game_init(&g);
-	if ((rc = game_new(&g, &o, &e)) == C_OK && (rc = game_write(&g, flags, &out, &len, &e)) == C_OK)
+	if (position)
+		rc = set_up(position, &o, &g, &e);
+	else
+		rc = game_new(&g, &o, &e);
+	if (rc == C_OK && (rc = game_write(&g, flags, &out, &len, &e)) == C_OK)
 		rc = fe_output(out, len, &e);
 	if (rc)
 		fe_report(&e);

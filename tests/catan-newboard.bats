@@ -291,3 +291,125 @@ load test_helper
 	run -3 catan-validate v.json
 	assert_eq "v.json: secret: a view does not hold the secret" "$output"
 }
+
+# setup_doc FILTER: a short position document (red and blue on their beginner
+# places, white with nothing yet) changed by the jq filter, in $BATS_TEST_TMPDIR/p.json.
+setup_doc() {
+	jq -n "{players: {red: {settlements: [9, 29], roads: [\"9-14\", \"29-35\"]},
+		blue: {settlements: [40, 42], roads: [\"37-42\", \"40-45\"]}, white: {}}} | $1" \
+		>"$BATS_TEST_TMPDIR/p.json"
+}
+
+# refused_position FILTER MESSAGE: the document is refused with exit 3, the message, nothing written.
+refused_position() {
+	setup_doc "$1"
+	run -3 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 1 --beginner
+	assert_eq "" "$output"
+	assert_eq "catan-newboard: $BATS_TEST_TMPDIR/p.json: $2" "$stderr"
+}
+
+@test "--position fills in the bank, the deck, the pieces left and the awards" {
+	setup_doc '.players.red.roads += ["14-19", "19-25", "25-31", "31-37"] | .players.red.hand = {ore: 3, grain: 2}
+		| .players.red.dev = {knight: 1} | .players.red.knights = 3 | .players.blue.cities = [] | .players.blue.hand.ore = 2
+		| .players.white.knights = 2 | .current = "blue" | .phase = "main" | .turn = 12 | .robber = 5'
+	run -0 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 1 --beginner -c
+	assert_eq "" "$stderr"
+	run -0 jq -c '[.setup, .players, .position.current, .position.phase, .position.rolled, .position.turn,
+		.position.robber, .position.bank, (.position.deck | length), ([.position.deck[] | select(. == "knight")] | length),
+		.position.awards, (.start == .position), .log]' <<<"$output"
+	assert_eq '["position",["red","blue","white"],"blue","main",true,12,5,{"brick":19,"lumber":19,"wool":19,"grain":17,"ore":14},19,8,{"longest_road":"red","largest_army":"red"},true,[]]' "$output"
+}
+
+@test "--position's deck is what is left, in an order from the game's luck" {
+	setup_doc '.players.red.dev = {"victory-point": 2}'
+	a=$(catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 1 -c | jq -c .position.deck)
+	b=$(catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 1 -c | jq -c .position.deck)
+	c=$(catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 2 -c | jq -c .position.deck)
+	assert_eq "$a" "$b"
+	[ "$a" != "$c" ]
+	run -0 jq -c '[length, ([.[] | select(. == "victory-point")] | length)]' <<<"$a"
+	assert_eq '[23,3]' "$output"
+}
+
+@test "--position stands on the beginner board, or a random board with --seed alone" {
+	setup_doc '.'
+	beginner_hexes=$(beginner -c | jq -c .board)
+	run -0 catan-newboard --position "$BATS_TEST_TMPDIR/p.json"
+	assert_eq "$beginner_hexes" "$(jq -c .board <<<"$output")"
+	run -0 catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 42
+	assert_eq "$(catan-newboard --seed 42 | jq -c .board)" "$(jq -c .board <<<"$output")"
+	run -0 jq -c '.position.robber == ((.board.hexes | map(.terrain) | index("desert")) + 1)' <<<"$output"
+	assert_eq true "$output"
+}
+
+@test "a set-up position plays on with catan-move and validates" {
+	setup_doc '.players.red.hand = {brick: 1, lumber: 1} | .phase = "main" | .turn = 7'
+	catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 3 >"$BATS_TEST_TMPDIR/g.json"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/g.json"
+	assert_eq "$BATS_TEST_TMPDIR/g.json: ok, 0 moves from a set-up position" "$output"
+	catan-move 'red build road 14-19' 'red end' --auto 30 <"$BATS_TEST_TMPDIR/g.json" >"$BATS_TEST_TMPDIR/g2.json"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/g2.json"
+	assert_eq "$BATS_TEST_TMPDIR/g2.json: ok, 32 moves from a set-up position" "$output"
+	run -0 jq -c '[.setup, .start.turn, .log[0]]' "$BATS_TEST_TMPDIR/g2.json"
+	assert_eq '["position",7,"red build road 14-19"]' "$output"
+}
+
+@test "--position refuses a sixth settlement and a fifth city" {
+	refused_position '.players.red.settlements += [1, 3, 20, 47]' 'players.red.settlements: 6 is more than the 5 pieces a player has'
+	refused_position '.players.red.cities = [1, 3, 20, 51, 26]' 'players.red.cities: 5 is more than the 4 pieces a player has'
+}
+
+@test "--position refuses two buildings too close or on one intersection" {
+	refused_position '.players.red.settlements += [14]' 'players.red.settlements[2]: intersection 14 is one path from the building on 9 (the distance rule)'
+	refused_position '.players.blue.cities = [9]' 'players.blue.cities[0]: intersection 9 already holds a building'
+}
+
+@test "--position refuses a road not joined to its owner's buildings" {
+	refused_position '.players.red.roads += ["20-25"]' 'players.red.roads[2]: road 20-25 is not joined to red'"'"'s settlements and cities'
+	# Past blue's settlement on 40 red's road cannot lead on.
+	refused_position '.players.red.roads += ["35-40", "40-44"]' 'players.red.roads[3]: road 40-44 is not joined to red'"'"'s settlements and cities'
+}
+
+@test "--position refuses more than 19 of a resource and more cards than the deck" {
+	refused_position '.players.red.hand.ore = 12 | .players.blue.hand.ore = 8' 'players.blue.hand.ore: the hands hold 20 ore, but there are 19'
+	refused_position '.players.red.dev.monopoly = 2 | .players.white.dev.monopoly = 1' 'players.white.dev.monopoly: the players hold and played 3 monopoly cards, but the deck has 2'
+	refused_position '.players.red.dev.knight = 5 | .players.blue.knights = 10' 'players.blue.knights: the players hold and played 15 knight cards, but the deck has 14'
+}
+
+@test "--position refuses a tie for an award it does not settle, and settles one it names" {
+	refused_position '.players.red.knights = 3 | .players.blue.knights = 3' 'awards.largest_army: red and blue tie for the largest army (3): the order of building decides, so name the holder'
+	refused_position '.players.red.roads += ["14-19", "19-25", "25-31", "31-37"] | .players.blue.roads += ["45-49", "49-53", "50-53", "50-54"]' 'awards.longest_road: red and blue tie for the longest road (5): the order of building decides, so name the holder'
+	setup_doc '.players.red.knights = 3 | .players.blue.knights = 3 | .awards.largest_army = "blue"'
+	run -0 catan-newboard --position "$BATS_TEST_TMPDIR/p.json" -c
+	run -0 jq -c .position.awards <<<"$output"
+	assert_eq '{"longest_road":null,"largest_army":"blue"}' "$output"
+	refused_position '.awards.longest_road = "red"' 'awards.longest_road: red holds the longest road with a road of 1, fewer than 5'
+	refused_position '.players.red.knights = 4 | .players.blue.knights = 3 | .awards.largest_army = "blue"' 'awards.largest_army: blue holds the largest army with 3 knights played, but red has 4'
+}
+
+@test "--position refuses what no game reaches: another phase, turn 0, a game already won" {
+	refused_position '.phase = "discard"' "phase: a position is set up in the roll or main phase, not 'discard'"
+	refused_position '.turn = 0' 'turn: expected an integer from 1 to 65534, found 0'
+	refused_position '.players.red.cities = [1, 3, 20, 51] | .players.red.dev["victory-point"] = 2' "players.red: 12 points on red's own turn: the game is over"
+}
+
+@test "--position refuses an unreadable document with the JSON path" {
+	refused_position '.players.pink = {}' "players: 'pink' is not a colour (red, blue, white, orange)"
+	refused_position '.players.red.hats = 1' "players.red: unknown key 'hats'"
+	refused_position '.current = "orange"' "current: 'orange' is not a colour in this game"
+	refused_position '.players = {red: {}}' 'players: a game needs 2 to 4 players, not 1'
+	refused_position '.players.red.roads[0] = "9-15"' "players.red.roads[0]: '9-15' is not a path"
+	echo '[1]' >"$BATS_TEST_TMPDIR/p.json"
+	run -3 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/p.json"
+	assert_eq "catan-newboard: $BATS_TEST_TMPDIR/p.json: expected an object, found an array" "$stderr"
+}
+
+@test "--position with --players or another variant is a usage error" {
+	setup_doc '.'
+	run -2 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --players red,blue
+	assert_eq "catan-newboard: --players: with --position the document names the players" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --rules variant=two
+	assert_eq "catan-newboard: --position: a position is set up for the base game only" "${stderr_lines[0]}"
+	run -4 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/none.json"
+	assert_eq "catan-newboard: $BATS_TEST_TMPDIR/none.json: cannot open: No such file or directory" "$stderr"
+}

@@ -75,13 +75,15 @@ no winner yet: 10 points win" "$output"
 	assert_eq '[4,1,1]' "$output"
 	# The same line, blue's settlement on its end at 1: the road may end there.
 	position '.position.players.red.roads = ["1-5", "5-9", "9-14", "14-19", "19-25", "25-31", "31-37"]
-		| .position.players.red.settlements = [29] | .position.players.blue.settlements += [1]'
+		| .position.players.red.settlements = [29] | .position.players.blue.settlements += [1]
+		| .position.awards.longest_road = "red"'
 	run -0 catan-score --json "$D/s.json"
 	run -0 jq -c '[.players[] | .road_length]' <<<"$output"
 	assert_eq '[7,1,1]' "$output"
 	# Six roads round the desert, blue's settlement on one corner: the ring runs from that
 	# corner round to it again without passing through it.
 	position '.position.players.red.roads = ["19-25", "25-31", "31-36", "30-36", "24-30", "19-24", "29-35"]
+		| .position.awards.longest_road = "red"
 		| .position.players.blue.settlements += [31]'
 	run -0 catan-score --json "$D/s.json"
 	run -0 jq -c '[.players[] | .road_length]' <<<"$output"

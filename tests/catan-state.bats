@@ -97,6 +97,34 @@ refused() {
 	refused '.position.players.red.settlements = [1,3,20,26,47,51]' 'position.players.red.settlements: 6 is more than the 5 pieces a player has'
 }
 
+@test "the longest road held by a player with one road is refused" {
+	refused '.position.awards.longest_road = "blue"' 'position.awards.longest_road: blue holds the longest road with a road of 1, fewer than 5'
+}
+
+@test "the longest road held by a shorter road than another's is refused" {
+	refused '.position.players.red.roads += ["14-19", "19-25", "25-31", "31-36", "36-41"]
+		| .position.players.white.roads += ["32-38", "38-43", "43-47", "47-51"]
+		| .position.awards.longest_road = "white"' 'position.awards.longest_road: white holds the longest road with a road of 5, but red has 6'
+}
+
+@test "a player alone with the longest road of 5 or more must hold it" {
+	refused '.position.players.red.roads += ["14-19", "19-25", "25-31", "31-37"]' 'position.awards.longest_road: red alone has the most, a road of 5, and must hold the longest road'
+}
+
+@test "the largest army is checked against the knights played" {
+	refused '.position.awards.largest_army = "red"' 'position.awards.largest_army: red holds the largest army with 0 knights played, fewer than 3'
+	refused '.position.players.red.played.knight = 3 | .position.deck = [.position.deck[] | select(. != "knight")] + [range(11) | "knight"]' 'position.awards.largest_army: red alone has the most, 3 knights played, and must hold the largest army'
+}
+
+@test "awards that the board explains are read: a tie of 5 leaves the award with its holder" {
+	beginner | jq '.position.players.red.roads += ["14-19", "19-25", "25-31", "31-37"]
+		| .position.players.blue.roads += ["45-49", "49-53", "50-53", "50-54"]
+		| .position.awards.longest_road = "blue"' >"$BATS_TEST_TMPDIR/in.json"
+	run -0 catan-score --json "$BATS_TEST_TMPDIR/in.json"
+	run -0 jq -c '[.players[] | [.road_length, .awards]]' <<<"$output"
+	assert_eq '[[5,[]],[5,["longest_road"]],[1,[]],[1,[]]]' "$output"
+}
+
 @test "a path that does not exist is refused" {
 	refused '.position.players.red.roads += ["1-2"]' "position.players.red.roads[2]: '1-2' is not a path"
 }

@@ -148,9 +148,10 @@ tamper() {
 	tamper '.position.robber = 1'
 	run -1 catan-validate "$D/t.json"
 	assert_eq "$D/t.json: position.robber: stored 1, replay gives 5" "$output"
+	# An award the board contradicts is refused by the reader, before any replay.
 	tamper '.position.awards.longest_road = null'
-	run -1 catan-validate "$D/t.json"
-	assert_eq "$D/t.json: position.awards.longest_road: stored null, replay gives \"red\"" "$output"
+	run -3 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: position.awards.longest_road: red alone has the most, a road of 5, and must hold the longest road" "$output"
 	tamper '.log |= .[:-1]'
 	run -1 catan-validate "$D/t.json"
 	assert_eq "$D/t.json: position.phase: stored \"main\", replay gives \"roll\"" "$output"
@@ -358,4 +359,47 @@ folder() {
 	assert_eq "$BATS_TEST_TMPDIR/records: a folder, not a file: give the files in it, as in '$BATS_TEST_TMPDIR/records/*.json'" "$output"
 	run -4 --separate-stderr catan-render "$BATS_TEST_TMPDIR/records"
 	assert_eq "catan-render: $BATS_TEST_TMPDIR/records: a folder, not a file: give the files in it, as in '$BATS_TEST_TMPDIR/records/*.json'" "$stderr"
+}
+
+# setup_game: a game set up at a position (catan-newboard --position) played on 20 moves, in $D/p.json.
+setup_game() {
+	jq -n '{players: {red: {settlements: [9, 29], roads: ["9-14", "29-35", "14-19"], hand: {brick: 1, lumber: 1}, knights: 3},
+		blue: {settlements: [40, 42], roads: ["37-42", "40-45"], dev: {knight: 1}},
+		white: {settlements: [18, 32], cities: [1], roads: ["18-23", "26-32"]}},
+		current: "red", phase: "main", turn: 9}' >"$D/doc.json"
+	catan-newboard --position "$D/doc.json" --seed 5 | catan-move 'red end' --auto 19 >"$D/p.json"
+}
+
+@test "a game that starts at a set-up position validates, and says so" {
+	setup_game
+	run -0 --separate-stderr catan-validate "$D/p.json" "$D/game.json"
+	assert_eq "$D/p.json: ok, 20 moves from a set-up position" "${lines[0]}"
+	assert_eq "$D/game.json: ok, 125 moves" "${lines[1]}"
+}
+
+@test "a record may begin at a set-up position" {
+	setup_game
+	jq 'del(.position)' "$D/p.json" >"$D/pr.json"
+	run -0 catan-validate "$D/pr.json"
+	assert_eq "$D/pr.json: ok, 20 moves from a set-up position" "$output"
+	# Without the mark, the same start is compared with a new game's and refused.
+	jq 'del(.setup)' "$D/pr.json" >"$D/bad.json"
+	run -1 catan-validate "$D/bad.json"
+	assert_eq "$D/bad.json: start.deck: 10 knight cards, not 14" "$output"
+}
+
+@test "a set-up start is checked for consistency" {
+	setup_game
+	jq 'del(.position) | .start.players.red.roads += ["1-5"]' "$D/p.json" >"$D/bad.json"
+	run -1 catan-validate "$D/bad.json"
+	assert_eq "$D/bad.json: start.players.red.roads: road 1-5 is not joined to red's settlements and cities" "$output"
+	jq 'del(.position) | .start.rolled = false' "$D/p.json" >"$D/bad.json"
+	run -1 catan-validate "$D/bad.json"
+	assert_eq "$D/bad.json: start.rolled: the dice are rolled in the main phase and only there" "$output"
+	jq 'del(.position) | .start.awards.largest_army = null' "$D/p.json" >"$D/bad.json"
+	run -3 catan-validate "$D/bad.json"
+	assert_eq "$D/bad.json: start.awards.largest_army: red alone has the most, 3 knights played, and must hold the largest army" "$output"
+	jq '.setup = "board"' "$D/p.json" >"$D/bad.json"
+	run -3 catan-validate "$D/bad.json"
+	assert_eq "$D/bad.json: setup: expected \"position\" (a start set up by hand), found board" "$output"
 }

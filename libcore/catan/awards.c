@@ -2,20 +2,29 @@
 #include "geom.h"
 #include "awards.h"
 
-void awards_update_road(const struct ruleset *rs, struct position *p, int nplayers)
+int awards_top(const int *v, int n, int *max, int *nmax)
 {
-	int len[MAXPLAYERS] = { 0 }, max = 0, nmax = 0, who = NOBODY, h = p->longest_road;
-
-	for (int s = 0; s < nplayers; s++) {
-		len[s] = p->road_len[s];
-		if (len[s] > max) {
-			max = len[s];
-			nmax = 1;
+	int who = NOBODY;
+	*max = *nmax = 0;
+	for (int s = 0; s < n; s++) {
+		if (v[s] > *max) {
+			*max = v[s];
+			*nmax = 1;
 			who = s;
-		} else if (len[s] == max) {
-			nmax++;
+		} else if (v[s] == *max) {
+			(*nmax)++;
 		}
 	}
+	return who;
+}
+
+void awards_update_road(const struct ruleset *rs, struct position *p, int nplayers)
+{
+	int len[MAXPLAYERS] = { 0 }, max, nmax, who, h = p->longest_road;
+
+	for (int s = 0; s < nplayers; s++)
+		len[s] = p->road_len[s];
+	who = awards_top(len, nplayers, &max, &nmax);
 	/* The holder keeps the award while at the threshold and tied for longest. */
 	if (h != NOBODY && h < nplayers && len[h] >= rs->road_award_min && len[h] == max)
 		return;
@@ -34,16 +43,7 @@ void awards_update_army(const struct ruleset *rs, struct position *p, int seat)
 /* alone_with_most: the seat alone with the largest of v[0 .. n-1] when it is min or more, else NOBODY. */
 static int alone_with_most(const int *v, int n, int min)
 {
-	int max = 0, nmax = 0, who = NOBODY;
-	for (int s = 0; s < n; s++) {
-		if (v[s] > max) {
-			max = v[s];
-			nmax = 1;
-			who = s;
-		} else if (v[s] == max) {
-			nmax++;
-		}
-	}
+	int max, nmax, who = awards_top(v, n, &max, &nmax);
 	return max >= min && nmax == 1 ? who : NOBODY;
 }
 

@@ -3,8 +3,10 @@
 #define CATAN_AWARDS_H
 
 #include "ruleset.h"
-#include "state.h"
 #include "types.h"
+
+/* awards_top: a seat with the largest of v[0 .. n-1] (the first), that largest in *max, how many have it in *nmax. */
+int awards_top(const int *v, int n, int *max, int *nmax);
 
 /*
  * awards_update_road: gives or takes the longest road award after any

@@ -367,6 +367,14 @@ int start_check(const struct game *g, struct cerr *e)
 		e->code = C_ILLEGAL;
 		return C_ILLEGAL;
 	}
+	/* A position set up by hand: consistent in itself (the reader checked the totals and the awards). */
+	if (g->set_up) {
+		char msg[sizeof e->msg];
+		if (pos_setup_check(g, p, e) == C_OK)
+			return C_OK;
+		memcpy(msg, e->msg, sizeof msg);
+		return cerr_set(e, C_ILLEGAL, "start.%.400s", msg);
+	}
 	for (int c = 0; c < NDEV; c++)
 		if (p->deck_count[c] != g->rs->deck[c])
 			return cerr_set(e, C_ILLEGAL, "start.deck: %d %s cards, not %d",

@@ -16,7 +16,9 @@
  * on the desert, and the position is either an empty set-up (phase
  * setup-settlement, turn 0, the first seat to place, nothing on the board,
  * no cards in hands) or exactly the beginner position for g's colours (on
- * the beginner board).  The order of the deck and the generator are free.
+ * the beginner board), or, when g->set_up, a position set up by hand that
+ * is consistent (pos_setup_check).  The order of the deck and the generator
+ * are free.
  * Returns C_OK, or C_ILLEGAL with a message that starts with the JSON path
  * of the first fault ("board.hexes: 5 forest hexes, not 4").
  */

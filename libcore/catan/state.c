@@ -3,10 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "awards.h"
 #include "buf.h"
 #include "geom.h"
 #include "names.h"
 #include "rng.h"
+#include "score.h"
 #include "state.h"
 
 void rules_default(struct rules *r)
@@ -195,6 +197,69 @@ void pos_count_pieces(const struct ruleset *rs, struct position *p, int nplayers
 			p->pl[s].roads--;
 	}
 	pos_road_lengths(rs->geom, p, nplayers);
+}
+
+void pos_roads_reached(const struct geometry *geo, const struct position *p, int seat,
+		       uint8_t reached[MAX_EDGE])
+{
+	int queue[MAX_NODE], n = 0;
+	uint8_t seen[MAX_NODE] = { 0 };
+
+	memset(reached, 0, MAX_EDGE);
+	for (int nd = 0; nd < geo->nnode; nd++)
+		if (p->node_owner[nd] == seat) {
+			seen[nd] = 1;
+			queue[n++] = nd;
+		}
+	for (int i = 0; i < n; i++) {
+		int nd = queue[i];
+		for (int k = 0; k < 3; k++) {
+			int ed = geo->node_edges[nd][k], m = geo->node_nodes[nd][k];
+			if (ed < 0 || p->edge_owner[ed] != seat)
+				continue;
+			reached[ed] = 1;
+			/* A road leads on past its end only when no other player builds there. */
+			if (!seen[m] && (p->node_owner[m] == NOBODY || p->node_owner[m] == seat)) {
+				seen[m] = 1;
+				queue[n++] = m;
+			}
+		}
+	}
+}
+
+int pos_setup_check(const struct game *g, const struct position *p, struct cerr *e)
+{
+	const struct geometry *geo = g->rs->geom;
+	uint8_t reached[MAX_EDGE];
+	char name[8];
+
+	if (p->phase != PH_ROLL && p->phase != PH_MAIN)
+		return cerr_set(e, C_ILLEGAL, "phase: a set-up position starts in the roll or main phase, "
+				"not '%s'", phase_names[p->phase]);
+	if (p->turn < 1)
+		return cerr_set(e, C_ILLEGAL, "turn: a set-up position starts at turn 1 or later");
+	if (p->rolled != (p->phase == PH_MAIN))
+		return cerr_set(e, C_ILLEGAL, "rolled: the dice are rolled in the main phase and only there");
+	if (p->dev_played || p->built || p->offer.active)
+		return cerr_set(e, C_ILLEGAL, "%s: a set-up position starts with nothing done in the turn",
+				p->dev_played ? "dev_played" : p->built ? "built" : "offer");
+	for (int s = 0; s < g->nplayers; s++) {
+		const char *c = colour_names[g->colour[s]];
+		for (int d = 0; d < NDEV; d++)
+			if (p->pl[s].dev_new[d])
+				return cerr_set(e, C_ILLEGAL, "players.%s.dev_new: a set-up position starts "
+						"with no card bought this turn", c);
+		pos_roads_reached(geo, p, s, reached);
+		for (int ed = 0; ed < geo->nedge; ed++)
+			if (p->edge_owner[ed] == s && !reached[ed])
+				return cerr_set(e, C_ILLEGAL, "players.%s.roads: road %s is not joined to "
+						"%s's settlements and cities", c, edge_name(geo, ed, name), c);
+	}
+	if (score_total(g, p, p->current) >= g->rules.points_to_win)
+		return cerr_set(e, C_ILLEGAL, "players.%s: %d points on %s's own turn: the game is over",
+				colour_names[g->colour[p->current]], score_total(g, p, p->current),
+				colour_names[g->colour[p->current]]);
+	return C_OK;
 }
 
 int pos_setup_step(const struct game *g, const struct position *p)
@@ -507,4 +572,53 @@ int pos_check(const struct game *g, const struct position *p, struct cerr *e)
 					total, dev_names[d], rs->deck[d]);
 	}
 	return two_check(g, p, e);
+}
+
+/*
+ * award_check: the rules that hold in every position however it was
+ * reached (docs/decisions.md): a holder has the threshold and nobody has
+ * strictly more; a seat alone with the most, at the threshold, holds it.
+ * v[] are the seats' road lengths or played knights.
+ */
+static int award_check(const struct game *g, int holder, const int *v, int min, const char *path,
+		       const char *award, const char *unit, struct cerr *e)
+{
+	int max, nmax, top = awards_top(v, g->nplayers, &max, &nmax);
+	char has[32];
+	if (holder != NOBODY) {
+		const char *c = colour_names[g->colour[holder]];
+		snprintf(has, sizeof has, unit, v[holder]);
+		if (v[holder] < min)
+			return cerr_set(e, C_INPUT, "%s: %s holds the %s with %s, fewer than %d", path, c,
+					award, has, min);
+		if (v[holder] < max)
+			return cerr_set(e, C_INPUT, "%s: %s holds the %s with %s, but %s has %d", path, c,
+					award, has, colour_names[g->colour[top]], max);
+	}
+	if (nmax == 1 && max >= min && holder != top) {
+		snprintf(has, sizeof has, unit, max);
+		return cerr_set(e, C_INPUT, "%s: %s alone has the most, %s, and must hold the %s", path,
+				colour_names[g->colour[top]], has, award);
+	}
+	return C_OK;
+}
+
+int pos_award_check(const struct game *g, const struct position *p, struct cerr *e)
+{
+	const struct ruleset *rs = g->rs;
+	int v[MAXPLAYERS] = { 0 };
+
+	if (p->longest_road >= g->nplayers || p->largest_army >= g->nplayers)
+		return cerr_set(e, C_INPUT, "awards: the holder is not a seat of this game");
+	for (int s = 0; s < g->nplayers; s++)
+		v[s] = p->road_len[s];
+	if (award_check(g, p->longest_road, v, rs->road_award_min, "awards.longest_road",
+			"longest road", "a road of %d", e))
+		return C_INPUT;
+	for (int s = 0; s < g->nplayers; s++)
+		v[s] = p->pl[s].played[DEV_KNIGHT];
+	if (award_check(g, p->largest_army, v, rs->army_award_min, "awards.largest_army",
+			"largest army", "%d knights played", e))
+		return C_INPUT;
+	return C_OK;
 }

@@ -83,6 +83,22 @@ void pos_road_lengths(const struct geometry *geo, struct position *p, int nplaye
 unsigned pos_roads_cut(const struct geometry *geo, struct position *p, int nplayers, int node);
 /* pos_count_pieces: recomputes every player's supply (roads, settlements, cities) of rs, and road_len, from the board. */
 void pos_count_pieces(const struct ruleset *rs, struct position *p, int nplayers);
+/*
+ * pos_roads_reached: marks in reached[] (MAX_EDGE entries) the roads of
+ * seat joined to one of its settlements or cities by its own roads, not
+ * through another player's building.  A road left unmarked stands alone.
+ */
+void pos_roads_reached(const struct geometry *geo, const struct position *p, int seat,
+		       uint8_t reached[MAX_EDGE]);
+/*
+ * pos_setup_check: a start set up by hand (game.set_up) is a position a
+ * game can reach: the roll or main phase of turn 1 or later, rolled in the
+ * main phase only, nothing pending (discards, an offer, cards bought this
+ * turn, a card played or a piece built this turn), every road joined to
+ * its owner's buildings, nobody with the points that win on their own
+ * turn.  C_OK, or C_ILLEGAL with a path relative to the position.
+ */
+int pos_setup_check(const struct game *g, const struct position *p, struct cerr *e);
 /* pos_setup_step: how many set-up placements (settlement + road) of the players of g are complete. */
 int pos_setup_step(const struct game *g, const struct position *p);
 /* pos_place_settlement / pos_place_road: put a piece on the board for seat (no rule checks). */
@@ -123,6 +139,18 @@ int game_seat_of(const struct game *g, int colour);
  * to the position ("bank.ore", "players.red.roads").
  */
 int pos_check(const struct game *g, const struct position *p, struct cerr *e);
+
+/*
+ * pos_award_check: the awards against the board and the knights, by the
+ * rules that hold however the position was reached: a holder of the
+ * longest road (largest army) has the threshold (5 roads, 3 knights) and
+ * nobody has more; a seat alone with the most, at the threshold, holds
+ * the award.  p->road_len must be computed (pos_count_pieces).  C_OK, or
+ * C_INPUT with a message whose path is relative to the position
+ * ("awards.longest_road: red holds the longest road with a road of 1,
+ * fewer than 5").
+ */
+int pos_award_check(const struct game *g, const struct position *p, struct cerr *e);
 
 /* The base game's development deck by kind (code that has a game reads g->rs->deck). */
 #define deck_composition (ruleset_base.deck)

@@ -7,6 +7,8 @@
 #include "err.h"
 #include "types.h"
 
+struct newgame;
+
 #define STATE_FORMAT "catan-state/1"
 
 enum { SJ_COMPACT = 1 };
@@ -20,6 +22,20 @@ enum { SJ_COMPACT = 1 };
  * ("view" present) reads into g->view and the view_* counts.
  */
 int game_read(const char *buf, size_t len, struct game *g, struct cerr *e);
+
+/*
+ * game_set_up: a game from a short document naming a position
+ * (catan-newboard(1), POSITIONS): the players (their order is the seat
+ * order) with their buildings, roads, hands, cards held and knights
+ * played, whose turn, the phase (roll or main), the turn and the robber.
+ * The board and the luck are game_new's from o (its players ignored); the
+ * bank, the deck (what is left, in the order the luck shuffled), the pieces
+ * left and the awards are computed.  The start and the position are the
+ * same, marked set_up.  C_INPUT with the JSON path for a document that
+ * cannot be read or a position that cannot happen; C_USAGE from game_new;
+ * C_SYSTEM.  Free g with game_free even on failure.
+ */
+int game_set_up(const char *buf, size_t len, const struct newgame *o, struct game *g, struct cerr *e);
 
 /*
  * game_write: the canonical text of g (fixed key order; pretty unless

@@ -245,6 +245,12 @@ struct game {
 	uint8_t has_secret;
 	uint8_t secret[32];	/* LUCK_KEY_BYTES (rng.h) */
 	int has_start, has_pos;
+	/*
+	 * The start is a position set up by hand (catan-newboard --position,
+	 * "setup": "position" in the document), checked for consistency
+	 * instead of being compared with a fresh game.
+	 */
+	uint8_t set_up;
 	struct position start;
 	struct position pos;
 	struct movelog log;

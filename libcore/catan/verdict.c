@@ -32,6 +32,7 @@ void verdict_check(const char *buf, size_t len, struct verdict *v)
 	v->status = rc;
 	v->moves = rc == C_OK ? g.log.len : res.checked;
 	v->index = res.index;
+	v->set_up = rc == C_OK && g.set_up;
 	if (rc != C_OK) {
 		v->msg = strdup(e.msg);
 		v->move = res.move ? strdup(res.move) : NULL;
@@ -84,7 +85,8 @@ static char *line_of(const char *fmt, ...)
 static int text_line(const struct verdict *v, const char *name, char **out)
 {
 	if (v->status == C_OK)
-		*out = line_of("%s: ok, %zu move%s\n", name, v->moves, v->moves == 1 ? "" : "s");
+		*out = line_of("%s: ok, %zu move%s%s\n", name, v->moves, v->moves == 1 ? "" : "s",
+			       v->set_up ? " from a set-up position" : "");
 	else if (v->index)
 		*out = line_of("%s: move %zu '%s': %s\n", name, v->index, v->move, v->msg);
 	else

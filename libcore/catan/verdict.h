@@ -13,6 +13,7 @@ struct verdict {
 	size_t index;		/* the failing move (1-based), or 0 */
 	char *move;		/* its text, or NULL */
 	char *msg;		/* the message, or NULL when the game passed */
+	int set_up;		/* the game starts from a position set up by hand */
 };
 
 /*
@@ -31,7 +32,7 @@ void verdict_failed(struct verdict *v, const struct cerr *e);
 /*
  * verdict_line: v as catan-validate reports it for the input called name,
  * one line ending in a newline, into a malloc'd *out (the caller frees):
- * text ("NAME: ok, 12 moves", "NAME: move 3 'red end': MESSAGE",
+ * text ("NAME: ok, 12 moves", "NAME: ok, 12 moves from a set-up position", "NAME: move 3 'red end': MESSAGE",
  * "NAME: MESSAGE") or, with json, one compact JSON object with the keys
  * file, ok, status, moves_checked and error (null, or index, move and
  * message).  A name that is not UTF-8 has its bytes above 127 written as
