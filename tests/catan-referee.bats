@@ -486,3 +486,16 @@ leaks() {
 	assert_eq over "$output"
 	run -0 catan-validate "$G"
 }
+
+@test "examples/referee.sh referees two mails of a refereed game: a roll answered to all, a move out of turn to its sender" {
+	run -0 --separate-stderr sh "$ROOT/examples/referee.sh" "$BATS_TEST_TMPDIR/ex"
+	assert_eq "" "$stderr"
+	[[ "${lines[0]}" =~ ^after\ Alice\'s\ mail:\ 4\ replies,\ the\ game\'s\ log:\ \[\"red\ roll\ [1-6]\ [1-6]\"\]$ ]]
+	assert_eq $'  to alice@example.org\n  to bob@example.net\n  to carol@example.com\n  to dave@example.org' \
+		"$(printf '%s\n' "${lines[@]:1:4}")"
+	assert_eq "after Bob's mail: 1 reply, the game's log: ${lines[0]##*log: }" "${lines[5]}"
+	assert_eq "Move 1 of your mail was refused:" "${lines[6]}"
+	# The game is a refereed one: its luck comes from a key only its file holds.
+	run -0 jq -r '.secret | length' "$BATS_TEST_TMPDIR/ex/game.json"
+	assert_eq 64 "$output"
+}

@@ -1,0 +1,50 @@
+#!/bin/sh
+# referee.sh: a game refereed by mail with catan-referee, in a folder of its own: a
+# refereed game (its dice and cards from a secret key), the players' addresses, and two
+# mails handed to the referee as a delivery agent hands them; then what the referee wrote.
+# Usage: referee.sh [FOLDER]   (default: a new temporary folder, removed at the end)
+set -e
+dir=${1:-}
+if [ -z "$dir" ]; then
+	dir=$(mktemp -d)
+	trap 'rm -rf "$dir"' EXIT
+fi
+mkdir -p "$dir/outbox"
+cd "$dir"
+
+catan-newboard --beginner > game.json
+cat > players <<'PLAYERS'
+# colour  address
+red     alice@example.org
+blue    bob@example.net
+white   carol@example.com
+orange  dave@example.org
+PLAYERS
+
+# Alice (red, first to move) rolls: every player gets what they may see of it.
+catan-referee game.json players outbox <<'MAIL'
+From: Alice <alice@example.org>
+To: referee@example.org
+Subject: my turn
+Message-ID: <turn1@example.org>
+Content-Type: text/plain; charset=us-ascii
+
+roll
+MAIL
+echo "after Alice's mail: $(ls outbox | wc -l) replies, the game's log: $(jq -c .log game.json)"
+for f in outbox/*; do
+	sed -n 's/^To: /  to /p' "$f"
+done
+rm -f outbox/*
+
+# Bob (blue) plays out of turn: only Bob is answered, and nothing is played.
+catan-referee game.json players outbox <<'MAIL'
+From: Bob <BOB@example.net>
+To: referee@example.org
+Subject: me
+Message-ID: <early@example.net>
+
+roll
+MAIL
+echo "after Bob's mail: $(ls outbox | wc -l) reply, the game's log: $(jq -c .log game.json)"
+grep -m1 '^Move 1 of your mail was refused:$' outbox/*
