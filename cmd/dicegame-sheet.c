@@ -36,7 +36,7 @@ static const char usage_text[] = USAGE_SHORT
 	"subcommands:\n"
 	"  new        a new sheet\n"
 	"  move       apply moves: roll [FACE...]; reroll DIE... [to FACE...];\n"
-	"             keep DIE... [to FACE...]; reroll all [to FACE...];\n"
+	"             keep DIE...|FACE... [to FACE...]; reroll all [to FACE...];\n"
 	"             joker ID on die DIE [RESOURCE]; gold on dice DIE DIE to RESOURCE;\n"
 	"             build ID...; end  (several at once separated by ';')\n"
 	"  list       the legal moves, one a line; the rerolls in one line unless --all\n"

@@ -299,6 +299,40 @@ script() {
 	assert_eq "" "$output"
 }
 
+@test "keep FACE... keeps the first dice in play that show the faces named, as people say it" {
+	fresh "$S" --seed 1
+	play "$S" roll
+	run -0 q "$S" '.turn.dice'
+	assert_eq '["grain","brick","wool","gold","gold","brick"]' "$output"
+	cp "$S" "$BATS_TEST_TMPDIR/t.json"
+	play "$S" 'keep wheat WOOL'
+	play "$BATS_TEST_TMPDIR/t.json" 'keep 1 3'
+	assert_file_eq "$S" "$BATS_TEST_TMPDIR/t.json"
+	run -0 q "$S" '.log[1]'
+	assert_eq '"reroll 2 4 5 6 to wool lumber grain brick"' "$output"
+	# Two dice show the face named twice: the first two of them, in die order.
+	fresh "$S" --external
+	play "$S" 'roll ore gold wool gold ore gold' 'keep gold ore gold to brick brick brick'
+	run -0 q "$S" '[.turn.dice, .log[1]]'
+	assert_eq '[["ore","gold","brick","gold","brick","brick"],"reroll 3 5 6 to brick brick brick"]' "$output"
+}
+
+@test "keep FACE... is refused when the dice in play do not show the faces, or numbers and faces mix" {
+	fresh "$S" --seed 1
+	refuse "$S" "roll the dice first" 'keep ore'
+	play "$S" roll
+	refuse "$S" "no die in play shows ore" 'keep grain ore'
+	refuse "$S" "gold is named 3 times to keep; 2 dice in play show it" 'keep gold gold gold'
+	refuse "$S" "wool is named 2 times to keep; 1 die in play shows it" 'keep wool wool'
+	refuse "$S" "name the dice to keep by their numbers or by their faces, not both: found 'ore'" 'keep 1 ore'
+	refuse "$S" "name the dice to keep by their numbers or by their faces, not both: found '2'" 'keep wool 2'
+	refuse "$S" "this sheet rolls its own dice: give no faces" 'keep wool to ore'
+	fresh "$S" --external
+	play "$S" 'roll ore ore ore ore ore ore'
+	refuse "$S" "every die is kept: none is left to roll again" 'keep ore ore ore ore ore ore'
+	refuse "$S" "this sheet's dice are physical: give the 5 faces rolled" 'keep ore'
+}
+
 @test "keep and reroll all with physical dice: the faces of the dice rolled again, in die order" {
 	fresh "$S" --external
 	play "$S" 'roll ore ore ore ore ore ore' 'keep 2 1 3 to wool grain brick'

@@ -395,6 +395,31 @@ static int do_roll(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
 	return C_OK;
 }
 
+/* find_kept: the dice that "keep FACE..." names, into r->mask: for each face, the first die in
+ * play that shows it and is not taken yet. */
+static int find_kept(const struct dgame *g, struct dmove *r, struct cerr *e)
+{
+	for (int i = 0; i < r->nkept; i++) {
+		int d = 0;
+		while (d < g->ndice && (g->dice[d] != r->kept[i] || (g->used & (1u << d)) || (r->mask & (1u << d))))
+			d++;
+		if (d == g->ndice) {
+			int want = 0, have = 0;
+			for (int j = 0; j < r->nkept; j++)
+				want += r->kept[j] == r->kept[i];
+			for (d = 0; d < g->ndice; d++)
+				have += g->dice[d] == r->kept[i] && !(g->used & (1u << d));
+			return have ? cerr_set(e, C_ILLEGAL, "%s is named %d times to keep; %d %s in play %s it",
+					       dice_face_names[r->kept[i]], want, have, have == 1 ? "die" : "dice",
+					       have == 1 ? "shows" : "show")
+				    : cerr_set(e, C_ILLEGAL, "no die in play shows %s", dice_face_names[r->kept[i]]);
+		}
+		r->mask |= (uint8_t)(1u << d);
+	}
+	r->nkept = 0;
+	return C_OK;
+}
+
 static int do_reroll(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
 {
 	int rc, n = 0;
@@ -404,6 +429,8 @@ static int do_reroll(struct dgame *g, struct dmove *m, int flags, struct cerr *e
 		return cerr_set(e, C_ILLEGAL, "no more rolls after a joker, a gold trade or a build");
 	if (g->rolls >= 3)
 		return cerr_set(e, C_ILLEGAL, "a turn has three rolls at most");
+	if (r.nkept && (rc = find_kept(g, &r, e)))
+		return rc;
 	for (int d = 0; d < 8; d++)
 		if (r.mask & (1u << d)) {
 			if ((rc = check_die(g, d, e)))

@@ -29,6 +29,9 @@ struct dmove {
 	int8_t res;		/* joker, gold: the resource face, or -1 when not named */
 	uint8_t keep;		/* reroll as "keep DIE..." or "reroll all": mask names the dice kept;
 				 * dice_apply turns it into the dice rolled, so the log never has it */
+	uint8_t nkept;		/* reroll as "keep FACE...": the faces of the dice kept, which
+				 * dice_apply finds among the dice (then mask names them) */
+	uint8_t kept[DICE_NDICE];
 };
 
 struct dplayer {

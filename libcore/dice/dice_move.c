@@ -77,8 +77,26 @@ static int faces(char **w, int n, struct dmove *m, struct cerr *e)
 	return C_OK;
 }
 
-/* parse_reroll: "reroll DIE... [to FACE...]", "reroll all [to FACE...]" or "keep DIE... [to FACE...]";
- * the last two name the dice kept (none for all), and their faces go to the other dice in die order. */
+/* parse_kept: "keep FACE... [to FACE...]", the words after keep in w[0..n) and from "to" on in
+ * rest[0..nrest); the dice kept are those that show the faces when the move is applied. */
+static int parse_kept(char **w, int n, char **rest, int nrest, struct dmove *m, struct cerr *e)
+{
+	int f, rc;
+	for (int i = 0; i < n; i++) {
+		if ((f = dice_face_parse(w[i])) < 0)
+			return cerr_set(e, C_ILLEGAL, "name the dice to keep by their numbers or by their "
+						      "faces, not both: found '%s'", w[i]);
+		m->kept[i] = (uint8_t)f;
+	}
+	m->nkept = (uint8_t)n;
+	if (nrest && (rc = faces(rest + 1, nrest - 1, m, e)))
+		return rc;
+	return C_OK;
+}
+
+/* parse_reroll: "reroll DIE... [to FACE...]", "reroll all [to FACE...]", "keep DIE... [to FACE...]"
+ * or "keep FACE... [to FACE...]"; the last three name the dice kept (none for all), and the faces
+ * after "to" go to the other dice in die order. */
 static int parse_reroll(char **w, int nw, struct dmove *m, struct cerr *e)
 {
 	int to = nw, nd, rc, order[DICE_NDICE];
@@ -96,7 +114,12 @@ static int parse_reroll(char **w, int nw, struct dmove *m, struct cerr *e)
 	}
 	if (nd > DICE_NDICE)
 		return cerr_set(e, C_ILLEGAL, "%d dice named; there are %d", nd, DICE_NDICE);
+	if (m->keep && nd && dice_face_parse(w[1]) >= 0)	/* keep FACE...: the dice are found later */
+		return parse_kept(w + 1, nd, w + to, nw - to, m, e);
 	for (int i = 0; i < nd; i++) {
+		if (m->keep && dice_face_parse(w[1 + i]) >= 0)
+			return cerr_set(e, C_ILLEGAL, "name the dice to keep by their numbers or by their "
+						      "faces, not both: found '%s'", w[1 + i]);
 		if ((rc = die(w[1 + i], &order[i], e)))
 			return rc;
 		if (m->mask & (1u << order[i]))
@@ -212,7 +235,9 @@ char *dice_format(const struct dmap *map, const struct dmove *m, char *buf, size
 			PUT(" %s", dice_face_names[m->faces[i]]);
 		break;
 	case DM_REROLL:
-		PUT("%s", !m->keep ? "reroll" : m->mask ? "keep" : "reroll all");
+		PUT("%s", !m->keep ? "reroll" : m->mask || m->nkept ? "keep" : "reroll all");
+		for (int i = 0; i < m->nkept; i++)
+			PUT(" %s", dice_face_names[m->kept[i]]);
 		for (int d = 0; d < 8; d++)
 			if (m->mask & (1u << d))
 				PUT(" %d", d + 1);

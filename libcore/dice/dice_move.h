@@ -12,7 +12,8 @@
  * dice_parse: one move (no ';') into out[0..*n): "roll [FACE...]",
  * "reroll DIE... [to FACE...]", "reroll all [to FACE...]",
  * "keep DIE... [to FACE...]" (the last two a reroll whose keep flag says
- * that mask names the dice kept), "joker ID on die DIE [RESOURCE]",
+ * that mask names the dice kept), "keep FACE... [to FACE...]" (kept names
+ * the faces; dice_apply finds the dice that show them), "joker ID on die DIE [RESOURCE]",
  * "gold on dice DIE DIE to RESOURCE", "build ID...", "end".  Words are
  * matched ignoring case.  C_ILLEGAL when the text is no move (a malformed
  * move is refused as an illegal one is) or names a die or site the sheet
