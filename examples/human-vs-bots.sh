@@ -3,8 +3,8 @@
 # orange).  You see only what red may see: red's view of the board (catan-render --view red,
 # or a jq summary of the view without it), the other players' moves as red's view logs them
 # (a card a bot bought stays hidden), and after each roll the cards red received.  Your legal
-# moves are offered under letters (a, b, ..., z, aa, ab, ...), so that no menu mark reads as an
-# intersection number: type a move's letters, or the move itself ("build road 14-15",
+# moves are offered in a short menu under letters (a, b, ..., z, aa, ab, ...), so that no mark
+# reads as an intersection number: type a move's letters, or the move itself ("build road 14-15",
 # "red end"); a move that is not allowed is explained and you try again.  "list" shows the
 # moves again, "board" the board, "help" the commands, "quit" stops.  The board is drawn
 # again at each of your turns and, in the set-up, after the bots' placements.  On a terminal
@@ -44,15 +44,62 @@ board() {
 	fi
 }
 
-# The menu's mark of move N (from 0): a..z, then aa..zz.
+# The menu: red's moves, each under a mark (a..z, then aa..zz) so that no mark reads as an
+# intersection number, and short: the moves that differ only in their last word share a line
+# ("build settlement  a 1  b 2 ..."), or, when that still makes too many lines, the moves of a
+# verb do.  Up to 10 moves are listed one a line.  The moves go to $moves in the order of their
+# marks.
 offer() {
-	catan-move --list <"$view" >"$moves"
 	echo "Your moves:"
-	awk '{ sub(/^red /, ""); printf "  %3s  %s\n", mark(NR - 1), $0 }
-	     function mark(n,  a) { a = "abcdefghijklmnopqrstuvwxyz"
-	         if (n < 26) return substr(a, n + 1, 1)
-	         return substr(a, int(n / 26), 1) substr(a, n % 26 + 1, 1) }' "$moves"
+	catan-move --list <"$view" | sed -n 's/^red //p' |
+		awk -v few=10 -v lines=12 -v width="${COLUMNS:-80}" -v out="$moves" "$menu"
 }
+menu='
+function mark(n,  a) { a = "abcdefghijklmnopqrstuvwxyz"
+	if (n < 26) return substr(a, n + 1, 1)
+	return substr(a, int(n / 26), 1) substr(a, n % 26 + 1, 1) }
+# key(i, k): the first k words of move i, and never its last word unless it has only one.
+function key(i, k,  n, w, s, j) { n = split(mv[i], w, " ")
+	if (k > n - 1) k = n - 1
+	if (k < 1) return mv[i]
+	s = w[1]; for (j = 2; j <= k; j++) s = s " " w[j]
+	return s }
+{ mv[NR] = $0 }
+END {
+	if (NR <= few) {
+		for (i = 1; i <= NR; i++) { printf "  %3s  %s\n", mark(i - 1), mv[i]; print mv[i] > out }
+		exit
+	}
+	# A line for each move but its last word ("build road", "trade wool 4 for"), or, when
+	# that makes too many lines, a line for each verb.
+	k = 99; ng = 0
+	for (i = 1; i <= NR; i++) if (!(key(i, k) in seen)) { seen[key(i, k)] = 1; ng++ }
+	if (ng > lines) k = 1
+	ng = 0; kw = 0; cw = 0
+	for (i = 1; i <= NR; i++) {
+		g = key(i, k)
+		if (!(g in gi)) { gi[g] = ++ng; gname[ng] = g; if (length(g) > kw) kw = length(g) }
+		rest = substr(mv[i], length(g) + 2)
+		gm[gi[g], ++gn[gi[g]]] = i; mrest[i] = rest
+	}
+	n = 0
+	for (j = 1; j <= ng; j++) for (m = 1; m <= gn[j]; m++) {
+		i = gm[j, m]; mk[i] = mark(n++); print mv[i] > out
+		c = length(mk[i]) + (mrest[i] == "" ? 0 : 1 + length(mrest[i]))
+		if (c > cw) cw = c
+	}
+	per = int((width - kw - 4) / (cw + 2)); if (per < 1) per = 1
+	for (j = 1; j <= ng; j++) {
+		line = sprintf("  %-" kw "s  ", gname[j])
+		for (m = 1; m <= gn[j]; m++) {
+			i = gm[j, m]
+			if (m > 1 && (m - 1) % per == 0) { sub(/ +$/, "", line); print line; line = sprintf("  %-" kw "s  ", "") }
+			line = line sprintf("%-" (cw + 2) "s", mk[i] (mrest[i] == "" ? "" : " " mrest[i]))
+		}
+		sub(/ +$/, "", line); print line
+	}
+}
+'
 # number MARK: the line of the move that MARK names.
 number() {
 	awk -v m="$1" 'BEGIN { a = "abcdefghijklmnopqrstuvwxyz"
@@ -131,9 +178,12 @@ while :; do
 	[a-z] | [a-z][a-z])
 		move=$(sed -n "$(number "$line")p" "$moves")
 		if [ -z "$move" ]; then
-			echo "There is no move '$line': choose one of the marks a to $(offer | awk 'END { print $1 }')."
+			echo "There is no move '$line': choose one of the marks a to $(awk 'END {
+				a = "abcdefghijklmnopqrstuvwxyz"; n = NR - 1
+				print n < 26 ? substr(a, n + 1, 1) : substr(a, int(n / 26), 1) substr(a, n % 26 + 1, 1) }' "$moves")."
 			continue
-		fi ;;
+		fi
+		move="red $move" ;;
 	red\ *) move=$line ;;
 	*) move="red $line" ;;
 	esac

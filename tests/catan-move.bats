@@ -478,8 +478,24 @@ external() {
 	grep -qE '^    red receives (brick|lumber|wool|grain|ore) [0-9]' <<<"$out"
 	run -0 grep -B1 '^    red receives ' <<<"$out"
 	run -1 grep -vE '^((red> )?  [a-z]+ roll [1-6] [1-6]|    red receives .*|--)$' <<<"$output"
-	# The menu marks moves by letters, never by numbers that read as intersections.
-	grep -qE '^  +ba  build settlement 53$' <<<"$out"
+	# The menu marks moves by letters, never by numbers that read as intersections, and is
+	# short: the 54 places of the first settlement take 7 lines, the moves of a verb share
+	# lines when the moves but their last words would make too many, and up to 10 moves are
+	# listed one a line.
+	run -0 grep -m1 -A7 '^Your moves:$' <<<"$out"
+	assert_eq "Your moves:
+  build settlement  a 1    b 2    c 3    d 4    e 5    f 6    g 7    h 8
+                    i 9    j 10   k 11   l 12   m 13   n 14   o 15   p 16
+                    q 17   r 18   s 19   t 20   u 21   v 22   w 23   x 24
+                    y 25   z 26   aa 27  ab 28  ac 29  ad 30  ae 31  af 32
+                    ag 33  ah 34  ai 35  aj 36  ak 37  al 38  am 39  an 40
+                    ao 41  ap 42  aq 43  ar 44  as 45  at 46  au 47  av 48
+                    aw 49  ax 50  ay 51  az 52  ba 53  bb 54" "$output"
+	grep -qE '^  robber  a [0-9]+( steal [a-z]+)? +b [0-9]+' <<<"$out"
+	grep -qE '^    a  end$' <<<"$out"
+	run -0 awk '/^Your moves:$/ { n = 0; m = 1; next } m && /^red> / { if (n > max) max = n; m = 0 }
+		m { n++ } END { print max }' <<<"$out"
+	[ "$output" -le 10 ]
 	! grep -qE '^ +[0-9]+  (build|end|roll|trade|buy|play)' <<<"$out"
 	run -0 jq -r '.log[0]' "$G"
 	assert_eq "red build settlement 1" "$output"

@@ -92,3 +92,27 @@ typed() {
 	run -0 typed "catan-move --bo" Tab
 	assert_eq "\$ catan-move --bots X" "$output"
 }
+
+@test "examples/human-vs-bots.sh on a terminal: rlwrap gives the prompt line editing and a history" {
+	command -v rlwrap >/dev/null || skip "rlwrap is not installed (make deps)"
+	mkdir -p "$BATS_TEST_TMPDIR/home"
+	tmux -f /dev/null new-session -d -s "$S" -x 120 -y 40 \
+		"HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$BATS_TEST_TMPDIR/h.json'"
+	for _ in $(seq 100); do
+		tmux capture-pane -t "$S" -p | grep -q '^red> $' && break
+		sleep 0.1
+	done
+	tmux send-keys -t "$S" help Enter
+	# The Up key brings the last line back, and the cursor keys edit it.
+	run -0 typed Up
+	assert_eq "red> helpX" "$output"
+	run -0 typed Up Left Left Left Left Left z
+	assert_eq "red> zXhelp" "$output"
+	tmux send-keys -t "$S" C-e C-u quit Enter
+	for _ in $(seq 50); do
+		[ -s "$BATS_TEST_TMPDIR/home/.human-vs-bots_history" ] && break
+		sleep 0.1
+	done
+	run -0 cat "$BATS_TEST_TMPDIR/home/.human-vs-bots_history"
+	assert_eq $'help\nquit' "$output"
+}
