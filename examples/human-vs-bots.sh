@@ -54,6 +54,7 @@ offer() {
 	catan-move --list <"$view" | sed -n 's/^red //p' |
 		awk -v few=10 -v lines=12 -v width="${COLUMNS:-80}" -v out="$moves" "$menu"
 }
+# shellcheck disable=SC2016 # an awk program, not the shell's
 menu='
 function mark(n,  a) { a = "abcdefghijklmnopqrstuvwxyz"
 	if (n < 26) return substr(a, n + 1, 1)
