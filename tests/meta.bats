@@ -203,3 +203,14 @@ $ROOT/libcore/catan/types.h" "$(printf '%s\n' "$output" | grep -v '/gen/' | sort
 	run grep -rnE '<=? *MAX_(HEX|NODE|EDGE|COAST|HARBOUR)\b' "$ROOT/libcore" "$ROOT/cmd"
 	assert_eq "" "$output"
 }
+
+@test "the base game's numbers (bank 19, deck 25 and 14 knights, 15 roads) are written only in its rule set" {
+	cd "$ROOT/libcore/catan"
+	run grep -nwE '19|25|15|14' rules.c rules_build.c rules_dev.c rules_roll.c rules_trade.c \
+		rules_two.c pred.c awards.c movegen.c movelist.c state.c state_json.c replay.c autoplay.c \
+		score.c view.c verdict.c batch.c
+	# Comments may name them; code may not.
+	assert_eq "" "$(printf '%s\n' "$output" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/\*|\*)' || true)"
+	run grep -cwE '19|25|15|14' ruleset.c
+	[ "$output" -ge 4 ]
+}
