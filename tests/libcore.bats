@@ -23,6 +23,11 @@ load test_helper
 	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
 }
 
+@test "the JSON document reader reads what jansson reads and refuses what it refuses, alike" {
+	run -0 "$CATAN_UNIT/jv_test"
+	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
+}
+
 @test "the JSON reader's checks pass" {
 	run -0 "$CATAN_UNIT/jr_test"
 	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]

@@ -1,0 +1,44 @@
+/*
+ * fuzz_jv: the document reader against jansson.  Promise: any text is
+ * refused by both with jansson's line, column and message, or read by both
+ * into the same values in the same order.
+ */
+#include <string.h>
+
+#include <jansson.h>
+
+#include "fuzz.h"
+#include "jv.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct jv_doc d;
+	struct jv_error err;
+	json_error_t je;
+
+	if (size > 1 << 20)
+		return 0;
+	json_t *j = json_loadb((const char *)data, size, JSON_REJECT_DUPLICATES, &je);
+	int rc = jv_parse((const char *)data, size, &d, &err);
+	if (!j) {
+		FUZZ_CHECK(rc == -1, "jansson refused what jv read");
+		FUZZ_CHECK(err.oom || (err.line == je.line && err.column == je.column &&
+				       strcmp(err.text, je.text) == 0), "the same refusal");
+		return 0;
+	}
+	if (rc == 0) {
+		FUZZ_CHECK(jv_same_as_json(d.root, j), "the same values");
+		jv_free(&d);
+	} else {
+		FUZZ_CHECK(err.oom, "jv refused what jansson read");
+	}
+	json_decref(j);
+	return 0;
+}

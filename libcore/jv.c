@@ -1,0 +1,549 @@
+/* jv.c: JSON documents read into an arena: a parser of its own for the common case, jansson for the rest. */
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jv.h"
+
+/* The arena: chunks of memory handed out in order and freed together. */
+struct jv_chunk {
+	struct jv_chunk *next;
+	size_t used, cap;
+	max_align_t data[];
+};
+
+#define JV_MAXDEPTH 2048	/* jansson's JSON_PARSER_MAX_DEPTH: deeper documents go to jansson */
+#define JV_DUPCHECK 32		/* objects of more members go to jansson for its duplicate check */
+
+/* alloc: size bytes from d's arena (the first chunk sized by hint), or NULL. */
+static void *alloc(struct jv_doc *d, size_t size, size_t hint)
+{
+	struct jv_chunk *c = d->chunks;
+	size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+	if (!c || c->cap - c->used < size) {
+		size_t cap = c ? c->cap * 2 : hint;
+		if (cap < size)
+			cap = size;
+		if (cap < 4096)
+			cap = 4096;
+		if (cap > SIZE_MAX - sizeof *c)
+			return NULL;
+		if (!(c = malloc(sizeof *c + cap)))
+			return NULL;
+		c->next = d->chunks;
+		c->used = 0;
+		c->cap = cap;
+		d->chunks = c;
+	}
+	void *p = (char *)c->data + c->used;
+	c->used += size;
+	return p;
+}
+
+void jv_free(struct jv_doc *d)
+{
+	for (struct jv_chunk *c = d->chunks, *next; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	d->chunks = NULL;
+	d->root = NULL;
+}
+
+jv_t *jv_object_get(const jv_t *v, const char *key)
+{
+	if (!jv_is_object(v))
+		return NULL;
+	for (size_t i = 0; i < v->n; i++)
+		if (strcmp(v->u.o[i].key, key) == 0)
+			return &v->u.o[i].v;
+	return NULL;
+}
+
+/* ---- the parser of its own ---- */
+
+enum { P_OK, P_OTHER, P_OOM };	/* P_OTHER: jansson decides */
+
+struct parser {
+	const unsigned char *p, *end;
+	struct jv_doc *d;
+	size_t hint;
+	struct jv_member *stack;	/* the members and elements of the open containers */
+	size_t top, cap;
+	int depth;
+};
+
+static void skip_space(struct parser *ps)
+{
+	while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\n' || *ps->p == '\t' || *ps->p == '\r'))
+		ps->p++;
+}
+
+/* utf8_len: the length of the valid UTF-8 sequence at s (before end) as jansson checks it, or 0. */
+static size_t utf8_len(const unsigned char *s, const unsigned char *end)
+{
+	unsigned c = s[0];
+	size_t n;
+	uint32_t v;
+	if (c >= 0xC2 && c <= 0xDF) {
+		n = 2;
+		v = c & 0x1F;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		n = 3;
+		v = c & 0x0F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		n = 4;
+		v = c & 0x07;
+	} else {
+		return 0;
+	}
+	if ((size_t)(end - s) < n)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		v = (v << 6) | (s[i] & 0x3F);
+	}
+	if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) || (n == 3 && v < 0x800) || (n == 4 && v < 0x10000))
+		return 0;
+	return n;
+}
+
+static int hex4(const unsigned char *s, uint32_t *out)
+{
+	uint32_t v = 0;
+	for (int i = 0; i < 4; i++) {
+		unsigned c = s[i];
+		v <<= 4;
+		if (c >= '0' && c <= '9')
+			v |= c - '0';
+		else if (c >= 'a' && c <= 'f')
+			v |= c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			v |= c - 'A' + 10;
+		else
+			return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* string: the string whose opening quote was just read, into *s and *n (NUL-terminated, in the arena). */
+static int string(struct parser *ps, const char **s, size_t *n)
+{
+	const unsigned char *start = ps->p, *q = ps->p;
+	int escapes = 0;
+	for (;;) {
+		if (q == ps->end)
+			return P_OTHER;
+		unsigned c = *q;
+		if (c == '"')
+			break;
+		if (c < 0x20)
+			return P_OTHER;
+		if (c == '\\') {
+			escapes = 1;
+			if (++q == ps->end)
+				return P_OTHER;
+			if (*q == 'u') {
+				uint32_t u, lo;
+				if (ps->end - q < 5 || hex4(q + 1, &u))
+					return P_OTHER;
+				q += 5;
+				if (u == 0 || (u >= 0xDC00 && u <= 0xDFFF))
+					return P_OTHER;
+				if (u >= 0xD800 && u <= 0xDBFF) {
+					if (ps->end - q < 6 || q[0] != '\\' || q[1] != 'u' || hex4(q + 2, &lo) ||
+					    lo < 0xDC00 || lo > 0xDFFF)
+						return P_OTHER;
+					q += 6;
+				}
+				continue;
+			}
+			if (!*q || !strchr("\"\\/bfnrt", *q))
+				return P_OTHER;
+			q++;
+			continue;
+		}
+		if (c < 0x80) {
+			q++;
+			continue;
+		}
+		size_t len = utf8_len(q, ps->end);
+		if (!len)
+			return P_OTHER;
+		q += len;
+	}
+	size_t raw = (size_t)(q - start);
+	char *out = alloc(ps->d, raw + 1, ps->hint);
+	if (!out)
+		return P_OOM;
+	ps->p = q + 1;
+	if (!escapes) {
+		memcpy(out, start, raw);
+		out[raw] = '\0';
+		*s = out;
+		*n = raw;
+		return P_OK;
+	}
+	char *w = out;
+	for (const unsigned char *r = start; r < q;) {
+		if (*r != '\\') {
+			*w++ = (char)*r++;
+			continue;
+		}
+		r++;
+		switch (*r++) {
+		case 'b': *w++ = '\b'; break;
+		case 'f': *w++ = '\f'; break;
+		case 'n': *w++ = '\n'; break;
+		case 'r': *w++ = '\r'; break;
+		case 't': *w++ = '\t'; break;
+		case 'u': {
+			uint32_t u, lo;
+			hex4(r, &u);
+			r += 4;
+			if (u >= 0xD800 && u <= 0xDBFF) {
+				hex4(r + 2, &lo);
+				r += 6;
+				u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
+			}
+			if (u < 0x80) {
+				*w++ = (char)u;
+			} else if (u < 0x800) {
+				*w++ = (char)(0xC0 | (u >> 6));
+				*w++ = (char)(0x80 | (u & 0x3F));
+			} else if (u < 0x10000) {
+				*w++ = (char)(0xE0 | (u >> 12));
+				*w++ = (char)(0x80 | ((u >> 6) & 0x3F));
+				*w++ = (char)(0x80 | (u & 0x3F));
+			} else {
+				*w++ = (char)(0xF0 | (u >> 18));
+				*w++ = (char)(0x80 | ((u >> 12) & 0x3F));
+				*w++ = (char)(0x80 | ((u >> 6) & 0x3F));
+				*w++ = (char)(0x80 | (u & 0x3F));
+			}
+			break;
+		}
+		default: *w++ = (char)r[-1]; break;	/* " \ / */
+		}
+	}
+	*w = '\0';
+	*s = out;
+	*n = (size_t)(w - out);
+	return P_OK;
+}
+
+/* number: an integer as jansson reads one; a real number, or one out of range, is jansson's. */
+static int number(struct parser *ps, jv_t *v)
+{
+	const unsigned char *q = ps->p;
+	int neg = 0;
+	unsigned long long x = 0, lim;
+	if (*q == '-') {
+		neg = 1;
+		q++;
+	}
+	if (q == ps->end || *q < '0' || *q > '9')
+		return P_OTHER;
+	if (*q == '0' && q + 1 < ps->end && q[1] >= '0' && q[1] <= '9')
+		return P_OTHER;
+	lim = neg ? (unsigned long long)LLONG_MAX + 1 : (unsigned long long)LLONG_MAX;
+	for (; q < ps->end && *q >= '0' && *q <= '9'; q++) {
+		unsigned dgt = *q - '0';
+		if (x > (lim - dgt) / 10)
+			return P_OTHER;
+		x = x * 10 + dgt;
+	}
+	if (q < ps->end && (*q == '.' || *q == 'e' || *q == 'E'))
+		return P_OTHER;
+	v->type = JV_INTEGER;
+	v->u.i = neg ? (x == (unsigned long long)LLONG_MAX + 1 ? LLONG_MIN : -(long long)x) : (long long)x;
+	ps->p = q;
+	return P_OK;
+}
+
+static int literal(struct parser *ps, const char *word, enum jv_type type, jv_t *v)
+{
+	size_t n = strlen(word);
+	if ((size_t)(ps->end - ps->p) < n || memcmp(ps->p, word, n) != 0)
+		return P_OTHER;
+	ps->p += n;
+	/* jansson reads a word to its end: "truex" is no true. */
+	if (ps->p < ps->end && ((*ps->p >= 'a' && *ps->p <= 'z') || (*ps->p >= 'A' && *ps->p <= 'Z') ||
+				(*ps->p >= '0' && *ps->p <= '9') || *ps->p == '_'))
+		return P_OTHER;
+	v->type = type;
+	return P_OK;
+}
+
+static int push(struct parser *ps, const char *key, const jv_t *v)
+{
+	if (ps->top == ps->cap) {
+		struct jv_member *s;
+		size_t cap = ps->cap ? ps->cap * 2 : 256;
+		if (!(s = realloc(ps->stack, cap * sizeof *s)))
+			return P_OOM;
+		ps->stack = s;
+		ps->cap = cap;
+	}
+	ps->stack[ps->top].key = key;
+	ps->stack[ps->top].v = *v;
+	ps->top++;
+	return P_OK;
+}
+
+static int value(struct parser *ps, jv_t *v);
+
+/* container: an object or an array whose opening bracket was just read. */
+static int container(struct parser *ps, jv_t *v, int object)
+{
+	size_t base = ps->top;
+	int rc;
+	char close = object ? '}' : ']';
+	if (++ps->depth > JV_MAXDEPTH)
+		return P_OTHER;
+	skip_space(ps);
+	if (ps->p < ps->end && *ps->p == close) {
+		ps->p++;
+	} else {
+		for (;;) {
+			const char *key = NULL;
+			size_t klen;
+			jv_t item;
+			skip_space(ps);
+			if (object) {
+				if (ps->p == ps->end || *ps->p != '"')
+					return P_OTHER;
+				ps->p++;
+				if ((rc = string(ps, &key, &klen)))
+					return rc;
+				skip_space(ps);
+				if (ps->p == ps->end || *ps->p != ':')
+					return P_OTHER;
+				ps->p++;
+				skip_space(ps);
+			}
+			if ((rc = value(ps, &item)) || (rc = push(ps, key, &item)))
+				return rc;
+			skip_space(ps);
+			if (ps->p == ps->end)
+				return P_OTHER;
+			if (*ps->p == ',') {
+				ps->p++;
+				continue;
+			}
+			if (*ps->p != close)
+				return P_OTHER;
+			ps->p++;
+			break;
+		}
+	}
+	ps->depth--;
+	size_t n = ps->top - base;
+	const struct jv_member *m = n ? ps->stack + base : NULL;
+	v->n = n;
+	if (object) {
+		if (n > JV_DUPCHECK)
+			return P_OTHER;
+		for (size_t i = 1; i < n; i++)
+			for (size_t j = 0; j < i; j++)
+				if (strcmp(m[i].key, m[j].key) == 0)
+					return P_OTHER;
+		v->type = JV_OBJECT;
+		v->u.o = NULL;
+		if (n) {
+			if (!(v->u.o = alloc(ps->d, n * sizeof *m, ps->hint)))
+				return P_OOM;
+			memcpy(v->u.o, m, n * sizeof *m);
+		}
+	} else {
+		v->type = JV_ARRAY;
+		v->u.a = NULL;
+		if (n) {
+			if (n > SIZE_MAX / sizeof(jv_t) || !(v->u.a = alloc(ps->d, n * sizeof(jv_t), ps->hint)))
+				return P_OOM;
+			for (size_t i = 0; i < n; i++)
+				v->u.a[i] = m[i].v;
+		}
+	}
+	ps->top = base;
+	return P_OK;
+}
+
+static int value(struct parser *ps, jv_t *v)
+{
+	if (ps->p == ps->end)
+		return P_OTHER;
+	v->n = 0;
+	switch (*ps->p) {
+	case '{': ps->p++; return container(ps, v, 1);
+	case '[': ps->p++; return container(ps, v, 0);
+	case '"':
+		ps->p++;
+		v->type = JV_STRING;
+		return string(ps, &v->u.s, &v->n);
+	case 't': return literal(ps, "true", JV_TRUE, v);
+	case 'f': return literal(ps, "false", JV_FALSE, v);
+	case 'n': return literal(ps, "null", JV_NULL, v);
+	default: return number(ps, v);
+	}
+}
+
+/* ---- jansson's tree copied into the arena ---- */
+
+static int copy(struct jv_doc *d, const json_t *j, jv_t *v)
+{
+	v->n = 0;
+	switch (json_typeof(j)) {
+	case JSON_OBJECT: {
+		const char *key;
+		json_t *val;
+		size_t i = 0, n = json_object_size(j);
+		v->type = JV_OBJECT;
+		v->u.o = NULL;
+		if (n && !(v->u.o = alloc(d, n * sizeof *v->u.o, 4096)))
+			return -1;
+		json_object_foreach((json_t *)j, key, val) {
+			size_t kl = strlen(key);
+			char *k = alloc(d, kl + 1, 4096);
+			if (!k)
+				return -1;
+			memcpy(k, key, kl + 1);
+			v->u.o[i].key = k;
+			if (copy(d, val, &v->u.o[i].v))
+				return -1;
+			i++;
+		}
+		v->n = i;
+		return 0;
+	}
+	case JSON_ARRAY: {
+		size_t n = json_array_size(j);
+		v->type = JV_ARRAY;
+		v->u.a = NULL;
+		if (n && (n > SIZE_MAX / sizeof(jv_t) || !(v->u.a = alloc(d, n * sizeof(jv_t), 4096))))
+			return -1;
+		for (size_t i = 0; i < n; i++)
+			if (copy(d, json_array_get(j, i), &v->u.a[i]))
+				return -1;
+		v->n = n;
+		return 0;
+	}
+	case JSON_STRING: {
+		size_t n = json_string_length(j);
+		char *s = alloc(d, n + 1, 4096);
+		if (!s)
+			return -1;
+		memcpy(s, json_string_value(j), n);
+		s[n] = '\0';
+		v->type = JV_STRING;
+		v->u.s = s;
+		v->n = n;
+		return 0;
+	}
+	case JSON_INTEGER: v->type = JV_INTEGER; v->u.i = json_integer_value(j); return 0;
+	case JSON_REAL: v->type = JV_REAL; v->u.d = json_real_value(j); return 0;
+	case JSON_TRUE: v->type = JV_TRUE; return 0;
+	case JSON_FALSE: v->type = JV_FALSE; return 0;
+	default: v->type = JV_NULL; return 0;
+	}
+}
+
+int jv_from_json(const json_t *j, struct jv_doc *d)
+{
+	d->chunks = NULL;
+	d->root = alloc(d, sizeof *d->root, 4096);
+	if (!d->root || copy(d, j, d->root)) {
+		jv_free(d);
+		return -1;
+	}
+	return 0;
+}
+
+int jv_same_as_json(const jv_t *v, const json_t *j)
+{
+	switch (v->type) {
+	case JV_OBJECT: {
+		const char *key;
+		json_t *val;
+		size_t i = 0;
+		if (!json_is_object(j) || json_object_size(j) != v->n)
+			return 0;
+		json_object_foreach((json_t *)j, key, val) {
+			if (strcmp(v->u.o[i].key, key) != 0 || !jv_same_as_json(&v->u.o[i].v, val))
+				return 0;
+			i++;
+		}
+		return 1;
+	}
+	case JV_ARRAY:
+		if (!json_is_array(j) || json_array_size(j) != v->n)
+			return 0;
+		for (size_t i = 0; i < v->n; i++)
+			if (!jv_same_as_json(&v->u.a[i], json_array_get(j, i)))
+				return 0;
+		return 1;
+	case JV_STRING:
+		return json_is_string(j) && json_string_length(j) == v->n &&
+		       memcmp(json_string_value(j), v->u.s, v->n) == 0 && v->u.s[v->n] == '\0';
+	case JV_INTEGER: return json_is_integer(j) && json_integer_value(j) == v->u.i;
+	case JV_REAL: return json_is_real(j) && memcmp(&v->u.d, &(double){ json_real_value(j) }, sizeof(double)) == 0;
+	case JV_TRUE: return json_is_true(j);
+	case JV_FALSE: return json_is_false(j);
+	default: return json_is_null(j);
+	}
+}
+
+static void oom(struct jv_error *err)
+{
+	err->oom = 1;
+	err->line = err->column = -1;
+	strcpy(err->text, "out of memory");
+}
+
+int jv_parse(const char *text, size_t len, struct jv_doc *d, struct jv_error *err)
+{
+	struct parser ps = { .p = (const unsigned char *)text, .end = (const unsigned char *)text + len, .d = d };
+	int rc = P_OTHER;
+
+	d->chunks = NULL;
+	d->root = NULL;
+	ps.hint = len < SIZE_MAX / 2 - 4096 ? len + len / 2 + 4096 : SIZE_MAX / 2;
+	skip_space(&ps);
+	if (ps.p < ps.end && (*ps.p == '{' || *ps.p == '[')) {
+		if (!(d->root = alloc(d, sizeof *d->root, ps.hint)))
+			rc = P_OOM;
+		else
+			rc = value(&ps, d->root);
+		if (rc == P_OK) {
+			skip_space(&ps);
+			if (ps.p != ps.end)
+				rc = P_OTHER;
+		}
+	}
+	free(ps.stack);
+	if (rc == P_OK)
+		return 0;
+	jv_free(d);
+	if (rc == P_OOM) {
+		oom(err);
+		return -1;
+	}
+	/* jansson decides, and gives the message. */
+	json_error_t je;
+	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	if (!j) {
+		err->oom = json_error_code(&je) == json_error_out_of_memory;
+		err->line = je.line;
+		err->column = je.column;
+		memcpy(err->text, je.text, sizeof err->text);
+		return -1;
+	}
+	int r = jv_from_json(j, d);
+	json_decref(j);
+	if (r)
+		oom(err);
+	return r;
+}

@@ -1,0 +1,111 @@
+/* jv.h: a JSON document read into one arena of memory: what the library's readers walk. */
+#ifndef CATAN_JV_H
+#define CATAN_JV_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+/*
+ * A document is parsed once into values that are only read, never
+ * changed, and are freed all at once with the document.  The grammar and
+ * every refusal are jansson's with JSON_REJECT_DUPLICATES: a document
+ * jansson refuses is refused with jansson's own line, column and text, and
+ * a document it reads gives the same values in the same order.  The
+ * common documents are read by a parser of their own that builds the
+ * values in place (no tree of separately allocated nodes, no hash tables,
+ * nothing freed one by one); whatever that parser does not take on
+ * (real numbers, objects of many members, anything it would refuse) goes
+ * through jansson, whose tree is then copied into the arena.
+ *
+ * The accessors mirror jansson's: a value of the wrong type answers NULL,
+ * 0 or false, so a reader asks the type only where it gives a message.
+ */
+enum jv_type { JV_OBJECT, JV_ARRAY, JV_STRING, JV_INTEGER, JV_REAL, JV_TRUE, JV_FALSE, JV_NULL };
+
+typedef struct jv jv_t;
+struct jv_member;
+
+struct jv {
+	enum jv_type type;
+	size_t n;			/* a string's length; an array's elements; an object's members */
+	union {
+		long long i;
+		double d;
+		const char *s;		/* NUL-terminated */
+		jv_t *a;
+		struct jv_member *o;
+	} u;
+};
+
+struct jv_member {
+	const char *key;
+	jv_t v;
+};
+
+struct jv_chunk;
+
+/* A parsed document: root and the memory it lives in. */
+struct jv_doc {
+	jv_t *root;
+	struct jv_chunk *chunks;
+};
+
+/* Why a document was not read: jansson's position and text, or out of memory. */
+struct jv_error {
+	int oom;
+	int line, column;
+	char text[JSON_ERROR_TEXT_LENGTH];
+};
+
+/*
+ * jv_parse: the document text[0..len) into d (jv_free frees it).  0 on
+ * success; -1 with *err (d empty) when it is no JSON document or memory
+ * runs out.
+ */
+int jv_parse(const char *text, size_t len, struct jv_doc *d, struct jv_error *err);
+/* jv_from_json: a copy of jansson's value j (borrowed) as a document; -1 when memory runs out. */
+int jv_from_json(const json_t *j, struct jv_doc *d);
+/* jv_same_as_json: 1 when v holds what jansson's j holds, members in the same order; else 0. */
+int jv_same_as_json(const jv_t *v, const json_t *j);
+/* jv_free: frees the document's values; d is left empty. */
+void jv_free(struct jv_doc *d);
+
+static inline enum jv_type jv_typeof(const jv_t *v) { return v->type; }
+static inline int jv_is_object(const jv_t *v) { return v && v->type == JV_OBJECT; }
+static inline int jv_is_array(const jv_t *v) { return v && v->type == JV_ARRAY; }
+static inline int jv_is_string(const jv_t *v) { return v && v->type == JV_STRING; }
+static inline int jv_is_integer(const jv_t *v) { return v && v->type == JV_INTEGER; }
+static inline int jv_is_real(const jv_t *v) { return v && v->type == JV_REAL; }
+static inline int jv_is_true(const jv_t *v) { return v && v->type == JV_TRUE; }
+static inline int jv_is_false(const jv_t *v) { return v && v->type == JV_FALSE; }
+static inline int jv_is_boolean(const jv_t *v) { return v && (v->type == JV_TRUE || v->type == JV_FALSE); }
+static inline int jv_is_null(const jv_t *v) { return v && v->type == JV_NULL; }
+
+/* jv_string_value: the string's text, or NULL for another type; jv_string_length its length. */
+static inline const char *jv_string_value(const jv_t *v) { return jv_is_string(v) ? v->u.s : NULL; }
+static inline size_t jv_string_length(const jv_t *v) { return jv_is_string(v) ? v->n : 0; }
+/* jv_integer_value: the integer, or 0 for another type. */
+static inline long long jv_integer_value(const jv_t *v) { return jv_is_integer(v) ? v->u.i : 0; }
+/* jv_array_size, jv_object_size: the elements or members, or 0 for another type. */
+static inline size_t jv_array_size(const jv_t *v) { return jv_is_array(v) ? v->n : 0; }
+static inline size_t jv_object_size(const jv_t *v) { return jv_is_object(v) ? v->n : 0; }
+/* jv_array_get: element i, or NULL past the end or for another type. */
+static inline jv_t *jv_array_get(const jv_t *v, size_t i) { return jv_is_array(v) && i < v->n ? &v->u.a[i] : NULL; }
+/* jv_object_get: the member named key, or NULL when there is none or v is no object. */
+jv_t *jv_object_get(const jv_t *v, const char *key);
+
+/*
+ * jv_object_foreach(obj, key, value): each member of obj in the document's
+ * order, key a const char * and value a jv_t *; nothing when obj is no object.
+ */
+#define JV_CAT_(a, b) a##b
+#define JV_CAT(a, b) JV_CAT_(a, b)
+#define jv_object_foreach(obj, key, value)                                                       \
+	for (size_t JV_CAT(jv_i_, __LINE__) = 0;                                                 \
+	     jv_is_object(obj) && JV_CAT(jv_i_, __LINE__) < (obj)->n &&                          \
+	     ((key) = (obj)->u.o[JV_CAT(jv_i_, __LINE__)].key,                                   \
+	     (value) = &(obj)->u.o[JV_CAT(jv_i_, __LINE__)].v, 1);                               \
+	     JV_CAT(jv_i_, __LINE__)++)
+
+#endif

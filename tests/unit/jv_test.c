@@ -1,0 +1,160 @@
+/* jv_test: the document reader gives what jansson gives: the same values in the same order, or the same refusal. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jv.h"
+#include "unit.h"
+
+/* same: text read by jv and by jansson: both refuse it alike, or both read the same values. */
+static int same(const char *text, size_t len, char *why, size_t n)
+{
+	struct jv_doc d;
+	struct jv_error err;
+	json_error_t je;
+	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	int rc = jv_parse(text, len, &d, &err), ok;
+
+	if (!j) {
+		ok = rc == -1 && !err.oom && err.line == je.line && err.column == je.column &&
+		     strcmp(err.text, je.text) == 0;
+		snprintf(why, n, "jansson: %d:%d %s; jv: %s %d:%d %s", je.line, je.column, je.text,
+			 rc ? "refused" : "read", rc ? err.line : 0, rc ? err.column : 0, rc ? err.text : "");
+	} else {
+		ok = rc == 0 && jv_same_as_json(d.root, j);
+		snprintf(why, n, "jansson read it; jv %s", rc ? err.text : "read other values");
+		json_decref(j);
+	}
+	if (rc == 0)
+		jv_free(&d);
+	return ok;
+}
+
+static void cases(struct unit *u)
+{
+	static const char *const texts[] = {
+		"{}", "[]", " \t\r\n{ } \n", "{\"a\":1}", "[1,-2,0,-0,9223372036854775807,-9223372036854775808]",
+		"[9223372036854775808]", "[-9223372036854775809]", "[01]", "[-]", "[1.5]", "[1e3]", "[-0.0]",
+		"[1E400]", "[true,false,null]", "[truex]", "[tru]", "[nul]", "[True]", "{\"a\":1,\"a\":2}",
+		"{\"a\":{\"b\":[{\"c\":\"d\"}]}}", "[\"\\u00e9\\ud83d\\ude00\\n\\t\\\"\\\\\\/\\b\\f\\r\"]",
+		"[\"\\u0000\"]", "[\"\\ud800\"]", "[\"\\udc00\"]", "[\"\\ud800\\u0041\"]", "[\"\\uzzzz\"]",
+		"[\"\\x\"]", "[\"a\nb\"]", "[\"\x7f\"]", "[\"\xc3\xa9\"]", "[\"\xc0\xaf\"]", "[\"\xed\xa0\x80\"]",
+		"[\"\xf4\x90\x80\x80\"]", "[\"\xe2\x82\"]", "[\"\xf0\x9f\x98\x80\"]", "[\"\xff\"]", "", " ",
+		"1", "\"s\"", "null", "{\"a\" 1}", "{\"a\":}", "{a:1}", "[1,]", "[,1]", "[1 2]", "{\"a\":1,}",
+		"{} {}", "{}x", "[", "{", "[\"abc", "[\"abc\\", "{\"a\":[1,{\"b\":null}],\"c\":\"\"}",
+		"\xef\xbb\xbf{}", "[1]\n", "{\"\":0}", "{\"a\\u0000\":0}",
+	};
+	char why[400];
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+		CHECK(u, same(texts[i], strlen(texts[i]), why, sizeof why), "'%s': %s", texts[i], why);
+	/* A NUL byte inside the text. */
+	CHECK(u, same("[\"a\0\"]", 6, why, sizeof why), "NUL: %s", why);
+	CHECK(u, same("[1]\0", 4, why, sizeof why), "NUL after: %s", why);
+
+	/* Deep and wide: jansson's depth limit, and objects too wide for the quick duplicate check. */
+	size_t depth = 2100;
+	char *deep = malloc(depth * 2 + 1);
+	for (size_t d = 0; d < depth; d++) {
+		deep[d] = '[';
+		deep[depth * 2 - 1 - d] = ']';
+	}
+	CHECK(u, same(deep, depth * 2, why, sizeof why), "depth %zu: %s", depth, why);
+	for (size_t n = 2046; n <= 2050; n++) {
+		char *t = malloc(n * 2 + 1);
+		memset(t, '[', n);
+		memset(t + n, ']', n);
+		CHECK(u, same(t, n * 2, why, sizeof why), "depth %zu: %s", n, why);
+		free(t);
+	}
+	free(deep);
+	char wide[4096];
+	size_t len = 0;
+	len += (size_t)sprintf(wide, "{");
+	for (int i = 0; i < 100; i++)
+		len += (size_t)sprintf(wide + len, "%s\"k%d\":%d", i ? "," : "", i, i);
+	len += (size_t)sprintf(wide + len, "}");
+	CHECK(u, same(wide, len, why, sizeof why), "100 members: %s", why);
+	wide[len - 1] = ',';
+	len += (size_t)sprintf(wide + len, "\"k7\":1}");
+	CHECK(u, same(wide, len, why, sizeof why), "a duplicate among 101 members: %s", why);
+}
+
+/* mutations: a document changed a byte at a time, in many ways; every result read alike. */
+static void mutations(struct unit *u)
+{
+	static const char base[] =
+		"{\"format\":\"catan-state/1\",\"players\":[\"red\",\"blue\"],\"seed\":42,"
+		"\"board\":{\"hexes\":[{\"terrain\":\"hills\",\"token\":6},{\"terrain\":\"desert\",\"token\":null}]},"
+		"\"log\":[\"red build settlement 1\",\"blue roll 3 4\"],\"view\":false,\"x\":[true,-7,\"\\u00e9\"]}";
+	static const char bytes[] = "{}[]\":,-0123456789.eE\\u tfnrl\x01\xc3\xa9\xff";
+	uint32_t s = 12345;
+	char text[sizeof base + 8], why[400];
+	int bad = 0;
+	for (int i = 0; i < 20000 && bad < 5; i++) {
+		size_t len = sizeof base - 1;
+		memcpy(text, base, len);
+		for (int k = 0; k < 1 + i % 3; k++) {
+			s = s * 1103515245u + 12345u;
+			size_t at = (s >> 8) % len;
+			s = s * 1103515245u + 12345u;
+			switch ((s >> 16) % 3) {
+			case 0: text[at] = bytes[(s >> 4) % (sizeof bytes - 1)]; break;
+			case 1: memmove(text + at, text + at + 1, len - at - 1); len--; break;
+			default:
+				memmove(text + at + 1, text + at, len - at);
+				text[at] = bytes[(s >> 4) % (sizeof bytes - 1)];
+				len++;
+				break;
+			}
+		}
+		if (!same(text, len, why, sizeof why)) {
+			bad++;
+			CHECK(u, 0, "mutation %d '%.*s': %s", i, (int)len, text, why);
+		}
+	}
+	CHECK(u, bad == 0, "every mutation read alike");
+}
+
+static void accessors(struct unit *u)
+{
+	struct jv_doc d;
+	struct jv_error err;
+	const char *t = "{\"a\":[1,\"two\",true],\"b\":{\"c\":null},\"s\":\"x\\u0041\"}";
+	CHECK(u, jv_parse(t, strlen(t), &d, &err) == 0, "read");
+	jv_t *a = jv_object_get(d.root, "a");
+	CHECK(u, jv_array_size(a) == 3 && jv_integer_value(jv_array_get(a, 0)) == 1, "array");
+	CHECK(u, strcmp(jv_string_value(jv_array_get(a, 1)), "two") == 0 && jv_is_true(jv_array_get(a, 2)),
+	      "elements");
+	CHECK(u, !jv_array_get(a, 3) && !jv_object_get(a, "x") && jv_object_size(a) == 0, "wrong kinds answer nothing");
+	CHECK(u, jv_is_null(jv_object_get(jv_object_get(d.root, "b"), "c")), "nested");
+	CHECK(u, jv_string_length(jv_object_get(d.root, "s")) == 2 &&
+		 strcmp(jv_string_value(jv_object_get(d.root, "s")), "xA") == 0, "escapes");
+	CHECK(u, !jv_string_value(a) && jv_integer_value(a) == 0 && !jv_object_get(d.root, "z"), "absent");
+	const char *key;
+	jv_t *val;
+	char keys[16] = "";
+	int nulls = 0;
+	jv_object_foreach(d.root, key, val) {
+		strcat(keys, key);
+		nulls += jv_is_null(val);
+	}
+	CHECK(u, strcmp(keys, "abs") == 0 && nulls == 0, "members in order: '%s'", keys);
+	jv_free(&d);
+
+	json_t *j = json_pack("{s:[i,f,s],s:b}", "k", 3, 2.5, "z", "t", 1);
+	CHECK(u, jv_from_json(j, &d) == 0 && jv_same_as_json(d.root, j), "a copy of jansson's tree");
+	CHECK(u, jv_is_real(jv_array_get(jv_object_get(d.root, "k"), 1)), "a real number");
+	jv_free(&d);
+	json_decref(j);
+}
+
+int main(void)
+{
+	struct unit u = { 0 };
+	cases(&u);
+	mutations(&u);
+	accessors(&u);
+	printf("%d checks, %d failed\n", u.run, u.failed);
+	return u.failed != 0;
+}
