@@ -91,16 +91,16 @@ int jr_fail_at(struct jr *r, const char *key, const char *fmt, ...)
 	return rc;
 }
 
-const char *jr_type(const json_t *v)
+const char *jr_type(const jv_t *v)
 {
-	switch (json_typeof(v)) {
-	case JSON_OBJECT: return "an object";
-	case JSON_ARRAY: return "an array";
-	case JSON_STRING: return "a string";
-	case JSON_INTEGER: return "an integer";
-	case JSON_REAL: return "a number";
-	case JSON_TRUE:
-	case JSON_FALSE: return "a boolean";
+	switch (jv_typeof(v)) {
+	case JV_OBJECT: return "an object";
+	case JV_ARRAY: return "an array";
+	case JV_STRING: return "a string";
+	case JV_INTEGER: return "an integer";
+	case JV_REAL: return "a number";
+	case JV_TRUE:
+	case JV_FALSE: return "a boolean";
 	default: return "null";
 	}
 }
@@ -115,14 +115,14 @@ int jr_document(struct jr *r, const char *text, size_t len)
 	return C_OK;
 }
 
-int jr_object(struct jr *r, json_t *v, const char *const *allowed)
+int jr_object(struct jr *r, jv_t *v, const char *const *allowed)
 {
 	const char *key;
-	json_t *val;
+	jv_t *val;
 
-	if (!json_is_object(v))
+	if (!jv_is_object(v))
 		return jr_fail(r, "expected an object, found %s", jr_type(v));
-	json_object_foreach(v, key, val) {
+	jv_object_foreach(v, key, val) {
 		const char *const *a = allowed;
 		while (*a && strcmp(*a, key) != 0)
 			a++;
@@ -132,9 +132,9 @@ int jr_object(struct jr *r, json_t *v, const char *const *allowed)
 	return C_OK;
 }
 
-json_t *jr_member(struct jr *r, json_t *obj, const char *key, int required, int *rc)
+jv_t *jr_member(struct jr *r, jv_t *obj, const char *key, int required, int *rc)
 {
-	json_t *v = json_object_get(obj, key);
+	jv_t *v = jv_object_get(obj, key);
 	*rc = C_OK;
 	if (!v && required)
 		*rc = jr_fail(r, "missing key '%s'", key);
@@ -142,73 +142,73 @@ json_t *jr_member(struct jr *r, json_t *obj, const char *key, int required, int 
 }
 
 /* enter: obj's required member key, stepped into (*saved for jr_pop); NULL with *rc when missing. */
-static json_t *enter(struct jr *r, json_t *obj, const char *key, int *rc, int *saved)
+static jv_t *enter(struct jr *r, jv_t *obj, const char *key, int *rc, int *saved)
 {
-	json_t *v = jr_member(r, obj, key, 1, rc);
+	jv_t *v = jr_member(r, obj, key, 1, rc);
 	if (v)
 		*saved = jr_key(r, key);
 	return v;
 }
 
-int jr_int(struct jr *r, json_t *obj, const char *key, long long min, long long max, long long *out)
+int jr_int(struct jr *r, jv_t *obj, const char *key, long long min, long long max, long long *out)
 {
 	int rc, s;
-	json_t *v = enter(r, obj, key, &rc, &s);
+	jv_t *v = enter(r, obj, key, &rc, &s);
 	if (!v)
 		return rc;
-	if (!json_is_integer(v))
+	if (!jv_is_integer(v))
 		rc = jr_fail(r, "expected an integer, found %s", jr_type(v));
-	else if (json_integer_value(v) < min || json_integer_value(v) > max)
+	else if (jv_integer_value(v) < min || jv_integer_value(v) > max)
 		rc = jr_fail(r, "expected an integer from %lld to %lld, found %lld", min, max,
-			     (long long)json_integer_value(v));
+			     (long long)jv_integer_value(v));
 	else
-		*out = json_integer_value(v);
+		*out = jv_integer_value(v);
 	jr_pop(r, s);
 	return rc;
 }
 
-int jr_bool(struct jr *r, json_t *obj, const char *key, int *out)
+int jr_bool(struct jr *r, jv_t *obj, const char *key, int *out)
 {
 	int rc, s;
-	json_t *v = enter(r, obj, key, &rc, &s);
+	jv_t *v = enter(r, obj, key, &rc, &s);
 	if (!v)
 		return rc;
-	if (!json_is_boolean(v))
+	if (!jv_is_boolean(v))
 		rc = jr_fail(r, "expected a boolean, found %s", jr_type(v));
 	else
-		*out = json_is_true(v);
+		*out = jv_is_true(v);
 	jr_pop(r, s);
 	return rc;
 }
 
-int jr_str(struct jr *r, json_t *obj, const char *key, size_t max, const char **out)
+int jr_str(struct jr *r, jv_t *obj, const char *key, size_t max, const char **out)
 {
 	int rc, s;
-	json_t *v = enter(r, obj, key, &rc, &s);
+	jv_t *v = enter(r, obj, key, &rc, &s);
 	if (!v)
 		return rc;
-	if (!json_is_string(v))
+	if (!jv_is_string(v))
 		rc = jr_fail(r, "expected a string, found %s", jr_type(v));
-	else if (json_string_length(v) == 0 || json_string_length(v) > max)
+	else if (jv_string_length(v) == 0 || jv_string_length(v) > max)
 		rc = jr_fail(r, "expected a string of 1 to %zu bytes", max);
-	else if (strlen(json_string_value(v)) != json_string_length(v))
+	else if (strlen(jv_string_value(v)) != jv_string_length(v))
 		rc = jr_fail(r, "the string holds a NUL byte");
 	else
-		*out = json_string_value(v);
+		*out = jv_string_value(v);
 	jr_pop(r, s);
 	return rc;
 }
 
-int jr_array(struct jr *r, json_t *obj, const char *key, size_t max, json_t **out)
+int jr_array(struct jr *r, jv_t *obj, const char *key, size_t max, jv_t **out)
 {
 	int rc, s;
-	json_t *v = enter(r, obj, key, &rc, &s);
+	jv_t *v = enter(r, obj, key, &rc, &s);
 	if (!v)
 		return rc;
-	if (!json_is_array(v))
+	if (!jv_is_array(v))
 		rc = jr_fail(r, "expected an array, found %s", jr_type(v));
-	else if (json_array_size(v) > max)
-		rc = jr_fail(r, "expected at most %zu elements, found %zu", max, json_array_size(v));
+	else if (jv_array_size(v) > max)
+		rc = jr_fail(r, "expected at most %zu elements, found %zu", max, jv_array_size(v));
 	else
 		*out = v;
 	jr_pop(r, s);

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include <jansson.h>
+#include "jv.h"
 
 #include "err.h"
 
@@ -15,7 +15,7 @@
  * "players[0].built[2]: no site Q3 on this map".  The keys pushed must
  * live as long as the reading does (string literals, or keys of the
  * document being read).  Paths deeper than JR_MAXDEPTH keep their first
- * JR_MAXDEPTH steps and end in "..." in messages.  Every json_t * given to
+ * JR_MAXDEPTH steps and end in "..." in messages.  Every jv_t * given to
  * these functions is borrowed; none is kept.
  */
 #define JR_MAXDEPTH 24
@@ -54,7 +54,7 @@ int jr_fail(struct jr *r, const char *fmt, ...) __attribute__((format(printf, 2,
 /* jr_fail_at: jr_fail one step further down, at member key ("PATH.key: message"). */
 int jr_fail_at(struct jr *r, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* jr_type: "an object", "an array", "a string", "an integer", "a number", "a boolean", "null". */
-const char *jr_type(const json_t *v);
+const char *jr_type(const jv_t *v);
 
 /*
  * jr_document: before a whole document is parsed, a look at its first
@@ -64,9 +64,9 @@ const char *jr_type(const json_t *v);
  */
 int jr_document(struct jr *r, const char *text, size_t len);
 /* jr_object: v is an object whose keys are all in allowed (NULL-terminated): "unknown key 'k'". */
-int jr_object(struct jr *r, json_t *v, const char *const *allowed);
+int jr_object(struct jr *r, jv_t *v, const char *const *allowed);
 /* jr_member: obj's member key, or NULL; when required and missing, fails ("missing key 'k'") and sets *rc. */
-json_t *jr_member(struct jr *r, json_t *obj, const char *key, int required, int *rc);
+jv_t *jr_member(struct jr *r, jv_t *obj, const char *key, int required, int *rc);
 /*
  * Required members of obj, each checked with the member's path in messages:
  * jr_int: an integer in [min, max] ("expected an integer, found a string",
@@ -74,9 +74,9 @@ json_t *jr_member(struct jr *r, json_t *obj, const char *key, int required, int 
  * jr_str: a string of 1..max bytes without NUL (*out borrowed from obj);
  * jr_array: an array of at most max elements.
  */
-int jr_int(struct jr *r, json_t *obj, const char *key, long long min, long long max, long long *out);
-int jr_bool(struct jr *r, json_t *obj, const char *key, int *out);
-int jr_str(struct jr *r, json_t *obj, const char *key, size_t max, const char **out);
-int jr_array(struct jr *r, json_t *obj, const char *key, size_t max, json_t **out);
+int jr_int(struct jr *r, jv_t *obj, const char *key, long long min, long long max, long long *out);
+int jr_bool(struct jr *r, jv_t *obj, const char *key, int *out);
+int jr_str(struct jr *r, jv_t *obj, const char *key, size_t max, const char **out);
+int jr_array(struct jr *r, jv_t *obj, const char *key, size_t max, jv_t **out);
 
 #endif

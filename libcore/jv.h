@@ -101,11 +101,11 @@ jv_t *jv_object_get(const jv_t *v, const char *key);
  */
 #define JV_CAT_(a, b) a##b
 #define JV_CAT(a, b) JV_CAT_(a, b)
-#define jv_object_foreach(obj, key, value)                                                       \
+#define jv_object_foreach(obj_, key_, value_)                                                    \
 	for (size_t JV_CAT(jv_i_, __LINE__) = 0;                                                 \
-	     jv_is_object(obj) && JV_CAT(jv_i_, __LINE__) < (obj)->n &&                          \
-	     ((key) = (obj)->u.o[JV_CAT(jv_i_, __LINE__)].key,                                   \
-	     (value) = &(obj)->u.o[JV_CAT(jv_i_, __LINE__)].v, 1);                               \
+	     jv_is_object(obj_) && JV_CAT(jv_i_, __LINE__) < (obj_)->n &&                        \
+	     ((key_) = (obj_)->u.o[JV_CAT(jv_i_, __LINE__)].key,                                 \
+	     ((value_) = &(obj_)->u.o[JV_CAT(jv_i_, __LINE__)].v) != NULL);                      \
 	     JV_CAT(jv_i_, __LINE__)++)
 
 #endif

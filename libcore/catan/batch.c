@@ -34,12 +34,13 @@ static int parse_one(const struct game *g, const char *text, int json, struct mo
 {
 	if (!json)
 		return move_parse(g, text, m, e);
-	json_error_t jerr;
-	json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-	if (!j)
-		return cerr_set(e, C_ILLEGAL, "not a JSON move: %s", jerr.text);
-	int rc = move_from_json(g, j, m, e);
-	json_decref(j);
+	struct jv_error jerr;
+	struct jv_doc d;
+	if (jv_parse(text, strlen(text), &d, &jerr))
+		return jerr.oom ? cerr_set(e, C_SYSTEM, "out of memory")
+				: cerr_set(e, C_ILLEGAL, "not a JSON move: %s", jerr.text);
+	int rc = move_from_json(g, d.root, m, e);
+	jv_free(&d);
 	return rc;
 }
 

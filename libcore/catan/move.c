@@ -208,33 +208,33 @@ static int jfail(struct jr *r, const char *key, const char *what)
 	return jr_fail_at(r, key, "%s", what);
 }
 
-static const char *jstr(const json_t *j, const char *key)
+static const char *jstr(const jv_t *j, const char *key)
 {
-	json_t *v = json_object_get(j, key);
-	return json_is_string(v) ? json_string_value(v) : NULL;
+	jv_t *v = jv_object_get(j, key);
+	return jv_is_string(v) ? jv_string_value(v) : NULL;
 }
 
-static int json_counts(struct jr *r, const json_t *j, const char *key, uint8_t out[NRES], int need_one)
+static int json_counts(struct jr *r, const jv_t *j, const char *key, uint8_t out[NRES], int need_one)
 {
-	json_t *o = json_object_get(j, key), *v;
+	jv_t *o = jv_object_get(j, key), *v;
 	const char *k;
 	int any = 0, rc = C_OK;
 
-	if (!json_is_object(o))
+	if (!jv_is_object(o))
 		return jfail(r, key, "an object of resource counts is needed");
 	int s = jr_key(r, key);
-	json_object_foreach(o, k, v) {
+	jv_object_foreach(o, k, v) {
 		int res = resource_parse(k);
 		if (res < 0)
 			rc = jfail(r, k, "unknown resource");
-		else if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-			 json_integer_value(v) > MAX_BANK_EACH)
+		else if (!jv_is_integer(v) || jv_integer_value(v) < 0 ||
+			 jv_integer_value(v) > MAX_BANK_EACH)
 			rc = jr_fail_at(r, k, "a count 0 to %d is needed", MAX_BANK_EACH);
-		else if (out[res] && json_integer_value(v))
+		else if (out[res] && jv_integer_value(v))
 			rc = jfail(r, k, "listed twice");
 		if (rc)
 			break;
-		out[res] = (uint8_t)json_integer_value(v);
+		out[res] = (uint8_t)jv_integer_value(v);
 		any |= out[res] != 0;
 	}
 	jr_pop(r, s);
@@ -243,7 +243,7 @@ static int json_counts(struct jr *r, const json_t *j, const char *key, uint8_t o
 	return rc;
 }
 
-static int json_seat(const struct game *g, struct jr *r, const json_t *j, const char *key, int *seat)
+static int json_seat(const struct game *g, struct jr *r, const jv_t *j, const char *key, int *seat)
 {
 	const char *s = jstr(j, key);
 	if (!s)
@@ -253,29 +253,29 @@ static int json_seat(const struct game *g, struct jr *r, const json_t *j, const 
 	return C_OK;
 }
 
-static int json_res(struct jr *r, const json_t *v, const char *key, int *res)
+static int json_res(struct jr *r, const jv_t *v, const char *key, int *res)
 {
-	if (!json_is_string(v) || (*res = resource_parse(json_string_value(v))) < 0)
+	if (!jv_is_string(v) || (*res = resource_parse(jv_string_value(v))) < 0)
 		return jfail(r, key, "a resource is needed");
 	return C_OK;
 }
 
 static int json_path(const struct geometry *geo,
-		     struct jr *r, const json_t *v, const char *key, int8_t *path)
+		     struct jr *r, const jv_t *v, const char *key, int8_t *path)
 {
 	int ed;
-	if (!json_is_string(v) || (ed = edge_parse(geo, json_string_value(v))) < 0)
+	if (!jv_is_string(v) || (ed = edge_parse(geo, jv_string_value(v))) < 0)
 		return jfail(r, key, "a path \"a-b\" is needed");
 	*path = (int8_t)ed;
 	return C_OK;
 }
 
-static int json_int(struct jr *r, const json_t *j, const char *key, int lo, int hi, int *out)
+static int json_int(struct jr *r, const jv_t *j, const char *key, int lo, int hi, int *out)
 {
-	json_t *v = json_object_get(j, key);
-	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+	jv_t *v = jv_object_get(j, key);
+	if (!jv_is_integer(v) || jv_integer_value(v) < lo || jv_integer_value(v) > hi)
 		return jr_fail_at(r, key, "an integer %d to %d is needed", lo, hi);
-	*out = (int)json_integer_value(v);
+	*out = (int)jv_integer_value(v);
 	return C_OK;
 }
 
@@ -378,7 +378,7 @@ static void format_build(const struct game *g, const struct move *m, struct out 
 		word(o, piece_names[m->piece]), num(o, m->node + 1);
 }
 
-static int read_build(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+static int read_build(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
 	const struct geometry *geo = g->rs->geom;
 	const char *s;
@@ -387,13 +387,13 @@ static int read_build(const struct game *g, struct jr *r, const json_t *j, struc
 		return jfail(r, "piece", "road, settlement or city is needed");
 	m->piece = (uint8_t)x;
 	if (x == PC_ROAD) {
-		if (json_object_get(j, "node"))
+		if (jv_object_get(j, "node"))
 			return jfail(r, "node", "a road takes a path, not a node");
-		if (json_path(geo, r, json_object_get(j, "path"), "path", &m->path[0]))
+		if (json_path(geo, r, jv_object_get(j, "path"), "path", &m->path[0]))
 			return C_ILLEGAL;
 		m->npath = 1;
 	} else {
-		if (json_object_get(j, "path"))
+		if (jv_object_get(j, "path"))
 			return jfail(r, "path", "a settlement or city takes a node, not a path");
 		if (json_int(r, j, "node", 1, geo->nnode, &x))
 			return C_ILLEGAL;
@@ -448,15 +448,15 @@ static void format_roll(const struct game *g, const struct move *m, struct out *
 		num(o, m->dice[0]), num(o, m->dice[1]);
 }
 
-static int read_roll(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+static int read_roll(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
-	json_t *v = json_object_get(j, "dice");
+	jv_t *v = jv_object_get(j, "dice");
 	for (int d = 0; v && d < 2; d++) {
-		json_t *dv = json_array_get(v, (size_t)d);
-		if (!json_is_array(v) || json_array_size(v) != 2 || !json_is_integer(dv) ||
-		    json_integer_value(dv) < 1 || json_integer_value(dv) > 6)
+		jv_t *dv = jv_array_get(v, (size_t)d);
+		if (!jv_is_array(v) || jv_array_size(v) != 2 || !jv_is_integer(dv) ||
+		    jv_integer_value(dv) < 1 || jv_integer_value(dv) > 6)
 			return jfail(r, "dice", "two integers 1 to 6 are needed");
-		m->dice[d] = (uint8_t)json_integer_value(dv);
+		m->dice[d] = (uint8_t)jv_integer_value(dv);
 	}
 	return C_OK;
 }
@@ -487,7 +487,7 @@ static void format_discard(const struct game *g, const struct move *m, struct ou
 	put_counts(o, m->give);
 }
 
-static int read_discard(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+static int read_discard(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
 	return json_counts(r, j, "cards", m->give, 1);
 }
@@ -555,16 +555,16 @@ static void format_robber(const struct game *g, const struct move *m, struct out
 }
 
 /* read_victim: the member key naming the player robbed, then "card", the card stolen. */
-static int read_victim(const struct game *g, struct jr *r, const json_t *j, const char *key, struct move *m)
+static int read_victim(const struct game *g, struct jr *r, const jv_t *j, const char *key, struct move *m)
 {
-	json_t *v;
+	jv_t *v;
 	int x, res = -1;
-	if (json_object_get(j, key)) {
+	if (jv_object_get(j, key)) {
 		if (json_seat(g, r, j, key, &x))
 			return C_ILLEGAL;
 		m->victim = (int8_t)x;
 	}
-	if ((v = json_object_get(j, "card"))) {
+	if ((v = jv_object_get(j, "card"))) {
 		if (m->victim == NOBODY)
 			return jr_fail_at(r, "card", "a card stolen needs \"%s\"", key);
 		if (json_res(r, v, "card", &res))
@@ -574,10 +574,10 @@ static int read_victim(const struct game *g, struct jr *r, const json_t *j, cons
 	return C_OK;
 }
 
-static int read_robber(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+static int read_robber(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
 	const struct geometry *geo = g->rs->geom;
-	int x;
+	int x = 0;
 	if (json_int(r, j, "hex", 1, geo->nhex, &x))
 		return C_ILLEGAL;
 	m->hex = (int8_t)(x - 1);
@@ -633,9 +633,9 @@ static int parse_steal(const struct game *g, struct words *w, struct move *m, st
 	return victim_words(g, w, "steal", m, e);
 }
 
-static int read_steal(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+static int read_steal(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
-	if (!json_object_get(j, "from"))
+	if (!jv_object_get(j, "from"))
 		return jfail(r, "from", "the player robbed is needed");
 	return read_victim(g, r, j, "from", m);
 }
@@ -688,7 +688,7 @@ static void format_offer(const struct game *g, const struct move *m, struct out 
 	put_counts(o, m->get);
 }
 
-static int read_offer(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+static int read_offer(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
 	const char *s;
 	int x;
@@ -763,7 +763,7 @@ static void format_trade(const struct game *g, const struct move *m, struct out 
 			word(o, "for"), word(o, resource_names[r]);
 }
 
-static int read_trade(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+static int read_trade(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
 	int res = -1, kinds = 0;
 	if (json_counts(r, j, "give", m->give, 1))
@@ -772,7 +772,7 @@ static int read_trade(const struct game *g, struct jr *r, const json_t *j, struc
 		kinds += m->give[res] != 0;
 	if (kinds != 1)
 		return jfail(r, "give", "one resource is given in a maritime trade");
-	if (json_res(r, json_object_get(j, "get"), "get", &res))
+	if (json_res(r, jv_object_get(j, "get"), "get", &res))
 		return C_ILLEGAL;
 	m->get[res] = 1;
 	return C_OK;
@@ -813,12 +813,12 @@ static void format_buy(const struct game *g, const struct move *m, struct out *o
 		word(o, dev_names[m->card]);
 }
 
-static int read_buy(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+static int read_buy(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
-	json_t *v = json_object_get(j, "card");
+	jv_t *v = jv_object_get(j, "card");
 	int x;
 	if (v) {
-		if (!json_is_string(v) || (x = dev_parse(json_string_value(v))) < 0)
+		if (!jv_is_string(v) || (x = dev_parse(jv_string_value(v))) < 0)
 			return jfail(r, "card", "a development card is needed");
 		m->card = (int8_t)x;
 	}
@@ -908,14 +908,14 @@ static void format_play(const struct game *g, const struct move *m, struct out *
 	}
 }
 
-static int read_play(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+static int read_play(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
 	const struct geometry *geo = g->rs->geom;
 	static const char *const args[NDEV] = { [DEV_ROAD_BUILDING] = "paths",
 						[DEV_YEAR_OF_PLENTY] = "resources",
 						[DEV_MONOPOLY] = "resource" };
 	const char *s;
-	json_t *v;
+	jv_t *v;
 	int x, res = -1;
 
 	if (!(s = jstr(j, "card")) || (x = dev_parse(s)) < 0 ||
@@ -923,32 +923,32 @@ static int read_play(const struct game *g, struct jr *r, const json_t *j, struct
 		return jfail(r, "card", "knight, road-building, year-of-plenty or monopoly is needed");
 	m->card = (int8_t)x;
 	if (x == DEV_ROAD_BUILDING) {
-		v = json_object_get(j, "paths");
-		if (!json_is_array(v) || json_array_size(v) < 1 || json_array_size(v) > 2)
+		v = jv_object_get(j, "paths");
+		if (!jv_is_array(v) || jv_array_size(v) < 1 || jv_array_size(v) > 2)
 			return jfail(r, "paths", "one or two paths are needed");
-		for (size_t i = 0; i < json_array_size(v); i++)
-			if (json_path(geo, r, json_array_get(v, i), "paths", &m->path[i]))
+		for (size_t i = 0; i < jv_array_size(v); i++)
+			if (json_path(geo, r, jv_array_get(v, i), "paths", &m->path[i]))
 				return C_ILLEGAL;
-		m->npath = (uint8_t)json_array_size(v);
+		m->npath = (uint8_t)jv_array_size(v);
 		if (m->npath == 2 && m->path[0] == m->path[1])
 			return jfail(r, "paths", "the two paths are the same");
 	} else if (x == DEV_YEAR_OF_PLENTY) {
-		v = json_object_get(j, "resources");
-		if (!json_is_array(v) || json_array_size(v) != 2)
+		v = jv_object_get(j, "resources");
+		if (!jv_is_array(v) || jv_array_size(v) != 2)
 			return jfail(r, "resources", "two resources are needed");
 		for (size_t i = 0; i < 2; i++) {
-			if (json_res(r, json_array_get(v, i), "resources", &res))
+			if (json_res(r, jv_array_get(v, i), "resources", &res))
 				return C_ILLEGAL;
 			m->get[res]++;
 		}
 	} else if (x == DEV_MONOPOLY) {
-		if (json_res(r, json_object_get(j, "resource"), "resource", &res))
+		if (json_res(r, jv_object_get(j, "resource"), "resource", &res))
 			return C_ILLEGAL;
 		m->res = (int8_t)res;
 	}
 	/* The keys of the other cards' arguments are not this card's. */
 	for (int d = 0; d < NDEV; d++)
-		if (args[d] && d != x && json_object_get(j, args[d]))
+		if (args[d] && d != x && jv_object_get(j, args[d]))
 			return jr_fail_at(r, args[d], "unknown key for '%s'", dev_names[x]);
 	return C_OK;
 }
@@ -1020,7 +1020,7 @@ static void format_neutral(const struct game *g, const struct move *m, struct ou
 	format_build(g, m, o);
 }
 
-static int read_neutral(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+static int read_neutral(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
 	int x;
 	if (json_seat(g, r, j, "neutral", &x))
@@ -1078,21 +1078,21 @@ static void format_action(const struct game *g, const struct move *m, struct out
 			word(o, resource_names[r]);
 }
 
-static int read_action(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+static int read_action(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
 	const char *s;
-	json_t *v;
+	jv_t *v;
 	int x, res = 0;
 	if (!(s = jstr(j, "action")) || (x = lookup(action_names, NACTION, s)) < 0)
 		return jfail(r, "action", "force-trade or robber is needed");
 	m->action = (int8_t)x;
-	if ((v = json_object_get(j, "taken"))) {
+	if ((v = jv_object_get(j, "taken"))) {
 		if (x != ACT_FORCE_TRADE)
 			return jfail(r, "taken", "only a forced trade takes cards");
-		if (!json_is_array(v) || json_array_size(v) < 1 || json_array_size(v) > 2)
+		if (!jv_is_array(v) || jv_array_size(v) < 1 || jv_array_size(v) > 2)
 			return jfail(r, "taken", "one or two resources are needed");
-		for (size_t i = 0; i < json_array_size(v); i++) {
-			if (json_res(r, json_array_get(v, i), "taken", &res))
+		for (size_t i = 0; i < jv_array_size(v); i++) {
+			if (json_res(r, jv_array_get(v, i), "taken", &res))
 				return C_ILLEGAL;
 			m->get[res]++;
 		}
@@ -1150,7 +1150,7 @@ static void format_return(const struct game *g, const struct move *m, struct out
 	word(o, m->card >= 0 && m->card < NDEV ? dev_names[m->card] : "?");
 }
 
-static int read_return(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+static int read_return(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
 	const char *s;
 	int x;
@@ -1188,7 +1188,7 @@ static const struct verb {
 	const char *json_keys;	/* the keys it takes besides player and move, each between blanks */
 	int (*parse)(const struct game *g, struct words *w, struct move *m, struct cerr *e);
 	void (*format)(const struct game *g, const struct move *m, struct out *o);
-	int (*read)(const struct game *g, struct jr *r, const json_t *j, struct move *m);
+	int (*read)(const struct game *g, struct jr *r, const jv_t *j, struct move *m);
 	int (*write)(const struct game *g, const struct move *m, json_t *o);
 	/* the words that may follow the k words w[0 .. k-1] typed after the verb */
 	void (*complete)(const struct game *g, char *const *w, int k, add_fn *add, void *ctx);
@@ -1389,13 +1389,13 @@ int move_format(const struct game *g, const struct move *m, char *buf, size_t n)
 	return (int)o.len;
 }
 
-static int json_body(const struct game *g, struct jr *r, const json_t *j, struct move *m)
+static int json_body(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
-	json_t *v;
+	jv_t *v;
 	const char *k, *s;
 	int x;
 
-	if (!json_is_object(j))
+	if (!jv_is_object(j))
 		return jr_fail(r, "an object is needed");
 	if (json_seat(g, r, j, "player", &x))
 		return C_ILLEGAL;
@@ -1408,7 +1408,7 @@ static int json_body(const struct game *g, struct jr *r, const json_t *j, struct
 		return C_ILLEGAL;
 	}
 	m->verb = (uint8_t)verb;
-	json_object_foreach((json_t *)j, k, v) {
+	jv_object_foreach((jv_t *)j, k, v) {
 		char pat[40];
 		snprintf(pat, sizeof pat, " %s ", k);
 		if (strcmp(k, "player") && strcmp(k, "move") && !strstr(verbs[verb].json_keys, pat))
@@ -1417,7 +1417,7 @@ static int json_body(const struct game *g, struct jr *r, const json_t *j, struct
 	return verbs[verb].read ? verbs[verb].read(g, r, j, m) : C_OK;
 }
 
-int move_from_json(const struct game *g, const json_t *j, struct move *m, struct cerr *e)
+int move_from_json(const struct game *g, const jv_t *j, struct move *m, struct cerr *e)
 {
 	struct jr r;
 	jr_init(&r, "move", e);

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <jansson.h>
 
+#include "jv.h"
+
 #include "err.h"
 #include "types.h"
 
@@ -122,7 +124,7 @@ int move_check(const struct game *g, const struct move *m, struct cerr *e);
  * move_from_json: the JSON form (borrowed) into *m.  C_ILLEGAL with a
  * message naming the key for an object that is not a move.
  */
-int move_from_json(const struct game *g, const json_t *j, struct move *m, struct cerr *e);
+int move_from_json(const struct game *g, const jv_t *j, struct move *m, struct cerr *e);
 
 /*
  * move_complete: the words that may come next in a move whose first n

@@ -27,12 +27,12 @@ struct rd {
 	int set_up;	/* a position set up by hand: the distance rule is checked as each building is read */
 };
 
-static int read_int(struct rd *r, json_t *v, long long min, long long max, long long *out)
+static int read_int(struct rd *r, jv_t *v, long long min, long long max, long long *out)
 {
-	if (!json_is_integer(v))
+	if (!jv_is_integer(v))
 		return jr_fail(&r->j, "expected an integer from %lld to %lld, found %s", min, max,
 			    jr_type(v));
-	long long x = json_integer_value(v);
+	long long x = jv_integer_value(v);
 	if (x < min || x > max)
 		return jr_fail(&r->j, "expected an integer from %lld to %lld, found %lld", min, max, x);
 	*out = x;
@@ -40,11 +40,11 @@ static int read_int(struct rd *r, json_t *v, long long min, long long max, long 
 }
 
 /* int_member: a required integer member in [min, max]. */
-static int int_member(struct rd *r, json_t *obj, const char *key, long long min, long long max,
+static int int_member(struct rd *r, jv_t *obj, const char *key, long long min, long long max,
 		      long long *out)
 {
 	int rc;
-	json_t *v = jr_member(&r->j, obj, key, 1, &rc);
+	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
 	if (!v)
 		return rc;
 	int s = jr_key(&r->j, key);
@@ -53,40 +53,40 @@ static int int_member(struct rd *r, json_t *obj, const char *key, long long min,
 	return rc;
 }
 
-static int bool_member(struct rd *r, json_t *obj, const char *key, uint8_t *out)
+static int bool_member(struct rd *r, jv_t *obj, const char *key, uint8_t *out)
 {
 	int rc;
-	json_t *v = jr_member(&r->j, obj, key, 1, &rc);
+	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
 	if (!v)
 		return rc;
-	if (!json_is_boolean(v)) {
+	if (!jv_is_boolean(v)) {
 		int s = jr_key(&r->j, key);
 		rc = jr_fail(&r->j, "expected true or false, found %s", jr_type(v));
 		jr_pop(&r->j, s);
 		return rc;
 	}
-	*out = (uint8_t)json_is_true(v);
+	*out = (uint8_t)jv_is_true(v);
 	return C_OK;
 }
 
 /* read_name: a string that parse() turns into an index; what names the kind in messages. */
-static int read_name(struct rd *r, json_t *v, int (*parse)(const char *), const char *what,
+static int read_name(struct rd *r, jv_t *v, int (*parse)(const char *), const char *what,
 		     int *out)
 {
-	if (!json_is_string(v))
+	if (!jv_is_string(v))
 		return jr_fail(&r->j, "expected %s, found %s", what, jr_type(v));
-	int x = parse(json_string_value(v));
+	int x = parse(jv_string_value(v));
 	if (x < 0)
-		return jr_fail(&r->j, "unknown %s '%s'", what, json_string_value(v));
+		return jr_fail(&r->j, "unknown %s '%s'", what, jv_string_value(v));
 	*out = x;
 	return C_OK;
 }
 
-static int name_member(struct rd *r, json_t *obj, const char *key, int (*parse)(const char *),
+static int name_member(struct rd *r, jv_t *obj, const char *key, int (*parse)(const char *),
 		       const char *what, int *out)
 {
 	int rc;
-	json_t *v = jr_member(&r->j, obj, key, 1, &rc);
+	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
 	if (!v)
 		return rc;
 	int s = jr_key(&r->j, key);
@@ -96,16 +96,16 @@ static int name_member(struct rd *r, json_t *obj, const char *key, int (*parse)(
 }
 
 /* read_counts: an object of counts keyed by names[0..n-1]; missing keys are 0. */
-static int read_counts(struct rd *r, json_t *v, const char *const *names, int n, int max,
+static int read_counts(struct rd *r, jv_t *v, const char *const *names, int n, int max,
 		       uint8_t *out)
 {
 	const char *key;
-	json_t *val;
+	jv_t *val;
 
-	if (!json_is_object(v))
+	if (!jv_is_object(v))
 		return jr_fail(&r->j, "expected an object of counts, found %s", jr_type(v));
 	memset(out, 0, (size_t)n);
-	json_object_foreach(v, key, val) {
+	jv_object_foreach(v, key, val) {
 		int k = -1;
 		for (int i = 0; i < n; i++)
 			if (strcmp(names[i], key) == 0)
@@ -123,11 +123,11 @@ static int read_counts(struct rd *r, json_t *v, const char *const *names, int n,
 	return C_OK;
 }
 
-static int counts_member(struct rd *r, json_t *obj, const char *key, const char *const *names,
+static int counts_member(struct rd *r, jv_t *obj, const char *key, const char *const *names,
 			 int n, int max, uint8_t *out)
 {
 	int rc;
-	json_t *v = jr_member(&r->j, obj, key, 1, &rc);
+	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
 	if (!v)
 		return rc;
 	int s = jr_key(&r->j, key);
@@ -143,25 +143,25 @@ static int parse_colour_in_game(struct rd *r, const char *name)
 }
 
 /* read_seat: a colour that plays in this game. */
-static int read_seat(struct rd *r, json_t *v, int *seat)
+static int read_seat(struct rd *r, jv_t *v, int *seat)
 {
-	if (!json_is_string(v))
+	if (!jv_is_string(v))
 		return jr_fail(&r->j, "expected a colour, found %s", jr_type(v));
-	int s = parse_colour_in_game(r, json_string_value(v));
+	int s = parse_colour_in_game(r, jv_string_value(v));
 	if (s < 0)
-		return jr_fail(&r->j, "'%s' is not a colour in this game", json_string_value(v));
+		return jr_fail(&r->j, "'%s' is not a colour in this game", jv_string_value(v));
 	*seat = s;
 	return C_OK;
 }
 
 /* read_seat_or_null: a seat, or null for nobody. */
-static int read_seat_or_null(struct rd *r, json_t *obj, const char *key, int8_t *out)
+static int read_seat_or_null(struct rd *r, jv_t *obj, const char *key, int8_t *out)
 {
 	int rc, seat;
-	json_t *v = jr_member(&r->j, obj, key, 1, &rc);
+	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
 	if (!v)
 		return rc;
-	if (json_is_null(v)) {
+	if (jv_is_null(v)) {
 		*out = NOBODY;
 		return C_OK;
 	}
@@ -172,7 +172,7 @@ static int read_seat_or_null(struct rd *r, json_t *obj, const char *key, int8_t 
 	return rc;
 }
 
-static int read_rules(struct rd *r, json_t *v, struct rules *ru)
+static int read_rules(struct rd *r, jv_t *v, struct rules *ru)
 {
 	const char *keys[NRULES_OPTION + 1];
 	long long x;
@@ -183,7 +183,7 @@ static int read_rules(struct rd *r, json_t *v, struct rules *ru)
 	if ((rc = jr_object(&r->j, v, keys)))
 		return rc;
 	for (const struct rules_option *o = rules_options; o->key; o++) {
-		if (o->optional && !json_object_get(v, o->key))
+		if (o->optional && !jv_object_get(v, o->key))
 			continue;
 		if (!o->words) {
 			if ((rc = int_member(r, v, o->key, o->min, o->max, &x)))
@@ -191,11 +191,11 @@ static int read_rules(struct rd *r, json_t *v, struct rules *ru)
 			rules_option_store(ru, o, (int)x);
 			continue;
 		}
-		json_t *t = jr_member(&r->j, v, o->key, 1, &rc);
+		jv_t *t = jr_member(&r->j, v, o->key, 1, &rc);
 		if (!t)
 			return rc;
 		int s = jr_key(&r->j, o->key);
-		int w = json_is_string(t) ? rules_option_word(o, json_string_value(t)) : -1;
+		int w = jv_is_string(t) ? rules_option_word(o, jv_string_value(t)) : -1;
 		char list[128];
 		words_list(o->words, list, sizeof list);
 		if (w >= 0)
@@ -210,11 +210,11 @@ static int read_rules(struct rd *r, json_t *v, struct rules *ru)
 }
 
 /* read_players: the seats of role (the players, or the neutral seats after them), min to max of them. */
-static int read_players(struct rd *r, json_t *v, struct game *g, int role, int min, int max)
+static int read_players(struct rd *r, jv_t *v, struct game *g, int role, int min, int max)
 {
-	if (!json_is_array(v))
+	if (!jv_is_array(v))
 		return jr_fail(&r->j, "expected an array of colours, found %s", jr_type(v));
-	size_t n = json_array_size(v);
+	size_t n = jv_array_size(v);
 	if (n < (size_t)min || n > (size_t)max) {
 		if (min == max)
 			return jr_fail(&r->j, "expected %d colours, found %zu", min, n);
@@ -222,7 +222,7 @@ static int read_players(struct rd *r, json_t *v, struct game *g, int role, int m
 	}
 	for (size_t i = 0; i < n; i++) {
 		int s = jr_index(&r->j, i);
-		int c, rc = read_name(r, json_array_get(v, i), colour_parse, "colour", &c);
+		int c, rc = read_name(r, jv_array_get(v, i), colour_parse, "colour", &c);
 		for (int j = 0; !rc && j < g->nplayers; j++)
 			if (g->colour[j] == c)
 				rc = jr_fail(&r->j, "colour '%s' plays twice", colour_names[c]);
@@ -235,7 +235,7 @@ static int read_players(struct rd *r, json_t *v, struct game *g, int role, int m
 	return C_OK;
 }
 
-static int read_board(struct rd *r, json_t *v, struct board *b)
+static int read_board(struct rd *r, jv_t *v, struct board *b)
 {
 	const struct geometry *geo = r->g->rs->geom;
 	static const char *const keys[] = { "hexes", "harbours", NULL };
@@ -244,19 +244,19 @@ static int read_board(struct rd *r, json_t *v, struct board *b)
 
 	if ((rc = jr_object(&r->j, v, keys)))
 		return rc;
-	json_t *hexes = jr_member(&r->j, v, "hexes", 1, &rc);
+	jv_t *hexes = jr_member(&r->j, v, "hexes", 1, &rc);
 	if (!hexes)
 		return rc;
 	int s = jr_key(&r->j, "hexes");
-	if (!json_is_array(hexes) || json_array_size(hexes) != geo->nhex) {
-		rc = json_is_array(hexes) ? jr_fail(&r->j, "expected %d hexes, found %zu", geo->nhex,
-						 json_array_size(hexes))
+	if (!jv_is_array(hexes) || jv_array_size(hexes) != geo->nhex) {
+		rc = jv_is_array(hexes) ? jr_fail(&r->j, "expected %d hexes, found %zu", geo->nhex,
+						 jv_array_size(hexes))
 					  : jr_fail(&r->j, "expected an array, found %s", jr_type(hexes));
 		jr_pop(&r->j, s);
 		return rc;
 	}
 	for (size_t h = 0; h < geo->nhex && !rc; h++) {
-		json_t *hx = json_array_get(hexes, h);
+		jv_t *hx = jv_array_get(hexes, h);
 		int s2 = jr_index(&r->j, h);
 		int t;
 		r->j.label = "hex";
@@ -264,12 +264,12 @@ static int read_board(struct rd *r, json_t *v, struct board *b)
 		if (!(rc = jr_object(&r->j, hx, hex_keys)) &&
 		    !(rc = name_member(r, hx, "terrain", terrain_parse, "terrain", &t))) {
 			b->terrain[h] = (uint8_t)t;
-			json_t *tok = jr_member(&r->j, hx, "token", 1, &rc);
+			jv_t *tok = jr_member(&r->j, hx, "token", 1, &rc);
 			if (tok) {
 				int s3 = jr_key(&r->j, "token");
 				long long x;
 				if (t == T_DESERT) {
-					if (!json_is_null(tok))
+					if (!jv_is_null(tok))
 						rc = jr_fail(&r->j, "the desert has no token: expected null");
 					b->token[h] = 0;
 				} else if (!(rc = read_int(r, tok, 2, 12, &x))) {
@@ -286,18 +286,18 @@ static int read_board(struct rd *r, json_t *v, struct board *b)
 	jr_pop(&r->j, s);
 	if (rc)
 		return rc;
-	json_t *hb = jr_member(&r->j, v, "harbours", 1, &rc);
+	jv_t *hb = jr_member(&r->j, v, "harbours", 1, &rc);
 	if (!hb)
 		return rc;
 	s = jr_key(&r->j, "harbours");
-	if (!json_is_array(hb) || json_array_size(hb) != geo->nharbour) {
-		rc = json_is_array(hb) ? jr_fail(&r->j, "expected %d harbours, found %zu", geo->nharbour, json_array_size(hb))
+	if (!jv_is_array(hb) || jv_array_size(hb) != geo->nharbour) {
+		rc = jv_is_array(hb) ? jr_fail(&r->j, "expected %d harbours, found %zu", geo->nharbour, jv_array_size(hb))
 				       : jr_fail(&r->j, "expected an array, found %s", jr_type(hb));
 	}
 	for (size_t i = 0; i < geo->nharbour && !rc; i++) {
 		int s2 = jr_index(&r->j, i);
 		int k;
-		rc = read_name(r, json_array_get(hb, i), harbour_parse, "harbour", &k);
+		rc = read_name(r, jv_array_get(hb, i), harbour_parse, "harbour", &k);
 		b->harbour[i] = (uint8_t)k;
 		jr_pop(&r->j, s2);
 	}
@@ -306,23 +306,23 @@ static int read_board(struct rd *r, json_t *v, struct board *b)
 }
 
 /* read_nodes: a list of intersection numbers, each placed as kind for seat. */
-static int read_nodes(struct rd *r, json_t *obj, const char *key, struct position *p, int seat,
+static int read_nodes(struct rd *r, jv_t *obj, const char *key, struct position *p, int seat,
 		      int kind, int max)
 {
 	const struct geometry *geo = r->g->rs->geom;
 	int rc;
-	json_t *v = jr_member(&r->j, obj, key, 1, &rc);
+	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
 	if (!v)
 		return rc;
 	int s = jr_key(&r->j, key);
-	if (!json_is_array(v))
+	if (!jv_is_array(v))
 		rc = jr_fail(&r->j, "expected an array of intersections, found %s", jr_type(v));
-	else if ((int)json_array_size(v) > max)
-		rc = jr_fail(&r->j, "%zu is more than the %d pieces a player has", json_array_size(v), max);
-	for (size_t i = 0; !rc && i < json_array_size(v); i++) {
+	else if ((int)jv_array_size(v) > max)
+		rc = jr_fail(&r->j, "%zu is more than the %d pieces a player has", jv_array_size(v), max);
+	for (size_t i = 0; !rc && i < jv_array_size(v); i++) {
 		int s2 = jr_index(&r->j, i);
 		long long x;
-		if (!(rc = read_int(r, json_array_get(v, i), 1, geo->nnode, &x))) {
+		if (!(rc = read_int(r, jv_array_get(v, i), 1, geo->nnode, &x))) {
 			int n = (int)x - 1;
 			if (p->node_owner[n] != NOBODY)
 				rc = jr_fail(&r->j, "intersection %d already holds a building", n + 1);
@@ -341,31 +341,31 @@ static int read_nodes(struct rd *r, json_t *obj, const char *key, struct positio
 	return rc;
 }
 
-static int read_roads(struct rd *r, json_t *obj, const struct game *g, struct position *p,
+static int read_roads(struct rd *r, jv_t *obj, const struct game *g, struct position *p,
 		      int seat)
 {
 	const struct geometry *geo = g->rs->geom;
 	int rc;
-	json_t *v = jr_member(&r->j, obj, "roads", 1, &rc);
+	jv_t *v = jr_member(&r->j, obj, "roads", 1, &rc);
 	if (!v)
 		return rc;
 	int s = jr_key(&r->j, "roads");
-	if (!json_is_array(v))
+	if (!jv_is_array(v))
 		rc = jr_fail(&r->j, "expected an array of paths, found %s", jr_type(v));
-	else if (json_array_size(v) > g->rs->roads)
-		rc = jr_fail(&r->j, "%zu is more than the %d roads a player has", json_array_size(v),
+	else if (jv_array_size(v) > g->rs->roads)
+		rc = jr_fail(&r->j, "%zu is more than the %d roads a player has", jv_array_size(v),
 			  g->rs->roads);
-	for (size_t i = 0; !rc && i < json_array_size(v); i++) {
+	for (size_t i = 0; !rc && i < jv_array_size(v); i++) {
 		int s2 = jr_index(&r->j, i);
-		json_t *x = json_array_get(v, i);
-		if (!json_is_string(x)) {
+		jv_t *x = jv_array_get(v, i);
+		if (!jv_is_string(x)) {
 			rc = jr_fail(&r->j, "expected a path such as \"12-17\", found %s", jr_type(x));
 		} else {
-			int ed = edge_parse(geo, json_string_value(x));
+			int ed = edge_parse(geo, jv_string_value(x));
 			if (ed < 0)
-				rc = jr_fail(&r->j, "'%s' is not a path", json_string_value(x));
+				rc = jr_fail(&r->j, "'%s' is not a path", jv_string_value(x));
 			else if (p->edge_owner[ed] != NOBODY)
-				rc = jr_fail(&r->j, "path %s already holds a road", json_string_value(x));
+				rc = jr_fail(&r->j, "path %s already holds a road", jv_string_value(x));
 			else
 				p->edge_owner[ed] = (int8_t)seat;
 		}
@@ -385,7 +385,7 @@ static int keys_add(const char **out, int n, const char *const *add, int more)
 }
 
 /* A neutral seat's entry: its pieces. */
-static int read_neutral(struct rd *r, json_t *v, struct game *g, struct position *p, int seat)
+static int read_neutral(struct rd *r, jv_t *v, struct game *g, struct position *p, int seat)
 {
 	static const char *const keys[] = { "settlements", "roads", NULL };
 	int rc;
@@ -395,7 +395,7 @@ static int read_neutral(struct rd *r, json_t *v, struct game *g, struct position
 	return read_roads(r, v, g, p, seat);
 }
 
-static int read_player(struct rd *r, json_t *v, struct game *g, struct position *p, int seat)
+static int read_player(struct rd *r, jv_t *v, struct game *g, struct position *p, int seat)
 {
 	static const char *const keys[] = { "hand", "dev", "dev_new", "played", "discard",
 					    "settlements", "cities", "roads", NULL };
@@ -467,11 +467,11 @@ static int read_player(struct rd *r, json_t *v, struct game *g, struct position 
 }
 
 /* A refereed game's key: 64 lower-case hexadecimal digits; a view holds none. */
-static int read_secret(struct rd *r, json_t *v, struct game *g)
+static int read_secret(struct rd *r, jv_t *v, struct game *g)
 {
 	if (g->view != NOBODY)
 		return jr_fail(&r->j, "a view does not hold the secret");
-	if (!json_is_string(v) || luck_key_parse(json_string_value(v), g->secret))
+	if (!jv_is_string(v) || luck_key_parse(jv_string_value(v), g->secret))
 		return jr_fail(&r->j, "expected %d lower-case hexadecimal digits", 2 * LUCK_KEY_BYTES);
 	g->has_secret = 1;
 	return C_OK;
@@ -496,7 +496,7 @@ static int read_hex64(const char *s, uint64_t *out)
 	return 0;
 }
 
-static int read_deck(struct rd *r, json_t *v, struct game *g, struct position *p)
+static int read_deck(struct rd *r, jv_t *v, struct game *g, struct position *p)
 {
 	int rc;
 	if (g->view != NOBODY) {
@@ -507,7 +507,7 @@ static int read_deck(struct rd *r, json_t *v, struct game *g, struct position *p
 		p->deck_len = (uint8_t)x;
 		return C_OK;
 	}
-	if (json_is_object(v)) {
+	if (jv_is_object(v)) {
 		/* A deck whose order is not known: counts only. */
 		if ((rc = read_counts(r, v, dev_names, NDEV, g->rs->deck_size, p->deck_count)))
 			return rc;
@@ -525,18 +525,18 @@ static int read_deck(struct rd *r, json_t *v, struct game *g, struct position *p
 		}
 		return C_OK;
 	}
-	if (!json_is_array(v))
+	if (!jv_is_array(v))
 		return jr_fail(&r->j, "expected an array of cards (or an object of counts), found %s",
 			    jr_type(v));
-	if (json_array_size(v) > g->rs->deck_size)
-		return jr_fail(&r->j, "%zu cards is more than the %d in the game", json_array_size(v),
+	if (jv_array_size(v) > g->rs->deck_size)
+		return jr_fail(&r->j, "%zu cards is more than the %d in the game", jv_array_size(v),
 			    g->rs->deck_size);
 	p->deck_known = 1;
-	p->deck_len = (uint8_t)json_array_size(v);
-	for (size_t i = 0; i < json_array_size(v); i++) {
+	p->deck_len = (uint8_t)jv_array_size(v);
+	for (size_t i = 0; i < jv_array_size(v); i++) {
 		int s = jr_index(&r->j, i);
 		int d;
-		rc = read_name(r, json_array_get(v, i), dev_parse, "development card", &d);
+		rc = read_name(r, jv_array_get(v, i), dev_parse, "development card", &d);
 		jr_pop(&r->j, s);
 		if (rc)
 			return rc;
@@ -546,23 +546,23 @@ static int read_deck(struct rd *r, json_t *v, struct game *g, struct position *p
 	return C_OK;
 }
 
-static int read_offer(struct rd *r, json_t *v, struct game *g, struct position *p)
+static int read_offer(struct rd *r, jv_t *v, struct game *g, struct position *p)
 {
 	static const char *const keys[] = { "to", "give", "get", "rejected", NULL };
 	int rc;
 
 	p->offer.active = 0;
 	p->offer.to = NOBODY;
-	if (json_is_null(v))
+	if (jv_is_null(v))
 		return C_OK;
 	if ((rc = jr_object(&r->j, v, keys)))
 		return rc;
-	json_t *to = jr_member(&r->j, v, "to", 1, &rc);
+	jv_t *to = jr_member(&r->j, v, "to", 1, &rc);
 	if (!to)
 		return rc;
 	int s = jr_key(&r->j, "to");
 	int seat = NOBODY;
-	if (!(json_is_string(to) && strcmp(json_string_value(to), "all") == 0))
+	if (!(jv_is_string(to) && strcmp(jv_string_value(to), "all") == 0))
 		rc = read_seat(r, to, &seat);
 	jr_pop(&r->j, s);
 	if (rc)
@@ -571,15 +571,15 @@ static int read_offer(struct rd *r, json_t *v, struct game *g, struct position *
 	if ((rc = counts_member(r, v, "give", resource_names, NRES, g->rs->bank_each, p->offer.give)) ||
 	    (rc = counts_member(r, v, "get", resource_names, NRES, g->rs->bank_each, p->offer.get)))
 		return rc;
-	json_t *rej = jr_member(&r->j, v, "rejected", 1, &rc);
+	jv_t *rej = jr_member(&r->j, v, "rejected", 1, &rc);
 	if (!rej)
 		return rc;
 	s = jr_key(&r->j, "rejected");
-	if (!json_is_array(rej))
+	if (!jv_is_array(rej))
 		rc = jr_fail(&r->j, "expected an array of colours, found %s", jr_type(rej));
-	for (size_t i = 0; !rc && i < json_array_size(rej); i++) {
+	for (size_t i = 0; !rc && i < jv_array_size(rej); i++) {
 		int s2 = jr_index(&r->j, i);
-		if (!(rc = read_seat(r, json_array_get(rej, i), &seat)))
+		if (!(rc = read_seat(r, jv_array_get(rej, i), &seat)))
 			p->offer.rejected |= (uint8_t)(1u << seat);
 		jr_pop(&r->j, s2);
 	}
@@ -659,13 +659,13 @@ static int phase_fits(struct rd *r, const struct game *g, const struct position 
 }
 
 /* The rolls of the turn so far: their totals, 2 to 12, differing. */
-static int read_rolls(struct rd *r, json_t *v, const struct game *g, struct position *p)
+static int read_rolls(struct rd *r, jv_t *v, const struct game *g, struct position *p)
 {
-	if (!json_is_array(v) || json_array_size(v) > g->rs->rolls_per_turn)
+	if (!jv_is_array(v) || jv_array_size(v) > g->rs->rolls_per_turn)
 		return jr_fail(&r->j, "expected an array of at most %d totals", g->rs->rolls_per_turn);
-	for (size_t i = 0; i < json_array_size(v); i++) {
+	for (size_t i = 0; i < jv_array_size(v); i++) {
 		long long x;
-		int s = jr_index(&r->j, i), rc = read_int(r, json_array_get(v, i), 2, 12, &x);
+		int s = jr_index(&r->j, i), rc = read_int(r, jv_array_get(v, i), 2, 12, &x);
 		if (!rc && i > 0 && x == p->roll_sum[0])
 			rc = jr_fail(&r->j, "the second roll differs from the first, not %lld again", x);
 		jr_pop(&r->j, s);
@@ -673,16 +673,16 @@ static int read_rolls(struct rd *r, json_t *v, const struct game *g, struct posi
 			return rc;
 		p->roll_sum[i] = (uint8_t)x;
 	}
-	p->nrolls = (uint8_t)json_array_size(v);
+	p->nrolls = (uint8_t)jv_array_size(v);
 	return C_OK;
 }
 
 /* Catan for Two's members of a position. */
-static int read_two(struct rd *r, json_t *v, const struct game *g, struct position *p)
+static int read_two(struct rd *r, jv_t *v, const struct game *g, struct position *p)
 {
 	long long x;
 	int rc;
-	json_t *t = jr_member(&r->j, v, "rolls", 1, &rc);
+	jv_t *t = jr_member(&r->j, v, "rolls", 1, &rc);
 	if (!t)
 		return rc;
 	int s = jr_key(&r->j, "rolls");
@@ -695,10 +695,10 @@ static int read_two(struct rd *r, json_t *v, const struct game *g, struct positi
 	if (!(t = jr_member(&r->j, v, "neutral_owed", 1, &rc)))
 		return rc;
 	s = jr_key(&r->j, "neutral_owed");
-	if (!json_is_array(t) || json_array_size(t) > 2)
+	if (!jv_is_array(t) || jv_array_size(t) > 2)
 		rc = jr_fail(&r->j, "expected an array of at most 2 pieces");
-	for (size_t i = 0; !rc && i < json_array_size(t); i++) {
-		const char *w = json_string_value(json_array_get(t, i));
+	for (size_t i = 0; !rc && i < jv_array_size(t); i++) {
+		const char *w = jv_string_value(jv_array_get(t, i));
 		int pc = !w ? -1 : strcmp(w, "road") == 0 ? PC_ROAD : strcmp(w, "settlement") == 0 ? PC_SETTLEMENT : -1;
 		if (pc < 0 || (i > 0 && pc != p->neutral_piece))
 			rc = jr_fail(&r->j, "expected \"road\" or \"settlement\" (all the same) at [%zu]", i);
@@ -707,7 +707,7 @@ static int read_two(struct rd *r, json_t *v, const struct game *g, struct positi
 	jr_pop(&r->j, s);
 	if (rc)
 		return rc;
-	p->neutral_owed = (uint8_t)json_array_size(t);
+	p->neutral_owed = (uint8_t)jv_array_size(t);
 	if ((rc = int_member(r, v, "give_owed", 0, 2, &x)))
 		return rc;
 	p->give_owed = (uint8_t)x;
@@ -715,7 +715,7 @@ static int read_two(struct rd *r, json_t *v, const struct game *g, struct positi
 }
 
 /* knight_interrupt's members of a position: who moves the robber, and who answers it now. */
-static int read_interrupt(struct rd *r, json_t *v, const struct game *g, struct position *p)
+static int read_interrupt(struct rd *r, jv_t *v, const struct game *g, struct position *p)
 {
 	int8_t by, answering;
 	int rc;
@@ -736,7 +736,7 @@ static int read_interrupt(struct rd *r, json_t *v, const struct game *g, struct 
 	return C_OK;
 }
 
-static int read_position(struct rd *r, json_t *v, struct game *g, struct position *p)
+static int read_position(struct rd *r, jv_t *v, struct game *g, struct position *p)
 {
 	const struct geometry *geo = g->rs->geom;
 	static const char *const keys[] = { "phase", "turn", "current", "rolled", "dev_played",
@@ -770,7 +770,7 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	if ((rc = int_member(r, v, "turn", 0, MAX_TURN, &x)))
 		return rc;
 	p->turn = (uint16_t)x;
-	json_t *cur = jr_member(&r->j, v, "current", 1, &rc);
+	jv_t *cur = jr_member(&r->j, v, "current", 1, &rc);
 	if (!cur)
 		return rc;
 	int s = jr_key(&r->j, "current");
@@ -797,7 +797,7 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	if ((rc = counts_member(r, v, "bank", resource_names, NRES, g->rs->bank_each, p->bank)))
 		return rc;
 
-	json_t *deck = jr_member(&r->j, v, "deck", 1, &rc);
+	jv_t *deck = jr_member(&r->j, v, "deck", 1, &rc);
 	if (!deck)
 		return rc;
 	s = jr_key(&r->j, "deck");
@@ -806,7 +806,7 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	if (rc)
 		return rc;
 
-	json_t *aw = jr_member(&r->j, v, "awards", 1, &rc);
+	jv_t *aw = jr_member(&r->j, v, "awards", 1, &rc);
 	if (!aw)
 		return rc;
 	s = jr_key(&r->j, "awards");
@@ -817,7 +817,7 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	if (rc)
 		return rc;
 
-	json_t *of = jr_member(&r->j, v, "offer", 1, &rc);
+	jv_t *of = jr_member(&r->j, v, "offer", 1, &rc);
 	if (!of)
 		return rc;
 	s = jr_key(&r->j, "offer");
@@ -826,16 +826,16 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 	if (rc)
 		return rc;
 
-	json_t *pls = jr_member(&r->j, v, "players", 1, &rc);
+	jv_t *pls = jr_member(&r->j, v, "players", 1, &rc);
 	if (!pls)
 		return rc;
 	s = jr_key(&r->j, "players");
-	if (!json_is_object(pls)) {
+	if (!jv_is_object(pls)) {
 		rc = jr_fail(&r->j, "expected an object keyed by colour, found %s", jr_type(pls));
 	} else {
 		const char *key;
-		json_t *val;
-		json_object_foreach(pls, key, val) {
+		jv_t *val;
+		jv_object_foreach(pls, key, val) {
 			if (parse_colour_in_game(r, key) < 0) {
 				rc = jr_fail(&r->j, "'%s' is not a colour in this game", key);
 				break;
@@ -843,7 +843,7 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 		}
 		for (int seat = 0; !rc && seat < g->nplayers; seat++) {
 			const char *c = colour_names[g->colour[seat]];
-			json_t *pv = jr_member(&r->j, pls, c, 1, &rc);
+			jv_t *pv = jr_member(&r->j, pls, c, 1, &rc);
 			if (!pv)
 				break;
 			int s2 = jr_key(&r->j, c);
@@ -856,10 +856,10 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 		return rc;
 	pos_count_pieces(g->rs, p, g->nplayers);
 
-	json_t *rng = json_object_get(v, "rng");
+	jv_t *rng = jv_object_get(v, "rng");
 	if (g->has_secret && g->view == NOBODY) {
 		/* A refereed game: its luck is the keyed stream, at the word counted here. */
-		json_t *d = jr_member(&r->j, v, "draws", 1, &rc);
+		jv_t *d = jr_member(&r->j, v, "draws", 1, &rc);
 		if (!d)
 			return rc;
 		s = jr_key(&r->j, "draws");
@@ -881,11 +881,11 @@ static int read_position(struct rd *r, json_t *v, struct game *g, struct positio
 			return jr_fail(&r->j, "missing key 'rng'");
 	} else {
 		s = jr_key(&r->j, "rng");
-		if (!json_is_array(rng) || json_array_size(rng) != 4)
+		if (!jv_is_array(rng) || jv_array_size(rng) != 4)
 			rc = jr_fail(&r->j, "expected an array of 4 hexadecimal strings");
 		for (size_t i = 0; !rc && i < 4; i++) {
-			json_t *w = json_array_get(rng, i);
-			if (!json_is_string(w) || read_hex64(json_string_value(w), &p->rng[i]))
+			jv_t *w = jv_array_get(rng, i);
+			if (!jv_is_string(w) || read_hex64(jv_string_value(w), &p->rng[i]))
 				rc = jr_fail(&r->j, "expected 16 lower-case hexadecimal digits at [%zu]", i);
 		}
 		jr_pop(&r->j, s);
@@ -930,24 +930,24 @@ static int log_line(struct game *g, const char *text, struct cerr *e)
 	return movelog_push_move(&g->log, canon, &m, e);
 }
 
-static int read_log(struct rd *r, json_t *v, struct game *g)
+static int read_log(struct rd *r, jv_t *v, struct game *g)
 {
-	if (!json_is_array(v))
+	if (!jv_is_array(v))
 		return jr_fail(&r->j, "expected an array of moves, found %s", jr_type(v));
-	for (size_t i = 0; i < json_array_size(v); i++) {
-		json_t *m = json_array_get(v, i);
+	for (size_t i = 0; i < jv_array_size(v); i++) {
+		jv_t *m = jv_array_get(v, i);
 		int s = jr_index(&r->j, i);
 		int rc = C_OK;
-		if (!json_is_string(m))
+		if (!jv_is_string(m))
 			rc = jr_fail(&r->j, "expected a move as a string, found %s", jr_type(m));
-		else if (json_string_length(m) == 0 || json_string_length(m) > 200)
+		else if (jv_string_length(m) == 0 || jv_string_length(m) > 200)
 			rc = jr_fail(&r->j, "a move is 1 to 200 characters long");
 		else
-			for (const char *c = json_string_value(m); *c && !rc; c++)
+			for (const char *c = jv_string_value(m); *c && !rc; c++)
 				if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
 					rc = jr_fail(&r->j, "a move is printable ASCII text");
 		if (!rc)
-			rc = log_line(g, json_string_value(m), r->j.e);
+			rc = log_line(g, jv_string_value(m), r->j.e);
 		jr_pop(&r->j, s);
 		if (rc)
 			return rc;
@@ -955,24 +955,23 @@ static int read_log(struct rd *r, json_t *v, struct game *g)
 	return C_OK;
 }
 
-/* load_document: the parsed document, or NULL with *rc and the message set. */
-static json_t *load_document(struct rd *r, const char *buf, size_t len, int *rc)
+/* load_document: the parsed document into *d (jv_free frees it); NULL with *rc and the message set. */
+static jv_t *load_document(struct rd *r, const char *buf, size_t len, struct jv_doc *d, int *rc)
 {
-	json_error_t jerr;
-	json_t *root;
+	struct jv_error jerr;
 
 	*rc = C_INPUT;
 	if (jr_document(&r->j, buf, len) != C_OK)
 		return NULL;
-	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
-	if (!root) {
-		if (json_error_code(&jerr) == json_error_out_of_memory)
+	if (jv_parse(buf, len, d, &jerr)) {
+		if (jerr.oom)
 			*rc = cerr_set(r->j.e, C_SYSTEM, "out of memory");
 		else
 			*rc = cerr_set(r->j.e, C_INPUT, "not a JSON document: line %d, column %d: %s",
 				       jerr.line, jerr.column, jerr.text);
+		return NULL;
 	}
-	return root;
+	return d->root;
 }
 
 int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
@@ -980,22 +979,23 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 	static const char *const keys[] = { "format", "view", "seed", "secret", "rules", "players",
 					    "neutral", "board", "setup", "start", "position", "log", NULL };
 	struct rd r = { .g = g };
-	json_t *root, *v;
+	struct jv_doc doc;
+	jv_t *root, *v;
 	int rc;
 
 	jr_init(&r.j, "", e);
 	game_init(g);
-	if (!(root = load_document(&r, buf, len, &rc)))
+	if (!(root = load_document(&r, buf, len, &doc, &rc)))
 		return rc;
 	if ((rc = jr_object(&r.j, root, keys)))
 		goto out;
 	v = jr_member(&r.j, root, "format", 1, &rc);
 	if (!v)
 		goto out;
-	if (!json_is_string(v) || strcmp(json_string_value(v), STATE_FORMAT) != 0) {
+	if (!jv_is_string(v) || strcmp(jv_string_value(v), STATE_FORMAT) != 0) {
 		int s = jr_key(&r.j, "format");
-		rc = json_is_string(v) ? jr_fail(&r.j, "expected \"%s\", found \"%s\"", STATE_FORMAT,
-					      json_string_value(v))
+		rc = jv_is_string(v) ? jr_fail(&r.j, "expected \"%s\", found \"%s\"", STATE_FORMAT,
+					      jv_string_value(v))
 				       : jr_fail(&r.j, "expected \"%s\", found %s", STATE_FORMAT,
 					      jr_type(v));
 		jr_pop(&r.j, s);
@@ -1005,7 +1005,7 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 	v = jr_member(&r.j, root, "players", 1, &rc);
 	if (!v)
 		goto out;
-	if (!json_is_array(v)) {
+	if (!jv_is_array(v)) {
 		int s = jr_key(&r.j, "players");
 		rc = jr_fail(&r.j, "expected an array of colours, found %s", jr_type(v));
 		jr_pop(&r.j, s);
@@ -1044,7 +1044,7 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 	}
 	if (rc)
 		goto out;
-	if ((v = json_object_get(root, "view"))) {
+	if ((v = jv_object_get(root, "view"))) {
 		int seat;
 		int s = jr_key(&r.j, "view");
 		rc = read_seat(&r, v, &seat);
@@ -1056,8 +1056,8 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 			goto out;
 		g->view = seat;
 	}
-	v = json_object_get(root, "seed");
-	if (v && !json_is_null(v)) {
+	v = jv_object_get(root, "seed");
+	if (v && !jv_is_null(v)) {
 		long long x;
 		int s = jr_key(&r.j, "seed");
 		rc = read_int(&r, v, 0, INT64_MAX, &x);
@@ -1066,7 +1066,7 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 			goto out;
 		g->seed = x;
 	}
-	if ((v = json_object_get(root, "secret"))) {
+	if ((v = jv_object_get(root, "secret"))) {
 		int s = jr_key(&r.j, "secret");
 		rc = read_secret(&r, v, g);
 		jr_pop(&r.j, s);
@@ -1083,11 +1083,11 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 		if (rc)
 			goto out;
 	}
-	if ((v = json_object_get(root, "setup"))) {
+	if ((v = jv_object_get(root, "setup"))) {
 		int s = jr_key(&r.j, "setup");
-		if (!json_is_string(v) || strcmp(json_string_value(v), "position") != 0)
+		if (!jv_is_string(v) || strcmp(jv_string_value(v), "position") != 0)
 			rc = jr_fail(&r.j, "expected \"position\" (a start set up by hand), found %s",
-				     json_is_string(v) ? json_string_value(v) : jr_type(v));
+				     jv_is_string(v) ? jv_string_value(v) : jr_type(v));
 		else if (g->view != NOBODY)
 			rc = jr_fail(&r.j, "a view does not hold the start");
 		jr_pop(&r.j, s);
@@ -1095,7 +1095,7 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 			goto out;
 		g->set_up = 1;
 	}
-	if ((v = json_object_get(root, "start"))) {
+	if ((v = jv_object_get(root, "start"))) {
 		int s = jr_key(&r.j, "start");
 		if (g->view != NOBODY)
 			rc = jr_fail(&r.j, "a view does not hold the start");
@@ -1106,7 +1106,7 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 			goto out;
 		g->has_start = 1;
 	}
-	if ((v = json_object_get(root, "position"))) {
+	if ((v = jv_object_get(root, "position"))) {
 		int s = jr_key(&r.j, "position");
 		rc = read_position(&r, v, g, &g->pos);
 		jr_pop(&r.j, s);
@@ -1131,30 +1131,30 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 		jr_pop(&r.j, s);
 	}
 out:
-	json_decref(root);
+	jv_free(&doc);
 	return rc;
 }
 
 /* ---- a position set up by hand (catan-newboard --position) ---- */
 
 /* setup_colours: the players' colours in the order the document names them. */
-static int setup_colours(struct rd *r, json_t *pls, struct newgame *o)
+static int setup_colours(struct rd *r, jv_t *pls, struct newgame *o)
 {
 	const struct ruleset *rs = ruleset_of(o->rules.variant);
 	const char *key;
-	json_t *val;
+	jv_t *val;
 	int rc = C_OK;
 
 	if (!pls)
 		return jr_fail(&r->j, "missing key 'players'");
 	int s = jr_key(&r->j, "players");
-	if (!json_is_object(pls))
+	if (!jv_is_object(pls))
 		rc = jr_fail(&r->j, "expected an object keyed by colour, found %s", jr_type(pls));
-	else if ((int)json_object_size(pls) < rs->min_players || (int)json_object_size(pls) > rs->max_players)
+	else if ((int)jv_object_size(pls) < rs->min_players || (int)jv_object_size(pls) > rs->max_players)
 		rc = jr_fail(&r->j, "a game needs %d to %d players, not %zu", rs->min_players,
-			     rs->max_players, json_object_size(pls));
+			     rs->max_players, jv_object_size(pls));
 	o->nplayers = 0;
-	json_object_foreach(pls, key, val) {
+	jv_object_foreach(pls, key, val) {
 		int c = colour_parse(key);
 		if (rc)
 			break;
@@ -1168,10 +1168,10 @@ static int setup_colours(struct rd *r, json_t *pls, struct newgame *o)
 }
 
 /* An optional member read by f when present. */
-#define OPTIONAL(obj, key, call) (json_object_get((obj), (key)) ? (call) : C_OK)
+#define OPTIONAL(obj, key, call) (jv_object_get((obj), (key)) ? (call) : C_OK)
 
 /* setup_player: one player's pieces and cards. */
-static int setup_player(struct rd *r, json_t *v, struct game *g, struct position *p, int seat)
+static int setup_player(struct rd *r, jv_t *v, struct game *g, struct position *p, int seat)
 {
 	static const char *const keys[] = { "settlements", "cities", "roads", "hand", "dev", "knights", NULL };
 	struct player *pl = &p->pl[seat];
@@ -1188,7 +1188,7 @@ static int setup_player(struct rd *r, json_t *v, struct game *g, struct position
 	    (rc = OPTIONAL(v, "dev", counts_member(r, v, "dev", dev_names, NDEV, g->rs->deck_size, pl->dev))) ||
 	    (rc = OPTIONAL(v, "knights", int_member(r, v, "knights", 0, g->rs->deck[DEV_KNIGHT], &x))))
 		return rc;
-	pl->played[DEV_KNIGHT] = json_object_get(v, "knights") ? (uint8_t)x : 0;
+	pl->played[DEV_KNIGHT] = jv_object_get(v, "knights") ? (uint8_t)x : 0;
 	return C_OK;
 }
 
@@ -1254,12 +1254,12 @@ static int setup_cards(struct rd *r, struct game *g, struct position *p)
 }
 
 /* setup_award: the holder of an award from the board, or as the document names it when several tie. */
-static int setup_award(struct rd *r, json_t *aw, const struct game *g, const int *v, int min,
+static int setup_award(struct rd *r, jv_t *aw, const struct game *g, const int *v, int min,
 		       const char *key, const char *award, int8_t *holder)
 {
 	int max, nmax, top = awards_top(v, g->nplayers, &max, &nmax), rc, s;
 
-	if (aw && json_object_get(aw, key)) {
+	if (aw && jv_object_get(aw, key)) {
 		s = jr_key(&r->j, "awards");
 		rc = read_seat_or_null(r, aw, key, holder);
 		jr_pop(&r->j, s);
@@ -1286,16 +1286,17 @@ int game_set_up(const char *buf, size_t len, const struct newgame *o, struct gam
 	static const char *const award_keys[] = { "longest_road", "largest_army", NULL };
 	struct rd r = { .g = g, .set_up = 1 };
 	struct newgame no = *o;
-	json_t *root, *v, *aw;
+	struct jv_doc doc;
+	jv_t *root, *v, *aw;
 	long long x;
 	int rc, k, s;
 
 	jr_init(&r.j, "", e);
 	game_init(g);
-	if (!(root = load_document(&r, buf, len, &rc)))
+	if (!(root = load_document(&r, buf, len, &doc, &rc)))
 		return rc;
 	if ((rc = jr_object(&r.j, root, keys)) ||
-	    (rc = setup_colours(&r, json_object_get(root, "players"), &no)))
+	    (rc = setup_colours(&r, jv_object_get(root, "players"), &no)))
 		goto out;
 	/* The board, the shuffled deck and the luck of a new game; the pieces and cards from the document. */
 	no.beginner = o->beginner;
@@ -1310,22 +1311,22 @@ int game_set_up(const char *buf, size_t len, const struct newgame *o, struct gam
 	memcpy(p->rng, rng, sizeof rng);
 	memcpy(p->deck, deck, sizeof deck);
 
-	v = json_object_get(root, "players");
+	v = jv_object_get(root, "players");
 	s = jr_key(&r.j, "players");
 	for (int seat = 0; !rc && seat < g->nplayers; seat++) {
 		const char *c = colour_names[g->colour[seat]];
 		int s2 = jr_key(&r.j, c);
-		rc = setup_player(&r, json_object_get(v, c), g, p, seat);
+		rc = setup_player(&r, jv_object_get(v, c), g, p, seat);
 		jr_pop(&r.j, s2);
 	}
 	/* Every road joined to its owner's buildings, named where the document lists it. */
 	for (int seat = 0; !rc && seat < g->nplayers; seat++) {
 		const char *c = colour_names[g->colour[seat]];
-		json_t *roads = json_object_get(json_object_get(v, c), "roads");
+		jv_t *roads = jv_object_get(jv_object_get(v, c), "roads");
 		uint8_t reached[MAX_EDGE];
 		pos_roads_reached(g->rs->geom, p, seat, reached);
-		for (size_t i = 0; !rc && i < json_array_size(roads); i++) {
-			const char *name = json_string_value(json_array_get(roads, i));
+		for (size_t i = 0; !rc && i < jv_array_size(roads); i++) {
+			const char *name = jv_string_value(jv_array_get(roads, i));
 			if (reached[edge_parse(g->rs->geom, name)])
 				continue;
 			int s2 = jr_key(&r.j, c);
@@ -1340,7 +1341,7 @@ int game_set_up(const char *buf, size_t len, const struct newgame *o, struct gam
 		goto out;
 
 	p->current = 0;
-	if ((v = json_object_get(root, "current"))) {
+	if ((v = jv_object_get(root, "current"))) {
 		s = jr_key(&r.j, "current");
 		rc = read_seat(&r, v, &k);
 		jr_pop(&r.j, s);
@@ -1349,7 +1350,7 @@ int game_set_up(const char *buf, size_t len, const struct newgame *o, struct gam
 		p->current = (int8_t)k;
 	}
 	p->phase = PH_ROLL;
-	if ((v = json_object_get(root, "phase"))) {
+	if ((v = jv_object_get(root, "phase"))) {
 		if ((rc = name_member(&r, root, "phase", phase_parse, "phase", &k)))
 			goto out;
 		if (k != PH_ROLL && k != PH_MAIN) {
@@ -1361,12 +1362,12 @@ int game_set_up(const char *buf, size_t len, const struct newgame *o, struct gam
 	}
 	p->rolled = p->phase == PH_MAIN;
 	p->turn = 1;
-	if (json_object_get(root, "turn")) {
+	if (jv_object_get(root, "turn")) {
 		if ((rc = int_member(&r, root, "turn", 1, MAX_TURN - 1, &x)))
 			goto out;
 		p->turn = (uint16_t)x;
 	}
-	if (json_object_get(root, "robber")) {
+	if (jv_object_get(root, "robber")) {
 		if ((rc = int_member(&r, root, "robber", 1, g->rs->geom->nhex, &x)))
 			goto out;
 		p->robber = (uint8_t)(x - 1);
@@ -1374,7 +1375,7 @@ int game_set_up(const char *buf, size_t len, const struct newgame *o, struct gam
 	pos_count_pieces(g->rs, p, g->nplayers);
 
 	/* The awards: computed from the board and the knights; named by the document where several tie. */
-	aw = json_object_get(root, "awards");
+	aw = jv_object_get(root, "awards");
 	if (aw) {
 		s = jr_key(&r.j, "awards");
 		rc = jr_object(&r.j, aw, award_keys);
@@ -1401,7 +1402,7 @@ int game_set_up(const char *buf, size_t len, const struct newgame *o, struct gam
 	g->set_up = 1;
 	g->pos = *p;
 out:
-	json_decref(root);
+	jv_free(&doc);
 	return rc;
 }
 

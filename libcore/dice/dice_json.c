@@ -178,23 +178,23 @@ static int seat_of(const struct dgame *g, const char *name)
 }
 
 /* read_sites: an array of site ids into a set; ok filters the sites allowed here. */
-static int read_sites(struct jr *r, const struct dgame *g, json_t *obj, const char *key,
+static int read_sites(struct jr *r, const struct dgame *g, jv_t *obj, const char *key,
 		      int (*ok)(const struct dsite *), const char *what, uint64_t *set)
 {
-	json_t *a;
+	jv_t *a;
 	int rc;
 	if ((rc = jr_array(r, obj, key, DICE_MAXSITES, &a)))
 		return rc;
 	int s0 = jr_key(r, key);
 	*set = 0;
-	for (size_t i = 0; i < json_array_size(a); i++) {
-		json_t *v = json_array_get(a, i);
+	for (size_t i = 0; i < jv_array_size(a); i++) {
+		jv_t *v = jv_array_get(a, i);
 		int s1 = jr_index(r, i);
-		if (!json_is_string(v))
+		if (!jv_is_string(v))
 			return jr_fail(r, "expected a site id, found %s", jr_type(v));
-		int k = dice_map_find(&g->map, json_string_value(v));
+		int k = dice_map_find(&g->map, jv_string_value(v));
 		if (k < 0)
-			return jr_fail(r, "there is no site %s on this sheet", json_string_value(v));
+			return jr_fail(r, "there is no site %s on this sheet", jv_string_value(v));
 		if (!ok(&g->map.s[k]))
 			return jr_fail(r, "%s is not %s", g->map.s[k].id, what);
 		if (*set & BIT(k))
@@ -216,43 +216,43 @@ static int has_joker(const struct dsite *s)
 	return s->joker != DJ_NONE;
 }
 
-static int read_track(struct jr *r, json_t *obj, struct dplayer *p)
+static int read_track(struct jr *r, jv_t *obj, struct dplayer *p)
 {
-	json_t *a;
+	jv_t *a;
 	int rc;
 	if ((rc = jr_array(r, obj, "track", DICE_TURNS, &a)))
 		return rc;
 	int s0 = jr_key(r, "track");
-	for (size_t t = 0; t < json_array_size(a); t++) {
-		json_t *v = json_array_get(a, t);
+	for (size_t t = 0; t < jv_array_size(a); t++) {
+		jv_t *v = jv_array_get(a, t);
 		int s1 = jr_index(r, t);
-		if (json_is_string(v) && strcmp(json_string_value(v), "X") == 0)
+		if (jv_is_string(v) && strcmp(jv_string_value(v), "X") == 0)
 			p->track[t] = DICE_X;
-		else if (json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) <= 999)
-			p->track[t] = (int16_t)json_integer_value(v);
+		else if (jv_is_integer(v) && jv_integer_value(v) >= 0 && jv_integer_value(v) <= 999)
+			p->track[t] = (int16_t)jv_integer_value(v);
 		else
 			return jr_fail(r, "expected \"X\" or points from 0 to 999");
 		jr_pop(r, s1);
 	}
-	p->ntrack = (uint8_t)json_array_size(a);
+	p->ntrack = (uint8_t)jv_array_size(a);
 	jr_pop(r, s0);
 	return C_OK;
 }
 
-static int read_players(struct jr *r, struct dgame *g, json_t *root)
+static int read_players(struct jr *r, struct dgame *g, jv_t *root)
 {
 	static const char *const keys1[] = { "name", "built", "jokers", "track", NULL };
 	static const char *const keys2[] = { "name", "built", "jokers", NULL };
-	json_t *a;
+	jv_t *a;
 	int rc;
 	if ((rc = jr_array(r, root, "players", DICE_MAXPLAYERS, &a)))
 		return rc;
 	int s0 = jr_key(r, "players");
-	if (json_array_size(a) == 0)
+	if (jv_array_size(a) == 0)
 		return jr_fail(r, "expected 1 to %d players", DICE_MAXPLAYERS);
-	g->nplayers = (uint8_t)json_array_size(a);
+	g->nplayers = (uint8_t)jv_array_size(a);
 	for (size_t i = 0; i < g->nplayers; i++) {
-		json_t *v = json_array_get(a, i);
+		jv_t *v = jv_array_get(a, i);
 		struct dplayer *p = &g->p[i];
 		const char *name;
 		int s1 = jr_index(r, i);
@@ -278,11 +278,11 @@ static int read_players(struct jr *r, struct dgame *g, json_t *root)
 	return C_OK;
 }
 
-static int read_award(struct jr *r, struct dgame *g, json_t *obj, const char *key, int8_t *holder,
+static int read_award(struct jr *r, struct dgame *g, jv_t *obj, const char *key, int8_t *holder,
 		      uint8_t *lost)
 {
 	static const char *const keys[] = { "holder", "lost", NULL };
-	json_t *v, *h, *a;
+	jv_t *v, *h, *a;
 	int rc;
 	if (!(v = jr_member(r, obj, key, 1, &rc)))
 		return rc;
@@ -292,16 +292,16 @@ static int read_award(struct jr *r, struct dgame *g, json_t *obj, const char *ke
 		return rc;
 	int s1 = jr_key(r, "holder");
 	*holder = -1;
-	if (!json_is_null(h)) {
-		if (!json_is_string(h) || (*holder = (int8_t)seat_of(g, json_string_value(h))) < 0)
+	if (!jv_is_null(h)) {
+		if (!jv_is_string(h) || (*holder = (int8_t)seat_of(g, jv_string_value(h))) < 0)
 			return jr_fail(r, "expected null or a player's name");
 	}
 	jr_pop(r, s1);
 	s1 = jr_key(r, "lost");
 	*lost = 0;
-	for (size_t i = 0; i < json_array_size(a); i++) {
-		json_t *n = json_array_get(a, i);
-		int s = json_is_string(n) ? seat_of(g, json_string_value(n)) : -1;
+	for (size_t i = 0; i < jv_array_size(a); i++) {
+		jv_t *n = jv_array_get(a, i);
+		int s = jv_is_string(n) ? seat_of(g, jv_string_value(n)) : -1;
 		int s2 = jr_index(r, i);
 		if (s < 0)
 			return jr_fail(r, "expected a player's name");
@@ -322,11 +322,11 @@ static int turns_done(const struct dgame *g, int seat, uint32_t number)
 	return (int)(past / g->nplayers + (past % g->nplayers > (uint32_t)seat));
 }
 
-static int read_turn(struct jr *r, struct dgame *g, json_t *root)
+static int read_turn(struct jr *r, struct dgame *g, jv_t *root)
 {
 	static const char *const keys[] = { "number", "player", "dice_count", "rolls", "locked",
 					    "dice", "used", "built", NULL };
-	json_t *t, *a;
+	jv_t *t, *a;
 	long long x;
 	const char *name;
 	int rc, b;
@@ -334,7 +334,7 @@ static int read_turn(struct jr *r, struct dgame *g, json_t *root)
 	if (!(t = jr_member(r, root, "turn", 1, &rc)))
 		return rc;
 	int s0 = jr_key(r, "turn");
-	if (json_is_null(t)) {
+	if (jv_is_null(t)) {
 		g->over = 1;
 		jr_pop(r, s0);
 		return C_OK;
@@ -362,13 +362,13 @@ static int read_turn(struct jr *r, struct dgame *g, json_t *root)
 	if ((rc = jr_array(r, t, "dice", DICE_NDICE, &a)))
 		return rc;
 	int s1 = jr_key(r, "dice");
-	if (json_array_size(a) != (g->rolls ? g->ndice : 0))
+	if (jv_array_size(a) != (g->rolls ? g->ndice : 0))
 		return jr_fail(r, "expected %d faces", g->rolls ? g->ndice : 0);
-	for (size_t d = 0; d < json_array_size(a); d++) {
-		json_t *v = json_array_get(a, d);
-		int f = json_is_string(v) ? dice_face_parse(json_string_value(v)) : -1;
+	for (size_t d = 0; d < jv_array_size(a); d++) {
+		jv_t *v = jv_array_get(a, d);
+		int f = jv_is_string(v) ? dice_face_parse(jv_string_value(v)) : -1;
 		int s2 = jr_index(r, d);
-		if (f < 0 || strcmp(json_string_value(v), dice_face_names[f]) != 0)
+		if (f < 0 || strcmp(jv_string_value(v), dice_face_names[f]) != 0)
 			return jr_fail(r, "expected ore, grain, wool, lumber, brick or gold");
 		g->dice[d] = (uint8_t)f;
 		jr_pop(r, s2);
@@ -377,14 +377,14 @@ static int read_turn(struct jr *r, struct dgame *g, json_t *root)
 	if ((rc = jr_array(r, t, "used", DICE_NDICE, &a)))
 		return rc;
 	s1 = jr_key(r, "used");
-	for (size_t d = 0; d < json_array_size(a); d++) {
-		json_t *v = json_array_get(a, d);
+	for (size_t d = 0; d < jv_array_size(a); d++) {
+		jv_t *v = jv_array_get(a, d);
 		int s2 = jr_index(r, d);
-		if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > g->ndice)
+		if (!jv_is_integer(v) || jv_integer_value(v) < 1 || jv_integer_value(v) > g->ndice)
 			return jr_fail(r, "expected a die number from 1 to %d", g->ndice);
-		unsigned bit = 1u << (json_integer_value(v) - 1);
+		unsigned bit = 1u << (jv_integer_value(v) - 1);
 		if (g->used & bit)
-			return jr_fail(r, "die %d is named twice", (int)json_integer_value(v));
+			return jr_fail(r, "die %d is named twice", (int)jv_integer_value(v));
 		g->used |= (uint8_t)bit;
 		jr_pop(r, s2);
 	}
@@ -401,14 +401,14 @@ static int read_turn(struct jr *r, struct dgame *g, json_t *root)
 	return C_OK;
 }
 
-static int read_log(struct jr *r, struct dgame *g, json_t *root)
+static int read_log(struct jr *r, struct dgame *g, jv_t *root)
 {
-	json_t *a;
+	jv_t *a;
 	int rc, n;
 	if ((rc = jr_array(r, root, "log", (size_t)1 << 24, &a)))
 		return rc;
 	int s0 = jr_key(r, "log");
-	size_t cnt = json_array_size(a);
+	size_t cnt = jv_array_size(a);
 	if (cnt > g->caplog) {
 		struct dmove *nl = realloc(g->log, (cnt ? cnt : 1) * sizeof *nl);
 		if (!nl)
@@ -417,23 +417,23 @@ static int read_log(struct jr *r, struct dgame *g, json_t *root)
 		g->caplog = cnt ? cnt : 1;
 	}
 	for (size_t i = 0; i < cnt; i++) {
-		json_t *v = json_array_get(a, i);
+		jv_t *v = jv_array_get(a, i);
 		struct dmove m[2];
 		int s1 = jr_index(r, i);
-		if (!json_is_string(v))
+		if (!jv_is_string(v))
 			return jr_fail(r, "expected a move, found %s", jr_type(v));
-		if (dice_parse(&g->map, json_string_value(v), m, 2, &n, r->e) != C_OK) {
+		if (dice_parse(&g->map, jv_string_value(v), m, 2, &n, r->e) != C_OK) {
 			char msg[sizeof r->e->msg];
 			snprintf(msg, sizeof msg, "%s", r->e->msg);
-			return jr_fail(r, "'%s': %s", json_string_value(v), msg);
+			return jr_fail(r, "'%s': %s", jv_string_value(v), msg);
 		}
 		if (n != 1)
-			return jr_fail(r, "'%s': one move an entry", json_string_value(v));
+			return jr_fail(r, "'%s': one move an entry", jv_string_value(v));
 		if (m[0].type == DM_REROLL && m[0].keep)
 			return jr_fail(r, "'%s': the log names the dice rolled again: reroll DIE... to FACE...",
-				       json_string_value(v));
+				       jv_string_value(v));
 		if ((m[0].type == DM_ROLL || m[0].type == DM_REROLL) && !m[0].nfaces)
-			return jr_fail(r, "'%s': the log records the faces rolled", json_string_value(v));
+			return jr_fail(r, "'%s': the log records the faces rolled", jv_string_value(v));
 		g->log[i] = m[0];
 		jr_pop(r, s1);
 	}
@@ -457,10 +457,10 @@ static int read_hex64(const char *s, uint64_t *out)
 	return 0;
 }
 
-static int read_outcomes(struct jr *r, struct dgame *g, json_t *root)
+static int read_outcomes(struct jr *r, struct dgame *g, jv_t *root)
 {
 	const char *s;
-	json_t *a;
+	jv_t *a;
 	long long x;
 	int rc;
 	if ((rc = jr_str(r, root, "outcomes", 16, &s)))
@@ -473,16 +473,16 @@ static int read_outcomes(struct jr *r, struct dgame *g, json_t *root)
 	if (g->external && g->view)
 		return jr_fail_at(r, "view", "a sheet with external outcomes has no generator to leave out");
 	if (g->external || g->view) {
-		if (json_object_get(root, "seed") || json_object_get(root, "rng") ||
-		    json_object_get(root, "secret") || json_object_get(root, "draws"))
+		if (jv_object_get(root, "seed") || jv_object_get(root, "rng") ||
+		    jv_object_get(root, "secret") || jv_object_get(root, "draws"))
 			return jr_fail(r, g->view ? "'seed', 'rng', 'secret' and 'draws' are left out of a view"
 						  : "'seed', 'rng', 'secret' and 'draws' belong to sheets with "
 						    "internal outcomes");
 		return C_OK;
 	}
-	if (json_object_get(root, "secret")) {
+	if (jv_object_get(root, "secret")) {
 		/* A refereed sheet: the dice come from the keyed stream, at the word counted in draws. */
-		if (json_object_get(root, "seed") || json_object_get(root, "rng"))
+		if (jv_object_get(root, "seed") || jv_object_get(root, "rng"))
 			return jr_fail(r, "a sheet with a secret has no 'seed' or 'rng'");
 		if ((rc = jr_str(r, root, "secret", 2 * LUCK_KEY_BYTES, &s)))
 			return rc;
@@ -502,12 +502,12 @@ static int read_outcomes(struct jr *r, struct dgame *g, json_t *root)
 	if ((rc = jr_array(r, root, "rng", 4, &a)))
 		return rc;
 	int s0 = jr_key(r, "rng");
-	if (json_array_size(a) != 4)
+	if (jv_array_size(a) != 4)
 		return jr_fail(r, "expected 4 words of 16 hex digits");
 	for (size_t i = 0; i < 4; i++) {
-		json_t *v = json_array_get(a, i);
+		jv_t *v = jv_array_get(a, i);
 		int s1 = jr_index(r, i);
-		if (!json_is_string(v) || read_hex64(json_string_value(v), &g->rng[i]))
+		if (!jv_is_string(v) || read_hex64(jv_string_value(v), &g->rng[i]))
 			return jr_fail(r, "expected 16 lower-case hex digits");
 		jr_pop(r, s1);
 	}
@@ -547,12 +547,12 @@ static int consistent(struct jr *r, const struct dgame *g)
 	return C_OK;
 }
 
-static int read_root(struct jr *r, struct dgame *g, json_t *root)
+static int read_root(struct jr *r, struct dgame *g, jv_t *root)
 {
 	static const char *const keys[] = { "format", "view", "map", "outcomes", "seed", "rng", "secret",
 					    "draws", "players", "awards", "turn", "log", NULL };
 	const char *s;
-	json_t *m;
+	jv_t *m;
 	int rc;
 
 	if ((rc = jr_object(r, root, keys)) || (rc = jr_str(r, root, "format", 64, &s)))
@@ -561,7 +561,7 @@ static int read_root(struct jr *r, struct dgame *g, json_t *root)
 		jr_key(r, "format");
 		return jr_fail(r, "unknown format '%s' (expected " FORMAT ")", s);
 	}
-	if (json_object_get(root, "view")) {
+	if (jv_object_get(root, "view")) {
 		int view;
 		if ((rc = jr_bool(r, root, "view", &view)))
 			return rc;
@@ -569,18 +569,18 @@ static int read_root(struct jr *r, struct dgame *g, json_t *root)
 	}
 	if (!(m = jr_member(r, root, "map", 1, &rc)))
 		return rc;
-	if (json_is_string(m)) {
+	if (jv_is_string(m)) {
 		int sv = jr_key(r, "map");
-		if (dice_map_builtin_name(json_string_value(m), &g->map, r->e))
+		if (dice_map_builtin_name(jv_string_value(m), &g->map, r->e))
 			return jr_fail(r, "no built-in map '%s' (island-one, island-two)",
-					json_string_value(m));
+					jv_string_value(m));
 		jr_pop(r, sv);
 	} else if ((rc = dice_map_from_json(&g->map, m, "map", r->e))) {
 		return rc;
 	}
 	if ((rc = read_outcomes(r, g, root)) || (rc = read_players(r, g, root)))
 		return rc;
-	json_t *aw = json_object_get(root, "awards");
+	jv_t *aw = jv_object_get(root, "awards");
 	if (g->map.island == 1 && aw)
 		return jr_fail(r, "unknown key 'awards' (Island Two sheets have awards)");
 	if (g->map.island == 2) {
@@ -601,7 +601,8 @@ static int read_root(struct jr *r, struct dgame *g, json_t *root)
 
 int dice_state_read(struct dgame *g, const char *text, size_t len, struct cerr *e)
 {
-	json_error_t je;
+	struct jv_error je;
+	struct jv_doc d;
 	struct jr r;
 	struct dmove *log = g->log;
 	size_t cap = g->caplog;
@@ -609,15 +610,15 @@ int dice_state_read(struct dgame *g, const char *text, size_t len, struct cerr *
 	jr_init(&r, "", e);
 	if (jr_document(&r, text, len) != C_OK)
 		return C_INPUT;
-	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
-	if (!root)
-		return cerr_set(e, C_INPUT, "not JSON: line %d column %d: %s", je.line, je.column, je.text);
+	if (jv_parse(text, len, &d, &je))
+		return je.oom ? cerr_set(e, C_SYSTEM, "out of memory")
+			      : cerr_set(e, C_INPUT, "not JSON: line %d column %d: %s", je.line, je.column, je.text);
 	dice_game_init(g);
 	g->log = log;
 	g->caplog = cap;
 	jr_init(&r, "", e);
-	int rc = read_root(&r, g, root);
-	json_decref(root);
+	int rc = read_root(&r, g, d.root);
+	jv_free(&d);
 	return rc;
 }
 

@@ -267,14 +267,14 @@ static const char *const site_keys[DK_N][9] = {
 };
 
 /* read_ref: v names a site of m listed before index limit whose kind passes ok; its index. */
-static int read_ref(struct jr *r, const struct dmap *m, json_t *v, int limit, const char *what,
+static int read_ref(struct jr *r, const struct dmap *m, jv_t *v, int limit, const char *what,
 		    int (*ok)(int kind), int *out)
 {
-	if (!json_is_string(v))
+	if (!jv_is_string(v))
 		return jr_fail(r, "expected a site id, found %s", jr_type(v));
-	int i = dice_map_find(m, json_string_value(v));
+	int i = dice_map_find(m, jv_string_value(v));
 	if (i < 0 || i >= limit || !ok(m->s[i].kind))
-		return jr_fail(r, "'%s' is not %s", json_string_value(v), what);
+		return jr_fail(r, "'%s' is not %s", jv_string_value(v), what);
 	*out = i;
 	return C_OK;
 }
@@ -289,15 +289,15 @@ static int is_knight(int kind)
 	return kind == DK_KNIGHT;
 }
 
-static int read_site(struct jr *r, struct dmap *m, json_t *v, int i)
+static int read_site(struct jr *r, struct dmap *m, jv_t *v, int i)
 {
 	struct dsite *s = &m->s[i];
 	const char *str;
 	long long x;
 	int rc, kind = -1;
-	json_t *k;
+	jv_t *k;
 
-	if (!json_is_object(v))
+	if (!jv_is_object(v))
 		return jr_fail(r, "expected an object, found %s", jr_type(v));
 	if ((rc = jr_str(r, v, "kind", 16, &str)))
 		return rc;
@@ -341,7 +341,7 @@ static int read_site(struct jr *r, struct dmap *m, json_t *v, int i)
 	k = jr_member(r, v, "after", kind == DK_ROAD || kind == DK_SETTLEMENT || kind == DK_CITY, &rc);
 	if (rc)
 		return rc;
-	if (k && !json_is_null(k)) {
+	if (k && !jv_is_null(k)) {
 		int a = -1;
 		sv = jr_key(r, "after");
 		rc = read_ref(r, m, k, i, "a road listed before this site", is_road, &a);
@@ -355,31 +355,31 @@ static int read_site(struct jr *r, struct dmap *m, json_t *v, int i)
 		jr_pop(r, sv);
 		return rc;
 	}
-	if ((k = json_object_get(v, "joker"))) {
+	if ((k = jv_object_get(v, "joker"))) {
 		sv = jr_key(r, "joker");
-		if (!json_is_string(k))
+		if (!jv_is_string(k))
 			rc = jr_fail(r, "expected a string, found %s", jr_type(k));
-		else if (strcmp(json_string_value(k), "any") == 0)
+		else if (strcmp(jv_string_value(k), "any") == 0)
 			s->joker = DJ_ANY;
-		else if (strcmp(json_string_value(k), "none") == 0)
+		else if (strcmp(jv_string_value(k), "none") == 0)
 			s->joker = DJ_NONE;
-		else if ((s->joker = (int8_t)dice_face_parse(json_string_value(k))) < 0 ||
-			 s->joker == DF_GOLD || strcmp(json_string_value(k), dice_face_names[s->joker]))
+		else if ((s->joker = (int8_t)dice_face_parse(jv_string_value(k))) < 0 ||
+			 s->joker == DF_GOLD || strcmp(jv_string_value(k), dice_face_names[s->joker]))
 			rc = jr_fail(r, "expected ore, grain, wool, lumber, brick, any or none");
 		jr_pop(r, sv);
 		if (rc)
 			return rc;
 	}
-	if ((k = json_object_get(v, "mark"))) {
+	if ((k = jv_object_get(v, "mark"))) {
 		sv = jr_key(r, "mark");
-		if (!json_is_boolean(k))
+		if (!jv_is_boolean(k))
 			rc = jr_fail(r, "expected a boolean, found %s", jr_type(k));
-		else if (json_is_true(k) && m->mark >= 0)
+		else if (jv_is_true(k) && m->mark >= 0)
 			rc = jr_fail(r, "a second longest-road mark (the first is on %s)", m->s[m->mark].id);
 		jr_pop(r, sv);
 		if (rc)
 			return rc;
-		s->mark = (uint8_t)json_is_true(k);
+		s->mark = (uint8_t)jv_is_true(k);
 		if (s->mark)
 			m->mark = (int8_t)i;
 	}
@@ -394,23 +394,23 @@ static int read_site(struct jr *r, struct dmap *m, json_t *v, int i)
 }
 
 /* read_needs: the deserts' knights, once every id is known. */
-static int read_needs(struct jr *r, struct dmap *m, json_t *sites)
+static int read_needs(struct jr *r, struct dmap *m, jv_t *sites)
 {
 	for (int i = 0; i < m->nsites; i++) {
 		if (m->s[i].kind != DK_DESERT)
 			continue;
 		int s0 = jr_index(r, (size_t)i);
-		json_t *n;
+		jv_t *n;
 		int rc;
-		if ((rc = jr_array(r, json_array_get(sites, (size_t)i), "needs", 2, &n)))
+		if ((rc = jr_array(r, jv_array_get(sites, (size_t)i), "needs", 2, &n)))
 			return rc;
 		int s1 = jr_key(r, "needs");
-		if (json_array_size(n) != 2)
+		if (jv_array_size(n) != 2)
 			return jr_fail(r, "expected the two knights above the desert");
 		for (size_t k = 0; k < 2; k++) {
 			int a = -1;
 			int s2 = jr_index(r, k);
-			if ((rc = read_ref(r, m, json_array_get(n, k), m->nsites, "a knight", is_knight, &a)))
+			if ((rc = read_ref(r, m, jv_array_get(n, k), m->nsites, "a knight", is_knight, &a)))
 				return rc;
 			jr_pop(r, s2);
 			m->s[i].needs[k] = (int8_t)a;
@@ -423,13 +423,13 @@ static int read_needs(struct jr *r, struct dmap *m, json_t *sites)
 	return C_OK;
 }
 
-int dice_map_from_json(struct dmap *m, json_t *v, const char *path, struct cerr *e)
+int dice_map_from_json(struct dmap *m, jv_t *v, const char *path, struct cerr *e)
 {
 	static const char *const keys[] = { "format", "name", "title", "island", "sites", NULL };
 	struct jr r;
 	const char *str;
 	long long island;
-	json_t *sites;
+	jv_t *sites;
 	int rc;
 
 	jr_init(&r, path, e);
@@ -461,9 +461,9 @@ int dice_map_from_json(struct dmap *m, json_t *v, const char *path, struct cerr 
 	if ((rc = jr_array(&r, v, "sites", DICE_MAXSITES, &sites)))
 		return rc;
 	int s0 = jr_key(&r, "sites");
-	for (size_t i = 0; i < json_array_size(sites); i++) {
+	for (size_t i = 0; i < jv_array_size(sites); i++) {
 		int s1 = jr_index(&r, i);
-		if ((rc = read_site(&r, m, json_array_get(sites, i), (int)i)))
+		if ((rc = read_site(&r, m, jv_array_get(sites, i), (int)i)))
 			return rc;
 		m->nsites = (uint8_t)(i + 1);
 		jr_pop(&r, s1);
@@ -479,12 +479,13 @@ int dice_map_from_json(struct dmap *m, json_t *v, const char *path, struct cerr 
 
 int dice_map_read(struct dmap *m, const char *text, size_t len, const char *name, struct cerr *e)
 {
-	json_error_t je;
-	json_t *v = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
-	if (!v)
-		return cerr_set(e, C_INPUT, "%s: line %d: %s", name, je.line, je.text);
-	int rc = dice_map_from_json(m, v, "", e);
-	json_decref(v);
+	struct jv_error je;
+	struct jv_doc d;
+	if (jv_parse(text, len, &d, &je))
+		return je.oom ? cerr_set(e, C_SYSTEM, "out of memory")
+			      : cerr_set(e, C_INPUT, "%s: line %d: %s", name, je.line, je.text);
+	int rc = dice_map_from_json(m, d.root, "", e);
+	jv_free(&d);
 	if (rc)
 		cerr_prefix(e, "%s", name);
 	return rc;

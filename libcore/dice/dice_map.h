@@ -4,13 +4,13 @@
 
 #include <stdint.h>
 
-#include <jansson.h>
+#include "jv.h"
 
 #include "err.h"
 
 /*
- * Jansson ownership in this module: functions taking a json_t * borrow it;
- * functions returning a json_t * return a new reference the caller owns.
+ * Jansson ownership in this module: functions taking a jv_t * borrow it;
+ * functions returning a jv_t * return a new reference the caller owns.
  */
 
 /* Die faces, in the order the issue lists the knights' jokers; gold is no resource. */
@@ -80,7 +80,7 @@ int dice_site_cost(const struct dsite *s, uint8_t cost[DF_N]);
  * dice_map_from_json: reads a dicegame-map/1 object (borrowed) into m, strictly.  path is the
  * JSON path of v for messages ("" at the top).  C_INPUT with the path in e on any fault.
  */
-int dice_map_from_json(struct dmap *m, json_t *v, const char *path, struct cerr *e);
+int dice_map_from_json(struct dmap *m, jv_t *v, const char *path, struct cerr *e);
 /* dice_map_read: a whole map document from text; name is used in messages.  C_INPUT on faults. */
 int dice_map_read(struct dmap *m, const char *text, size_t len, const char *name, struct cerr *e);
 
