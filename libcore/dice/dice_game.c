@@ -44,6 +44,8 @@ int dice_turn_dice(const struct dgame *g, uint32_t number)
 
 int dice_seat(const struct dgame *g)
 {
+	if (g->nplayers == 1)	/* the solo game, without a division */
+		return 0;
 	return g->number ? (int)((g->number - 1) % g->nplayers) : 0;
 }
 
@@ -233,19 +235,13 @@ int dice_road_length(const struct dmap *m, uint64_t built)
 
 int dice_knights(const struct dmap *m, uint64_t built)
 {
-	int n = 0;
-	for (int i = 0; i < m->nsites; i++)
-		if (m->s[i].kind == DK_KNIGHT && (built & BIT(i)))
-			n++;
-	return n;
+	return __builtin_popcountll(built & m->kinds[DK_KNIGHT]);
 }
 
 int dice_vp(const struct dgame *g, int seat)
 {
-	int vp = 0;
-	for (int i = 0; i < g->map.nsites; i++)
-		if (g->p[seat].built & BIT(i))
-			vp += g->map.s[i].kind == DK_SETTLEMENT ? 1 : g->map.s[i].kind == DK_CITY ? 2 : 0;
+	uint64_t b = g->p[seat].built;
+	int vp = __builtin_popcountll(b & g->map.kinds[DK_SETTLEMENT]) + 2 * __builtin_popcountll(b & g->map.kinds[DK_CITY]);
 	return vp + 2 * (g->road_holder == seat) + 2 * (g->army_holder == seat);
 }
 
@@ -309,6 +305,8 @@ static void say_faces(const uint8_t *f, int n, char *buf, size_t size)
 /* log_reserve: room for one more move on the log; the only step of dice_apply that can fail for memory. */
 static int log_reserve(struct dgame *g, struct cerr *e)
 {
+	if (g->nlog < g->caplog)
+		return C_OK;
 	struct dmove *nl = buf_grow_array(g->log, &g->caplog, g->nlog + 1, sizeof *nl);
 	if (!nl)
 		return cerr_set(e, C_SYSTEM, "out of memory");
@@ -333,15 +331,26 @@ void dice_game_secret(struct dgame *g, const uint8_t key[32])
 	memset(g->rng, 0, sizeof g->rng);
 }
 
-/* draw_face: exactly rng_below(s, 6), with the bound folded into constants for speed. */
+/* draw_face: exactly rng_below(s, 6), with the bound folded into constants and the generator inline. */
 static uint8_t draw_face(uint64_t s[4])
 {
 	const uint64_t limit = UINT64_MAX - UINT64_MAX % DF_N;
 	uint64_t x;
 	do
-		x = rng_next(s);
+		x = rng_step(s);
 	while (x >= limit);
 	return (uint8_t)(x % DF_N);
+}
+
+/* draw_faces: n faces into out from the generator or the secret stream, advancing s. */
+static void draw_faces(const struct dgame *g, uint64_t s[4], uint8_t *out, int n)
+{
+	if (g->has_secret)
+		for (int i = 0; i < n; i++)
+			out[i] = (uint8_t)luck_below((struct luck){ s, g->secret }, DF_N);
+	else
+		for (int i = 0; i < n; i++)
+			out[i] = draw_face(s);
 }
 
 static int miscounted(int n, int nfaces, struct cerr *e)
@@ -368,9 +377,14 @@ static int outcomes(struct dgame *g, struct dmove *m, int n, int flags, struct c
 	uint64_t s[4];
 	uint8_t drawn[DICE_NDICE];
 	memcpy(s, g->rng, sizeof s);
-	for (int i = 0; i < n; i++)
-		drawn[i] = g->has_secret ? (uint8_t)luck_below((struct luck){ s, g->secret }, DF_N) : draw_face(s);
-	if (m->nfaces && memcmp(drawn, m->faces, (size_t)n) != 0) {
+	if (!m->nfaces) {	/* nothing to check: the faces go straight into the move */
+		draw_faces(g, s, m->faces, n);
+		memcpy(g->rng, s, sizeof s);
+		m->nfaces = (uint8_t)n;
+		return C_OK;
+	}
+	draw_faces(g, s, drawn, n);
+	if (memcmp(drawn, m->faces, (size_t)n) != 0) {
 		char a[64], b[64];
 		say_faces(drawn, n, a, sizeof a);
 		say_faces(m->faces, n, b, sizeof b);
@@ -431,12 +445,15 @@ static int do_reroll(struct dgame *g, struct dmove *m, int flags, struct cerr *e
 		return cerr_set(e, C_ILLEGAL, "a turn has three rolls at most");
 	if (r.nkept && (rc = find_kept(g, &r, e)))
 		return rc;
-	for (int d = 0; d < 8; d++)
-		if (r.mask & (1u << d)) {
-			if ((rc = check_die(g, d, e)))
-				return rc;
-			n++;
-		}
+	if (!(r.mask & ~(all & ~(unsigned)g->used)))	/* every die named is in play */
+		n = __builtin_popcount(r.mask);
+	else
+		for (int d = 0; d < 8; d++)
+			if (r.mask & (1u << d)) {
+				if ((rc = check_die(g, d, e)))
+					return rc;
+				n++;
+			}
 	if (r.keep) {	/* the dice kept: the others roll */
 		if (r.mask == all)
 			return cerr_set(e, C_ILLEGAL, "every die is kept: none is left to roll again");
@@ -585,7 +602,7 @@ static void do_end(struct dgame *g, int seat)
 
 int dice_apply(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
 {
-	int seat = dice_seat(g), rc = C_OK;
+	int rc = C_OK;
 
 	if (g->view)
 		return cerr_set(e, C_ILLEGAL, "this is a view of the sheet, without its generator: "
@@ -600,10 +617,10 @@ int dice_apply(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
 	switch (m->type) {
 	case DM_ROLL: rc = do_roll(g, m, flags, e); break;
 	case DM_REROLL: rc = do_reroll(g, m, flags, e); break;
-	case DM_JOKER: rc = do_joker(g, m, seat, e); break;
+	case DM_JOKER: rc = do_joker(g, m, dice_seat(g), e); break;
 	case DM_GOLD: rc = do_gold(g, m, e); break;
-	case DM_BUILD: rc = do_build(g, m, seat, e); break;
-	case DM_END: do_end(g, seat); break;
+	case DM_BUILD: rc = do_build(g, m, dice_seat(g), e); break;
+	case DM_END: do_end(g, dice_seat(g)); break;
 	default: return cerr_set(e, C_ILLEGAL, "unknown move");
 	}
 	if (rc)

@@ -129,6 +129,7 @@ static void finish(struct dmap *m)
 	m->mark = -1;
 	m->nknights = 0;
 	m->sites = m->jokers = 0;
+	memset(m->kinds, 0, sizeof m->kinds);
 	for (int i = 0; i < m->nsites; i++) {
 		struct dsite *s = &m->s[i];
 		if (m->s[i].kind == DK_START)
@@ -152,6 +153,7 @@ static void finish(struct dmap *m)
 			m->sites |= (uint64_t)1 << i;
 		if (s->joker != DJ_NONE)
 			m->jokers |= (uint64_t)1 << i;
+		m->kinds[s->kind] |= (uint64_t)1 << i;
 	}
 	for (int i = 0; i < m->nsites; i++) {
 		m->s[i].dependents = 0;

@@ -53,6 +53,7 @@ struct dmap {
 	uint8_t nknights;
 	uint64_t sites;		/* derived: the sites a player can build */
 	uint64_t jokers;	/* derived: the sites that hold a joker */
+	uint64_t kinds[DK_N];	/* derived: the sites of each kind */
 	struct dsite s[DICE_MAXSITES];
 };
 
