@@ -45,6 +45,44 @@ static uint32_t minus(uint32_t have, uint32_t cost)
 	return u & (((u & LANES) >> 3) * 7);
 }
 
+/*
+ * firsts: the sites of fr that come first among their twins in fr.  Twins cost
+ * and score alike, and every choice below breaks ties by the order the sites
+ * are listed, so a later twin never wins where its first twin was weighed.
+ */
+static uint64_t firsts(const struct dmap *m, uint64_t fr)
+{
+	uint64_t f = fr & m->alone;
+	for (int c = 0; c < m->ntwins; c++) {
+		uint64_t t = fr & m->twins[c];
+		f |= t & -t;
+	}
+	return f;
+}
+
+/* twins_of: the set of site i and its twins. */
+static uint64_t twins_of(const struct dmap *m, int i)
+{
+	for (int c = 0; c < m->ntwins; c++)
+		if (m->twins[c] & BIT(i))
+			return m->twins[c];
+	return BIT(i);
+}
+
+/* usable_jokers: the jokers seat may use now, as a set (dice_joker_usable over the map's jokers). */
+static uint64_t usable_jokers(const struct dgame *g, int seat)
+{
+	const struct dplayer *p = &g->p[seat];
+	uint64_t left = g->map.jokers & ~p->jokers;
+	uint64_t u = left & p->built & g->map.kinds[DK_KNIGHT];
+	for (uint64_t d = left & g->map.kinds[DK_DESERT]; d; d &= d - 1) {
+		int i = __builtin_ctzll(d);
+		if ((p->built & BIT(g->map.s[i].needs[0])) && (p->built & BIT(g->map.s[i].needs[1])))
+			u |= BIT(i);
+	}
+	return u;
+}
+
 /* better: site a is worth more points per die than b (ties: the one listed first). */
 static int better(const struct dmap *m, int a, int na, int b, int nb)
 {
@@ -58,7 +96,7 @@ static int better(const struct dmap *m, int a, int na, int b, int nb)
 static int target(const struct dgame *g, uint64_t fr, uint32_t have)
 {
 	int best = -1, nbest = 0;
-	for (uint64_t left = fr; left; left &= left - 1) {
+	for (uint64_t left = firsts(&g->map, fr); left; left &= left - 1) {
 		int i = __builtin_ctzll(left);
 		int n = g->map.s[i].ncost;
 		if (covers(have, g->map.s[i].pcost) && better(&g->map, i, n, best, nbest)) {
@@ -87,10 +125,8 @@ static unsigned keep_mask(const struct dgame *g, int seat, uint64_t fr)
 
 	while (room >= 2) {	/* nothing costs fewer than two dice */
 		int best = -1, bmiss = 0;
-		for (uint64_t left = fr; left; left &= left - 1) {
+		for (uint64_t left = firsts(&g->map, fr) & g->map.cheap[room]; left; left &= left - 1) {
 			int i = __builtin_ctzll(left);
-			if (g->map.s[i].ncost > room)
-				continue;
 			int miss = missing(avail, g->map.s[i].pcost);
 			int x = g->map.s[i].points * (bmiss + 1), y = best < 0 ? -1 : g->map.s[best].points * (miss + 1);
 			if (x > y) {
@@ -146,13 +182,8 @@ static int convert(struct dgame *g, int seat, int t, struct cerr *e)
 	struct dmove plan[DICE_NDICE];
 	int np = 0, golds = 0;
 	unsigned taken = 0;
-	uint64_t jokers = 0, usable = 0;
+	uint64_t jokers = 0, usable = usable_jokers(g, seat);
 
-	for (uint64_t left = g->map.jokers & ~g->p[seat].jokers; left; left &= left - 1) {
-		int i = __builtin_ctzll(left);
-		if (dice_joker_usable(g, seat, i))
-			usable |= BIT(i);
-	}
 	memcpy(cost, g->map.s[t].cost, sizeof cost);
 	dice_free_counts(g, have);
 	golds = have[DF_GOLD];
@@ -232,18 +263,16 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 			continue;
 		}
 		/* Nothing affordable: the best site that jokers and gold can complete. */
-		int free_dice = 0, done = 0, jok = 0;
+		int free_dice = 0, done = 0;
 		dice_free_counts(g, have);
-		for (uint64_t left = g->map.jokers & ~g->p[seat].jokers; left && !jok; left &= left - 1)
-			jok = dice_joker_usable(g, seat, __builtin_ctzll(left));
-		if (!jok && have[DF_GOLD] < 2)
+		if (!usable_jokers(g, seat) && have[DF_GOLD] < 2)
 			break;
 		for (int f = 0; f < DF_N; f++)
 			free_dice += have[f];
 		uint64_t tried = 0;
 		while (!done) {
 			int c = -1, nc = 0;
-			for (uint64_t left = fr & ~tried; left; left &= left - 1) {
+			for (uint64_t left = firsts(&g->map, fr & ~tried); left; left &= left - 1) {
 				int i = __builtin_ctzll(left);
 				int n = g->map.s[i].ncost;
 				if (n <= free_dice && better(&g->map, i, n, c, nc)) {
@@ -253,7 +282,7 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 			}
 			if (c < 0)
 				break;
-			tried |= BIT(c);
+			tried |= twins_of(&g->map, c);	/* what fails for c fails for its twins */
 			done = convert(g, seat, c, e);
 			if (done < 0)
 				return e->code;
