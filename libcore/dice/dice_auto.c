@@ -242,7 +242,7 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 		if ((rc = dice_apply(g, &m, 0, e)))
 			return rc;
 	}
-	fr = dice_frontier(g, g->p[seat].built);
+	fr = g->p[seat].front;
 	while (!g->locked && g->rolls < 3) {
 		unsigned all = (1u << g->ndice) - 1, keep = keep_mask(g, seat, fr);
 		if ((keep & all) == all)
@@ -259,7 +259,7 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 			m.site = (int8_t)t;
 			if ((rc = dice_apply(g, &m, 0, e)))
 				return rc;
-			fr = dice_frontier_add(g, g->p[seat].built, fr, t);
+			fr = g->p[seat].front;
 			continue;
 		}
 		/* Nothing affordable: the best site that jokers and gold can complete. */

@@ -90,6 +90,7 @@ int dice_game_start(struct dgame *g, const struct dmap *map, int nplayers, const
 	for (int i = 0; i < nplayers; i++) {
 		snprintf(g->p[i].name, sizeof g->p[i].name, "%s", names[i]);
 		g->p[i].built = BIT(g->map.start);
+		g->p[i].front = dice_frontier(g, g->p[i].built);
 	}
 	g->number = 1;
 	new_turn(g);
@@ -575,6 +576,7 @@ static int do_build(struct dgame *g, const struct dmove *m, int seat, struct cer
 			g->used |= (uint8_t)(1u << d);
 		}
 	g->p[seat].built |= BIT(m->site);
+	g->p[seat].front = dice_frontier_add(g, g->p[seat].built, g->p[seat].front, m->site);
 	g->turn_built |= BIT(m->site);
 	g->locked = 1;
 	if (g->map.island == 2) {
