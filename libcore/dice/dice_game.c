@@ -88,7 +88,7 @@ int dice_game_start(struct dgame *g, const struct dmap *map, int nplayers, const
 		rng_seed(g->rng, seed);
 	g->nplayers = (uint8_t)nplayers;
 	for (int i = 0; i < nplayers; i++) {
-		snprintf(g->p[i].name, sizeof g->p[i].name, "%s", names[i]);
+		memcpy(g->p[i].name, names[i], strlen(names[i]) + 1);	/* dice_name_ok: it fits */
 		g->p[i].built = BIT(g->map.start);
 		g->p[i].front = dice_frontier(g, g->p[i].built);
 	}
@@ -234,15 +234,24 @@ int dice_road_length(const struct dmap *m, uint64_t built)
 	return longest;
 }
 
+/* count: the members of a small set. */
+static int count(uint64_t x)
+{
+	int n = 0;
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+}
+
 int dice_knights(const struct dmap *m, uint64_t built)
 {
-	return __builtin_popcountll(built & m->kinds[DK_KNIGHT]);
+	return count(built & m->kinds[DK_KNIGHT]);
 }
 
 int dice_vp(const struct dgame *g, int seat)
 {
 	uint64_t b = g->p[seat].built;
-	int vp = __builtin_popcountll(b & g->map.kinds[DK_SETTLEMENT]) + 2 * __builtin_popcountll(b & g->map.kinds[DK_CITY]);
+	int vp = count(b & g->map.kinds[DK_SETTLEMENT]) + 2 * count(b & g->map.kinds[DK_CITY]);
 	return vp + 2 * (g->road_holder == seat) + 2 * (g->army_holder == seat);
 }
 
@@ -346,12 +355,15 @@ static uint8_t draw_face(uint64_t s[4])
 /* draw_faces: n faces into out from the generator or the secret stream, advancing s. */
 static void draw_faces(const struct dgame *g, uint64_t s[4], uint8_t *out, int n)
 {
-	if (g->has_secret)
+	if (g->has_secret) {
 		for (int i = 0; i < n; i++)
 			out[i] = (uint8_t)luck_below((struct luck){ s, g->secret }, DF_N);
-	else
+	} else {
+		uint64_t t[4] = { s[0], s[1], s[2], s[3] };	/* a local copy stays in registers */
 		for (int i = 0; i < n; i++)
-			out[i] = draw_face(s);
+			out[i] = draw_face(t);
+		memcpy(s, t, sizeof t);
+	}
 }
 
 static int miscounted(int n, int nfaces, struct cerr *e)
@@ -447,7 +459,8 @@ static int do_reroll(struct dgame *g, struct dmove *m, int flags, struct cerr *e
 	if (r.nkept && (rc = find_kept(g, &r, e)))
 		return rc;
 	if (!(r.mask & ~(all & ~(unsigned)g->used)))	/* every die named is in play */
-		n = __builtin_popcount(r.mask);
+		for (unsigned x = r.mask; x; x &= x - 1)
+			n++;
 	else
 		for (int d = 0; d < 8; d++)
 			if (r.mask & (1u << d)) {
@@ -558,12 +571,20 @@ static int do_build(struct dgame *g, const struct dmove *m, int seat, struct cer
 	if ((rc = dice_check_build(g, seat, m->site, e)))
 		return rc;
 	memcpy(cost, s->cost, sizeof cost);
-	dice_free_counts(g, have);
-	for (int f = 0; f < DF_NRES; f++)
-		if (cost[f] > have[f]) {
-			miss[f] = (uint8_t)(cost[f] - have[f]);
-			short_ = 1;
-		}
+	/* The free dice counted 4 bits a face: with the top bit of each lane set, the
+	 * subtraction leaves it set in every lane that holds the cost (dice_auto.c). */
+	uint32_t packed = 0;
+	for (int d = 0; d < g->ndice; d++)
+		if (!(g->used & (1u << d)))
+			packed += 1u << (4 * g->dice[d]);
+	if ((((packed | 0x888888u) - s->pcost) & 0x888888u) != 0x888888u) {
+		dice_free_counts(g, have);
+		for (int f = 0; f < DF_NRES; f++)
+			if (cost[f] > have[f]) {
+				miss[f] = (uint8_t)(cost[f] - have[f]);
+				short_ = 1;
+			}
+	}
 	if (short_) {
 		char c[96], mi[96];
 		say_counts(cost, c, sizeof c);
