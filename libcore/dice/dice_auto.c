@@ -38,6 +38,12 @@ static int missing(uint32_t have, uint32_t cost)
 	return (int)(((v * 0x010101u) >> 16) & 0xffu);
 }
 
+/* ndice_in: how many dice the packed counts c hold (the sum of its six lanes lands in lane 5). */
+static int ndice_in(uint32_t c)
+{
+	return (int)(((c * 0x111111u) >> 20) & 0xfu);
+}
+
 /* minus: have less cost, each lane floored at zero. */
 static uint32_t minus(uint32_t have, uint32_t cost)
 {
@@ -140,10 +146,12 @@ static unsigned keep_mask(const struct dgame *g, int seat, uint64_t fr)
 		need += avail - left;
 		avail = left;
 		room -= g->map.s[best].ncost;
-		b |= BIT(best);
-		fr = dice_frontier_add(g, b, fr, best);
+		if (room >= 2) {	/* the frontier only matters for another round */
+			b |= BIT(best);
+			fr = dice_frontier_add(g, b, fr, best);
+		}
 	}
-	for (int d = 0; d < g->ndice; d++) {
+	for (int d = 0; need && d < g->ndice; d++) {
 		uint32_t one = 1u << (4 * g->dice[d]);
 		if (need & (0xfu << (4 * g->dice[d]))) {
 			need -= one;
@@ -175,8 +183,9 @@ static int spare(const struct dgame *g, const uint8_t cost[DF_N], unsigned *take
 	return pick;
 }
 
-/* convert: plans jokers and gold trades that complete site t, and plays them; 1 when done. */
-static int convert(struct dgame *g, int seat, int t, struct cerr *e)
+/* convert: plans jokers and gold trades that complete site t with the free dice (their packed
+ * counts unused), and plays them; 1 when done. */
+static int convert(struct dgame *g, int seat, int t, uint32_t unused, struct cerr *e)
 {
 	uint8_t cost[DF_N], have[DF_N];
 	struct dmove plan[DICE_NDICE];
@@ -185,7 +194,8 @@ static int convert(struct dgame *g, int seat, int t, struct cerr *e)
 	uint64_t jokers = 0, usable = usable_jokers(g, seat);
 
 	memcpy(cost, g->map.s[t].cost, sizeof cost);
-	dice_free_counts(g, have);
+	for (int f = 0; f < DF_N; f++)
+		have[f] = (uint8_t)((unused >> (4 * f)) & 0xfu);
 	golds = have[DF_GOLD];
 	for (int r = 0; r < DF_NRES; r++)
 		for (int k = have[r]; k < cost[r]; k++) {
@@ -229,7 +239,6 @@ static int convert(struct dgame *g, int seat, int t, struct cerr *e)
 int dice_auto_turn(struct dgame *g, struct cerr *e)
 {
 	struct dmove m;
-	uint8_t have[DF_N];
 	int rc, seat = dice_seat(g);
 	uint64_t fr;
 
@@ -253,7 +262,8 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 			return rc;
 	}
 	while (!g->over) {
-		int t = target(g, fr, packed_dice(g, ~(unsigned)g->used & ((1u << g->ndice) - 1)));
+		uint32_t unused = packed_dice(g, ~(unsigned)g->used & ((1u << g->ndice) - 1));
+		int t = target(g, fr, unused);
 		if (t >= 0) {
 			blank(&m, DM_BUILD);
 			m.site = (int8_t)t;
@@ -263,12 +273,9 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 			continue;
 		}
 		/* Nothing affordable: the best site that jokers and gold can complete. */
-		int free_dice = 0, done = 0;
-		dice_free_counts(g, have);
-		if (!usable_jokers(g, seat) && have[DF_GOLD] < 2)
+		int free_dice = ndice_in(unused), done = 0;
+		if (!usable_jokers(g, seat) && ((unused >> (4 * DF_GOLD)) & 0xfu) < 2)
 			break;
-		for (int f = 0; f < DF_N; f++)
-			free_dice += have[f];
 		uint64_t tried = 0;
 		while (!done) {
 			int c = -1, nc = 0;
@@ -283,7 +290,7 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 			if (c < 0)
 				break;
 			tried |= twins_of(&g->map, c);	/* what fails for c fails for its twins */
-			done = convert(g, seat, c, e);
+			done = convert(g, seat, c, unused, e);
 			if (done < 0)
 				return e->code;
 		}
