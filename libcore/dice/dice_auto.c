@@ -13,13 +13,12 @@
  */
 #define LANES 0x888888u
 
-/* packed_dice: the dice in mask (bit d for die d), counted per face. */
+/* packed_dice: the dice in mask (bit d for die d, d < ndice), counted per face; without branches. */
 static uint32_t packed_dice(const struct dgame *g, unsigned mask)
 {
 	uint32_t c = 0;
-	for (int d = 0; d < g->ndice; d++)
-		if (mask & (1u << d))
-			c += 1u << (4 * g->dice[d]);
+	for (int d = 0; d < DICE_NDICE; d++)
+		c += ((mask >> d) & 1u) << (4 * g->dice[d]);
 	return c;
 }
 
@@ -124,10 +123,16 @@ static void blank(struct dmove *m, int type)
  * points per die still missing from the unreserved dice, while they fit in the dice. */
 static unsigned keep_mask(const struct dgame *g, int seat, uint64_t fr)
 {
-	uint32_t avail = packed_dice(g, (1u << g->ndice) - 1), need = 0;
+	uint32_t avail = 0, need = 0;
+	uint8_t showing[DF_N] = { 0 };	/* the dice that show each face */
 	uint64_t b = g->p[seat].built;
 	int room = g->ndice;
 	unsigned keep = 0;
+
+	for (int d = 0; d < g->ndice; d++) {
+		avail += 1u << (4 * g->dice[d]);
+		showing[g->dice[d]] |= (uint8_t)(1u << d);
+	}
 
 	while (room >= 2) {	/* nothing costs fewer than two dice */
 		int best = -1, bmiss = 0;
@@ -151,12 +156,11 @@ static unsigned keep_mask(const struct dgame *g, int seat, uint64_t fr)
 			fr = dice_frontier_add(g, b, fr, best);
 		}
 	}
-	for (int d = 0; need && d < g->ndice; d++) {
-		uint32_t one = 1u << (4 * g->dice[d]);
-		if (need & (0xfu << (4 * g->dice[d]))) {
-			need -= one;
-			keep |= 1u << d;
-		}
+	while (need) {	/* a face needed k times keeps the first k dice that show it */
+		int f = __builtin_ctz(need) / 4;
+		keep |= showing[f] & -showing[f];
+		showing[f] &= (uint8_t)(showing[f] - 1);
+		need -= 1u << (4 * f);
 	}
 	return keep;
 }

@@ -477,9 +477,8 @@ static int do_reroll(struct dgame *g, struct dmove *m, int flags, struct cerr *e
 	}
 	if ((rc = outcomes(g, &r, n, flags, e)))
 		return rc;
-	for (int d = 0, k = 0; d < g->ndice; d++)
-		if (r.mask & (1u << d))
-			g->dice[d] = r.faces[k++];
+	for (unsigned x = r.mask, k = 0; x; x &= x - 1)
+		g->dice[__builtin_ctz(x)] = r.faces[k++];
 	g->rolls++;
 	*m = r;
 	return C_OK;
@@ -574,9 +573,9 @@ static int do_build(struct dgame *g, const struct dmove *m, int seat, struct cer
 	/* The free dice counted 4 bits a face: with the top bit of each lane set, the
 	 * subtraction leaves it set in every lane that holds the cost (dice_auto.c). */
 	uint32_t packed = 0;
-	for (int d = 0; d < g->ndice; d++)
-		if (!(g->used & (1u << d)))
-			packed += 1u << (4 * g->dice[d]);
+	unsigned left = ((1u << g->ndice) - 1) & ~(unsigned)g->used;
+	for (unsigned x = left; x; x &= x - 1)
+		packed += 1u << (4 * g->dice[__builtin_ctz(x)]);
 	if ((((packed | 0x888888u) - s->pcost) & 0x888888u) != 0x888888u) {
 		dice_free_counts(g, have);
 		for (int f = 0; f < DF_NRES; f++)
@@ -591,11 +590,13 @@ static int do_build(struct dgame *g, const struct dmove *m, int seat, struct cer
 		say_counts(miss, mi, sizeof mi);
 		return cerr_set(e, C_ILLEGAL, "%s %s costs %s: missing %s", site_word(s), s->id, c, mi);
 	}
-	for (int d = 0; d < g->ndice; d++)
-		if (!(g->used & (1u << d)) && cost[g->dice[d]]) {
+	for (unsigned x = left; x; x &= x - 1) {	/* the first free dice of each face it costs */
+		int d = __builtin_ctz(x);
+		if (cost[g->dice[d]]) {
 			cost[g->dice[d]]--;
 			g->used |= (uint8_t)(1u << d);
 		}
+	}
 	g->p[seat].built |= BIT(m->site);
 	g->p[seat].front = dice_frontier_add(g, g->p[seat].built, g->p[seat].front, m->site);
 	g->turn_built |= BIT(m->site);
