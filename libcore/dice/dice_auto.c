@@ -97,11 +97,11 @@ static int better(const struct dmap *m, int a, int na, int b, int nb)
 	return x > y || (x == y && a < b);
 }
 
-/* target: the best site of the frontier fr affordable with the packed counts have; -1 if none. */
-static int target(const struct dgame *g, uint64_t fr, uint32_t have)
+/* target: the best site of ff (firsts of the frontier) affordable with the packed counts have; -1 if none. */
+static int target(const struct dgame *g, uint64_t ff, uint32_t have)
 {
 	int best = -1, nbest = 0;
-	for (uint64_t left = firsts(&g->map, fr); left; left &= left - 1) {
+	for (uint64_t left = ff; left; left &= left - 1) {
 		int i = __builtin_ctzll(left);
 		int n = g->map.s[i].ncost;
 		if (covers(have, g->map.s[i].pcost) && better(&g->map, i, n, best, nbest)) {
@@ -120,8 +120,9 @@ static void blank(struct dmove *m, int type)
 }
 
 /* keep_mask: the dice worth keeping.  Sites are taken in turn, each the one with the most
- * points per die still missing from the unreserved dice, while they fit in the dice. */
-static unsigned keep_mask(const struct dgame *g, int seat, uint64_t fr)
+ * points per die still missing from the unreserved dice, while they fit in the dice.
+ * fr is the frontier, ff its firsts. */
+static unsigned keep_mask(const struct dgame *g, int seat, uint64_t fr, uint64_t ff)
 {
 	uint32_t avail = 0, need = 0;
 	uint8_t showing[DF_N] = { 0 };	/* the dice that show each face */
@@ -136,7 +137,7 @@ static unsigned keep_mask(const struct dgame *g, int seat, uint64_t fr)
 
 	while (room >= 2) {	/* nothing costs fewer than two dice */
 		int best = -1, bmiss = 0;
-		for (uint64_t left = firsts(&g->map, fr) & g->map.cheap[room]; left; left &= left - 1) {
+		for (uint64_t left = ff & g->map.cheap[room]; left; left &= left - 1) {
 			int i = __builtin_ctzll(left);
 			int miss = missing(avail, g->map.s[i].pcost);
 			int x = g->map.s[i].points * (bmiss + 1), y = best < 0 ? -1 : g->map.s[best].points * (miss + 1);
@@ -154,6 +155,7 @@ static unsigned keep_mask(const struct dgame *g, int seat, uint64_t fr)
 		if (room >= 2) {	/* the frontier only matters for another round */
 			b |= BIT(best);
 			fr = dice_frontier_add(g, b, fr, best);
+			ff = firsts(&g->map, fr);
 		}
 	}
 	while (need) {	/* a face needed k times keeps the first k dice that show it */
@@ -188,14 +190,14 @@ static int spare(const struct dgame *g, const uint8_t cost[DF_N], unsigned *take
 }
 
 /* convert: plans jokers and gold trades that complete site t with the free dice (their packed
- * counts unused), and plays them; 1 when done. */
-static int convert(struct dgame *g, int seat, int t, uint32_t unused, struct cerr *e)
+ * counts unused) and the jokers usable, and plays them; 1 when done. */
+static int convert(struct dgame *g, int t, uint32_t unused, uint64_t usable, struct cerr *e)
 {
 	uint8_t cost[DF_N], have[DF_N];
 	struct dmove plan[DICE_NDICE];
 	int np = 0, golds = 0;
 	unsigned taken = 0;
-	uint64_t jokers = 0, usable = usable_jokers(g, seat);
+	uint64_t jokers = 0;
 
 	memcpy(cost, g->map.s[t].cost, sizeof cost);
 	for (int f = 0; f < DF_N; f++)
@@ -244,7 +246,7 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 {
 	struct dmove m;
 	int rc, seat = dice_seat(g);
-	uint64_t fr;
+	uint64_t fr, ff;
 
 	if (g->over)
 		return cerr_set(e, C_ILLEGAL, "the game is over");
@@ -256,8 +258,9 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 			return rc;
 	}
 	fr = g->p[seat].front;
+	ff = firsts(&g->map, fr);
 	while (!g->locked && g->rolls < 3) {
-		unsigned all = (1u << g->ndice) - 1, keep = keep_mask(g, seat, fr);
+		unsigned all = (1u << g->ndice) - 1, keep = keep_mask(g, seat, fr, ff);
 		if ((keep & all) == all)
 			break;
 		blank(&m, DM_REROLL);
@@ -265,25 +268,29 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 		if ((rc = dice_apply(g, &m, 0, e)))
 			return rc;
 	}
+	uint32_t unused = packed_dice(g, ~(unsigned)g->used & ((1u << g->ndice) - 1));
 	while (!g->over) {
-		uint32_t unused = packed_dice(g, ~(unsigned)g->used & ((1u << g->ndice) - 1));
-		int t = target(g, fr, unused);
+		int t = target(g, ff, unused);
 		if (t >= 0) {
 			blank(&m, DM_BUILD);
 			m.site = (int8_t)t;
 			if ((rc = dice_apply(g, &m, 0, e)))
 				return rc;
 			fr = g->p[seat].front;
+			ff = firsts(&g->map, fr);
+			unused -= g->map.s[t].pcost;	/* a build spends dice of exactly its cost */
 			continue;
 		}
-		/* Nothing affordable: the best site that jokers and gold can complete. */
+		/* Nothing affordable: the best site that jokers and gold can complete.  The sites
+		 * tried are whole sets of twins, so the firsts of the rest are ff less them. */
 		int free_dice = ndice_in(unused), done = 0;
-		if (!usable_jokers(g, seat) && ((unused >> (4 * DF_GOLD)) & 0xfu) < 2)
+		uint64_t usable = usable_jokers(g, seat);
+		if (!usable && ((unused >> (4 * DF_GOLD)) & 0xfu) < 2)
 			break;
 		uint64_t tried = 0;
 		while (!done) {
 			int c = -1, nc = 0;
-			for (uint64_t left = firsts(&g->map, fr & ~tried); left; left &= left - 1) {
+			for (uint64_t left = ff & ~tried; left; left &= left - 1) {
 				int i = __builtin_ctzll(left);
 				int n = g->map.s[i].ncost;
 				if (n <= free_dice && better(&g->map, i, n, c, nc)) {
@@ -294,12 +301,13 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 			if (c < 0)
 				break;
 			tried |= twins_of(&g->map, c);	/* what fails for c fails for its twins */
-			done = convert(g, seat, c, unused, e);
+			done = convert(g, c, unused, usable, e);
 			if (done < 0)
 				return e->code;
 		}
 		if (!done)
 			break;
+		unused = packed_dice(g, ~(unsigned)g->used & ((1u << g->ndice) - 1));	/* dice turned */
 	}
 	if (g->over)
 		return C_OK;
