@@ -77,11 +77,14 @@ int dice_game_start(struct dgame *g, const struct dmap *map, int nplayers, const
 	}
 	if (seed > DICE_MAXSEED)
 		return cerr_set(e, C_USAGE, "seed %llu is above 2^53-1", (unsigned long long)seed);
-	dice_game_init(g);
-	g->log = log;
-	g->caplog = cap;
+	/* As dice_game_init, but the map (the first member) is written once, not cleared and copied. */
+	_Static_assert(offsetof(struct dgame, map) == 0, "the map comes first in struct dgame");
 	if (&g->map != map)
 		g->map = *map;
+	memset((char *)g + sizeof g->map, 0, sizeof *g - sizeof g->map);
+	g->road_holder = g->army_holder = -1;
+	g->log = log;
+	g->caplog = cap;
 	g->external = (uint8_t)(external != 0);
 	g->seed = external ? 0 : seed;
 	if (!external)
@@ -141,9 +144,9 @@ uint64_t dice_frontier(const struct dgame *g, uint64_t b)
 uint64_t dice_frontier_add(const struct dgame *g, uint64_t b, uint64_t f, int t)
 {
 	f &= ~BIT(t);
-	for (uint64_t left = g->map.s[t].dependents & ~b; left; left &= left - 1) {
+	for (uint64_t left = g->map.s[t].dependents & g->map.sites & ~b; left; left &= left - 1) {
 		int j = __builtin_ctzll(left);
-		if ((b & g->map.s[j].req) == g->map.s[j].req && (g->map.sites & BIT(j)))
+		if ((b & g->map.s[j].req) == g->map.s[j].req)
 			f |= BIT(j);
 	}
 	return f;
