@@ -594,11 +594,10 @@ static int do_build(struct dgame *g, const struct dmove *m, int seat, struct cer
 		return cerr_set(e, C_ILLEGAL, "%s %s costs %s: missing %s", site_word(s), s->id, c, mi);
 	}
 	for (unsigned x = left; x; x &= x - 1) {	/* the first free dice of each face it costs */
-		int d = __builtin_ctz(x);
-		if (cost[g->dice[d]]) {
-			cost[g->dice[d]]--;
-			g->used |= (uint8_t)(1u << d);
-		}
+		int d = __builtin_ctz(x), f = g->dice[d];
+		unsigned take = cost[f] != 0;	/* without a branch: which face comes is random */
+		cost[f] = (uint8_t)(cost[f] - take);
+		g->used |= (uint8_t)(take << d);
 	}
 	g->p[seat].built |= BIT(m->site);
 	g->p[seat].front = dice_frontier_add(g, g->p[seat].built, g->p[seat].front, m->site);
