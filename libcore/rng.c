@@ -5,11 +5,6 @@
 
 #include "rng.h"
 
-static uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
 uint64_t splitmix64(uint64_t *x)
 {
 	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
@@ -27,16 +22,7 @@ void rng_seed(uint64_t s[4], uint64_t seed)
 
 uint64_t rng_next(uint64_t s[4])
 {
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
+	return rng_step(s);
 }
 
 uint64_t luck_next(struct luck l)

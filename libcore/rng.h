@@ -12,6 +12,21 @@
  */
 void rng_seed(uint64_t s[4], uint64_t seed);
 uint64_t rng_next(uint64_t s[4]);
+
+/* rng_step: rng_next inline, for callers that draw in a tight loop (the same words). */
+static inline uint64_t rng_step(uint64_t s[4])
+{
+	uint64_t x = s[1] * 5, t = s[1] << 17;
+	uint64_t result = ((x << 7) | (x >> 57)) * 9;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = (s[3] << 45) | (s[3] >> 19);
+	return result;
+}
 /* rng_below: a uniform integer in [0, n), n > 0, without modulo bias. */
 uint32_t rng_below(uint64_t s[4], uint32_t n);
 /* rng_shuffle: Fisher-Yates over n bytes. */

@@ -13,13 +13,12 @@
  */
 #define LANES 0x888888u
 
-/* packed_dice: the dice in mask (bit d for die d), counted per face. */
+/* packed_dice: the dice in mask (bit d for die d, d < ndice), counted per face; without branches. */
 static uint32_t packed_dice(const struct dgame *g, unsigned mask)
 {
 	uint32_t c = 0;
-	for (int d = 0; d < g->ndice; d++)
-		if (mask & (1u << d))
-			c += 1u << (4 * g->dice[d]);
+	for (int d = 0; d < DICE_NDICE; d++)
+		c += ((mask >> d) & 1u) << (4 * g->dice[d]);
 	return c;
 }
 
@@ -38,11 +37,55 @@ static int missing(uint32_t have, uint32_t cost)
 	return (int)(((v * 0x010101u) >> 16) & 0xffu);
 }
 
+/* ndice_in: how many dice the packed counts c hold (the sum of its six lanes lands in lane 5). */
+static int ndice_in(uint32_t c)
+{
+	return (int)(((c * 0x111111u) >> 20) & 0xfu);
+}
+
 /* minus: have less cost, each lane floored at zero. */
 static uint32_t minus(uint32_t have, uint32_t cost)
 {
 	uint32_t u = (have | LANES) - cost;
 	return u & (((u & LANES) >> 3) * 7);
+}
+
+/*
+ * firsts: the sites of fr that come first among their twins in fr.  Twins cost
+ * and score alike, and every choice below breaks ties by the order the sites
+ * are listed, so a later twin never wins where its first twin was weighed.
+ */
+static uint64_t firsts(const struct dmap *m, uint64_t fr)
+{
+	uint64_t f = fr & m->alone;
+	for (int c = 0; c < m->ntwins; c++) {
+		uint64_t t = fr & m->twins[c];
+		f |= t & -t;
+	}
+	return f;
+}
+
+/* twins_of: the set of site i and its twins. */
+static uint64_t twins_of(const struct dmap *m, int i)
+{
+	for (int c = 0; c < m->ntwins; c++)
+		if (m->twins[c] & BIT(i))
+			return m->twins[c];
+	return BIT(i);
+}
+
+/* usable_jokers: the jokers seat may use now, as a set (dice_joker_usable over the map's jokers). */
+static uint64_t usable_jokers(const struct dgame *g, int seat)
+{
+	const struct dplayer *p = &g->p[seat];
+	uint64_t left = g->map.jokers & ~p->jokers;
+	uint64_t u = left & p->built & g->map.kinds[DK_KNIGHT];
+	for (uint64_t d = left & g->map.kinds[DK_DESERT]; d; d &= d - 1) {
+		int i = __builtin_ctzll(d);
+		if ((p->built & BIT(g->map.s[i].needs[0])) && (p->built & BIT(g->map.s[i].needs[1])))
+			u |= BIT(i);
+	}
+	return u;
 }
 
 /* better: site a is worth more points per die than b (ties: the one listed first). */
@@ -54,11 +97,11 @@ static int better(const struct dmap *m, int a, int na, int b, int nb)
 	return x > y || (x == y && a < b);
 }
 
-/* target: the best site of the frontier fr affordable with the packed counts have; -1 if none. */
-static int target(const struct dgame *g, uint64_t fr, uint32_t have)
+/* target: the best site of ff (firsts of the frontier) affordable with the packed counts have; -1 if none. */
+static int target(const struct dgame *g, uint64_t ff, uint32_t have)
 {
 	int best = -1, nbest = 0;
-	for (uint64_t left = fr; left; left &= left - 1) {
+	for (uint64_t left = ff; left; left &= left - 1) {
 		int i = __builtin_ctzll(left);
 		int n = g->map.s[i].ncost;
 		if (covers(have, g->map.s[i].pcost) && better(&g->map, i, n, best, nbest)) {
@@ -77,20 +120,25 @@ static void blank(struct dmove *m, int type)
 }
 
 /* keep_mask: the dice worth keeping.  Sites are taken in turn, each the one with the most
- * points per die still missing from the unreserved dice, while they fit in the dice. */
-static unsigned keep_mask(const struct dgame *g, int seat, uint64_t fr)
+ * points per die still missing from the unreserved dice, while they fit in the dice.
+ * fr is the frontier, ff its firsts. */
+static unsigned keep_mask(const struct dgame *g, int seat, uint64_t fr, uint64_t ff)
 {
-	uint32_t avail = packed_dice(g, (1u << g->ndice) - 1), need = 0;
+	uint32_t avail = 0, need = 0;
+	uint8_t showing[DF_N] = { 0 };	/* the dice that show each face */
 	uint64_t b = g->p[seat].built;
 	int room = g->ndice;
 	unsigned keep = 0;
 
+	for (int d = 0; d < g->ndice; d++) {
+		avail += 1u << (4 * g->dice[d]);
+		showing[g->dice[d]] |= (uint8_t)(1u << d);
+	}
+
 	while (room >= 2) {	/* nothing costs fewer than two dice */
 		int best = -1, bmiss = 0;
-		for (uint64_t left = fr; left; left &= left - 1) {
+		for (uint64_t left = ff & g->map.cheap[room]; left; left &= left - 1) {
 			int i = __builtin_ctzll(left);
-			if (g->map.s[i].ncost > room)
-				continue;
 			int miss = missing(avail, g->map.s[i].pcost);
 			int x = g->map.s[i].points * (bmiss + 1), y = best < 0 ? -1 : g->map.s[best].points * (miss + 1);
 			if (x > y) {
@@ -104,15 +152,17 @@ static unsigned keep_mask(const struct dgame *g, int seat, uint64_t fr)
 		need += avail - left;
 		avail = left;
 		room -= g->map.s[best].ncost;
-		b |= BIT(best);
-		fr = dice_frontier_add(g, b, fr, best);
-	}
-	for (int d = 0; d < g->ndice; d++) {
-		uint32_t one = 1u << (4 * g->dice[d]);
-		if (need & (0xfu << (4 * g->dice[d]))) {
-			need -= one;
-			keep |= 1u << d;
+		if (room >= 2) {	/* the frontier only matters for another round */
+			b |= BIT(best);
+			fr = dice_frontier_add(g, b, fr, best);
+			ff = firsts(&g->map, fr);
 		}
+	}
+	while (need) {	/* a face needed k times keeps the first k dice that show it */
+		int f = __builtin_ctz(need) / 4;
+		keep |= showing[f] & -showing[f];
+		showing[f] &= (uint8_t)(showing[f] - 1);
+		need -= 1u << (4 * f);
 	}
 	return keep;
 }
@@ -139,22 +189,19 @@ static int spare(const struct dgame *g, const uint8_t cost[DF_N], unsigned *take
 	return pick;
 }
 
-/* convert: plans jokers and gold trades that complete site t, and plays them; 1 when done. */
-static int convert(struct dgame *g, int seat, int t, struct cerr *e)
+/* convert: plans jokers and gold trades that complete site t with the free dice (their packed
+ * counts unused) and the jokers usable, and plays them; 1 when done. */
+static int convert(struct dgame *g, int t, uint32_t unused, uint64_t usable, struct cerr *e)
 {
 	uint8_t cost[DF_N], have[DF_N];
 	struct dmove plan[DICE_NDICE];
 	int np = 0, golds = 0;
 	unsigned taken = 0;
-	uint64_t jokers = 0, usable = 0;
+	uint64_t jokers = 0;
 
-	for (uint64_t left = g->map.jokers & ~g->p[seat].jokers; left; left &= left - 1) {
-		int i = __builtin_ctzll(left);
-		if (dice_joker_usable(g, seat, i))
-			usable |= BIT(i);
-	}
 	memcpy(cost, g->map.s[t].cost, sizeof cost);
-	dice_free_counts(g, have);
+	for (int f = 0; f < DF_N; f++)
+		have[f] = (uint8_t)((unused >> (4 * f)) & 0xfu);
 	golds = have[DF_GOLD];
 	for (int r = 0; r < DF_NRES; r++)
 		for (int k = have[r]; k < cost[r]; k++) {
@@ -198,9 +245,8 @@ static int convert(struct dgame *g, int seat, int t, struct cerr *e)
 int dice_auto_turn(struct dgame *g, struct cerr *e)
 {
 	struct dmove m;
-	uint8_t have[DF_N];
 	int rc, seat = dice_seat(g);
-	uint64_t fr;
+	uint64_t fr, ff;
 
 	if (g->over)
 		return cerr_set(e, C_ILLEGAL, "the game is over");
@@ -211,9 +257,10 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 		if ((rc = dice_apply(g, &m, 0, e)))
 			return rc;
 	}
-	fr = dice_frontier(g, g->p[seat].built);
+	fr = g->p[seat].front;
+	ff = firsts(&g->map, fr);
 	while (!g->locked && g->rolls < 3) {
-		unsigned all = (1u << g->ndice) - 1, keep = keep_mask(g, seat, fr);
+		unsigned all = (1u << g->ndice) - 1, keep = keep_mask(g, seat, fr, ff);
 		if ((keep & all) == all)
 			break;
 		blank(&m, DM_REROLL);
@@ -221,29 +268,29 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 		if ((rc = dice_apply(g, &m, 0, e)))
 			return rc;
 	}
+	uint32_t unused = packed_dice(g, ~(unsigned)g->used & ((1u << g->ndice) - 1));
 	while (!g->over) {
-		int t = target(g, fr, packed_dice(g, ~(unsigned)g->used & ((1u << g->ndice) - 1)));
+		int t = target(g, ff, unused);
 		if (t >= 0) {
 			blank(&m, DM_BUILD);
 			m.site = (int8_t)t;
 			if ((rc = dice_apply(g, &m, 0, e)))
 				return rc;
-			fr = dice_frontier_add(g, g->p[seat].built, fr, t);
+			fr = g->p[seat].front;
+			ff = firsts(&g->map, fr);
+			unused -= g->map.s[t].pcost;	/* a build spends dice of exactly its cost */
 			continue;
 		}
-		/* Nothing affordable: the best site that jokers and gold can complete. */
-		int free_dice = 0, done = 0, jok = 0;
-		dice_free_counts(g, have);
-		for (uint64_t left = g->map.jokers & ~g->p[seat].jokers; left && !jok; left &= left - 1)
-			jok = dice_joker_usable(g, seat, __builtin_ctzll(left));
-		if (!jok && have[DF_GOLD] < 2)
+		/* Nothing affordable: the best site that jokers and gold can complete.  The sites
+		 * tried are whole sets of twins, so the firsts of the rest are ff less them. */
+		int free_dice = ndice_in(unused), done = 0;
+		uint64_t usable = usable_jokers(g, seat);
+		if (!usable && ((unused >> (4 * DF_GOLD)) & 0xfu) < 2)
 			break;
-		for (int f = 0; f < DF_N; f++)
-			free_dice += have[f];
 		uint64_t tried = 0;
 		while (!done) {
 			int c = -1, nc = 0;
-			for (uint64_t left = fr & ~tried; left; left &= left - 1) {
+			for (uint64_t left = ff & ~tried; left; left &= left - 1) {
 				int i = __builtin_ctzll(left);
 				int n = g->map.s[i].ncost;
 				if (n <= free_dice && better(&g->map, i, n, c, nc)) {
@@ -253,13 +300,14 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 			}
 			if (c < 0)
 				break;
-			tried |= BIT(c);
-			done = convert(g, seat, c, e);
+			tried |= twins_of(&g->map, c);	/* what fails for c fails for its twins */
+			done = convert(g, c, unused, usable, e);
 			if (done < 0)
 				return e->code;
 		}
 		if (!done)
 			break;
+		unused = packed_dice(g, ~(unsigned)g->used & ((1u << g->ndice) - 1));	/* dice turned */
 	}
 	if (g->over)
 		return C_OK;

@@ -44,6 +44,8 @@ int dice_turn_dice(const struct dgame *g, uint32_t number)
 
 int dice_seat(const struct dgame *g)
 {
+	if (g->nplayers == 1)	/* the solo game, without a division */
+		return 0;
 	return g->number ? (int)((g->number - 1) % g->nplayers) : 0;
 }
 
@@ -75,19 +77,23 @@ int dice_game_start(struct dgame *g, const struct dmap *map, int nplayers, const
 	}
 	if (seed > DICE_MAXSEED)
 		return cerr_set(e, C_USAGE, "seed %llu is above 2^53-1", (unsigned long long)seed);
-	dice_game_init(g);
-	g->log = log;
-	g->caplog = cap;
+	/* As dice_game_init, but the map (the first member) is written once, not cleared and copied. */
+	_Static_assert(offsetof(struct dgame, map) == 0, "the map comes first in struct dgame");
 	if (&g->map != map)
 		g->map = *map;
+	memset((char *)g + sizeof g->map, 0, sizeof *g - sizeof g->map);
+	g->road_holder = g->army_holder = -1;
+	g->log = log;
+	g->caplog = cap;
 	g->external = (uint8_t)(external != 0);
 	g->seed = external ? 0 : seed;
 	if (!external)
 		rng_seed(g->rng, seed);
 	g->nplayers = (uint8_t)nplayers;
 	for (int i = 0; i < nplayers; i++) {
-		snprintf(g->p[i].name, sizeof g->p[i].name, "%s", names[i]);
+		memcpy(g->p[i].name, names[i], strlen(names[i]) + 1);	/* dice_name_ok: it fits */
 		g->p[i].built = BIT(g->map.start);
+		g->p[i].front = dice_frontier(g, g->p[i].built);
 	}
 	g->number = 1;
 	new_turn(g);
@@ -138,9 +144,9 @@ uint64_t dice_frontier(const struct dgame *g, uint64_t b)
 uint64_t dice_frontier_add(const struct dgame *g, uint64_t b, uint64_t f, int t)
 {
 	f &= ~BIT(t);
-	for (uint64_t left = g->map.s[t].dependents & ~b; left; left &= left - 1) {
+	for (uint64_t left = g->map.s[t].dependents & g->map.sites & ~b; left; left &= left - 1) {
 		int j = __builtin_ctzll(left);
-		if ((b & g->map.s[j].req) == g->map.s[j].req && (g->map.sites & BIT(j)))
+		if ((b & g->map.s[j].req) == g->map.s[j].req)
 			f |= BIT(j);
 	}
 	return f;
@@ -231,21 +237,24 @@ int dice_road_length(const struct dmap *m, uint64_t built)
 	return longest;
 }
 
-int dice_knights(const struct dmap *m, uint64_t built)
+/* count: the members of a small set. */
+static int count(uint64_t x)
 {
 	int n = 0;
-	for (int i = 0; i < m->nsites; i++)
-		if (m->s[i].kind == DK_KNIGHT && (built & BIT(i)))
-			n++;
+	for (; x; x &= x - 1)
+		n++;
 	return n;
+}
+
+int dice_knights(const struct dmap *m, uint64_t built)
+{
+	return count(built & m->kinds[DK_KNIGHT]);
 }
 
 int dice_vp(const struct dgame *g, int seat)
 {
-	int vp = 0;
-	for (int i = 0; i < g->map.nsites; i++)
-		if (g->p[seat].built & BIT(i))
-			vp += g->map.s[i].kind == DK_SETTLEMENT ? 1 : g->map.s[i].kind == DK_CITY ? 2 : 0;
+	uint64_t b = g->p[seat].built;
+	int vp = count(b & g->map.kinds[DK_SETTLEMENT]) + 2 * count(b & g->map.kinds[DK_CITY]);
 	return vp + 2 * (g->road_holder == seat) + 2 * (g->army_holder == seat);
 }
 
@@ -309,6 +318,8 @@ static void say_faces(const uint8_t *f, int n, char *buf, size_t size)
 /* log_reserve: room for one more move on the log; the only step of dice_apply that can fail for memory. */
 static int log_reserve(struct dgame *g, struct cerr *e)
 {
+	if (g->nlog < g->caplog)
+		return C_OK;
 	struct dmove *nl = buf_grow_array(g->log, &g->caplog, g->nlog + 1, sizeof *nl);
 	if (!nl)
 		return cerr_set(e, C_SYSTEM, "out of memory");
@@ -333,15 +344,29 @@ void dice_game_secret(struct dgame *g, const uint8_t key[32])
 	memset(g->rng, 0, sizeof g->rng);
 }
 
-/* draw_face: exactly rng_below(s, 6), with the bound folded into constants for speed. */
+/* draw_face: exactly rng_below(s, 6), with the bound folded into constants and the generator inline. */
 static uint8_t draw_face(uint64_t s[4])
 {
 	const uint64_t limit = UINT64_MAX - UINT64_MAX % DF_N;
 	uint64_t x;
 	do
-		x = rng_next(s);
+		x = rng_step(s);
 	while (x >= limit);
 	return (uint8_t)(x % DF_N);
+}
+
+/* draw_faces: n faces into out from the generator or the secret stream, advancing s. */
+static void draw_faces(const struct dgame *g, uint64_t s[4], uint8_t *out, int n)
+{
+	if (g->has_secret) {
+		for (int i = 0; i < n; i++)
+			out[i] = (uint8_t)luck_below((struct luck){ s, g->secret }, DF_N);
+	} else {
+		uint64_t t[4] = { s[0], s[1], s[2], s[3] };	/* a local copy stays in registers */
+		for (int i = 0; i < n; i++)
+			out[i] = draw_face(t);
+		memcpy(s, t, sizeof t);
+	}
 }
 
 static int miscounted(int n, int nfaces, struct cerr *e)
@@ -368,9 +393,14 @@ static int outcomes(struct dgame *g, struct dmove *m, int n, int flags, struct c
 	uint64_t s[4];
 	uint8_t drawn[DICE_NDICE];
 	memcpy(s, g->rng, sizeof s);
-	for (int i = 0; i < n; i++)
-		drawn[i] = g->has_secret ? (uint8_t)luck_below((struct luck){ s, g->secret }, DF_N) : draw_face(s);
-	if (m->nfaces && memcmp(drawn, m->faces, (size_t)n) != 0) {
+	if (!m->nfaces) {	/* nothing to check: the faces go straight into the move */
+		draw_faces(g, s, m->faces, n);
+		memcpy(g->rng, s, sizeof s);
+		m->nfaces = (uint8_t)n;
+		return C_OK;
+	}
+	draw_faces(g, s, drawn, n);
+	if (memcmp(drawn, m->faces, (size_t)n) != 0) {
 		char a[64], b[64];
 		say_faces(drawn, n, a, sizeof a);
 		say_faces(m->faces, n, b, sizeof b);
@@ -431,12 +461,16 @@ static int do_reroll(struct dgame *g, struct dmove *m, int flags, struct cerr *e
 		return cerr_set(e, C_ILLEGAL, "a turn has three rolls at most");
 	if (r.nkept && (rc = find_kept(g, &r, e)))
 		return rc;
-	for (int d = 0; d < 8; d++)
-		if (r.mask & (1u << d)) {
-			if ((rc = check_die(g, d, e)))
-				return rc;
+	if (!(r.mask & ~(all & ~(unsigned)g->used)))	/* every die named is in play */
+		for (unsigned x = r.mask; x; x &= x - 1)
 			n++;
-		}
+	else
+		for (int d = 0; d < 8; d++)
+			if (r.mask & (1u << d)) {
+				if ((rc = check_die(g, d, e)))
+					return rc;
+				n++;
+			}
 	if (r.keep) {	/* the dice kept: the others roll */
 		if (r.mask == all)
 			return cerr_set(e, C_ILLEGAL, "every die is kept: none is left to roll again");
@@ -446,9 +480,8 @@ static int do_reroll(struct dgame *g, struct dmove *m, int flags, struct cerr *e
 	}
 	if ((rc = outcomes(g, &r, n, flags, e)))
 		return rc;
-	for (int d = 0, k = 0; d < g->ndice; d++)
-		if (r.mask & (1u << d))
-			g->dice[d] = r.faces[k++];
+	for (unsigned x = r.mask, k = 0; x; x &= x - 1)
+		g->dice[__builtin_ctz(x)] = r.faces[k++];
 	g->rolls++;
 	*m = r;
 	return C_OK;
@@ -540,24 +573,34 @@ static int do_build(struct dgame *g, const struct dmove *m, int seat, struct cer
 	if ((rc = dice_check_build(g, seat, m->site, e)))
 		return rc;
 	memcpy(cost, s->cost, sizeof cost);
-	dice_free_counts(g, have);
-	for (int f = 0; f < DF_NRES; f++)
-		if (cost[f] > have[f]) {
-			miss[f] = (uint8_t)(cost[f] - have[f]);
-			short_ = 1;
-		}
+	/* The free dice counted 4 bits a face: with the top bit of each lane set, the
+	 * subtraction leaves it set in every lane that holds the cost (dice_auto.c). */
+	uint32_t packed = 0;
+	unsigned left = ((1u << g->ndice) - 1) & ~(unsigned)g->used;
+	for (unsigned x = left; x; x &= x - 1)
+		packed += 1u << (4 * g->dice[__builtin_ctz(x)]);
+	if ((((packed | 0x888888u) - s->pcost) & 0x888888u) != 0x888888u) {
+		dice_free_counts(g, have);
+		for (int f = 0; f < DF_NRES; f++)
+			if (cost[f] > have[f]) {
+				miss[f] = (uint8_t)(cost[f] - have[f]);
+				short_ = 1;
+			}
+	}
 	if (short_) {
 		char c[96], mi[96];
 		say_counts(cost, c, sizeof c);
 		say_counts(miss, mi, sizeof mi);
 		return cerr_set(e, C_ILLEGAL, "%s %s costs %s: missing %s", site_word(s), s->id, c, mi);
 	}
-	for (int d = 0; d < g->ndice; d++)
-		if (!(g->used & (1u << d)) && cost[g->dice[d]]) {
-			cost[g->dice[d]]--;
-			g->used |= (uint8_t)(1u << d);
-		}
+	for (unsigned x = left; x; x &= x - 1) {	/* the first free dice of each face it costs */
+		int d = __builtin_ctz(x), f = g->dice[d];
+		unsigned take = cost[f] != 0;	/* without a branch: which face comes is random */
+		cost[f] = (uint8_t)(cost[f] - take);
+		g->used |= (uint8_t)(take << d);
+	}
 	g->p[seat].built |= BIT(m->site);
+	g->p[seat].front = dice_frontier_add(g, g->p[seat].built, g->p[seat].front, m->site);
 	g->turn_built |= BIT(m->site);
 	g->locked = 1;
 	if (g->map.island == 2) {
@@ -585,7 +628,7 @@ static void do_end(struct dgame *g, int seat)
 
 int dice_apply(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
 {
-	int seat = dice_seat(g), rc = C_OK;
+	int rc = C_OK;
 
 	if (g->view)
 		return cerr_set(e, C_ILLEGAL, "this is a view of the sheet, without its generator: "
@@ -600,10 +643,10 @@ int dice_apply(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
 	switch (m->type) {
 	case DM_ROLL: rc = do_roll(g, m, flags, e); break;
 	case DM_REROLL: rc = do_reroll(g, m, flags, e); break;
-	case DM_JOKER: rc = do_joker(g, m, seat, e); break;
+	case DM_JOKER: rc = do_joker(g, m, dice_seat(g), e); break;
 	case DM_GOLD: rc = do_gold(g, m, e); break;
-	case DM_BUILD: rc = do_build(g, m, seat, e); break;
-	case DM_END: do_end(g, seat); break;
+	case DM_BUILD: rc = do_build(g, m, dice_seat(g), e); break;
+	case DM_END: do_end(g, dice_seat(g)); break;
 	default: return cerr_set(e, C_ILLEGAL, "unknown move");
 	}
 	if (rc)

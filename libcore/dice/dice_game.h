@@ -38,6 +38,7 @@ struct dplayer {
 	char name[DICE_NAMELEN];
 	uint64_t built;		/* bit i: site i is built (the start road always is) */
 	uint64_t jokers;	/* bit i: the joker of site i is used */
+	uint64_t front;		/* derived: the sites the sheet allows next, dice_frontier of built */
 	int16_t track[DICE_TURNS];	/* Island One: points a turn, or DICE_X */
 	uint8_t ntrack;
 };

@@ -270,6 +270,7 @@ static int read_players(struct jr *r, struct dgame *g, jv_t *root)
 		    (rc = read_sites(r, g, v, "jokers", has_joker, "a joker", &p->jokers)))
 			return rc;
 		p->built |= BIT(g->map.start);
+		p->front = dice_frontier(g, p->built);
 		if (g->map.island == 1 && (rc = read_track(r, v, p)))
 			return rc;
 		jr_pop(r, s1);

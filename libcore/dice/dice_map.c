@@ -122,6 +122,29 @@ int dice_map_find(const struct dmap *m, const char *s)
 	return -1;
 }
 
+/* twins: the buildable sites grouped by points and cost (m->alone, m->twins). */
+static void twins(struct dmap *m)
+{
+	uint64_t seen = 0;
+	m->alone = 0;
+	m->ntwins = 0;
+	memset(m->twins, 0, sizeof m->twins);
+	for (int i = 0; i < m->nsites; i++) {
+		uint64_t t = 0;
+		if (!(m->sites & ((uint64_t)1 << i)) || (seen & ((uint64_t)1 << i)))
+			continue;
+		for (int j = i; j < m->nsites; j++)
+			if ((m->sites & ((uint64_t)1 << j)) && m->s[j].points == m->s[i].points &&
+			    m->s[j].pcost == m->s[i].pcost)
+				t |= (uint64_t)1 << j;
+		seen |= t;
+		if (t == ((uint64_t)1 << i))
+			m->alone |= t;
+		else
+			m->twins[m->ntwins++] = t;
+	}
+}
+
 /* finish: the indices every reader and builder derives once the sites are in place. */
 static void finish(struct dmap *m)
 {
@@ -129,6 +152,7 @@ static void finish(struct dmap *m)
 	m->mark = -1;
 	m->nknights = 0;
 	m->sites = m->jokers = 0;
+	memset(m->kinds, 0, sizeof m->kinds);
 	for (int i = 0; i < m->nsites; i++) {
 		struct dsite *s = &m->s[i];
 		if (m->s[i].kind == DK_START)
@@ -152,6 +176,7 @@ static void finish(struct dmap *m)
 			m->sites |= (uint64_t)1 << i;
 		if (s->joker != DJ_NONE)
 			m->jokers |= (uint64_t)1 << i;
+		m->kinds[s->kind] |= (uint64_t)1 << i;
 	}
 	for (int i = 0; i < m->nsites; i++) {
 		m->s[i].dependents = 0;
@@ -159,6 +184,13 @@ static void finish(struct dmap *m)
 			if (m->s[j].req & ((uint64_t)1 << i))
 				m->s[i].dependents |= (uint64_t)1 << j;
 	}
+	for (int k = 0; k < 8; k++) {
+		m->cheap[k] = 0;
+		for (int i = 0; i < m->nsites; i++)
+			if (m->s[i].ncost <= k)
+				m->cheap[k] |= (uint64_t)1 << i;
+	}
+	twins(m);
 }
 
 static void fill(struct dmap *m, const struct bsite *t, int n, const char *name, const char *title,

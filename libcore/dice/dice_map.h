@@ -53,6 +53,13 @@ struct dmap {
 	uint8_t nknights;
 	uint64_t sites;		/* derived: the sites a player can build */
 	uint64_t jokers;	/* derived: the sites that hold a joker */
+	uint64_t kinds[DK_N];	/* derived: the sites of each kind */
+	uint64_t cheap[8];	/* derived: the sites that cost at most k dice (k = 0..7) */
+	/* Derived: buildable sites alike in points and cost are twins; alone holds the
+	 * sites without a twin, twins[0..ntwins-1] each set of two or more twins. */
+	uint64_t alone;
+	uint8_t ntwins;
+	uint64_t twins[DICE_MAXSITES / 2];
 	struct dsite s[DICE_MAXSITES];
 };
 

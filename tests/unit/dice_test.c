@@ -118,6 +118,11 @@ static void round_trip(void)
 	CHECK(dice_state_write(&h, 0, &b, &lb, &e) == C_OK);
 	CHECK(la == lb && memcmp(a, b, la) == 0);
 	CHECK(dice_validate(&h, &e) == C_OK);
+	/* The frontier each player carries is the one its built sites give, played or read. */
+	for (int i = 0; i < 2; i++) {
+		CHECK(g.p[i].front == dice_frontier(&g, g.p[i].built));
+		CHECK(h.p[i].front == dice_frontier(&h, h.p[i].built));
+	}
 	free(a);
 	free(b);
 	dice_game_free(&g);
