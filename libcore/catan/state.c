@@ -30,18 +30,50 @@ void game_init(struct game *g)
 	rules_default(&g->rules);
 }
 
+/* The texts of a log's entries: chunks filled in order, so that an entry costs no allocation of its own. */
+struct logtext {
+	struct logtext *next;
+	size_t used, cap;
+	char data[];
+};
+
 void movelog_free(struct movelog *log)
 {
-	for (size_t i = 0; i < log->len; i++)
-		free(log->ent[i].text);
+	for (struct logtext *t = log->texts, *next; t; t = next) {
+		next = t->next;
+		free(t);
+	}
 	free(log->ent);
 	log->ent = NULL;
+	log->texts = NULL;
 	log->len = log->cap = 0;
 }
 
 void game_free(struct game *g)
 {
 	movelog_free(&g->log);
+}
+
+/* text_copy: a copy of text[0..n) and its NUL in log's chunks, or NULL when memory runs out. */
+static char *text_copy(struct movelog *log, const char *text, size_t n)
+{
+	struct logtext *t = log->texts;
+	if (!t || t->cap - t->used < n + 1) {
+		size_t cap = t ? t->cap * 2 : 4096;
+		if (cap < n + 1)
+			cap = n + 1;
+		if (!(t = malloc(sizeof *t + cap)))
+			return NULL;
+		t->next = log->texts;
+		t->used = 0;
+		t->cap = cap;
+		log->texts = t;
+	}
+	char *copy = t->data + t->used;
+	memcpy(copy, text, n);
+	copy[n] = '\0';
+	t->used += n + 1;
+	return copy;
 }
 
 /* push: a new entry holding a copy of text and, when m is not NULL, the move it is. */
@@ -51,17 +83,30 @@ static int push(struct movelog *log, const char *text, const struct move *m, str
 	if (!ent)
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	log->ent = ent;
-	size_t n = strlen(text);
-	char *copy = malloc(n + 1);
+	char *copy = text_copy(log, text, strlen(text));
 	if (!copy)
 		return cerr_set(e, C_SYSTEM, "out of memory");
-	memcpy(copy, text, n + 1);
 	ent = &log->ent[log->len++];
 	ent->text = copy;
 	ent->parsed = m != NULL;
 	if (m)
 		ent->move = *m;
 	return C_OK;
+}
+
+int movelog_set_text(struct movelog *log, size_t i, const char *text, struct cerr *e)
+{
+	char *copy = text_copy(log, text, strlen(text));
+	if (!copy)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	log->ent[i].text = copy;
+	return C_OK;
+}
+
+void movelog_pop(struct movelog *log)
+{
+	if (log->len)
+		log->len--;
 }
 
 int movelog_push(struct movelog *log, const char *text, struct cerr *e)

@@ -63,6 +63,10 @@ int game_copy(struct game *dst, const struct game *src, struct cerr *e);
 int movelog_push(struct movelog *log, const char *text, struct cerr *e);
 int movelog_push_move(struct movelog *log, const char *text, const struct move *m, struct cerr *e);
 void movelog_free(struct movelog *log);
+/* movelog_set_text: entry i's text becomes a copy of text; its parsed move, if it has one, stays. */
+int movelog_set_text(struct movelog *log, size_t i, const char *text, struct cerr *e);
+/* movelog_pop: the last entry goes. */
+void movelog_pop(struct movelog *log);
 
 /* pos_empty: an empty board for n players of rs: bank full, deck in order, nothing placed, robber on the desert. */
 void pos_empty(const struct ruleset *rs, struct position *p, const struct board *b, int nplayers);

@@ -215,9 +215,11 @@ struct logent {
 	struct move move;	/* valid when parsed */
 	uint8_t parsed;
 };
+struct logtext;
 struct movelog {
 	struct logent *ent;
 	size_t len, cap;
+	struct logtext *texts;	/* the entries' texts, in chunks freed with the log (state.c) */
 };
 
 /*

@@ -1278,7 +1278,7 @@ static int try_move(struct game *g, const struct move *m)
 	if (rules_apply(g, m, 0, &e) != C_OK)
 		return 0;
 	g->pos = save;
-	free(g->log.ent[--g->log.len].text);
+	movelog_pop(&g->log);
 	return 1;
 }
 

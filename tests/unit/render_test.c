@@ -117,15 +117,12 @@ static int perturb(struct game *g, int seat, uint64_t rng[4])
 	}
 	const char *viewer = colour_names[g->colour[seat]];
 	for (size_t i = 0; i < g->log.len; i++) {
-		char *old = strdup(g->log.ent[i].text), *line = realloc(g->log.ent[i].text, strlen(old) + 32);
-		if (!line) {
-			free(old);
-			continue;
-		}
-		g->log.ent[i].text = line;
+		char line[320];	/* a log line (200 characters at most) and room to reword it */
+		struct cerr e;
+		snprintf(line, sizeof line, "%s", g->log.ent[i].text);
 		reword(line, viewer);
-		changed += strcmp(old, line) != 0;
-		free(old);
+		if (strcmp(line, g->log.ent[i].text) != 0 && movelog_set_text(&g->log, i, line, &e) == C_OK)
+			changed++;
 	}
 	return changed;
 }

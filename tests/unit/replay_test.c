@@ -1,4 +1,5 @@
 /* replay_test: C-level checks of libcore's game check: legal starts, the replay, the first differing field. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
@@ -127,8 +128,9 @@ static int played(struct unit *u, struct game *g)
 /* set_line: log line i of g becomes text, as a document read with that line would hold it (unparsed). */
 static void set_line(struct game *g, size_t i, const char *text)
 {
-	free(g->log.ent[i].text);
-	g->log.ent[i].text = strdup(text);
+	struct cerr e;
+	if (movelog_set_text(&g->log, i, text, &e) != C_OK)
+		abort();
 	g->log.ent[i].parsed = 0;
 }
 
