@@ -8,7 +8,7 @@ b=${1:-build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "playout: goal 2000 or more random games per CPU second on one core"
+echo "playout: goal 10000 or more random games per CPU second on one core"
 "$b/bench/playout" 2000 random
 "$b/bench/playout" 500 greedy
 "$b/bench/playout" 2000 random two
@@ -20,7 +20,7 @@ bin=$b/bin
 end=$(jq .position.turn "$tmp/full.json")
 "$bin/catan-newboard" --seed 3 | "$bin/catan-move" --until-end --turn-limit $((end - 2)) >"$tmp/late.json"
 move=$("$bin/catan-move" --list <"$tmp/late.json" | head -n 1)
-echo "percall: goal catan-move within 1.2x of the floor; a late-game state of $(wc -c <"$tmp/late.json") bytes," \
+echo "percall: goal catan-move within 0.85x of the floor; a late-game state of $(wc -c <"$tmp/late.json") bytes," \
 	"$(jq '.log | length' "$tmp/late.json") logged moves; 300 runs each, taking turns"
 "$b/bench/percall" 300 "$tmp/late.json" \
 	"floor (read, parse, write)" -- "$b/bench/floor" -- \
