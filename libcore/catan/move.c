@@ -1295,8 +1295,8 @@ const char *move_verb_name(int verb)
 /* verb_of: the verb called word, or -1. */
 static int verb_of(const char *word)
 {
-	for (int v = 0; v < NVERB; v++)
-		if (strcmp(verbs[v].name, word) == 0)
+	for (int v = 0; v < NVERB; v++)	/* the first letters before the call: most verbs differ there */
+		if (verbs[v].name[0] == word[0] && strcmp(verbs[v].name, word) == 0)
 			return v;
 	return -1;
 }
