@@ -112,20 +112,23 @@ void pos_empty(const struct ruleset *rs, struct position *p, const struct board 
 	pos_count_pieces(rs, p, nplayers);
 }
 
-/* The longest trail of seat's roads leaving node, the paths in used excluded. */
+/*
+ * The longest trail of seat's roads leaving node.  used[] holds per path
+ * bit 0, on the trail being walked (excluded), and bit 1, walked once.
+ */
 static int trail(const struct geometry *geo,
 		 const struct position *p, int seat, int node, uint8_t used[MAX_EDGE])
 {
 	int best = 0;
 	for (int k = 0; k < 3; k++) {
 		int ed = geo->node_edges[node][k];
-		if (ed < 0 || used[ed] || p->edge_owner[ed] != seat)
+		if (ed < 0 || (used[ed] & 1) || p->edge_owner[ed] != seat)
 			continue;
 		int next = geo->node_nodes[node][k], owner = p->node_owner[next];
-		used[ed] = 1;
+		used[ed] = 3;
 		/* A trail may end at another player's building but not pass through it. */
 		int len = 1 + (owner == NOBODY || owner == seat ? trail(geo, p, seat, next, used) : 0);
-		used[ed] = 0;
+		used[ed] = 2;
 		if (len > best)
 			best = len;
 	}
@@ -134,17 +137,41 @@ static int trail(const struct geometry *geo,
 
 int longest_road(const struct geometry *geo, const struct position *p, int seat)
 {
-	uint8_t used[MAX_EDGE] = { 0 };
+	uint8_t used[MAX_EDGE] = { 0 }, own[MAX_NODE] = { 0 };
 	int best = 0;
-	for (int n = 0; n < geo->nnode; n++) {
-		int own = 0, k;
-		for (k = 0; k < 3; k++) {
-			int ed = geo->node_edges[n][k];
-			own += ed >= 0 && p->edge_owner[ed] == seat;
+	for (int ed = 0; ed < geo->nedge; ed++)
+		if (p->edge_owner[ed] == seat) {
+			own[geo->edge_nodes[ed][0]]++;
+			own[geo->edge_nodes[ed][1]]++;
 		}
-		/* A longest trail starts at an end (one road) unless every node has two or more:
-		 * starting everywhere is simplest and cheap with a player's few roads. */
-		if (own == 0)
+	/*
+	 * A longest trail starts at an intersection with one or three of the
+	 * seat's roads, or at another player's building: a trail starting at
+	 * a passable intersection with two could be made longer by the other
+	 * road there, unless it comes back to it along that road, which it
+	 * can only do round a ring that is a whole road network of its own
+	 * (any road off the ring would lengthen it too).  So the search
+	 * starts at those intersections, then once on each ring no search
+	 * walked.
+	 */
+	for (int n = 0; n < geo->nnode; n++) {
+		int owner = p->node_owner[n];
+		if (own[n] == 0 || (own[n] == 2 && (owner == NOBODY || owner == seat)))
+			continue;
+		int len = trail(geo, p, seat, n, used);
+		if (len > best)
+			best = len;
+	}
+	for (int n = 0; n < geo->nnode; n++) {
+		if (own[n] != 2)
+			continue;
+		int walked = 1;
+		for (int k = 0; k < 3; k++) {
+			int ed = geo->node_edges[n][k];
+			if (ed >= 0 && p->edge_owner[ed] == seat && !(used[ed] & 2))
+				walked = 0;
+		}
+		if (walked)
 			continue;
 		int len = trail(geo, p, seat, n, used);
 		if (len > best)

@@ -1969,6 +1969,99 @@ static void test_two(void)
  * (neutral roads and settlements) and road_tie=aside, from random and
  * beginner starts.
  */
+/* The longest trail from node (the paths in used excluded), for slow_longest. */
+static int slow_trail(const struct position *p, int seat, int node, uint8_t used[MAX_EDGE])
+{
+	int best = 0;
+	for (int k = 0; k < 3; k++) {
+		int ed = geo->node_edges[node][k];
+		if (ed < 0 || used[ed] || p->edge_owner[ed] != seat)
+			continue;
+		int next = geo->node_nodes[node][k], owner = p->node_owner[next];
+		used[ed] = 1;
+		int len = 1 + (owner == NOBODY || owner == seat ? slow_trail(p, seat, next, used) : 0);
+		used[ed] = 0;
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
+/* The longest road by the definition: the longest trail from any intersection. */
+static int slow_longest(const struct position *p, int seat)
+{
+	uint8_t used[MAX_EDGE] = { 0 };
+	int best = 0;
+	for (int n = 0; n < geo->nnode; n++) {
+		int len = slow_trail(p, seat, n, used);
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
+/*
+ * longest_road, which starts its search at some intersections only, against
+ * the search from every one: random networks of up to 15 roads on a few
+ * hexes (rings, forks, separate pieces), with other players' buildings.
+ */
+static void test_longest_search(void)
+{
+	struct game g;
+	int cases = 0, wrong = 0, rings = 0;
+	uint64_t rng[4];
+	rng_seed(rng, 4242);
+	empty_board(&g, 3);
+	for (int k = 0; k < 20000; k++) {
+		pos_empty(g.rs, &g.pos, &g.board, 3);
+		int hexes = 1 + (int)rng_below(rng, 4), first = (int)rng_below(rng, (uint32_t)geo->nhex);
+		int want = 1 + (int)rng_below(rng, 15);
+		/* The paths round a few hexes next to each other. */
+		int pool[MAX_EDGE], npool = 0;
+		for (int i = 0; i < hexes; i++) {
+			int h = i == 0 ? first : geo->hex_hexes[first][rng_below(rng, 6)];
+			if (h < 0)
+				continue;
+			for (int j = 0; j < 6; j++) {
+				int ed = edge_between(geo, geo->hex_nodes[h][j], geo->hex_nodes[h][(j + 1) % 6]);
+				int dup = 0;
+				for (int x = 0; x < npool; x++)
+					dup |= pool[x] == ed;
+				if (!dup)
+					pool[npool++] = ed;
+			}
+		}
+		/* Sometimes whole rings, otherwise a random part of the pool, and now and then a stray road. */
+		for (int i = 0; i < npool && want > 0; i++) {
+			int x = i + (int)rng_below(rng, (uint32_t)(npool - i)), t = pool[i];
+			pool[i] = pool[x];
+			pool[x] = t;
+			if (k % 3 == 0 || rng_below(rng, 3)) {
+				g.pos.edge_owner[pool[i]] = RED;
+				want--;
+			}
+		}
+		if (rng_below(rng, 4) == 0)
+			g.pos.edge_owner[rng_below(rng, (uint32_t)geo->nedge)] = RED;
+		for (int b = (int)rng_below(rng, 4); b > 0; b--) {
+			int n = (int)rng_below(rng, (uint32_t)geo->nnode);
+			g.pos.node_owner[n] = (int8_t)rng_below(rng, 3);
+			g.pos.node_kind[n] = B_SETTLEMENT;
+		}
+		int fast = longest_road(geo, &g.pos, RED), slow = slow_longest(&g.pos, RED);
+		int roads = 0;
+		for (int ed = 0; ed < geo->nedge; ed++)
+			roads += g.pos.edge_owner[ed] == RED;
+		rings += fast == roads && roads >= 6;
+		cases++;
+		if (fast != slow && wrong++ < 3)
+			diag("case %d: longest_road %d, the search from every intersection %d", k, fast, slow);
+	}
+	game_free(&g);
+	ok(wrong == 0 && rings > 100, "longest_road equals the search from every intersection: %d networks "
+	   "(%d using every road, 6 or more), %d differ", cases, rings, wrong);
+}
+
 static void test_road_lengths(void)
 {
 	static struct move ms[4096];
@@ -2035,6 +2128,7 @@ int main(void)
 	test_game3();
 	test_garbage();
 	test_two();
+	test_longest_search();
 	test_road_lengths();
 	ok(conservation_failures == 0, "conservation held after every move");
 	printf("1..%d\n", ntest);
