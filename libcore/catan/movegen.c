@@ -35,7 +35,7 @@ static struct move *add(struct gen *l, int seat, int verb)
 {
 	struct move *m = l->n < l->max ? &l->out[l->n] : &l->spare;
 	l->n++;
-	move_init(m);
+	*m = move_blank;
 	m->seat = (int8_t)seat;
 	m->verb = (uint8_t)verb;
 	return m;
@@ -272,11 +272,13 @@ static void gen_robber(struct gen *l)
 		return;
 	if (p->seven)
 		add(l, seat, MV_ROBBER)->hex = (int8_t)p->robber;	/* ignore_seven: it stays */
+	/* With knight_interrupt the steal is a move of its own, after the answers. */
+	unsigned robbable = later ? 0 : robber_robbable(p, l->g->nplayers, seat);
 	for (int h = 0; h < geo->nhex; h++) {
 		if (h == p->robber || (l->g->rules.friendly_robber && robber_keeps_off(l->g, p, h) != NOBODY))
 			continue;
-		/* With knight_interrupt the steal is a move of its own, after the answers. */
-		unsigned mask = later ? 0 : robber_victims(geo, p, l->g->nplayers, seat, h);
+		/* robber_victims, the seats with cards found once for every hex */
+		unsigned mask = robbable ? hex_builders(geo, p, h) & robbable : 0;
 		if (!mask)
 			add(l, seat, MV_ROBBER)->hex = (int8_t)h;
 		else
@@ -372,11 +374,12 @@ static void gen_two(struct gen *l)
 	const struct geometry *geo = l->g->rs->geom;
 	const struct game *g = l->g;
 	const struct position *p = l->p;
-	int seat = p->current, o = seat_opponent(g, seat);
+	int seat = p->current;
 	const struct player *pl = &p->pl[seat];
 
 	if (!g->rs->trade_cards)
 		return;
+	int o = seat_opponent(g, seat);
 	if (pl->trade >= two_action_cost(g, p, seat)) {
 		int d = board_desert(geo, &g->board);
 		if (d >= 0 && p->robber != d)
@@ -469,11 +472,18 @@ static void gen_main(struct gen *l, int flags)
 				if (p->deck_count[d])
 					add(l, seat, MV_BUY)->card = (int8_t)d;
 		}
+		/* The harbours found once for every resource, when a trade may be possible. */
+		unsigned kinds = 0;
+		int looked = 0;
 		for (int r = 0; trading && r < NRES; r++) {
 			/* No rate is below a harbour's: skip the harbour search for smaller holdings. */
 			int rates[3], nr = 1;
+			if (pl->hand[r] >= g->rs->harbour_rate && !looked) {
+				kinds = harbour_kinds(g, p, seat);
+				looked = 1;
+			}
 			rates[0] = pl->hand[r] < g->rs->harbour_rate ? g->rs->harbour_rate
-								  : harbour_rate(g, p, seat, r);
+								  : harbour_kinds_rate(g, kinds, r);
 			if ((flags & MG_ALL_RATES) && pl->hand[r] >= rates[0])
 				nr = trade_rates(g, p, seat, r, rates);
 			for (int i = 0; i < nr; i++) {
