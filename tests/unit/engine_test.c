@@ -2062,6 +2062,68 @@ static void test_longest_search(void)
 	   "(%d using every road, 6 or more), %d differ", cases, rings, wrong);
 }
 
+/*
+ * RULES_LISTED applies a listed move as the full check does: random games
+ * under several rules options, each move applied both ways to copies of
+ * the game, the positions and the log lines compared.
+ */
+static void test_listed(void)
+{
+	static struct move ms[4096];
+	int games = 0, moves = 0, differ = 0, won = 0;
+	uint64_t rng[4];
+	rng_seed(rng, 9191);
+
+	for (int k = 0; k < 24; k++) {
+		struct game g;
+		struct newgame o = { .nplayers = k % 4 == 3 ? 2 : 3 + k % 2, .seed = (uint64_t)k + 900 };
+		struct cerr e;
+		for (int s = 0; s < o.nplayers; s++)
+			o.colour[s] = (uint8_t)s;
+		rules_default(&o.rules);
+		o.rules.variant = (uint8_t)(k % 4 == 3 ? VAR_TWO : VAR_BASE);
+		o.rules.outcomes = (uint8_t)(k % 5 == 1 ? OUT_EXTERNAL : OUT_INTERNAL);
+		o.rules.knight_interrupt = (uint8_t)(k % 3 == 0);
+		o.rules.friendly_robber = (uint8_t)(k % 2);
+		o.rules.ignore_seven = (uint8_t)(k % 6 == 2);
+		o.rules.trade_build = (uint8_t)(k % 7 == 4 ? TRADE_STRICT : TRADE_COMBINED);
+		if (game_new(&g, &o, &e) != C_OK) {
+			diag("game_new: %s", e.msg);
+			differ++;
+			continue;
+		}
+		games++;
+		for (int i = 0; g.pos.phase != PH_OVER && i < 1500; i++) {
+			int n = movegen_legal(&g, NOBODY, k % 2 ? MG_OFFERS : 0, ms, 4096);
+			if (n <= 0)
+				break;
+			const struct move *m = &ms[rng_below(rng, (uint32_t)(n < 4096 ? n : 4096))];
+			struct game t;
+			struct cerr e2;
+			if (game_copy(&t, &g, &e) != C_OK)
+				break;
+			int a = rules_apply(&g, m, 0, &e), b = rules_apply(&t, m, RULES_LISTED, &e2);
+			int same = a == C_OK && b == C_OK && pos_same(&g.pos, &t.pos) &&
+				   g.pos.robber_seat == t.pos.robber_seat && g.pos.answer == t.pos.answer &&
+				   memcmp(g.pos.road_len, t.pos.road_len, sizeof g.pos.road_len) == 0 &&
+				   g.log.len == t.log.len && strcmp(g.log.ent[g.log.len - 1].text,
+								    t.log.ent[t.log.len - 1].text) == 0;
+			game_free(&t);
+			if (!same) {
+				if (differ++ < 3)
+					diag("game %d move %d: checked %d, listed %d", k, i, a, b);
+				break;
+			}
+			moves++;
+		}
+		won += g.pos.phase == PH_OVER;
+		game_free(&g);
+	}
+	ok(games == 24 && moves > 10000 && won > 3 && differ == 0,
+	   "a listed move applied in place (RULES_LISTED) as with every check: %d games (%d won), %d moves, "
+	   "%d differ", games, won, moves, differ);
+}
+
 static void test_road_lengths(void)
 {
 	static struct move ms[4096];
@@ -2129,6 +2191,7 @@ int main(void)
 	test_garbage();
 	test_two();
 	test_longest_search();
+	test_listed();
 	test_road_lengths();
 	ok(conservation_failures == 0, "conservation held after every move");
 	printf("1..%d\n", ntest);
