@@ -272,13 +272,24 @@ static void gen_robber(struct gen *l)
 		return;
 	if (p->seven)
 		add(l, seat, MV_ROBBER)->hex = (int8_t)p->robber;	/* ignore_seven: it stays */
-	/* With knight_interrupt the steal is a move of its own, after the answers. */
-	unsigned robbable = later ? 0 : robber_robbable(p, l->g->nplayers, seat);
+	/*
+	 * robber_victims of every hex at once: the seats that may be robbed
+	 * (with knight_interrupt none: the steal is a move of its own, after
+	 * the answers), and the hexes where each of them builds.
+	 */
+	unsigned robbable = later ? 0 : robber_robbable(p, l->g->nplayers, seat), victims[MAX_HEX] = { 0 };
+	for (int n = 0; robbable && n < geo->nnode; n++) {
+		int s = p->node_owner[n];
+		if (s == NOBODY || !(robbable & (1u << s)))
+			continue;
+		for (int k = 0; k < 3; k++)
+			if (geo->node_hexes[n][k] >= 0)
+				victims[geo->node_hexes[n][k]] |= 1u << s;
+	}
 	for (int h = 0; h < geo->nhex; h++) {
 		if (h == p->robber || (l->g->rules.friendly_robber && robber_keeps_off(l->g, p, h) != NOBODY))
 			continue;
-		/* robber_victims, the seats with cards found once for every hex */
-		unsigned mask = robbable ? hex_builders(geo, p, h) & robbable : 0;
+		unsigned mask = victims[h];
 		if (!mask)
 			add(l, seat, MV_ROBBER)->hex = (int8_t)h;
 		else

@@ -162,7 +162,8 @@ unsigned robber_robbable(const struct position *p, int nplayers, int seat)
 	return mask;
 }
 
-unsigned hex_builders(const struct geometry *geo, const struct position *p, int hex)
+/* hex_builders: the seats (a bitmask) with a building on hex. */
+static unsigned hex_builders(const struct geometry *geo, const struct position *p, int hex)
 {
 	unsigned mask = 0;
 	for (int k = 0; k < 6; k++) {

@@ -58,11 +58,10 @@ unsigned robber_victims(const struct geometry *geo,
 			const struct position *p, int nplayers, int seat, int hex);
 /*
  * robber_robbable: the seats (a bitmask) seat may rob wherever they build:
- * the others holding cards.  hex_builders: the seats with a building on
- * hex.  robber_victims is the two masks together.
+ * the others holding cards (robber_victims: those of them with a building
+ * on the hex).
  */
 unsigned robber_robbable(const struct position *p, int nplayers, int seat);
-unsigned hex_builders(const struct geometry *geo, const struct position *p, int hex);
 /* harbour_rate: the number of res seat gives for one card in a maritime trade at its best rate (2, 3 or 4). */
 int harbour_rate(const struct game *g, const struct position *p, int seat, int res);
 /*
