@@ -113,22 +113,32 @@ void pos_empty(const struct ruleset *rs, struct position *p, const struct board 
 }
 
 /*
- * The longest trail of seat's roads leaving node.  used[] holds per path
- * bit 0, on the trail being walked (excluded), and bit 1, walked once.
+ * One seat's roads as the longest-road search walks them: per intersection
+ * its roads (how many, each path and the intersection at its other end),
+ * and whether a trail may pass through it (no other player's building).
+ * used[] holds per path bit 0, on the trail being walked (excluded), and
+ * bit 1, walked once.
  */
-static int trail(const struct geometry *geo,
-		 const struct position *p, int seat, int node, uint8_t used[MAX_EDGE])
+struct roads {
+	uint8_t own[MAX_NODE];
+	int8_t edge[MAX_NODE][3], next[MAX_NODE][3];
+	uint8_t pass[MAX_NODE];
+	uint8_t used[MAX_EDGE];
+};
+
+/* The longest trail of the roads in r leaving node, the paths on the trail walked excluded. */
+static int trail(struct roads *r, int node)
 {
 	int best = 0;
-	for (int k = 0; k < 3; k++) {
-		int ed = geo->node_edges[node][k];
-		if (ed < 0 || (used[ed] & 1) || p->edge_owner[ed] != seat)
+	for (int k = 0; k < r->own[node]; k++) {
+		int ed = r->edge[node][k];
+		if (r->used[ed] & 1)
 			continue;
-		int next = geo->node_nodes[node][k], owner = p->node_owner[next];
-		used[ed] = 3;
+		int next = r->next[node][k];
+		r->used[ed] = 3;
 		/* A trail may end at another player's building but not pass through it. */
-		int len = 1 + (owner == NOBODY || owner == seat ? trail(geo, p, seat, next, used) : 0);
-		used[ed] = 2;
+		int len = 1 + (r->pass[next] ? trail(r, next) : 0);
+		r->used[ed] = 2;
 		if (len > best)
 			best = len;
 	}
@@ -137,13 +147,23 @@ static int trail(const struct geometry *geo,
 
 int longest_road(const struct geometry *geo, const struct position *p, int seat)
 {
-	uint8_t used[MAX_EDGE] = { 0 }, own[MAX_NODE] = { 0 };
-	int best = 0;
-	for (int ed = 0; ed < geo->nedge; ed++)
-		if (p->edge_owner[ed] == seat) {
-			own[geo->edge_nodes[ed][0]]++;
-			own[geo->edge_nodes[ed][1]]++;
+	struct roads r;
+	int best = 0, nodes[MAX_NODE], nn = 0;
+	memset(r.own, 0, (size_t)geo->nnode);
+	memset(r.used, 0, (size_t)geo->nedge);
+	for (int ed = 0; ed < geo->nedge; ed++) {
+		if (p->edge_owner[ed] != seat)
+			continue;
+		for (int i = 0; i < 2; i++) {
+			int a = geo->edge_nodes[ed][i], b = geo->edge_nodes[ed][1 - i];
+			if (r.own[a] == 0) {
+				nodes[nn++] = a;
+				r.pass[a] = p->node_owner[a] == NOBODY || p->node_owner[a] == seat;
+			}
+			r.edge[a][r.own[a]] = (int8_t)ed;
+			r.next[a][r.own[a]++] = (int8_t)b;
 		}
+	}
 	/*
 	 * A longest trail starts at an intersection with one or three of the
 	 * seat's roads, or at another player's building: a trail starting at
@@ -154,26 +174,19 @@ int longest_road(const struct geometry *geo, const struct position *p, int seat)
 	 * starts at those intersections, then once on each ring no search
 	 * walked.
 	 */
-	for (int n = 0; n < geo->nnode; n++) {
-		int owner = p->node_owner[n];
-		if (own[n] == 0 || (own[n] == 2 && (owner == NOBODY || owner == seat)))
+	for (int i = 0; i < nn; i++) {
+		int n = nodes[i];
+		if (r.own[n] == 2 && r.pass[n])
 			continue;
-		int len = trail(geo, p, seat, n, used);
+		int len = trail(&r, n);
 		if (len > best)
 			best = len;
 	}
-	for (int n = 0; n < geo->nnode; n++) {
-		if (own[n] != 2)
+	for (int i = 0; i < nn; i++) {
+		int n = nodes[i];
+		if (r.own[n] != 2 || ((r.used[r.edge[n][0]] & 2) && (r.used[r.edge[n][1]] & 2)))
 			continue;
-		int walked = 1;
-		for (int k = 0; k < 3; k++) {
-			int ed = geo->node_edges[n][k];
-			if (ed >= 0 && p->edge_owner[ed] == seat && !(used[ed] & 2))
-				walked = 0;
-		}
-		if (walked)
-			continue;
-		int len = trail(geo, p, seat, n, used);
+		int len = trail(&r, n);
 		if (len > best)
 			best = len;
 	}
