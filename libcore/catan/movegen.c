@@ -56,34 +56,52 @@ static void add_node(struct gen *l, int seat, int piece, int node)
 	m->node = (int8_t)node;
 }
 
+/* Sets of intersections, one bit each. */
+typedef uint64_t nodeset;
+_Static_assert(MAX_NODE <= 64, "a nodeset holds every intersection");
+#define NODE_BIT(n) ((nodeset)1 << (n))
+
+/* road_touch: the intersections where one of seat's roads ends (node_touches_road of every one). */
+static nodeset road_touch(const struct geometry *geo, const struct position *p, int seat)
+{
+	nodeset touch = 0;
+	for (int ed = 0; ed < geo->nedge; ed++)
+		if (p->edge_owner[ed] == seat)
+			touch |= NODE_BIT(geo->edge_nodes[ed][0]) | NODE_BIT(geo->edge_nodes[ed][1]);
+	return touch;
+}
+
 /*
  * road_ends: the intersections where a road of seat's may start (the rule
  * of road_place_check, for every intersection at once, which makes listing
  * the roads several times cheaper): seat's own building, or seat's road
- * through an intersection with nobody's building.  A free path may take a
- * road when either end is marked.
+ * (touch: road_touch) through an intersection with nobody's building.  A
+ * free path may take a road when either end is in the set.
  */
-static void road_ends(const struct geometry *geo,
-		      const struct position *p, int seat, uint8_t end[MAX_NODE])
+static nodeset road_ends(const struct geometry *geo, const struct position *p, int seat, nodeset touch)
 {
-	memset(end, 0, geo->nnode);
-	for (int ed = 0; ed < geo->nedge; ed++) {
-		if (p->edge_owner[ed] != seat)
-			continue;
-		for (int i = 0; i < 2; i++) {
-			int n = geo->edge_nodes[ed][i];
-			end[n] |= p->node_owner[n] == NOBODY;
-		}
+	nodeset end = touch;
+	for (int n = 0; n < geo->nnode; n++) {
+		int owner = p->node_owner[n];
+		if (owner == seat)
+			end |= NODE_BIT(n);
+		else if (owner != NOBODY)
+			end &= ~NODE_BIT(n);
 	}
-	for (int n = 0; n < geo->nnode; n++)
-		end[n] |= p->node_owner[n] == seat;
+	return end;
 }
 
-static int road_free_at(const struct geometry *geo,
-			const struct position *p, const uint8_t end[MAX_NODE], int edge)
+static int road_free_at(const struct geometry *geo, const struct position *p, nodeset end, int edge)
 {
 	return p->edge_owner[edge] == NOBODY &&
-	       (end[geo->edge_nodes[edge][0]] || end[geo->edge_nodes[edge][1]]);
+	       ((end >> geo->edge_nodes[edge][0]) & 1 || (end >> geo->edge_nodes[edge][1]) & 1);
+}
+
+/* hand_covers for the listing: a player's hand holds cost. */
+static int covers(const struct player *pl, const uint8_t cost[NRES])
+{
+	return pl->hand[0] >= cost[0] && pl->hand[1] >= cost[1] && pl->hand[2] >= cost[2] &&
+	       pl->hand[3] >= cost[3] && pl->hand[4] >= cost[4];
 }
 
 /* ---- set-up ---- */
@@ -125,9 +143,8 @@ static void gen_road_building(struct gen *l, int seat)
 	const struct position *p = l->p;
 	struct position t;
 	int roads = p->pl[seat].roads;
-	uint8_t end[MAX_NODE], end2[MAX_NODE];
+	nodeset touch = road_touch(geo, p, seat), end = road_ends(geo, p, seat, touch), end2;
 
-	road_ends(geo, p, seat, end);
 	for (int a = 0; roads && a < geo->nedge; a++) {
 		if (!road_free_at(geo, p, end, a))
 			continue;
@@ -140,7 +157,8 @@ static void gen_road_building(struct gen *l, int seat)
 			continue;
 		t = *p;
 		pos_place_road(&t, seat, a);
-		road_ends(geo, &t, seat, end2);
+		end2 = road_ends(geo, &t, seat, touch | NODE_BIT(geo->edge_nodes[a][0]) |
+				 NODE_BIT(geo->edge_nodes[a][1]));
 		for (int b = 0; b < geo->nedge; b++) {
 			if (!road_free_at(geo, &t, end2, b))
 				continue;
@@ -353,8 +371,7 @@ static void gen_neutral(struct gen *l)
 		}
 		if (!p->pl[n].roads)
 			continue;
-		uint8_t end[MAX_NODE];
-		road_ends(geo, p, n, end);
+		nodeset end = road_ends(geo, p, n, road_touch(geo, p, n));
 		for (int ed = 0; ed < geo->nedge; ed++)
 			if (road_free_at(geo, p, end, ed))
 				add_neutral(l, seat, n, PC_ROAD, ed);
@@ -460,23 +477,24 @@ static void gen_main(struct gen *l, int flags)
 	if (wants(l, seat)) {
 		if (p->turn < MAX_TURN)
 			add(l, seat, MV_END);
-		if (pl->roads && hand_covers(p, seat, g->rs->cost[BUY_ROAD])) {
-			uint8_t end[MAX_NODE];
-			road_ends(geo, p, seat, end);
+		int road = pl->roads && covers(pl, g->rs->cost[BUY_ROAD]);
+		int settlement = pl->settlements && covers(pl, g->rs->cost[BUY_SETTLEMENT]);
+		nodeset touch = road || settlement ? road_touch(geo, p, seat) : 0;
+		if (road) {
+			nodeset end = road_ends(geo, p, seat, touch);
 			for (int ed = 0; ed < geo->nedge; ed++)
 				if (road_free_at(geo, p, end, ed))
 					add_road(l, seat, ed);
 		}
-		if (pl->settlements && hand_covers(p, seat, g->rs->cost[BUY_SETTLEMENT]))
-			for (int n = 0; n < geo->nnode; n++)
-				if (node_touches_road(geo, p, seat, n) && node_free_check(geo, p, n, NULL) == C_OK)
-					add_node(l, seat, PC_SETTLEMENT, n);
-		if (pl->cities && hand_covers(p, seat, g->rs->cost[BUY_CITY]))
+		for (int n = 0; settlement && n < geo->nnode; n++)
+			if ((touch >> n) & 1 && node_free_check(geo, p, n, NULL) == C_OK)
+				add_node(l, seat, PC_SETTLEMENT, n);
+		if (pl->cities && covers(pl, g->rs->cost[BUY_CITY]))
 			for (int n = 0; n < geo->nnode; n++)
 				if (p->node_owner[n] == seat && p->node_kind[n] == B_SETTLEMENT &&
 				    !(g->rules.keep_settlement && g->rs->settlements - pl->settlements == 1))
 					add_node(l, seat, PC_CITY, n);
-		if (p->deck_len && hand_covers(p, seat, g->rs->cost[BUY_DEV])) {
+		if (p->deck_len && covers(pl, g->rs->cost[BUY_DEV])) {
 			if (!l->external || l->hidden)
 				add(l, seat, MV_BUY);
 			for (int d = 0; l->external && !l->hidden && d < NDEV; d++)
