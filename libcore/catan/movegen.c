@@ -229,9 +229,12 @@ static void gen_roll(struct gen *l)
 		}
 }
 
-/* Every way of giving `left` more cards from resources r.. of hand (a verb's give): largest first. */
-static void gen_discard_from(struct gen *l, int seat, int verb, const uint8_t *hand, uint8_t give[NRES],
-			     int r, int left)
+/*
+ * Every way of giving `left` more cards from resources r.. of hand (a verb's
+ * give), largest first; rest[r] is the cards hand holds after resource r.
+ */
+static void discard_ways(struct gen *l, int seat, int verb, const uint8_t *hand, const int rest[NRES],
+			 uint8_t give[NRES], int r, int left)
 {
 	if (r == NRES - 1) {
 		if (left > hand[r])
@@ -241,34 +244,39 @@ static void gen_discard_from(struct gen *l, int seat, int verb, const uint8_t *h
 		memcpy(m->give, give, NRES);
 		return;
 	}
-	int rest = 0;
-	for (int x = r + 1; x < NRES; x++)
-		rest += hand[x];
-	int hi = hand[r] < left ? hand[r] : left, lo = left - rest > 0 ? left - rest : 0;
+	int hi = hand[r] < left ? hand[r] : left, lo = left - rest[r] > 0 ? left - rest[r] : 0;
 	for (int k = hi; k >= lo; k--) {
 		give[r] = (uint8_t)k;
-		gen_discard_from(l, seat, verb, hand, give, r + 1, left - k);
+		discard_ways(l, seat, verb, hand, rest, give, r + 1, left - k);
 	}
+}
+
+/* Every way of giving `left` cards of hand (a verb's give): largest first. */
+static void gen_discard_from(struct gen *l, int seat, int verb, const uint8_t *hand, int left)
+{
+	uint8_t give[NRES] = { 0 };
+	int rest[NRES];
+	rest[NRES - 1] = 0;
+	for (int r = NRES - 2; r >= 0; r--)
+		rest[r] = rest[r + 1] + hand[r + 1];
+	discard_ways(l, seat, verb, hand, rest, give, 0, left);
 }
 
 static void gen_discards(struct gen *l)
 {
 	const struct position *p = l->p;
-	for (int s = 0; s < l->g->nplayers; s++) {
-		uint8_t give[NRES] = { 0 };
+	for (int s = 0; s < l->g->nplayers; s++)
 		if (p->pl[s].discard && wants(l, s))
-			gen_discard_from(l, s, MV_DISCARD, p->pl[s].hand, give, 0, p->pl[s].discard);
-	}
+			gen_discard_from(l, s, MV_DISCARD, p->pl[s].hand, p->pl[s].discard);
 }
 
 /* The steals from the seats in mask: one per victim, or per card they hold when outcomes are external. */
 static void gen_steals(struct gen *l, int seat, int verb, int hex, unsigned mask)
 {
 	const struct position *p = l->p;
-	for (int v = 0; v < l->g->nplayers; v++) {
-		if (!(mask & (1u << v)))
-			continue;
-		int cards = l->external && !l->hidden;
+	int cards = l->external && !l->hidden;
+	for (unsigned left = mask; left; left &= left - 1) {
+		int v = __builtin_ctz(left);	/* the victims in seat order */
 		for (int r = cards ? 0 : -1; r < (cards ? NRES : 0); r++) {
 			if (r >= 0 && !p->pl[v].hand[r])
 				continue;
@@ -591,11 +599,8 @@ int movegen_legal(const struct game *g, int seat, int flags, struct move *out, i
 			gen_neutral(&l);
 		break;
 	case PH_GIVE:
-		if (wants(&l, p->current)) {
-			uint8_t give[NRES] = { 0 };
-			gen_discard_from(&l, p->current, MV_GIVE, p->pl[p->current].hand, give, 0,
-					 p->give_owed);
-		}
+		if (wants(&l, p->current))
+			gen_discard_from(&l, p->current, MV_GIVE, p->pl[p->current].hand, p->give_owed);
 		break;
 	}
 	return l.n;
