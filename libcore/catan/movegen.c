@@ -141,7 +141,6 @@ static void gen_road_building(struct gen *l, int seat)
 {
 	const struct geometry *geo = l->g->rs->geom;
 	const struct position *p = l->p;
-	struct position t;
 	int roads = p->pl[seat].roads;
 	nodeset touch = road_touch(geo, p, seat), end = road_ends(geo, p, seat, touch), end2;
 
@@ -155,12 +154,15 @@ static void gen_road_building(struct gen *l, int seat)
 		one->path[0] = (int8_t)a;
 		if (roads < 2)
 			continue;
-		t = *p;
-		pos_place_road(&t, seat, a);
-		end2 = road_ends(geo, &t, seat, touch | NODE_BIT(geo->edge_nodes[a][0]) |
-				 NODE_BIT(geo->edge_nodes[a][1]));
+		/* The ends once a holds a road: its ends where nobody else builds join them. */
+		end2 = end;
+		for (int i = 0; i < 2; i++) {
+			int x = geo->edge_nodes[a][i], owner = p->node_owner[x];
+			if (owner == NOBODY || owner == seat)
+				end2 |= NODE_BIT(x);
+		}
 		for (int b = 0; b < geo->nedge; b++) {
-			if (!road_free_at(geo, &t, end2, b))
+			if (b == a || !road_free_at(geo, p, end2, b))
 				continue;
 			/* {a, b} with both placeable now is listed once, as (min, max). */
 			if (b < a && road_free_at(geo, p, end, b))
