@@ -515,14 +515,15 @@ static void gen_main(struct gen *l, int flags)
 		unsigned kinds = 0;
 		int looked = 0;
 		for (int r = 0; trading && r < NRES; r++) {
-			/* No rate is below a harbour's: skip the harbour search for smaller holdings. */
-			int rates[3], nr = 1;
-			if (pl->hand[r] >= g->rs->harbour_rate && !looked) {
+			/* No rate is below a harbour's: smaller holdings trade nothing. */
+			if (pl->hand[r] < g->rs->harbour_rate)
+				continue;
+			if (!looked) {
 				kinds = harbour_kinds(g, p, seat);
 				looked = 1;
 			}
-			rates[0] = pl->hand[r] < g->rs->harbour_rate ? g->rs->harbour_rate
-								  : harbour_kinds_rate(g, kinds, r);
+			int rates[3], nr = 1;
+			rates[0] = harbour_kinds_rate(g, kinds, r);
 			if ((flags & MG_ALL_RATES) && pl->hand[r] >= rates[0])
 				nr = trade_rates(g, p, seat, r, rates);
 			for (int i = 0; i < nr; i++) {

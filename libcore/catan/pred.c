@@ -186,10 +186,11 @@ unsigned harbour_kinds(const struct game *g, const struct position *p, int seat)
 	const struct geometry *geo = g->rs->geom;
 	unsigned kinds = 0;
 	/* Only the two intersections of each harbour's path matter. */
-	for (int slot = 0; slot < geo->nharbour; slot++)
-		if (p->node_owner[geo->harbour_nodes[slot][0]] == seat ||
-		    p->node_owner[geo->harbour_nodes[slot][1]] == seat)
-			kinds |= 1u << g->board.harbour[slot];
+	for (int slot = 0; slot < geo->nharbour; slot++) {
+		unsigned at = (p->node_owner[geo->harbour_nodes[slot][0]] == seat) |
+			      (p->node_owner[geo->harbour_nodes[slot][1]] == seat);
+		kinds |= at << g->board.harbour[slot];
+	}
 	return kinds;
 }
 
