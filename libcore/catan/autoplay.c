@@ -100,7 +100,7 @@ static int node_value(const struct game *g, int n)
 /* A free intersection that could hold a settlement (the distance rule), ignoring roads. */
 static int node_open(const struct geometry *geo, const struct position *p, int n)
 {
-	return node_free_check(geo, p, n, NULL) == C_OK;
+	return pos_node_open(geo, p, n);
 }
 
 /* Whether seat can place a settlement somewhere now (pieces and cost aside). */

@@ -12,7 +12,9 @@
 /*
  * The placement and trade checks are the engine's own (rules_int.h), so a
  * rule has one statement; this file only enumerates.  The exactness tests
- * (tests/unit/movegen_test.c) hold the two together.
+ * (tests/unit/movegen_test.c) hold the two together.  The distance rule is
+ * asked of pos_node_open, the predicate node_free_check explains a refusal
+ * of, so that no refusal's message is written for nothing.
  */
 
 struct gen {
@@ -116,7 +118,7 @@ static void gen_setup(struct gen *l)
 		if (!p->pl[seat].settlements)
 			return;
 		for (int n = 0; n < geo->nnode; n++)
-			if (node_free_check(geo, p, n, NULL) == C_OK)
+			if (pos_node_open(geo, p, n))
 				add_node(l, seat, PC_SETTLEMENT, n);
 		return;
 	}
@@ -375,7 +377,7 @@ static void gen_neutral(struct gen *l)
 			continue;
 		if (p->neutral_piece == PC_SETTLEMENT && neutral_settlement_spot(geo, p, n)) {
 			for (int nd = 0; nd < geo->nnode; nd++)
-				if (node_touches_road(geo, p, n, nd) && node_free_check(geo, p, nd, NULL) == C_OK)
+				if (node_touches_road(geo, p, n, nd) && pos_node_open(geo, p, nd))
 					add_neutral(l, seat, n, PC_SETTLEMENT, nd);
 			continue;
 		}
@@ -497,7 +499,7 @@ static void gen_main(struct gen *l, int flags)
 					add_road(l, seat, ed);
 		}
 		for (int n = 0; settlement && n < geo->nnode; n++)
-			if ((touch >> n) & 1 && node_free_check(geo, p, n, NULL) == C_OK)
+			if ((touch >> n) & 1 && pos_node_open(geo, p, n))
 				add_node(l, seat, PC_SETTLEMENT, n);
 		if (pl->cities && covers(pl, g->rs->cost[BUY_CITY]))
 			for (int n = 0; n < geo->nnode; n++)

@@ -211,7 +211,7 @@ int neutral_settlement_spot(const struct geometry *geo, const struct position *p
 	if (!p->pl[n].settlements)
 		return 0;
 	for (int node = 0; node < geo->nnode; node++)
-		if (node_touches_road(geo, p, n, node) && node_free_check(geo, p, node, NULL) == C_OK)
+		if (node_touches_road(geo, p, n, node) && pos_node_open(geo, p, node))
 			return 1;
 	return 0;
 }
