@@ -124,7 +124,29 @@ struct roads {
 	int8_t edge[MAX_NODE][3], next[MAX_NODE][3];
 	uint8_t pass[MAX_NODE];
 	uint8_t used[MAX_EDGE];
+	int nodes[MAX_NODE], nn;	/* the intersections with roads, in the order found */
 };
+
+/* roads_of: the table of seat's roads (own[], edge[], next[] and pass[] where own[] is not 0), nothing used. */
+static void roads_of(const struct geometry *geo, const struct position *p, int seat, struct roads *r)
+{
+	memset(r->own, 0, (size_t)geo->nnode);
+	memset(r->used, 0, (size_t)geo->nedge);
+	r->nn = 0;
+	for (int ed = 0; ed < geo->nedge; ed++) {
+		if (p->edge_owner[ed] != seat)
+			continue;
+		for (int i = 0; i < 2; i++) {
+			int a = geo->edge_nodes[ed][i], b = geo->edge_nodes[ed][1 - i];
+			if (r->own[a] == 0) {
+				r->nodes[r->nn++] = a;
+				r->pass[a] = p->node_owner[a] == NOBODY || p->node_owner[a] == seat;
+			}
+			r->edge[a][r->own[a]] = (int8_t)ed;
+			r->next[a][r->own[a]++] = (int8_t)b;
+		}
+	}
+}
 
 /* The longest trail of the roads in r leaving node, the paths on the trail walked excluded. */
 static int trail(struct roads *r, int node)
@@ -148,22 +170,8 @@ static int trail(struct roads *r, int node)
 int longest_road(const struct geometry *geo, const struct position *p, int seat)
 {
 	struct roads r;
-	int best = 0, nodes[MAX_NODE], nn = 0;
-	memset(r.own, 0, (size_t)geo->nnode);
-	memset(r.used, 0, (size_t)geo->nedge);
-	for (int ed = 0; ed < geo->nedge; ed++) {
-		if (p->edge_owner[ed] != seat)
-			continue;
-		for (int i = 0; i < 2; i++) {
-			int a = geo->edge_nodes[ed][i], b = geo->edge_nodes[ed][1 - i];
-			if (r.own[a] == 0) {
-				nodes[nn++] = a;
-				r.pass[a] = p->node_owner[a] == NOBODY || p->node_owner[a] == seat;
-			}
-			r.edge[a][r.own[a]] = (int8_t)ed;
-			r.next[a][r.own[a]++] = (int8_t)b;
-		}
-	}
+	int best = 0;
+	roads_of(geo, p, seat, &r);
 	/*
 	 * A longest trail starts at an intersection with one or three of the
 	 * seat's roads, or at another player's building: a trail starting at
@@ -174,16 +182,16 @@ int longest_road(const struct geometry *geo, const struct position *p, int seat)
 	 * starts at those intersections, then once on each ring no search
 	 * walked.
 	 */
-	for (int i = 0; i < nn; i++) {
-		int n = nodes[i];
+	for (int i = 0; i < r.nn; i++) {
+		int n = r.nodes[i];
 		if (r.own[n] == 2 && r.pass[n])
 			continue;
 		int len = trail(&r, n);
 		if (len > best)
 			best = len;
 	}
-	for (int i = 0; i < nn; i++) {
-		int n = nodes[i];
+	for (int i = 0; i < r.nn; i++) {
+		int n = r.nodes[i];
 		if (r.own[n] != 2 || ((r.used[r.edge[n][0]] & 2) && (r.used[r.edge[n][1]] & 2)))
 			continue;
 		int len = trail(&r, n);
@@ -191,6 +199,27 @@ int longest_road(const struct geometry *geo, const struct position *p, int seat)
 			best = len;
 	}
 	return best;
+}
+
+int pos_road_added(const struct geometry *geo, const struct position *p, int seat, int edge)
+{
+	struct roads r;
+	int before = p->road_len[seat], len;
+	roads_of(geo, p, seat, &r);
+	/*
+	 * A trail longer than before passes the new road.  When one end of it
+	 * holds no other road of seat's, such a trail ends there: the road,
+	 * then the longest trail from the other end (through it when it may).
+	 */
+	int a = geo->edge_nodes[edge][0], b = geo->edge_nodes[edge][1];
+	if (r.own[b] == 1 || r.own[a] == 1) {
+		int far = r.own[b] == 1 ? a : b;
+		r.used[edge] = 1;
+		len = 1 + (r.pass[far] ? trail(&r, far) : 0);
+	} else {
+		len = longest_road(geo, p, seat);
+	}
+	return len > before ? len : before;
 }
 
 void pos_road_lengths(const struct geometry *geo, struct position *p, int nplayers)

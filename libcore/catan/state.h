@@ -73,6 +73,12 @@ void pos_empty(const struct ruleset *rs, struct position *p, const struct board 
  * A position keeps every seat's in road_len.
  */
 int longest_road(const struct geometry *geo, const struct position *p, int seat);
+/*
+ * pos_road_added: seat's longest road once its road on edge is placed
+ * (edge_owner set), from p->road_len[seat], its length before: a search of
+ * the trails through the new road only, where it can be cheaper.
+ */
+int pos_road_added(const struct geometry *geo, const struct position *p, int seat, int edge);
 /* pos_road_lengths: computes road_len of every seat. */
 void pos_road_lengths(const struct geometry *geo, struct position *p, int nplayers);
 /*

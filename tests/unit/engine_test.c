@@ -2008,7 +2008,7 @@ static int slow_longest(const struct position *p, int seat)
 static void test_longest_search(void)
 {
 	struct game g;
-	int cases = 0, wrong = 0, rings = 0;
+	int cases = 0, wrong = 0, rings = 0, added_cases = 0;
 	uint64_t rng[4];
 	rng_seed(rng, 4242);
 	empty_board(&g, 3);
@@ -2056,10 +2056,28 @@ static void test_longest_search(void)
 		cases++;
 		if (fast != slow && wrong++ < 3)
 			diag("case %d: longest_road %d, the search from every intersection %d", k, fast, slow);
+		/* One more road, on a free path next to the network or anywhere: pos_road_added. */
+		g.pos.road_len[RED] = (uint8_t)slow;
+		int ed = (int)rng_below(rng, (uint32_t)geo->nedge);
+		for (int i = 0; i < npool; i++)
+			if (g.pos.edge_owner[pool[i]] == NOBODY && rng_below(rng, 2)) {
+				ed = pool[i];
+				break;
+			}
+		if (g.pos.edge_owner[ed] != NOBODY)
+			continue;
+		g.pos.edge_owner[ed] = RED;
+		int added = pos_road_added(geo, &g.pos, RED, ed);
+		slow = slow_longest(&g.pos, RED);
+		added_cases++;
+		if (added != slow && wrong++ < 3)
+			diag("case %d: pos_road_added %d, the search from every intersection %d", k, added, slow);
 	}
 	game_free(&g);
-	ok(wrong == 0 && rings > 100, "longest_road equals the search from every intersection: %d networks "
-	   "(%d using every road, 6 or more), %d differ", cases, rings, wrong);
+	ok(wrong == 0 && rings > 100 && added_cases > 10000,
+	   "longest_road and pos_road_added equal the search from every intersection: %d networks "
+	   "(%d using every road, 6 or more), %d with a road added, %d differ", cases, rings, added_cases,
+	   wrong);
 }
 
 /*
