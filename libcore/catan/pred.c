@@ -183,15 +183,7 @@ unsigned robber_victims(const struct geometry *geo,
 
 unsigned harbour_kinds(const struct game *g, const struct position *p, int seat)
 {
-	const struct geometry *geo = g->rs->geom;
-	unsigned kinds = 0;
-	/* Only the two intersections of each harbour's path matter. */
-	for (int slot = 0; slot < geo->nharbour; slot++) {
-		unsigned at = (p->node_owner[geo->harbour_nodes[slot][0]] == seat) |
-			      (p->node_owner[geo->harbour_nodes[slot][1]] == seat);
-		kinds |= at << g->board.harbour[slot];
-	}
-	return kinds;
+	return p->harbours[seat];
 }
 
 int harbour_kinds_rate(const struct game *g, unsigned kinds, int res)

@@ -66,7 +66,8 @@ unsigned robber_robbable(const struct position *p, int nplayers, int seat);
 int harbour_rate(const struct game *g, const struct position *p, int seat, int res);
 /*
  * harbour_kinds: the harbour kinds (bit k for enum harbour k) where seat has
- * a settlement or city; harbour_kinds_rate: harbour_rate from those kinds.
+ * a settlement or city, as p keeps them (harbours); harbour_kinds_rate:
+ * harbour_rate from those kinds.
  */
 unsigned harbour_kinds(const struct game *g, const struct position *p, int seat);
 int harbour_kinds_rate(const struct game *g, unsigned kinds, int res);

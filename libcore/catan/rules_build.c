@@ -19,7 +19,7 @@ int rules_setup_settlement(struct rctx *c)
 		return C_ILLEGAL;
 	if (p->pl[seat].settlements == 0)
 		return illegal(c->e, "no settlements left in your supply");
-	pos_place_settlement(p, seat, node);
+	pos_place_settlement(c->g, p, seat, node);
 	pos_roads_cut(geo, p, c->g->nplayers, node);
 	pos_trade_gain(c->g, p, seat, node);
 	/* The second settlement pays its starting resources. */
@@ -111,7 +111,7 @@ static int build_settlement(struct rctx *c)
 	if (afford(c, c->g->rs->cost[BUY_SETTLEMENT], "a settlement"))
 		return C_ILLEGAL;
 	pay_bank(p, seat, c->g->rs->cost[BUY_SETTLEMENT]);
-	pos_place_settlement(p, seat, node);
+	pos_place_settlement(c->g, p, seat, node);
 	pos_trade_gain(c->g, p, seat, node);
 	return C_OK;
 }

@@ -109,7 +109,7 @@ void pos_empty(const struct ruleset *rs, struct position *p, const struct board 
 		for (int i = 0; i < rs->deck[c]; i++)
 			p->deck[k++] = (uint8_t)c;
 	pos_deck_counts(p);
-	pos_count_pieces(rs, p, nplayers);
+	pos_count_pieces(rs, b, p, nplayers);
 }
 
 /*
@@ -244,8 +244,16 @@ unsigned pos_roads_cut(const struct geometry *geo, struct position *p, int nplay
 	return cut;
 }
 
-void pos_count_pieces(const struct ruleset *rs, struct position *p, int nplayers)
+void pos_count_pieces(const struct ruleset *rs, const struct board *b, struct position *p, int nplayers)
 {
+	const struct geometry *geo = rs->geom;
+	memset(p->harbours, 0, sizeof p->harbours);
+	for (int slot = 0; slot < geo->nharbour; slot++)
+		for (int i = 0; i < 2; i++) {
+			int s = p->node_owner[geo->harbour_nodes[slot][i]];
+			if (s >= 0 && s < nplayers)
+				p->harbours[s] = (uint8_t)(p->harbours[s] | 1u << b->harbour[slot]);
+		}
 	for (int s = 0; s < nplayers; s++) {
 		p->pl[s].roads = rs->roads;
 		p->pl[s].settlements = rs->settlements;
@@ -339,11 +347,14 @@ int pos_setup_step(const struct game *g, const struct position *p)
 	return p->phase == PH_SETUP_ROAD ? settled - 1 : settled;
 }
 
-void pos_place_settlement(struct position *p, int seat, int node)
+void pos_place_settlement(const struct game *g, struct position *p, int seat, int node)
 {
+	int slot = geom_node_harbour(g->rs->geom, node);
 	p->node_owner[node] = (int8_t)seat;
 	p->node_kind[node] = B_SETTLEMENT;
 	p->pl[seat].settlements--;
+	if (slot >= 0)
+		p->harbours[seat] = (uint8_t)(p->harbours[seat] | 1u << g->board.harbour[slot]);
 }
 
 void pos_place_road(struct position *p, int seat, int edge)
@@ -434,7 +445,7 @@ int pos_start_two(const struct game *g, struct position *p, const int node[2])
 			continue;
 		if (node[i] < 0 || node[i] >= rs->geom->nnode || !pos_node_open(geo, p, node[i]))
 			return -1;
-		pos_place_settlement(p, s, node[i++]);
+		pos_place_settlement(g, p, s, node[i++]);
 	}
 	p->trade_supply = rs->trade_cards;
 	for (int s = 0; s < g->nplayers; s++)
@@ -471,7 +482,7 @@ static int seat_neutrals(struct game *g, const struct newgame *o, struct positio
 	if (pos_start_two(g, p, node) != 0)
 		return cerr_set(e, C_USAGE, "neutral settlements on %d and %d break the distance rule",
 				node[0] + 1, node[1] + 1);
-	pos_count_pieces(rs, p, g->nplayers);
+	pos_count_pieces(rs, &g->board, p, g->nplayers);
 	return C_OK;
 }
 
@@ -529,7 +540,7 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 		for (int s = 0; s < g->nplayers; s++) {
 			const struct beginner_pieces *bp = &board_beginner_pieces[g->colour[s]];
 			for (int i = 0; i < 2; i++) {
-				pos_place_settlement(p, s, bp->settlement[i]);
+				pos_place_settlement(g, p, s, bp->settlement[i]);
 				pos_place_road(p, s, edge_between(geo, bp->road[i][0], bp->road[i][1]));
 			}
 			pos_pay_start(geo, p, &g->board, s, bp->settlement[1]);

@@ -128,7 +128,7 @@ static int conserved(const struct game *g, struct cerr *e)
 	struct position q = g->pos;
 	if (pos_check(g, &g->pos, e) != C_OK)
 		return 0;
-	pos_count_pieces(g->rs, &q, g->nplayers);
+	pos_count_pieces(g->rs, &g->board, &q, g->nplayers);
 	for (int s = 0; check_pieces && s < g->nplayers; s++)
 		if (q.pl[s].roads != g->pos.pl[s].roads ||
 		    q.pl[s].settlements != g->pos.pl[s].settlements ||
@@ -214,7 +214,7 @@ static void put_road(struct game *g, int seat, int a, int b)
 
 static void put_settlement(struct game *g, int seat, int node)
 {
-	pos_place_settlement(&g->pos, seat, node - 1);
+	pos_place_settlement(g, &g->pos, seat, node - 1);
 	pos_roads_cut(geo, &g->pos, g->nplayers, node - 1);
 }
 
@@ -2142,10 +2142,22 @@ static void test_listed(void)
 	   "%d differ", games, won, moves, differ);
 }
 
+/* The harbour kinds of seat's buildings, from the board and the coast (as the position keeps them: harbours). */
+static unsigned slow_harbours(const struct game *g, const struct position *p, int seat)
+{
+	unsigned kinds = 0;
+	for (int slot = 0; slot < geo->nharbour; slot++) {
+		int ed = geo->coast_edges[geo->harbour_coast[slot]];
+		if (p->node_owner[geo->edge_nodes[ed][0]] == seat || p->node_owner[geo->edge_nodes[ed][1]] == seat)
+			kinds |= 1u << g->board.harbour[slot];
+	}
+	return kinds;
+}
+
 static void test_road_lengths(void)
 {
 	static struct move ms[4096];
-	int games = 0, moves = 0, stale = 0, awards = 0;
+	int games = 0, moves = 0, stale = 0, awards = 0, harboured = 0;
 	uint64_t rng[4];
 	rng_seed(rng, 777);
 
@@ -2172,18 +2184,25 @@ static void test_road_lengths(void)
 				break;
 			moves++;
 			awards += g.pos.longest_road != NOBODY;
-			for (int s = 0; s < g.nplayers; s++)
+			for (int s = 0; s < g.nplayers; s++) {
 				if (g.pos.road_len[s] != longest_road(geo, &g.pos, s)) {
 					if (stale++ < 3)
 						diag("game %d move %d: seat %d keeps %d, the search gives %d", k, i,
 						     s, g.pos.road_len[s], longest_road(geo, &g.pos, s));
 				}
+				if (g.pos.harbours[s] != slow_harbours(&g, &g.pos, s)) {
+					if (stale++ < 3)
+						diag("game %d move %d: seat %d keeps harbours %#x, the board gives %#x",
+						     k, i, s, g.pos.harbours[s], slow_harbours(&g, &g.pos, s));
+				}
+				harboured += g.pos.harbours[s] != 0;
+			}
 		}
 		game_free(&g);
 	}
-	ok(games == 36 && moves > 30000 && awards > 1000 && stale == 0,
-	   "road lengths kept up to date: %d games, %d moves, %d positions with the award, %d stale", games,
-	   moves, awards, stale);
+	ok(games == 36 && moves > 30000 && awards > 1000 && harboured > 10000 && stale == 0,
+	   "road lengths and harbours kept up to date: %d games, %d moves, %d positions with the award, "
+	   "%d seats at harbours, %d stale", games, moves, awards, harboured, stale);
 }
 
 int main(void)
