@@ -240,18 +240,17 @@ static void gen_roll(struct gen *l)
 static void discard_ways(struct gen *l, int seat, int verb, const uint8_t *hand, const int rest[NRES],
 			 uint8_t give[NRES], int r, int left)
 {
-	if (r == NRES - 1) {
-		if (left > hand[r])
-			return;
-		give[r] = (uint8_t)left;
-		struct move *m = add(l, seat, verb);
-		memcpy(m->give, give, NRES);
-		return;
-	}
 	int hi = hand[r] < left ? hand[r] : left, lo = left - rest[r] > 0 ? left - rest[r] : 0;
 	for (int k = hi; k >= lo; k--) {
 		give[r] = (uint8_t)k;
-		discard_ways(l, seat, verb, hand, rest, give, r + 1, left - k);
+		if (r < NRES - 2) {
+			discard_ways(l, seat, verb, hand, rest, give, r + 1, left - k);
+			continue;
+		}
+		/* The last resource takes the rest, which it holds (lo saw to that). */
+		give[r + 1] = (uint8_t)(left - k);
+		struct move *m = add(l, seat, verb);
+		memcpy(m->give, give, NRES);
 	}
 }
 
