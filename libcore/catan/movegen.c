@@ -407,18 +407,15 @@ static void gen_taken(struct gen *l, int seat, const uint8_t *hand, uint8_t got[
 	}
 }
 
-/* The trade-card actions and a knight given back, on the player's own turn. */
+/* The trade-card actions and a knight given back, on the player's own turn (rule sets with trade cards). */
 static void gen_two(struct gen *l)
 {
 	const struct geometry *geo = l->g->rs->geom;
 	const struct game *g = l->g;
 	const struct position *p = l->p;
-	int seat = p->current;
+	int seat = p->current, o = seat_opponent(g, seat);
 	const struct player *pl = &p->pl[seat];
 
-	if (!g->rs->trade_cards)
-		return;
-	int o = seat_opponent(g, seat);
 	if (pl->trade >= two_action_cost(g, p, seat)) {
 		int d = board_desert(geo, &g->board);
 		if (d >= 0 && p->robber != d)
@@ -540,7 +537,8 @@ static void gen_main(struct gen *l, int flags)
 			}
 		}
 		gen_play(l);
-		gen_two(l);
+		if (g->rs->trade_cards)
+			gen_two(l);
 		if (p->offer.active)
 			add(l, seat, MV_CANCEL);
 		if (trading && (flags & MG_OFFERS))
@@ -580,7 +578,8 @@ int movegen_legal(const struct game *g, int seat, int flags, struct move *out, i
 			gen_roll(&l);
 			if (!g->rules.dev_after_roll)
 				gen_play(&l);
-			gen_two(&l);
+			if (g->rs->trade_cards)
+				gen_two(&l);
 		}
 		break;
 	case PH_DISCARD:
