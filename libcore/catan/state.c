@@ -201,21 +201,53 @@ int longest_road(const struct geometry *geo, const struct position *p, int seat)
 	return best;
 }
 
+/* The longest trail of seat's roads leaving node, the paths marked in used excluded, read off the board. */
+static int trail_from(const struct geometry *geo, const struct position *p, int seat, int node,
+		      uint8_t used[MAX_EDGE])
+{
+	int best = 0;
+	for (int k = 0; k < 3; k++) {
+		int ed = geo->node_edges[node][k];
+		if (ed < 0 || used[ed] || p->edge_owner[ed] != seat)
+			continue;
+		int next = geo->node_nodes[node][k], owner = p->node_owner[next];
+		used[ed] = 1;
+		/* A trail may end at another player's building but not pass through it. */
+		int len = 1 + (owner == NOBODY || owner == seat ? trail_from(geo, p, seat, next, used) : 0);
+		used[ed] = 0;
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
+/* The number of seat's roads at node. */
+static int roads_at(const struct geometry *geo, const struct position *p, int seat, int node)
+{
+	int n = 0;
+	for (int k = 0; k < 3; k++) {
+		int ed = geo->node_edges[node][k];
+		n += ed >= 0 && p->edge_owner[ed] == seat;
+	}
+	return n;
+}
+
 int pos_road_added(const struct geometry *geo, const struct position *p, int seat, int edge)
 {
-	struct roads r;
 	int before = p->road_len[seat], len;
-	roads_of(geo, p, seat, &r);
 	/*
 	 * A trail longer than before passes the new road.  When one end of it
 	 * holds no other road of seat's, such a trail ends there: the road,
-	 * then the longest trail from the other end (through it when it may).
+	 * then the longest trail from the other end (through it when it may),
+	 * which a search of the roads joined to it finds.
 	 */
 	int a = geo->edge_nodes[edge][0], b = geo->edge_nodes[edge][1];
-	if (r.own[b] == 1 || r.own[a] == 1) {
-		int far = r.own[b] == 1 ? a : b;
-		r.used[edge] = 1;
-		len = 1 + (r.pass[far] ? trail(&r, far) : 0);
+	int lone_b = roads_at(geo, p, seat, b) == 1;
+	if (lone_b || roads_at(geo, p, seat, a) == 1) {
+		int far = lone_b ? a : b, owner = p->node_owner[far];
+		uint8_t used[MAX_EDGE] = { 0 };
+		used[edge] = 1;
+		len = 1 + (owner == NOBODY || owner == seat ? trail_from(geo, p, seat, far, used) : 0);
 	} else {
 		len = longest_road(geo, p, seat);
 	}
