@@ -200,7 +200,7 @@ static void gen_play(struct gen *l)
 				m->get[a]++;
 				m->get[b]++;
 			}
-	if (pl->dev[DEV_VICTORY_POINT] && l->g->rules.vp_played)
+	if (l->g->rules.vp_played && pl->dev[DEV_VICTORY_POINT])
 		add(l, seat, MV_PLAY)->card = DEV_VICTORY_POINT;
 	if (pl->dev[DEV_MONOPOLY])
 		for (int r = 0; r < NRES; r++) {
