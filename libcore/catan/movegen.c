@@ -99,6 +99,30 @@ static int road_free_at(const struct geometry *geo, const struct position *p, no
 	       ((end >> geo->edge_nodes[edge][0]) & 1 || (end >> geo->edge_nodes[edge][1]) & 1);
 }
 
+/* Sets of paths, one bit each, in two words. */
+struct edgeset {
+	uint64_t w[2];
+};
+_Static_assert(MAX_EDGE <= 128, "an edgeset holds every path");
+
+/*
+ * road_free_set: the paths road_free_at allows, found from the few
+ * intersections in end rather than by trying every path.
+ */
+static struct edgeset road_free_set(const struct geometry *geo, const struct position *p, nodeset end)
+{
+	struct edgeset s = { { 0, 0 } };
+	for (nodeset left = end; left; left &= left - 1) {
+		int n = __builtin_ctzll(left);
+		for (int k = 0; k < 3; k++) {
+			int ed = geo->node_edges[n][k];
+			if (ed >= 0 && p->edge_owner[ed] == NOBODY)
+				s.w[ed / 64] |= (uint64_t)1 << (ed % 64);
+		}
+	}
+	return s;
+}
+
 /* hand_covers for the listing: a player's hand holds cost. */
 static int covers(const struct player *pl, const uint8_t cost[NRES])
 {
@@ -489,10 +513,10 @@ static void gen_main(struct gen *l, int flags)
 		int settlement = pl->settlements && covers(pl, g->rs->cost[BUY_SETTLEMENT]);
 		nodeset touch = road || settlement ? road_touch(geo, p, seat) : 0;
 		if (road) {
-			nodeset end = road_ends(geo, p, seat, touch);
-			for (int ed = 0; ed < geo->nedge; ed++)
-				if (road_free_at(geo, p, end, ed))
-					add_road(l, seat, ed);
+			struct edgeset free = road_free_set(geo, p, road_ends(geo, p, seat, touch));
+			for (int w = 0; w < 2; w++)	/* in increasing order */
+				for (uint64_t bits = free.w[w]; bits; bits &= bits - 1)
+					add_road(l, seat, 64 * w + __builtin_ctzll(bits));
 		}
 		for (int n = 0; settlement && n < geo->nnode; n++)
 			if ((touch >> n) & 1 && pos_node_open(geo, p, n))
