@@ -518,9 +518,11 @@ static void gen_main(struct gen *l, int flags)
 				for (uint64_t bits = free.w[w]; bits; bits &= bits - 1)
 					add_road(l, seat, 64 * w + __builtin_ctzll(bits));
 		}
-		for (int n = 0; settlement && n < geo->nnode; n++)
-			if ((touch >> n) & 1 && pos_node_open(geo, p, n))
+		for (nodeset left = settlement ? touch : 0; left; left &= left - 1) {
+			int n = __builtin_ctzll(left);	/* in increasing order */
+			if (pos_node_open(geo, p, n))
 				add_node(l, seat, PC_SETTLEMENT, n);
+		}
 		if (pl->cities && covers(pl, g->rs->cost[BUY_CITY]))
 			for (int n = 0; n < geo->nnode; n++)
 				if (p->node_owner[n] == seat && p->node_kind[n] == B_SETTLEMENT &&
