@@ -100,7 +100,7 @@ static int node_value(const struct game *g, int n)
 /* A free intersection that could hold a settlement (the distance rule), ignoring roads. */
 static int node_open(const struct geometry *geo, const struct position *p, int n)
 {
-	return node_free_check(geo, p, n, NULL) == C_OK;
+	return pos_node_open(geo, p, n);
 }
 
 /* Whether seat can place a settlement somewhere now (pieces and cost aside). */
@@ -209,7 +209,7 @@ static int wins(const struct game *g, const struct move *m, int seat)
 {
 	struct game t = *g;	/* shallow: RULES_NO_LOG leaves the log alone */
 	struct cerr e;
-	return rules_apply(&t, m, RULES_NO_LOG, &e) == C_OK && t.pos.phase == PH_OVER &&
+	return rules_apply(&t, m, RULES_NO_LOG | RULES_LISTED, &e) == C_OK && t.pos.phase == PH_OVER &&
 	       game_winner(&t, &t.pos) == seat;
 }
 
@@ -417,9 +417,10 @@ static int is_trade(const struct move *m)
 	return m->verb == MV_TRADE || m->verb == MV_OFFER;
 }
 
-int autoplay_choose(struct autoplay *a, const struct game *g, struct move *m, struct cerr *e)
+/* autoplay_choose for seat, the actor (autoplay_actor). */
+static int choose(struct autoplay *a, const struct game *g, int seat, struct move *m, struct cerr *e)
 {
-	int seat = autoplay_actor(g), n, pick;
+	int n, pick;
 
 	if (seat == NOBODY)
 		return cerr_set(e, C_ILLEGAL, "nobody can move: the game is over");
@@ -459,6 +460,11 @@ int autoplay_choose(struct autoplay *a, const struct game *g, struct move *m, st
 	return C_OK;
 }
 
+int autoplay_choose(struct autoplay *a, const struct game *g, struct move *m, struct cerr *e)
+{
+	return choose(a, g, autoplay_actor(g), m, e);
+}
+
 int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, long *made,
 		 int *why, struct cerr *e)
 {
@@ -484,7 +490,8 @@ int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, 
 			stop = AUTO_WAIT;
 			break;
 		}
-		if ((rc = autoplay_choose(a, g, &m, e)) || (rc = rules_apply(g, &m, flags, e)))
+		/* The move chosen is one movegen_legal listed for this position. */
+		if ((rc = choose(a, g, seat, &m, e)) || (rc = rules_apply(g, &m, flags | RULES_LISTED, e)))
 			break;
 		a->trades += is_trade(&m);
 		a->moves++;

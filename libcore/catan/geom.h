@@ -23,6 +23,7 @@
  *   coast_edges[c]    coastal paths clockwise from hex 1's north-west side
  *   coast_hexes[c]    the land hex of each coastal path
  *   harbour_coast[s]  the coastal path (index into coast_edges) of harbour slot s
+ *   harbour_nodes[s][2] the two ends of that path, as in edge_nodes
  *   hex_x/y, node_x/y coordinates in units of sqrt(3)/2 and 1/2
  */
 struct geometry {
@@ -36,6 +37,7 @@ struct geometry {
 	const int8_t (*edge_nodes)[2];
 	const int8_t *coast_edges, *coast_hexes;
 	const int8_t *harbour_coast;
+	const int8_t (*harbour_nodes)[2];
 };
 
 /* The nineteen-hex board of the base game and Catan for Two. */

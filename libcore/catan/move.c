@@ -20,18 +20,14 @@
 
 static const char *const piece_names[NPIECE] = { "road", "settlement", "city" };
 
+const struct move move_blank = {
+	.seat = NOBODY, .card = -1, .node = -1, .hex = -1, .victim = NOBODY, .to = NOBODY,
+	.res = -1, .action = -1, .path = { -1, -1 },
+};
+
 void move_init(struct move *m)
 {
-	memset(m, 0, sizeof *m);
-	m->seat = NOBODY;
-	m->card = -1;
-	m->node = -1;
-	m->hex = -1;
-	m->victim = NOBODY;
-	m->to = NOBODY;
-	m->res = -1;
-	m->action = -1;
-	m->path[0] = m->path[1] = -1;
+	*m = move_blank;
 }
 
 static int lookup(const char *const *names, int n, const char *s)

@@ -94,8 +94,9 @@
  * returns a new reference that the caller must json_decref.
  */
 
-/* move_init: an empty move (every "-1" field at -1, seat NOBODY). */
+/* move_init: an empty move (every "-1" field at -1, seat NOBODY), a copy of move_blank. */
 void move_init(struct move *m);
+extern const struct move move_blank;
 
 /*
  * move_parse: the text form into *m, colours mapped to seats of g.

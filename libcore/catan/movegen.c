@@ -12,7 +12,9 @@
 /*
  * The placement and trade checks are the engine's own (rules_int.h), so a
  * rule has one statement; this file only enumerates.  The exactness tests
- * (tests/unit/movegen_test.c) hold the two together.
+ * (tests/unit/movegen_test.c) hold the two together.  The distance rule is
+ * asked of pos_node_open, the predicate node_free_check explains a refusal
+ * of, so that no refusal's message is written for nothing.
  */
 
 struct gen {
@@ -35,7 +37,7 @@ static struct move *add(struct gen *l, int seat, int verb)
 {
 	struct move *m = l->n < l->max ? &l->out[l->n] : &l->spare;
 	l->n++;
-	move_init(m);
+	*m = move_blank;
 	m->seat = (int8_t)seat;
 	m->verb = (uint8_t)verb;
 	return m;
@@ -56,34 +58,76 @@ static void add_node(struct gen *l, int seat, int piece, int node)
 	m->node = (int8_t)node;
 }
 
+/* Sets of intersections, one bit each. */
+typedef uint64_t nodeset;
+_Static_assert(MAX_NODE <= 64, "a nodeset holds every intersection");
+#define NODE_BIT(n) ((nodeset)1 << (n))
+
+/* road_touch: the intersections where one of seat's roads ends (node_touches_road of every one). */
+static nodeset road_touch(const struct geometry *geo, const struct position *p, int seat)
+{
+	nodeset touch = 0;
+	for (int ed = 0; ed < geo->nedge; ed++)
+		if (p->edge_owner[ed] == seat)
+			touch |= NODE_BIT(geo->edge_nodes[ed][0]) | NODE_BIT(geo->edge_nodes[ed][1]);
+	return touch;
+}
+
 /*
  * road_ends: the intersections where a road of seat's may start (the rule
  * of road_place_check, for every intersection at once, which makes listing
  * the roads several times cheaper): seat's own building, or seat's road
- * through an intersection with nobody's building.  A free path may take a
- * road when either end is marked.
+ * (touch: road_touch) through an intersection with nobody's building.  A
+ * free path may take a road when either end is in the set.
  */
-static void road_ends(const struct geometry *geo,
-		      const struct position *p, int seat, uint8_t end[MAX_NODE])
+static nodeset road_ends(const struct geometry *geo, const struct position *p, int seat, nodeset touch)
 {
-	memset(end, 0, geo->nnode);
-	for (int ed = 0; ed < geo->nedge; ed++) {
-		if (p->edge_owner[ed] != seat)
-			continue;
-		for (int i = 0; i < 2; i++) {
-			int n = geo->edge_nodes[ed][i];
-			end[n] |= p->node_owner[n] == NOBODY;
-		}
+	nodeset end = touch;
+	for (int n = 0; n < geo->nnode; n++) {
+		int owner = p->node_owner[n];
+		if (owner == seat)
+			end |= NODE_BIT(n);
+		else if (owner != NOBODY)
+			end &= ~NODE_BIT(n);
 	}
-	for (int n = 0; n < geo->nnode; n++)
-		end[n] |= p->node_owner[n] == seat;
+	return end;
 }
 
-static int road_free_at(const struct geometry *geo,
-			const struct position *p, const uint8_t end[MAX_NODE], int edge)
+static int road_free_at(const struct geometry *geo, const struct position *p, nodeset end, int edge)
 {
 	return p->edge_owner[edge] == NOBODY &&
-	       (end[geo->edge_nodes[edge][0]] || end[geo->edge_nodes[edge][1]]);
+	       ((end >> geo->edge_nodes[edge][0]) & 1 || (end >> geo->edge_nodes[edge][1]) & 1);
+}
+
+/* Sets of paths, one bit each, in two words. */
+struct edgeset {
+	uint64_t w[2];
+};
+_Static_assert(MAX_EDGE <= 128, "an edgeset holds every path");
+
+/*
+ * road_free_set: the paths road_free_at allows, found from the few
+ * intersections in end rather than by trying every path.
+ */
+static struct edgeset road_free_set(const struct geometry *geo, const struct position *p, nodeset end)
+{
+	struct edgeset s = { { 0, 0 } };
+	for (nodeset left = end; left; left &= left - 1) {
+		int n = __builtin_ctzll(left);
+		for (int k = 0; k < 3; k++) {
+			int ed = geo->node_edges[n][k];
+			if (ed >= 0 && p->edge_owner[ed] == NOBODY)
+				s.w[ed / 64] |= (uint64_t)1 << (ed % 64);
+		}
+	}
+	return s;
+}
+
+/* hand_covers for the listing: a player's hand holds cost. */
+static int covers(const struct player *pl, const uint8_t cost[NRES])
+{
+	return pl->hand[0] >= cost[0] && pl->hand[1] >= cost[1] && pl->hand[2] >= cost[2] &&
+	       pl->hand[3] >= cost[3] && pl->hand[4] >= cost[4];
 }
 
 /* ---- set-up ---- */
@@ -98,7 +142,7 @@ static void gen_setup(struct gen *l)
 		if (!p->pl[seat].settlements)
 			return;
 		for (int n = 0; n < geo->nnode; n++)
-			if (node_free_check(geo, p, n, NULL) == C_OK)
+			if (pos_node_open(geo, p, n))
 				add_node(l, seat, PC_SETTLEMENT, n);
 		return;
 	}
@@ -123,11 +167,9 @@ static void gen_road_building(struct gen *l, int seat)
 {
 	const struct geometry *geo = l->g->rs->geom;
 	const struct position *p = l->p;
-	struct position t;
 	int roads = p->pl[seat].roads;
-	uint8_t end[MAX_NODE], end2[MAX_NODE];
+	nodeset touch = road_touch(geo, p, seat), end = road_ends(geo, p, seat, touch), end2;
 
-	road_ends(geo, p, seat, end);
 	for (int a = 0; roads && a < geo->nedge; a++) {
 		if (!road_free_at(geo, p, end, a))
 			continue;
@@ -138,11 +180,15 @@ static void gen_road_building(struct gen *l, int seat)
 		one->path[0] = (int8_t)a;
 		if (roads < 2)
 			continue;
-		t = *p;
-		pos_place_road(&t, seat, a);
-		road_ends(geo, &t, seat, end2);
+		/* The ends once a holds a road: its ends where nobody else builds join them. */
+		end2 = end;
+		for (int i = 0; i < 2; i++) {
+			int x = geo->edge_nodes[a][i], owner = p->node_owner[x];
+			if (owner == NOBODY || owner == seat)
+				end2 |= NODE_BIT(x);
+		}
 		for (int b = 0; b < geo->nedge; b++) {
-			if (!road_free_at(geo, &t, end2, b))
+			if (b == a || !road_free_at(geo, p, end2, b))
 				continue;
 			/* {a, b} with both placeable now is listed once, as (min, max). */
 			if (b < a && road_free_at(geo, p, end, b))
@@ -178,7 +224,7 @@ static void gen_play(struct gen *l)
 				m->get[a]++;
 				m->get[b]++;
 			}
-	if (pl->dev[DEV_VICTORY_POINT] && l->g->rules.vp_played)
+	if (l->g->rules.vp_played && pl->dev[DEV_VICTORY_POINT])
 		add(l, seat, MV_PLAY)->card = DEV_VICTORY_POINT;
 	if (pl->dev[DEV_MONOPOLY])
 		for (int r = 0; r < NRES; r++) {
@@ -211,46 +257,53 @@ static void gen_roll(struct gen *l)
 		}
 }
 
-/* Every way of giving `left` more cards from resources r.. of hand (a verb's give): largest first. */
-static void gen_discard_from(struct gen *l, int seat, int verb, const uint8_t *hand, uint8_t give[NRES],
-			     int r, int left)
+/*
+ * Every way of giving `left` more cards from resources r.. of hand (a verb's
+ * give), largest first; rest[r] is the cards hand holds after resource r.
+ */
+static void discard_ways(struct gen *l, int seat, int verb, const uint8_t *hand, const int rest[NRES],
+			 uint8_t give[NRES], int r, int left)
 {
-	if (r == NRES - 1) {
-		if (left > hand[r])
-			return;
-		give[r] = (uint8_t)left;
-		struct move *m = add(l, seat, verb);
-		memcpy(m->give, give, NRES);
-		return;
-	}
-	int rest = 0;
-	for (int x = r + 1; x < NRES; x++)
-		rest += hand[x];
-	int hi = hand[r] < left ? hand[r] : left, lo = left - rest > 0 ? left - rest : 0;
+	int hi = hand[r] < left ? hand[r] : left, lo = left - rest[r] > 0 ? left - rest[r] : 0;
 	for (int k = hi; k >= lo; k--) {
 		give[r] = (uint8_t)k;
-		gen_discard_from(l, seat, verb, hand, give, r + 1, left - k);
+		if (r < NRES - 2) {
+			discard_ways(l, seat, verb, hand, rest, give, r + 1, left - k);
+			continue;
+		}
+		/* The last resource takes the rest, which it holds (lo saw to that). */
+		give[r + 1] = (uint8_t)(left - k);
+		struct move *m = add(l, seat, verb);
+		memcpy(m->give, give, NRES);
 	}
+}
+
+/* Every way of giving `left` cards of hand (a verb's give): largest first. */
+static void gen_discard_from(struct gen *l, int seat, int verb, const uint8_t *hand, int left)
+{
+	uint8_t give[NRES] = { 0 };
+	int rest[NRES];
+	rest[NRES - 1] = 0;
+	for (int r = NRES - 2; r >= 0; r--)
+		rest[r] = rest[r + 1] + hand[r + 1];
+	discard_ways(l, seat, verb, hand, rest, give, 0, left);
 }
 
 static void gen_discards(struct gen *l)
 {
 	const struct position *p = l->p;
-	for (int s = 0; s < l->g->nplayers; s++) {
-		uint8_t give[NRES] = { 0 };
+	for (int s = 0; s < l->g->nplayers; s++)
 		if (p->pl[s].discard && wants(l, s))
-			gen_discard_from(l, s, MV_DISCARD, p->pl[s].hand, give, 0, p->pl[s].discard);
-	}
+			gen_discard_from(l, s, MV_DISCARD, p->pl[s].hand, p->pl[s].discard);
 }
 
 /* The steals from the seats in mask: one per victim, or per card they hold when outcomes are external. */
 static void gen_steals(struct gen *l, int seat, int verb, int hex, unsigned mask)
 {
 	const struct position *p = l->p;
-	for (int v = 0; v < l->g->nplayers; v++) {
-		if (!(mask & (1u << v)))
-			continue;
-		int cards = l->external && !l->hidden;
+	int cards = l->external && !l->hidden;
+	for (unsigned left = mask; left; left &= left - 1) {
+		int v = __builtin_ctz(left);	/* the victims in seat order */
 		for (int r = cards ? 0 : -1; r < (cards ? NRES : 0); r++) {
 			if (r >= 0 && !p->pl[v].hand[r])
 				continue;
@@ -272,11 +325,24 @@ static void gen_robber(struct gen *l)
 		return;
 	if (p->seven)
 		add(l, seat, MV_ROBBER)->hex = (int8_t)p->robber;	/* ignore_seven: it stays */
+	/*
+	 * robber_victims of every hex at once: the seats that may be robbed
+	 * (with knight_interrupt none: the steal is a move of its own, after
+	 * the answers), and the hexes where each of them builds.
+	 */
+	unsigned robbable = later ? 0 : robber_robbable(p, l->g->nplayers, seat), victims[MAX_HEX] = { 0 };
+	for (int n = 0; robbable && n < geo->nnode; n++) {
+		int s = p->node_owner[n];
+		if (s == NOBODY || !(robbable & (1u << s)))
+			continue;
+		for (int k = 0; k < 3; k++)
+			if (geo->node_hexes[n][k] >= 0)
+				victims[geo->node_hexes[n][k]] |= 1u << s;
+	}
 	for (int h = 0; h < geo->nhex; h++) {
 		if (h == p->robber || (l->g->rules.friendly_robber && robber_keeps_off(l->g, p, h) != NOBODY))
 			continue;
-		/* With knight_interrupt the steal is a move of its own, after the answers. */
-		unsigned mask = later ? 0 : robber_victims(geo, p, l->g->nplayers, seat, h);
+		unsigned mask = victims[h];
 		if (!mask)
 			add(l, seat, MV_ROBBER)->hex = (int8_t)h;
 		else
@@ -334,14 +400,13 @@ static void gen_neutral(struct gen *l)
 			continue;
 		if (p->neutral_piece == PC_SETTLEMENT && neutral_settlement_spot(geo, p, n)) {
 			for (int nd = 0; nd < geo->nnode; nd++)
-				if (node_touches_road(geo, p, n, nd) && node_free_check(geo, p, nd, NULL) == C_OK)
+				if (node_touches_road(geo, p, n, nd) && pos_node_open(geo, p, nd))
 					add_neutral(l, seat, n, PC_SETTLEMENT, nd);
 			continue;
 		}
 		if (!p->pl[n].roads)
 			continue;
-		uint8_t end[MAX_NODE];
-		road_ends(geo, p, n, end);
+		nodeset end = road_ends(geo, p, n, road_touch(geo, p, n));
 		for (int ed = 0; ed < geo->nedge; ed++)
 			if (road_free_at(geo, p, end, ed))
 				add_neutral(l, seat, n, PC_ROAD, ed);
@@ -366,7 +431,7 @@ static void gen_taken(struct gen *l, int seat, const uint8_t *hand, uint8_t got[
 	}
 }
 
-/* The trade-card actions and a knight given back, on the player's own turn. */
+/* The trade-card actions and a knight given back, on the player's own turn (rule sets with trade cards). */
 static void gen_two(struct gen *l)
 {
 	const struct geometry *geo = l->g->rs->geom;
@@ -375,8 +440,6 @@ static void gen_two(struct gen *l)
 	int seat = p->current, o = seat_opponent(g, seat);
 	const struct player *pl = &p->pl[seat];
 
-	if (!g->rs->trade_cards)
-		return;
 	if (pl->trade >= two_action_cost(g, p, seat)) {
 		int d = board_desert(geo, &g->board);
 		if (d >= 0 && p->robber != d)
@@ -446,34 +509,45 @@ static void gen_main(struct gen *l, int flags)
 	if (wants(l, seat)) {
 		if (p->turn < MAX_TURN)
 			add(l, seat, MV_END);
-		if (pl->roads && hand_covers(p, seat, g->rs->cost[BUY_ROAD])) {
-			uint8_t end[MAX_NODE];
-			road_ends(geo, p, seat, end);
-			for (int ed = 0; ed < geo->nedge; ed++)
-				if (road_free_at(geo, p, end, ed))
-					add_road(l, seat, ed);
+		int road = pl->roads && covers(pl, g->rs->cost[BUY_ROAD]);
+		int settlement = pl->settlements && covers(pl, g->rs->cost[BUY_SETTLEMENT]);
+		nodeset touch = road || settlement ? road_touch(geo, p, seat) : 0;
+		if (road) {
+			struct edgeset free = road_free_set(geo, p, road_ends(geo, p, seat, touch));
+			for (int w = 0; w < 2; w++)	/* in increasing order */
+				for (uint64_t bits = free.w[w]; bits; bits &= bits - 1)
+					add_road(l, seat, 64 * w + __builtin_ctzll(bits));
 		}
-		if (pl->settlements && hand_covers(p, seat, g->rs->cost[BUY_SETTLEMENT]))
-			for (int n = 0; n < geo->nnode; n++)
-				if (node_touches_road(geo, p, seat, n) && node_free_check(geo, p, n, NULL) == C_OK)
-					add_node(l, seat, PC_SETTLEMENT, n);
-		if (pl->cities && hand_covers(p, seat, g->rs->cost[BUY_CITY]))
+		for (nodeset left = settlement ? touch : 0; left; left &= left - 1) {
+			int n = __builtin_ctzll(left);	/* in increasing order */
+			if (pos_node_open(geo, p, n))
+				add_node(l, seat, PC_SETTLEMENT, n);
+		}
+		if (pl->cities && covers(pl, g->rs->cost[BUY_CITY]))
 			for (int n = 0; n < geo->nnode; n++)
 				if (p->node_owner[n] == seat && p->node_kind[n] == B_SETTLEMENT &&
 				    !(g->rules.keep_settlement && g->rs->settlements - pl->settlements == 1))
 					add_node(l, seat, PC_CITY, n);
-		if (p->deck_len && hand_covers(p, seat, g->rs->cost[BUY_DEV])) {
+		if (p->deck_len && covers(pl, g->rs->cost[BUY_DEV])) {
 			if (!l->external || l->hidden)
 				add(l, seat, MV_BUY);
 			for (int d = 0; l->external && !l->hidden && d < NDEV; d++)
 				if (p->deck_count[d])
 					add(l, seat, MV_BUY)->card = (int8_t)d;
 		}
+		/* The harbours found once for every resource, when a trade may be possible. */
+		unsigned kinds = 0;
+		int looked = 0;
 		for (int r = 0; trading && r < NRES; r++) {
-			/* No rate is below a harbour's: skip the harbour search for smaller holdings. */
+			/* No rate is below a harbour's: smaller holdings trade nothing. */
+			if (pl->hand[r] < g->rs->harbour_rate)
+				continue;
+			if (!looked) {
+				kinds = harbour_kinds(g, p, seat);
+				looked = 1;
+			}
 			int rates[3], nr = 1;
-			rates[0] = pl->hand[r] < g->rs->harbour_rate ? g->rs->harbour_rate
-								  : harbour_rate(g, p, seat, r);
+			rates[0] = harbour_kinds_rate(g, kinds, r);
 			if ((flags & MG_ALL_RATES) && pl->hand[r] >= rates[0])
 				nr = trade_rates(g, p, seat, r, rates);
 			for (int i = 0; i < nr; i++) {
@@ -489,7 +563,8 @@ static void gen_main(struct gen *l, int flags)
 			}
 		}
 		gen_play(l);
-		gen_two(l);
+		if (g->rs->trade_cards)
+			gen_two(l);
 		if (p->offer.active)
 			add(l, seat, MV_CANCEL);
 		if (trading && (flags & MG_OFFERS))
@@ -529,7 +604,8 @@ int movegen_legal(const struct game *g, int seat, int flags, struct move *out, i
 			gen_roll(&l);
 			if (!g->rules.dev_after_roll)
 				gen_play(&l);
-			gen_two(&l);
+			if (g->rs->trade_cards)
+				gen_two(&l);
 		}
 		break;
 	case PH_DISCARD:
@@ -552,11 +628,8 @@ int movegen_legal(const struct game *g, int seat, int flags, struct move *out, i
 			gen_neutral(&l);
 		break;
 	case PH_GIVE:
-		if (wants(&l, p->current)) {
-			uint8_t give[NRES] = { 0 };
-			gen_discard_from(&l, p->current, MV_GIVE, p->pl[p->current].hand, give, 0,
-					 p->give_owed);
-		}
+		if (wants(&l, p->current))
+			gen_discard_from(&l, p->current, MV_GIVE, p->pl[p->current].hand, p->give_owed);
 		break;
 	}
 	return l.n;

@@ -153,48 +153,49 @@ int road_any_place(const struct geometry *geo, const struct position *p, int sea
 	return 0;
 }
 
-unsigned robber_victims(const struct geometry *geo,
-			const struct position *p, int nplayers, int seat, int hex)
+unsigned robber_robbable(const struct position *p, int nplayers, int seat)
+{
+	unsigned mask = 0;
+	for (int s = 0; s < nplayers; s++)
+		if (s != seat && pos_hand_size(p, s) > 0)
+			mask |= 1u << s;
+	return mask;
+}
+
+/* hex_builders: the seats (a bitmask) with a building on hex. */
+static unsigned hex_builders(const struct geometry *geo, const struct position *p, int hex)
 {
 	unsigned mask = 0;
 	for (int k = 0; k < 6; k++) {
 		int s = p->node_owner[geo->hex_nodes[hex][k]];
-		if (s != NOBODY && s != seat && s < nplayers && pos_hand_size(p, s) > 0)
+		if (s != NOBODY)
 			mask |= 1u << s;
 	}
 	return mask;
 }
 
-/* generic_harbour: 1 when seat has a settlement or city at a 3:1 harbour. */
-static int generic_harbour(const struct game *g, const struct position *p, int seat)
+unsigned robber_victims(const struct geometry *geo,
+			const struct position *p, int nplayers, int seat, int hex)
 {
-	const struct geometry *geo = g->rs->geom;
-	for (int slot = 0; slot < g->rs->geom->nharbour; slot++) {
-		int e = geo->coast_edges[geo->harbour_coast[slot]];
-		if (g->board.harbour[slot] == HB_GENERIC && (p->node_owner[geo->edge_nodes[e][0]] == seat ||
-							      p->node_owner[geo->edge_nodes[e][1]] == seat))
-			return 1;
-	}
-	return 0;
+	unsigned mask = hex_builders(geo, p, hex);
+	return mask ? mask & robber_robbable(p, nplayers, seat) : 0;
+}
+
+unsigned harbour_kinds(const struct game *g, const struct position *p, int seat)
+{
+	return p->harbours[seat];
+}
+
+int harbour_kinds_rate(const struct game *g, unsigned kinds, int res)
+{
+	if (kinds & (1u << res))
+		return g->rs->harbour_rate;
+	return kinds & (1u << HB_GENERIC) ? g->rs->generic_rate : g->rs->bank_rate;
 }
 
 int harbour_rate(const struct game *g, const struct position *p, int seat, int res)
 {
-	const struct geometry *geo = g->rs->geom;
-	int rate = g->rs->bank_rate;
-	/* Only the two intersections of each harbour's path matter. */
-	for (int slot = 0; slot < g->rs->geom->nharbour; slot++) {
-		int e = geo->coast_edges[geo->harbour_coast[slot]];
-		if (p->node_owner[geo->edge_nodes[e][0]] != seat &&
-		    p->node_owner[geo->edge_nodes[e][1]] != seat)
-			continue;
-		int kind = g->board.harbour[slot];
-		if (kind == res)
-			return g->rs->harbour_rate;
-		if (kind == HB_GENERIC)
-			rate = g->rs->generic_rate;
-	}
-	return rate;
+	return harbour_kinds_rate(g, harbour_kinds(g, p, seat), res);
 }
 
 int neutral_settlement_spot(const struct geometry *geo, const struct position *p, int n)
@@ -202,7 +203,7 @@ int neutral_settlement_spot(const struct geometry *geo, const struct position *p
 	if (!p->pl[n].settlements)
 		return 0;
 	for (int node = 0; node < geo->nnode; node++)
-		if (node_touches_road(geo, p, n, node) && node_free_check(geo, p, node, NULL) == C_OK)
+		if (node_touches_road(geo, p, n, node) && pos_node_open(geo, p, node))
 			return 1;
 	return 0;
 }
@@ -228,12 +229,13 @@ int seat_opponent(const struct game *g, int seat)
 
 int trade_rates(const struct game *g, const struct position *p, int seat, int res, int rates[3])
 {
-	int best = harbour_rate(g, p, seat, res), n = 0;
+	unsigned kinds = harbour_kinds(g, p, seat);
+	int best = harbour_kinds_rate(g, kinds, res), n = 0;
 	const struct ruleset *rs = g->rs;
 	/* The best rate, then each worse one the player is entitled to: a harbour's 2:1 implies
 	   nothing about 3:1, which needs a generic harbour. */
 	rates[n++] = best;
-	if (best == rs->harbour_rate && generic_harbour(g, p, seat))
+	if (best == rs->harbour_rate && (kinds & (1u << HB_GENERIC)))
 		rates[n++] = rs->generic_rate;
 	if (best != rs->bank_rate)
 		rates[n++] = rs->bank_rate;

@@ -56,8 +56,21 @@ int node_touches_road(const struct geometry *geo, const struct position *p, int 
 /* robber_victims: the seats (a bitmask) that a robber on hex lets seat rob. */
 unsigned robber_victims(const struct geometry *geo,
 			const struct position *p, int nplayers, int seat, int hex);
+/*
+ * robber_robbable: the seats (a bitmask) seat may rob wherever they build:
+ * the others holding cards (robber_victims: those of them with a building
+ * on the hex).
+ */
+unsigned robber_robbable(const struct position *p, int nplayers, int seat);
 /* harbour_rate: the number of res seat gives for one card in a maritime trade at its best rate (2, 3 or 4). */
 int harbour_rate(const struct game *g, const struct position *p, int seat, int res);
+/*
+ * harbour_kinds: the harbour kinds (bit k for enum harbour k) where seat has
+ * a settlement or city, as p keeps them (harbours); harbour_kinds_rate:
+ * harbour_rate from those kinds.
+ */
+unsigned harbour_kinds(const struct game *g, const struct position *p, int seat);
+int harbour_kinds_rate(const struct game *g, unsigned kinds, int res);
 /*
  * trade_rates: every rate seat may trade res at (000: 4:1 always, 3:1 with a
  * generic harbour, 2:1 with res's harbour) into rates, best first; returns

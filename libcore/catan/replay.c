@@ -397,7 +397,7 @@ int start_check(const struct game *g, struct cerr *e)
 			if (pos_start_two(g, &want, node) != 0)
 				return cerr_set(e, C_ILLEGAL, "start: each neutral seat starts with one "
 					       "settlement, apart from the other");
-			pos_count_pieces(g->rs, &want, g->nplayers);
+			pos_count_pieces(g->rs, &g->board, &want, g->nplayers);
 		}
 	} else {
 		struct board bb;

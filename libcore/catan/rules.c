@@ -185,17 +185,62 @@ static int dispatch(struct rctx *c)
 	return illegal(c->e, "unknown verb");
 }
 
+/* What follows every move applied to p: an offer withdrawn, the game won. */
+static void after_move(const struct game *g, struct position *p, const struct move *mv)
+{
+	/*
+	 * An open offer stands until its maker does anything else, so the
+	 * cards it promises are still there when it is accepted: an answer
+	 * never depends on the maker's hidden hand.
+	 */
+	if (p->offer.active && mv->seat == p->current && mv->verb != MV_OFFER) {
+		memset(&p->offer, 0, sizeof p->offer);
+		p->offer.to = NOBODY;
+	}
+	/* The player whose turn it is wins as soon as they have the points. */
+	if (game_winner(g, p) != NOBODY) {
+		p->phase = PH_OVER;
+		p->neutral_owed = p->give_owed = 0;
+	}
+}
+
+/* The move m with its outcome, mv, joins the log unless flags say RULES_NO_LOG. */
+static int log_move(struct game *g, const struct move *mv, int flags, struct cerr *e)
+{
+	char line[160];
+	if (flags & RULES_NO_LOG)
+		return C_OK;
+	move_format(g, mv, line, sizeof line);
+	return movelog_push_move(&g->log, line, mv, e) != C_OK ? C_SYSTEM : C_OK;
+}
+
+/* rules_apply for a move movegen_legal listed (RULES_LISTED): in place, its family's checks only. */
+static int apply_listed(struct game *g, const struct move *m, int flags, struct cerr *e)
+{
+	struct move mv = *m;
+	struct rctx c = { g, &g->pos, &mv, (flags & RULES_REPLAY) != 0, e };
+
+	if (dispatch(&c) != C_OK) {
+		char why[sizeof e->msg];
+		snprintf(why, sizeof why, "%s", e ? e->msg : "");
+		return cerr_set(e, C_SYSTEM, "a listed move was refused: %s", why);
+	}
+	after_move(g, &g->pos, &mv);
+	return log_move(g, &mv, flags, e);
+}
+
 int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
 {
 	struct position p;
 	struct move mv = *m;
 	struct rctx c = { g, &p, &mv, (flags & RULES_REPLAY) != 0, e };
-	char line[160];
 
 	if (g->view != NOBODY)
 		return cerr_set(e, C_ILLEGAL, "a player's view cannot be played on: use the full state");
 	if (!g->has_pos)
 		return cerr_set(e, C_INPUT, "the game has no current position");
+	if (flags & RULES_LISTED)
+		return apply_listed(g, m, flags, e);
 	if (move_check(g, m, e) != C_OK)
 		return C_ILLEGAL;
 	p = g->pos;
@@ -204,25 +249,9 @@ int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
 		rc = dispatch(&c);
 	if (rc != C_OK)
 		return rc;
-	/*
-	 * An open offer stands until its maker does anything else, so the
-	 * cards it promises are still there when it is accepted: an answer
-	 * never depends on the maker's hidden hand.
-	 */
-	if (p.offer.active && mv.seat == p.current && mv.verb != MV_OFFER) {
-		memset(&p.offer, 0, sizeof p.offer);
-		p.offer.to = NOBODY;
-	}
-	/* The player whose turn it is wins as soon as they have the points. */
-	if (game_winner(g, &p) != NOBODY) {
-		p.phase = PH_OVER;
-		p.neutral_owed = p.give_owed = 0;
-	}
-	if (!(flags & RULES_NO_LOG)) {
-		move_format(g, &mv, line, sizeof line);
-		if (movelog_push_move(&g->log, line, &mv, e) != C_OK)
-			return C_SYSTEM;
-	}
+	after_move(g, &p, &mv);
+	if (log_move(g, &mv, flags, e) != C_OK)
+		return C_SYSTEM;
 	g->pos = p;
 	return C_OK;
 }

@@ -67,6 +67,16 @@
  * log of their own, play-outs): rules_apply then allocates nothing.
  */
 #define RULES_NO_LOG 2
+/*
+ * RULES_LISTED: m is one of the moves movegen_legal lists for g's current
+ * position, unchanged (automatic players, play-outs).  The checks every
+ * listed move passes (move_check, whose turn and phase it is) are skipped
+ * and the move is applied in place, without a working copy of the
+ * position; the rule family still checks it.  Were such a move refused
+ * (movegen and the rules disagreeing: the exactness tests forbid it),
+ * rules_apply answers C_SYSTEM and g's position may be partly changed.
+ */
+#define RULES_LISTED 4
 
 /*
  * rules_apply: checks m against the rules and, when legal, applies it to

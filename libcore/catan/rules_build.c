@@ -19,7 +19,7 @@ int rules_setup_settlement(struct rctx *c)
 		return C_ILLEGAL;
 	if (p->pl[seat].settlements == 0)
 		return illegal(c->e, "no settlements left in your supply");
-	pos_place_settlement(p, seat, node);
+	pos_place_settlement(c->g, p, seat, node);
 	pos_roads_cut(geo, p, c->g->nplayers, node);
 	pos_trade_gain(c->g, p, seat, node);
 	/* The second settlement pays its starting resources. */
@@ -54,7 +54,7 @@ int rules_setup_road(struct rctx *c)
 	if (p->pl[seat].roads == 0)
 		return illegal(c->e, "no roads left in your supply");
 	pos_place_road(p, seat, edge);
-	p->road_len[seat] = (uint8_t)longest_road(geo, p, seat);
+	p->road_len[seat] = (uint8_t)pos_road_added(geo, p, seat, edge);
 	int done = pos_setup_step(c->g, p) + 1;	/* placements complete, this one included */
 	if (done >= turn_setup_steps(c->g)) {
 		p->phase = PH_ROLL;
@@ -111,7 +111,7 @@ static int build_settlement(struct rctx *c)
 	if (afford(c, c->g->rs->cost[BUY_SETTLEMENT], "a settlement"))
 		return C_ILLEGAL;
 	pay_bank(p, seat, c->g->rs->cost[BUY_SETTLEMENT]);
-	pos_place_settlement(p, seat, node);
+	pos_place_settlement(c->g, p, seat, node);
 	pos_trade_gain(c->g, p, seat, node);
 	return C_OK;
 }
@@ -149,7 +149,7 @@ static int road_award_may_change(const struct game *g, struct position *p, const
 	if (m->piece == PC_CITY)
 		return 0;
 	if (m->piece == PC_ROAD) {
-		p->road_len[m->seat] = (uint8_t)longest_road(geo, p, m->seat);
+		p->road_len[m->seat] = (uint8_t)pos_road_added(geo, p, m->seat, m->path[0]);
 		return p->road_len[m->seat] >= g->rs->road_award_min;
 	}
 	return pos_roads_cut(geo, p, g->nplayers, m->node) != 0;

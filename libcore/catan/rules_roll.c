@@ -13,18 +13,23 @@ static void produce(const struct game *g, struct position *p, int total)
 {
 	const struct geometry *geo = g->rs->geom;
 	uint8_t owed[NRES][MAXPLAYERS];
+	unsigned made = 0;	/* the resources owed to anyone */
 	memset(owed, 0, sizeof owed);
-	for (int h = 0; h < g->rs->geom->nhex; h++) {
+	for (int h = 0; h < geo->nhex; h++) {
 		if (g->board.token[h] != total || h == p->robber || g->board.terrain[h] >= T_DESERT)
 			continue;
 		int r = g->board.terrain[h];
 		for (int k = 0; k < 6; k++) {
 			int n = geo->hex_nodes[h][k], s = p->node_owner[n];
-			if (s != NOBODY && g->role[s] == SEAT_PLAYER)	/* neutral seats never produce */
+			if (s != NOBODY && g->role[s] == SEAT_PLAYER) {	/* neutral seats never produce */
 				owed[r][s] = (uint8_t)(owed[r][s] + (p->node_kind[n] == B_CITY ? 2 : 1));
+				made |= 1u << r;
+			}
 		}
 	}
 	for (int r = 0; r < NRES; r++) {
+		if (!(made & (1u << r)))
+			continue;
 		int sum = 0;
 		for (int s = 0; s < g->nplayers; s++)
 			sum += owed[r][s];

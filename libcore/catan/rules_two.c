@@ -83,7 +83,7 @@ int rules_neutral(struct rctx *c)
 			return illegal(c->e, "the settlement must touch %s's road", cname(g, n));
 		if (p->pl[n].settlements == 0)
 			return illegal(c->e, "%s has no settlements left", cname(g, n));
-		pos_place_settlement(p, n, m->node);
+		pos_place_settlement(g, p, n, m->node);
 		pos_roads_cut(geo, p, g->nplayers, m->node);
 	}
 	awards_update_road(g->rs, p, g->nplayers);

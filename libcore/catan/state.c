@@ -154,12 +154,101 @@ void pos_empty(const struct ruleset *rs, struct position *p, const struct board 
 		for (int i = 0; i < rs->deck[c]; i++)
 			p->deck[k++] = (uint8_t)c;
 	pos_deck_counts(p);
-	pos_count_pieces(rs, p, nplayers);
+	pos_count_pieces(rs, b, p, nplayers);
 }
 
-/* The longest trail of seat's roads leaving node, the paths in used excluded. */
-static int trail(const struct geometry *geo,
-		 const struct position *p, int seat, int node, uint8_t used[MAX_EDGE])
+/*
+ * One seat's roads as the longest-road search walks them: per intersection
+ * its roads (how many, each path and the intersection at its other end),
+ * and whether a trail may pass through it (no other player's building).
+ * used[] holds per path bit 0, on the trail being walked (excluded), and
+ * bit 1, walked once.
+ */
+struct roads {
+	uint8_t own[MAX_NODE];
+	int8_t edge[MAX_NODE][3], next[MAX_NODE][3];
+	uint8_t pass[MAX_NODE];
+	uint8_t used[MAX_EDGE];
+	int nodes[MAX_NODE], nn;	/* the intersections with roads, in the order found */
+};
+
+/* roads_of: the table of seat's roads (own[], edge[], next[] and pass[] where own[] is not 0), nothing used. */
+static void roads_of(const struct geometry *geo, const struct position *p, int seat, struct roads *r)
+{
+	memset(r->own, 0, (size_t)geo->nnode);
+	memset(r->used, 0, (size_t)geo->nedge);
+	r->nn = 0;
+	for (int ed = 0; ed < geo->nedge; ed++) {
+		if (p->edge_owner[ed] != seat)
+			continue;
+		for (int i = 0; i < 2; i++) {
+			int a = geo->edge_nodes[ed][i], b = geo->edge_nodes[ed][1 - i];
+			if (r->own[a] == 0) {
+				r->nodes[r->nn++] = a;
+				r->pass[a] = p->node_owner[a] == NOBODY || p->node_owner[a] == seat;
+			}
+			r->edge[a][r->own[a]] = (int8_t)ed;
+			r->next[a][r->own[a]++] = (int8_t)b;
+		}
+	}
+}
+
+/* The longest trail of the roads in r leaving node, the paths on the trail walked excluded. */
+static int trail(struct roads *r, int node)
+{
+	int best = 0;
+	for (int k = 0; k < r->own[node]; k++) {
+		int ed = r->edge[node][k];
+		if (r->used[ed] & 1)
+			continue;
+		int next = r->next[node][k];
+		r->used[ed] = 3;
+		/* A trail may end at another player's building but not pass through it. */
+		int len = 1 + (r->pass[next] ? trail(r, next) : 0);
+		r->used[ed] = 2;
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
+int longest_road(const struct geometry *geo, const struct position *p, int seat)
+{
+	struct roads r;
+	int best = 0;
+	roads_of(geo, p, seat, &r);
+	/*
+	 * A longest trail starts at an intersection with one or three of the
+	 * seat's roads, or at another player's building: a trail starting at
+	 * a passable intersection with two could be made longer by the other
+	 * road there, unless it comes back to it along that road, which it
+	 * can only do round a ring that is a whole road network of its own
+	 * (any road off the ring would lengthen it too).  So the search
+	 * starts at those intersections, then once on each ring no search
+	 * walked.
+	 */
+	for (int i = 0; i < r.nn; i++) {
+		int n = r.nodes[i];
+		if (r.own[n] == 2 && r.pass[n])
+			continue;
+		int len = trail(&r, n);
+		if (len > best)
+			best = len;
+	}
+	for (int i = 0; i < r.nn; i++) {
+		int n = r.nodes[i];
+		if (r.own[n] != 2 || ((r.used[r.edge[n][0]] & 2) && (r.used[r.edge[n][1]] & 2)))
+			continue;
+		int len = trail(&r, n);
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
+/* The longest trail of seat's roads leaving node, the paths marked in used excluded, read off the board. */
+static int trail_from(const struct geometry *geo, const struct position *p, int seat, int node,
+		      uint8_t used[MAX_EDGE])
 {
 	int best = 0;
 	for (int k = 0; k < 3; k++) {
@@ -169,7 +258,7 @@ static int trail(const struct geometry *geo,
 		int next = geo->node_nodes[node][k], owner = p->node_owner[next];
 		used[ed] = 1;
 		/* A trail may end at another player's building but not pass through it. */
-		int len = 1 + (owner == NOBODY || owner == seat ? trail(geo, p, seat, next, used) : 0);
+		int len = 1 + (owner == NOBODY || owner == seat ? trail_from(geo, p, seat, next, used) : 0);
 		used[ed] = 0;
 		if (len > best)
 			best = len;
@@ -177,25 +266,37 @@ static int trail(const struct geometry *geo,
 	return best;
 }
 
-int longest_road(const struct geometry *geo, const struct position *p, int seat)
+/* The number of seat's roads at node. */
+static int roads_at(const struct geometry *geo, const struct position *p, int seat, int node)
 {
-	uint8_t used[MAX_EDGE] = { 0 };
-	int best = 0;
-	for (int n = 0; n < geo->nnode; n++) {
-		int own = 0, k;
-		for (k = 0; k < 3; k++) {
-			int ed = geo->node_edges[n][k];
-			own += ed >= 0 && p->edge_owner[ed] == seat;
-		}
-		/* A longest trail starts at an end (one road) unless every node has two or more:
-		 * starting everywhere is simplest and cheap with a player's few roads. */
-		if (own == 0)
-			continue;
-		int len = trail(geo, p, seat, n, used);
-		if (len > best)
-			best = len;
+	int n = 0;
+	for (int k = 0; k < 3; k++) {
+		int ed = geo->node_edges[node][k];
+		n += ed >= 0 && p->edge_owner[ed] == seat;
 	}
-	return best;
+	return n;
+}
+
+int pos_road_added(const struct geometry *geo, const struct position *p, int seat, int edge)
+{
+	int before = p->road_len[seat], len;
+	/*
+	 * A trail longer than before passes the new road.  When one end of it
+	 * holds no other road of seat's, such a trail ends there: the road,
+	 * then the longest trail from the other end (through it when it may),
+	 * which a search of the roads joined to it finds.
+	 */
+	int a = geo->edge_nodes[edge][0], b = geo->edge_nodes[edge][1];
+	int lone_b = roads_at(geo, p, seat, b) == 1;
+	if (lone_b || roads_at(geo, p, seat, a) == 1) {
+		int far = lone_b ? a : b, owner = p->node_owner[far];
+		uint8_t used[MAX_EDGE] = { 0 };
+		used[edge] = 1;
+		len = 1 + (owner == NOBODY || owner == seat ? trail_from(geo, p, seat, far, used) : 0);
+	} else {
+		len = longest_road(geo, p, seat);
+	}
+	return len > before ? len : before;
 }
 
 void pos_road_lengths(const struct geometry *geo, struct position *p, int nplayers)
@@ -220,8 +321,16 @@ unsigned pos_roads_cut(const struct geometry *geo, struct position *p, int nplay
 	return cut;
 }
 
-void pos_count_pieces(const struct ruleset *rs, struct position *p, int nplayers)
+void pos_count_pieces(const struct ruleset *rs, const struct board *b, struct position *p, int nplayers)
 {
+	const struct geometry *geo = rs->geom;
+	memset(p->harbours, 0, sizeof p->harbours);
+	for (int slot = 0; slot < geo->nharbour; slot++)
+		for (int i = 0; i < 2; i++) {
+			int s = p->node_owner[geo->harbour_nodes[slot][i]];
+			if (s >= 0 && s < nplayers)
+				p->harbours[s] = (uint8_t)(p->harbours[s] | 1u << b->harbour[slot]);
+		}
 	for (int s = 0; s < nplayers; s++) {
 		p->pl[s].roads = rs->roads;
 		p->pl[s].settlements = rs->settlements;
@@ -315,11 +424,14 @@ int pos_setup_step(const struct game *g, const struct position *p)
 	return p->phase == PH_SETUP_ROAD ? settled - 1 : settled;
 }
 
-void pos_place_settlement(struct position *p, int seat, int node)
+void pos_place_settlement(const struct game *g, struct position *p, int seat, int node)
 {
+	int slot = geom_node_harbour(g->rs->geom, node);
 	p->node_owner[node] = (int8_t)seat;
 	p->node_kind[node] = B_SETTLEMENT;
 	p->pl[seat].settlements--;
+	if (slot >= 0)
+		p->harbours[seat] = (uint8_t)(p->harbours[seat] | 1u << g->board.harbour[slot]);
 }
 
 void pos_place_road(struct position *p, int seat, int edge)
@@ -410,7 +522,7 @@ int pos_start_two(const struct game *g, struct position *p, const int node[2])
 			continue;
 		if (node[i] < 0 || node[i] >= rs->geom->nnode || !pos_node_open(geo, p, node[i]))
 			return -1;
-		pos_place_settlement(p, s, node[i++]);
+		pos_place_settlement(g, p, s, node[i++]);
 	}
 	p->trade_supply = rs->trade_cards;
 	for (int s = 0; s < g->nplayers; s++)
@@ -447,7 +559,7 @@ static int seat_neutrals(struct game *g, const struct newgame *o, struct positio
 	if (pos_start_two(g, p, node) != 0)
 		return cerr_set(e, C_USAGE, "neutral settlements on %d and %d break the distance rule",
 				node[0] + 1, node[1] + 1);
-	pos_count_pieces(rs, p, g->nplayers);
+	pos_count_pieces(rs, &g->board, p, g->nplayers);
 	return C_OK;
 }
 
@@ -505,7 +617,7 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 		for (int s = 0; s < g->nplayers; s++) {
 			const struct beginner_pieces *bp = &board_beginner_pieces[g->colour[s]];
 			for (int i = 0; i < 2; i++) {
-				pos_place_settlement(p, s, bp->settlement[i]);
+				pos_place_settlement(g, p, s, bp->settlement[i]);
 				pos_place_road(p, s, edge_between(geo, bp->road[i][0], bp->road[i][1]));
 			}
 			pos_pay_start(geo, p, &g->board, s, bp->settlement[1]);

@@ -77,6 +77,12 @@ void pos_empty(const struct ruleset *rs, struct position *p, const struct board 
  * A position keeps every seat's in road_len.
  */
 int longest_road(const struct geometry *geo, const struct position *p, int seat);
+/*
+ * pos_road_added: seat's longest road once its road on edge is placed
+ * (edge_owner set), from p->road_len[seat], its length before: a search of
+ * the trails through the new road only, where it can be cheaper.
+ */
+int pos_road_added(const struct geometry *geo, const struct position *p, int seat, int edge);
 /* pos_road_lengths: computes road_len of every seat. */
 void pos_road_lengths(const struct geometry *geo, struct position *p, int nplayers);
 /*
@@ -85,8 +91,12 @@ void pos_road_lengths(const struct geometry *geo, struct position *p, int nplaye
  * computed again; returns them as a mask of seats.
  */
 unsigned pos_roads_cut(const struct geometry *geo, struct position *p, int nplayers, int node);
-/* pos_count_pieces: recomputes every player's supply (roads, settlements, cities) of rs, and road_len, from the board. */
-void pos_count_pieces(const struct ruleset *rs, struct position *p, int nplayers);
+/*
+ * pos_count_pieces: recomputes every player's supply (roads, settlements,
+ * cities) of rs, and road_len and harbours (the harbours' kinds from b),
+ * from the pieces on the board.
+ */
+void pos_count_pieces(const struct ruleset *rs, const struct board *b, struct position *p, int nplayers);
 /*
  * pos_roads_reached: marks in reached[] (MAX_EDGE entries) the roads of
  * seat joined to one of its settlements or cities by its own roads, not
@@ -105,8 +115,12 @@ void pos_roads_reached(const struct geometry *geo, const struct position *p, int
 int pos_setup_check(const struct game *g, const struct position *p, struct cerr *e);
 /* pos_setup_step: how many set-up placements (settlement + road) of the players of g are complete. */
 int pos_setup_step(const struct game *g, const struct position *p);
-/* pos_place_settlement / pos_place_road: put a piece on the board for seat (no rule checks). */
-void pos_place_settlement(struct position *p, int seat, int node);
+/*
+ * pos_place_settlement / pos_place_road: put a piece on the board for seat
+ * (no rule checks); a settlement at a harbour of g's board adds its kind
+ * to p->harbours[seat].
+ */
+void pos_place_settlement(const struct game *g, struct position *p, int seat, int node);
 void pos_place_road(struct position *p, int seat, int edge);
 /* pos_pay_start: gives seat one card per producing hex around node, from the bank. */
 void pos_pay_start(const struct geometry *geo,

@@ -854,7 +854,7 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 	jr_pop(&r->j, s);
 	if (rc)
 		return rc;
-	pos_count_pieces(g->rs, p, g->nplayers);
+	pos_count_pieces(g->rs, &g->board, p, g->nplayers);
 
 	jv_t *rng = jv_object_get(v, "rng");
 	if (g->has_secret && g->view == NOBODY) {
@@ -1372,7 +1372,7 @@ int game_set_up(const char *buf, size_t len, const struct newgame *o, struct gam
 			goto out;
 		p->robber = (uint8_t)(x - 1);
 	}
-	pos_count_pieces(g->rs, p, g->nplayers);
+	pos_count_pieces(g->rs, &g->board, p, g->nplayers);
 
 	/* The awards: computed from the board and the knights; named by the document where several tie. */
 	aw = jv_object_get(root, "awards");

@@ -153,6 +153,13 @@ struct position {
 	 * piece changes), so the award is decided without searching.
 	 */
 	uint8_t road_len[MAXPLAYERS];
+	/*
+	 * Derived too: the harbour kinds where each seat has a settlement or
+	 * city (bit k for enum harbour k), for the maritime rates, kept as
+	 * settlements are placed (pos_place_settlement; pos_count_pieces
+	 * computes them all).
+	 */
+	uint8_t harbours[MAXPLAYERS];
 	int8_t largest_army;
 	uint8_t bank[NRES];
 	uint8_t deck_known;	/* 1: deck[] holds the order; 0: only deck_count[] */

@@ -71,6 +71,12 @@ static void test_geometry(struct unit *u)
 	CHECK(u, strcmp(edge_name(geo, geo->coast_edges[1], name), "1-5") == 0, "coastal path 1: %s",
 	      name);
 	/* Each harbour slot touches two intersections and they are coastal. */
+	for (int h = 0; h < geo->nharbour; h++) {
+		int ed = geo->coast_edges[geo->harbour_coast[h]];
+		CHECK(u, geo->harbour_nodes[h][0] == geo->edge_nodes[ed][0] &&
+			     geo->harbour_nodes[h][1] == geo->edge_nodes[ed][1],
+		      "harbour slot %d: the ends of its coastal path", h);
+	}
 	int harboured = 0;
 	for (int n = 0; n < geo->nnode; n++)
 		harboured += geom_node_harbour(geo, n) >= 0;

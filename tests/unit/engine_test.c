@@ -128,7 +128,7 @@ static int conserved(const struct game *g, struct cerr *e)
 	struct position q = g->pos;
 	if (pos_check(g, &g->pos, e) != C_OK)
 		return 0;
-	pos_count_pieces(g->rs, &q, g->nplayers);
+	pos_count_pieces(g->rs, &g->board, &q, g->nplayers);
 	for (int s = 0; check_pieces && s < g->nplayers; s++)
 		if (q.pl[s].roads != g->pos.pl[s].roads ||
 		    q.pl[s].settlements != g->pos.pl[s].settlements ||
@@ -214,7 +214,7 @@ static void put_road(struct game *g, int seat, int a, int b)
 
 static void put_settlement(struct game *g, int seat, int node)
 {
-	pos_place_settlement(&g->pos, seat, node - 1);
+	pos_place_settlement(g, &g->pos, seat, node - 1);
 	pos_roads_cut(geo, &g->pos, g->nplayers, node - 1);
 }
 
@@ -1975,10 +1975,195 @@ static void test_two(void)
  * (neutral roads and settlements) and road_tie=aside, from random and
  * beginner starts.
  */
+/* The longest trail from node (the paths in used excluded), for slow_longest. */
+static int slow_trail(const struct position *p, int seat, int node, uint8_t used[MAX_EDGE])
+{
+	int best = 0;
+	for (int k = 0; k < 3; k++) {
+		int ed = geo->node_edges[node][k];
+		if (ed < 0 || used[ed] || p->edge_owner[ed] != seat)
+			continue;
+		int next = geo->node_nodes[node][k], owner = p->node_owner[next];
+		used[ed] = 1;
+		int len = 1 + (owner == NOBODY || owner == seat ? slow_trail(p, seat, next, used) : 0);
+		used[ed] = 0;
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
+/* The longest road by the definition: the longest trail from any intersection. */
+static int slow_longest(const struct position *p, int seat)
+{
+	uint8_t used[MAX_EDGE] = { 0 };
+	int best = 0;
+	for (int n = 0; n < geo->nnode; n++) {
+		int len = slow_trail(p, seat, n, used);
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
+/*
+ * longest_road, which starts its search at some intersections only, against
+ * the search from every one: random networks of up to 15 roads on a few
+ * hexes (rings, forks, separate pieces), with other players' buildings.
+ */
+static void test_longest_search(void)
+{
+	struct game g;
+	int cases = 0, wrong = 0, rings = 0, added_cases = 0;
+	uint64_t rng[4];
+	rng_seed(rng, 4242);
+	empty_board(&g, 3);
+	for (int k = 0; k < 20000; k++) {
+		pos_empty(g.rs, &g.pos, &g.board, 3);
+		int hexes = 1 + (int)rng_below(rng, 4), first = (int)rng_below(rng, (uint32_t)geo->nhex);
+		int want = 1 + (int)rng_below(rng, 15);
+		/* The paths round a few hexes next to each other. */
+		int pool[MAX_EDGE], npool = 0;
+		for (int i = 0; i < hexes; i++) {
+			int h = i == 0 ? first : geo->hex_hexes[first][rng_below(rng, 6)];
+			if (h < 0)
+				continue;
+			for (int j = 0; j < 6; j++) {
+				int ed = edge_between(geo, geo->hex_nodes[h][j], geo->hex_nodes[h][(j + 1) % 6]);
+				int dup = 0;
+				for (int x = 0; x < npool; x++)
+					dup |= pool[x] == ed;
+				if (!dup)
+					pool[npool++] = ed;
+			}
+		}
+		/* Sometimes whole rings, otherwise a random part of the pool, and now and then a stray road. */
+		for (int i = 0; i < npool && want > 0; i++) {
+			int x = i + (int)rng_below(rng, (uint32_t)(npool - i)), t = pool[i];
+			pool[i] = pool[x];
+			pool[x] = t;
+			if (k % 3 == 0 || rng_below(rng, 3)) {
+				g.pos.edge_owner[pool[i]] = RED;
+				want--;
+			}
+		}
+		if (rng_below(rng, 4) == 0)
+			g.pos.edge_owner[rng_below(rng, (uint32_t)geo->nedge)] = RED;
+		for (int b = (int)rng_below(rng, 4); b > 0; b--) {
+			int n = (int)rng_below(rng, (uint32_t)geo->nnode);
+			g.pos.node_owner[n] = (int8_t)rng_below(rng, 3);
+			g.pos.node_kind[n] = B_SETTLEMENT;
+		}
+		int fast = longest_road(geo, &g.pos, RED), slow = slow_longest(&g.pos, RED);
+		int roads = 0;
+		for (int ed = 0; ed < geo->nedge; ed++)
+			roads += g.pos.edge_owner[ed] == RED;
+		rings += fast == roads && roads >= 6;
+		cases++;
+		if (fast != slow && wrong++ < 3)
+			diag("case %d: longest_road %d, the search from every intersection %d", k, fast, slow);
+		/* One more road, on a free path next to the network or anywhere: pos_road_added. */
+		g.pos.road_len[RED] = (uint8_t)slow;
+		int ed = (int)rng_below(rng, (uint32_t)geo->nedge);
+		for (int i = 0; i < npool; i++)
+			if (g.pos.edge_owner[pool[i]] == NOBODY && rng_below(rng, 2)) {
+				ed = pool[i];
+				break;
+			}
+		if (g.pos.edge_owner[ed] != NOBODY)
+			continue;
+		g.pos.edge_owner[ed] = RED;
+		int added = pos_road_added(geo, &g.pos, RED, ed);
+		slow = slow_longest(&g.pos, RED);
+		added_cases++;
+		if (added != slow && wrong++ < 3)
+			diag("case %d: pos_road_added %d, the search from every intersection %d", k, added, slow);
+	}
+	game_free(&g);
+	ok(wrong == 0 && rings > 100 && added_cases > 10000,
+	   "longest_road and pos_road_added equal the search from every intersection: %d networks "
+	   "(%d using every road, 6 or more), %d with a road added, %d differ", cases, rings, added_cases,
+	   wrong);
+}
+
+/*
+ * RULES_LISTED applies a listed move as the full check does: random games
+ * under several rules options, each move applied both ways to copies of
+ * the game, the positions and the log lines compared.
+ */
+static void test_listed(void)
+{
+	static struct move ms[4096];
+	int games = 0, moves = 0, differ = 0, won = 0;
+	uint64_t rng[4];
+	rng_seed(rng, 9191);
+
+	for (int k = 0; k < 24; k++) {
+		struct game g;
+		struct newgame o = { .nplayers = k % 4 == 3 ? 2 : 3 + k % 2, .seed = (uint64_t)k + 900 };
+		struct cerr e;
+		for (int s = 0; s < o.nplayers; s++)
+			o.colour[s] = (uint8_t)s;
+		rules_default(&o.rules);
+		o.rules.variant = (uint8_t)(k % 4 == 3 ? VAR_TWO : VAR_BASE);
+		o.rules.outcomes = (uint8_t)(k % 5 == 1 ? OUT_EXTERNAL : OUT_INTERNAL);
+		o.rules.knight_interrupt = (uint8_t)(k % 3 == 0);
+		o.rules.friendly_robber = (uint8_t)(k % 2);
+		o.rules.ignore_seven = (uint8_t)(k % 6 == 2);
+		o.rules.trade_build = (uint8_t)(k % 7 == 4 ? TRADE_STRICT : TRADE_COMBINED);
+		if (game_new(&g, &o, &e) != C_OK) {
+			diag("game_new: %s", e.msg);
+			differ++;
+			continue;
+		}
+		games++;
+		for (int i = 0; g.pos.phase != PH_OVER && i < 1500; i++) {
+			int n = movegen_legal(&g, NOBODY, k % 2 ? MG_OFFERS : 0, ms, 4096);
+			if (n <= 0)
+				break;
+			const struct move *m = &ms[rng_below(rng, (uint32_t)(n < 4096 ? n : 4096))];
+			struct game t;
+			struct cerr e2;
+			if (game_copy(&t, &g, &e) != C_OK)
+				break;
+			int a = rules_apply(&g, m, 0, &e), b = rules_apply(&t, m, RULES_LISTED, &e2);
+			int same = a == C_OK && b == C_OK && pos_same(&g.pos, &t.pos) &&
+				   g.pos.robber_seat == t.pos.robber_seat && g.pos.answer == t.pos.answer &&
+				   memcmp(g.pos.road_len, t.pos.road_len, sizeof g.pos.road_len) == 0 &&
+				   g.log.len == t.log.len && strcmp(g.log.ent[g.log.len - 1].text,
+								    t.log.ent[t.log.len - 1].text) == 0;
+			game_free(&t);
+			if (!same) {
+				if (differ++ < 3)
+					diag("game %d move %d: checked %d, listed %d", k, i, a, b);
+				break;
+			}
+			moves++;
+		}
+		won += g.pos.phase == PH_OVER;
+		game_free(&g);
+	}
+	ok(games == 24 && moves > 10000 && won > 3 && differ == 0,
+	   "a listed move applied in place (RULES_LISTED) as with every check: %d games (%d won), %d moves, "
+	   "%d differ", games, won, moves, differ);
+}
+
+/* The harbour kinds of seat's buildings, from the board and the coast (as the position keeps them: harbours). */
+static unsigned slow_harbours(const struct game *g, const struct position *p, int seat)
+{
+	unsigned kinds = 0;
+	for (int slot = 0; slot < geo->nharbour; slot++) {
+		int ed = geo->coast_edges[geo->harbour_coast[slot]];
+		if (p->node_owner[geo->edge_nodes[ed][0]] == seat || p->node_owner[geo->edge_nodes[ed][1]] == seat)
+			kinds |= 1u << g->board.harbour[slot];
+	}
+	return kinds;
+}
+
 static void test_road_lengths(void)
 {
 	static struct move ms[4096];
-	int games = 0, moves = 0, stale = 0, awards = 0;
+	int games = 0, moves = 0, stale = 0, awards = 0, harboured = 0;
 	uint64_t rng[4];
 	rng_seed(rng, 777);
 
@@ -2005,18 +2190,25 @@ static void test_road_lengths(void)
 				break;
 			moves++;
 			awards += g.pos.longest_road != NOBODY;
-			for (int s = 0; s < g.nplayers; s++)
+			for (int s = 0; s < g.nplayers; s++) {
 				if (g.pos.road_len[s] != longest_road(geo, &g.pos, s)) {
 					if (stale++ < 3)
 						diag("game %d move %d: seat %d keeps %d, the search gives %d", k, i,
 						     s, g.pos.road_len[s], longest_road(geo, &g.pos, s));
 				}
+				if (g.pos.harbours[s] != slow_harbours(&g, &g.pos, s)) {
+					if (stale++ < 3)
+						diag("game %d move %d: seat %d keeps harbours %#x, the board gives %#x",
+						     k, i, s, g.pos.harbours[s], slow_harbours(&g, &g.pos, s));
+				}
+				harboured += g.pos.harbours[s] != 0;
+			}
 		}
 		game_free(&g);
 	}
-	ok(games == 36 && moves > 30000 && awards > 1000 && stale == 0,
-	   "road lengths kept up to date: %d games, %d moves, %d positions with the award, %d stale", games,
-	   moves, awards, stale);
+	ok(games == 36 && moves > 30000 && awards > 1000 && harboured > 10000 && stale == 0,
+	   "road lengths and harbours kept up to date: %d games, %d moves, %d positions with the award, "
+	   "%d seats at harbours, %d stale", games, moves, awards, harboured, stale);
 }
 
 int main(void)
@@ -2041,6 +2233,8 @@ int main(void)
 	test_game3();
 	test_garbage();
 	test_two();
+	test_longest_search();
+	test_listed();
 	test_road_lengths();
 	ok(conservation_failures == 0, "conservation held after every move");
 	printf("1..%d\n", ntest);

@@ -81,7 +81,7 @@ static void test_starts(struct unit *u)
 	game_free(&g);
 
 	new_game(&g, 0, 5, 0);
-	pos_place_settlement(&g.start, 0, 11);
+	pos_place_settlement(&g, &g.start, 0, 11);
 	EXPECT_MSG(u, start_check(&g, &e), e,
 		   "start.players.red.settlements: [12], not [] as in a set-up start");
 	g.start = g.pos;

@@ -235,12 +235,18 @@ int main(int argc, char **argv)
 	arr1("int8_t", "coast_edges", g.coast, NCOAST, 0);
 	arr1("int8_t", "coast_hexes", g.coast_hex, NCOAST, 0);
 	arr1("int8_t", "harbour_coast", harbour_coast, NHARBOUR, 0);
+	int hn[NHARBOUR * 2];
+	for (int h = 0; h < NHARBOUR; h++) {
+		hn[2 * h] = g.ea[g.coast[harbour_coast[h]]];
+		hn[2 * h + 1] = g.eb[g.coast[harbour_coast[h]]];
+	}
+	arr2("int8_t", "harbour_nodes", hn, NHARBOUR, 2, NULL);
 	printf("\nconst struct geometry geometry_base = {\n"
 	       "\t.nhex = %d, .nnode = %d, .nedge = %d, .ncoast = %d, .nharbour = %d,\n"
 	       "\t.hex_x = hex_x, .hex_y = hex_y, .node_x = node_x, .node_y = node_y,\n"
 	       "\t.hex_nodes = hex_nodes, .hex_hexes = hex_hexes,\n"
 	       "\t.node_hexes = node_hexes, .node_nodes = node_nodes, .node_edges = node_edges,\n"
 	       "\t.edge_nodes = edge_nodes, .coast_edges = coast_edges, .coast_hexes = coast_hexes,\n"
-	       "\t.harbour_coast = harbour_coast,\n};\n", NHEX, NNODE, NEDGE, NCOAST, NHARBOUR);
+	       "\t.harbour_coast = harbour_coast, .harbour_nodes = harbour_nodes,\n};\n", NHEX, NNODE, NEDGE, NCOAST, NHARBOUR);
 	return 0;
 }
