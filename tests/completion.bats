@@ -43,10 +43,15 @@ shell() {
 	return 1
 }
 
-# typed KEYS...: sends the keys (a Tab is the word Tab), then an X to mark where the cursor
-# stands, and prints the last line of the screen once it holds the X.
+# typed KEYS...: clears the line, sends the keys (a Tab is the word Tab), then an X to mark
+# where the cursor stands, and prints the last line of the screen once it holds the X.
 typed() {
 	tmux send-keys -t "$S" C-u
+	more "$@"
+}
+
+# more KEYS...: typed, on the line as it stands.
+more() {
 	for k; do
 		tmux send-keys -t "$S" "$k"
 		sleep 0.3
@@ -98,15 +103,22 @@ typed() {
 	mkdir -p "$BATS_TEST_TMPDIR/home"
 	tmux -f /dev/null new-session -d -s "$S" -x 120 -y 40 \
 		"HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$BATS_TEST_TMPDIR/h.json'"
-	for _ in $(seq 100); do
-		tmux capture-pane -t "$S" -p | grep -q '^red> $' && break
-		sleep 0.1
-	done
+	# prompt_after TEXT: waits (30 s at most) until the screen shows TEXT and then an empty prompt.
+	prompt_after() {
+		for _ in $(seq 300); do
+			tmux capture-pane -t "$S" -p -S -100 | grep -v '^$' | tail -n 1 | grep -q '^red> *$' &&
+				tmux capture-pane -t "$S" -p -S -100 | grep -q "$1" && return 0
+			sleep 0.1
+		done
+		return 1
+	}
+	prompt_after 'Your moves:'
 	tmux send-keys -t "$S" help Enter
+	prompt_after 'Commands:'
 	# The Up key brings the last line back, and the cursor keys edit it.
 	run -0 typed Up
 	assert_eq "red> helpX" "$output"
-	run -0 typed Up Left Left Left Left Left z
+	run -0 more BSpace Left Left Left Left z
 	assert_eq "red> zXhelp" "$output"
 	tmux send-keys -t "$S" C-e C-u quit Enter
 	for _ in $(seq 50); do
