@@ -15,8 +15,12 @@ static void produce(const struct game *g, struct position *p, int total)
 	uint8_t owed[NRES][MAXPLAYERS];
 	unsigned made = 0;	/* the resources owed to anyone */
 	memset(owed, 0, sizeof owed);
-	for (int h = 0; h < geo->nhex; h++) {
-		if (g->board.token[h] != total || h == p->robber || g->board.terrain[h] >= T_DESERT)
+	if (total < 0 || total > MAX_TOKEN)
+		return;
+	/* The hexes of the number rolled (board_index), the desert left out. */
+	for (int i = g->board.token_first[total]; i < g->board.token_first[total + 1]; i++) {
+		int h = g->board.by_token[i];
+		if (h == p->robber)
 			continue;
 		int r = g->board.terrain[h];
 		for (int k = 0; k < 6; k++) {

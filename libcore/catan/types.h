@@ -22,6 +22,7 @@
 #define MAX_EDGE GEOM_BASE_NEDGE
 #define MAX_COAST GEOM_BASE_NCOAST
 #define MAX_HARBOUR GEOM_BASE_NHARBOUR
+#define MAX_TOKEN 12	/* the largest number token */
 #define MAXPLAYERS 4
 #define NRES 5
 #define NDEV 5
@@ -96,6 +97,14 @@ struct board {
 	uint8_t terrain[MAX_HEX];	/* enum terrain */
 	uint8_t token[MAX_HEX];	/* 2..12 without 7; 0 on the desert */
 	uint8_t harbour[MAX_HARBOUR];	/* enum resource or HB_GENERIC, slot order 0,3,7,... */
+	/*
+	 * Derived from terrain and token by board_index wherever a board is made
+	 * or read (not in the document): the hexes that produce, by token.
+	 * by_token[token_first[t] .. token_first[t + 1]) are the hexes of token
+	 * t, in increasing order.
+	 */
+	uint8_t by_token[MAX_HEX];
+	uint8_t token_first[MAX_TOKEN + 2];
 };
 
 struct player {

@@ -12,6 +12,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "state.h"
+#include "state_json.h"
 
 /* The board every test game here is played on. */
 static const struct geometry *const geo = &geometry_base;
@@ -2160,6 +2161,20 @@ static unsigned slow_harbours(const struct game *g, const struct position *p, in
 	return kinds;
 }
 
+/* 1 when the board's hexes by token (board_index) are not those a scan of every hex finds. */
+static int board_index_stale(const struct board *b)
+{
+	int i = 0;
+	for (int t = 0; t <= MAX_TOKEN; t++) {
+		if (b->token_first[t] != i)
+			return 1;
+		for (int h = 0; h < geo->nhex; h++)
+			if (b->terrain[h] < T_DESERT && b->token[h] == t && (i >= MAX_HEX || b->by_token[i++] != h))
+				return 1;
+	}
+	return b->token_first[MAX_TOKEN + 1] != i;
+}
+
 static void test_road_lengths(void)
 {
 	static struct move ms[4096];
@@ -2183,6 +2198,25 @@ static void test_road_lengths(void)
 			continue;
 		}
 		games++;
+		if (board_index_stale(&g.board)) {
+			if (stale++ < 3)
+				diag("game %d: the board's hexes by token are not those of its tokens", k);
+		}
+		/* The same board read back from the document. */
+		char *text = NULL;
+		size_t len;
+		struct game h;
+		int back = game_write(&g, 0, &text, &len, &e) == C_OK;
+		if (back) {
+			back = game_read(text, len, &h, &e) == C_OK && !board_index_stale(&h.board) &&
+			       memcmp(&h.board, &g.board, sizeof h.board) == 0;
+			game_free(&h);
+		}
+		free(text);
+		if (!back) {
+			if (stale++ < 3)
+				diag("game %d: the board read back differs or its hexes by token are stale", k);
+		}
 		for (int i = 0; g.pos.phase != PH_OVER && i < 3000; i++) {
 			int n = movegen_legal(&g, NOBODY, 0, ms, 4096);
 			if (n <= 0 || rules_apply(&g, &ms[rng_below(rng, (uint32_t)(n < 4096 ? n : 4096))],
@@ -2203,11 +2237,15 @@ static void test_road_lengths(void)
 				}
 				harboured += g.pos.harbours[s] != 0;
 			}
+			if (board_index_stale(&g.board)) {
+				if (stale++ < 3)
+					diag("game %d move %d: the board's hexes by token are stale", k, i);
+			}
 		}
 		game_free(&g);
 	}
 	ok(games == 36 && moves > 30000 && awards > 1000 && harboured > 10000 && stale == 0,
-	   "road lengths and harbours kept up to date: %d games, %d moves, %d positions with the award, "
+	   "road lengths, harbours and the hexes by token kept up to date: %d games, %d moves, %d positions with the award, "
 	   "%d seats at harbours, %d stale", games, moves, awards, harboured, stale);
 }
 
