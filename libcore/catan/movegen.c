@@ -63,36 +63,10 @@ typedef uint64_t nodeset;
 _Static_assert(MAX_NODE <= 64, "a nodeset holds every intersection");
 #define NODE_BIT(n) ((nodeset)1 << (n))
 
-/* road_touch: the intersections where one of seat's roads ends (node_touches_road of every one). */
-static nodeset road_touch(const struct geometry *geo, const struct position *p, int seat)
-{
-	nodeset touch = 0;
-	for (int ed = 0; ed < geo->nedge; ed++)
-		if (p->edge_owner[ed] == seat)
-			touch |= NODE_BIT(geo->edge_nodes[ed][0]) | NODE_BIT(geo->edge_nodes[ed][1]);
-	return touch;
-}
-
 /*
- * road_ends: the intersections where a road of seat's may start (the rule
- * of road_place_check, for every intersection at once, which makes listing
- * the roads several times cheaper): seat's own building, or seat's road
- * (touch: road_touch) through an intersection with nobody's building.  A
- * free path may take a road when either end is in the set.
+ * road_free_at: a road may go on edge for a seat whose road ends
+ * (position.road_ends: where a road of the seat's may start) are end.
  */
-static nodeset road_ends(const struct geometry *geo, const struct position *p, int seat, nodeset touch)
-{
-	nodeset end = touch;
-	for (int n = 0; n < geo->nnode; n++) {
-		int owner = p->node_owner[n];
-		if (owner == seat)
-			end |= NODE_BIT(n);
-		else if (owner != NOBODY)
-			end &= ~NODE_BIT(n);
-	}
-	return end;
-}
-
 static int road_free_at(const struct geometry *geo, const struct position *p, nodeset end, int edge)
 {
 	return p->edge_owner[edge] == NOBODY &&
@@ -168,7 +142,7 @@ static void gen_road_building(struct gen *l, int seat)
 	const struct geometry *geo = l->g->rs->geom;
 	const struct position *p = l->p;
 	int roads = p->pl[seat].roads;
-	nodeset touch = road_touch(geo, p, seat), end = road_ends(geo, p, seat, touch), end2;
+	nodeset end = p->road_ends[seat], end2;
 
 	for (int a = 0; roads && a < geo->nedge; a++) {
 		if (!road_free_at(geo, p, end, a))
@@ -406,7 +380,7 @@ static void gen_neutral(struct gen *l)
 		}
 		if (!p->pl[n].roads)
 			continue;
-		nodeset end = road_ends(geo, p, n, road_touch(geo, p, n));
+		nodeset end = p->road_ends[n];
 		for (int ed = 0; ed < geo->nedge; ed++)
 			if (road_free_at(geo, p, end, ed))
 				add_neutral(l, seat, n, PC_ROAD, ed);
@@ -511,16 +485,17 @@ static void gen_main(struct gen *l, int flags)
 			add(l, seat, MV_END);
 		int road = pl->roads && covers(pl, g->rs->cost[BUY_ROAD]);
 		int settlement = pl->settlements && covers(pl, g->rs->cost[BUY_SETTLEMENT]);
-		nodeset touch = road || settlement ? road_touch(geo, p, seat) : 0;
+		nodeset end = p->road_ends[seat];
 		if (road) {
-			struct edgeset free = road_free_set(geo, p, road_ends(geo, p, seat, touch));
+			struct edgeset free = road_free_set(geo, p, end);
 			for (int w = 0; w < 2; w++)	/* in increasing order */
 				for (uint64_t bits = free.w[w]; bits; bits &= bits - 1)
 					add_road(l, seat, 64 * w + __builtin_ctzll(bits));
 		}
-		for (nodeset left = settlement ? touch : 0; left; left &= left - 1) {
+		/* A settlement goes next to one of the seat's roads: at one of its road ends with no building. */
+		for (nodeset left = settlement ? end : 0; left; left &= left - 1) {
 			int n = __builtin_ctzll(left);	/* in increasing order */
-			if (pos_node_open(geo, p, n))
+			if (p->node_owner[n] == NOBODY && pos_node_open(geo, p, n))
 				add_node(l, seat, PC_SETTLEMENT, n);
 		}
 		if (pl->cities && covers(pl, g->rs->cost[BUY_CITY]))

@@ -78,13 +78,13 @@ static int play_road_building(struct rctx *c)
 		return illegal(c->e, "no roads left in your supply");
 	if (road_place_check(geo, p, seat, m->path[0], c->e))
 		return C_ILLEGAL;
-	pos_place_road(p, seat, m->path[0]);
+	pos_place_road(geo, p, seat, m->path[0]);
 	if (m->npath == 2) {
 		if (p->pl[seat].roads == 0)
 			return illegal(c->e, "only one road is left in your supply: give one path");
 		if (road_place_check(geo, p, seat, m->path[1], c->e))
 			return C_ILLEGAL;
-		pos_place_road(p, seat, m->path[1]);
+		pos_place_road(geo, p, seat, m->path[1]);
 	}
 	p->road_len[seat] = (uint8_t)longest_road(geo, p, seat);
 	awards_update_road(c->g->rs, p, c->g->nplayers);

@@ -186,6 +186,14 @@ struct position {
 	 * keyed stream and the others are 0.
 	 */
 	uint64_t rng[4];
+	/*
+	 * Derived too: for each seat, the intersections where a road of its
+	 * may start (bit n): its own settlements and cities, and the ends of
+	 * its roads where no other seat has built; kept as roads and
+	 * settlements are placed (pos_place_road, pos_place_settlement;
+	 * pos_find_road_ends, which pos_count_pieces calls, computes them all).
+	 */
+	uint64_t road_ends[MAXPLAYERS];
 };
 
 /* A move in its C form; move.h gives its text and JSON forms. */

@@ -209,7 +209,7 @@ static const char *last_log(const struct game *g)
 /* put_road, put_settlement: a piece placed as the rules place it, the road lengths kept (road_len). */
 static void put_road(struct game *g, int seat, int a, int b)
 {
-	pos_place_road(&g->pos, seat, edge_between(geo, a - 1, b - 1));
+	pos_place_road(geo, &g->pos, seat, edge_between(geo, a - 1, b - 1));
 	g->pos.road_len[seat] = (uint8_t)longest_road(geo, &g->pos, seat);
 }
 
@@ -953,13 +953,13 @@ static void test_progress(void)
 		}
 		touches |= g.pos.node_owner[a] == RED || g.pos.node_owner[b] == RED;
 		if (touches && !(a == 13 && b == 18) && !(a == 18 && b == 13))
-			pos_place_road(&g.pos, BLUE, ed);
+			pos_place_road(geo, &g.pos, BLUE, ed);
 	}
 	/* Only 14-19 is left to red, and 19 is then boxed in by blue's roads. */
 	for (int k = 0; k < 3; k++) {
 		int ed = geo->node_edges[18][k];
 		if (ed >= 0 && g.pos.edge_owner[ed] == NOBODY && ed != edge_between(geo, 13, 18))
-			pos_place_road(&g.pos, BLUE, ed);
+			pos_place_road(geo, &g.pos, BLUE, ed);
 	}
 	refuse(&g, "red play road-building 14-19 19-24", "path 19-24 already holds a road");
 	allow(&g, "red play road-building 14-19");
@@ -1112,6 +1112,7 @@ static void test_longest(void)
 	g.pos.node_owner[11] = NOBODY;
 	g.pos.node_kind[11] = B_NONE;
 	g.pos.pl[RED].settlements++;
+	pos_find_road_ends(geo, &g.pos, g.nplayers);
 	/* A ring of six around hex 1 with a tail: a trail uses each road once. */
 	empty_board(&g, 3);
 	roads(&g, RED, (const int[]){ 1, 5, 9, 13, 8, 4, 1, 0 });
@@ -2161,6 +2162,25 @@ static unsigned slow_harbours(const struct game *g, const struct position *p, in
 	return kinds;
 }
 
+/*
+ * The intersections where a road of seat's may start, from every path and
+ * intersection (as the position keeps them: road_ends): the ends of
+ * seat's roads and seat's buildings, less other seats' buildings.
+ */
+static uint64_t slow_road_ends(const struct position *p, int seat)
+{
+	uint64_t end = 0;
+	for (int ed = 0; ed < geo->nedge; ed++)
+		if (p->edge_owner[ed] == seat)
+			end |= (uint64_t)1 << geo->edge_nodes[ed][0] | (uint64_t)1 << geo->edge_nodes[ed][1];
+	for (int n = 0; n < geo->nnode; n++)
+		if (p->node_owner[n] == seat)
+			end |= (uint64_t)1 << n;
+		else if (p->node_owner[n] != NOBODY)
+			end &= ~((uint64_t)1 << n);
+	return end;
+}
+
 /* 1 when the board's hexes by token (board_index) are not those a scan of every hex finds. */
 static int board_index_stale(const struct board *b)
 {
@@ -2178,7 +2198,7 @@ static int board_index_stale(const struct board *b)
 static void test_road_lengths(void)
 {
 	static struct move ms[4096];
-	int games = 0, moves = 0, stale = 0, awards = 0, harboured = 0;
+	int games = 0, moves = 0, stale = 0, awards = 0, harboured = 0, ended = 0;
 	uint64_t rng[4];
 	rng_seed(rng, 777);
 
@@ -2236,17 +2256,38 @@ static void test_road_lengths(void)
 						     k, i, s, g.pos.harbours[s], slow_harbours(&g, &g.pos, s));
 				}
 				harboured += g.pos.harbours[s] != 0;
+				if (g.pos.road_ends[s] != slow_road_ends(&g.pos, s)) {
+					if (stale++ < 3)
+						diag("game %d move %d: seat %d keeps road ends %#llx, the board gives %#llx",
+						     k, i, s, (unsigned long long)g.pos.road_ends[s],
+						     (unsigned long long)slow_road_ends(&g.pos, s));
+				}
+				ended += g.pos.road_ends[s] != 0;
 			}
 			if (board_index_stale(&g.board)) {
 				if (stale++ < 3)
 					diag("game %d move %d: the board's hexes by token are stale", k, i);
 			}
 		}
+		/* The position at the end read back from the document keeps the same road ends. */
+		text = NULL;
+		back = game_write(&g, 0, &text, &len, &e) == C_OK;
+		if (back) {
+			back = game_read(text, len, &h, &e) == C_OK &&
+			       memcmp(h.pos.road_ends, g.pos.road_ends, sizeof g.pos.road_ends) == 0;
+			game_free(&h);
+		}
+		free(text);
+		if (!back) {
+			if (stale++ < 3)
+				diag("game %d: the road ends read back differ", k);
+		}
 		game_free(&g);
 	}
-	ok(games == 36 && moves > 30000 && awards > 1000 && harboured > 10000 && stale == 0,
-	   "road lengths, harbours and the hexes by token kept up to date: %d games, %d moves, %d positions with the award, "
-	   "%d seats at harbours, %d stale", games, moves, awards, harboured, stale);
+	ok(games == 36 && moves > 30000 && awards > 1000 && harboured > 10000 && ended > 50000 && stale == 0,
+	   "road lengths, harbours, road ends and the hexes by token kept up to date: %d games, %d moves, "
+	   "%d positions with the award, %d seats at harbours, %d with road ends, %d stale", games, moves,
+	   awards, harboured, ended, stale);
 }
 
 int main(void)

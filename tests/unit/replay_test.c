@@ -164,12 +164,13 @@ static void test_replay(struct unit *u)
 	EXPECT_MSG(u, game_replay(&g, &res, NULL, &e), e,
 		   "position.players.red.hand.ore: stored 1, replay gives 0");
 	g.pos.pl[0].hand[RES_ORE]--;
-	pos_place_road(&g.pos, 1, edge_parse(geo, "45-49"));
+	pos_place_road(geo, &g.pos, 1, edge_parse(geo, "45-49"));
 	EXPECT_MSG(u, game_replay(&g, &res, NULL, &e), e,
 		   "position.players.blue.roads: stored [\"37-42\", \"40-45\", \"45-49\"], replay "
 		   "gives [\"37-42\", \"40-45\"]");
 	g.pos.edge_owner[edge_parse(geo, "45-49")] = NOBODY;
 	g.pos.pl[1].roads++;
+	pos_find_road_ends(geo, &g.pos, g.nplayers);
 
 	/* A record: no current position; an illegal move stops the replay at its number. */
 	g.has_pos = 0;
