@@ -341,13 +341,7 @@ int turn_next(const struct game *g, int seat)
 	return s;
 }
 
-int game_winner(const struct game *g, const struct position *p)
-{
-	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD)
-		return NOBODY;
-	return p->phase == PH_OVER || score_total(g, p, p->current) >= g->rules.points_to_win ? p->current
-											   : NOBODY;
-}
+extern inline int game_winner(const struct game *g, const struct position *p);
 
 int seat_may_see(const struct game *g, const struct position *p, int viewer, int seat, enum hidden what)
 {
