@@ -404,10 +404,14 @@ static uint32_t choice_below(const struct autoplay *a, const struct game *g, uin
 	const uint64_t *s = g->pos.rng;
 	uint64_t x = s[0] ^ (s[1] << 17 | s[1] >> 47) ^ (s[2] << 31 | s[2] >> 33) ^
 		     (s[3] << 47 | s[3] >> 17) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u;
-	/* Lemire's bounded draw, with a fresh SplitMix64 output for each rejection. */
+	/*
+	 * Lemire's bounded draw, with a fresh SplitMix64 output for each
+	 * rejection.  The threshold (2^32 - n) % n is below n: a low word of n
+	 * or more passes without the division.
+	 */
 	for (;;) {
 		uint64_t m = (splitmix64(&x) >> 32) * n;
-		if ((uint32_t)m >= (uint32_t)(-n) % n)
+		if ((uint32_t)m >= n || (uint32_t)m >= (uint32_t)(-n) % n)
 			return (uint32_t)(m >> 32);
 	}
 }
