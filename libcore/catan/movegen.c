@@ -176,14 +176,12 @@ static void gen_road_building(struct gen *l, int seat)
 	}
 }
 
-static void gen_play(struct gen *l)
+static void gen_play_cards(struct gen *l)
 {
 	const struct position *p = l->p;
 	int seat = p->current;
 	const struct player *pl = &p->pl[seat];
 
-	if (p->dev_played)
-		return;
 	if (pl->dev[DEV_KNIGHT])
 		add(l, seat, MV_PLAY)->card = DEV_KNIGHT;
 	if (pl->dev[DEV_ROAD_BUILDING])
@@ -206,6 +204,23 @@ static void gen_play(struct gen *l)
 			m->card = DEV_MONOPOLY;
 			m->res = (int8_t)r;
 		}
+}
+
+/*
+ * gen_play: the cards the player whose turn it is may play; the listing
+ * (gen_play_cards) only when a card is held and none played this turn,
+ * which is told from the first four kinds' counts read as one word.
+ */
+static inline void gen_play(struct gen *l)
+{
+	const struct position *p = l->p;
+	const struct player *pl = &p->pl[p->current];
+	uint32_t held;
+
+	_Static_assert(DEV_KNIGHT == 0 && DEV_MONOPOLY == 3 && DEV_VICTORY_POINT == 4, "the kinds' order");
+	memcpy(&held, pl->dev, sizeof held);
+	if (!p->dev_played && (held || (l->g->rules.vp_played && pl->dev[DEV_VICTORY_POINT])))
+		gen_play_cards(l);
 }
 
 /* ---- the roll, a seven's discards, the robber ---- */
@@ -302,16 +317,20 @@ static void gen_robber(struct gen *l)
 	/*
 	 * robber_victims of every hex at once: the seats that may be robbed
 	 * (with knight_interrupt none: the steal is a move of its own, after
-	 * the answers), and the hexes where each of them builds.
+	 * the answers), and the hexes where each of them builds.  A seat's
+	 * buildings are among its road ends (position.road_ends holds them all).
 	 */
 	unsigned robbable = later ? 0 : robber_robbable(p, l->g->nplayers, seat), victims[MAX_HEX] = { 0 };
-	for (int n = 0; robbable && n < geo->nnode; n++) {
-		int s = p->node_owner[n];
-		if (s == NOBODY || !(robbable & (1u << s)))
-			continue;
-		for (int k = 0; k < 3; k++)
-			if (geo->node_hexes[n][k] >= 0)
-				victims[geo->node_hexes[n][k]] |= 1u << s;
+	for (unsigned seats = robbable; seats; seats &= seats - 1) {
+		int s = __builtin_ctz(seats);
+		for (nodeset left = p->road_ends[s]; left; left &= left - 1) {
+			int n = __builtin_ctzll(left);
+			if (p->node_owner[n] != s)
+				continue;
+			for (int k = 0; k < 3; k++)
+				if (geo->node_hexes[n][k] >= 0)
+					victims[geo->node_hexes[n][k]] |= 1u << s;
+		}
 	}
 	for (int h = 0; h < geo->nhex; h++) {
 		if (h == p->robber || (l->g->rules.friendly_robber && robber_keeps_off(l->g, p, h) != NOBODY))
