@@ -54,6 +54,8 @@ int autoplay_actor(const struct game *g)
 
 	if (!g->has_pos || g->view != NOBODY || p->phase == PH_OVER)
 		return NOBODY;
+	if (p->phase == PH_ROLL || (p->phase == PH_MAIN && !p->offer.active))
+		return p->current;	/* the usual case, as below */
 	if (p->phase == PH_DISCARD)
 		for (int s = 0; s < n; s++)
 			if (p->pl[s].discard)

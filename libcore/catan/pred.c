@@ -335,8 +335,8 @@ int turn_setup_seat(const struct game *g, int k)
 int turn_next(const struct game *g, int seat)
 {
 	int s = seat;
-	do
-		s = (s + 1) % g->nplayers;
+	do	/* (s + 1) % nplayers, without dividing for a seat of the game */
+		s = s + 1 < g->nplayers ? s + 1 : (s + 1) % g->nplayers;
 	while (!seat_moves(g, s) && s != seat);
 	return s;
 }
