@@ -476,6 +476,9 @@ int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, 
 {
 	long k = 0;
 	int stop = AUTO_COUNT, rc = C_OK;
+	/* Nobody has won before the first move (else it ends the game); then the rules keep it so. */
+	if (g->has_pos && g->view == NOBODY && game_winner(g, &g->pos) == NOBODY)
+		flags |= RULES_NO_WINNER;
 
 	for (;;) {
 		int seat = autoplay_actor(g);
