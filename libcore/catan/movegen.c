@@ -246,37 +246,45 @@ static void gen_roll(struct gen *l)
 		}
 }
 
-/*
- * Every way of giving `left` more cards from resources r.. of hand (a verb's
- * give), largest first; rest[r] is the cards hand holds after resource r.
- */
-static void discard_ways(struct gen *l, int seat, int verb, const uint8_t *hand, const int rest[NRES],
-			 uint8_t give[NRES], int r, int left)
-{
-	int hi = hand[r] < left ? hand[r] : left, lo = left - rest[r] > 0 ? left - rest[r] : 0;
-	for (int k = hi; k >= lo; k--) {
-		give[r] = (uint8_t)k;
-		if (r < NRES - 2) {
-			discard_ways(l, seat, verb, hand, rest, give, r + 1, left - k);
-			continue;
-		}
-		/* The last resource takes the rest, which it holds (lo saw to that). */
-		give[r + 1] = (uint8_t)(left - k);
-		struct move *m = add(l, seat, verb);
-		memcpy(m->give, give, NRES);
-	}
-}
+/* The most of resource r a give of `left` more cards may take: what the hand holds, at most left. */
+#define GIVE_HI(r, left) (hand[r] < (left) ? hand[r] : (left))
+/* The least: what the resources after r (rest[r] cards) cannot give. */
+#define GIVE_LO(r, left) ((left) - rest[r] > 0 ? (left) - rest[r] : 0)
 
-/* Every way of giving `left` cards of hand (a verb's give): largest first. */
+/*
+ * Every way of giving `left` cards of hand (a verb's give), largest first:
+ * each resource from the most it may give down to the least, the last one
+ * taking the rest; rest[r] is the cards hand holds after resource r.
+ */
 static void gen_discard_from(struct gen *l, int seat, int verb, const uint8_t *hand, int left)
 {
-	uint8_t give[NRES] = { 0 };
+	_Static_assert(NRES == 5, "a loop per resource but the last");
+	uint8_t give[NRES];
 	int rest[NRES];
 	rest[NRES - 1] = 0;
 	for (int r = NRES - 2; r >= 0; r--)
 		rest[r] = rest[r + 1] + hand[r + 1];
-	discard_ways(l, seat, verb, hand, rest, give, 0, left);
+	for (int k0 = GIVE_HI(0, left); k0 >= GIVE_LO(0, left); k0--) {
+		int left1 = left - k0;
+		give[0] = (uint8_t)k0;
+		for (int k1 = GIVE_HI(1, left1); k1 >= GIVE_LO(1, left1); k1--) {
+			int left2 = left1 - k1;
+			give[1] = (uint8_t)k1;
+			for (int k2 = GIVE_HI(2, left2); k2 >= GIVE_LO(2, left2); k2--) {
+				int left3 = left2 - k2;
+				give[2] = (uint8_t)k2;
+				for (int k3 = GIVE_HI(3, left3); k3 >= GIVE_LO(3, left3); k3--) {
+					give[3] = (uint8_t)k3;
+					/* The last resource takes the rest, which it holds (GIVE_LO saw to that). */
+					give[4] = (uint8_t)(left3 - k3);
+					memcpy(add(l, seat, verb)->give, give, NRES);
+				}
+			}
+		}
+	}
 }
+#undef GIVE_HI
+#undef GIVE_LO
 
 static void gen_discards(struct gen *l)
 {
@@ -291,10 +299,19 @@ static void gen_steals(struct gen *l, int seat, int verb, int hex, unsigned mask
 {
 	const struct position *p = l->p;
 	int cards = l->external && !l->hidden;
+	if (!cards) {	/* the usual case: one move per victim, the card not named */
+		for (unsigned left = mask; left; left &= left - 1) {
+			struct move *m = add(l, seat, verb);
+			m->hex = (int8_t)hex;
+			m->victim = (int8_t)__builtin_ctz(left);	/* the victims in seat order */
+			m->res = -1;
+		}
+		return;
+	}
 	for (unsigned left = mask; left; left &= left - 1) {
 		int v = __builtin_ctz(left);	/* the victims in seat order */
-		for (int r = cards ? 0 : -1; r < (cards ? NRES : 0); r++) {
-			if (r >= 0 && !p->pl[v].hand[r])
+		for (int r = 0; r < NRES; r++) {
+			if (!p->pl[v].hand[r])
 				continue;
 			struct move *m = add(l, seat, verb);
 			m->hex = (int8_t)hex;
