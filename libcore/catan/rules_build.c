@@ -132,9 +132,7 @@ static int build_city(struct rctx *c)
 	if (afford(c, c->g->rs->cost[BUY_CITY], "a city"))
 		return C_ILLEGAL;
 	pay_bank(p, seat, c->g->rs->cost[BUY_CITY]);
-	p->node_kind[node] = B_CITY;
-	p->pl[seat].cities--;
-	p->pl[seat].settlements++;
+	pos_place_city(c->g->rs->geom, p, seat, node);
 	return C_OK;
 }
 

@@ -11,31 +11,30 @@
 /*
  * Production of a roll: each resource is paid to all owed, or, when the
  * bank is short, to nobody.  What each seat is owed of a resource is one
- * byte of a word (seat s at bits 8s..8s+7): a seat's nine buildings touch
- * at most 27 hexes, 54 cards with cities, and four seats' 216 at most, so
- * neither a byte nor their sum overflows.
+ * byte of a word (seat s at bits 8s..8s+7), the sum of the hexes' yields
+ * (position.hex_yield): a seat's nine buildings touch at most 27 hexes,
+ * 54 cards with cities, and four seats' 216 at most, so neither a byte nor
+ * their sum overflows.
  */
 _Static_assert(MAXPLAYERS <= 4, "a 32-bit word holds a byte per seat");
 static void produce(const struct game *g, struct position *p, int total)
 {
-	const struct geometry *geo = g->rs->geom;
-	uint32_t owed[NRES] = { 0 };
+	uint32_t owed[NRES] = { 0 }, players = 0;
 	unsigned made = 0;	/* the resources owed to anyone */
 	if (total < 0 || total > MAX_TOKEN)
 		return;
+	for (int s = 0; s < g->nplayers; s++)	/* neutral seats never produce */
+		if (g->role[s] == SEAT_PLAYER)
+			players |= 0xffu << (8 * s);
 	/* The hexes of the number rolled (board_index), the desert left out. */
 	for (int i = g->board.token_first[total]; i < g->board.token_first[total + 1]; i++) {
 		int h = g->board.by_token[i];
-		if (h == p->robber)
+		uint32_t y = p->hex_yield[h] & players;
+		if (h == p->robber || !y)
 			continue;
 		int r = g->board.terrain[h];
-		for (int k = 0; k < 6; k++) {
-			int n = geo->hex_nodes[h][k], s = p->node_owner[n];
-			if (s != NOBODY && g->role[s] == SEAT_PLAYER) {	/* neutral seats never produce */
-				owed[r] += (p->node_kind[n] == B_CITY ? 2u : 1u) << (8 * s);
-				made |= 1u << r;
-			}
-		}
+		owed[r] += y;
+		made |= 1u << r;
 	}
 	for (; made; made &= made - 1) {
 		int r = __builtin_ctz(made);

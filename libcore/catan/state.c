@@ -352,6 +352,7 @@ void pos_count_pieces(const struct ruleset *rs, const struct board *b, struct po
 	}
 	pos_road_lengths(rs->geom, p, nplayers);
 	pos_find_road_ends(rs->geom, p, nplayers);
+	pos_find_yields(rs->geom, p, nplayers);
 }
 
 void pos_roads_reached(const struct geometry *geo, const struct position *p, int seat,
@@ -437,6 +438,33 @@ void pos_place_settlement(const struct game *g, struct position *p, int seat, in
 	for (int s = 0; s < MAXPLAYERS; s++)
 		p->road_ends[s] &= ~((uint64_t)1 << node);
 	p->road_ends[seat] |= (uint64_t)1 << node;
+	pos_yield_add(g->rs->geom, p, seat, node);
+}
+
+void pos_yield_add(const struct geometry *geo, struct position *p, int seat, int node)
+{
+	for (int k = 0; k < 3; k++)
+		if (geo->node_hexes[node][k] >= 0)
+			p->hex_yield[geo->node_hexes[node][k]] += 1u << (8 * seat);
+}
+
+void pos_place_city(const struct geometry *geo, struct position *p, int seat, int node)
+{
+	p->node_kind[node] = B_CITY;
+	p->pl[seat].cities--;
+	p->pl[seat].settlements++;
+	pos_yield_add(geo, p, seat, node);	/* a second card where the settlement paid one */
+}
+
+void pos_find_yields(const struct geometry *geo, struct position *p, int nplayers)
+{
+	memset(p->hex_yield, 0, sizeof p->hex_yield);
+	for (int h = 0; h < geo->nhex; h++)
+		for (int k = 0; k < 6; k++) {
+			int n = geo->hex_nodes[h][k], s = p->node_owner[n];
+			if (s >= 0 && s < nplayers)
+				p->hex_yield[h] += (p->node_kind[n] == B_CITY ? 2u : 1u) << (8 * s);
+		}
 }
 
 void pos_place_road(const struct geometry *geo, struct position *p, int seat, int edge)

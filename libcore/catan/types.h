@@ -194,6 +194,15 @@ struct position {
 	 * pos_find_road_ends, which pos_count_pieces calls, computes them all).
 	 */
 	uint64_t road_ends[MAXPLAYERS];
+	/*
+	 * Derived too: what each hex pays when its number is rolled, a byte
+	 * per seat (seat s at bits 8s..8s+7: 1 per settlement, 2 per city on
+	 * the hex, neutral seats' too), so production visits no
+	 * intersection; kept as settlements and cities are placed
+	 * (pos_place_settlement, pos_place_city; pos_find_yields, which
+	 * pos_count_pieces calls, computes them all).
+	 */
+	uint32_t hex_yield[MAX_HEX];
 };
 
 /* A move in its C form; move.h gives its text and JSON forms. */

@@ -479,9 +479,7 @@ static void test_roll(void)
 
 	/* The robber's hex produces nothing; a city produces two. */
 	g.pos.robber = 4;	/* hex 5 */
-	g.pos.node_kind[40] = B_CITY;	/* orange's settlement on 41 */
-	g.pos.pl[ORANGE].cities--;
-	g.pos.pl[ORANGE].settlements++;
+	pos_place_city(geo, &g.pos, ORANGE, 40);	/* orange's settlement on 41 */
 	allow(&g, "blue roll 3 3");
 	ok(hand_is(&g, RED, 1, 0, 0, 0, 0) && hand_is(&g, WHITE, 1, 0, 0, 0, 0),
 	   "the robber's hex pays nobody");
@@ -1113,6 +1111,7 @@ static void test_longest(void)
 	g.pos.node_kind[11] = B_NONE;
 	g.pos.pl[RED].settlements++;
 	pos_find_road_ends(geo, &g.pos, g.nplayers);
+	pos_find_yields(geo, &g.pos, g.nplayers);
 	/* A ring of six around hex 1 with a tail: a trail uses each road once. */
 	empty_board(&g, 3);
 	roads(&g, RED, (const int[]){ 1, 5, 9, 13, 8, 4, 1, 0 });
@@ -2135,6 +2134,7 @@ static void test_listed(void)
 				   g.pos.robber_seat == t.pos.robber_seat && g.pos.answer == t.pos.answer &&
 				   memcmp(g.pos.road_len, t.pos.road_len, sizeof g.pos.road_len) == 0 &&
 				   memcmp(g.pos.road_ends, t.pos.road_ends, sizeof g.pos.road_ends) == 0 &&
+				   memcmp(g.pos.hex_yield, t.pos.hex_yield, sizeof g.pos.hex_yield) == 0 &&
 				   g.log.len == t.log.len && strcmp(g.log.ent[g.log.len - 1].text,
 								    t.log.ent[t.log.len - 1].text) == 0;
 			game_free(&t);
@@ -2184,6 +2184,18 @@ static uint64_t slow_road_ends(const struct position *p, int seat)
 	return end;
 }
 
+/* What hex pays each seat, a byte per seat, from its six intersections (as the position keeps it: hex_yield). */
+static uint32_t slow_yield(const struct position *p, int hex)
+{
+	uint32_t y = 0;
+	for (int k = 0; k < 6; k++) {
+		int n = geo->hex_nodes[hex][k], s = p->node_owner[n];
+		if (s != NOBODY)
+			y += (p->node_kind[n] == B_CITY ? 2u : 1u) << (8 * s);
+	}
+	return y;
+}
+
 /* 1 when the board's hexes by token (board_index) are not those a scan of every hex finds. */
 static int board_index_stale(const struct board *b)
 {
@@ -2201,7 +2213,7 @@ static int board_index_stale(const struct board *b)
 static void test_road_lengths(void)
 {
 	static struct move ms[4096];
-	int games = 0, moves = 0, stale = 0, awards = 0, harboured = 0, ended = 0;
+	int games = 0, moves = 0, stale = 0, awards = 0, harboured = 0, ended = 0, yielding = 0;
 	uint64_t rng[4];
 	rng_seed(rng, 777);
 
@@ -2267,6 +2279,14 @@ static void test_road_lengths(void)
 				}
 				ended += g.pos.road_ends[s] != 0;
 			}
+			for (int hx = 0; hx < geo->nhex; hx++) {
+				if (g.pos.hex_yield[hx] != slow_yield(&g.pos, hx)) {
+					if (stale++ < 3)
+						diag("game %d move %d: hex %d keeps the yield %#x, its intersections give %#x",
+						     k, i, hx + 1, g.pos.hex_yield[hx], slow_yield(&g.pos, hx));
+				}
+				yielding += g.pos.hex_yield[hx] != 0;
+			}
 			if (board_index_stale(&g.board)) {
 				if (stale++ < 3)
 					diag("game %d move %d: the board's hexes by token are stale", k, i);
@@ -2277,7 +2297,8 @@ static void test_road_lengths(void)
 		back = game_write(&g, 0, &text, &len, &e) == C_OK;
 		if (back) {
 			back = game_read(text, len, &h, &e) == C_OK &&
-			       memcmp(h.pos.road_ends, g.pos.road_ends, sizeof g.pos.road_ends) == 0;
+			       memcmp(h.pos.road_ends, g.pos.road_ends, sizeof g.pos.road_ends) == 0 &&
+			       memcmp(h.pos.hex_yield, g.pos.hex_yield, sizeof g.pos.hex_yield) == 0;
 			game_free(&h);
 		}
 		free(text);
@@ -2287,10 +2308,11 @@ static void test_road_lengths(void)
 		}
 		game_free(&g);
 	}
-	ok(games == 36 && moves > 30000 && awards > 1000 && harboured > 10000 && ended > 50000 && stale == 0,
-	   "road lengths, harbours, road ends and the hexes by token kept up to date: %d games, %d moves, "
-	   "%d positions with the award, %d seats at harbours, %d with road ends, %d stale", games, moves,
-	   awards, harboured, ended, stale);
+	ok(games == 36 && moves > 30000 && awards > 1000 && harboured > 10000 && ended > 50000 &&
+	   yielding > 50000 && stale == 0,
+	   "road lengths, harbours, road ends, hex yields and the hexes by token kept up to date: %d games, "
+	   "%d moves, %d positions with the award, %d seats at harbours, %d with road ends, %d hexes "
+	   "that pay, %d stale", games, moves, awards, harboured, ended, yielding, stale);
 }
 
 int main(void)
