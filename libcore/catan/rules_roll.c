@@ -19,13 +19,16 @@
 _Static_assert(MAXPLAYERS <= 4, "a 32-bit word holds a byte per seat");
 static void produce(const struct game *g, struct position *p, int total)
 {
-	uint32_t owed[NRES] = { 0 }, players = 0;
+	uint32_t owed[NRES] = { 0 }, players = 0xffffffffu;
 	unsigned made = 0;	/* the resources owed to anyone */
 	if (total < 0 || total > MAX_TOKEN)
 		return;
-	for (int s = 0; s < g->nplayers; s++)	/* neutral seats never produce */
-		if (g->role[s] == SEAT_PLAYER)
-			players |= 0xffu << (8 * s);
+	if (g->rs->neutral_seats) {	/* neutral seats never produce */
+		players = 0;
+		for (int s = 0; s < g->nplayers; s++)
+			if (g->role[s] == SEAT_PLAYER)
+				players |= 0xffu << (8 * s);
+	}
 	/* The hexes of the number rolled (board_index), the desert left out. */
 	for (int i = g->board.token_first[total]; i < g->board.token_first[total + 1]; i++) {
 		int h = g->board.by_token[i];
