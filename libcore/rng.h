@@ -77,7 +77,13 @@ int luck_key_parse(const char *s, uint8_t key[LUCK_KEY_BYTES]);
 /* luck_key_text: the 64 lower-case hexadecimal digits of key, and a NUL, into out. */
 void luck_key_text(const uint8_t key[LUCK_KEY_BYTES], char out[2 * LUCK_KEY_BYTES + 1]);
 
-/* splitmix64: one step of SplitMix64 on *x (exposed for its test vectors). */
-uint64_t splitmix64(uint64_t *x);
+/* splitmix64: one step of SplitMix64 on *x (exposed for its test vectors; inline: choices draw with it). */
+static inline uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
 
 #endif

@@ -239,18 +239,18 @@ static int apply_listed(struct game *g, const struct move *m, int flags, struct 
 	return log_move(g, &mv, flags, e);
 }
 
-int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
+/*
+ * rules_apply for any other move: every check, on a working copy of the
+ * position.  Kept out of line, so that the listed moves' path (the
+ * play-outs') does not pay for its frame.
+ */
+__attribute__((noinline)) static int apply_checked(struct game *g, const struct move *m, int flags,
+						   struct cerr *e)
 {
 	struct position p;
 	struct move mv = *m;
 	struct rctx c = { g, &p, &mv, (flags & RULES_REPLAY) != 0, e };
 
-	if (g->view != NOBODY)
-		return cerr_set(e, C_ILLEGAL, "a player's view cannot be played on: use the full state");
-	if (!g->has_pos)
-		return cerr_set(e, C_INPUT, "the game has no current position");
-	if (flags & RULES_LISTED)
-		return apply_listed(g, m, flags, e);
 	if (move_check(g, m, e) != C_OK)
 		return C_ILLEGAL;
 	p = g->pos;
@@ -264,6 +264,17 @@ int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
 		return C_SYSTEM;
 	g->pos = p;
 	return C_OK;
+}
+
+int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
+{
+	if (g->view != NOBODY)
+		return cerr_set(e, C_ILLEGAL, "a player's view cannot be played on: use the full state");
+	if (!g->has_pos)
+		return cerr_set(e, C_INPUT, "the game has no current position");
+	if (flags & RULES_LISTED)
+		return apply_listed(g, m, flags, e);
+	return apply_checked(g, m, flags, e);
 }
 
 int rules_apply_text(struct game *g, const char *text, int flags, struct cerr *e)
