@@ -295,17 +295,23 @@ static void gen_discards(struct gen *l)
 }
 
 /* The steals from the seats in mask: one per victim, or per card they hold when outcomes are external. */
+/* gen_steals when the card is not named (outcomes internal, or a view): one move per victim. */
+static inline void gen_victims(struct gen *l, int seat, int verb, int hex, unsigned mask)
+{
+	for (unsigned left = mask; left; left &= left - 1) {
+		struct move *m = add(l, seat, verb);
+		m->hex = (int8_t)hex;
+		m->victim = (int8_t)__builtin_ctz(left);	/* the victims in seat order */
+		m->res = -1;
+	}
+}
+
 static void gen_steals(struct gen *l, int seat, int verb, int hex, unsigned mask)
 {
 	const struct position *p = l->p;
 	int cards = l->external && !l->hidden;
-	if (!cards) {	/* the usual case: one move per victim, the card not named */
-		for (unsigned left = mask; left; left &= left - 1) {
-			struct move *m = add(l, seat, verb);
-			m->hex = (int8_t)hex;
-			m->victim = (int8_t)__builtin_ctz(left);	/* the victims in seat order */
-			m->res = -1;
-		}
+	if (!cards) {	/* the usual case */
+		gen_victims(l, seat, verb, hex, mask);
 		return;
 	}
 	for (unsigned left = mask; left; left &= left - 1) {
@@ -355,6 +361,8 @@ static void gen_robber(struct gen *l)
 		unsigned mask = victims[h];
 		if (!mask)
 			add(l, seat, MV_ROBBER)->hex = (int8_t)h;
+		else if (!l->external || l->hidden)
+			gen_victims(l, seat, MV_ROBBER, h, mask);	/* gen_steals' usual case, here in line */
 		else
 			gen_steals(l, seat, MV_ROBBER, h, mask);
 	}
