@@ -5,14 +5,6 @@
 
 #include "rng.h"
 
-uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 void rng_seed(uint64_t s[4], uint64_t seed)
 {
 	uint64_t x = seed;
@@ -25,10 +17,8 @@ uint64_t rng_next(uint64_t s[4])
 	return rng_step(s);
 }
 
-uint64_t luck_next(struct luck l)
+uint64_t luck_keyed_next(struct luck l)
 {
-	if (!l.key)
-		return rng_next(l.state);
 	unsigned char nonce[crypto_stream_chacha20_ietf_NONCEBYTES] = { 0 }, out[8];
 	uint64_t i = l.state[0]++;
 	for (int k = 0; k < 8; k++)
@@ -38,17 +28,6 @@ uint64_t luck_next(struct luck l)
 	for (int k = 0; k < 8; k++)
 		x |= (uint64_t)out[k] << (8 * k);
 	return x;
-}
-
-uint32_t luck_below(struct luck l, uint32_t n)
-{
-	/* Reject the top sliver of the range that would favour small values. */
-	uint64_t limit = UINT64_MAX - UINT64_MAX % n;
-	uint64_t x;
-	do
-		x = luck_next(l);
-	while (x >= limit);
-	return (uint32_t)(x % n);
 }
 
 void luck_shuffle(struct luck l, uint8_t *v, int n)

@@ -45,9 +45,30 @@ struct luck {
 	uint64_t *state;
 	const uint8_t *key;	/* NULL: xoshiro256** */
 };
-uint64_t luck_next(struct luck l);
-/* luck_below: a uniform integer in [0, n), n > 0, without modulo bias. */
-uint32_t luck_below(struct luck l, uint32_t n);
+/* luck_keyed_next: the next word of a keyed luck (l.key not NULL). */
+uint64_t luck_keyed_next(struct luck l);
+/* luck_next: the next word of the luck. */
+static inline uint64_t luck_next(struct luck l)
+{
+	return l.key ? luck_keyed_next(l) : rng_step(l.state);
+}
+/*
+ * luck_below: a uniform integer in [0, n), n > 0, without modulo bias: a
+ * word at or above the largest multiple of n is drawn again.  That
+ * multiple is computed only for a word in the top n - 1 values (every
+ * word below them is below it), so the usual draw divides once, and not at
+ * all when n is a constant the call is inlined with.
+ */
+static inline uint32_t luck_below(struct luck l, uint32_t n)
+{
+	uint64_t x;
+	for (;;) {
+		x = luck_next(l);
+		if (x <= UINT64_MAX - n || x < UINT64_MAX - UINT64_MAX % n)
+			break;
+	}
+	return (uint32_t)(x % n);
+}
 /* luck_shuffle: Fisher-Yates over n bytes. */
 void luck_shuffle(struct luck l, uint8_t *v, int n);
 
@@ -56,7 +77,13 @@ int luck_key_parse(const char *s, uint8_t key[LUCK_KEY_BYTES]);
 /* luck_key_text: the 64 lower-case hexadecimal digits of key, and a NUL, into out. */
 void luck_key_text(const uint8_t key[LUCK_KEY_BYTES], char out[2 * LUCK_KEY_BYTES + 1]);
 
-/* splitmix64: one step of SplitMix64 on *x (exposed for its test vectors). */
-uint64_t splitmix64(uint64_t *x);
+/* splitmix64: one step of SplitMix64 on *x (exposed for its test vectors; inline: choices draw with it). */
+static inline uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
 
 #endif

@@ -54,6 +54,8 @@ int autoplay_actor(const struct game *g)
 
 	if (!g->has_pos || g->view != NOBODY || p->phase == PH_OVER)
 		return NOBODY;
+	if (p->phase == PH_ROLL || (p->phase == PH_MAIN && !p->offer.active))
+		return p->current;	/* the usual case, as below */
 	if (p->phase == PH_DISCARD)
 		for (int s = 0; s < n; s++)
 			if (p->pl[s].discard)
@@ -404,10 +406,14 @@ static uint32_t choice_below(const struct autoplay *a, const struct game *g, uin
 	const uint64_t *s = g->pos.rng;
 	uint64_t x = s[0] ^ (s[1] << 17 | s[1] >> 47) ^ (s[2] << 31 | s[2] >> 33) ^
 		     (s[3] << 47 | s[3] >> 17) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u;
-	/* Lemire's bounded draw, with a fresh SplitMix64 output for each rejection. */
+	/*
+	 * Lemire's bounded draw, with a fresh SplitMix64 output for each
+	 * rejection.  The threshold (2^32 - n) % n is below n: a low word of n
+	 * or more passes without the division.
+	 */
 	for (;;) {
 		uint64_t m = (splitmix64(&x) >> 32) * n;
-		if ((uint32_t)m >= (uint32_t)(-n) % n)
+		if ((uint32_t)m >= n || (uint32_t)m >= (uint32_t)(-n) % n)
 			return (uint32_t)(m >> 32);
 	}
 }
@@ -470,6 +476,9 @@ int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, 
 {
 	long k = 0;
 	int stop = AUTO_COUNT, rc = C_OK;
+	/* Nobody has won before the first move (else it ends the game); then the rules keep it so. */
+	if (g->has_pos && g->view == NOBODY && game_winner(g, &g->pos) == NOBODY)
+		flags |= RULES_NO_WINNER;
 
 	for (;;) {
 		int seat = autoplay_actor(g);

@@ -40,6 +40,26 @@ void board_beginner(struct board *b)
 	memcpy(b->terrain, terrain, sizeof terrain);
 	memcpy(b->token, token, sizeof token);
 	memcpy(b->harbour, harbour, sizeof harbour);
+	board_index(b, GEOM_BASE_NHEX);
+}
+
+void board_index(struct board *b, int nhex)
+{
+	uint8_t count[MAX_TOKEN + 2] = { 0 };
+	for (int h = 0; h < nhex; h++)
+		if (b->terrain[h] < T_DESERT && b->token[h] <= MAX_TOKEN)
+			count[b->token[h] + 1]++;
+	b->token_first[0] = 0;
+	for (int t = 1; t < MAX_TOKEN + 2; t++)
+		b->token_first[t] = (uint8_t)(b->token_first[t - 1] + count[t]);
+	memset(count, 0, sizeof count);
+	for (int h = 0; h < nhex; h++)
+		if (b->terrain[h] < T_DESERT && b->token[h] <= MAX_TOKEN) {
+			int t = b->token[h];
+			b->by_token[b->token_first[t] + count[t]++] = (uint8_t)h;
+		}
+	for (int i = b->token_first[MAX_TOKEN + 1]; i < MAX_HEX; i++)
+		b->by_token[i] = 0;
 }
 
 int board_desert(const struct geometry *geo, const struct board *b)
@@ -113,4 +133,5 @@ void board_random(const struct ruleset *rs, struct board *b, uint64_t rng[4], en
 		lay_spiral(rs, b, (int)rng_below(rng, 6));
 	else
 		lay_random(rs, b, rng);
+	board_index(b, nhex);
 }

@@ -18,6 +18,12 @@ void board_beginner(struct board *b);
  * in that order.
  */
 void board_random(const struct ruleset *rs, struct board *b, uint64_t rng[4], enum numbers_mode mode);
+/*
+ * board_index: computes b's derived by_token and token_first from its
+ * terrain and tokens (nhex hexes); to be called whenever a board is made,
+ * read or edited.
+ */
+void board_index(struct board *b, int nhex);
 /* board_desert: the desert hex (the first one, should a custom board have more), or -1. */
 int board_desert(const struct geometry *geo, const struct board *b);
 /* board_red_neighbours: 1 when two hexes holding a 6 or an 8 share a side. */

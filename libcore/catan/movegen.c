@@ -63,36 +63,10 @@ typedef uint64_t nodeset;
 _Static_assert(MAX_NODE <= 64, "a nodeset holds every intersection");
 #define NODE_BIT(n) ((nodeset)1 << (n))
 
-/* road_touch: the intersections where one of seat's roads ends (node_touches_road of every one). */
-static nodeset road_touch(const struct geometry *geo, const struct position *p, int seat)
-{
-	nodeset touch = 0;
-	for (int ed = 0; ed < geo->nedge; ed++)
-		if (p->edge_owner[ed] == seat)
-			touch |= NODE_BIT(geo->edge_nodes[ed][0]) | NODE_BIT(geo->edge_nodes[ed][1]);
-	return touch;
-}
-
 /*
- * road_ends: the intersections where a road of seat's may start (the rule
- * of road_place_check, for every intersection at once, which makes listing
- * the roads several times cheaper): seat's own building, or seat's road
- * (touch: road_touch) through an intersection with nobody's building.  A
- * free path may take a road when either end is in the set.
+ * road_free_at: a road may go on edge for a seat whose road ends
+ * (position.road_ends: where a road of the seat's may start) are end.
  */
-static nodeset road_ends(const struct geometry *geo, const struct position *p, int seat, nodeset touch)
-{
-	nodeset end = touch;
-	for (int n = 0; n < geo->nnode; n++) {
-		int owner = p->node_owner[n];
-		if (owner == seat)
-			end |= NODE_BIT(n);
-		else if (owner != NOBODY)
-			end &= ~NODE_BIT(n);
-	}
-	return end;
-}
-
 static int road_free_at(const struct geometry *geo, const struct position *p, nodeset end, int edge)
 {
 	return p->edge_owner[edge] == NOBODY &&
@@ -168,7 +142,7 @@ static void gen_road_building(struct gen *l, int seat)
 	const struct geometry *geo = l->g->rs->geom;
 	const struct position *p = l->p;
 	int roads = p->pl[seat].roads;
-	nodeset touch = road_touch(geo, p, seat), end = road_ends(geo, p, seat, touch), end2;
+	nodeset end = p->road_ends[seat], end2;
 
 	for (int a = 0; roads && a < geo->nedge; a++) {
 		if (!road_free_at(geo, p, end, a))
@@ -202,14 +176,12 @@ static void gen_road_building(struct gen *l, int seat)
 	}
 }
 
-static void gen_play(struct gen *l)
+static void gen_play_cards(struct gen *l)
 {
 	const struct position *p = l->p;
 	int seat = p->current;
 	const struct player *pl = &p->pl[seat];
 
-	if (p->dev_played)
-		return;
 	if (pl->dev[DEV_KNIGHT])
 		add(l, seat, MV_PLAY)->card = DEV_KNIGHT;
 	if (pl->dev[DEV_ROAD_BUILDING])
@@ -232,6 +204,23 @@ static void gen_play(struct gen *l)
 			m->card = DEV_MONOPOLY;
 			m->res = (int8_t)r;
 		}
+}
+
+/*
+ * gen_play: the cards the player whose turn it is may play; the listing
+ * (gen_play_cards) only when a card is held and none played this turn,
+ * which is told from the first four kinds' counts read as one word.
+ */
+static inline void gen_play(struct gen *l)
+{
+	const struct position *p = l->p;
+	const struct player *pl = &p->pl[p->current];
+	uint32_t held;
+
+	_Static_assert(DEV_KNIGHT == 0 && DEV_MONOPOLY == 3 && DEV_VICTORY_POINT == 4, "the kinds' order");
+	memcpy(&held, pl->dev, sizeof held);
+	if (!p->dev_played && (held || (l->g->rules.vp_played && pl->dev[DEV_VICTORY_POINT])))
+		gen_play_cards(l);
 }
 
 /* ---- the roll, a seven's discards, the robber ---- */
@@ -257,37 +246,45 @@ static void gen_roll(struct gen *l)
 		}
 }
 
-/*
- * Every way of giving `left` more cards from resources r.. of hand (a verb's
- * give), largest first; rest[r] is the cards hand holds after resource r.
- */
-static void discard_ways(struct gen *l, int seat, int verb, const uint8_t *hand, const int rest[NRES],
-			 uint8_t give[NRES], int r, int left)
-{
-	int hi = hand[r] < left ? hand[r] : left, lo = left - rest[r] > 0 ? left - rest[r] : 0;
-	for (int k = hi; k >= lo; k--) {
-		give[r] = (uint8_t)k;
-		if (r < NRES - 2) {
-			discard_ways(l, seat, verb, hand, rest, give, r + 1, left - k);
-			continue;
-		}
-		/* The last resource takes the rest, which it holds (lo saw to that). */
-		give[r + 1] = (uint8_t)(left - k);
-		struct move *m = add(l, seat, verb);
-		memcpy(m->give, give, NRES);
-	}
-}
+/* The most of resource r a give of `left` more cards may take: what the hand holds, at most left. */
+#define GIVE_HI(r, left) (hand[r] < (left) ? hand[r] : (left))
+/* The least: what the resources after r (rest[r] cards) cannot give. */
+#define GIVE_LO(r, left) ((left) - rest[r] > 0 ? (left) - rest[r] : 0)
 
-/* Every way of giving `left` cards of hand (a verb's give): largest first. */
+/*
+ * Every way of giving `left` cards of hand (a verb's give), largest first:
+ * each resource from the most it may give down to the least, the last one
+ * taking the rest; rest[r] is the cards hand holds after resource r.
+ */
 static void gen_discard_from(struct gen *l, int seat, int verb, const uint8_t *hand, int left)
 {
-	uint8_t give[NRES] = { 0 };
+	_Static_assert(NRES == 5, "a loop per resource but the last");
+	uint8_t give[NRES];
 	int rest[NRES];
 	rest[NRES - 1] = 0;
 	for (int r = NRES - 2; r >= 0; r--)
 		rest[r] = rest[r + 1] + hand[r + 1];
-	discard_ways(l, seat, verb, hand, rest, give, 0, left);
+	for (int k0 = GIVE_HI(0, left); k0 >= GIVE_LO(0, left); k0--) {
+		int left1 = left - k0;
+		give[0] = (uint8_t)k0;
+		for (int k1 = GIVE_HI(1, left1); k1 >= GIVE_LO(1, left1); k1--) {
+			int left2 = left1 - k1;
+			give[1] = (uint8_t)k1;
+			for (int k2 = GIVE_HI(2, left2); k2 >= GIVE_LO(2, left2); k2--) {
+				int left3 = left2 - k2;
+				give[2] = (uint8_t)k2;
+				for (int k3 = GIVE_HI(3, left3); k3 >= GIVE_LO(3, left3); k3--) {
+					give[3] = (uint8_t)k3;
+					/* The last resource takes the rest, which it holds (GIVE_LO saw to that). */
+					give[4] = (uint8_t)(left3 - k3);
+					memcpy(add(l, seat, verb)->give, give, NRES);
+				}
+			}
+		}
+	}
 }
+#undef GIVE_HI
+#undef GIVE_LO
 
 static void gen_discards(struct gen *l)
 {
@@ -298,14 +295,29 @@ static void gen_discards(struct gen *l)
 }
 
 /* The steals from the seats in mask: one per victim, or per card they hold when outcomes are external. */
+/* gen_steals when the card is not named (outcomes internal, or a view): one move per victim. */
+static inline void gen_victims(struct gen *l, int seat, int verb, int hex, unsigned mask)
+{
+	for (unsigned left = mask; left; left &= left - 1) {
+		struct move *m = add(l, seat, verb);
+		m->hex = (int8_t)hex;
+		m->victim = (int8_t)__builtin_ctz(left);	/* the victims in seat order */
+		m->res = -1;
+	}
+}
+
 static void gen_steals(struct gen *l, int seat, int verb, int hex, unsigned mask)
 {
 	const struct position *p = l->p;
 	int cards = l->external && !l->hidden;
+	if (!cards) {	/* the usual case */
+		gen_victims(l, seat, verb, hex, mask);
+		return;
+	}
 	for (unsigned left = mask; left; left &= left - 1) {
 		int v = __builtin_ctz(left);	/* the victims in seat order */
-		for (int r = cards ? 0 : -1; r < (cards ? NRES : 0); r++) {
-			if (r >= 0 && !p->pl[v].hand[r])
+		for (int r = 0; r < NRES; r++) {
+			if (!p->pl[v].hand[r])
 				continue;
 			struct move *m = add(l, seat, verb);
 			m->hex = (int8_t)hex;
@@ -328,16 +340,20 @@ static void gen_robber(struct gen *l)
 	/*
 	 * robber_victims of every hex at once: the seats that may be robbed
 	 * (with knight_interrupt none: the steal is a move of its own, after
-	 * the answers), and the hexes where each of them builds.
+	 * the answers), and the hexes where each of them builds.  A seat's
+	 * buildings are among its road ends (position.road_ends holds them all).
 	 */
 	unsigned robbable = later ? 0 : robber_robbable(p, l->g->nplayers, seat), victims[MAX_HEX] = { 0 };
-	for (int n = 0; robbable && n < geo->nnode; n++) {
-		int s = p->node_owner[n];
-		if (s == NOBODY || !(robbable & (1u << s)))
-			continue;
-		for (int k = 0; k < 3; k++)
-			if (geo->node_hexes[n][k] >= 0)
-				victims[geo->node_hexes[n][k]] |= 1u << s;
+	for (unsigned seats = robbable; seats; seats &= seats - 1) {
+		int s = __builtin_ctz(seats);
+		for (nodeset left = p->road_ends[s]; left; left &= left - 1) {
+			int n = __builtin_ctzll(left);
+			if (p->node_owner[n] != s)
+				continue;
+			for (int k = 0; k < 3; k++)
+				if (geo->node_hexes[n][k] >= 0)
+					victims[geo->node_hexes[n][k]] |= 1u << s;
+		}
 	}
 	for (int h = 0; h < geo->nhex; h++) {
 		if (h == p->robber || (l->g->rules.friendly_robber && robber_keeps_off(l->g, p, h) != NOBODY))
@@ -345,6 +361,8 @@ static void gen_robber(struct gen *l)
 		unsigned mask = victims[h];
 		if (!mask)
 			add(l, seat, MV_ROBBER)->hex = (int8_t)h;
+		else if (!l->external || l->hidden)
+			gen_victims(l, seat, MV_ROBBER, h, mask);	/* gen_steals' usual case, here in line */
 		else
 			gen_steals(l, seat, MV_ROBBER, h, mask);
 	}
@@ -406,7 +424,7 @@ static void gen_neutral(struct gen *l)
 		}
 		if (!p->pl[n].roads)
 			continue;
-		nodeset end = road_ends(geo, p, n, road_touch(geo, p, n));
+		nodeset end = p->road_ends[n];
 		for (int ed = 0; ed < geo->nedge; ed++)
 			if (road_free_at(geo, p, end, ed))
 				add_neutral(l, seat, n, PC_ROAD, ed);
@@ -511,16 +529,17 @@ static void gen_main(struct gen *l, int flags)
 			add(l, seat, MV_END);
 		int road = pl->roads && covers(pl, g->rs->cost[BUY_ROAD]);
 		int settlement = pl->settlements && covers(pl, g->rs->cost[BUY_SETTLEMENT]);
-		nodeset touch = road || settlement ? road_touch(geo, p, seat) : 0;
+		nodeset end = p->road_ends[seat];
 		if (road) {
-			struct edgeset free = road_free_set(geo, p, road_ends(geo, p, seat, touch));
+			struct edgeset free = road_free_set(geo, p, end);
 			for (int w = 0; w < 2; w++)	/* in increasing order */
 				for (uint64_t bits = free.w[w]; bits; bits &= bits - 1)
 					add_road(l, seat, 64 * w + __builtin_ctzll(bits));
 		}
-		for (nodeset left = settlement ? touch : 0; left; left &= left - 1) {
+		/* A settlement goes next to one of the seat's roads: at one of its road ends with no building. */
+		for (nodeset left = settlement ? end : 0; left; left &= left - 1) {
 			int n = __builtin_ctzll(left);	/* in increasing order */
-			if (pos_node_open(geo, p, n))
+			if (p->node_owner[n] == NOBODY && pos_node_open(geo, p, n))
 				add_node(l, seat, PC_SETTLEMENT, n);
 		}
 		if (pl->cities && covers(pl, g->rs->cost[BUY_CITY]))

@@ -335,19 +335,13 @@ int turn_setup_seat(const struct game *g, int k)
 int turn_next(const struct game *g, int seat)
 {
 	int s = seat;
-	do
-		s = (s + 1) % g->nplayers;
+	do	/* (s + 1) % nplayers, without dividing for a seat of the game */
+		s = s + 1 < g->nplayers ? s + 1 : (s + 1) % g->nplayers;
 	while (!seat_moves(g, s) && s != seat);
 	return s;
 }
 
-int game_winner(const struct game *g, const struct position *p)
-{
-	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD)
-		return NOBODY;
-	return p->phase == PH_OVER || score_total(g, p, p->current) >= g->rules.points_to_win ? p->current
-											   : NOBODY;
-}
+extern inline int game_winner(const struct game *g, const struct position *p);
 
 int seat_may_see(const struct game *g, const struct position *p, int viewer, int seat, enum hidden what)
 {

@@ -13,6 +13,7 @@
 #include "err.h"
 #include "rng.h"
 #include "ruleset.h"
+#include "score.h"
 #include "types.h"
 
 /* illegal: a refusal: C_ILLEGAL with the message. */
@@ -124,9 +125,16 @@ int turn_next(const struct game *g, int seat);
 /*
  * game_winner: the seat that has won in p, or NOBODY: the player whose
  * turn it is, once play has begun, with the points to win (victory point
- * cards included).  Over a finished game it names the winner.
+ * cards included).  Over a finished game it names the winner.  Inline, as
+ * the rules ask it after every move; pred.c holds the external definition.
  */
-int game_winner(const struct game *g, const struct position *p);
+inline int game_winner(const struct game *g, const struct position *p)
+{
+	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD)
+		return NOBODY;
+	return p->phase == PH_OVER || score_total(g, p, p->current) >= g->rules.points_to_win ? p->current
+											   : NOBODY;
+}
 /* What a seat holds hidden: resource cards, development cards, victory point cards among them. */
 enum hidden { HID_HAND, HID_DEV, HID_POINTS };
 /*

@@ -185,8 +185,16 @@ static int dispatch(struct rctx *c)
 	return illegal(c->e, "unknown verb");
 }
 
-/* What follows every move applied to p: an offer withdrawn, the game won. */
-static void after_move(const struct game *g, struct position *p, const struct move *mv)
+/*
+ * The verbs that change no one's points, nor the player whose turn it is,
+ * nor the phase from the set-up: after them game_winner answers as before.
+ */
+#define SAME_WINNER ((1u << MV_ROLL) | (1u << MV_DISCARD) | (1u << MV_ROBBER) | (1u << MV_OFFER) | \
+		     (1u << MV_ACCEPT) | (1u << MV_REJECT) | (1u << MV_CANCEL) | (1u << MV_TRADE) | \
+		     (1u << MV_PASS) | (1u << MV_STEAL))
+
+/* What follows every move applied to p: an offer withdrawn, the game won (see RULES_NO_WINNER for flags). */
+static void after_move(const struct game *g, struct position *p, const struct move *mv, int flags)
 {
 	/*
 	 * An open offer stands until its maker does anything else, so the
@@ -198,6 +206,8 @@ static void after_move(const struct game *g, struct position *p, const struct mo
 		p->offer.to = NOBODY;
 	}
 	/* The player whose turn it is wins as soon as they have the points. */
+	if ((flags & RULES_NO_WINNER) && (SAME_WINNER >> mv->verb & 1))
+		return;
 	if (game_winner(g, p) != NOBODY) {
 		p->phase = PH_OVER;
 		p->neutral_owed = p->give_owed = 0;
@@ -225,22 +235,22 @@ static int apply_listed(struct game *g, const struct move *m, int flags, struct 
 		snprintf(why, sizeof why, "%s", e ? e->msg : "");
 		return cerr_set(e, C_SYSTEM, "a listed move was refused: %s", why);
 	}
-	after_move(g, &g->pos, &mv);
+	after_move(g, &g->pos, &mv, flags);
 	return log_move(g, &mv, flags, e);
 }
 
-int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
+/*
+ * rules_apply for any other move: every check, on a working copy of the
+ * position.  Kept out of line, so that the listed moves' path (the
+ * play-outs') does not pay for its frame.
+ */
+__attribute__((noinline)) static int apply_checked(struct game *g, const struct move *m, int flags,
+						   struct cerr *e)
 {
 	struct position p;
 	struct move mv = *m;
 	struct rctx c = { g, &p, &mv, (flags & RULES_REPLAY) != 0, e };
 
-	if (g->view != NOBODY)
-		return cerr_set(e, C_ILLEGAL, "a player's view cannot be played on: use the full state");
-	if (!g->has_pos)
-		return cerr_set(e, C_INPUT, "the game has no current position");
-	if (flags & RULES_LISTED)
-		return apply_listed(g, m, flags, e);
 	if (move_check(g, m, e) != C_OK)
 		return C_ILLEGAL;
 	p = g->pos;
@@ -249,11 +259,22 @@ int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
 		rc = dispatch(&c);
 	if (rc != C_OK)
 		return rc;
-	after_move(g, &p, &mv);
+	after_move(g, &p, &mv, flags);
 	if (log_move(g, &mv, flags, e) != C_OK)
 		return C_SYSTEM;
 	g->pos = p;
 	return C_OK;
+}
+
+int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
+{
+	if (g->view != NOBODY)
+		return cerr_set(e, C_ILLEGAL, "a player's view cannot be played on: use the full state");
+	if (!g->has_pos)
+		return cerr_set(e, C_INPUT, "the game has no current position");
+	if (flags & RULES_LISTED)
+		return apply_listed(g, m, flags, e);
+	return apply_checked(g, m, flags, e);
 }
 
 int rules_apply_text(struct game *g, const char *text, int flags, struct cerr *e)

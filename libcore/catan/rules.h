@@ -77,6 +77,15 @@
  * rules_apply answers C_SYSTEM and g's position may be partly changed.
  */
 #define RULES_LISTED 4
+/*
+ * RULES_NO_WINNER: the caller knows that nobody has won in g's position
+ * before the move (game_winner is NOBODY: as after every move the rules
+ * applied, which end the game at the win).  The win is then looked for
+ * only after the moves that may change the points or the player whose
+ * turn it is, not after a roll, a discard, the robber, a steal, a trade,
+ * an offer or its answer, or a pass, which leave the answer as it was.
+ */
+#define RULES_NO_WINNER 8
 
 /*
  * rules_apply: checks m against the rules and, when legal, applies it to

@@ -53,7 +53,7 @@ int rules_setup_road(struct rctx *c)
 			       node + 1);
 	if (p->pl[seat].roads == 0)
 		return illegal(c->e, "no roads left in your supply");
-	pos_place_road(p, seat, edge);
+	pos_place_road(geo, p, seat, edge);
 	p->road_len[seat] = (uint8_t)pos_road_added(geo, p, seat, edge);
 	int done = pos_setup_step(c->g, p) + 1;	/* placements complete, this one included */
 	if (done >= turn_setup_steps(c->g)) {
@@ -92,7 +92,7 @@ static int build_road(struct rctx *c)
 	if (afford(c, c->g->rs->cost[BUY_ROAD], "a road"))
 		return C_ILLEGAL;
 	pay_bank(p, seat, c->g->rs->cost[BUY_ROAD]);
-	pos_place_road(p, seat, edge);
+	pos_place_road(geo, p, seat, edge);
 	return C_OK;
 }
 
@@ -132,9 +132,7 @@ static int build_city(struct rctx *c)
 	if (afford(c, c->g->rs->cost[BUY_CITY], "a city"))
 		return C_ILLEGAL;
 	pay_bank(p, seat, c->g->rs->cost[BUY_CITY]);
-	p->node_kind[node] = B_CITY;
-	p->pl[seat].cities--;
-	p->pl[seat].settlements++;
+	pos_place_city(c->g->rs->geom, p, seat, node);
 	return C_OK;
 }
 

@@ -78,13 +78,13 @@ static int play_road_building(struct rctx *c)
 		return illegal(c->e, "no roads left in your supply");
 	if (road_place_check(geo, p, seat, m->path[0], c->e))
 		return C_ILLEGAL;
-	pos_place_road(p, seat, m->path[0]);
+	pos_place_road(geo, p, seat, m->path[0]);
 	if (m->npath == 2) {
 		if (p->pl[seat].roads == 0)
 			return illegal(c->e, "only one road is left in your supply: give one path");
 		if (road_place_check(geo, p, seat, m->path[1], c->e))
 			return C_ILLEGAL;
-		pos_place_road(p, seat, m->path[1]);
+		pos_place_road(geo, p, seat, m->path[1]);
 	}
 	p->road_len[seat] = (uint8_t)longest_road(geo, p, seat);
 	awards_update_road(c->g->rs, p, c->g->nplayers);
@@ -156,10 +156,15 @@ int rules_end(struct rctx *c)
 
 	if (p->turn >= MAX_TURN)
 		return illegal(c->e, "turn %d is the last a game may have: the turn cannot end", MAX_TURN);
-	for (int d = 0; d < NDEV; d++) {
-		pl->dev[d] = (uint8_t)(pl->dev[d] + pl->dev_new[d]);
-		pl->dev_new[d] = 0;
-	}
+	/* The cards bought this turn become playable (mostly none: one word and a byte tell). */
+	uint32_t bought;
+	memcpy(&bought, pl->dev_new, sizeof bought);
+	_Static_assert(NDEV == 5, "four kinds in a word and the fifth");
+	if (bought || pl->dev_new[4])
+		for (int d = 0; d < NDEV; d++) {
+			pl->dev[d] = (uint8_t)(pl->dev[d] + pl->dev_new[d]);
+			pl->dev_new[d] = 0;
+		}
 	memset(&p->offer, 0, sizeof p->offer);
 	p->offer.to = NOBODY;
 	p->rolled = p->dev_played = p->built = 0;

@@ -8,35 +8,44 @@
 #include "rules_int.h"
 #include "state.h"
 
-/* Production of a roll: each resource is paid to all owed, or, when the bank is short, to nobody. */
+/*
+ * Production of a roll: each resource is paid to all owed, or, when the
+ * bank is short, to nobody.  What each seat is owed of a resource is one
+ * byte of a word (seat s at bits 8s..8s+7), the sum of the hexes' yields
+ * (position.hex_yield): a seat's nine buildings touch at most 27 hexes,
+ * 54 cards with cities, and four seats' 216 at most, so neither a byte nor
+ * their sum overflows.
+ */
+_Static_assert(MAXPLAYERS <= 4, "a 32-bit word holds a byte per seat");
 static void produce(const struct game *g, struct position *p, int total)
 {
-	const struct geometry *geo = g->rs->geom;
-	uint8_t owed[NRES][MAXPLAYERS];
+	uint32_t owed[NRES] = { 0 }, players = 0xffffffffu;
 	unsigned made = 0;	/* the resources owed to anyone */
-	memset(owed, 0, sizeof owed);
-	for (int h = 0; h < geo->nhex; h++) {
-		if (g->board.token[h] != total || h == p->robber || g->board.terrain[h] >= T_DESERT)
+	if (total < 0 || total > MAX_TOKEN)
+		return;
+	if (g->rs->neutral_seats) {	/* neutral seats never produce */
+		players = 0;
+		for (int s = 0; s < g->nplayers; s++)
+			if (g->role[s] == SEAT_PLAYER)
+				players |= 0xffu << (8 * s);
+	}
+	/* The hexes of the number rolled (board_index), the desert left out. */
+	for (int i = g->board.token_first[total]; i < g->board.token_first[total + 1]; i++) {
+		int h = g->board.by_token[i];
+		uint32_t y = p->hex_yield[h] & players;
+		if (h == p->robber || !y)
 			continue;
 		int r = g->board.terrain[h];
-		for (int k = 0; k < 6; k++) {
-			int n = geo->hex_nodes[h][k], s = p->node_owner[n];
-			if (s != NOBODY && g->role[s] == SEAT_PLAYER) {	/* neutral seats never produce */
-				owed[r][s] = (uint8_t)(owed[r][s] + (p->node_kind[n] == B_CITY ? 2 : 1));
-				made |= 1u << r;
-			}
-		}
+		owed[r] += y;
+		made |= 1u << r;
 	}
-	for (int r = 0; r < NRES; r++) {
-		if (!(made & (1u << r)))
-			continue;
-		int sum = 0;
-		for (int s = 0; s < g->nplayers; s++)
-			sum += owed[r][s];
-		if (sum == 0 || sum > p->bank[r])
+	for (; made; made &= made - 1) {
+		int r = __builtin_ctz(made);
+		unsigned sum = (owed[r] * 0x01010101u) >> 24;	/* the four bytes added */
+		if (sum > p->bank[r])
 			continue;
 		for (int s = 0; s < g->nplayers; s++)
-			p->pl[s].hand[r] = (uint8_t)(p->pl[s].hand[r] + owed[r][s]);
+			p->pl[s].hand[r] = (uint8_t)(p->pl[s].hand[r] + (owed[r] >> (8 * s) & 0xff));
 		p->bank[r] = (uint8_t)(p->bank[r] - sum);
 	}
 }
@@ -47,8 +56,13 @@ static void draw_dice(const struct game *g, struct position *p, uint8_t d[2])
 	int sides = g->rs->dice_sides;
 	struct luck l = game_luck(g, p);
 	do {
-		d[0] = (uint8_t)(luck_below(l, sides) + 1);
-		d[1] = (uint8_t)(luck_below(l, sides) + 1);
+		if (sides == 6) {	/* the usual dice: a constant, so the remainder is a multiplication */
+			d[0] = (uint8_t)(luck_below(l, 6) + 1);
+			d[1] = (uint8_t)(luck_below(l, 6) + 1);
+		} else {
+			d[0] = (uint8_t)(luck_below(l, (uint32_t)sides) + 1);
+			d[1] = (uint8_t)(luck_below(l, (uint32_t)sides) + 1);
+		}
 	} while ((p->nrolls > 0 && d[0] + d[1] == p->roll_sum[0]) ||
 		 (d[0] + d[1] == g->rs->robber_roll && early_seven(g, p)));
 }

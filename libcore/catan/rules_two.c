@@ -74,7 +74,7 @@ int rules_neutral(struct rctx *c)
 				return illegal(c->e, "path %s already holds a road", edge_name(geo, m->path[0], name));
 			return illegal(c->e, "the road must touch %s's road or settlement", cname(g, n));
 		}
-		pos_place_road(p, n, m->path[0]);
+		pos_place_road(geo, p, n, m->path[0]);
 		p->road_len[n] = (uint8_t)longest_road(geo, p, n);
 	} else {
 		if (node_free_check(geo, p, m->node, c->e))

@@ -351,6 +351,8 @@ void pos_count_pieces(const struct ruleset *rs, const struct board *b, struct po
 			p->pl[s].roads--;
 	}
 	pos_road_lengths(rs->geom, p, nplayers);
+	pos_find_road_ends(rs->geom, p, nplayers);
+	pos_find_yields(rs->geom, p, nplayers);
 }
 
 void pos_roads_reached(const struct geometry *geo, const struct position *p, int seat,
@@ -432,12 +434,69 @@ void pos_place_settlement(const struct game *g, struct position *p, int seat, in
 	p->pl[seat].settlements--;
 	if (slot >= 0)
 		p->harbours[seat] = (uint8_t)(p->harbours[seat] | 1u << g->board.harbour[slot]);
+	/* A road may start here for seat, and for nobody else. */
+	for (int s = 0; s < MAXPLAYERS; s++)
+		p->road_ends[s] &= ~((uint64_t)1 << node);
+	p->road_ends[seat] |= (uint64_t)1 << node;
+	pos_yield_add(g->rs->geom, p, seat, node);
 }
 
-void pos_place_road(struct position *p, int seat, int edge)
+void pos_yield_add(const struct geometry *geo, struct position *p, int seat, int node)
+{
+	for (int k = 0; k < 3; k++)
+		if (geo->node_hexes[node][k] >= 0)
+			p->hex_yield[geo->node_hexes[node][k]] += 1u << (8 * seat);
+}
+
+void pos_place_city(const struct geometry *geo, struct position *p, int seat, int node)
+{
+	p->node_kind[node] = B_CITY;
+	p->pl[seat].cities--;
+	p->pl[seat].settlements++;
+	pos_yield_add(geo, p, seat, node);	/* a second card where the settlement paid one */
+}
+
+void pos_find_yields(const struct geometry *geo, struct position *p, int nplayers)
+{
+	memset(p->hex_yield, 0, sizeof p->hex_yield);
+	for (int h = 0; h < geo->nhex; h++)
+		for (int k = 0; k < 6; k++) {
+			int n = geo->hex_nodes[h][k], s = p->node_owner[n];
+			if (s >= 0 && s < nplayers)
+				p->hex_yield[h] += (p->node_kind[n] == B_CITY ? 2u : 1u) << (8 * s);
+		}
+}
+
+void pos_place_road(const struct geometry *geo, struct position *p, int seat, int edge)
 {
 	p->edge_owner[edge] = (int8_t)seat;
 	p->pl[seat].roads--;
+	/* Its ends, unless another seat has built there. */
+	for (int i = 0; i < 2; i++) {
+		int n = geo->edge_nodes[edge][i], owner = p->node_owner[n];
+		if (owner == NOBODY || owner == seat)
+			p->road_ends[seat] |= (uint64_t)1 << n;
+	}
+}
+
+void pos_find_road_ends(const struct geometry *geo, struct position *p, int nplayers)
+{
+	memset(p->road_ends, 0, sizeof p->road_ends);
+	for (int ed = 0; ed < geo->nedge; ed++) {
+		int s = p->edge_owner[ed];
+		if (s >= 0 && s < nplayers)
+			p->road_ends[s] |= (uint64_t)1 << geo->edge_nodes[ed][0] |
+					   (uint64_t)1 << geo->edge_nodes[ed][1];
+	}
+	for (int n = 0; n < geo->nnode; n++) {
+		int owner = p->node_owner[n];
+		if (owner == NOBODY)
+			continue;
+		for (int s = 0; s < nplayers; s++)
+			p->road_ends[s] &= ~((uint64_t)1 << n);
+		if (owner >= 0 && owner < nplayers)
+			p->road_ends[owner] |= (uint64_t)1 << n;
+	}
 }
 
 void pos_pay_start(const struct geometry *geo,
@@ -618,7 +677,7 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 			const struct beginner_pieces *bp = &board_beginner_pieces[g->colour[s]];
 			for (int i = 0; i < 2; i++) {
 				pos_place_settlement(g, p, s, bp->settlement[i]);
-				pos_place_road(p, s, edge_between(geo, bp->road[i][0], bp->road[i][1]));
+				pos_place_road(geo, p, s, edge_between(geo, bp->road[i][0], bp->road[i][1]));
 			}
 			pos_pay_start(geo, p, &g->board, s, bp->settlement[1]);
 		}

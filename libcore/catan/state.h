@@ -93,8 +93,8 @@ void pos_road_lengths(const struct geometry *geo, struct position *p, int nplaye
 unsigned pos_roads_cut(const struct geometry *geo, struct position *p, int nplayers, int node);
 /*
  * pos_count_pieces: recomputes every player's supply (roads, settlements,
- * cities) of rs, and road_len and harbours (the harbours' kinds from b),
- * from the pieces on the board.
+ * cities) of rs, and road_len, harbours (the harbours' kinds from b),
+ * road_ends and hex_yield, from the pieces on the board.
  */
 void pos_count_pieces(const struct ruleset *rs, const struct board *b, struct position *p, int nplayers);
 /*
@@ -118,10 +118,21 @@ int pos_setup_step(const struct game *g, const struct position *p);
 /*
  * pos_place_settlement / pos_place_road: put a piece on the board for seat
  * (no rule checks); a settlement at a harbour of g's board adds its kind
- * to p->harbours[seat].
+ * to p->harbours[seat]; both keep p->road_ends, a settlement p->hex_yield.
  */
 void pos_place_settlement(const struct game *g, struct position *p, int seat, int node);
-void pos_place_road(struct position *p, int seat, int edge);
+void pos_place_road(const struct geometry *geo, struct position *p, int seat, int edge);
+/*
+ * pos_place_city: seat's settlement on node becomes a city (no rule
+ * checks), the supply and p->hex_yield kept.
+ */
+void pos_place_city(const struct geometry *geo, struct position *p, int seat, int node);
+/* pos_yield_add: one more card for seat from each hex around node in p->hex_yield (a building placed there). */
+void pos_yield_add(const struct geometry *geo, struct position *p, int seat, int node);
+/* pos_find_yields: recomputes p->hex_yield of the nplayers seats from the buildings on the board. */
+void pos_find_yields(const struct geometry *geo, struct position *p, int nplayers);
+/* pos_find_road_ends: recomputes p->road_ends of the nplayers seats (0 for the others) from the pieces on the board. */
+void pos_find_road_ends(const struct geometry *geo, struct position *p, int nplayers);
 /* pos_pay_start: gives seat one card per producing hex around node, from the bank. */
 void pos_pay_start(const struct geometry *geo,
 		   struct position *p, const struct board *b, int seat, int node);

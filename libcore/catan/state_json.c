@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "awards.h"
+#include "board.h"
 #include "geom.h"
 #include "jr.h"
 #include "jw.h"
@@ -302,6 +303,7 @@ static int read_board(struct rd *r, jv_t *v, struct board *b)
 		jr_pop(&r->j, s2);
 	}
 	jr_pop(&r->j, s);
+	board_index(b, geo->nhex);
 	return rc;
 }
 

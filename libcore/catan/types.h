@@ -22,6 +22,7 @@
 #define MAX_EDGE GEOM_BASE_NEDGE
 #define MAX_COAST GEOM_BASE_NCOAST
 #define MAX_HARBOUR GEOM_BASE_NHARBOUR
+#define MAX_TOKEN 12	/* the largest number token */
 #define MAXPLAYERS 4
 #define NRES 5
 #define NDEV 5
@@ -96,6 +97,14 @@ struct board {
 	uint8_t terrain[MAX_HEX];	/* enum terrain */
 	uint8_t token[MAX_HEX];	/* 2..12 without 7; 0 on the desert */
 	uint8_t harbour[MAX_HARBOUR];	/* enum resource or HB_GENERIC, slot order 0,3,7,... */
+	/*
+	 * Derived from terrain and token by board_index wherever a board is made
+	 * or read (not in the document): the hexes that produce, by token.
+	 * by_token[token_first[t] .. token_first[t + 1]) are the hexes of token
+	 * t, in increasing order.
+	 */
+	uint8_t by_token[MAX_HEX];
+	uint8_t token_first[MAX_TOKEN + 2];
 };
 
 struct player {
@@ -177,6 +186,23 @@ struct position {
 	 * keyed stream and the others are 0.
 	 */
 	uint64_t rng[4];
+	/*
+	 * Derived too: for each seat, the intersections where a road of its
+	 * may start (bit n): its own settlements and cities, and the ends of
+	 * its roads where no other seat has built; kept as roads and
+	 * settlements are placed (pos_place_road, pos_place_settlement;
+	 * pos_find_road_ends, which pos_count_pieces calls, computes them all).
+	 */
+	uint64_t road_ends[MAXPLAYERS];
+	/*
+	 * Derived too: what each hex pays when its number is rolled, a byte
+	 * per seat (seat s at bits 8s..8s+7: 1 per settlement, 2 per city on
+	 * the hex, neutral seats' too), so production visits no
+	 * intersection; kept as settlements and cities are placed
+	 * (pos_place_settlement, pos_place_city; pos_find_yields, which
+	 * pos_count_pieces calls, computes them all).
+	 */
+	uint32_t hex_yield[MAX_HEX];
 };
 
 /* A move in its C form; move.h gives its text and JSON forms. */

@@ -12,6 +12,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "state.h"
+#include "state_json.h"
 
 /* The board every test game here is played on. */
 static const struct geometry *const geo = &geometry_base;
@@ -208,7 +209,7 @@ static const char *last_log(const struct game *g)
 /* put_road, put_settlement: a piece placed as the rules place it, the road lengths kept (road_len). */
 static void put_road(struct game *g, int seat, int a, int b)
 {
-	pos_place_road(&g->pos, seat, edge_between(geo, a - 1, b - 1));
+	pos_place_road(geo, &g->pos, seat, edge_between(geo, a - 1, b - 1));
 	g->pos.road_len[seat] = (uint8_t)longest_road(geo, &g->pos, seat);
 }
 
@@ -478,9 +479,7 @@ static void test_roll(void)
 
 	/* The robber's hex produces nothing; a city produces two. */
 	g.pos.robber = 4;	/* hex 5 */
-	g.pos.node_kind[40] = B_CITY;	/* orange's settlement on 41 */
-	g.pos.pl[ORANGE].cities--;
-	g.pos.pl[ORANGE].settlements++;
+	pos_place_city(geo, &g.pos, ORANGE, 40);	/* orange's settlement on 41 */
 	allow(&g, "blue roll 3 3");
 	ok(hand_is(&g, RED, 1, 0, 0, 0, 0) && hand_is(&g, WHITE, 1, 0, 0, 0, 0),
 	   "the robber's hex pays nobody");
@@ -952,13 +951,13 @@ static void test_progress(void)
 		}
 		touches |= g.pos.node_owner[a] == RED || g.pos.node_owner[b] == RED;
 		if (touches && !(a == 13 && b == 18) && !(a == 18 && b == 13))
-			pos_place_road(&g.pos, BLUE, ed);
+			pos_place_road(geo, &g.pos, BLUE, ed);
 	}
 	/* Only 14-19 is left to red, and 19 is then boxed in by blue's roads. */
 	for (int k = 0; k < 3; k++) {
 		int ed = geo->node_edges[18][k];
 		if (ed >= 0 && g.pos.edge_owner[ed] == NOBODY && ed != edge_between(geo, 13, 18))
-			pos_place_road(&g.pos, BLUE, ed);
+			pos_place_road(geo, &g.pos, BLUE, ed);
 	}
 	refuse(&g, "red play road-building 14-19 19-24", "path 19-24 already holds a road");
 	allow(&g, "red play road-building 14-19");
@@ -1111,6 +1110,8 @@ static void test_longest(void)
 	g.pos.node_owner[11] = NOBODY;
 	g.pos.node_kind[11] = B_NONE;
 	g.pos.pl[RED].settlements++;
+	pos_find_road_ends(geo, &g.pos, g.nplayers);
+	pos_find_yields(geo, &g.pos, g.nplayers);
 	/* A ring of six around hex 1 with a tail: a trail uses each road once. */
 	empty_board(&g, 3);
 	roads(&g, RED, (const int[]){ 1, 5, 9, 13, 8, 4, 1, 0 });
@@ -2126,10 +2127,14 @@ static void test_listed(void)
 			struct cerr e2;
 			if (game_copy(&t, &g, &e) != C_OK)
 				break;
-			int a = rules_apply(&g, m, 0, &e), b = rules_apply(&t, m, RULES_LISTED, &e2);
+			/* Nobody has won before the move (the game is not over): RULES_NO_WINNER holds. */
+			int a = rules_apply(&g, m, 0, &e),
+			    b = rules_apply(&t, m, RULES_LISTED | RULES_NO_WINNER, &e2);
 			int same = a == C_OK && b == C_OK && pos_same(&g.pos, &t.pos) &&
 				   g.pos.robber_seat == t.pos.robber_seat && g.pos.answer == t.pos.answer &&
 				   memcmp(g.pos.road_len, t.pos.road_len, sizeof g.pos.road_len) == 0 &&
+				   memcmp(g.pos.road_ends, t.pos.road_ends, sizeof g.pos.road_ends) == 0 &&
+				   memcmp(g.pos.hex_yield, t.pos.hex_yield, sizeof g.pos.hex_yield) == 0 &&
 				   g.log.len == t.log.len && strcmp(g.log.ent[g.log.len - 1].text,
 								    t.log.ent[t.log.len - 1].text) == 0;
 			game_free(&t);
@@ -2144,8 +2149,8 @@ static void test_listed(void)
 		game_free(&g);
 	}
 	ok(games == 24 && moves > 10000 && won > 3 && differ == 0,
-	   "a listed move applied in place (RULES_LISTED) as with every check: %d games (%d won), %d moves, "
-	   "%d differ", games, won, moves, differ);
+	   "a listed move applied in place (RULES_LISTED, RULES_NO_WINNER) as with every check: %d games "
+	   "(%d won), %d moves, %d differ", games, won, moves, differ);
 }
 
 /* The harbour kinds of seat's buildings, from the board and the coast (as the position keeps them: harbours). */
@@ -2160,10 +2165,55 @@ static unsigned slow_harbours(const struct game *g, const struct position *p, in
 	return kinds;
 }
 
+/*
+ * The intersections where a road of seat's may start, from every path and
+ * intersection (as the position keeps them: road_ends): the ends of
+ * seat's roads and seat's buildings, less other seats' buildings.
+ */
+static uint64_t slow_road_ends(const struct position *p, int seat)
+{
+	uint64_t end = 0;
+	for (int ed = 0; ed < geo->nedge; ed++)
+		if (p->edge_owner[ed] == seat)
+			end |= (uint64_t)1 << geo->edge_nodes[ed][0] | (uint64_t)1 << geo->edge_nodes[ed][1];
+	for (int n = 0; n < geo->nnode; n++)
+		if (p->node_owner[n] == seat)
+			end |= (uint64_t)1 << n;
+		else if (p->node_owner[n] != NOBODY)
+			end &= ~((uint64_t)1 << n);
+	return end;
+}
+
+/* What hex pays each seat, a byte per seat, from its six intersections (as the position keeps it: hex_yield). */
+static uint32_t slow_yield(const struct position *p, int hex)
+{
+	uint32_t y = 0;
+	for (int k = 0; k < 6; k++) {
+		int n = geo->hex_nodes[hex][k], s = p->node_owner[n];
+		if (s != NOBODY)
+			y += (p->node_kind[n] == B_CITY ? 2u : 1u) << (8 * s);
+	}
+	return y;
+}
+
+/* 1 when the board's hexes by token (board_index) are not those a scan of every hex finds. */
+static int board_index_stale(const struct board *b)
+{
+	int i = 0;
+	for (int t = 0; t <= MAX_TOKEN; t++) {
+		if (b->token_first[t] != i)
+			return 1;
+		for (int h = 0; h < geo->nhex; h++)
+			if (b->terrain[h] < T_DESERT && b->token[h] == t && (i >= MAX_HEX || b->by_token[i++] != h))
+				return 1;
+	}
+	return b->token_first[MAX_TOKEN + 1] != i;
+}
+
 static void test_road_lengths(void)
 {
 	static struct move ms[4096];
-	int games = 0, moves = 0, stale = 0, awards = 0, harboured = 0;
+	int games = 0, moves = 0, stale = 0, awards = 0, harboured = 0, ended = 0, yielding = 0;
 	uint64_t rng[4];
 	rng_seed(rng, 777);
 
@@ -2183,6 +2233,25 @@ static void test_road_lengths(void)
 			continue;
 		}
 		games++;
+		if (board_index_stale(&g.board)) {
+			if (stale++ < 3)
+				diag("game %d: the board's hexes by token are not those of its tokens", k);
+		}
+		/* The same board read back from the document. */
+		char *text = NULL;
+		size_t len;
+		struct game h;
+		int back = game_write(&g, 0, &text, &len, &e) == C_OK;
+		if (back) {
+			back = game_read(text, len, &h, &e) == C_OK && !board_index_stale(&h.board) &&
+			       memcmp(&h.board, &g.board, sizeof h.board) == 0;
+			game_free(&h);
+		}
+		free(text);
+		if (!back) {
+			if (stale++ < 3)
+				diag("game %d: the board read back differs or its hexes by token are stale", k);
+		}
 		for (int i = 0; g.pos.phase != PH_OVER && i < 3000; i++) {
 			int n = movegen_legal(&g, NOBODY, 0, ms, 4096);
 			if (n <= 0 || rules_apply(&g, &ms[rng_below(rng, (uint32_t)(n < 4096 ? n : 4096))],
@@ -2202,13 +2271,48 @@ static void test_road_lengths(void)
 						     k, i, s, g.pos.harbours[s], slow_harbours(&g, &g.pos, s));
 				}
 				harboured += g.pos.harbours[s] != 0;
+				if (g.pos.road_ends[s] != slow_road_ends(&g.pos, s)) {
+					if (stale++ < 3)
+						diag("game %d move %d: seat %d keeps road ends %#llx, the board gives %#llx",
+						     k, i, s, (unsigned long long)g.pos.road_ends[s],
+						     (unsigned long long)slow_road_ends(&g.pos, s));
+				}
+				ended += g.pos.road_ends[s] != 0;
 			}
+			for (int hx = 0; hx < geo->nhex; hx++) {
+				if (g.pos.hex_yield[hx] != slow_yield(&g.pos, hx)) {
+					if (stale++ < 3)
+						diag("game %d move %d: hex %d keeps the yield %#x, its intersections give %#x",
+						     k, i, hx + 1, g.pos.hex_yield[hx], slow_yield(&g.pos, hx));
+				}
+				yielding += g.pos.hex_yield[hx] != 0;
+			}
+			if (board_index_stale(&g.board)) {
+				if (stale++ < 3)
+					diag("game %d move %d: the board's hexes by token are stale", k, i);
+			}
+		}
+		/* The position at the end read back from the document keeps the same road ends. */
+		text = NULL;
+		back = game_write(&g, 0, &text, &len, &e) == C_OK;
+		if (back) {
+			back = game_read(text, len, &h, &e) == C_OK &&
+			       memcmp(h.pos.road_ends, g.pos.road_ends, sizeof g.pos.road_ends) == 0 &&
+			       memcmp(h.pos.hex_yield, g.pos.hex_yield, sizeof g.pos.hex_yield) == 0;
+			game_free(&h);
+		}
+		free(text);
+		if (!back) {
+			if (stale++ < 3)
+				diag("game %d: the road ends read back differ", k);
 		}
 		game_free(&g);
 	}
-	ok(games == 36 && moves > 30000 && awards > 1000 && harboured > 10000 && stale == 0,
-	   "road lengths and harbours kept up to date: %d games, %d moves, %d positions with the award, "
-	   "%d seats at harbours, %d stale", games, moves, awards, harboured, stale);
+	ok(games == 36 && moves > 30000 && awards > 1000 && harboured > 10000 && ended > 50000 &&
+	   yielding > 50000 && stale == 0,
+	   "road lengths, harbours, road ends, hex yields and the hexes by token kept up to date: %d games, "
+	   "%d moves, %d positions with the award, %d seats at harbours, %d with road ends, %d hexes "
+	   "that pay, %d stale", games, moves, awards, harboured, ended, yielding, stale);
 }
 
 int main(void)

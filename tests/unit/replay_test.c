@@ -49,15 +49,20 @@ static void test_starts(struct unit *u)
 	new_game(&g, 1, 1, 0);
 	int forest = 2, hills = 4;	/* hex 3 is forest, hex 5 hills on the beginner board */
 	g.board.terrain[forest] = T_HILLS;
+	board_index(&g.board, MAX_HEX);
 	EXPECT_MSG(u, start_check(&g, &e), e, "board.hexes: 4 hills hexes, not 3");
 	g.board.terrain[forest] = T_FOREST;
+	board_index(&g.board, MAX_HEX);
 	uint8_t tok = g.board.token[hills];
 	g.board.token[hills] = 5;
+	board_index(&g.board, MAX_HEX);
 	EXPECT_MSG(u, start_check(&g, &e), e, "board.hexes: 3 tokens of 5, not 2");
 	g.board.token[hills] = 0;
+	board_index(&g.board, MAX_HEX);
 	EXPECT_MSG(u, start_check(&g, &e), e,
 		   "board.hexes[4].token (hex #5): a hills hex needs a number token");
 	g.board.token[hills] = tok;
+	board_index(&g.board, MAX_HEX);
 	g.board.harbour[0] = RES_BRICK;
 	EXPECT_MSG(u, start_check(&g, &e), e, "board.harbours: 2 brick harbours, not 1");
 	board_beginner(&g.board);
@@ -159,12 +164,13 @@ static void test_replay(struct unit *u)
 	EXPECT_MSG(u, game_replay(&g, &res, NULL, &e), e,
 		   "position.players.red.hand.ore: stored 1, replay gives 0");
 	g.pos.pl[0].hand[RES_ORE]--;
-	pos_place_road(&g.pos, 1, edge_parse(geo, "45-49"));
+	pos_place_road(geo, &g.pos, 1, edge_parse(geo, "45-49"));
 	EXPECT_MSG(u, game_replay(&g, &res, NULL, &e), e,
 		   "position.players.blue.roads: stored [\"37-42\", \"40-45\", \"45-49\"], replay "
 		   "gives [\"37-42\", \"40-45\"]");
 	g.pos.edge_owner[edge_parse(geo, "45-49")] = NOBODY;
 	g.pos.pl[1].roads++;
+	pos_find_road_ends(geo, &g.pos, g.nplayers);
 
 	/* A record: no current position; an illegal move stops the replay at its number. */
 	g.has_pos = 0;
