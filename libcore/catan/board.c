@@ -58,8 +58,8 @@ void board_index(struct board *b, int nhex)
 			int t = b->token[h];
 			b->by_token[b->token_first[t] + count[t]++] = (uint8_t)h;
 		}
-	for (int i = b->token_first[MAX_TOKEN + 1]; i < MAX_HEX; i++)
-		b->by_token[i] = 0;
+	size_t used = b->token_first[MAX_TOKEN + 1];	/* the rest of the array, cleared */
+	memset(b->by_token + used, 0, sizeof b->by_token - used);
 }
 
 int board_desert(const struct geometry *geo, const struct board *b)
