@@ -1970,12 +1970,6 @@ static void test_two(void)
 	   later_sevens);
 }
 
-/*
- * The road lengths a position keeps (road_len) are those a full search
- * gives, after every move of random games: the base game, Catan for Two
- * (neutral roads and settlements) and road_tie=aside, from random and
- * beginner starts.
- */
 /* The longest trail from node (the paths in used excluded), for slow_longest. */
 static int slow_trail(const struct position *p, int seat, int node, uint8_t used[MAX_EDGE])
 {
@@ -2210,6 +2204,12 @@ static int board_index_stale(const struct board *b)
 	return b->token_first[MAX_TOKEN + 1] != i;
 }
 
+/*
+ * The road lengths a position keeps (road_len) are those a full search
+ * gives, after every move of random games: the base game, Catan for Two
+ * (neutral roads and settlements) and road_tie=aside, from random and
+ * beginner starts.
+ */
 static void test_road_lengths(void)
 {
 	static struct move ms[4096];
