@@ -1,5 +1,6 @@
 /* buf.c: the one growing text buffer of the library. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,4 +107,45 @@ void buf_free(struct buf *b)
 {
 	free(b->p);
 	buf_init(b);
+}
+
+struct arena_chunk {
+	struct arena_chunk *next;
+	size_t used, cap;
+	max_align_t data[];
+};
+
+void *arena_alloc(struct arena *a, size_t size, int aligned, size_t first)
+{
+	struct arena_chunk *c = a->chunks;
+	size_t at = c ? c->used : 0;
+	if (aligned) {
+		at = (at + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+		if (size > SIZE_MAX - sizeof(max_align_t))
+			return NULL;
+	}
+	if (!c || at > c->cap || c->cap - at < size) {
+		size_t cap = c ? c->cap * 2 : first;
+		if (cap < size)
+			cap = size;
+		if (cap < 4096)
+			cap = 4096;
+		if (cap > SIZE_MAX - sizeof *c || !(c = malloc(sizeof *c + cap)))
+			return NULL;
+		c->next = a->chunks;
+		c->cap = cap;
+		a->chunks = c;
+		at = 0;
+	}
+	c->used = at + size;
+	return (char *)c->data + at;
+}
+
+void arena_free(struct arena *a)
+{
+	for (struct arena_chunk *c = a->chunks, *next; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	a->chunks = NULL;
 }

@@ -1,4 +1,4 @@
-/* buf.h: the one growing text buffer of the library: listings, pictures, JSON. */
+/* buf.h: the one growing text buffer of the library (listings, pictures, JSON), and its arena. */
 #ifndef CATAN_BUF_H
 #define CATAN_BUF_H
 
@@ -42,5 +42,24 @@ void buf_free(struct buf *b);
  * or NULL when memory runs out: p and *cap are then as they were.
  */
 void *buf_grow_array(void *p, size_t *cap, size_t need, size_t size);
+
+/*
+ * An arena: memory handed out in order from chunks that are freed all at
+ * once (a document's values, a log's texts), so that a small piece costs
+ * no allocation of its own.  A zeroed struct arena is empty.
+ */
+struct arena_chunk;
+struct arena {
+	struct arena_chunk *chunks;
+};
+
+/*
+ * arena_alloc: size bytes, aligned for any type when aligned is set (else
+ * anywhere, as text may be), or NULL when memory runs out.  A new chunk
+ * holds at least first bytes (the first one) or twice the last one.
+ */
+void *arena_alloc(struct arena *a, size_t size, int aligned, size_t first);
+/* arena_free: frees every chunk; a is left empty. */
+void arena_free(struct arena *a);
 
 #endif

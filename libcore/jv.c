@@ -6,48 +6,24 @@
 
 #include "jv.h"
 
-/* The arena: chunks of memory handed out in order and freed together. */
-struct jv_chunk {
-	struct jv_chunk *next;
-	size_t used, cap;
-	max_align_t data[];
-};
-
 #define JV_MAXDEPTH 2048	/* jansson's JSON_PARSER_MAX_DEPTH: deeper documents go to jansson */
 #define JV_DUPCHECK 32		/* objects of more members go to jansson for its duplicate check */
 
-/* alloc: size bytes from d's arena (the first chunk sized by hint), or NULL. */
+/* alloc: size bytes for values from d's arena (the first chunk sized by hint), or NULL. */
 static void *alloc(struct jv_doc *d, size_t size, size_t hint)
 {
-	struct jv_chunk *c = d->chunks;
-	size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
-	if (!c || c->cap - c->used < size) {
-		size_t cap = c ? c->cap * 2 : hint;
-		if (cap < size)
-			cap = size;
-		if (cap < 4096)
-			cap = 4096;
-		if (cap > SIZE_MAX - sizeof *c)
-			return NULL;
-		if (!(c = malloc(sizeof *c + cap)))
-			return NULL;
-		c->next = d->chunks;
-		c->used = 0;
-		c->cap = cap;
-		d->chunks = c;
-	}
-	void *p = (char *)c->data + c->used;
-	c->used += size;
-	return p;
+	return arena_alloc(&d->mem, size, 1, hint);
+}
+
+/* alloc_text: size bytes for a string from d's arena, or NULL. */
+static char *alloc_text(struct jv_doc *d, size_t size, size_t hint)
+{
+	return arena_alloc(&d->mem, size, 0, hint);
 }
 
 void jv_free(struct jv_doc *d)
 {
-	for (struct jv_chunk *c = d->chunks, *next; c; c = next) {
-		next = c->next;
-		free(c);
-	}
-	d->chunks = NULL;
+	arena_free(&d->mem);
 	d->root = NULL;
 }
 
@@ -176,7 +152,7 @@ static int string(struct parser *ps, const char **s, size_t *n)
 		q += len;
 	}
 	size_t raw = (size_t)(q - start);
-	char *out = alloc(ps->d, raw + 1, ps->hint);
+	char *out = alloc_text(ps->d, raw + 1, ps->hint);
 	if (!out)
 		return P_OOM;
 	ps->p = q + 1;
@@ -407,7 +383,7 @@ static int copy(struct jv_doc *d, const json_t *j, jv_t *v)
 			return -1;
 		json_object_foreach((json_t *)j, key, val) {
 			size_t kl = strlen(key);
-			char *k = alloc(d, kl + 1, 4096);
+			char *k = alloc_text(d, kl + 1, 4096);
 			if (!k)
 				return -1;
 			memcpy(k, key, kl + 1);
@@ -433,7 +409,7 @@ static int copy(struct jv_doc *d, const json_t *j, jv_t *v)
 	}
 	case JSON_STRING: {
 		size_t n = json_string_length(j);
-		char *s = alloc(d, n + 1, 4096);
+		char *s = alloc_text(d, n + 1, 4096);
 		if (!s)
 			return -1;
 		memcpy(s, json_string_value(j), n);
@@ -453,7 +429,7 @@ static int copy(struct jv_doc *d, const json_t *j, jv_t *v)
 
 int jv_from_json(const json_t *j, struct jv_doc *d)
 {
-	d->chunks = NULL;
+	d->mem.chunks = NULL;
 	d->root = alloc(d, sizeof *d->root, 4096);
 	if (!d->root || copy(d, j, d->root)) {
 		jv_free(d);
@@ -508,7 +484,7 @@ int jv_parse(const char *text, size_t len, struct jv_doc *d, struct jv_error *er
 	struct parser ps = { .p = (const unsigned char *)text, .end = (const unsigned char *)text + len, .d = d };
 	int rc = P_OTHER;
 
-	d->chunks = NULL;
+	d->mem.chunks = NULL;
 	d->root = NULL;
 	ps.hint = len < SIZE_MAX / 2 - 4096 ? len + len / 2 + 4096 : SIZE_MAX / 2;
 	skip_space(&ps);

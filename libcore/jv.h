@@ -6,6 +6,8 @@
 
 #include <jansson.h>
 
+#include "buf.h"
+
 /*
  * A document is parsed once into values that are only read, never
  * changed, and are freed all at once with the document.  The grammar and
@@ -43,12 +45,10 @@ struct jv_member {
 	jv_t v;
 };
 
-struct jv_chunk;
-
 /* A parsed document: root and the memory it lives in. */
 struct jv_doc {
 	jv_t *root;
-	struct jv_chunk *chunks;
+	struct arena mem;
 };
 
 /* Why a document was not read: jansson's position and text, or out of memory. */

@@ -30,22 +30,11 @@ void game_init(struct game *g)
 	rules_default(&g->rules);
 }
 
-/* The texts of a log's entries: chunks filled in order, so that an entry costs no allocation of its own. */
-struct logtext {
-	struct logtext *next;
-	size_t used, cap;
-	char data[];
-};
-
 void movelog_free(struct movelog *log)
 {
-	for (struct logtext *t = log->texts, *next; t; t = next) {
-		next = t->next;
-		free(t);
-	}
+	arena_free(&log->texts);
 	free(log->ent);
 	log->ent = NULL;
-	log->texts = NULL;
 	log->len = log->cap = 0;
 }
 
@@ -54,25 +43,14 @@ void game_free(struct game *g)
 	movelog_free(&g->log);
 }
 
-/* text_copy: a copy of text[0..n) and its NUL in log's chunks, or NULL when memory runs out. */
+/* text_copy: a copy of text[0..n) and its NUL in the log's arena, or NULL when memory runs out. */
 static char *text_copy(struct movelog *log, const char *text, size_t n)
 {
-	struct logtext *t = log->texts;
-	if (!t || t->cap - t->used < n + 1) {
-		size_t cap = t ? t->cap * 2 : 4096;
-		if (cap < n + 1)
-			cap = n + 1;
-		if (!(t = malloc(sizeof *t + cap)))
-			return NULL;
-		t->next = log->texts;
-		t->used = 0;
-		t->cap = cap;
-		log->texts = t;
+	char *copy = arena_alloc(&log->texts, n + 1, 0, 4096);
+	if (copy) {
+		memcpy(copy, text, n);
+		copy[n] = '\0';
 	}
-	char *copy = t->data + t->used;
-	memcpy(copy, text, n);
-	copy[n] = '\0';
-	t->used += n + 1;
 	return copy;
 }
 

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
 #include "geom_tab.h"
 
 /*
@@ -248,11 +249,10 @@ struct logent {
 	struct move move;	/* valid when parsed */
 	uint8_t parsed;
 };
-struct logtext;
 struct movelog {
 	struct logent *ent;
 	size_t len, cap;
-	struct logtext *texts;	/* the entries' texts, in chunks freed with the log (state.c) */
+	struct arena texts;	/* the entries' texts, freed with the log */
 };
 
 /*

@@ -1,5 +1,7 @@
-/* buf_test.c: the text buffer (growth, formatting, ownership, running out of memory) and the JSON writer's runs. */
+/* buf_test.c: the text buffer (growth, formatting, ownership, running out of memory), the arena and the JSON writer's runs. */
 #include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -157,9 +159,37 @@ static void json_writer(struct unit *u)
 	CHECK(u, jw_finish(&w, &out, &len) == -1, "the writer reports running out of memory");
 }
 
+/* The arena: text anywhere, values aligned, pieces larger than a chunk, and what was written stays. */
+static void arena(struct unit *u)
+{
+	struct arena a = { 0 };
+	char *first = arena_alloc(&a, 3, 0, 16);
+	memcpy(first, "ab", 3);
+	char *odd = arena_alloc(&a, 5, 0, 16);
+	CHECK(u, odd == first + 3, "text follows text");
+	long double *v = arena_alloc(&a, sizeof *v, 1, 16);
+	CHECK(u, (uintptr_t)v % _Alignof(max_align_t) == 0, "a value is aligned");
+	*v = 1.5L;
+	char *big = arena_alloc(&a, 100000, 0, 16);
+	CHECK(u, big != NULL, "a piece larger than the chunk");
+	memset(big, 'x', 100000);
+	int ok = 1;
+	for (int i = 0; i < 2000; i++) {
+		char *p = arena_alloc(&a, 7, i % 2, 16);
+		ok &= p != NULL && ((i % 2) == 0 || (uintptr_t)p % _Alignof(max_align_t) == 0);
+		if (p)
+			memset(p, 'y', 7);
+	}
+	CHECK(u, ok, "many small pieces");
+	CHECK(u, strcmp(first, "ab") == 0 && *v == 1.5L && big[99999] == 'x', "what was written stays");
+	arena_free(&a);
+	CHECK(u, a.chunks == NULL, "freed, empty");
+}
+
 int main(void)
 {
 	struct unit u = { 0 };
+	arena(&u);
 	growth(&u);
 	out_of_memory(&u);
 	json_writer(&u);
