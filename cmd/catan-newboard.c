@@ -195,7 +195,7 @@ int main(int argc, char **argv)
 	const char *position = NULL;
 	unsigned long long v;
 	char *out = NULL;
-	size_t len;
+	size_t len = 0;
 
 	rules_default(&o.rules);
 	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {

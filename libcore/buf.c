@@ -94,6 +94,8 @@ int buf_finish(struct buf *b, char **out, size_t *len, struct cerr *e)
 {
 	if (grow(b, 0) != 0) {
 		buf_free(b);
+		*out = NULL;
+		*len = 0;
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	}
 	b->p[b->len] = '\0';

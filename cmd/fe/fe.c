@@ -39,6 +39,8 @@ int fe_read_stream(FILE *f, const char *name, char **buf, size_t *len, struct ce
 	size_t cap = 65536, n = 0;
 	char *b = malloc(cap);
 
+	*buf = NULL;
+	*len = 0;
 	if (!b)
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	for (;;) {
@@ -75,6 +77,8 @@ int fe_read_stream(FILE *f, const char *name, char **buf, size_t *len, struct ce
 
 int fe_read_path(const char *path, char **buf, size_t *len, struct cerr *e)
 {
+	*buf = NULL;
+	*len = 0;
 	if (strcmp(path, "-") == 0)
 		return fe_read_stream(stdin, "stdin", buf, len, e);
 	FILE *f = fopen(path, "rb");

@@ -49,6 +49,7 @@ int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status)
 	size_t n = 0, k = 0;
 	int opt;
 
+	*status = 0;
 	/* The hidden --complete comes first on the command line, before any option is read. */
 	if (optind <= 1 && complete(c, argc, argv, status))
 		return FE_STOP;

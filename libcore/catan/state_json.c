@@ -74,6 +74,8 @@ static int bool_member(struct rd *r, jv_t *obj, const char *key, uint8_t *out)
 static int read_name(struct rd *r, jv_t *v, int (*parse)(const char *), const char *what,
 		     int *out)
 {
+	/* Written on every path (-1 on a refusal), so no caller reads it unset. */
+	*out = -1;
 	if (!jv_is_string(v))
 		return jr_fail(&r->j, "expected %s, found %s", what, jr_type(v));
 	int x = parse(jv_string_value(v));
