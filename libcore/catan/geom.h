@@ -24,6 +24,7 @@
  *   coast_hexes[c]    the land hex of each coastal path
  *   harbour_coast[s]  the coastal path (index into coast_edges) of harbour slot s
  *   harbour_nodes[s][2] the two ends of that path, as in edge_nodes
+ *   node_near[n]      intersection n and those one path away, one bit each
  *   hex_x/y, node_x/y coordinates in units of sqrt(3)/2 and 1/2
  */
 struct geometry {
@@ -38,6 +39,7 @@ struct geometry {
 	const int8_t *coast_edges, *coast_hexes;
 	const int8_t *harbour_coast;
 	const int8_t (*harbour_nodes)[2];
+	const uint64_t *node_near;
 };
 
 /* The nineteen-hex board of the base game and Catan for Two. */

@@ -3,6 +3,7 @@
 
 #include "board.h"
 #include "geom.h"
+#include "hand.h"
 #include "movegen.h"
 #include "pred.h"
 #include "rules.h"
@@ -90,8 +91,8 @@ static struct edgeset road_free_set(const struct geometry *geo, const struct pos
 		int n = __builtin_ctzll(left);
 		for (int k = 0; k < 3; k++) {
 			int ed = geo->node_edges[n][k];
-			if (ed >= 0 && p->edge_owner[ed] == NOBODY)
-				s.w[ed / 64] |= (uint64_t)1 << (ed % 64);
+			if (ed >= 0)	/* no test of the owner: it is not foreseeable */
+				s.w[ed / 64] |= (uint64_t)(p->edge_owner[ed] == NOBODY) << (ed % 64);
 		}
 	}
 	return s;
@@ -100,8 +101,7 @@ static struct edgeset road_free_set(const struct geometry *geo, const struct pos
 /* hand_covers for the listing: a player's hand holds cost. */
 static int covers(const struct player *pl, const uint8_t cost[NRES])
 {
-	return pl->hand[0] >= cost[0] && pl->hand[1] >= cost[1] && pl->hand[2] >= cost[2] &&
-	       pl->hand[3] >= cost[3] && pl->hand[4] >= cost[4];
+	return hand_has(pl->hand, cost);
 }
 
 /* ---- set-up ---- */
@@ -142,38 +142,44 @@ static void gen_road_building(struct gen *l, int seat)
 	const struct geometry *geo = l->g->rs->geom;
 	const struct position *p = l->p;
 	int roads = p->pl[seat].roads;
-	nodeset end = p->road_ends[seat], end2;
+	nodeset end = p->road_ends[seat];
+	struct edgeset free = roads ? road_free_set(geo, p, end) : (struct edgeset){ { 0, 0 } };
 
-	for (int a = 0; roads && a < geo->nedge; a++) {
-		if (!road_free_at(geo, p, end, a))
-			continue;
-		/* One road, by choice (000: the player "may" place two). */
-		struct move *one = add(l, seat, MV_PLAY);
-		one->card = DEV_ROAD_BUILDING;
-		one->npath = 1;
-		one->path[0] = (int8_t)a;
-		if (roads < 2)
-			continue;
-		/* The ends once a holds a road: its ends where nobody else builds join them. */
-		end2 = end;
-		for (int i = 0; i < 2; i++) {
-			int x = geo->edge_nodes[a][i], owner = p->node_owner[x];
-			if (owner == NOBODY || owner == seat)
-				end2 |= NODE_BIT(x);
-		}
-		for (int b = 0; b < geo->nedge; b++) {
-			if (b == a || !road_free_at(geo, p, end2, b))
+	for (int wa = 0; wa < 2; wa++)	/* a in increasing order */
+		for (uint64_t bits_a = free.w[wa]; bits_a; bits_a &= bits_a - 1) {
+			int a = 64 * wa + __builtin_ctzll(bits_a);
+			/* One road, by choice (000: the player "may" place two). */
+			struct move *one = add(l, seat, MV_PLAY);
+			one->card = DEV_ROAD_BUILDING;
+			one->npath = 1;
+			one->path[0] = (int8_t)a;
+			if (roads < 2)
 				continue;
-			/* {a, b} with both placeable now is listed once, as (min, max). */
-			if (b < a && road_free_at(geo, p, end, b))
-				continue;
-			struct move *m = add(l, seat, MV_PLAY);
-			m->card = DEV_ROAD_BUILDING;
-			m->npath = 2;
-			m->path[0] = (int8_t)a;
-			m->path[1] = (int8_t)b;
+			/* The ends once a holds a road: its ends where nobody else builds join them. */
+			nodeset more = 0;
+			for (int i = 0; i < 2; i++) {
+				int x = geo->edge_nodes[a][i], owner = p->node_owner[x];
+				if (owner == NOBODY || owner == seat)
+					more |= NODE_BIT(x);
+			}
+			struct edgeset then = road_free_set(geo, p, more & ~end);
+			for (int wb = 0; wb < 2; wb++) {
+				/* The second road: free once a is built, not a itself; a pair {a, b} with
+				   both placeable now is listed once, as (min, max). */
+				uint64_t bits_b = (free.w[wb] | then.w[wb]) & ~(wb == wa ? (uint64_t)1 << (a % 64) : 0);
+				if (wb < wa)
+					bits_b &= ~free.w[wb];
+				else if (wb == wa)
+					bits_b &= ~(free.w[wb] & (((uint64_t)1 << (a % 64)) - 1));
+				for (; bits_b; bits_b &= bits_b - 1) {
+					struct move *m = add(l, seat, MV_PLAY);
+					m->card = DEV_ROAD_BUILDING;
+					m->npath = 2;
+					m->path[0] = (int8_t)a;
+					m->path[1] = (int8_t)(64 * wb + __builtin_ctzll(bits_b));
+				}
+			}
 		}
-	}
 }
 
 static void gen_play_cards(struct gen *l)
@@ -338,33 +344,28 @@ static void gen_robber(struct gen *l)
 	if (p->seven)
 		add(l, seat, MV_ROBBER)->hex = (int8_t)p->robber;	/* ignore_seven: it stays */
 	/*
-	 * robber_victims of every hex at once: the seats that may be robbed
+	 * robber_victims of each hex: the seats that may be robbed, found once
 	 * (with knight_interrupt none: the steal is a move of its own, after
-	 * the answers), and the hexes where each of them builds.  A seat's
-	 * buildings are among its road ends (position.road_ends holds them all).
+	 * the answers), among those the hex pays.
 	 */
-	unsigned robbable = later ? 0 : robber_robbable(p, l->g->nplayers, seat), victims[MAX_HEX] = { 0 };
-	for (unsigned seats = robbable; seats; seats &= seats - 1) {
-		int s = __builtin_ctz(seats);
-		for (nodeset left = p->road_ends[s]; left; left &= left - 1) {
-			int n = __builtin_ctzll(left);
-			if (p->node_owner[n] != s)
-				continue;
-			for (int k = 0; k < 3; k++)
-				if (geo->node_hexes[n][k] >= 0)
-					victims[geo->node_hexes[n][k]] |= 1u << s;
-		}
-	}
+	unsigned robbable = later ? 0 : robber_robbable(p, l->g->nplayers, seat);
 	for (int h = 0; h < geo->nhex; h++) {
 		if (h == p->robber || (l->g->rules.friendly_robber && robber_keeps_off(l->g, p, h) != NOBODY))
 			continue;
-		unsigned mask = victims[h];
-		if (!mask)
-			add(l, seat, MV_ROBBER)->hex = (int8_t)h;
-		else if (!l->external || l->hidden)
-			gen_victims(l, seat, MV_ROBBER, h, mask);	/* gen_steals' usual case, here in line */
-		else
+		unsigned mask = pos_hex_seats(p, h) & robbable;
+		if (l->external && !l->hidden && mask) {
 			gen_steals(l, seat, MV_ROBBER, h, mask);
+			continue;
+		}
+		/* One move per victim, or one with nobody robbed: no test of which. */
+		do {
+			struct move *m = add(l, seat, MV_ROBBER);
+			m->hex = (int8_t)h;
+			/* In seat order; NOBODY (all bits set) when mask is 0. */
+			_Static_assert(NOBODY == -1, "NOBODY has all bits set");
+			m->victim = (int8_t)(__builtin_ctz(mask | 1u << 31) | -(int)(mask == 0));
+			mask &= mask - 1;
+		} while (mask);
 	}
 }
 
@@ -539,7 +540,7 @@ static void gen_main(struct gen *l, int flags)
 		/* A settlement goes next to one of the seat's roads: at one of its road ends with no building. */
 		for (nodeset left = settlement ? end : 0; left; left &= left - 1) {
 			int n = __builtin_ctzll(left);	/* in increasing order */
-			if (p->node_owner[n] == NOBODY && pos_node_open(geo, p, n))
+			if (pos_node_open(geo, p, n))
 				add_node(l, seat, PC_SETTLEMENT, n);
 		}
 		if (pl->cities && covers(pl, g->rs->cost[BUY_CITY]))
@@ -554,30 +555,34 @@ static void gen_main(struct gen *l, int flags)
 				if (p->deck_count[d])
 					add(l, seat, MV_BUY)->card = (int8_t)d;
 		}
-		/* The harbours found once for every resource, when a trade may be possible. */
-		unsigned kinds = 0;
-		int looked = 0;
-		for (int r = 0; trading && r < NRES; r++) {
-			/* No rate is below a harbour's: smaller holdings trade nothing. */
-			if (pl->hand[r] < g->rs->harbour_rate)
-				continue;
-			if (!looked) {
-				kinds = harbour_kinds(g, p, seat);
-				looked = 1;
+		/*
+		 * Maritime trades: each resource held at least at the seat's rate
+		 * for it (a byte of rate, from the seat's harbours), for each
+		 * other resource the bank has, in increasing order of both.
+		 */
+		if (trading && hand_any_at_least(pl->hand, g->rs->harbour_rate)) {
+			unsigned kinds = harbour_kinds(g, p, seat);
+			uint64_t rate = HAND_FILL(kinds & (1u << HB_GENERIC) ? g->rs->generic_rate
+									       : g->rs->bank_rate);
+			for (unsigned k = kinds & ((1u << NRES) - 1); k; k &= k - 1) {
+				int r = __builtin_ctz(k);
+				rate = (rate & ~((uint64_t)0xff << (8 * r))) |
+				       (uint64_t)g->rs->harbour_rate << (8 * r);
 			}
-			int rates[3], nr = 1;
-			rates[0] = harbour_kinds_rate(g, kinds, r);
-			if ((flags & MG_ALL_RATES) && pl->hand[r] >= rates[0])
-				nr = trade_rates(g, p, seat, r, rates);
-			for (int i = 0; i < nr; i++) {
-				if (pl->hand[r] < rates[i])
-					continue;
-				for (int x = 0; x < NRES; x++) {
-					if (x == r || !p->bank[x])
+			uint64_t in_bank = hand_at_least(p->bank, HAND_FILL(1));
+			for (uint64_t give = hand_at_least(pl->hand, rate); give; give &= give - 1) {
+				int r = hand_next(give), rates[3], nr = 1;
+				rates[0] = (int)(rate >> (8 * r) & 0xff);
+				if (flags & MG_ALL_RATES)
+					nr = trade_rates(g, p, seat, r, rates);
+				for (int i = 0; i < nr; i++) {
+					if (pl->hand[r] < rates[i])
 						continue;
-					struct move *m = add(l, seat, MV_TRADE);
-					m->give[r] = (uint8_t)rates[i];
-					m->get[x] = 1;
+					for (uint64_t get = in_bank & ~HAND_BIT(r); get; get &= get - 1) {
+						struct move *m = add(l, seat, MV_TRADE);
+						m->give[r] = (uint8_t)rates[i];
+						m->get[hand_next(get)] = 1;
+					}
 				}
 			}
 		}

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "geom.h"
+#include "hand.h"
 #include "names.h"
 #include "pred.h"
 #include "rng.h"
@@ -42,10 +43,7 @@ int outcome_source(const struct game *g, int replay, int given, const char *what
 
 int hand_covers(const struct position *p, int seat, const uint8_t want[NRES])
 {
-	for (int r = 0; r < NRES; r++)
-		if (p->pl[seat].hand[r] < want[r])
-			return 0;
-	return 1;
+	return hand_has(p->pl[seat].hand, want);
 }
 
 char *cards_text(const uint8_t c[NRES], char *buf, size_t n)
@@ -81,10 +79,10 @@ int hand_draw(struct luck l, const uint8_t hand[NRES])
 
 void pay_bank(struct position *p, int seat, const uint8_t c[NRES])
 {
-	for (int r = 0; r < NRES; r++) {
-		p->pl[seat].hand[r] = (uint8_t)(p->pl[seat].hand[r] - c[r]);
-		p->bank[r] = (uint8_t)(p->bank[r] + c[r]);
-	}
+	/* No byte borrows (the hand covers c) or carries (the cards were the bank's). */
+	uint64_t w = hand_word(c);
+	hand_set(p->pl[seat].hand, hand_word(p->pl[seat].hand) - w);
+	hand_set(p->bank, hand_word(p->bank) + w);
 }
 
 int node_touches_road(const struct geometry *geo, const struct position *p, int seat, int node)
@@ -162,22 +160,10 @@ unsigned robber_robbable(const struct position *p, int nplayers, int seat)
 	return mask;
 }
 
-/* hex_builders: the seats (a bitmask) with a building on hex. */
-static unsigned hex_builders(const struct geometry *geo, const struct position *p, int hex)
-{
-	unsigned mask = 0;
-	for (int k = 0; k < 6; k++) {
-		int s = p->node_owner[geo->hex_nodes[hex][k]];
-		if (s != NOBODY)
-			mask |= 1u << s;
-	}
-	return mask;
-}
-
 unsigned robber_victims(const struct geometry *geo,
 			const struct position *p, int nplayers, int seat, int hex)
 {
-	unsigned mask = hex_builders(geo, p, hex);
+	unsigned mask = pos_hex_seats(p, hex);
 	return mask ? mask & robber_robbable(p, nplayers, seat) : 0;
 }
 

@@ -6,6 +6,7 @@
 #include "awards.h"
 #include "buf.h"
 #include "geom.h"
+#include "hand.h"
 #include "names.h"
 #include "rng.h"
 #include "score.h"
@@ -416,6 +417,7 @@ void pos_place_settlement(const struct game *g, struct position *p, int seat, in
 	for (int s = 0; s < MAXPLAYERS; s++)
 		p->road_ends[s] &= ~((uint64_t)1 << node);
 	p->road_ends[seat] |= (uint64_t)1 << node;
+	p->occupied |= (uint64_t)1 << node;
 	pos_yield_add(g->rs->geom, p, seat, node);
 }
 
@@ -460,6 +462,7 @@ void pos_place_road(const struct geometry *geo, struct position *p, int seat, in
 void pos_find_road_ends(const struct geometry *geo, struct position *p, int nplayers)
 {
 	memset(p->road_ends, 0, sizeof p->road_ends);
+	p->occupied = 0;
 	for (int ed = 0; ed < geo->nedge; ed++) {
 		int s = p->edge_owner[ed];
 		if (s >= 0 && s < nplayers)
@@ -470,6 +473,7 @@ void pos_find_road_ends(const struct geometry *geo, struct position *p, int npla
 		int owner = p->node_owner[n];
 		if (owner == NOBODY)
 			continue;
+		p->occupied |= (uint64_t)1 << n;
 		for (int s = 0; s < nplayers; s++)
 			p->road_ends[s] &= ~((uint64_t)1 << n);
 		if (owner >= 0 && owner < nplayers)
@@ -518,10 +522,7 @@ void pos_trade_gain(const struct game *g, struct position *p, int seat, int node
 
 int pos_hand_size(const struct position *p, int seat)
 {
-	int n = 0;
-	for (int r = 0; r < NRES; r++)
-		n += p->pl[seat].hand[r];
-	return n;
+	return hand_total(p->pl[seat].hand);
 }
 
 void pos_deck_counts(struct position *p)
@@ -541,12 +542,7 @@ int game_seat_of(const struct game *g, int colour)
 
 int pos_node_open(const struct geometry *geo, const struct position *p, int node)
 {
-	if (p->node_owner[node] != NOBODY)
-		return 0;
-	for (int k = 0; k < 3; k++)
-		if (geo->node_nodes[node][k] >= 0 && p->node_owner[geo->node_nodes[node][k]] != NOBODY)
-			return 0;
-	return 1;
+	return !(p->occupied & geo->node_near[node]);
 }
 
 int pos_start_two(const struct game *g, struct position *p, const int node[2])

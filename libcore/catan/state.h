@@ -129,9 +129,19 @@ void pos_place_road(const struct geometry *geo, struct position *p, int seat, in
 void pos_place_city(const struct geometry *geo, struct position *p, int seat, int node);
 /* pos_yield_add: one more card for seat from each hex around node in p->hex_yield (a building placed there). */
 void pos_yield_add(const struct geometry *geo, struct position *p, int seat, int node);
+/* pos_hex_seats: the seats (a bitmask) with a building on hex, from what it pays them (hex_yield). */
+static inline unsigned pos_hex_seats(const struct position *p, int hex)
+{
+	_Static_assert(MAXPLAYERS == 4, "a byte per seat in 32 bits");
+	uint64_t y = p->hex_yield[hex];
+	/* Bit 7 of each byte that is not 0 (seven bits plus 0x7f never carry), then seat s's at bit 8s. */
+	uint64_t nz = (((y & 0x7f7f7f7f) + 0x7f7f7f7f) | y) >> 7 & 0x01010101;
+	/* The four bits gathered at bits 21 to 24: the shifted copies of the product never overlap. */
+	return (unsigned)((nz * 0x204081) >> 21 & 0xf);
+}
 /* pos_find_yields: recomputes p->hex_yield of the nplayers seats from the buildings on the board. */
 void pos_find_yields(const struct geometry *geo, struct position *p, int nplayers);
-/* pos_find_road_ends: recomputes p->road_ends of the nplayers seats (0 for the others) from the pieces on the board. */
+/* pos_find_road_ends: recomputes p->road_ends of the nplayers seats (0 for the others) and p->occupied from the pieces on the board. */
 void pos_find_road_ends(const struct geometry *geo, struct position *p, int nplayers);
 /* pos_pay_start: gives seat one card per producing hex around node, from the bank. */
 void pos_pay_start(const struct geometry *geo,

@@ -196,6 +196,12 @@ struct position {
 	 */
 	uint64_t road_ends[MAXPLAYERS];
 	/*
+	 * Derived too: the intersections with a building of any seat (bit
+	 * n), so the distance rule is one test (pos_node_open); kept by
+	 * pos_place_settlement, computed by pos_find_road_ends.
+	 */
+	uint64_t occupied;
+	/*
 	 * Derived too: what each hex pays when its number is rolled, a byte
 	 * per seat (seat s at bits 8s..8s+7: 1 per settlement, 2 per city on
 	 * the hex, neutral seats' too), so production visits no

@@ -4,6 +4,7 @@
 
 #include "board.h"
 #include "geom.h"
+#include "hand.h"
 #include "names.h"
 #include "pred.h"
 #include "rng.h"
@@ -33,6 +34,15 @@ static void test_geometry(struct unit *u)
 	      "touching 3/2/1 hexes: %d/%d/%d", by_hexes[3], by_hexes[2], by_hexes[1]);
 	CHECK(u, by_degree[3] == 36 && by_degree[2] == 18, "degree 3/2: %d/%d", by_degree[3],
 	      by_degree[2]);
+	/* node_near: the intersection and its neighbours, nothing else. */
+	for (int n = 0; n < geo->nnode; n++) {
+		uint64_t near = (uint64_t)1 << n;
+		for (int k = 0; k < 3; k++)
+			if (geo->node_nodes[n][k] >= 0)
+				near |= (uint64_t)1 << geo->node_nodes[n][k];
+		CHECK(u, geo->node_near[n] == near, "intersection %d: near %#llx, not %#llx", n + 1,
+		      (unsigned long long)geo->node_near[n], (unsigned long long)near);
+	}
 	for (int h = 0; h < geo->nhex; h++) {
 		int distinct = 1;
 		for (int i = 0; i < 6; i++)
@@ -347,10 +357,69 @@ static void test_seats(struct unit *u)
 	game_free(&g);
 }
 
+/*
+ * hand.h's word operations give what a test of each resource gives: over
+ * every hand of counts up to the largest bank against costs and rates
+ * drawn from 0 to 255 (a move may ask for any count), and every payment.
+ */
+static void test_hand(struct unit *u)
+{
+	uint64_t rng[4];
+	int wrong = 0, cases = 0;
+	rng_seed(rng, 5);
+	for (int k = 0; k < 200000; k++) {
+		uint8_t have[NRES], want[NRES], rate[NRES], bank[NRES];
+		for (int r = 0; r < NRES; r++) {
+			have[r] = (uint8_t)rng_below(rng, MAX_BANK_EACH + 1);
+			/* Mostly near the hand, sometimes anything a byte holds. */
+			want[r] = (uint8_t)(k % 7 ? rng_below(rng, 6) : rng_below(rng, 256));
+			rate[r] = (uint8_t)(1 + rng_below(rng, 128));
+			bank[r] = (uint8_t)rng_below(rng, (uint32_t)(MAX_BANK_EACH - have[r] + 1));
+		}
+		int has = 1, total = 0, any = 0;
+		unsigned k1 = 1 + (unsigned)rng_below(rng, 128);
+		uint64_t at = 0;
+		for (int r = 0; r < NRES; r++) {
+			has &= have[r] >= want[r];
+			total += have[r];
+			any |= have[r] >= k1;
+			if (have[r] >= rate[r])
+				at |= HAND_BIT(r);
+		}
+		uint64_t rates = 0;
+		for (int r = NRES - 1; r >= 0; r--)
+			rates = rates << 8 | rate[r];
+		cases++;
+		if (hand_has(have, want) != has || hand_total(have) != total ||
+		    hand_any_at_least(have, k1) != any || hand_at_least(have, rates) != at) {
+			if (wrong++ < 3)
+				CHECK(u, 0, "case %d: has %d/%d, total %d/%d, any %d/%d, at least %#llx/%#llx", k,
+				      hand_has(have, want), has, hand_total(have), total,
+				      hand_any_at_least(have, k1), any,
+				      (unsigned long long)hand_at_least(have, rates), (unsigned long long)at);
+		}
+		for (uint64_t bits = at; bits; bits &= bits - 1)
+			wrong += !(at & HAND_BIT(hand_next(bits))) || have[hand_next(bits)] < rate[hand_next(bits)];
+		/* A payment the hand covers: each count moves from the hand to the bank. */
+		if (has) {
+			uint8_t h2[NRES], b2[NRES];
+			hand_set(h2, hand_word(have) - hand_word(want));
+			hand_set(b2, hand_word(bank) + hand_word(want));
+			for (int r = 0; r < NRES; r++)
+				if (h2[r] != have[r] - want[r] || b2[r] != bank[r] + want[r]) {
+					if (wrong++ < 3)
+						CHECK(u, 0, "case %d: paying resource %d", k, r);
+				}
+		}
+	}
+	CHECK(u, wrong == 0 && cases == 200000, "hand words: %d cases, %d wrong", cases, wrong);
+}
+
 int main(void)
 {
 	struct unit u = { 0 };
 	test_geometry(&u);
+	test_hand(&u);
 	test_names(&u);
 	test_rng(&u);
 	test_beginner(&u);

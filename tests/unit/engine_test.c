@@ -2178,6 +2178,16 @@ static uint64_t slow_road_ends(const struct position *p, int seat)
 	return end;
 }
 
+/* The intersections with a building, from every intersection (as the position keeps them: occupied). */
+static uint64_t slow_occupied(const struct position *p)
+{
+	uint64_t o = 0;
+	for (int n = 0; n < geo->nnode; n++)
+		if (p->node_owner[n] != NOBODY)
+			o |= (uint64_t)1 << n;
+	return o;
+}
+
 /* What hex pays each seat, a byte per seat, from its six intersections (as the position keeps it: hex_yield). */
 static uint32_t slow_yield(const struct position *p, int hex)
 {
@@ -2214,6 +2224,7 @@ static void test_road_lengths(void)
 {
 	static struct move ms[4096];
 	int games = 0, moves = 0, stale = 0, awards = 0, harboured = 0, ended = 0, yielding = 0;
+	int occupied = 0;
 	uint64_t rng[4];
 	rng_seed(rng, 777);
 
@@ -2286,7 +2297,23 @@ static void test_road_lengths(void)
 						     k, i, hx + 1, g.pos.hex_yield[hx], slow_yield(&g.pos, hx));
 				}
 				yielding += g.pos.hex_yield[hx] != 0;
+				unsigned seats = 0;
+				for (int c = 0; c < 6; c++)
+					if (g.pos.node_owner[geo->hex_nodes[hx][c]] != NOBODY)
+						seats |= 1u << g.pos.node_owner[geo->hex_nodes[hx][c]];
+				if (pos_hex_seats(&g.pos, hx) != seats) {
+					if (stale++ < 3)
+						diag("game %d move %d: hex %d has buildings of seats %#x, not %#x", k,
+						     i, hx + 1, seats, pos_hex_seats(&g.pos, hx));
+				}
 			}
+			if (g.pos.occupied != slow_occupied(&g.pos)) {
+				if (stale++ < 3)
+					diag("game %d move %d: the position keeps the buildings at %#llx, the board "
+					     "has them at %#llx", k, i, (unsigned long long)g.pos.occupied,
+					     (unsigned long long)slow_occupied(&g.pos));
+			}
+			occupied += __builtin_popcountll(g.pos.occupied);
 			if (board_index_stale(&g.board)) {
 				if (stale++ < 3)
 					diag("game %d move %d: the board's hexes by token are stale", k, i);
@@ -2298,7 +2325,8 @@ static void test_road_lengths(void)
 		if (back) {
 			back = game_read(text, len, &h, &e) == C_OK &&
 			       memcmp(h.pos.road_ends, g.pos.road_ends, sizeof g.pos.road_ends) == 0 &&
-			       memcmp(h.pos.hex_yield, g.pos.hex_yield, sizeof g.pos.hex_yield) == 0;
+			       memcmp(h.pos.hex_yield, g.pos.hex_yield, sizeof g.pos.hex_yield) == 0 &&
+			       h.pos.occupied == g.pos.occupied;
 			game_free(&h);
 		}
 		free(text);
@@ -2309,10 +2337,11 @@ static void test_road_lengths(void)
 		game_free(&g);
 	}
 	ok(games == 36 && moves > 30000 && awards > 1000 && harboured > 10000 && ended > 50000 &&
-	   yielding > 50000 && stale == 0,
-	   "road lengths, harbours, road ends, hex yields and the hexes by token kept up to date: %d games, "
-	   "%d moves, %d positions with the award, %d seats at harbours, %d with road ends, %d hexes "
-	   "that pay, %d stale", games, moves, awards, harboured, ended, yielding, stale);
+	   yielding > 50000 && occupied > 100000 && stale == 0,
+	   "road lengths, harbours, road ends, hex yields and seats, buildings and the hexes by token kept up to "
+	   "date: %d games, %d moves, %d positions with the award, %d seats at harbours, %d with road "
+	   "ends, %d hexes that pay, %d buildings, %d stale", games, moves, awards, harboured, ended,
+	   yielding, occupied, stale);
 }
 
 int main(void)

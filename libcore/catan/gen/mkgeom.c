@@ -241,12 +241,21 @@ int main(int argc, char **argv)
 		hn[2 * h + 1] = g.eb[g.coast[harbour_coast[h]]];
 	}
 	arr2("int8_t", "harbour_nodes", hn, NHARBOUR, 2, NULL);
+	printf("static const uint64_t node_near[%d] = {\n", NNODE);
+	for (int n = 0; n < NNODE; n++) {
+		unsigned long long near = 1ull << n;
+		for (int k = 0; k < g.node_deg[n]; k++)
+			near |= 1ull << g.node_node[n][k];
+		printf("\t%#llx,\n", near);
+	}
+	printf("};\n");
 	printf("\nconst struct geometry geometry_base = {\n"
 	       "\t.nhex = %d, .nnode = %d, .nedge = %d, .ncoast = %d, .nharbour = %d,\n"
 	       "\t.hex_x = hex_x, .hex_y = hex_y, .node_x = node_x, .node_y = node_y,\n"
 	       "\t.hex_nodes = hex_nodes, .hex_hexes = hex_hexes,\n"
 	       "\t.node_hexes = node_hexes, .node_nodes = node_nodes, .node_edges = node_edges,\n"
 	       "\t.edge_nodes = edge_nodes, .coast_edges = coast_edges, .coast_hexes = coast_hexes,\n"
-	       "\t.harbour_coast = harbour_coast, .harbour_nodes = harbour_nodes,\n};\n", NHEX, NNODE, NEDGE, NCOAST, NHARBOUR);
+	       "\t.harbour_coast = harbour_coast, .harbour_nodes = harbour_nodes,\n"
+	       "\t.node_near = node_near,\n};\n", NHEX, NNODE, NEDGE, NCOAST, NHARBOUR);
 	return 0;
 }
