@@ -557,18 +557,11 @@ static void gen_main(struct gen *l, int flags)
 		}
 		/*
 		 * Maritime trades: each resource held at least at the seat's rate
-		 * for it (a byte of rate, from the seat's harbours), for each
-		 * other resource the bank has, in increasing order of both.
+		 * for it, for each other resource the bank has, in increasing
+		 * order of both.
 		 */
 		if (trading && hand_any_at_least(pl->hand, g->rs->harbour_rate)) {
-			unsigned kinds = harbour_kinds(g, p, seat);
-			uint64_t rate = HAND_FILL(kinds & (1u << HB_GENERIC) ? g->rs->generic_rate
-									       : g->rs->bank_rate);
-			for (unsigned k = kinds & ((1u << NRES) - 1); k; k &= k - 1) {
-				int r = __builtin_ctz(k);
-				rate = (rate & ~((uint64_t)0xff << (8 * r))) |
-				       (uint64_t)g->rs->harbour_rate << (8 * r);
-			}
+			uint64_t rate = harbour_rates(g, harbour_kinds(g, p, seat));
 			uint64_t in_bank = hand_at_least(p->bank, HAND_FILL(1));
 			for (uint64_t give = hand_at_least(pl->hand, rate); give; give &= give - 1) {
 				int r = hand_next(give), rates[3], nr = 1;

@@ -179,6 +179,17 @@ int harbour_kinds_rate(const struct game *g, unsigned kinds, int res)
 	return kinds & (1u << HB_GENERIC) ? g->rs->generic_rate : g->rs->bank_rate;
 }
 
+uint64_t harbour_rates(const struct game *g, unsigned kinds)
+{
+	const struct ruleset *rs = g->rs;
+	uint64_t rate = HAND_FILL(kinds & (1u << HB_GENERIC) ? rs->generic_rate : rs->bank_rate);
+	for (unsigned k = kinds & ((1u << NRES) - 1); k; k &= k - 1) {
+		int r = __builtin_ctz(k);
+		rate = (rate & ~((uint64_t)0xff << (8 * r))) | (uint64_t)rs->harbour_rate << (8 * r);
+	}
+	return rate;
+}
+
 int harbour_rate(const struct game *g, const struct position *p, int seat, int res)
 {
 	return harbour_kinds_rate(g, harbour_kinds(g, p, seat), res);

@@ -68,10 +68,12 @@ int harbour_rate(const struct game *g, const struct position *p, int seat, int r
 /*
  * harbour_kinds: the harbour kinds (bit k for enum harbour k) where seat has
  * a settlement or city, as p keeps them (harbours); harbour_kinds_rate:
- * harbour_rate from those kinds.
+ * harbour_rate from those kinds; harbour_rates: that rate for every
+ * resource at once, a byte each as hand.h lays counts out.
  */
 unsigned harbour_kinds(const struct game *g, const struct position *p, int seat);
 int harbour_kinds_rate(const struct game *g, unsigned kinds, int res);
+uint64_t harbour_rates(const struct game *g, unsigned kinds);
 /*
  * trade_rates: every rate seat may trade res at (000: 4:1 always, 3:1 with a
  * generic harbour, 2:1 with res's harbour) into rates, best first; returns

@@ -335,6 +335,11 @@ static void test_seats(struct unit *u)
 	rules_default(&o.rules);
 	CHECK(u, game_new(&g, &o, &e) == C_OK, "game_new: %s", e.msg);
 	CHECK(u, turn_setup_steps(&g) == 6, "three players place six times in set-up");
+	/* Every set of harbours gives each resource's maritime rate in its byte. */
+	for (unsigned kinds = 0; kinds < 1u << NHARBOURKIND; kinds++)
+		for (int r = 0; r < NRES; r++)
+			CHECK(u, (int)(harbour_rates(&g, kinds) >> (8 * r) & 0xff) == harbour_kinds_rate(&g, kinds, r),
+			      "harbours %#x, resource %d: rate %d", kinds, r, harbour_kinds_rate(&g, kinds, r));
 	for (int k = 0; k < 6; k++)
 		CHECK(u, turn_setup_seat(&g, k) == snake[k], "set-up step %d: seat %d", k, snake[k]);
 	CHECK(u, turn_next(&g, 0) == 1 && turn_next(&g, 2) == 0, "play goes round the table");
