@@ -148,17 +148,18 @@ $(B)/bench/%: $(B)/bench/%.o $(B)/libcore.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $< $(B)/libcore.a $(JANSSON_LIBS) $(SODIUM_LIBS) -lm
 
-# The sanitizer build: same sources, its own tree.
+# The sanitizer build: same sources, its own tree; a checked build (CATAN_CHECKED:
+# rules_apply checks what its callers promise, libcore/catan/rules.h).
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 san:
-	$(MAKE) B=build-san OPT='-O1 -g' CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' PROG_LDFLAGS= \
+	$(MAKE) B=build-san OPT='-O1 -g' CFLAGS='$(SAN_FLAGS) -DCATAN_CHECKED' LDFLAGS='$(SAN_FLAGS)' PROG_LDFLAGS= \
 	    build-san/libcore.a $(patsubst cmd/%.c,build-san/bin/%,$(CMD_SRC)) \
 	    $(patsubst tests/unit/%.c,build-san/unit/%,$(UNIT_SRC)) \
 	    $(patsubst $(B)/%,build-san/%,$(SCRIPTS))
 
 # The fuzz targets: clang's libFuzzer with ASan and UBSan, over their own libcore.
 FUZZ_CC = clang
-FUZZ_FLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_FLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -DCATAN_CHECKED
 FUZZ_SECONDS = 300
 FUZZ_CHECK_SECONDS = 20
 fuzz-build:

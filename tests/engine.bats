@@ -10,3 +10,13 @@ load test_helper
 	fi
 	[ "$status" -eq 0 ]
 }
+
+@test "the sanitizer build is a checked build: rules_apply checks what its callers promise" {
+	run -0 "$CATAN_UNIT/engine_test"
+	case $CATAN_UNIT in
+	*build-san*)
+		[[ "$output" == *"ok "*" - checked build: a listed move out of turn is refused, the position unchanged"* ]] ;;
+	*)
+		[[ "$output" != *"checked build"* ]] ;;
+	esac
+}

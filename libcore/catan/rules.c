@@ -266,12 +266,43 @@ __attribute__((noinline)) static int apply_checked(struct game *g, const struct 
 	return C_OK;
 }
 
+#ifdef CATAN_CHECKED
+/*
+ * rules_apply in a checked build (the sanitizer and fuzz builds): the
+ * caller's promises are checked, not trusted.  A listed move passes every
+ * check on a working copy, and the win is looked for after every move;
+ * a listed move refused, a win before a move said to follow none, or a
+ * win after a move said to leave it as it was, is the engine's fault:
+ * C_SYSTEM, the position unchanged in the first two cases.
+ */
+static int apply_promised(struct game *g, const struct move *m, int flags, struct cerr *e)
+{
+	if ((flags & RULES_NO_WINNER) && game_winner(g, &g->pos) != NOBODY)
+		return cerr_set(e, C_SYSTEM, "a move promised to follow no win, after %s's",
+				cname(g, game_winner(g, &g->pos)));
+	int rc = apply_checked(g, m, flags & ~(RULES_LISTED | RULES_NO_WINNER), e);
+	if (rc != C_OK && (flags & RULES_LISTED)) {
+		char why[sizeof e->msg];
+		snprintf(why, sizeof why, "%s", e ? e->msg : "");
+		return cerr_set(e, C_SYSTEM, "a listed move was refused: %s", why);
+	}
+	if (rc == C_OK && (flags & RULES_NO_WINNER) && (SAME_WINNER >> m->verb & 1) &&
+	    g->pos.phase == PH_OVER)
+		return cerr_set(e, C_SYSTEM, "a move said to leave the winner as it was won the game");
+	return rc;
+}
+#endif
+
 int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
 {
 	if (g->view != NOBODY)
 		return cerr_set(e, C_ILLEGAL, "a player's view cannot be played on: use the full state");
 	if (!g->has_pos)
 		return cerr_set(e, C_INPUT, "the game has no current position");
+#ifdef CATAN_CHECKED
+	if (flags & (RULES_LISTED | RULES_NO_WINNER))
+		return apply_promised(g, m, flags, e);
+#endif
 	if (flags & RULES_LISTED)
 		return apply_listed(g, m, flags, e);
 	return apply_checked(g, m, flags, e);

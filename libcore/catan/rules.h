@@ -75,6 +75,9 @@
  * position; the rule family still checks it.  Were such a move refused
  * (movegen and the rules disagreeing: the exactness tests forbid it),
  * rules_apply answers C_SYSTEM and g's position may be partly changed.
+ * A checked build (compiled with CATAN_CHECKED, as the sanitizer and fuzz
+ * builds are) checks the move in full instead, on a working copy: a
+ * refusal is then C_SYSTEM with g unchanged.
  */
 #define RULES_LISTED 4
 /*
@@ -84,6 +87,8 @@
  * only after the moves that may change the points or the player whose
  * turn it is, not after a roll, a discard, the robber, a steal, a trade,
  * an offer or its answer, or a pass, which leave the answer as it was.
+ * A checked build looks after every move, and answers C_SYSTEM when the
+ * promise was wrong: somebody had won before, or such a move won.
  */
 #define RULES_NO_WINNER 8
 

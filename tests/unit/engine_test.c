@@ -2147,6 +2147,53 @@ static void test_listed(void)
 	   "(%d won), %d moves, %d differ", games, won, moves, differ);
 }
 
+/* rules_apply with flags m's caller promises (RULES_LISTED, RULES_NO_WINNER); the position unchanged is told in *same. */
+static int promised(struct game *g, const char *text, int flags, struct cerr *e, int *same)
+{
+	struct move m;
+	struct position before = g->pos;
+	size_t loglen = g->log.len;
+	if (move_parse(g, text, &m, e) != C_OK) {
+		diag("'%s': %s", text, e->msg);
+		return -1;
+	}
+	int rc = rules_apply(g, &m, flags, e);
+	*same = pos_same(&before, &g->pos) && g->log.len == loglen;
+	return rc;
+}
+
+/*
+ * What happens when a caller's promise is wrong.  Every build: a move its
+ * rule family refuses, passed as listed, is the engine's fault (C_SYSTEM).
+ * A checked build (CATAN_CHECKED: the sanitizer build) also refuses a
+ * listed move that only the turn and phase checks refuse, and a move
+ * promised to follow no win when somebody has won, each with the position
+ * unchanged.
+ */
+static void test_promises(void)
+{
+	struct game g;
+	struct cerr e = { 0, "" };
+	int same;
+	fresh(&g, 4, OUT_INTERNAL);	/* red to roll; blue has a road on 37-42 */
+	int rc = promised(&g, "red build road 37-42", RULES_LISTED, &e, &same);
+	ok(rc == C_SYSTEM && strncmp(e.msg, "a listed move was refused: ", 27) == 0,
+	   "a listed move its rules refuse is the engine's fault: %d '%s'", rc, e.msg);
+#ifdef CATAN_CHECKED
+	ok(same, "checked build: the position is unchanged after a listed move refused");
+	rc = promised(&g, "blue roll", RULES_LISTED, &e, &same);
+	ok(rc == C_SYSTEM && strcmp(e.msg, "a listed move was refused: it is red's turn, not blue's") == 0 &&
+	   same, "checked build: a listed move out of turn is refused, the position unchanged: %d '%s'", rc,
+	   e.msg);
+	g.pos.pl[0].dev[DEV_VICTORY_POINT] = 10;
+	rc = promised(&g, "red roll", RULES_NO_WINNER, &e, &same);
+	ok(rc == C_SYSTEM && strcmp(e.msg, "a move promised to follow no win, after red's") == 0 && same,
+	   "checked build: a move promised to follow no win, when red has won, is refused: %d '%s'", rc,
+	   e.msg);
+#endif
+	game_free(&g);
+}
+
 /* The harbour kinds of seat's buildings, from the board and the coast (as the position keeps them: harbours). */
 static unsigned slow_harbours(const struct game *g, const struct position *p, int seat)
 {
@@ -2368,6 +2415,7 @@ int main(void)
 	test_two();
 	test_longest_search();
 	test_listed();
+	test_promises();
 	test_road_lengths();
 	ok(conservation_failures == 0, "conservation held after every move");
 	printf("1..%d\n", ntest);
