@@ -99,17 +99,11 @@ static int node_value(const struct game *g, int n)
 	return v;
 }
 
-/* A free intersection that could hold a settlement (the distance rule), ignoring roads. */
-static int node_open(const struct geometry *geo, const struct position *p, int n)
-{
-	return pos_node_open(geo, p, n);
-}
-
 /* Whether seat can place a settlement somewhere now (pieces and cost aside). */
 static int has_spot(const struct geometry *geo, const struct position *p, int seat)
 {
 	for (int n = 0; n < geo->nnode; n++)
-		if (node_touches_road(geo, p, seat, n) && node_open(geo, p, n))
+		if (node_touches_road(geo, p, seat, n) && pos_node_open(geo, p, n))
 			return 1;
 	return 0;
 }
@@ -121,11 +115,11 @@ static int road_value(const struct game *g, const struct position *p, int edge)
 	int best = 0;
 	for (int i = 0; i < 2; i++) {
 		int x = geo->edge_nodes[edge][i];
-		if (node_open(geo, p, x) && 2 * node_value(g, x) > best)
+		if (pos_node_open(geo, p, x) && 2 * node_value(g, x) > best)
 			best = 2 * node_value(g, x);
 		for (int k = 0; k < 3; k++) {
 			int y = geo->node_nodes[x][k];
-			if (y >= 0 && node_open(geo, p, y) && node_value(g, y) > best)
+			if (y >= 0 && pos_node_open(geo, p, y) && node_value(g, y) > best)
 				best = node_value(g, y);
 		}
 	}

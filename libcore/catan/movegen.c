@@ -64,16 +64,6 @@ typedef uint64_t nodeset;
 _Static_assert(MAX_NODE <= 64, "a nodeset holds every intersection");
 #define NODE_BIT(n) ((nodeset)1 << (n))
 
-/*
- * road_free_at: a road may go on edge for a seat whose road ends
- * (position.road_ends: where a road of the seat's may start) are end.
- */
-static int road_free_at(const struct geometry *geo, const struct position *p, nodeset end, int edge)
-{
-	return p->edge_owner[edge] == NOBODY &&
-	       ((end >> geo->edge_nodes[edge][0]) & 1 || (end >> geo->edge_nodes[edge][1]) & 1);
-}
-
 /* Sets of paths, one bit each, in two words. */
 struct edgeset {
 	uint64_t w[2];
@@ -81,8 +71,9 @@ struct edgeset {
 _Static_assert(MAX_EDGE <= 128, "an edgeset holds every path");
 
 /*
- * road_free_set: the paths road_free_at allows, found from the few
- * intersections in end rather than by trying every path.
+ * road_free_set: the free paths where a road may go for a seat whose road
+ * ends (position.road_ends: where a road of the seat's may start) are end,
+ * found from the few intersections in end rather than by trying every path.
  */
 static struct edgeset road_free_set(const struct geometry *geo, const struct position *p, nodeset end)
 {
@@ -96,12 +87,6 @@ static struct edgeset road_free_set(const struct geometry *geo, const struct pos
 		}
 	}
 	return s;
-}
-
-/* hand_covers for the listing: a player's hand holds cost. */
-static int covers(const struct player *pl, const uint8_t cost[NRES])
-{
-	return hand_has(pl->hand, cost);
 }
 
 /* ---- set-up ---- */
@@ -300,30 +285,18 @@ static void gen_discards(struct gen *l)
 			gen_discard_from(l, s, MV_DISCARD, p->pl[s].hand, p->pl[s].discard);
 }
 
-/* The steals from the seats in mask: one per victim, or per card they hold when outcomes are external. */
-/* gen_steals when the card is not named (outcomes internal, or a view): one move per victim. */
-static inline void gen_victims(struct gen *l, int seat, int verb, int hex, unsigned mask)
-{
-	for (unsigned left = mask; left; left &= left - 1) {
-		struct move *m = add(l, seat, verb);
-		m->hex = (int8_t)hex;
-		m->victim = (int8_t)__builtin_ctz(left);	/* the victims in seat order */
-		m->res = -1;
-	}
-}
-
+/*
+ * The steals from the seats in mask: one per victim, or, when outcomes are
+ * external and the listing is not a view's, one per card the victim holds.
+ */
 static void gen_steals(struct gen *l, int seat, int verb, int hex, unsigned mask)
 {
 	const struct position *p = l->p;
 	int cards = l->external && !l->hidden;
-	if (!cards) {	/* the usual case */
-		gen_victims(l, seat, verb, hex, mask);
-		return;
-	}
 	for (unsigned left = mask; left; left &= left - 1) {
 		int v = __builtin_ctz(left);	/* the victims in seat order */
-		for (int r = 0; r < NRES; r++) {
-			if (!p->pl[v].hand[r])
+		for (int r = cards ? 0 : -1; r < (cards ? NRES : 0); r++) {
+			if (r >= 0 && !p->pl[v].hand[r])
 				continue;
 			struct move *m = add(l, seat, verb);
 			m->hex = (int8_t)hex;
@@ -425,10 +398,10 @@ static void gen_neutral(struct gen *l)
 		}
 		if (!p->pl[n].roads)
 			continue;
-		nodeset end = p->road_ends[n];
-		for (int ed = 0; ed < geo->nedge; ed++)
-			if (road_free_at(geo, p, end, ed))
-				add_neutral(l, seat, n, PC_ROAD, ed);
+		struct edgeset free = road_free_set(geo, p, p->road_ends[n]);
+		for (int w = 0; w < 2; w++)	/* in increasing order */
+			for (uint64_t bits = free.w[w]; bits; bits &= bits - 1)
+				add_neutral(l, seat, n, PC_ROAD, 64 * w + __builtin_ctzll(bits));
 	}
 }
 
@@ -528,8 +501,8 @@ static void gen_main(struct gen *l, int flags)
 	if (wants(l, seat)) {
 		if (p->turn < MAX_TURN)
 			add(l, seat, MV_END);
-		int road = pl->roads && covers(pl, g->rs->cost[BUY_ROAD]);
-		int settlement = pl->settlements && covers(pl, g->rs->cost[BUY_SETTLEMENT]);
+		int road = pl->roads && hand_has(pl->hand, g->rs->cost[BUY_ROAD]);
+		int settlement = pl->settlements && hand_has(pl->hand, g->rs->cost[BUY_SETTLEMENT]);
 		nodeset end = p->road_ends[seat];
 		if (road) {
 			struct edgeset free = road_free_set(geo, p, end);
@@ -543,12 +516,12 @@ static void gen_main(struct gen *l, int flags)
 			if (pos_node_open(geo, p, n))
 				add_node(l, seat, PC_SETTLEMENT, n);
 		}
-		if (pl->cities && covers(pl, g->rs->cost[BUY_CITY]))
+		if (pl->cities && hand_has(pl->hand, g->rs->cost[BUY_CITY]))
 			for (int n = 0; n < geo->nnode; n++)
 				if (p->node_owner[n] == seat && p->node_kind[n] == B_SETTLEMENT &&
 				    !(g->rules.keep_settlement && g->rs->settlements - pl->settlements == 1))
 					add_node(l, seat, PC_CITY, n);
-		if (p->deck_len && covers(pl, g->rs->cost[BUY_DEV])) {
+		if (p->deck_len && hand_has(pl->hand, g->rs->cost[BUY_DEV])) {
 			if (!l->external || l->hidden)
 				add(l, seat, MV_BUY);
 			for (int d = 0; l->external && !l->hidden && d < NDEV; d++)

@@ -224,17 +224,22 @@ static int log_move(struct game *g, const struct move *mv, int flags, struct cer
 	return movelog_push_move(&g->log, line, mv, e) != C_OK ? C_SYSTEM : C_OK;
 }
 
+/* A listed move refused: movegen and the rules disagree, which is the engine's fault (C_SYSTEM). */
+static int listed_refused(struct cerr *e)
+{
+	char why[sizeof e->msg];
+	snprintf(why, sizeof why, "%s", e ? e->msg : "");
+	return cerr_set(e, C_SYSTEM, "a listed move was refused: %s", why);
+}
+
 /* rules_apply for a move movegen_legal listed (RULES_LISTED): in place, its family's checks only. */
 static int apply_listed(struct game *g, const struct move *m, int flags, struct cerr *e)
 {
 	struct move mv = *m;
 	struct rctx c = { g, &g->pos, &mv, (flags & RULES_REPLAY) != 0, e };
 
-	if (dispatch(&c) != C_OK) {
-		char why[sizeof e->msg];
-		snprintf(why, sizeof why, "%s", e ? e->msg : "");
-		return cerr_set(e, C_SYSTEM, "a listed move was refused: %s", why);
-	}
+	if (dispatch(&c) != C_OK)
+		return listed_refused(e);
 	after_move(g, &g->pos, &mv, flags);
 	return log_move(g, &mv, flags, e);
 }
@@ -281,11 +286,8 @@ static int apply_promised(struct game *g, const struct move *m, int flags, struc
 		return cerr_set(e, C_SYSTEM, "a move promised to follow no win, after %s's",
 				cname(g, game_winner(g, &g->pos)));
 	int rc = apply_checked(g, m, flags & ~(RULES_LISTED | RULES_NO_WINNER), e);
-	if (rc != C_OK && (flags & RULES_LISTED)) {
-		char why[sizeof e->msg];
-		snprintf(why, sizeof why, "%s", e ? e->msg : "");
-		return cerr_set(e, C_SYSTEM, "a listed move was refused: %s", why);
-	}
+	if (rc != C_OK && (flags & RULES_LISTED))
+		return listed_refused(e);
 	if (rc == C_OK && (flags & RULES_NO_WINNER) && (SAME_WINNER >> m->verb & 1) &&
 	    g->pos.phase == PH_OVER)
 		return cerr_set(e, C_SYSTEM, "a move said to leave the winner as it was won the game");

@@ -94,7 +94,7 @@ unsigned pos_roads_cut(const struct geometry *geo, struct position *p, int nplay
 /*
  * pos_count_pieces: recomputes every player's supply (roads, settlements,
  * cities) of rs, and road_len, harbours (the harbours' kinds from b),
- * road_ends and hex_yield, from the pieces on the board.
+ * road_ends, occupied and hex_yield, from the pieces on the board.
  */
 void pos_count_pieces(const struct ruleset *rs, const struct board *b, struct position *p, int nplayers);
 /*
