@@ -39,7 +39,8 @@ static const char usage_text[] =
 	"  -i, --in-place FILE   read FILE and replace it (locked, atomic); write nothing on stdout\n"
 	"                        unless --view is given\n"
 	"  -f, --file FILE       moves one per line ('-': stdin, with -i); # comments and blank\n"
-	"                        lines are skipped; applied before the MOVE arguments\n"
+	"                        lines are skipped; applied before the MOVE arguments; a line\n"
+	"                        longer than 4096 bytes is refused as a move\n"
 	"  -j, --json            each move is a JSON object (one per argument or line)\n"
 	"  -a, --as COLOUR       refuse any move that is not COLOUR's to make\n"
 	"  -v, --view COLOUR     write COLOUR's view instead of the full game\n"
@@ -176,7 +177,7 @@ int main(int argc, char **argv)
 {
 	const char *in_place = NULL, *moves_file = NULL, *as_name = NULL, *view_name = NULL;
 	struct fe_locked lk = { .fd = -1 };
-	struct movelog mv = { 0 };
+	struct fe_moves mv = { 0 };
 	struct cerr e = { 0 };
 	struct game g, view;
 	struct autoplay_opts ao;
@@ -188,6 +189,7 @@ int main(int argc, char **argv)
 	struct replay_result res;
 	unsigned long long num;
 	char *in = NULL, *out = NULL, *vout = NULL;
+	const char *text;
 	size_t inlen, outlen, voutlen;
 
 	autoplay_opts_default(&ao);
@@ -285,12 +287,10 @@ int main(int argc, char **argv)
 		return rc;
 
 	game_init(&g);
-	/* The moves first: a bad moves file must not leave a locked game behind. */
-	if (moves_file && (rc = fe_read_moves(moves_file, &mv, &e)))
+	/* The moves first: a moves file that cannot be opened, or a pipe still being written, must
+	 * not keep a game locked. */
+	if ((rc = fe_moves_open(&mv, moves_file, argc - optind, argv + optind, &e)))
 		goto out;
-	for (int i = optind; i < argc; i++)
-		if ((rc = movelog_push(&mv, argv[i], &e)))
-			goto out;
 
 	if (in_place) {
 		if ((rc = fe_lock_open(in_place, &lk, &e)))
@@ -353,7 +353,10 @@ int main(int argc, char **argv)
 			rc = fe_output(out, outlen, &e);
 		goto out;
 	}
-	if ((rc = batch_apply(&g, &mv, json, as_seat, &e)))
+	while ((rc = fe_moves_next(&mv, &text, &e)) == C_OK && text)
+		if ((rc = batch_apply_move(&g, text, json, as_seat, mv.n, &e)))
+			break;
+	if (rc)
 		goto out;
 	if (autoplay && (rc = autoplay_play(&g, &ao, autoplay == 2 ? -1 : auto_n, turn_limit, &e)))
 		goto out;
@@ -389,7 +392,7 @@ done:
 	free(in);
 	free(out);
 	free(vout);
-	movelog_free(&mv);
+	fe_moves_close(&mv);
 	present_free(&at);
 	return rc;
 }

@@ -552,8 +552,40 @@ external() {
 @test "a NUL byte in a moves file is refused like any text that is not a move" {
 	printf 'red roll\0\n' >"$BATS_TEST_TMPDIR/moves"
 	run -1 --separate-stderr catan-move -f "$BATS_TEST_TMPDIR/moves" <"$G"
-	assert_eq "catan-move: $BATS_TEST_TMPDIR/moves: the moves file holds a NUL byte, which no move has" "$stderr"
+	assert_eq "catan-move: move 1 'red roll': the line holds a NUL byte, which no move has" "$stderr"
 	assert_eq "" "$output"
+}
+
+@test "a moves file line longer than 4096 bytes is refused as a move and nothing after it is read" {
+	external >"$G"
+	cp "$G" "$BATS_TEST_TMPDIR/before"
+	# 4096 bytes are a line (its trailing blanks dropped), 4097 are not.
+	{ echo 'red roll 3 3'; printf 'red end%4089s\n' ''; } >"$BATS_TEST_TMPDIR/moves"
+	run -0 catan-move -f "$BATS_TEST_TMPDIR/moves" <"$G"
+	{ echo 'red roll 3 3'; printf 'red end%4090s\n' ''; echo 'red end'; } >"$BATS_TEST_TMPDIR/moves"
+	run -1 --separate-stderr catan-move -f "$BATS_TEST_TMPDIR/moves" <"$G"
+	assert_eq "" "$output"
+	assert_eq "catan-move: move 2 '$(printf 'red end%33s' '')...': the line is longer than 4096 bytes, which no move is" "$stderr"
+	# From a pipe the same, and a line with no end is not read past the bound.
+	run -1 --separate-stderr catan-move -i "$G" -f - < <(echo 'red roll 3 3'; head -c 10000000 /dev/zero | tr '\0' x)
+	assert_eq "catan-move: move 2 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...': the line is longer than 4096 bytes, which no move is" "$stderr"
+	assert_file_eq "$BATS_TEST_TMPDIR/before" "$G"
+}
+
+@test "a moves file of many moves is applied whole, from a file or a pipe, past the size of any argument list" {
+	external >"$G"
+	# 40,000 moves in more bytes than Linux lets an argument list hold (2 MiB by default).
+	awk 'BEGIN { split("red blue white orange", c); for (t = 0; t < 20000; t++)
+		printf "%-60s\n%-60s\n", c[t % 4 + 1] " roll 3 3", c[t % 4 + 1] " end" }' >"$BATS_TEST_TMPDIR/moves"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/moves")" -gt $((2 << 20)) ]
+	run -0 catan-move -c -f "$BATS_TEST_TMPDIR/moves" <"$G"
+	run -0 jq -c '[(.log | length), .log[-1], .position.turn]' <<<"$output"
+	assert_eq '[40000,"orange end",20001]' "$output"
+	run -0 catan-move -i "$G" -f - <"$BATS_TEST_TMPDIR/moves"
+	run -0 jq -c '[(.log | length), .position.turn]' "$G"
+	assert_eq '[40000,20001]' "$output"
+	rm "$BATS_TEST_TMPDIR/moves"
+	no_temporary_files
 }
 
 @test "a view redacts the log from the moves: any case or spacing, and lines that are not moves" {

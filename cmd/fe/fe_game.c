@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch.h"
 #include "fe.h"
 #include "fe_game.h"
 #include "state_json.h"
@@ -25,17 +24,4 @@ int fe_at(const char *usage_short, const char *arg, long *n)
 	if (fe_parse_long(arg, -1000000000L, 1000000000L, n))
 		return fe_usagef(usage_short, "--at: '%s' is not a move number", arg);
 	return C_OK;
-}
-
-int fe_read_moves(const char *path, struct movelog *mv, struct cerr *e)
-{
-	char *buf = NULL;
-	size_t len;
-	int rc = fe_read_path(path, &buf, &len, e);
-	if (rc == C_OK && strlen(buf) != len)
-		rc = cerr_set(e, C_ILLEGAL, "%s: the moves file holds a NUL byte, which no move has", path);
-	if (rc == C_OK)
-		rc = batch_lines(mv, buf, e);
-	free(buf);
-	return rc;
 }

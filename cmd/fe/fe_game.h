@@ -2,6 +2,8 @@
 #ifndef CATAN_FE_GAME_H
 #define CATAN_FE_GAME_H
 
+#include <stdio.h>
+
 #include "err.h"
 #include "types.h"
 
@@ -14,12 +16,35 @@
 int fe_load_game(const char *path, struct game *g, struct cerr *e);
 
 /*
- * fe_read_moves: the moves of a moves file (one a line; "-" is stdin), as
- * batch_lines cuts them, appended to mv.  C_ILLEGAL (as for any text that
- * is not a move) for a file holding a NUL byte; the read errors of
- * fe_read_path.
+ * The moves of a call, in order: the lines of a moves file (one a line;
+ * blank lines and # comments skipped, as batch_line_move cuts them), then
+ * the MOVE arguments.  A move line is FE_MOVE_MAX bytes at most.
+ *
+ * fe_moves_open: path names the moves file ("-": stdin; NULL: none);
+ * argv[0..argc) are the arguments, borrowed.  A file is opened and read a
+ * line at a time by fe_moves_next; a pipe or a terminal is read now, whole
+ * (FE_MAX_INPUT at most, C_INPUT beyond), so that nothing waits on it once
+ * the game is locked.  C_SYSTEM when it cannot be opened or read.
+ * fe_moves_next: the next move's text in *text (borrowed until the next
+ * call), NULL after the last one; mv->n is its number, from 1.  A line
+ * longer than FE_MOVE_MAX bytes, or holding a NUL byte, is refused as move
+ * n (C_ILLEGAL, in batch_name_move's form) and nothing past it is read;
+ * read errors are C_SYSTEM.  fe_moves_close frees what mv holds.
  */
-int fe_read_moves(const char *path, struct movelog *mv, struct cerr *e);
+#define FE_MOVE_MAX 4096
+struct fe_moves {
+	FILE *f;		/* the moves file, or NULL when done with it */
+	const char *name;	/* what messages call it */
+	char *buf;		/* a pipe's moves, read at once; f reads them */
+	int own;		/* f is ours to close */
+	char **argv;
+	int argc, next;
+	size_t n;		/* moves given so far */
+	char line[FE_MOVE_MAX + 1];
+};
+int fe_moves_open(struct fe_moves *mv, const char *path, int argc, char **argv, struct cerr *e);
+int fe_moves_next(struct fe_moves *mv, const char **text, struct cerr *e);
+void fe_moves_close(struct fe_moves *mv);
 
 /*
  * fe_at: the value of --at (a move number, negative from the end) into *n.

@@ -1,5 +1,4 @@
-/* batch.c: moves applied to a game in order, all of them or the first refusal named. */
-#include <stdlib.h>
+/* batch.c: moves applied to a game one at a time, a refusal named by the move's number and text. */
 #include <string.h>
 
 #include <jansson.h>
@@ -10,22 +9,18 @@
 #include "rules.h"
 #include "state.h"
 
-int batch_lines(struct movelog *mv, char *buf, struct cerr *e)
+char *batch_line_move(char *line)
 {
-	int rc;
-	for (char *line = buf; line && *line;) {
-		char *nl = strchr(line, '\n');
-		if (nl)
-			*nl = '\0';
-		size_t n = strlen(line);
-		while (n && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
-			line[--n] = '\0';
-		char *s = line + strspn(line, " \t");
-		if (*s && *s != '#' && (rc = movelog_push(mv, s, e)))
-			return rc;
-		line = nl ? nl + 1 : NULL;
-	}
-	return C_OK;
+	size_t n = strlen(line);
+	while (n && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
+		line[--n] = '\0';
+	char *s = line + strspn(line, " \t");
+	return *s && *s != '#' ? s : NULL;
+}
+
+void batch_name_move(struct cerr *e, size_t n, const char *text)
+{
+	cerr_prefix(e, "move %zu '%s'", n, text);
 }
 
 /* parse_one: one move (text or JSON text) into *m. */
@@ -44,24 +39,20 @@ static int parse_one(const struct game *g, const char *text, int json, struct mo
 	return rc;
 }
 
-int batch_apply(struct game *g, const struct movelog *mv, int json, int as_seat, struct cerr *e)
+int batch_apply_move(struct game *g, const char *text, int json, int as_seat, size_t n, struct cerr *e)
 {
-	for (size_t i = 0; i < mv->len; i++) {
-		struct move m;
-		int rc = parse_one(g, mv->ent[i].text, json, &m, e);
-		if (rc == C_OK && as_seat != NOBODY) {
-			int owner = rules_owner(g, &m);
-			if (owner != as_seat)
-				rc = cerr_set(e, C_ILLEGAL, "the move is %s's to make, not %s's",
-					      owner >= 0 ? colour_names[g->colour[owner]] : "nobody",
-					      colour_names[g->colour[as_seat]]);
-		}
-		if (rc == C_OK)
-			rc = rules_apply(g, &m, 0, e);
-		if (rc != C_OK) {
-			cerr_prefix(e, "move %zu '%s'", i + 1, mv->ent[i].text);
-			return rc;
-		}
+	struct move m;
+	int rc = parse_one(g, text, json, &m, e);
+	if (rc == C_OK && as_seat != NOBODY) {
+		int owner = rules_owner(g, &m);
+		if (owner != as_seat)
+			rc = cerr_set(e, C_ILLEGAL, "the move is %s's to make, not %s's",
+				      owner >= 0 ? colour_names[g->colour[owner]] : "nobody",
+				      colour_names[g->colour[as_seat]]);
 	}
-	return C_OK;
+	if (rc == C_OK)
+		rc = rules_apply(g, &m, 0, e);
+	if (rc != C_OK)
+		batch_name_move(e, n, text);
+	return rc;
 }

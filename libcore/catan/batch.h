@@ -1,27 +1,35 @@
-/* batch.h: moves given as arguments or one a line (a struct movelog), applied to a game in order with the failing move named. */
+/* batch.h: moves given as arguments or one a line, applied to a game one at a time, each named by its number. */
 #ifndef CATAN_BATCH_H
 #define CATAN_BATCH_H
+
+#include <stddef.h>
 
 #include "err.h"
 #include "types.h"
 
 /*
- * batch_lines: appends copies of the moves of a moves file's text buf, one
- * a line, to mv (cutting buf into strings in place): surrounding blanks
- * and a line's CR are dropped, blank lines and lines starting with # are
- * skipped.  C_OK, or C_SYSTEM when memory runs out.
+ * batch_line_move: the move a line of a moves file holds (line is a
+ * string, cut in place): surrounding blanks and a CR dropped; NULL for a
+ * blank line or one starting with #.
  */
-int batch_lines(struct movelog *mv, char *buf, struct cerr *e);
+char *batch_line_move(char *line);
 
 /*
- * batch_apply: parses and applies every move of mv (move texts, or JSON
- * move objects' texts when json) to g in order, each required to be
- * as_seat's move unless as_seat is NOBODY ("the move is red's to make, not
- * blue's").  Returns C_OK; at the first refusal, the refusal's code
- * (C_ILLEGAL, C_SYSTEM) with "move N 'TEXT': " in front of the message,
- * and g holding the moves before it: a caller that wants all or nothing
- * drops g then.
+ * batch_apply_move: parses text (a move, or a JSON move object when json)
+ * and applies it to g as move n of a batch, required to be as_seat's move
+ * unless as_seat is NOBODY ("the move is red's to make, not blue's").
+ * Returns C_OK; on a refusal, its code (C_ILLEGAL, C_SYSTEM) with the
+ * message named by batch_name_move, and g as it was before the move: the
+ * moves before it stand in g, and a caller that wants all or nothing
+ * drops g.
  */
-int batch_apply(struct game *g, const struct movelog *mv, int json, int as_seat, struct cerr *e);
+int batch_apply_move(struct game *g, const char *text, int json, int as_seat, size_t n, struct cerr *e);
+
+/*
+ * batch_name_move: puts "move N 'TEXT': " in front of e's message, the
+ * form every refusal of a batch has, so that a caller can tell that moves
+ * 1 to N-1 were applied.
+ */
+void batch_name_move(struct cerr *e, size_t n, const char *text);
 
 #endif
