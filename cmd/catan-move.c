@@ -1,4 +1,4 @@
-/* catan-move: applies moves to a game, all or nothing, on stdin/stdout or in place. */
+/* catan-move: applies moves to a game (all or nothing, or up to a refusal), on stdin/stdout or in place. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,27 +20,33 @@
 const char fe_progname[] = "catan-move";
 
 static const char usage_short[] =
-	"usage: catan-move [-i FILE] [-f FILE] [--json] [--as COLOUR] [--view COLOUR] [-c] [MOVE...]\n"
+	"usage: catan-move [-i FILE] [-f FILE] [--keep] [--json] [--as COLOUR] [--view COLOUR] [-c]\n"
+	"                  [MOVE...]\n"
 	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers] [--all-rates]\n"
 	"                  [--at N]\n"
 	"       catan-move [-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY]\n"
 	"                  [--bots COLOURS] [--turn-limit N] [--view COLOUR] [-c] [MOVE...]\n";
 
 static const char usage_text[] =
-	"usage: catan-move [-i FILE] [-f FILE] [--json] [--as COLOUR] [--view COLOUR] [-c] [MOVE...]\n"
+	"usage: catan-move [-i FILE] [-f FILE] [--keep] [--json] [--as COLOUR] [--view COLOUR] [-c]\n"
+	"                  [MOVE...]\n"
 	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers] [--all-rates]\n"
 	"                  [--at N]\n"
 	"       catan-move [-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY]\n"
 	"                  [--bots COLOURS] [--turn-limit N] [--view COLOUR] [-c] [MOVE...]\n"
 	"\n"
 	"Reads a game (catan-state(5)) on standard input, applies the moves in order and\n"
-	"writes the new game.  If any move is refused nothing is written (exit 1).\n"
+	"writes the new game.  If a move is refused nothing is written (exit 1), but in a\n"
+	"game with a secret key (a refereed game: luck once drawn stands) or with --keep\n"
+	"the moves before it stand and are written, with exit 1 and the refused move named:\n"
+	"\"catan-move: move N 'MOVE': reason\" (moves 1 to N-1 stood).\n"
 	"\n"
 	"  -i, --in-place FILE   read FILE and replace it (locked, atomic); write nothing on stdout\n"
 	"                        unless --view is given\n"
 	"  -f, --file FILE       moves one per line ('-': stdin, with -i); # comments and blank\n"
 	"                        lines are skipped; applied before the MOVE arguments; a line\n"
 	"                        longer than 4096 bytes is refused as a move\n"
+	"  -k, --keep            keep the moves before a refused one (exit 1 all the same)\n"
 	"  -j, --json            each move is a JSON object (one per argument or line)\n"
 	"  -a, --as COLOUR       refuse any move that is not COLOUR's to make\n"
 	"  -v, --view COLOUR     write COLOUR's view instead of the full game\n"
@@ -73,7 +79,7 @@ static const char usage_text[] =
 enum {
 	O_IN_PLACE = 'i', O_FILE = 'f', O_JSON = 'j', O_AS = 'a', O_VIEW = 'v', O_COMPACT = 'c',
 	O_LIST = 'l', O_COUNT = 'n', O_UNTIL_END = 'u', O_POLICY = 'p', O_BOTS = 'b',
-	O_TURN_LIMIT = 't', O_OFFERS = 256, O_AUTO, O_AT, O_ALL_RATES,
+	O_TURN_LIMIT = 't', O_KEEP = 'k', O_OFFERS = 256, O_AUTO, O_AT, O_ALL_RATES,
 };
 
 static const char *const policy_words[] = { "random", "greedy", NULL };
@@ -81,6 +87,7 @@ static const char *const policy_words[] = { "random", "greedy", NULL };
 static const struct fe_opt options[] = {
 	{ "in-place", O_IN_PLACE, FE_ARG_FILE, NULL, "read FILE and replace it" },
 	{ "file", O_FILE, FE_ARG_FILE, NULL, "moves one per line" },
+	{ "keep", O_KEEP, FE_NO_ARG, NULL, "keep the moves before a refused one" },
 	{ "json", O_JSON, FE_NO_ARG, NULL, "each move is a JSON object" },
 	{ "as", O_AS, FE_ARG, colour_names, "refuse any move that is not COLOUR's" },
 	{ "view", O_VIEW, FE_ARG, colour_names, "write COLOUR's view" },
@@ -178,10 +185,11 @@ int main(int argc, char **argv)
 	const char *in_place = NULL, *moves_file = NULL, *as_name = NULL, *view_name = NULL;
 	struct fe_locked lk = { .fd = -1 };
 	struct fe_moves mv = { 0 };
-	struct cerr e = { 0 };
+	struct cerr e = { 0 }, refusal = { 0 };
 	struct game g, view;
 	struct autoplay_opts ao;
-	int json = 0, flags = 0, opt, rc, have_view = 0, list = 0, count = 0, mgflags = 0;
+	int json = 0, keep = 0, refused = 0, flags = 0, opt, rc, have_view = 0, list = 0, count = 0;
+	int mgflags = 0;
 	int as_seat = NOBODY, view_seat = NOBODY, autoplay = 0, turn_limit = 1000;
 	long auto_n = 1, at_n = 0;
 	int have_at = 0;
@@ -205,6 +213,9 @@ int main(int argc, char **argv)
 			break;
 		case O_JSON:
 			json = 1;
+			break;
+		case O_KEEP:
+			keep = 1;
 			break;
 		case O_AS:
 			as_name = optarg;
@@ -271,8 +282,8 @@ int main(int argc, char **argv)
 		rc = fe_usagef(usage_short, "-f -: standard input holds the game unless -i FILE is given");
 	else if (list && count)
 		rc = fe_usagef(usage_short, "--list and --count do not go together");
-	else if ((list || count) && (optind < argc || moves_file || autoplay || view_name))
-		rc = fe_usagef(usage_short, "--list and --count take no moves, --auto or --view");
+	else if ((list || count) && (optind < argc || moves_file || autoplay || view_name || keep))
+		rc = fe_usagef(usage_short, "--list and --count take no moves, --keep, --auto or --view");
 	else if (have_at && !list && !count)
 		rc = fe_usagef(usage_short, "--at goes with --list or --count: moves are made at the end");
 	else if ((mgflags & MG_OFFERS) && !list && !count)
@@ -356,9 +367,19 @@ int main(int argc, char **argv)
 	while ((rc = fe_moves_next(&mv, &text, &e)) == C_OK && text)
 		if ((rc = batch_apply_move(&g, text, json, as_seat, mv.n, &e)))
 			break;
-	if (rc)
+	/*
+	 * A refusal drops the moves before it, unless asked to keep them or the
+	 * game is refereed: there luck once drawn stands (a roll, a card bought,
+	 * a steal), or a sender could draw again by adding a move that fails.
+	 */
+	if (rc == C_ILLEGAL && mv.n > 1 && (keep || g.has_secret)) {
+		refusal = e;
+		refused = 1;
+	} else if (rc) {
 		goto out;
-	if (autoplay && (rc = autoplay_play(&g, &ao, autoplay == 2 ? -1 : auto_n, turn_limit, &e)))
+	}
+	if (autoplay && !refused &&
+	    (rc = autoplay_play(&g, &ao, autoplay == 2 ? -1 : auto_n, turn_limit, &e)))
 		goto out;
 
 	/*
@@ -381,6 +402,11 @@ int main(int argc, char **argv)
 			goto out;
 	}
 	rc = fe_close_stdout(&e);
+	/* The moves that stood are written: now the refusal is told. */
+	if (rc == C_OK && refused) {
+		e = refusal;
+		rc = e.code;
+	}
 out:
 	if (rc)
 		fe_report(&e);

@@ -22,6 +22,12 @@ external() {
 	catan-newboard --beginner --seed 1 --rules outcomes=external "$@"
 }
 
+# refereed KEY: the beginner game with a secret key, fixed so that its dice are known: red's
+# first roll is 4 3 (a seven) with key 8, 3 5 with key 1.
+refereed() {
+	beginner --secret | jq --arg k "$(printf '%064x' "$1")" '.secret = $k'
+}
+
 @test "a move is applied and logged in canonical form with its outcome" {
 	run -0 --separate-stderr catan-move 'RED  Roll' <"$G"
 	assert_eq "" "$stderr"
@@ -332,7 +338,7 @@ external() {
 
 @test "--list refuses moves, --offers alone and --list with --count" {
 	run -2 --separate-stderr catan-move --list 'red roll' <"$G"
-	assert_eq "catan-move: --list and --count take no moves, --auto or --view" "${stderr_lines[0]}"
+	assert_eq "catan-move: --list and --count take no moves, --keep, --auto or --view" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-move --offers <"$G"
 	assert_eq "catan-move: --offers goes with --list or --count" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-move --list --count <"$G"
@@ -812,4 +818,113 @@ external() {
 	run -0 catan-move --list <"$BATS_TEST_TMPDIR/x.json"
 	[[ "$output" == *$'red robber 5 steal white\n'* ]]
 	[[ "$output" != *"red robber 5 steal white ore"* ]]
+}
+
+# ---- moves before a refusal: kept in a refereed game, and with --keep ----
+
+@test "a refereed game keeps a roll of seven when the move after it is refused, and a retry does not roll again" {
+	refereed 8 >"$G"
+	run -1 --separate-stderr catan-move -i "$G" --as red 'red roll' 'red end'
+	assert_eq "" "$output"
+	assert_eq "catan-move: move 2 'red end': red must move the robber first" "$stderr"
+	run -0 jq -c '[.log, .position.phase]' "$G"
+	assert_eq '[["red roll 4 3"],"robber"]' "$output"
+	run -0 catan-validate "$G"
+	cp "$G" "$BATS_TEST_TMPDIR/before"
+	run -1 --separate-stderr catan-move -i "$G" --as red 'red roll' 'red end'
+	assert_eq "catan-move: move 1 'red roll': red must move the robber first" "$stderr"
+	assert_file_eq "$BATS_TEST_TMPDIR/before" "$G"
+	no_temporary_files
+}
+
+@test "a refereed game writes the moves before a refusal on standard output, or the view asked for" {
+	refereed 8 >"$G"
+	run -1 --separate-stderr catan-move --as red 'red roll' 'red end' <"$G"
+	assert_eq "catan-move: move 2 'red end': red must move the robber first" "$stderr"
+	run -0 jq -c '[.log, .position.phase]' <<<"$output"
+	assert_eq '[["red roll 4 3"],"robber"]' "$output"
+	run -1 --separate-stderr catan-move --view blue 'red roll' 'red end' <"$G"
+	assert_eq "catan-move: move 2 'red end': red must move the robber first" "$stderr"
+	run -0 jq -c '[.view, .log, has("secret")]' <<<"$output"
+	assert_eq '["blue",["red roll 4 3"],false]' "$output"
+}
+
+@test "a refereed game plays every move when none is refused, and writes nothing when the first is" {
+	refereed 1 >"$G"
+	run -0 --separate-stderr catan-move -i "$G" --as red 'red roll' 'red end'
+	assert_eq "" "$stderr"
+	run -0 jq -c '.log' "$G"
+	assert_eq '["red roll 3 5","red end"]' "$output"
+	cp "$G" "$BATS_TEST_TMPDIR/before"
+	run -1 --separate-stderr catan-move -i "$G" 'red roll' 'blue roll'
+	assert_eq "catan-move: move 1 'red roll': it is blue's turn, not red's" "$stderr"
+	assert_file_eq "$BATS_TEST_TMPDIR/before" "$G"
+	run -1 --separate-stderr catan-move 'red roll' 'blue roll' <"$G"
+	assert_eq "" "$output"
+}
+
+@test "without a secret key a roll of seven and a refused move after it stay all or nothing" {
+	catan-newboard --beginner --seed 31 >"$G"
+	cp "$G" "$BATS_TEST_TMPDIR/before"
+	run -0 catan-move 'red roll' <"$G"
+	run -0 jq -c '.log' <<<"$output"
+	assert_eq '["red roll 2 5"]' "$output"
+	run -1 --separate-stderr catan-move -i "$G" --as red 'red roll' 'red end'
+	assert_eq "" "$output"
+	assert_eq "catan-move: move 2 'red end': red must move the robber first" "$stderr"
+	assert_file_eq "$BATS_TEST_TMPDIR/before" "$G"
+	run -1 --separate-stderr catan-move --as red 'red roll' 'red end' <"$G"
+	assert_eq "" "$output"
+	assert_eq "catan-move: move 2 'red end': red must move the robber first" "$stderr"
+}
+
+@test "--keep keeps the moves before a refused one, on standard output and in place" {
+	external >"$G"
+	run -1 --separate-stderr catan-move --keep 'red roll 3 3' 'red end' 'blue roll 2 2' 'blue build city 3' 'blue end' <"$G"
+	assert_eq "catan-move: move 4 'blue build city 3': a city replaces one of your settlements, and intersection 3 holds none" "$stderr"
+	run -0 jq -c '[.log, .position.current]' <<<"$output"
+	assert_eq '[["red roll 3 3","red end","blue roll 2 2"],"blue"]' "$output"
+	run -1 --separate-stderr catan-move -k -i "$G" 'red roll 3 3' 'red end' 'blue roll 2 2' 'blue build city 3'
+	assert_eq "" "$output"
+	assert_eq "catan-move: move 4 'blue build city 3': a city replaces one of your settlements, and intersection 3 holds none" "$stderr"
+	run -0 jq -c '.log' "$G"
+	assert_eq '["red roll 3 3","red end","blue roll 2 2"]' "$output"
+	no_temporary_files
+}
+
+@test "--keep counts the moves of a moves file before the arguments, and exits 0 when every move stands" {
+	external >"$G"
+	printf '# a turn\nred roll 3 3\n\nred end\n' >"$BATS_TEST_TMPDIR/moves"
+	run -1 --separate-stderr catan-move --keep -f "$BATS_TEST_TMPDIR/moves" 'blue roll 2 2' 'red end' <"$G"
+	assert_eq "catan-move: move 4 'red end': it is blue's turn, not red's" "$stderr"
+	run -0 jq -c '.log' <<<"$output"
+	assert_eq '["red roll 3 3","red end","blue roll 2 2"]' "$output"
+	run -0 --separate-stderr catan-move --keep -f "$BATS_TEST_TMPDIR/moves" 'blue roll 2 2' <"$G"
+	assert_eq "" "$stderr"
+	run -0 jq -c '.log' <<<"$output"
+	assert_eq '["red roll 3 3","red end","blue roll 2 2"]' "$output"
+	rm "$BATS_TEST_TMPDIR/moves"
+}
+
+@test "--keep with a refused first move writes nothing" {
+	external >"$G"
+	cp "$G" "$BATS_TEST_TMPDIR/before"
+	run -1 --separate-stderr catan-move --keep 'red end' 'red roll 3 3' <"$G"
+	assert_eq "" "$output"
+	assert_eq "catan-move: move 1 'red end': the dice must be rolled first" "$stderr"
+	run -1 --separate-stderr catan-move --keep -i "$G" 'red end'
+	assert_eq "" "$output"
+	assert_eq "catan-move: move 1 'red end': the dice must be rolled first" "$stderr"
+	assert_file_eq "$BATS_TEST_TMPDIR/before" "$G"
+	no_temporary_files
+}
+
+@test "--keep with an over-long line keeps the moves before it" {
+	external >"$G"
+	{ echo 'red roll 3 3'; printf 'red end%4090s\n' ''; echo 'red end'; } >"$BATS_TEST_TMPDIR/moves"
+	run -1 --separate-stderr catan-move --keep -i "$G" -f "$BATS_TEST_TMPDIR/moves"
+	assert_eq "catan-move: move 2 '$(printf 'red end%33s' '')...': the line is longer than 4096 bytes, which no move is" "$stderr"
+	run -0 jq -c '.log' "$G"
+	assert_eq '["red roll 3 3"]' "$output"
+	rm "$BATS_TEST_TMPDIR/moves"
 }

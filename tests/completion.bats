@@ -81,6 +81,8 @@ more() {
 	# Options complete as before, with their space.
 	run -0 typed "catan-move --bo" Tab
 	assert_eq "\$ catan-move --bots X" "$output"
+	run -0 typed "catan-move --ke" Tab
+	assert_eq "\$ catan-move --keep X" "$output"
 }
 
 @test "zsh: a quoted move is completed word by word, and no verb is offered after the piece" {
@@ -96,6 +98,8 @@ more() {
 	assert_eq "\$ catan-move -i $BATS_TEST_TMPDIR/g.json 'red build road 5-9 X" "$output"
 	run -0 typed "catan-move --bo" Tab
 	assert_eq "\$ catan-move --bots X" "$output"
+	run -0 typed "catan-move --ke" Tab
+	assert_eq "\$ catan-move --keep X" "$output"
 }
 
 @test "examples/human-vs-bots.sh on a terminal: rlwrap gives the prompt line editing and a history" {

@@ -22,4 +22,12 @@ setup() {
 	run -1 vg catan-move 'red roll' 'red build city 3' <"$BATS_TEST_TMPDIR/g.json"
 	run -0 vg catan-move -i "$BATS_TEST_TMPDIR/g.json" 'red roll'
 	run -3 vg catan-move 'red roll' <<<'{"format": 1}'
+	# Moves kept before a refusal; moves from a pipe, past what is kept in memory; an over-long line.
+	catan-newboard --beginner --seed 1 --rules outcomes=external >"$BATS_TEST_TMPDIR/e.json"
+	run -1 vg catan-move --keep 'red roll 3 3' 'red end' 'red end' <"$BATS_TEST_TMPDIR/e.json"
+	awk 'BEGIN { split("red blue white orange", c); for (t = 0; t < 2000; t++)
+		printf "%-300s\n%-300s\n", c[t % 4 + 1] " roll 3 3", c[t % 4 + 1] " end" }' >"$BATS_TEST_TMPDIR/moves"
+	run -0 vg catan-move -i "$BATS_TEST_TMPDIR/e.json" -f - <"$BATS_TEST_TMPDIR/moves"
+	run -0 vg catan-move -i "$BATS_TEST_TMPDIR/e.json" -f - < <(cat "$BATS_TEST_TMPDIR/moves")
+	run -1 vg catan-move -k -i "$BATS_TEST_TMPDIR/e.json" -f - < <(echo 'red roll 3 3'; head -c 10000 /dev/zero)
 }
