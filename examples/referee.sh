@@ -1,7 +1,8 @@
 #!/bin/sh
 # referee.sh: a game refereed by mail with catan-referee, in a folder of its own: a
-# refereed game (its dice and cards from a secret key), the players' addresses, and two
-# mails handed to the referee as a delivery agent hands them; then what the referee wrote.
+# refereed game (its dice and cards from a secret key), the players' addresses, their
+# passwords, and mails handed to the referee as a delivery agent hands them; then what the
+# referee wrote.
 # Usage: referee.sh [FOLDER]   (default: a new temporary folder, removed at the end)
 set -e
 dir=${1:-}
@@ -9,7 +10,7 @@ if [ -z "$dir" ]; then
 	dir=$(mktemp -d)
 	trap 'rm -rf "$dir"' EXIT
 fi
-mkdir -p "$dir/outbox"
+mkdir -p "$dir/outbox" "$dir/sent"
 cd "$dir"
 
 catan-newboard --beginner > game.json
@@ -21,8 +22,17 @@ white   carol@example.com
 orange  dave@example.org
 PLAYERS
 
+# Each seat's password, mailed to its player alone; the referee keeps only their hashes.
+catan-referee --passwords game.json players outbox >/dev/null
+password_of() { # password_of ADDRESS: what that player reads in their mail
+	sed -n 's/^  password //p' $(grep -l "^To: $1\$" outbox/*.eml)
+}
+alice=$(password_of alice@example.org) bob=$(password_of bob@example.net)
+echo "passwords mailed: $(ls outbox | wc -l)"
+mv outbox/* sent/
+
 # Alice (red, first to move) rolls: every player gets what they may see of it.
-catan-referee game.json players outbox <<'MAIL'
+catan-referee game.json players outbox <<MAIL
 From: Alice <alice@example.org>
 To: referee@example.org
 Subject: my turn
@@ -30,6 +40,7 @@ Message-ID: <turn1@example.org>
 Content-Type: text/plain; charset=us-ascii
 
 roll
+password $alice
 MAIL
 echo "after Alice's mail: $(ls outbox | wc -l) replies, the game's log: $(jq -c .log game.json)"
 for f in outbox/*; do
@@ -37,14 +48,27 @@ for f in outbox/*; do
 done
 rm -f outbox/*
 
-# Bob (blue) plays out of turn: only Bob is answered, and nothing is played.
+# Someone writing as Alice, without her password: nothing is played, and only Alice hears.
 catan-referee game.json players outbox <<'MAIL'
+From: Alice <alice@example.org>
+To: referee@example.org
+Subject: end
+Message-ID: <forged@example.com>
+
+end
+MAIL
+echo "after the forged mail: $(ls outbox | wc -l) reply, $(sed -n 's/^To: /to /p' outbox/*)"
+rm -f outbox/*
+
+# Bob (blue) plays out of turn: only Bob is answered, and nothing is played.
+catan-referee game.json players outbox <<MAIL
 From: Bob <BOB@example.net>
 To: referee@example.org
 Subject: me
 Message-ID: <early@example.net>
 
 roll
+password $bob
 MAIL
 echo "after Bob's mail: $(ls outbox | wc -l) reply, the game's log: $(jq -c .log game.json)"
 grep -m1 '^Move 1 of your mail was refused:$' outbox/*

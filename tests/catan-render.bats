@@ -441,13 +441,6 @@ js_list() {
 	assert_eq "catan-render: move 4 'red build city 1': it is blue's turn, not red's" "$stderr"
 }
 
-# selenium_python: a python3 that has Selenium (Debian's python3-selenium is /usr/bin/python3's).
-selenium_python() {
-	for py in python3 /usr/bin/python3; do
-		command -v "$py" >/dev/null && "$py" -c 'import selenium' 2>/dev/null && { echo "$py"; return; }
-	done
-}
-
 # replay_in_browser GAME [--view COLOUR]: steps through the page of GAME in a headless Chromium
 # driven by Selenium, checking every move against catan-render --svg --at K.
 replay_in_browser() {

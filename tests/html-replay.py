@@ -15,13 +15,12 @@ difference.
 """
 import os
 import sys
-import tempfile
 import xml.etree.ElementTree as ET
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+
+from browser import chromium
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -66,16 +65,7 @@ def main():
         moves = f.read().splitlines()
     last = len(moves)
 
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--window-size=1400,1000"):
-        opts.add_argument(flag)
-    profile = tempfile.mkdtemp(prefix="html-replay.")
-    opts.add_argument("--user-data-dir=" + profile)
-    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")),
-                              options=opts)
+    driver = chromium(1400, 1000)
     try:
         driver.get("file://" + os.path.abspath(page))
         body = driver.find_element(By.TAG_NAME, "body")

@@ -15,15 +15,20 @@ load test_helper
 	done
 	[ -f "$d/opt/catan/share/man/man5/catan-state.5" ]
 	run -0 "$d/opt/catan/bin/catan-newboard" --version
-	# The referee finds its mail decoder in libexec, also when called through a link.
-	[ -x "$d/opt/catan/libexec/catan-tools/catan-referee-mail" ]
+	# The referee finds its program in libexec, also when called through a link, and runs
+	# the catan-move beside it, whatever PATH holds.
+	[ -x "$d/opt/catan/libexec/catan-tools/catan-referee" ]
 	run -0 "$d/opt/catan/bin/catan-referee" --version
 	assert_eq "catan-referee (catan-tools) 0.1.0" "$output"
 	ln -s "$d/opt/catan/bin/catan-referee" "$BATS_TEST_TMPDIR/referee"
 	mkdir "$BATS_TEST_TMPDIR/outbox"
 	"$d/opt/catan/bin/catan-newboard" --beginner >"$BATS_TEST_TMPDIR/game.json"
-	printf 'From: Alice <alice@example.org>\nSubject: hi\n\nroll\n' |
-		PATH="$d/opt/catan/bin:$PATH" run -0 "$BATS_TEST_TMPDIR/referee" \
+	run -0 "$BATS_TEST_TMPDIR/referee" --passwords=red \
+		"$BATS_TEST_TMPDIR/game.json" "$ROOT/tests/fixtures/mail/players" "$BATS_TEST_TMPDIR/outbox"
+	pw=$(sed -n 's/^  password //p' "$BATS_TEST_TMPDIR"/outbox/*.eml)
+	rm "$BATS_TEST_TMPDIR"/outbox/*.eml
+	printf 'From: Alice <alice@example.org>\nSubject: hi\n\nroll\npassword %s\n' "$pw" |
+		PATH=/usr/bin:/bin run -0 "$BATS_TEST_TMPDIR/referee" \
 		"$BATS_TEST_TMPDIR/game.json" "$ROOT/tests/fixtures/mail/players" "$BATS_TEST_TMPDIR/outbox"
 	run -0 jq -r '.log[0]' "$BATS_TEST_TMPDIR/game.json"
 	[[ $output == "red roll "[1-6]" "[1-6] ]]

@@ -14,7 +14,7 @@ load test_helper
 	catan-newboard --beginner --seed 1 | catan-move 'red roll' 'red end' 'blue roll' |
 		catan-move --list --as blue | head -1 >moves.txt
 	# The referee's: the players' addresses, an outbox, a mail from red, a folder of games.
-	printf 'red alice@example.org\nblue bob@example.net\n' >players
+	printf 'red alice@example.org\nblue bob@example.net\nwhite carol@example.com\norange dave@example.org\n' >players
 	mkdir outbox games
 	printf 'From: Alice <alice@example.org>\nSubject: turn\n\nroll\n' >mail.eml
 	catan-newboard --beginner >games/friday.json

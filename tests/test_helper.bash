@@ -41,3 +41,10 @@ vg() {
 	valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
 		--error-exitcode=99 "$CATAN_DYN/$prog" "$@"
 }
+
+# selenium_python: a python3 that has Selenium (Debian's python3-selenium is /usr/bin/python3's).
+selenium_python() {
+	for py in python3 /usr/bin/python3; do
+		command -v "$py" >/dev/null && "$py" -c 'import selenium' 2>/dev/null && { echo "$py"; return; }
+	done
+}

@@ -1,0 +1,1385 @@
+#!/usr/bin/python3
+# catan-referee: a play-by-email referee (catan-referee(1), docs/pbem.md).  Reads one mail on
+# standard input, checks that it comes from a seat's owner (the seat's password), plays the
+# sender's moves in one call of catan-move up to the first refusal, and writes the replies,
+# each player's own view, as mail files into an outbox folder.
+#
+# Installed in LIBEXECDIR/catan-tools and started by BINDIR/catan-referee; it runs the
+# catan-move and catan-render of that BINDIR, whatever PATH says.  Python's email package reads
+# the mail (RFC 5322, 2045-2047, 6532) and writes the replies (folded, encoded headers).
+#
+# A mail is handled as one transaction, so that a referee killed anywhere and the same mail
+# delivered again play nothing twice and lose no reply:
+#   1. under GAME.lock, whatever a killed run left is finished (a committed GAME.txn) or
+#      thrown away (an uncommitted GAME.work);
+#   2. the new game, the replies, the log's line and the mail's mark are prepared in GAME.work;
+#   3. renaming GAME.work to GAME.txn commits them all at once;
+#   4. the game is renamed into place, the replies written into the outbox, the line logged,
+#      the mark written, and GAME.txn removed; step 1 of any later run redoes what is missing.
+import email
+import email.message
+import email.policy
+import email.utils
+import fcntl
+import hashlib
+import hmac
+import html.parser
+import json
+import os
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+
+EX_USAGE = 2
+EX_TEMPFAIL = 75  # sysexits.h: the mail system keeps the mail and delivers it again
+
+MAX_MAIL = 1 << 20  # bytes of a mail read; a larger one is answered, not played
+MAX_MOVES = 100  # moves one mail may carry
+MAX_LINE = 1000  # characters of one line of moves
+MAX_SUBJECT = 200  # characters of a subject repeated in a reply or the log
+
+COLOURS = ("red", "blue", "white", "orange", "green", "brown")
+VERBS = ("build roll discard robber offer accept reject cancel trade buy play end "
+         "pass steal neutral action give return").split()
+
+AUTO_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
+AUTO_SUBJECT = re.compile(
+    r"^\s*(auto:|automatic reply|auto[- ]?reply|auto[- ]?response|autoresponse|"
+    r"out of (the )?office|away from (the )?office|vacation|abwesenheit|"
+    r"r[ée]ponse automatique|respuesta autom[áa]tica|risposta automatica)"
+    r"|\bout of (the )?office\b",
+    re.IGNORECASE,
+)
+TAG = re.compile(r"\[game:\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*\]", re.IGNORECASE)
+# Control characters (C0 but tab and line feed, DEL, C1) never reach a log, a subject or a reply.
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# A password: the alphabet has no 0/o, 1/l; 20 letters are 100 bits.
+PW_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+PW_LENGTH = 20
+# Where a forwarded or quoted original starts (Outlook, Gmail, Thunderbird, Apple Mail).
+FORWARD = re.compile(r"^\s*(-+ ?(original message|forwarded message|weitergeleitete nachricht|"
+                     r"message transféré|mensaje reenviado) ?-+|begin forwarded message:)",
+                     re.IGNORECASE)
+# The mail commands, answered without touching the game.
+COMMANDS = {"list": "list", "moves": "list", "board": "board", "status": "status", "help": "help",
+            "away": "away", "back": "back", "standing pass": "standing pass",
+            "standing off": "standing off"}
+PW_LINE = re.compile(r"^\s*password\s*:?\s*(\S+)\s*$", re.IGNORECASE)
+
+USAGE_LINE = ("usage: catan-referee [--from ADDRESS] [--log FILE] (GAME PLAYERS | --games FOLDER)"
+              " OUTBOX < MESSAGE")
+HELP = """usage: catan-referee [OPTION...] GAME PLAYERS OUTBOX < MESSAGE
+       catan-referee [OPTION...] --games FOLDER OUTBOX < MESSAGE
+       catan-referee --passwords[=COLOURS] (GAME PLAYERS | --games FOLDER) OUTBOX
+       catan-referee --tick [OPTION...] (GAME PLAYERS | --games FOLDER) OUTBOX
+
+Reads one mail on standard input as a delivery agent hands it (procmail,
+maildrop, a .forward pipe), checks the seat's password in it, applies the
+sender's moves to the game in order up to the first refusal, and writes the
+replies, each player's own view of the game, into OUTBOX as complete mail
+files for a separate step to send.
+
+  -g, --games FOLDER    several games on one address: FOLDER/NAME.json with its
+                        players in FOLDER/NAME.players, chosen by [game:NAME] in
+                        the subject
+  -f, --from ADDRESS    the replies' From: (default: Catan referee <referee@HOST>)
+  -l, --log FILE        one line per mail (default: GAME.log, or
+                        FOLDER/referee.log with --games)
+  -p, --passwords[=COLOURS]
+                        draw a new password for each seat named (default: each
+                        seat that has none), keep it hashed in GAME.passwords,
+                        and write each player a mail with their own; no mail is read
+      --tick            read no mail: remind the players the games wait for,
+                        and let an automatic player move for those past their
+                        deadline (run it from cron)
+      --remind HOURS    with --tick: remind a player after HOURS (default 24)
+      --deadline HOURS  with --tick: move for them after HOURS (default 72)
+      --now SECONDS     the time to take for now, in seconds since 1970 (tests)
+  -t, --text-only       replies in plain text alone, without their HTML part
+                        and its picture of the board
+      --allow-seeded    referee a game whose luck comes from its seed, not from
+                        a secret key: for tests only, since its dice can be
+                        worked out from any view
+  -h, --help            show this help
+  -V, --version         show the version
+
+PLAYERS holds one line per player, the colour then the address.  Every mail
+must carry the line "password WORD" with the seat's password.  Exit status:
+0 the mail was handled (played, refused with a reply, or ignored as automatic
+or already seen); 1 the sender plays in no game, the mail has no sender, or
+the game cannot be refereed (logged, no reply); 2 usage; 75 a temporary
+failure (the mail should be kept and delivered again).
+"""
+OPTIONS = ["--games", "--from", "--log", "--passwords", "--tick", "--remind", "--deadline", "--now",
+           "--text-only", "--allow-seeded", "--help", "--version"]
+
+
+class Fail(Exception):
+    """A failure that ends the run with a status, after a message on standard error."""
+
+    def __init__(self, status, message=None):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def clean(text, limit=None):
+    """TEXT without control characters and, when LIMIT is given, cut at LIMIT characters."""
+    text = CONTROL.sub("", text)
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + "..."
+    return text
+
+
+# ---- Reading the mail --------------------------------------------------------------------
+
+class Text(html.parser.HTMLParser):
+    """HTML to plain text: one line per block, without what a reply quotes (a blockquote,
+    Gmail's gmail_quote, Thunderbird's moz-cite-prefix, Outlook's divRplyFwdMsg and all
+    after it), scripts and styles."""
+
+    BLOCK = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "pre",
+             "table", "ul", "ol", "dl", "dt", "dd", "section", "article", "header",
+             "footer", "address"}
+    SKIP = {"blockquote", "script", "style", "head", "title"}
+    VOID = {"br", "hr", "img", "meta", "link", "input", "area", "base", "col", "embed",
+            "source", "track", "wbr"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.out = []
+        self.stack = []  # for each open element: does it hide its content?
+        self.hidden = 0
+        self.stop = False
+
+    def handle_starttag(self, tag, attrs):
+        if self.stop:
+            return
+        a = dict(attrs)
+        classes = (a.get("class") or "").split()
+        if a.get("id") == "divRplyFwdMsg" or "moz-cite-prefix" in classes:
+            self.stop = True  # the quoted original follows to the end
+            return
+        if tag in self.BLOCK or tag == "hr":
+            self.out.append("\n")
+        if tag == "hr":
+            self.out.append("________\n")
+        if tag in self.VOID:
+            return
+        hide = tag in self.SKIP or "gmail_quote" in classes
+        self.stack.append((tag, hide))
+        self.hidden += hide
+
+    def handle_endtag(self, tag):
+        if self.stop or tag in self.VOID:
+            return
+        # Close up to the matching element, forgiving elements left open.
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i][0] == tag:
+                for _, hide in self.stack[i:]:
+                    self.hidden -= hide
+                del self.stack[i:]
+                break
+        if tag in self.BLOCK:
+            self.out.append("\n")
+
+    def handle_data(self, data):
+        if not self.stop and not self.hidden:
+            self.out.append(re.sub(r"\s+", " ", data))
+
+    def text(self):
+        text = "\n".join(line.strip() for line in "".join(self.out).split("\n"))
+        return re.sub(r"\n{3,}", "\n\n", text).strip("\n") + "\n"
+
+
+def content(part):
+    """The part's text, decoded; an unknown or wrong charset is read as UTF-8, then Latin-1."""
+    try:
+        return part.get_content()
+    except (LookupError, UnicodeError):
+        raw = part.get_payload(decode=True) or b""
+        try:
+            return raw.decode("utf-8")
+        except UnicodeError:
+            return raw.decode("latin-1")
+
+
+def body_of(msg):
+    part = msg.get_body(preferencelist=("plain", "html"))
+    if part is None:
+        return ""
+    text = content(part)
+    if not isinstance(text, str):
+        return ""
+    if part.get_content_subtype() == "html":
+        parser = Text()
+        parser.feed(text)
+        parser.close()
+        text = parser.text()
+    # Non-breaking and other Unicode spaces become plain spaces; line ends become "\n".
+    text = re.sub(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000]", " ", text)
+    text = text.replace("\u200b", "").replace("\ufeff", "")
+    # Dashes that mail programs type for '-' ("14\u201319") are a path's hyphen.
+    text = re.sub(r"[\u2010-\u2015\u2212]", "-", text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return CONTROL.sub("", text)
+
+
+def auto_reason(msg, subject):
+    v = header(msg, "Auto-Submitted").split(";")[0].strip().lower()
+    if v and v != "no":
+        return "Auto-Submitted: " + clean(v, 40)
+    v = header(msg, "Precedence").strip().lower()
+    if v in AUTO_PRECEDENCE:
+        return "Precedence: " + v
+    for h in ("X-Autoreply", "X-Autorespond"):
+        if msg.get(h) is not None:
+            return h
+    if header(msg, "Return-Path").strip() == "<>":
+        return "Return-Path: <>"
+    if msg.get_content_type() == "multipart/report":
+        return "a delivery report"
+    if AUTO_SUBJECT.search(subject):
+        return "subject '%s'" % subject
+    return ""
+
+
+def header(msg, name):
+    try:
+        return str(msg.get(name, "") or "")
+    except (ValueError, IndexError, AttributeError, TypeError):  # a header the parser cannot read
+        return ""
+
+
+def raw_header(msg, name):
+    """The header's value as sent, unfolded: not parsed, so nothing of it is cut away."""
+    for k, v in msg.raw_items():
+        if k.lower() == name.lower():
+            return re.sub(r"\r?\n(?=[ \t])", "", str(v)).strip()
+    return ""
+
+
+class Mail:
+    """What the referee needs of one mail."""
+
+    def __init__(self, data):
+        self.too_large = len(data) > MAX_MAIL
+        if self.too_large:
+            # The headers are read; the rest is not.
+            cut = data.find(b"\n\n", 0, MAX_MAIL)
+            data = data[:cut + 2] if cut >= 0 else data[:MAX_MAIL]
+        msg = email.message_from_bytes(data, policy=email.policy.default)
+        self.subject = clean(" ".join(header(msg, "Subject").split()), MAX_SUBJECT)
+        # The subject as sent (still encoded), unfolded: for a reply's "Re:".
+        self.resubject = clean(" ".join(raw_header(msg, "Subject").split()), MAX_SUBJECT)
+        addrs = [a.strip().lower() for _, a in email.utils.getaddresses([header(msg, "From")])]
+        addrs = [a for a in addrs if a]
+        addr = addrs[0] if len(addrs) == 1 else ""
+        if not re.fullmatch(r"[^\s@<>\"]+@[^\s@<>\"]+", addr):
+            addr = ""  # no address, several, or a broken one: nobody's
+        self.sender = clean(addr)
+        # Several addresses are no one's, but the log names them.
+        self.several = clean(", ".join(addrs), MAX_SUBJECT) if len(addrs) > 1 else ""
+        self.msgid = raw_header(msg, "Message-ID")
+        tag = TAG.search(self.subject)
+        self.tag = tag.group(1).lower() if tag else ""
+        self.auto = auto_reason(msg, self.subject)
+        self.body = "" if self.too_large else body_of(msg)
+        # The key that tells a mail delivered again: the sender and the whole Message-ID, or,
+        # without one, a digest of what the sender wrote.
+        h = hashlib.sha256()
+        if self.msgid:
+            h.update(b"id\0" + self.sender.encode() + b"\0" + self.msgid.encode("utf-8", "replace"))
+        else:
+            h.update(b"mail\0" + self.sender.encode())
+            for part in (raw_header(msg, "Date"), raw_header(msg, "Subject"), self.body):
+                h.update(b"\0" + part.encode("utf-8", "replace"))
+        self.key = h.hexdigest()
+
+    def shown_id(self):
+        return clean(self.msgid, 100) if self.msgid else "(no Message-ID)"
+
+
+def read_text(mail, colour):
+    """The moves, the commands and the password of the mail's text.  The moves: one per line;
+    quoted lines (">") skipped; the moves end at a signature ("-- ") or a forwarded original.
+    A line counts when its first word is a colour or a verb; a verb alone gets the sender's
+    colour in front; a full stop at its end is writing, not the move's.  Other lines
+    (greetings, "On ... wrote:") are prose.  The password line counts anywhere unquoted."""
+    moves, commands, password, ended, long_line = [], [], None, False, None
+    for n, raw in enumerate(mail.body.split("\n"), 1):
+        if re.match(r"^[ \t]*>", raw):
+            continue
+        m = PW_LINE.match(raw)
+        if m:
+            password = m.group(1)
+            continue
+        if ended:
+            continue
+        if re.match(r"^-- ?$", raw) or re.match(r"^_____+$", raw) or FORWARD.match(raw):
+            ended = True
+            continue
+        line = " ".join(raw.split())
+        if line.endswith(".") and not line.endswith(".."):
+            line = line[:-1].rstrip()
+        word = line.split(" ", 1)[0].lower()
+        if word in COLOURS or word in VERBS:
+            if len(line) > MAX_LINE:
+                long_line = long_line or n
+                continue
+            moves.append(line if word in COLOURS else colour + " " + line)
+        elif line.lower() in COMMANDS and COMMANDS[line.lower()] not in commands:
+            commands.append(COMMANDS[line.lower()])
+    return moves, commands, password, long_line
+
+
+# ---- Files ---------------------------------------------------------------------------------
+
+def fsync_dir(path):
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_file(path, data, mode=0o644):
+    """DATA into PATH, whole or not at all: written aside, synced, renamed."""
+    folder, name = os.path.split(path)
+    tmp = os.path.join(folder, ".%s.tmp" % name)
+    with open(tmp, "wb") as f:
+        os.fchmod(f.fileno(), mode)
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.rename(tmp, path)
+    fsync_dir(folder or ".")
+
+
+def append_line(path, line):
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(line + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def replace_game(path, new):
+    """The new game renamed over PATH, under catan-move's own lock on the file."""
+    while True:
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            st, now = os.fstat(fd), os.stat(path)
+            if (st.st_dev, st.st_ino) != (now.st_dev, now.st_ino):
+                continue  # another writer renamed a new game over the path meanwhile
+            shutil.copymode(path, new)
+            os.rename(new, path)
+            fsync_dir(os.path.dirname(path) or ".")
+            return
+        finally:
+            os.close(fd)
+
+
+# ---- The referee ---------------------------------------------------------------------------
+
+class Referee:
+    def __init__(self, opts):
+        self.o = opts
+        here = os.path.dirname(os.path.realpath(__file__))
+        self.bindir = os.path.normpath(os.path.join(here, "..", "..", "bin"))
+        self.host = socket.gethostname() or "localhost"
+        self.sender_from = opts["from"] or "Catan referee <referee@%s>" % self.host
+        self.log = opts["log"]
+
+    # -- the tools beside us
+    def tool(self, name):
+        p = os.path.join(self.bindir, name)
+        return p if os.access(p, os.X_OK) else name
+
+    def run(self, args, stdin=None, ok=(0,)):
+        """The program's standard output; a status not in OK is a temporary failure."""
+        try:
+            p = subprocess.run([self.tool(args[0])] + args[1:], input=stdin, capture_output=True)
+        except OSError as e:
+            raise Fail(EX_TEMPFAIL, "catan-referee: cannot run %s: %s" % (args[0], e.strerror))
+        if p.returncode not in ok:
+            raise Fail(EX_TEMPFAIL, "catan-referee: %s failed (%d): %s" % (
+                args[0], p.returncode, p.stderr.decode("utf-8", "replace").strip()))
+        return p
+
+    def say(self, text):
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        try:
+            append_line(self.log, "%s %s" % (stamp, clean(text)))
+        except OSError as e:
+            raise Fail(EX_TEMPFAIL, "catan-referee: cannot write %s: %s" % (self.log, e.strerror))
+
+    # -- a reply, as a complete message
+    def message(self, to, subject, text, in_reply_to=None, html_part=None):
+        """The reply: TEXT, or, with HTML_PART (an HTML text and the PNG picture it shows as
+        cid:board, or None), a multipart/alternative mail of both."""
+        m = email.message.EmailMessage(policy=email.policy.default)
+        m["From"] = self.sender_from
+        m["To"] = to
+        m["Subject"] = clean(subject)
+        m["Date"] = email.utils.formatdate(localtime=True)
+        m["Message-ID"] = email.utils.make_msgid(domain=self.host)
+        if in_reply_to:
+            m["In-Reply-To"] = in_reply_to
+            m["References"] = in_reply_to
+        m["Auto-Submitted"] = "auto-replied"
+        text = clean(text)
+        long = any(len(line.encode()) > 990 for line in text.split("\n"))
+        m.set_content(text, charset="utf-8", cte="quoted-printable" if long else "8bit")
+        if html_part is not None:
+            page, png = html_part
+            cid = email.utils.make_msgid("board", domain=self.host)
+            m.add_alternative(page.replace("cid:board", "cid:" + cid[1:-1]), subtype="html",
+                              charset="utf-8", cte="quoted-printable")
+            if png:
+                m.get_payload()[1].add_related(png, "image", "png", cid=cid,
+                                               filename="board.png", disposition="inline")
+        return m.as_bytes(policy=email.policy.default.clone(max_line_length=78))
+
+
+class Txn:
+    """One mail's transaction on one game: see the top of this file."""
+
+    def __init__(self, ref, game):
+        self.ref, self.game = ref, game
+        self.work = game + ".work"
+        self.txn = game + ".txn"
+        self.replies = []
+        self.new_game = None
+        self.clock = None  # the new GAME.clock, when it changes
+        self.passwords = None  # the new GAME.passwords, when it changes
+        self.line = None
+        self.key = None
+        self.nmail = 0
+
+    def reply(self, to, subject, text, in_reply_to=None, html_part=None):
+        self.replies.append(self.ref.message(to, subject, text, in_reply_to, html_part))
+
+    def commit(self, outbox):
+        """Prepare everything in GAME.work, commit it by renaming, then carry it out."""
+        shutil.rmtree(self.work, ignore_errors=True)
+        os.mkdir(self.work, 0o700)
+        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+        names = []
+        for i, data in enumerate(self.replies, 1):
+            name = "%s.%d.%d.eml" % (stamp, os.getpid(), i)
+            write_file(os.path.join(self.work, name), data)
+            names.append(name)
+        if self.new_game is not None:
+            write_file(os.path.join(self.work, "game.json"), self.new_game, 0o600)
+        if self.clock is not None:
+            write_file(os.path.join(self.work, "clock"),
+                       (json.dumps(self.clock, indent=1, sort_keys=True) + "\n").encode(), 0o600)
+        if self.passwords is not None:
+            write_file(os.path.join(self.work, "passwords"), self.passwords, 0o600)
+        meta = {"outbox": os.path.abspath(outbox), "log": os.path.abspath(self.ref.log),
+                "line": self.line, "key": self.key, "replies": names}
+        write_file(os.path.join(self.work, "meta.json"), json.dumps(meta).encode())
+        os.rename(self.work, self.txn)
+        fsync_dir(os.path.dirname(self.game) or ".")
+        finish(self.game)
+
+
+def finish(game):
+    """Carry out a committed transaction of GAME, or what is left of it; each step is
+    skipped when done already, so it may be run again after a kill anywhere."""
+    txn = game + ".txn"
+    with open(os.path.join(txn, "meta.json"), encoding="utf-8") as f:
+        meta = json.load(f)
+    new = os.path.join(txn, "game.json")
+    if os.path.exists(new):
+        replace_game(game, new)
+    for name in ("clock", "passwords"):
+        if os.path.exists(os.path.join(txn, name)):
+            os.rename(os.path.join(txn, name), "%s.%s" % (game, name))
+    for name in meta["replies"]:
+        src = os.path.join(txn, name)
+        if not os.path.exists(src):
+            continue
+        dst = os.path.join(meta["outbox"], name)
+        if not os.path.exists(dst):
+            with open(src, "rb") as f:
+                write_file(dst, f.read())
+        os.unlink(src)
+    logged = os.path.join(txn, "logged")
+    if meta["line"] and not os.path.exists(logged):
+        append_line(meta["log"], meta["line"])
+        open(logged, "w").close()
+    if meta["key"]:
+        seen = game + ".seen"
+        if not has_mark(seen, meta["key"]):
+            append_line(seen, "%s handled" % meta["key"])
+    shutil.rmtree(txn)
+    fsync_dir(os.path.dirname(game) or ".")
+
+
+def has_mark(seen, key):
+    try:
+        with open(seen, encoding="utf-8", errors="replace") as f:
+            return any(line.split()[:2] == [key, "handled"] for line in f)
+    except FileNotFoundError:
+        return False
+
+
+def read_players(path):
+    """The players file: (colour, address) pairs, colours and addresses in lower case."""
+    seats = []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            w = line.split()
+            if not w or w[0].startswith("#"):
+                continue
+            if w[0].lower() != "auto":
+                seats.append((w[0].lower(), w[1] if len(w) > 1 else ""))
+    return seats
+
+
+def colour_in(seats, address):
+    for c, a in seats:
+        if a.lower() == address:
+            return c
+    return None
+
+
+def address_of(seats, colour):
+    for c, a in seats:
+        if c == colour:
+            return a
+    return None
+
+
+# ---- Passwords -----------------------------------------------------------------------------
+
+def pw_normal(word):
+    return re.sub(r"[\s-]", "", word).lower()
+
+
+def pw_hash(word):
+    return hashlib.sha256(b"catan-referee password\0" + pw_normal(word).encode()).hexdigest()
+
+
+def pw_new():
+    w = "".join(secrets.choice(PW_ALPHABET) for _ in range(PW_LENGTH))
+    return "-".join(w[i:i + 4] for i in range(0, PW_LENGTH, 4))
+
+
+def read_passwords(path):
+    """COLOUR -> hash of GAME.passwords; None when the file does not exist."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            out = {}
+            for line in f:
+                w = line.split()
+                if len(w) == 2 and not w[0].startswith("#"):
+                    out[w[0].lower()] = w[1].lower()
+            return out
+    except FileNotFoundError:
+        return None
+
+
+def pw_ok(hashes, colour, word):
+    want = (hashes or {}).get(colour)
+    if not want or not word:
+        return False
+    return hmac.compare_digest(want, pw_hash(word))
+
+
+# ---- One mail ------------------------------------------------------------------------------
+
+def re_subject(mail, name_tag):
+    """The subject of a reply to the sender: theirs, as sent, after "Re:", with the game's tag."""
+    s = mail.resubject
+    if not s:
+        s = "Re: your moves"
+    elif not re.match(r"(?i)re:", s):
+        s = "Re: " + s
+    if name_tag and not mail.tag:
+        s += " " + name_tag
+    return s
+
+
+def handle(ref, mail, outbox):
+    """Plays one mail; returns the exit status."""
+    o = ref.o
+    if mail.auto:
+        ref.say("ignored: automatic mail from '%s' (%s); no reply" % (mail.sender or "?", mail.auto))
+        return 0
+    if mail.several:
+        ref.say("refused: mail from several senders '%s' (subject '%s'); no reply"
+                % (mail.several, mail.subject))
+        raise Fail(1, "catan-referee: '%s' is several senders, not one" % mail.several)
+    sender = mail.sender
+    name_tag = ""
+
+    def reply_only(*lines):
+        t = Txn(ref, game)
+        t.reply(sender, re_subject(mail, name_tag), "\n".join(lines) + "\n", mail.msgid or None)
+        t.commit(outbox)
+
+    # The game: the one given, or the one of the folder that the subject's tag names.
+    if o["games"]:
+        folder = o["games"]
+        # The games by their names in lower case, as tags are compared; the files keep theirs.
+        files = {}
+        for p in sorted(os.listdir(folder)):
+            if p.endswith(".players") and os.path.isfile(os.path.join(folder, p)):
+                if sender and colour_in(read_players(os.path.join(folder, p)), sender):
+                    files[p[:-len(".players")].lower()] = p[:-len(".players")]
+        mine = sorted(files)
+        if not sender or not mine:
+            ref.say("refused: mail from unknown sender '%s' (subject '%s'); no reply"
+                    % (sender or "?", mail.subject))
+            raise Fail(1, "catan-referee: '%s' plays in no game of %s" % (sender or "?", folder))
+        game = None  # replies to a mail that names no game go through a game of the sender's
+        tag = mail.tag
+        if not tag:
+            if len(mine) > 1:
+                game = os.path.join(folder, files[mine[0]] + ".json")
+                ref.say("%s: no game tag in '%s'; asked for one" % (sender, mail.subject))
+                with Lock(game):
+                    reply_only("You play in several games here: %s." % " ".join(mine), "",
+                               "Please put the game's tag in the subject of your mail, for "
+                               "example [game:%s]," % mine[0],
+                               "and send your moves again; nothing was played.")
+                return 0
+            tag = mine[0]
+        if tag not in mine:
+            game = os.path.join(folder, files[mine[0]] + ".json")
+            ref.say("%s: not a player of game '%s'; told so" % (sender, tag))
+            with Lock(game):
+                reply_only("You play in no game called '%s' here; your games: %s."
+                           % (tag, " ".join(mine)), "", "Nothing was played.")
+            return 0
+        game = os.path.join(folder, files[tag] + ".json")
+        players = os.path.join(folder, files[tag] + ".players")
+        name_tag = "[game:%s]" % tag
+        if not os.path.isfile(game):
+            raise Fail(EX_TEMPFAIL, "catan-referee: no game file %s for %s" % (game, players))
+        gname = tag
+    else:
+        game, players = o["game"], o["players"]
+        gname = os.path.basename(game)
+        gname = (gname[:-5] if gname.endswith(".json") else gname).lower()
+    seats = read_players(players)
+    colour = colour_in(seats, sender) if sender else None
+    if not colour:
+        ref.say("refused: mail from unknown sender '%s' (subject '%s'); no reply"
+                % (sender or "?", mail.subject))
+        raise Fail(1, "catan-referee: '%s' is not a player in %s" % (sender or "?", players))
+    if mail.tag and mail.tag != gname:
+        ref.say("%s <%s>: mail for game '%s', not '%s'; told so" % (colour, sender, mail.tag, gname))
+        with Lock(game):
+            reply_only("This referee keeps the game '%s', not '%s'; nothing was played."
+                       % (gname, mail.tag))
+        return 0
+    sender = address_of(seats, colour)
+    mail.sender_seat = sender
+    who = "%s <%s>" % (colour, sender)
+
+    with Lock(game):
+        doc = read_game(game)
+        check_refereeable(ref, game, doc, seats, players)
+        if has_mark(game + ".seen", mail.key):
+            ref.say("%s: ignored: mail %s was handled already" % (who, mail.shown_id()))
+            return 0
+        t = Txn(ref, game)
+        t.key = mail.key
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+        def done(text, *lines):
+            t.line = "%s %s: %s" % (stamp, who, clean(text))
+            if lines:
+                t.reply(sender, re_subject(mail, name_tag), "\n".join(lines) + "\n",
+                        mail.msgid or None)
+            t.commit(outbox)
+            return 0
+
+        if mail.too_large:
+            return done("refused: a mail over %d bytes" % MAX_MAIL,
+                        "Your mail is over %d KiB, so it was not read and nothing was played."
+                        % (MAX_MAIL >> 10), "", "Send your moves in a short mail of plain text.")
+        moves, commands, password, long_line = read_text(mail, colour)
+        hashes = read_passwords(game + ".passwords")
+        if not pw_ok(hashes, colour, password):
+            why = "a wrong password" if password else "no password"
+            return done("refused: %s; told the seat's owner" % why,
+                        "Your mail was not played: it carries %s." % why, "",
+                        "Every mail to the referee must carry your seat's password on a line",
+                        "of its own, as in the mail that gave it to you:", "",
+                        "  password xxxx-xxxx-xxxx-xxxx-xxxx", "",
+                        "If you did not send this mail, someone else wrote it as you;",
+                        "nothing was played in your name.")
+        if long_line:
+            return done("refused: line %d is over %d characters" % (long_line, MAX_LINE),
+                        "Line %d of your mail is over %d characters, so nothing was played."
+                        % (long_line, MAX_LINE))
+        if len(moves) > MAX_MOVES:
+            return done("refused: %d moves, over %d" % (len(moves), MAX_MOVES),
+                        "Your mail holds %d moves; one mail may carry %d at most, so nothing "
+                        "was played." % (len(moves), MAX_MOVES))
+        if not moves and commands:
+            t.line = "%s %s: asked for %s" % (stamp, who, ", ".join(commands))
+            answer(ref, t, game, doc, colour, commands, mail, name_tag)
+            t.commit(outbox)
+            return 0
+        if not moves:
+            return done("no moves in the mail",
+                        "No moves were found in your mail, so nothing was played.", "",
+                        *HELP_LINES)
+        if doc.get("position", {}).get("phase") == "over":
+            t.line = "%s %s: the game is over; told so" % (stamp, who)
+            answer(ref, t, game, doc, colour, ["over", "board"], mail, name_tag)
+            t.commit(outbox)
+            return 0
+        return play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves,
+                    name_tag, outbox, stamp)
+
+
+HELP_LINES = (
+    "Write one move per line, for example:", "", "  roll", "  build road 12-17", "  end", "",
+    "and your seat's password on a line of its own, as in the mail that gave it to you:", "",
+    "  password xxxx-xxxx-xxxx-xxxx-xxxx", "",
+    'Quoted lines (">") and everything after a signature line ("-- ") are skipped.',
+    "A mail without moves may ask, one word a line:", "",
+    "  list     your legal moves now (or: moves)",
+    "  board    the board and the game as you may see them",
+    "  status   whose turn it is and the last moves",
+    "  help     this text",
+    "  away     you are away: your clock stops until you write 'back' (or send a move)",
+    "  back     you are back: your clock runs again",
+    "  standing pass   pass whenever you are asked to answer a robber with a knight,",
+    "                  until you write 'standing off'")
+
+
+def answer(ref, t, game, doc, colour, commands, mail, name_tag):
+    """The reply to a mail's commands: nothing in the game changes."""
+    r = Reply()
+    now = now_line(doc)
+    clock = read_clock(game)
+    for c in commands:
+        if c in ("away", "back", "standing pass", "standing off"):
+            if c == "away":
+                clock["away"][colour] = True
+                r.p("You are away: your clock stops until you write 'back' or send a move.")
+            elif c == "back":
+                clock["away"].pop(colour, None)
+                r.p("You are back: your clock runs again.")
+            elif c == "standing pass":
+                clock["standing"][colour] = "pass"
+                r.p("Standing order: you pass whenever you are asked to answer a robber "
+                    "with a knight, until you write 'standing off'.")
+            else:
+                clock["standing"].pop(colour, None)
+                r.p("Standing order cancelled: you answer the robber yourself.")
+            t.clock = clock
+        if c == "over":
+            r.p("The game is over: %s; nothing was played." % now)
+        elif c == "list":
+            legal = legal_moves(ref, game, colour)
+            r.p("Your legal moves now (%d):" % len(legal)).moves(legal)
+        elif c == "status":
+            with open(game, "rb") as f:
+                log = json.loads(view_of(ref, f.read(), colour)).get("log", [])
+            r.p("Now: %s." % now)
+            if log:
+                r.p("The last moves (%d in all):" % len(log)).moves(log[-8:])
+        elif c == "help":
+            r.lines(HELP_LINES)
+        elif c == "board":
+            r.p("Now: %s." % now).board(render(ref, game, colour), picture(ref, game, colour))
+    subject = re_subject(mail, name_tag)
+    t.reply(mail.sender_seat, subject, r.text(), mail.msgid or None,
+            None if ref.o["text_only"] or "board" not in commands else r.html(subject))
+
+
+class Lock:
+    """One referee at a time on a game, from reading the mail's game to writing its replies;
+    what a killed referee left is finished or thrown away first."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def __enter__(self):
+        try:
+            self.fd = os.open(self.game + ".lock", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            fcntl.flock(self.fd, fcntl.LOCK_EX)
+        except OSError as e:
+            raise Fail(EX_TEMPFAIL, "catan-referee: cannot lock %s.lock: %s" % (self.game, e.strerror))
+        shutil.rmtree(self.game + ".work", ignore_errors=True)
+        shutil.rmtree(self.game + ".draw", ignore_errors=True)
+        if os.path.isdir(self.game + ".txn"):
+            finish(self.game)
+        return self
+
+    def __exit__(self, *exc):
+        os.close(self.fd)
+        return False
+
+
+def read_game(game):
+    try:
+        with open(game, "rb") as f:
+            return json.loads(f.read())
+    except (OSError, ValueError) as e:
+        raise Fail(EX_TEMPFAIL, "catan-referee: cannot read %s: %s" % (game, e))
+
+
+def check_refereeable(ref, game, doc, seats, players):
+    """A game whose luck anyone can work out, or with a seat nobody plays, is not refereed."""
+    rules = doc.get("rules") or {}
+    if "secret" not in doc and rules.get("outcomes") != "external" and not ref.o["allow_seeded"]:
+        ref.say("refused: %s draws its luck from its seed, which any view gives away; "
+                "no reply" % game)
+        raise Fail(1, "catan-referee: %s has no secret key: its dice can be worked out from "
+                   "its seed (make it with catan-newboard --secret, or give --allow-seeded "
+                   "for a test)" % game)
+    missing = [c for c in doc.get("players", []) if not address_of(seats, c)]
+    if missing:
+        ref.say("refused: no address for %s in %s; no reply" % (", ".join(missing), players))
+        raise Fail(1, "catan-referee: %s has no address for %s" % (players, ", ".join(missing)))
+
+
+def view_of(ref, game_bytes, colour):
+    return ref.run(["catan-move", "--view", colour], stdin=game_bytes).stdout
+
+
+def legal_moves(ref, game, colour):
+    with open(game, "rb") as f:
+        view = view_of(ref, f.read(), colour)
+    out = ref.run(["catan-move", "--list"], stdin=view).stdout.decode()
+    return [m for m in out.split("\n") if m]
+
+
+def render(ref, path, colour):
+    return ref.run(["catan-render", "--labels", "--view", colour, "--color", "never",
+                    "--log", "0", path]).stdout.decode()
+
+
+def picture(ref, path, colour):
+    """The PNG picture of what COLOUR may see, 900 pixels wide; None without rsvg-convert
+    (librsvg2-bin) or with --text-only."""
+    if ref.o["text_only"] or not shutil.which("rsvg-convert"):
+        return None
+    svg = ref.run(["catan-render", "--svg", "--labels", "--view", colour, path]).stdout
+    try:
+        p = subprocess.run(["rsvg-convert", "--format", "png", "--width", "900"], input=svg,
+                           capture_output=True)
+    except OSError:
+        return None
+    return p.stdout if p.returncode == 0 and p.stdout.startswith(b"\x89PNG") else None
+
+
+class Reply:
+    """A reply to draw as text and as HTML: paragraphs, lists of moves, the board."""
+
+    def __init__(self):
+        self.blocks = []
+
+    def p(self, text):
+        self.blocks.append(("p", text))
+        return self
+
+    def moves(self, lines):
+        self.blocks.append(("moves", list(lines)))
+        return self
+
+    def lines(self, lines):
+        """Lines as they are, as preformatted text."""
+        self.blocks.append(("pre", "\n".join(lines)))
+        return self
+
+    def board(self, text, png):
+        self.blocks.append(("board", (text, png)))
+        return self
+
+    def text(self):
+        out = []
+        for kind, v in self.blocks:
+            if kind == "p":
+                out.append(v + "\n\n")
+            elif kind == "moves":
+                out.append("".join("  %s\n" % m for m in v) + "\n")
+            elif kind == "pre":
+                out.append(v + "\n\n")
+            else:
+                out.append(v[0])
+        return "".join(out)
+
+    def html(self, title):
+        """A page that needs nothing from outside: the picture comes in the mail itself."""
+        e = html.escape
+        out = ['<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>%s</title></head>\n'
+               '<body style="font-family: sans-serif; color: #222; background: #fff;">\n' % e(title)]
+        png = None
+        for kind, v in self.blocks:
+            if kind == "p":
+                out.append("<p>%s</p>\n" % e(v))
+            elif kind == "pre":
+                out.append('<pre style="font-family: monospace;">%s</pre>\n' % e(v))
+            elif kind == "moves":
+                if v:
+                    out.append('<ul style="font-family: monospace; font-size: 14px;">\n%s</ul>\n'
+                               % "".join("<li>%s</li>\n" % e(m) for m in v))
+            else:
+                text, png = v
+                if png:
+                    out.append('<p><img src="cid:board" alt="The game as you may see it" '
+                               'width="900" style="max-width: 100%; height: auto;"></p>\n')
+                out.append('<pre style="font-family: monospace; font-size: 13px;">%s</pre>\n'
+                           % e(panel_of(text)))
+        out.append("</body></html>\n")
+        return "".join(out), png
+
+
+def panel_of(text):
+    """The text drawing's lines after the board: whose turn, the players, the bank."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line[:1] not in ("", " "):
+            return "\n".join(lines[i:])
+    return text
+
+
+def read_clock(game):
+    """GAME.clock: who is away, the standing orders, and since when each seat owes a move."""
+    try:
+        with open(game + ".clock", encoding="utf-8") as f:
+            c = json.load(f)
+    except FileNotFoundError:
+        c = {}
+    except (OSError, ValueError) as e:
+        raise Fail(EX_TEMPFAIL, "catan-referee: cannot read %s.clock: %s" % (game, e))
+    for k in ("away", "standing", "owes"):
+        if not isinstance(c.get(k), dict):
+            c[k] = {}
+    return c
+
+
+def standing_orders(ref, clock, new, newdoc):
+    """The passes that standing orders give, while the player to answer the robber has one."""
+    while True:
+        pos = newdoc.get("position", {})
+        who = pos.get("answering")
+        if pos.get("phase") != "interrupt" or clock["standing"].get(who) != "pass":
+            return new, newdoc
+        new = ref.run(["catan-move", "--as", who, "%s pass" % who], stdin=new).stdout
+        newdoc = json.loads(new)
+
+
+def waiting(doc):
+    """The seats the game waits for: those owing a discard, the player to answer the robber,
+    or the player whose turn it is."""
+    pos = doc.get("position", {})
+    phase = pos.get("phase")
+    if phase == "over":
+        return []
+    if phase == "discard":
+        return [c for c in doc.get("players", [])
+                if (pos.get("players", {}).get(c, {}).get("discard") or 0) > 0]
+    if phase == "interrupt" and pos.get("answering"):
+        return [pos["answering"]]
+    return [pos.get("current")] if pos.get("current") else []
+
+
+def now_line(doc):
+    pos = doc["position"]
+    if pos.get("phase") == "over":
+        return "%s has won the game" % pos.get("current")
+    return "%s to play (%s)" % (pos.get("current"), pos.get("phase"))
+
+
+def play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves, name_tag,
+         outbox, stamp):
+    """The moves in order, in one call, up to the first refusal: a move that stood stays
+    (luck is final: a roll or a card drawn is never taken back), the refused one and those
+    after it are not played."""
+    with open(game, "rb") as f:
+        old = f.read()
+    before = len(doc.get("log", []))
+    total = len(moves)
+    # The tools read files: the moves and, below, the new game, in a folder of their own
+    # (not the transaction's, which commit() makes).
+    tmpdir = game + ".draw"
+    shutil.rmtree(tmpdir, ignore_errors=True)
+    os.mkdir(tmpdir, 0o700)
+    mfile = os.path.join(tmpdir, "moves")
+    with open(mfile, "w", encoding="utf-8") as f:
+        f.write("\n".join(moves) + "\n")
+    p = ref.run(["catan-move", "--as", colour, "--keep", "-f", mfile], stdin=old, ok=(0, 1))
+    refused, msg = None, None
+    if p.returncode == 1:
+        err = p.stderr.decode("utf-8", "replace").strip().split("\n")[0]
+        m = re.match(r"^catan-move: move (\d+) (.*)$", err)
+        if not m:
+            raise Fail(EX_TEMPFAIL, "catan-referee: catan-move: %s" % err)
+        refused, msg = int(m.group(1)), clean(m.group(2))
+    new = p.stdout if p.stdout else old
+    newdoc = json.loads(new) if p.stdout else doc
+    stood = len(newdoc.get("log", [])) - before
+    if refused is None:
+        stood = total
+    clock = read_clock(game)
+    if stood:
+        new, newdoc = standing_orders(ref, clock, new, newdoc)
+        if clock["away"].pop(colour, None):
+            t.clock = clock
+    now = now_line(newdoc)
+    try:
+        gpath = os.path.join(tmpdir, "game.json")
+        with open(gpath, "wb") as f:
+            f.write(new)
+
+        def refusal(r):
+            if refused is None:
+                return
+            r.p("Move %d of your mail was refused:" % refused).moves([msg])
+            if refused < total:
+                r.p("Not played, after it:").moves(moves[refused:])
+            r.p("Send the refused move again, corrected, with the moves after it that still hold.")
+            legal = legal_moves(ref, gpath, colour)
+            if len(legal) <= 60:
+                r.p("Your legal moves now (%d):" % len(legal)).moves(legal)
+            else:
+                r.p('You have %d legal moves now; a mail with the single line "list" gets '
+                    "them all." % len(legal))
+
+        def send(r, c, to, subject, in_reply_to=None):
+            r.p("Now: %s." % now).board(render(ref, gpath, c), picture(ref, gpath, c))
+            t.reply(to, subject, r.text(), in_reply_to,
+                    None if ref.o["text_only"] else r.html(subject))
+
+        if refused is not None:
+            t.line = "%s %s: %d of %d move(s) played; move %d refused: %s" % (
+                stamp, who, stood, total, refused, msg)
+        else:
+            t.line = "%s %s: applied %d move(s)" % (stamp, who, total)
+
+        subject = re_subject(mail, name_tag)
+        if stood == 0:
+            # Nothing stood: the game is as it was, and only the sender hears of it.
+            r = Reply().p("Nothing was played; the game is as it was.")
+            refusal(r)
+            send(r, colour, sender, subject, mail.msgid or None)
+        else:
+            # A mail to every player: the moves that stood as that player may read them, whose
+            # turn it is, and the board as that player may see it.
+            t.new_game = new
+            for c in newdoc.get("players", []):
+                to = address_of(seats, c)
+                view = json.loads(view_of(ref, new, c))
+                r = Reply().p("%s played:" % colour).moves(view.get("log", [])[before:])
+                if c == colour:
+                    refusal(r)
+                    send(r, c, to, subject, mail.msgid or None)
+                else:
+                    send(r, c, to, "Catan%s: %s played; %s" % (
+                        " " + name_tag if name_tag else "", colour, now))
+    finally:
+        shutil.rmtree(tmpdir, ignore_errors=True)
+    t.commit(outbox)
+    return 0
+
+
+# ---- The clock ---------------------------------------------------------------------------
+
+def when(t):
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(t))
+
+
+def tick(ref, game, players, outbox, name_tag):
+    """Reminders and automatic moves for the seats that have let their deadlines pass."""
+    seats = read_players(players)
+    policy = auto_policy(players)
+    now = ref.o["now"]
+    remind, deadline = ref.o["remind"], ref.o["deadline"]
+    with Lock(game):
+        with open(game, "rb") as f:
+            old = f.read()
+        doc = json.loads(old)
+        clock = read_clock(game)
+        before = clock_text(clock)
+        t = Txn(ref, game)
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        log = doc.get("log", [])
+        owes = {}
+        for c in waiting(doc):
+            last = max([i for i, m in enumerate(log) if m.split(" ", 1)[0] == c], default=-1)
+            e = clock["owes"].get(c)
+            if not isinstance(e, dict) or e.get("last") != last:
+                e = {"since": now, "last": last, "reminded": False}
+            if clock["away"].get(c):
+                e["since"] = now  # the clock stands still while they are away
+            owes[c] = e
+        clock["owes"] = owes
+        lines = []
+        for c, e in sorted(owes.items()):
+            late = now - e["since"]
+            to = address_of(seats, c)
+            if late >= deadline:
+                p = ref.run(["catan-move", "--auto", "200", "--bots", c, "--policy", policy],
+                            stdin=old)
+                newdoc = json.loads(p.stdout)
+                if len(newdoc.get("log", [])) == len(log):
+                    continue
+                new, newdoc = standing_orders(ref, clock, p.stdout, newdoc)
+                t.new_game = new
+                tell_all(ref, t, new, newdoc, seats, len(log), name_tag,
+                         "%s let the deadline pass (%s); the automatic player (%s) moved for "
+                         "them:" % (c, when(e["since"] + deadline), policy))
+                lines.append("%s: deadline passed; %d move(s) by the automatic player (%s)"
+                             % (c, len(newdoc["log"]) - len(log), policy))
+                owes.pop(c)
+                break  # one seat's moves a tick: the next tick looks at the game anew
+            if late >= remind and not e["reminded"] and to:
+                t.reply(to, "Catan%s: a reminder: the game waits for you" % (
+                    " " + name_tag if name_tag else ""),
+                    "The game waits for your move since %s.\n\n"
+                    "Without a move from you by %s, an automatic player (%s) moves for you,\n"
+                    "and every player is told.  If you are away, write 'away' to stop your\n"
+                    "clock.\n" % (when(e["since"]), when(e["since"] + deadline), policy))
+                e["reminded"] = True
+                lines.append("%s: reminded" % c)
+        if clock_text(clock) != before:
+            t.clock = clock
+        if lines:
+            t.line = "%s tick: %s" % (stamp, "; ".join(lines))
+        if t.clock is not None or t.replies or t.new_game is not None:
+            t.commit(outbox)
+        return lines
+
+
+def clock_text(clock):
+    return json.dumps(clock, sort_keys=True)
+
+
+def auto_policy(players):
+    """The automatic player of a game: the line 'auto POLICY' of its players file (greedy)."""
+    with open(players, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            w = line.split()
+            if len(w) == 2 and w[0].lower() == "auto":
+                return w[1].lower()
+    return "greedy"
+
+
+def tell_all(ref, t, new, newdoc, seats, before, name_tag, heading):
+    """A mail to every player: HEADING, the new moves as each may read them, the board."""
+    now = now_line(newdoc)
+    tmpdir = t.game + ".draw"
+    shutil.rmtree(tmpdir, ignore_errors=True)
+    os.mkdir(tmpdir, 0o700)
+    try:
+        gpath = os.path.join(tmpdir, "game.json")
+        with open(gpath, "wb") as f:
+            f.write(new)
+        for c in newdoc.get("players", []):
+            view = json.loads(view_of(ref, new, c))
+            r = Reply().p(heading).moves(view.get("log", [])[before:])
+            r.p("Now: %s." % now).board(render(ref, gpath, c), picture(ref, gpath, c))
+            subject = "Catan%s: %s" % (" " + name_tag if name_tag else "", now)
+            t.reply(address_of(seats, c), subject, r.text(), None,
+                    None if ref.o["text_only"] else r.html(subject))
+    finally:
+        shutil.rmtree(tmpdir, ignore_errors=True)
+
+
+# ---- Passwords for the seats ---------------------------------------------------------------
+
+def give_passwords(ref, game, players, outbox, which, name_tag):
+    """New passwords for the seats WHICH (None: those that have none), each mailed to its
+    player alone and kept hashed."""
+    seats = read_players(players)
+    with Lock(game):
+        doc = read_game(game)
+        path = game + ".passwords"
+        hashes = read_passwords(path) or {}
+        colours = doc.get("players", [])
+        if which is not None:
+            bad = [c for c in which if c not in colours]
+            if bad:
+                raise Fail(EX_USAGE, "catan-referee: %s plays no seat of %s" % (bad[0], game))
+        t = Txn(ref, game)
+        given = []
+        for c in colours:
+            if (which is None and c in hashes) or (which is not None and c not in which):
+                continue
+            to = address_of(seats, c)
+            if not to:
+                raise Fail(1, "catan-referee: %s has no address for %s" % (players, c))
+            word = pw_new()
+            hashes[c] = pw_hash(word)
+            given.append(c)
+            t.reply(to, "Catan%s: your password for %s" % (" " + name_tag if name_tag else "", c),
+                    "You play %s in this game.  Your password is:\n\n"
+                    "  password %s\n\n"
+                    "Put that line, as it is, in every mail you send to the referee: a mail\n"
+                    "without it is not played.  Keep it to yourself; the referee keeps only a\n"
+                    "hash of it and will not tell it again (ask the referee for a new one if it\n"
+                    "is lost).\n" % (c, word))
+        if not given:
+            return []
+        # The hashes and the mails that tell the passwords in one transaction.
+        t.passwords = "".join("%s %s\n" % (c, hashes[c]) for c in colours if c in hashes).encode()
+        t.line = "%s passwords given to %s" % (
+            time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), ", ".join(given))
+        t.commit(outbox)
+        return given
+
+
+# ---- Options -------------------------------------------------------------------------------
+
+def completions(words):
+    prev = words[-2] if len(words) > 1 else ""
+    cur = words[-1] if words else ""
+    if prev in ("-g", "--games", "-l", "--log"):
+        return ["@file"]
+    if prev in ("-f", "--from"):
+        return []
+    if cur.startswith("--passwords="):
+        return ["--passwords=" + c for c in COLOURS]
+    if cur.startswith("-"):
+        return OPTIONS
+    return ["@file"]
+
+
+def games_of(o):
+    """(game, players, name, tag) of the game given or of each game of the folder."""
+    if not o["games"]:
+        return [(o["game"], o["players"], "", "")]
+    out = []
+    for p in sorted(os.listdir(o["games"])):
+        if p.endswith(".players"):
+            n = p[:-len(".players")]
+            g = os.path.join(o["games"], n + ".json")
+            if os.path.isfile(g):
+                out.append((g, os.path.join(o["games"], p), n, "[game:%s]" % n.lower()))
+    return out
+
+
+def usage_error(message=None):
+    if message:
+        print("catan-referee: " + message, file=sys.stderr)
+    print(USAGE_LINE, file=sys.stderr)
+    return EX_USAGE
+
+
+def main(argv):
+    o = {"games": None, "from": None, "log": None, "passwords": False, "which": None,
+         "allow_seeded": False, "text_only": False, "tick": False, "now": None,
+         "remind": 24 * 3600, "deadline": 72 * 3600}
+    args = list(argv)
+    rest = []
+    while args:
+        a = args.pop(0)
+        if a == "--complete":
+            print("\n".join(completions(args)))
+            return 0
+        if a in ("-h", "--help"):
+            sys.stdout.write(HELP)
+            return 0
+        if a in ("-V", "--version"):
+            print("catan-referee (catan-tools) %s" % os.environ.get("CATAN_TOOLS_VERSION", "?"))
+            return 0
+        if a in ("-g", "--games", "-f", "--from", "-l", "--log"):
+            if not args:
+                return usage_error("option '%s' needs a value" % a)
+            o[{"g": "games", "f": "from", "l": "log"}[a.lstrip("-")[0]]] = args.pop(0)
+        elif a.startswith(("--games=", "--from=", "--log=")):
+            k, v = a[2:].split("=", 1)
+            o[k] = v
+        elif a in ("-p", "--passwords"):
+            o["passwords"] = True
+        elif a.startswith("--passwords="):
+            o["passwords"] = True
+            o["which"] = [c.strip().lower() for c in a.split("=", 1)[1].split(",") if c.strip()]
+        elif a == "--allow-seeded":
+            o["allow_seeded"] = True
+        elif a in ("-t", "--text-only"):
+            o["text_only"] = True
+        elif a == "--tick":
+            o["tick"] = True
+        elif a in ("--remind", "--deadline", "--now") or \
+                a.startswith(("--remind=", "--deadline=", "--now=")):
+            k, v = (a[2:].split("=", 1) + [None])[:2]
+            if v is None:
+                if not args:
+                    return usage_error("option '%s' needs a value" % a)
+                v = args.pop(0)
+            try:
+                x = float(v)
+                if x < 0 or x != x:
+                    raise ValueError
+            except ValueError:
+                return usage_error("option '--%s' needs a number, not '%s'" % (k, v))
+            o[k] = int(x) if k == "now" else int(x * 3600)
+        elif a == "--":
+            rest += args
+            break
+        elif a.startswith("-") and a != "-":
+            return usage_error("unknown option '%s'" % a)
+        else:
+            rest.append(a)
+    if o["games"]:
+        if len(rest) != 1:
+            return usage_error()
+        outbox = rest[0]
+        if not (os.path.isdir(o["games"]) and os.path.isdir(outbox)):
+            return usage_error("'%s' and '%s' must be folders" % (o["games"], outbox))
+        o["log"] = o["log"] or os.path.join(o["games"], "referee.log")
+    else:
+        if len(rest) != 3:
+            return usage_error()
+        o["game"], o["players"], outbox = rest
+        if not (os.path.isfile(o["game"]) and os.path.isfile(o["players"]) and os.path.isdir(outbox)):
+            return usage_error("'%s' and '%s' must be files and '%s' a folder"
+                               % (o["game"], o["players"], outbox))
+        o["log"] = o["log"] or o["game"] + ".log"
+    if o["now"] is None:
+        o["now"] = int(time.time())
+    ref = Referee(o)
+    try:
+        if o["tick"]:
+            for game, players, name, tag in games_of(o):
+                for line in tick(ref, game, players, outbox, tag):
+                    print("%s%s" % (name + ": " if name else "", line))
+            return 0
+        if o["passwords"]:
+            for game, players, name, tag in games_of(o):
+                for c in give_passwords(ref, game, players, outbox, o["which"], tag):
+                    print("%s%s" % (name + ": " if name else "", c))
+            return 0
+        data = sys.stdin.buffer.read(MAX_MAIL + 1)
+        try:
+            mail = Mail(data)
+        except Exception:  # the email package reads nearly anything; this is a last resort
+            ref.say("refused: a mail that cannot be read; no reply")
+            return 1
+        return handle(ref, mail, outbox)
+    except Fail as f:
+        if f.message:
+            print(f.message, file=sys.stderr)
+        return f.status
+    except OSError as e:
+        print("catan-referee: %s" % e, file=sys.stderr)
+        return EX_TEMPFAIL
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:
+        sys.exit(EX_TEMPFAIL)
