@@ -33,6 +33,17 @@ assert_file_eq() {
 	fi
 }
 
+# unit_passes PROGRAM [ARG...]: runs the C test $CATAN_UNIT/PROGRAM, which must exit 0 with
+# "N checks, 0 failed" last; on a failure its failed checks and notes are shown.
+unit_passes() {
+	run "$CATAN_UNIT/$1" "${@:2}"
+	if [ "$status" -ne 0 ]; then
+		printf '%s\n' "$output" | grep -E '^(not ok|#)' | head -40 >&2
+	fi
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
+}
+
 # vg PROGRAM ARG...: runs PROGRAM's dynamically linked twin under valgrind; any
 # leak or memory error exits 99.
 vg() {

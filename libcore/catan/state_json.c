@@ -596,7 +596,9 @@ static int read_offer(struct rd *r, jv_t *v, struct game *g, struct position *p)
 /*
  * interrupt_fits (knight_interrupt): a seven's robber left in place is the
  * roller's; the seat answering is one the answers reach (another player
- * with a card to play); a steal has somebody to rob.
+ * with a card to play); a steal has somebody to rob.  The last two ask the
+ * hands and development cards, which a view hides: only a full game is
+ * held to them.
  */
 static int interrupt_fits(struct rd *r, const struct game *g, const struct position *p)
 {
@@ -604,6 +606,8 @@ static int interrupt_fits(struct rd *r, const struct game *g, const struct posit
 	int n = g->nplayers;
 	if (p->phase == PH_ROBBER && p->seven && p->robber_seat != p->current)
 		return jr_fail_at(&r->j, "robber_by", "a seven's robber is moved by the player who rolled it");
+	if (g->view != NOBODY)
+		return C_OK;
 	if (p->phase == PH_INTERRUPT && interrupt_next(g, p, (p->answer + n - 1) % n) != p->answer)
 		return jr_fail_at(&r->j, "answering", "%s cannot answer: the robber's mover, or no card to play",
 				  colour_names[g->colour[p->answer]]);
