@@ -693,11 +693,18 @@ def handle(ref, mail, outbox):
     with Lock(game):
         doc = read_game(game)
         check_refereeable(ref, game, doc, seats, players)
-        if has_mark(game + ".seen", mail.key):
+        moves, commands, password, long_line = read_text(mail, colour)
+        authentic = not mail.too_large and pw_ok(read_passwords(game + ".passwords"), colour,
+                                                 password)
+        # A mail that is not the seat owner's is marked apart, so that a forger who takes the
+        # Message-ID of a mail the owner will send cannot have that mail ignored.
+        key = mail.key if authentic else hashlib.sha256(
+            ("not the owner's " + mail.key).encode()).hexdigest()
+        if has_mark(game + ".seen", key):
             ref.say("%s: ignored: mail %s was handled already" % (who, mail.shown_id()))
             return 0
         t = Txn(ref, game)
-        t.key = mail.key
+        t.key = key
         stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
         def done(text, *lines):
@@ -712,9 +719,7 @@ def handle(ref, mail, outbox):
             return done("refused: a mail over %d bytes" % MAX_MAIL,
                         "Your mail is over %d KiB, so it was not read and nothing was played."
                         % (MAX_MAIL >> 10), "", "Send your moves in a short mail of plain text.")
-        moves, commands, password, long_line = read_text(mail, colour)
-        hashes = read_passwords(game + ".passwords")
-        if not pw_ok(hashes, colour, password):
+        if not authentic:
             why = "a wrong password" if password else "no password"
             return done("refused: %s; told the seat's owner" % why,
                         "Your mail was not played: it carries %s." % why, "",

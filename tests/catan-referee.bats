@@ -530,6 +530,17 @@ A mail without moves may ask, one word a line:
 	assert_eq 1 "$output"
 	run -0 grep -c 'red <alice@example.org>: refused: a wrong password; told the seat.s owner$' "$G.log"
 	assert_eq 2 "$output"
+	# A forged mail delivered again is answered once; one that takes the Message-ID of a mail
+	# the seat's owner sends later does not have that mail ignored.
+	rm "$OUT"/*.eml
+	printf 'From: alice@example.org\nSubject: x\nMessage-ID: <next@alice>\n\nend\npassword guess\n' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	outbox_count 1
+	printf 'From: alice@example.org\nSubject: x\nMessage-ID: <next@alice>\n\nroll 3 3\npassword alice-pw\n' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	log_is '["red roll 3 3"]'
+	cp "$BATS_TEST_TMPDIR/before.json" "$G"
 	# The password counts in any case, with or without its dashes, anywhere the text is not quoted.
 	printf 'From: alice@example.org\nSubject: t\nMessage-ID: <ok@x>\n\n> password nothing\nroll 3 3\nPassword: ALICEPW\n-- \nAlice\n' >"$BATS_TEST_TMPDIR/m"
 	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
@@ -822,7 +833,7 @@ blue <bob@example.net>: 1 of 3 move(s) played; move 2 refused: 'blue build city 
 	assert_file_eq "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
 }
 
-# leaks MAIL COLOUR: fails when the mail to COLOUR shows another player's hidden card: a
+# leaks TEXT COLOUR: fails when TEXT, a mail's text to COLOUR, shows another player's hidden card: a
 # card another bought, a card stolen between two others, another's hand or development cards
 # (a winner's victory point cards are shown to all).
 leaks() {
@@ -833,26 +844,67 @@ leaks() {
 		END { exit bad }' "$1"
 }
 
-@test "a whole game played by mail: every shape of mail, probes and retries; nothing lost, nothing twice, nothing hidden shown" {
-	# About a minute of mail: played on the plain build; the sanitizer build runs every other referee test.
+@test "a league game by mail: forgers, a mail system that kills and delivers again, a player who misses two deadlines, a standing pass; nothing lost, nothing twice, nothing hidden shown" {
+	# A few minutes of mail: played on the plain build; the sanitizer build runs every other referee test.
 	case $CATAN_BIN in
 	*build-san*) skip "the whole game by mail runs on the plain build" ;;
 	esac
-	# A whole refereed game (its luck from a secret key) between greedy players, from its
-	# first set-up placement to its end, by mail.  The replies in text alone: their HTML part
-	# shows the same lines (the test of the HTML part above) and takes a picture's time.
-	OPTS=--text-only
-	catan-newboard --seed 11 --secret >"$G"
+	chromium_ok=
+	py=$(selenium_python)
+	[ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && [ -n "$py" ] &&
+		command -v rsvg-convert >/dev/null && chromium_ok=1
+	# A whole refereed game (its luck from a secret key, robbers answered by knights) between
+	# greedy players, from its first set-up placement to its end, by mail.  Most replies in
+	# text alone (a picture takes its time); every twentieth with its HTML part, opened in Chromium.
+	catan-newboard --seed 11 --secret --rules knight_interrupt=on >"$G"
+	passwords "$G"
 	O=$BATS_TEST_TMPDIR/oracle.json
 	cp "$G" "$O"
 	styles=(plain qp alternative base64 html outlook latin1)
 	declare -A addr=([red]=alice@example.org [blue]=bob@example.net [white]=carol@example.com [orange]=dave@example.org)
 	declare -A colour=([alice@example.org]=red [bob@example.net]=blue [carol@example.com]=white [dave@example.org]=orange)
-	n=0 probes=0 dups=0 autos=0
+	# The league's clock: an hour a mail; the deadlines of --tick at 24 and 72 hours.
+	now=1790000000
+	tick() { catan-referee --tick --text-only --remind 24 --deadline 72 --now "$now" "$G" "$MAIL/players" "$OUT"; }
+	# Orange passes on every robber, by a standing order.
+	printf 'standing pass\n' | run -0 send plain dave@example.org 'standing order' '<standing@x>'
+	standing() { # the oracle passes for orange as the referee does
+		while [ "$(jq -r '.position.phase + " " + (.position.answering // "")' "$O")" = "interrupt orange" ]; do
+			catan-move -i "$O" 'orange pass'
+		done
+	}
+	n=0 probes=0 dups=0 autos=0 forged=0 kills=0 killed=0 missed=0 shown=0 passes=0
 	while [ "$(jq -r .position.phase "$O")" != over ]; do
 		n=$((n + 1))
+		now=$((now + 3600))
+		rm -f "$OUT"/*.eml
+		run -0 tick
+		# Twice in the game, the player to move lets both deadlines pass: reminded, then moved for.
+		phase=$(jq -r .position.phase "$G")
+		if [ "$phase" = roll ] && { { [ "$n" -ge 9 ] && [ "$missed" -eq 0 ]; } || { [ "$n" -ge 31 ] && [ "$missed" -eq 1 ]; }; }; then
+			late=$(jq -r '.position.current' "$G")
+			now=$((now + 25 * 3600))
+			run -0 tick
+			assert_eq "$late: reminded" "$output"
+			run -0 ls "$OUT"
+			assert_eq 1 "${#lines[@]}"
+			grep -q "^To: ${addr[$late]}$" "$OUT"/*.eml
+			rm -f "$OUT"/*.eml
+			now=$((now + 48 * 3600))
+			run -0 tick
+			[[ $output =~ ^$late:\ deadline\ passed\;\ [0-9]+\ move\(s\)\ by\ the\ automatic\ player\ \(greedy\)$ ]]
+			run -0 ls "$OUT"
+			assert_eq 4 "${#lines[@]}"
+			grep -q "^$late let the deadline pass" <("$MAIL/part.py" "$(mail_to alice@example.org)" plain)
+			# The automatic player's moves are the referee's to choose: the game goes on from them.
+			cp "$G" "$O"
+			missed=$((missed + 1))
+			[ "$(jq -r .position.phase "$O")" != over ] || break
+			rm -f "$OUT"/*.eml
+		fi
 		# What the next player to move mails: their next moves by the greedy policy, up to 6,
 		# written as a player writes them, without outcomes or their colour.
+		cp "$G" "$BATS_TEST_TMPDIR/before.json"
 		start=$(jq '.log | length' "$O")
 		catan-move -i "$O" --auto 1 --policy greedy
 		who=$(jq -r '.log[-1] | split(" ")[0]' "$O")
@@ -862,8 +914,11 @@ leaks() {
 			mv "$O.try" "$O"
 		done
 		jq -r --argjson s "$start" '.log[$s:][]' "$O" |
-			sed -E 's/^[a-z]+ //; s/^roll [1-6] [1-6]$/roll/; s/^buy [a-z-]+$/buy/; s/^(robber [0-9]+ steal [a-z]+) [a-z]+$/\1/' \
+			sed -E 's/^[a-z]+ //; s/^roll [1-6] [1-6]$/roll/; s/^buy [a-z-]+$/buy/; s/^((robber [0-9]+ )?steal [a-z]+) [a-z]+$/\1/' \
 				>"$BATS_TEST_TMPDIR/text"
+		before_passes=$(jq '[.log[] | select(. == "orange pass")] | length' "$O")
+		standing
+		passes=$((passes + $(jq '[.log[] | select(. == "orange pass")] | length' "$O") - before_passes))
 		# Every third mail probes with a move after its last: never legal, and it must cost
 		# the moves before it nothing.
 		if [ $((n % 3)) -eq 0 ]; then
@@ -871,7 +926,6 @@ leaks() {
 			probes=$((probes + 1))
 		fi
 		# Every fourth player first goes on holiday: an out-of-office answering the referee.
-		rm -f "$OUT"/*.eml
 		if [ $((n % 4)) -eq 0 ]; then
 			sed 's/^/> /' "$BATS_TEST_TMPDIR/text" |
 				run -0 send plain "${addr[$who]}" "Out of Office: Catan" "<auto.$n@x>"
@@ -879,8 +933,33 @@ leaks() {
 			run -0 ls -A "$OUT"
 			assert_eq "" "$output"
 		fi
+		# Every seventh mail, a forger writes it first, in the player's name, without their
+		# password: nothing is played, and only the seat's owner hears of it.
+		if [ $((n % 7)) -eq 0 ]; then
+			{ cat "$BATS_TEST_TMPDIR/text"; echo 'password let-me-in'; } |
+				"$MAIL/mkmail.py" plain "${addr[$who]}" "Catan move $n" "<forged.$n@evil.example>" Reply-To=mallory@evil.example >"$BATS_TEST_TMPDIR/forged.eml"
+			run -0 catan-referee --text-only "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/forged.eml"
+			assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
+			run -0 ls "$OUT"
+			assert_eq 1 "${#lines[@]}"
+			grep -q "^To: ${addr[$who]}$" "$OUT"/*.eml
+			rm -f "$OUT"/*.eml
+			forged=$((forged + 1))
+		fi
+		OPTS=--text-only
+		[ $((n % 20)) -eq 0 ] && OPTS=
 		style=${styles[$((n % ${#styles[@]}))]}
-		run -0 send "$style" "${addr[$who]^^}" "Catan move $n" "<mail.$n@x>" <"$BATS_TEST_TMPDIR/text"
+		mkmail "$style" "${addr[$who]^^}" "Catan move $n" "<mail.$n@x>" <"$BATS_TEST_TMPDIR/text" >"$BATS_TEST_TMPDIR/sent.eml"
+		# Every sixth mail, the mail system kills the referee at a moment of its run, then
+		# delivers the mail again, as Postfix, Exim and fetchmail do after a failed pipe.
+		if [ $((n % 6)) -eq 0 ]; then
+			st=0
+			timeout -s KILL "0.$(printf '%03d' $((10 + 19 * (kills % 10))))" \
+				catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml" || st=$?
+			[ "$st" -eq 137 ] && killed=$((killed + 1))
+			kills=$((kills + 1))
+		fi
+		run -0 catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
 		# Every fifth mail is delivered twice: played and answered once.
 		if [ $((n % 5)) -eq 0 ]; then
 			run -0 catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
@@ -888,11 +967,15 @@ leaks() {
 		fi
 		# The referee's game is the game itself, byte for byte: no move lost or played twice.
 		assert_file_eq "$O" "$G"
+		[ ! -e "$G.txn" ] && [ ! -e "$G.work" ] && [ ! -e "$G.draw" ]
+		# Every player is told, once, and sees nothing hidden.
 		run -0 ls "$OUT"
 		assert_eq 4 "${#lines[@]}"
 		for f in "$OUT"/*.eml; do
 			to=$(sed -n 's/^To: //p' "$f")
-			leaks "$f" "${colour[$to]}" || { echo "mail $n to $to shows hidden cards:"; cat "$f"; false; }
+			"$MAIL/part.py" "$f" plain >"$BATS_TEST_TMPDIR/plain"
+			grep -q "^$who played:\$" "$BATS_TEST_TMPDIR/plain" || { echo "mail $n to $to tells no move"; cat "$f"; false; }
+			leaks "$BATS_TEST_TMPDIR/plain" "${colour[$to]}" || { echo "mail $n to $to shows hidden cards:"; cat "$f"; false; }
 		done
 		f=$(grep -l '^In-Reply-To: <mail.'"$n"'@x>$' "$OUT"/*.eml)
 		grep -q "^To: ${addr[$who]}$" "$f"
@@ -902,8 +985,22 @@ leaks() {
 		else
 			! grep -q 'refused' "$f"
 		fi
+		if [ -z "$OPTS" ] && [ -n "$chromium_ok" ]; then
+			run -0 timeout 120 "$py" "$ROOT/tests/mail-html.py" "$f"
+			[[ $output == "mail-html: 1 picture(s) drawn, 900x"* ]]
+			shown=$((shown + 1))
+		fi
+		# Every player's view of the game reads back.
+		for c in red blue white orange; do
+			catan-move --view "$c" <"$G" >"$BATS_TEST_TMPDIR/view.json"
+			catan-move --list <"$BATS_TEST_TMPDIR/view.json" >/dev/null
+			catan-render "$BATS_TEST_TMPDIR/view.json" >/dev/null
+		done
 	done
-	[ "$n" -gt 10 ] && [ "$probes" -gt 3 ] && [ "$dups" -gt 2 ] && [ "$autos" -gt 2 ]
+	echo "# $n mails: $probes probes, $dups twice, $autos out-of-office, $forged forged, $kills kills ($killed in the run), $missed deadlines missed, $passes standing passes, $shown shown in Chromium" >&3
+	[ "$n" -gt 20 ] && [ "$probes" -gt 3 ] && [ "$dups" -gt 2 ] && [ "$autos" -gt 2 ] && [ "$forged" -gt 2 ]
+	[ "$kills" -gt 2 ] && [ "$killed" -gt 0 ] && [ "$missed" -eq 2 ] && [ "$passes" -gt 0 ]
+	[ -z "$chromium_ok" ] || [ "$shown" -gt 1 ]
 	run -0 jq -r '.position.phase' "$G"
 	assert_eq over "$output"
 	run -0 catan-validate "$G"
