@@ -52,6 +52,22 @@ tamper() {
 	assert_eq "$D/one.json: ok, 1 move" "$output"
 }
 
+@test "a game won by a knight, with knight_interrupt, validates: who moved the robber is not the document's once the game is over" {
+	catan-newboard --seed 11 --rules knight_interrupt=on | catan-move --until-end --policy greedy >"$BATS_TEST_TMPDIR/g.json"
+	run -0 jq -r '.log[-1] + " " + .position.phase + " " + (.position.robber_by // "null")' "$BATS_TEST_TMPDIR/g.json"
+	assert_eq "white play knight over null" "$output"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/g.json"
+	assert_eq "$BATS_TEST_TMPDIR/g.json: ok, 308 moves" "$output"
+	# While the robber is answered, who moved it is the document's, and checked.
+	catan-newboard --seed 11 --rules knight_interrupt=on | catan-move --auto 73 --policy greedy >"$BATS_TEST_TMPDIR/i.json"
+	run -0 jq -c '.position | [.phase, .robber_by, .answering]' "$BATS_TEST_TMPDIR/i.json"
+	assert_eq '["interrupt","blue","white"]' "$output"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/i.json"
+	jq '.position.robber_by = "red"' "$BATS_TEST_TMPDIR/i.json" >"$BATS_TEST_TMPDIR/j.json"
+	run -1 catan-validate "$BATS_TEST_TMPDIR/j.json"
+	assert_eq "$BATS_TEST_TMPDIR/j.json: position.robber_by: stored \"red\", replay gives \"blue\"" "$output"
+}
+
 @test "standard input is read when no file is given" {
 	run -0 --separate-stderr catan-validate <"$D/game.json"
 	assert_eq "stdin: ok, 125 moves" "$output"

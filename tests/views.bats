@@ -4,25 +4,6 @@
 
 load test_helper
 
-# A refereed game's key, fixed so that the game is the same at every run.
-SECRET=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
-
-# newgame FILE NEWBOARD-ARGS...: catan-newboard's game into FILE; with --secret, the same at
-# every run: the key SECRET, and the deck (which the key drawn at random shuffled) of the game
-# without --secret.
-newgame() {
-	local g=$1 a seeded=()
-	shift
-	catan-newboard "$@" >"$g"
-	for a; do [ "$a" = --secret ] || seeded+=("$a"); done
-	if [ ${#seeded[@]} -lt $# ]; then
-		catan-newboard "${seeded[@]}" >"$g.seeded"
-		jq --arg k "$SECRET" --slurpfile s "$g.seeded" \
-			'.secret = $k | .start.deck = $s[0].start.deck | .position.deck = $s[0].start.deck' \
-			"$g" >"$g.new" && mv "$g.new" "$g"
-	fi
-}
-
 # play_viewed NEWBOARD-ARGS... -- AUTO-ARGS...: a new game (refereed with SECRET when the
 # arguments say --secret) played one automatic move at a time to its end; before the first
 # move and after each, every player's view goes through catan-move --list, catan-render and

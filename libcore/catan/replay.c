@@ -268,9 +268,12 @@ int pos_diff(const struct game *g, const struct position *a, const struct positi
 		return 1;
 	if (a->seven != b->seven)
 		return differ(d, "seven", bool_text(a->seven), bool_text(b->seven));
-	if (a->robber_seat != b->robber_seat)
+	/* Who moves the robber and who answers it are the document's only in the phases that
+	 * hold them (state_json.c's read_interrupt): a game won by a knight ends with them set. */
+	int robbing = a->phase == PH_ROBBER || a->phase == PH_INTERRUPT || a->phase == PH_STEAL;
+	if (g->rules.knight_interrupt && robbing && a->robber_seat != b->robber_seat)
 		return differ_seat(d, g, "robber_by", a->robber_seat, b->robber_seat);
-	if (a->answer != b->answer)
+	if (a->phase == PH_INTERRUPT && a->answer != b->answer)
 		return differ_seat(d, g, "answering", a->answer, b->answer);
 	if (a->robber != b->robber)
 		return differ_int(d, "robber", a->robber + 1, b->robber + 1);
