@@ -873,7 +873,7 @@ leaks() {
 		command -v rsvg-convert >/dev/null && chromium_ok=1
 	# A whole refereed game (its luck from a secret key, robbers answered by knights) between
 	# greedy players, from its first set-up placement to its end, by mail.  Most replies in
-	# text alone (a picture takes its time); every twentieth with its HTML part, opened in Chromium.
+	# text alone (a picture takes its time); every fortieth with its HTML part, opened in Chromium.
 	newgame "$G" --seed 11 --secret --rules knight_interrupt=on
 	passwords "$G"
 	O=$BATS_TEST_TMPDIR/oracle.json
@@ -976,7 +976,7 @@ leaks() {
 			forged=$((forged + 1))
 		fi
 		OPTS=--text-only
-		[ $((n % 20)) -eq 0 ] && OPTS=
+		[ $((n % 40)) -eq 0 ] && OPTS=
 		style=${styles[$((n % ${#styles[@]}))]}
 		mkmail "$style" "${addr[$who]^^}" "Catan move $n" "<mail.$n@x>" <"$BATS_TEST_TMPDIR/text" >"$BATS_TEST_TMPDIR/sent.eml"
 		# Every sixth mail, the mail system kills the referee at a moment of its run, then
