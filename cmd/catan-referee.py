@@ -1172,13 +1172,15 @@ def clock_text(clock):
 
 
 def auto_policy(players):
-    """The automatic player of a game: the line 'auto POLICY' of its players file (greedy)."""
+    """The automatic player of a game: the line 'auto POLICY' of its players file, or random,
+    whose choices depend on nothing a player may not see (greedy weighs a monopoly by the
+    others' hands, so its moves would tell what they hold)."""
     with open(players, encoding="utf-8", errors="replace") as f:
         for line in f:
             w = line.split()
             if len(w) == 2 and w[0].lower() == "auto":
                 return w[1].lower()
-    return "greedy"
+    return "random"
 
 
 def tell_all(ref, t, new, newdoc, seats, before, name_tag, heading):
