@@ -159,9 +159,9 @@ refereed() {
 
 @test "--view writes only what that colour may see" {
 	run -0 catan-move --view blue -c 'red roll' <"$G"
-	run -0 jq -c '[.view, .seed, has("start"), (.position | has("rng")), .position.deck,
+	run -0 jq -c '[.view, .seed, (.start | has("rng")), .start.deck, (.position | has("rng")), .position.deck,
 		.position.players.red.hand, .position.players.blue.hand.ore]' <<<"$output"
-	[[ "$output" =~ ^\[\"blue\",null,false,false,25,[0-9]+,1\]$ ]]
+	[[ "$output" =~ ^\[\"blue\",null,false,\{\"knight\":14,\"road-building\":2,\"year-of-plenty\":2,\"monopoly\":2,\"victory-point\":5\},false,25,[0-9]+,1\]$ ]]
 }
 
 @test "--view with -i writes the whole game to the file and the view to stdout" {

@@ -268,12 +268,12 @@ no winner yet: 10 points win" "$output"
 	done
 }
 
-@test "a view has no start to replay for a timeline" {
+@test "a view does not show every card for a timeline" {
 	fixture
 	catan-move --view red <"$D/game.json" >"$D/view.json"
 	run -1 --separate-stderr catan-score --timeline "$D/view.json"
 	assert_eq "" "$output"
-	assert_eq "catan-score: this is red's view of a game, which has no start to replay: use the full game" "$stderr"
+	assert_eq "catan-score: this is red's view of a game, which does not show every card played out: use the full game" "$stderr"
 }
 
 @test "unreadable input exits 3 with the JSON path" {

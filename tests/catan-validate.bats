@@ -137,9 +137,63 @@ tamper() {
 	fails_at 28 'white play victory-point' "victory point cards are not played: they count while held"
 }
 
-@test "external outcomes must be given in the log" {
+@test "external outcomes must be given in the log, except a card the record did not see" {
 	fails_at 1 'red roll' "the dice must be given in the move: this game's outcomes are external"
-	fails_at 27 'white buy' "the card bought must be given in the move: this game's outcomes are external"
+	# A purchase whose card is not named is followed: the card paid for, the next purchase cannot be.
+	inject 27 'white buy'
+	run -1 catan-validate "$D/bad.json"
+	assert_eq "$D/bad.json: move 28 'white buy knight': not enough resources: a development card costs 1 wool, 1 grain and 1 ore" "$output"
+}
+
+# public: the record as the public saw it: the deck's order unknown, no card bought or stolen named.
+public() {
+	jq '.start.deck = {"knight": 14, "road-building": 2, "year-of-plenty": 2, "monopoly": 2, "victory-point": 5}
+		| .log |= map(sub(" buy [a-z-]+$"; " buy") | sub("(?<v>steal [a-z]+) [a-z]+$"; "\(.v)"))' \
+		"$D/record.json" >"$D/public.json"
+	cp "$D/public.json" "$D/record.json"
+}
+
+@test "a record of what the public saw validates: cards bought and stolen unnamed" {
+	public
+	run -0 jq -r '[.log[] | select(test("buy|steal"))] | join(", ")' "$D/public.json"
+	assert_eq "orange robber 5 steal white, white buy, orange buy, red robber 12 steal white, blue buy, white robber 13 steal red, red buy, orange buy, blue buy, blue robber 5 steal white, blue buy" "$output"
+	run -0 --separate-stderr catan-validate "$D/public.json"
+	assert_eq "$D/public.json: ok, 125 moves" "$output"
+}
+
+@test "a card bought unseen: played later as any kind left, never on its turn, never by one who bought none" {
+	public
+	fails_at 28 'white play knight' "a development card cannot be played on the turn it was bought"
+	fails_at 28 'white play monopoly ore' "a development card cannot be played on the turn it was bought"
+	fails_at 43 'red play knight' "red holds no knight card"
+	# White's one card, bought at move 27, is the knight played at 47: there is no second.
+	fails_at 60 'white play knight' "white holds no knight card"
+}
+
+# stolen HAND MOVE...: a record from a set-up position where red (lumber 1) robs blue (HAND) unseen.
+stolen() {
+	jq -n --argjson h "$1" '{players: {red: {settlements: [9, 29], roads: ["9-14", "29-35"], hand: {lumber: 1}},
+		blue: {settlements: [40, 42], roads: ["37-42", "40-45"], hand: $h},
+		white: {settlements: [18, 32], roads: ["18-23", "26-32"]}}, current: "red", phase: "roll", turn: 9}' >"$D/doc.json"
+	shift
+	catan-newboard --position "$D/doc.json" --seed 5 --rules outcomes=external |
+		jq --args '.log = ["red roll 3 4", "red robber 13 steal blue"] + $ARGS.positional | del(.position)' "$@" >"$D/s.json"
+}
+
+@test "a card stolen unseen is one the victim held: what the thief does next must fit one of them" {
+	stolen '{"brick": 1}' 'red build road 14-19'
+	run -0 catan-validate "$D/s.json"
+	assert_eq "$D/s.json: ok, 3 moves from a set-up position" "$output"
+	stolen '{"ore": 1, "wool": 1}' 'red build road 14-19'
+	run -1 catan-validate "$D/s.json"
+	assert_eq "$D/s.json: move 3 'red build road 14-19': not enough resources: a road costs 1 brick and 1 lumber" "$output"
+	# Brick or grain: the road says brick, so the second road has no brick.
+	stolen '{"brick": 1, "grain": 1}' 'red build road 14-19' 'red build road 19-24'
+	run -1 catan-validate "$D/s.json"
+	assert_eq "$D/s.json: move 4 'red build road 19-24': not enough resources: a road costs 1 brick and 1 lumber" "$output"
+	stolen '{}' 'red end'
+	run -1 catan-validate "$D/s.json"
+	assert_eq "$D/s.json: move 2 'red robber 13 steal blue': blue holds no resource cards to steal" "$output"
 }
 
 @test "a record from elsewhere with external outcomes needs no real generator" {
@@ -213,10 +267,34 @@ tamper() {
 	assert_eq "$D/t.json: start.robber: 1, not 10 as in the beginner start" "$output"
 }
 
-@test "a view cannot be validated" {
+@test "a player's view validates: its log as that player saw it, its position as one consistent with it" {
+	for c in red blue white orange; do
+		catan-move --view $c <"$D/game.json" >"$D/view.json"
+		run -0 catan-validate "$D/view.json"
+		assert_eq "$D/view.json: ok, 125 moves" "$output"
+	done
+	catan-newboard --seed 4 | catan-move --until-end --policy greedy | catan-move --view white >"$D/v.json"
+	run -0 catan-validate -q "$D/v.json"
+	# What the position shows must follow from the log: a count, a card of the viewer's own.
 	catan-move --view red <"$D/game.json" >"$D/view.json"
+	jq '.position.players.blue.hand += 1' "$D/view.json" >"$D/t.json"
+	run -1 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: position: none of the 3 positions consistent with the record is the stored one (position.players.blue.hand: stored 4, the first gives 3)" "$output"
+	jq '.position.players.red.hand.ore += 1 | .position.bank.ore -= 1' "$D/view.json" >"$D/t.json"
+	run -1 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: position: none of the 3 positions consistent with the record is the stored one (position.bank.ore: stored 11, the first gives 12)" "$output"
+	jq '.log[46] = "white play monopoly ore"' "$D/view.json" >"$D/t.json"
+	run -1 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: move 48 'white robber 13 steal red lumber': the robber moves only after a seven or a knight" "$output"
+}
+
+@test "a view of a game set up by hand has no start, and cannot be validated" {
+	setup_game
+	catan-move --view red <"$D/p.json" >"$D/view.json"
+	run -0 jq 'has("start")' "$D/view.json"
+	assert_eq false "$output"
 	run -1 catan-validate "$D/view.json"
-	assert_eq "$D/view.json: this is red's view of a game, which has no start to replay: use the full game" "$output"
+	assert_eq "$D/view.json: this is red's view of a game set up by hand, which has no start to replay: use the full game" "$output"
 }
 
 @test "unreadable files exit 3 with the JSON path; missing files exit 4" {

@@ -2,12 +2,15 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
 #include "geom.h"
 #include "move.h"
 #include "names.h"
+#include "score.h"
+#include "view.h"
 #include "pred.h"
 #include "replay.h"
 #include "rules.h"
@@ -473,20 +476,35 @@ static int invariants_hold(const struct game *g, const struct position *p, int p
 	return 1;
 }
 
-int replay_begin(struct replay *r, const struct game *src, struct cerr *e)
+/* A replay of src from its start; a view's is followed by game_replay as a record of what its player saw. */
+static int replay_from_start(struct replay *r, const struct game *src, struct cerr *e)
 {
-	if (src->view != NOBODY)
-		return cerr_set(e, C_ILLEGAL, "this is %s's view of a game, which has no start to "
-			       "replay: use the full game", colour_names[src->colour[src->view]]);
+	if (src->view != NOBODY && !src->has_start)
+		return cerr_set(e, C_ILLEGAL, "this is %s's view of a game set up by hand, which has "
+			       "no start to replay: use the full game",
+			       colour_names[src->colour[src->view]]);
 	if (!src->has_start)
 		return cerr_set(e, C_ILLEGAL, "the document has no start to replay from");
 	r->src = src;
 	r->g = *src;
+	/* A view's log names only what its player saw: the rest is followed as unseen outcomes. */
+	if (src->view != NOBODY) {
+		r->g.view = NOBODY;
+		r->g.rules.outcomes = OUT_EXTERNAL;
+	}
 	memset(&r->g.log, 0, sizeof r->g.log);
 	r->g.pos = src->start;
 	r->g.has_pos = 1;
 	r->done = 0;
 	return C_OK;
+}
+
+int replay_begin(struct replay *r, const struct game *src, struct cerr *e)
+{
+	if (src->view != NOBODY)
+		return cerr_set(e, C_ILLEGAL, "this is %s's view of a game, which does not show every "
+			       "card played out: use the full game", colour_names[src->colour[src->view]]);
+	return replay_from_start(r, src, e);
 }
 
 int replay_step(struct replay *r, struct cerr *e)
@@ -515,21 +533,371 @@ void replay_end(struct replay *r)
 	game_free(&r->g);
 }
 
+/* ---- a record that did not see everything: the positions consistent with it ---- */
+
+/*
+ * What a logged move leaves unseen in a game with external outcomes: the
+ * card bought, the card stolen, the cards a forced trade takes.  The
+ * replay then follows every position the move may have led to.
+ */
+enum unseen { UNSEEN_NONE, UNSEEN_CARD, UNSEEN_STEAL, UNSEEN_TAKE };
+
+static int move_unseen(const struct game *g, const struct move *m)
+{
+	if (g->rules.outcomes != OUT_EXTERNAL)
+		return UNSEEN_NONE;
+	if (m->verb == MV_BUY && m->card < 0)
+		return UNSEEN_CARD;
+	if ((m->verb == MV_ROBBER || m->verb == MV_STEAL) && m->victim >= 0 && m->res < 0)
+		return UNSEEN_STEAL;
+	if (m->verb == MV_ACTION && m->action == ACT_FORCE_TRADE &&
+	    !(m->get[0] | m->get[1] | m->get[2] | m->get[3] | m->get[4]))
+		return UNSEEN_TAKE;
+	return UNSEEN_NONE;
+}
+
+/*
+ * A position consistent with the record, and the development cards bought
+ * unseen that each seat still holds: their kinds are decided only when
+ * one is played (the deck's counts still include them), since any kind
+ * left in the deck may have been drawn.  Cards bought this turn apart.
+ */
+struct world {
+	struct position p;
+	uint8_t unseen[MAXPLAYERS], unseen_new[MAXPLAYERS];
+};
+
+struct worlds {
+	struct world *w;	/* sorted, no two alike */
+	size_t n, cap;
+};
+
+static int worlds_push(struct worlds *ws, const struct world *x)
+{
+	if (ws->n == ws->cap) {
+		size_t cap = ws->cap ? 2 * ws->cap : 16;
+		struct world *w = realloc(ws->w, cap * sizeof *w);
+		if (!w)
+			return C_SYSTEM;
+		ws->w = w;
+		ws->cap = cap;
+	}
+	memcpy(&ws->w[ws->n++], x, sizeof *x);
+	return C_OK;
+}
+
+static int world_order(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(struct world));
+}
+
+/* Sorts the worlds and keeps one of each. */
+static void worlds_unique(struct worlds *ws)
+{
+	if (ws->n < 2)
+		return;
+	qsort(ws->w, ws->n, sizeof *ws->w, world_order);
+	size_t k = 1;
+	for (size_t i = 1; i < ws->n; i++)
+		if (memcmp(&ws->w[i], &ws->w[k - 1], sizeof *ws->w) != 0)
+			memcpy(&ws->w[k++], &ws->w[i], sizeof *ws->w);
+	ws->n = k;
+}
+
+/* Whether a card bought unseen keeps its kind open (see struct world): not when the deck's order is known, nor when holding a card decides who answers the robber (knight_interrupt). */
+static int defer_cards(const struct game *g, const struct position *p)
+{
+	return !p->deck_known && !g->rules.knight_interrupt;
+}
+
+/* The moves m may have been in position p: m itself, or m with each outcome p allows. */
+static int outcomes(const struct game *g, const struct position *p, const struct move *m,
+		    struct move *out)
+{
+	int n = 0;
+	switch (move_unseen(g, m)) {
+	case UNSEEN_NONE:
+		out[n++] = *m;
+		break;
+	case UNSEEN_CARD:
+		if (defer_cards(g, p)) {
+			out[n++] = *m;	/* a kind is chosen and then put back: see worlds_apply */
+			break;
+		}
+		for (int d = 0; d < NDEV; d++)
+			if (p->deck_known ? p->deck_len && p->deck[0] == d : p->deck_count[d] > 0) {
+				out[n] = *m;
+				out[n++].card = (int8_t)d;
+			}
+		break;
+	case UNSEEN_STEAL:
+		for (int r = 0; r < NRES; r++)
+			if (p->pl[m->victim].hand[r]) {
+				out[n] = *m;
+				out[n++].res = (int8_t)r;
+			}
+		break;
+	case UNSEEN_TAKE: {
+		int o = seat_opponent(g, m->seat), held = pos_hand_size(p, o);
+		const uint8_t *h = p->pl[o].hand;
+		for (int a = 0; a < NRES; a++)
+			for (int b = held >= 2 ? a : NRES - 1; b < NRES; b++) {
+				if (!h[a] || (held >= 2 && (a == b ? h[a] < 2 : !h[b])))
+					continue;
+				out[n] = *m;
+				out[n].get[a]++;
+				if (held >= 2)
+					out[n].get[b]++;
+				n++;
+				if (held < 2)
+					break;
+			}
+		break;
+	}
+	}
+	if (n == 0) {
+		/* Nothing to take: the rules say why, with some outcome named. */
+		out[n] = *m;
+		out[n].card = out[n].card < 0 && m->verb == MV_BUY ? 0 : out[n].card;
+		out[n].res = out[n].res < 0 && m->verb != MV_BUY && m->verb != MV_ACTION ? 0 : out[n].res;
+		if (m->verb == MV_ACTION)
+			out[n].get[0] = 1;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * worlds_apply: move m (its outcome filled in) in world x, into r->g.pos
+ * and *out.  A card bought unseen is taken as the first kind left and
+ * then put back into the deck's counts, held as unseen; a card played
+ * that the seat is not known to hold becomes one of its unseen cards
+ * bought before this turn, when the deck's counts leave one of its kind.
+ */
+static int worlds_apply(struct replay *r, const struct world *x, const struct move *m, int unseen,
+			struct world *out, struct cerr *e)
+{
+	struct move mm = *m;
+	*out = *x;
+	struct position *p = &out->p;
+	int seat = m->seat, defer = defer_cards(&r->g, p);
+
+	if (defer && m->verb == MV_BUY && unseen == UNSEEN_CARD)
+		for (mm.card = 0; mm.card < NDEV - 1 && !p->deck_count[mm.card]; mm.card++)
+			;
+	if (defer && m->verb == MV_PLAY && m->card >= 0 && m->card < NDEV && !p->pl[seat].dev[m->card] &&
+	    !p->pl[seat].dev_new[m->card] && p->deck_count[m->card]) {
+		if (out->unseen[seat]) {
+			out->unseen[seat]--;
+			p->pl[seat].dev[m->card]++;
+			p->deck_count[m->card]--;
+		} else if (out->unseen_new[seat]) {
+			/* Only a card bought this turn can be it: the rules refuse it as such. */
+			p->pl[seat].dev_new[m->card]++;
+			p->deck_count[m->card]--;
+		}
+	}
+	r->g.pos = *p;
+	int rc = rules_apply(&r->g, &mm, RULES_REPLAY | RULES_NO_LOG, e);
+	if (rc == C_OK && !invariants_hold(&r->g, &r->g.pos, 1) && pos_check(&r->g, &r->g.pos, e) != C_OK) {
+		cerr_prefix(e, "the position breaks an invariant");
+		rc = e->code = C_ILLEGAL;
+	}
+	if (rc != C_OK)
+		return rc;
+	if (defer && m->verb == MV_BUY && unseen == UNSEEN_CARD) {
+		r->g.pos.pl[seat].dev_new[mm.card]--;
+		r->g.pos.deck_count[mm.card]++;
+		out->unseen_new[seat]++;
+	}
+	if (r->g.pos.turn != p->turn)
+		for (int s = 0; s < MAXPLAYERS; s++) {
+			out->unseen[s] = (uint8_t)(out->unseen[s] + out->unseen_new[s]);
+			out->unseen_new[s] = 0;
+		}
+	out->p = r->g.pos;
+	return C_OK;
+}
+
+static int too_many(struct cerr *e)
+{
+	return cerr_set(e, C_SYSTEM, "more than %d positions are consistent with the record after "
+			"this move: too many to follow", REPLAY_WORLDS_MAX);
+}
+
+/*
+ * One logged move replayed in every world: the worlds it leads to replace
+ * them.  When it is legal in none, C_ILLEGAL with the rules' message (the
+ * same in every world), or the first world's behind a note that no
+ * position consistent with the record allows it.
+ */
+static int worlds_step(struct replay *r, struct worlds *ws, struct worlds *next, struct cerr *e)
+{
+	struct move m, each[NRES * NRES + NDEV];
+	struct cerr first = { 0 }, why;
+	struct world y;
+	int failures = 0, alike = 1, rc;
+
+	if ((rc = movelog_move(r->src, r->done, &m, e)))
+		return rc;
+	int unseen = move_unseen(&r->g, &m);
+	next->n = 0;
+	for (size_t i = 0; i < ws->n; i++) {
+		int k = outcomes(&r->g, &ws->w[i].p, &m, each);
+		for (int j = 0; j < k; j++) {
+			rc = worlds_apply(r, &ws->w[i], &each[j], unseen, &y, &why);
+			if (rc == C_SYSTEM)
+				return cerr_set(e, C_SYSTEM, "%s", why.msg);
+			if (rc == C_OK) {
+				if (worlds_push(next, &y))
+					return cerr_set(e, C_SYSTEM, "out of memory");
+				/* Memory stays bounded: alike worlds are merged as they come. */
+				if (next->n >= 2 * REPLAY_WORLDS_MAX) {
+					worlds_unique(next);
+					if (next->n > REPLAY_WORLDS_MAX)
+						return too_many(e);
+				}
+			} else if (failures++ == 0) {
+				first = why;
+			} else if (strcmp(first.msg, why.msg) != 0) {
+				alike = 0;
+			}
+		}
+	}
+	worlds_unique(next);
+	if (next->n == 0) {
+		if (alike)
+			return cerr_set(e, C_ILLEGAL, "%s", first.msg);
+		return cerr_set(e, C_ILLEGAL, "no hands consistent with the record allow it (%zu "
+				"positions; in the first: %.300s)", ws->n, first.msg);
+	}
+	if (next->n > REPLAY_WORLDS_MAX)
+		return too_many(e);
+	struct worlds t = *ws;
+	*ws = *next;
+	*next = t;
+	r->done++;
+	return C_OK;
+}
+
+/*
+ * A world's position as the document stores it: itself, or, for a view,
+ * as the viewer sees it, the unseen cards counted.  When a view shows the
+ * game won and the world does not, the winner's unseen cards may be the
+ * victory point cards that won it.
+ */
+static void world_as_stored(const struct game *g, const struct world *x, struct position *p,
+			    uint8_t hand[MAXPLAYERS], uint8_t dev[MAXPLAYERS])
+{
+	*p = x->p;
+	if (g->view == NOBODY)
+		return;
+	int s = p->current, old = x->unseen[s], unseen = old + x->unseen_new[s];
+	const struct player *stored = &g->pos.pl[s];
+	struct player *pl = &p->pl[s];
+	int k = stored->dev[DEV_VICTORY_POINT] + stored->dev_new[DEV_VICTORY_POINT] -
+		pl->dev[DEV_VICTORY_POINT] - pl->dev_new[DEV_VICTORY_POINT];
+	/* The winner's victory point cards, shown: as many of the unseen ones as the view shows more. */
+	if (g->pos.phase == PH_OVER && s != g->view && k > 0 && k <= unseen &&
+	    k <= p->deck_count[DEV_VICTORY_POINT]) {
+		int from_old = k < old ? k : old;
+		pl->dev[DEV_VICTORY_POINT] = (uint8_t)(pl->dev[DEV_VICTORY_POINT] + from_old);
+		pl->dev_new[DEV_VICTORY_POINT] = (uint8_t)(pl->dev_new[DEV_VICTORY_POINT] + k - from_old);
+		p->deck_count[DEV_VICTORY_POINT] = (uint8_t)(p->deck_count[DEV_VICTORY_POINT] - k);
+		unseen -= k;
+		if (p->phase != PH_OVER && score_total(g, p, s) >= g->rules.points_to_win) {
+			p->phase = PH_OVER;
+			p->neutral_owed = p->give_owed = 0;
+		}
+	}
+	view_redact(g, g->view, p, hand, dev);
+	/* A view shows a winner's victory point cards as one count. */
+	if (s != g->view) {
+		pl->dev[DEV_VICTORY_POINT] = (uint8_t)(pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT]);
+		pl->dev_new[DEV_VICTORY_POINT] = 0;
+	}
+	for (int i = 0; i < g->nplayers; i++)
+		dev[i] = (uint8_t)(dev[i] + (i == s ? unseen : x->unseen[i] + x->unseen_new[i]));
+}
+
+/* The first difference between the stored position and a world's; 0 when there is none. */
+static int world_diff(const struct game *g, const struct world *x, struct pos_diff *d)
+{
+	struct position p;
+	uint8_t hand[MAXPLAYERS], dev[MAXPLAYERS];
+	world_as_stored(g, x, &p, hand, dev);
+	if (g->view == NOBODY)
+		return pos_diff(g, &g->pos, &p, 0, d);
+	if (pos_diff(g, &g->pos, &p, DIFF_NO_DECK | DIFF_NO_RNG, d))
+		return 1;
+	if (g->pos.deck_len != p.deck_len)
+		return differ_int(d, "deck", g->pos.deck_len, p.deck_len);
+	for (int s = 0; s < g->nplayers; s++) {
+		char path[64];
+		if (g->role[s] != SEAT_PLAYER || s == g->view)
+			continue;
+		if (!seat_may_see(g, &g->pos, g->view, s, HID_HAND) && g->view_hand[s] != hand[s]) {
+			snprintf(path, sizeof path, "players.%s.hand", colour_names[g->colour[s]]);
+			return differ_int(d, path, g->view_hand[s], hand[s]);
+		}
+		if (g->view_dev[s] != dev[s]) {
+			snprintf(path, sizeof path, "players.%s.dev", colour_names[g->colour[s]]);
+			return differ_int(d, path, g->view_dev[s], dev[s]);
+		}
+	}
+	return 0;
+}
+
+/* The stored position against the worlds: one of them must be it; else the first difference from the first. */
+static int worlds_end(const struct game *g, const struct worlds *ws, struct cerr *e)
+{
+	struct pos_diff d, first;
+	for (size_t i = 0; i < ws->n; i++) {
+		if (!world_diff(g, &ws->w[i], &d))
+			return C_OK;
+		if (i == 0)
+			first = d;
+	}
+	if (ws->n == 1)
+		return cerr_set(e, C_ILLEGAL, "position.%s: stored %s, replay gives %s", first.path,
+				first.va, first.vb);
+	return cerr_set(e, C_ILLEGAL, "position: none of the %zu positions consistent with the "
+			"record is the stored one (position.%s: stored %s, the first gives %s)", ws->n,
+			first.path, first.va, first.vb);
+}
+
 int game_replay(const struct game *g, struct replay_result *res, struct game *end,
 		struct cerr *e)
 {
 	struct replay r;
+	struct worlds ws = { 0 }, next = { 0 };
 	struct pos_diff d;
+	struct move m;
 	int rc;
 
 	memset(res, 0, sizeof *res);
-	if ((rc = replay_begin(&r, g, e)))
+	if ((rc = replay_from_start(&r, g, e)))
 		return rc;
 	if ((rc = start_check(g, e)))
 		goto out;
 	while (r.done < g->log.len) {
-		if ((rc = replay_step(&r, e))) {
-			if (rc == C_ILLEGAL) {
+		if (ws.n) {
+			rc = worlds_step(&r, &ws, &next, e);
+		} else {
+			rc = replay_step(&r, e);
+			/* A move whose outcome the record did not see: every outcome from here on. */
+			if (rc == C_ILLEGAL && movelog_move(g, r.done, &m, e) == C_OK &&
+			    move_unseen(&r.g, &m) != UNSEEN_NONE) {
+				struct world x = { .p = r.g.pos };
+				if (worlds_push(&ws, &x)) {
+					rc = cerr_set(e, C_SYSTEM, "out of memory");
+					goto out;
+				}
+				rc = worlds_step(&r, &ws, &next, e);
+			}
+		}
+		if (rc) {
+			if (rc == C_ILLEGAL || rc == C_SYSTEM) {
 				res->index = r.done + 1;
 				res->move = g->log.ent[r.done].text;
 			}
@@ -537,16 +905,33 @@ int game_replay(const struct game *g, struct replay_result *res, struct game *en
 		}
 		res->checked = r.done;
 	}
-	if (g->has_pos && pos_diff(g, &g->pos, &r.g.pos, 0, &d)) {
+	if (!ws.n && g->view != NOBODY) {
+		struct world x = { .p = r.g.pos };
+		if (worlds_push(&ws, &x)) {
+			rc = cerr_set(e, C_SYSTEM, "out of memory");
+			goto out;
+		}
+	}
+	if (ws.n) {
+		if (g->has_pos && (rc = worlds_end(g, &ws, e)))
+			goto out;
+		r.g.pos = ws.w[0].p;
+	} else if (g->has_pos && pos_diff(g, &g->pos, &r.g.pos, 0, &d)) {
 		rc = cerr_set(e, C_ILLEGAL, "position.%s: stored %s, replay gives %s", d.path, d.va,
 			      d.vb);
 		goto out;
 	}
+	free(ws.w);
+	free(next.w);
 	if (end) {
 		*end = r.g;
 		return C_OK;
 	}
+	replay_end(&r);
+	return C_OK;
 out:
+	free(ws.w);
+	free(next.w);
 	replay_end(&r);
 	return rc;
 }

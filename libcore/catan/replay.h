@@ -37,7 +37,8 @@ struct replay {
 
 /*
  * replay_begin: a replay of src from its start.  C_OK; C_ILLEGAL for a
- * view or a document without a start (nothing to replay from).
+ * view (its log does not name every card: game_replay follows it) or a
+ * document without a start (nothing to replay from).
  * replay_end must be called after a C_OK, and only then.
  */
 int replay_begin(struct replay *r, const struct game *src, struct cerr *e);
@@ -54,6 +55,9 @@ int replay_step(struct replay *r, struct cerr *e);
 
 /* replay_end: frees what the replay holds. */
 void replay_end(struct replay *r);
+
+/* The most positions game_replay follows at once where a record did not see everything. */
+#define REPLAY_WORLDS_MAX 16384
 
 /* What game_replay found: how far it got, and where it stopped. */
 struct replay_result {
@@ -73,6 +77,18 @@ struct replay_result {
  * ("position.players.red.hand.ore: stored 3, replay gives 2"); C_SYSTEM
  * when memory runs out.  When end is not NULL and the result is C_OK, *end
  * receives the replayed game (its log empty; free it with game_free).
+ *
+ * Where the record did not see an outcome (a card bought or stolen, or a
+ * forced trade's cards, not named in a game with external outcomes; every
+ * such card in a player's view, whose log names only what that player
+ * saw), the replay follows every position consistent with what was seen,
+ * up to REPLAY_WORLDS_MAX at once: a move is refused only when it is
+ * illegal in all of them (the rules' message when they agree, else "no
+ * hands consistent with the record allow it" and the first's), and the
+ * stored position must be one of them (for a view: as its player sees
+ * it).  A card bought unseen keeps its kind open until it is played.
+ * *end then receives the first of them.  More than REPLAY_WORLDS_MAX is
+ * C_SYSTEM.
  */
 int game_replay(const struct game *g, struct replay_result *res, struct game *end,
 		struct cerr *e);

@@ -26,6 +26,7 @@ struct rd {
 	struct jr j;
 	const struct game *g;
 	int set_up;	/* a position set up by hand: the distance rule is checked as each building is read */
+	int view_start;	/* the start of a view: shown whole, but with no generator and the deck as counts */
 };
 
 static int read_int(struct rd *r, jv_t *v, long long min, long long max, long long *out)
@@ -411,7 +412,7 @@ static int read_player(struct rd *r, jv_t *v, struct game *g, struct position *p
 	static const char *const two_keys[] = { "trade_cards", "knights_returned", NULL };
 	const char *allowed[16];
 	struct player *pl = &p->pl[seat];
-	int hidden = g->view != NOBODY && g->view != seat;
+	int hidden = g->view != NOBODY && g->view != seat && !r->view_start;
 	int winner = hidden && seat_may_see(g, p, g->view, seat, HID_POINTS);
 	int two = g->rs->trade_cards > 0;
 	long long x;
@@ -503,7 +504,7 @@ static int read_hex64(const char *s, uint64_t *out)
 static int read_deck(struct rd *r, jv_t *v, struct game *g, struct position *p)
 {
 	int rc;
-	if (g->view != NOBODY) {
+	if (g->view != NOBODY && !r->view_start) {
 		long long x;
 		if ((rc = read_int(r, v, 0, g->rs->deck_size, &x)))
 			return rc;
@@ -1105,10 +1106,11 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 	}
 	if ((v = jv_object_get(root, "start"))) {
 		int s = jr_key(&r.j, "start");
-		if (g->view != NOBODY)
-			rc = jr_fail(&r.j, "a view does not hold the start");
-		else
-			rc = read_position(&r, v, g, &g->start);
+		r.view_start = g->view != NOBODY;
+		rc = read_position(&r, v, g, &g->start);
+		r.view_start = 0;
+		if (!rc && g->view != NOBODY && g->start.deck_known)
+			rc = jr_fail(&r.j, "a view's start gives the deck as counts of each card");
 		jr_pop(&r.j, s);
 		if (rc)
 			goto out;
@@ -1128,6 +1130,10 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 	}
 	if (g->view == NOBODY && !g->has_start) {
 		rc = jr_fail(&r.j, "missing key 'start'");
+		goto out;
+	}
+	if (g->view != NOBODY && !g->has_pos) {
+		rc = jr_fail(&r.j, "missing key 'position' (a view shows the game as it is now)");
 		goto out;
 	}
 	v = jr_member(&r.j, root, "log", 1, &rc);
@@ -1458,11 +1464,12 @@ static void write_pieces(const struct geometry *geo,
 	jw_end_arr(w);
 }
 
-static void write_player(struct jw *w, const struct game *g, const struct position *p, int seat)
+static void write_player(struct jw *w, const struct game *g, const struct position *p, int seat,
+			 int start)
 {
 	const struct geometry *geo = g->rs->geom;
 	const struct player *pl = &p->pl[seat];
-	int hidden = g->view != NOBODY && g->view != seat;
+	int hidden = g->view != NOBODY && g->view != seat && !start;
 
 	jw_obj(w, JW_BLOCK);
 	if (g->role[seat] == SEAT_NEUTRAL) {
@@ -1495,7 +1502,8 @@ static void write_player(struct jw *w, const struct game *g, const struct positi
 	jw_end_obj(w);
 }
 
-static void write_position(struct jw *w, const struct game *g, const struct position *p)
+/* A position; start: a view's start, shown whole but with the deck as counts and no generator. */
+static void write_position(struct jw *w, const struct game *g, const struct position *p, int start)
 {
 	jw_obj(w, JW_BLOCK);
 	jw_key_str(w, "phase", phase_names[p->phase]);
@@ -1528,7 +1536,7 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 	}
 	jw_key_int(w, "robber", p->robber + 1);
 	write_counts(w, "bank", resource_names, NRES, p->bank);
-	if (g->view != NOBODY) {
+	if (g->view != NOBODY && !start) {
 		jw_key_int(w, "deck", p->deck_len);
 	} else if (!p->deck_known) {
 		write_counts(w, "deck", dev_names, NDEV, p->deck_count);
@@ -1564,7 +1572,7 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 	jw_obj(w, JW_BLOCK);
 	for (int s = 0; s < g->nplayers; s++) {
 		jw_key(w, colour_names[g->colour[s]]);
-		write_player(w, g, p, s);
+		write_player(w, g, p, s, start);
 	}
 	jw_end_obj(w);
 	if (g->view == NOBODY && g->has_secret) {
@@ -1649,13 +1657,13 @@ int game_write(const struct game *g, int flags, char **out, size_t *len, struct 
 	jw_end_obj(&w);
 	if (g->set_up && g->view == NOBODY)
 		jw_key_str(&w, "setup", "position");
-	if (g->has_start && g->view == NOBODY) {
+	if (g->has_start) {
 		jw_key(&w, "start");
-		write_position(&w, g, &g->start);
+		write_position(&w, g, &g->start, g->view != NOBODY);
 	}
 	if (g->has_pos) {
 		jw_key(&w, "position");
-		write_position(&w, g, &g->pos);
+		write_position(&w, g, &g->pos, 0);
 	}
 	jw_key(&w, "log");
 	jw_arr(&w, JW_BLOCK);

@@ -35,36 +35,21 @@ static int redact(const struct game *g, size_t i, int viewer, struct move *m, ch
 	return 1;
 }
 
-int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
+void view_redact(const struct game *g, int seat, struct position *p, uint8_t hand[MAXPLAYERS],
+		 uint8_t dev[MAXPLAYERS])
 {
-	if (g->view != NOBODY)
-		return cerr_set(e, C_INPUT, "the game is already a view");
-	if (seat < 0 || seat >= g->nplayers)
-		return cerr_set(e, C_USAGE, "no such player in this game");
-	if (!seat_moves(g, seat))
-		return cerr_set(e, C_USAGE, "%s is a neutral seat: only a player has a view",
-				colour_names[g->colour[seat]]);
-	*out = *g;
-	memset(&out->log, 0, sizeof out->log);
-	memset(&out->start, 0, sizeof out->start);
-	out->has_start = 0;
-	out->view = seat;
-
-	struct position *p = &out->pos;
 	memset(p->rng, 0, sizeof p->rng);
-	out->has_secret = 0;
-	memset(out->secret, 0, sizeof out->secret);
 	memset(p->deck, 0, sizeof p->deck);
 	memset(p->deck_count, 0, sizeof p->deck_count);
 	for (int s = 0; s < g->nplayers; s++) {
 		struct player *pl = &p->pl[s];
-		int hand = 0, dev = 0;
+		int h = 0, d = 0;
 		for (int r = 0; r < NRES; r++)
-			hand += pl->hand[r];
-		for (int d = 0; d < NDEV; d++)
-			dev += pl->dev[d] + pl->dev_new[d];
-		out->view_hand[s] = (uint8_t)hand;
-		out->view_dev[s] = (uint8_t)dev;
+			h += pl->hand[r];
+		for (int k = 0; k < NDEV; k++)
+			d += pl->dev[k] + pl->dev_new[k];
+		hand[s] = (uint8_t)h;
+		dev[s] = (uint8_t)d;
 		if (!seat_may_see(g, p, seat, s, HID_HAND))
 			memset(pl->hand, 0, sizeof pl->hand);
 		if (!seat_may_see(g, p, seat, s, HID_DEV)) {
@@ -79,6 +64,37 @@ int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
 			}
 		}
 	}
+}
+
+int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
+{
+	if (g->view != NOBODY)
+		return cerr_set(e, C_INPUT, "the game is already a view");
+	if (seat < 0 || seat >= g->nplayers)
+		return cerr_set(e, C_USAGE, "no such player in this game");
+	if (!seat_moves(g, seat))
+		return cerr_set(e, C_USAGE, "%s is a neutral seat: only a player has a view",
+				colour_names[g->colour[seat]]);
+	*out = *g;
+	memset(&out->log, 0, sizeof out->log);
+	/*
+	 * The start stays when it hides nothing but the deck's order and the
+	 * generator: a set-up or beginner start, whose cards come from the
+	 * board.  A start set up by hand may hold cards, and is left out.
+	 */
+	out->has_start = g->has_start && !g->set_up;
+	if (out->has_start) {
+		memset(out->start.rng, 0, sizeof out->start.rng);
+		memset(out->start.deck, 0, sizeof out->start.deck);
+		out->start.deck_known = 0;
+	} else {
+		memset(&out->start, 0, sizeof out->start);
+	}
+	out->view = seat;
+
+	view_redact(g, seat, &out->pos, out->view_hand, out->view_dev);
+	out->has_secret = 0;
+	memset(out->secret, 0, sizeof out->secret);
 
 	char line[512];
 	struct move m;

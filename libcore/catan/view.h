@@ -19,6 +19,14 @@
 int game_view(const struct game *g, int seat, struct game *out, struct cerr *e);
 
 /*
+ * view_redact: position p as seat sees it, in place: what game_view hides
+ * of it (other hands and development cards, the deck, the generator), with
+ * each seat's counts of resource and development cards in hand[] and dev[].
+ */
+void view_redact(const struct game *g, int seat, struct position *p, uint8_t hand[MAXPLAYERS],
+		 uint8_t dev[MAXPLAYERS]);
+
+/*
  * view_stand_in: the position of view g (g->view a seat) with stand-ins
  * for what the viewer cannot see, enough to list the viewer's own moves:
  * each hidden hand gets its count of cards, the ones an open offer

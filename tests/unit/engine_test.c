@@ -1220,8 +1220,10 @@ static void test_view(void)
 	allow(&g, "red robber 5 steal white wool");
 
 	ok(game_view(&g, BLUE, &v, &e) == C_OK, "a view for blue");
-	ok(v.view == BLUE && !v.has_start && v.pos.rng[0] == 0 && v.pos.deck_len == g.pos.deck_len &&
+	ok(v.view == BLUE && v.pos.rng[0] == 0 && v.pos.deck_len == g.pos.deck_len &&
 	   v.pos.deck[0] == 0 && v.pos.deck_count[DEV_KNIGHT] == 0, "no generator, no deck order or counts");
+	ok(v.has_start && v.start.rng[0] == 0 && !v.start.deck_known && v.start.deck[0] == 0 &&
+	   v.start.deck_count[DEV_KNIGHT] == 14, "the start without its generator and the deck's order");
 	ok(hand_is(&v, RED, 0, 0, 0, 0, 0) && v.view_hand[RED] == 1 && v.view_dev[RED] == 1 &&
 	   v.pos.pl[RED].dev_new[DEV_KNIGHT] == 0, "others' cards are hidden, their counts shown");
 	ok(hand_is(&v, BLUE, 1, 1, 0, 0, 1), "the viewer's own hand stays");
