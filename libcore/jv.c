@@ -6,7 +6,12 @@
 
 #include "jv.h"
 
-#define JV_MAXDEPTH 2048	/* jansson's JSON_PARSER_MAX_DEPTH: deeper documents go to jansson */
+/*
+ * jansson's JSON_PARSER_MAX_DEPTH, counted as jansson counts it: every value
+ * on the way down, the innermost scalar too.  Deeper documents go to jansson,
+ * which refuses them.
+ */
+#define JV_MAXDEPTH 2048
 #define JV_DUPCHECK 32		/* objects of more members go to jansson for its duplicate check */
 
 /* alloc: size bytes for values from d's arena (the first chunk sized by hint), or NULL. */
@@ -278,8 +283,7 @@ static int container(struct parser *ps, jv_t *v, int object)
 	size_t base = ps->top;
 	int rc;
 	char close = object ? '}' : ']';
-	if (++ps->depth > JV_MAXDEPTH)
-		return P_OTHER;
+	ps->depth++;	/* value() kept it within JV_MAXDEPTH */
 	skip_space(ps);
 	if (ps->p < ps->end && *ps->p == close) {
 		ps->p++;
@@ -350,7 +354,7 @@ static int container(struct parser *ps, jv_t *v, int object)
 
 static int value(struct parser *ps, jv_t *v)
 {
-	if (ps->p == ps->end)
+	if (ps->p == ps->end || ps->depth >= JV_MAXDEPTH)
 		return P_OTHER;
 	v->n = 0;
 	switch (*ps->p) {
@@ -364,6 +368,202 @@ static int value(struct parser *ps, jv_t *v)
 	case 'f': return literal(ps, "false", JV_FALSE, v);
 	case 'n': return literal(ps, "null", JV_NULL, v);
 	default: return number(ps, v);
+	}
+}
+
+/* ---- a first look at the text, before anything is built ---- */
+
+struct scan {
+	const unsigned char *p, *end;
+};
+
+static void scan_space(struct scan *sc)
+{
+	while (sc->p < sc->end && (*sc->p == ' ' || *sc->p == '\n' || *sc->p == '\t' || *sc->p == '\r'))
+		sc->p++;
+}
+
+/* scan_string: past the string whose opening quote is at sc->p; -1 when the text ends first. */
+static int scan_string(struct scan *sc)
+{
+	for (const unsigned char *q = sc->p + 1; q < sc->end; q++) {
+		if (*q == '\\')
+			q++;
+		else if (*q == '"') {
+			sc->p = q + 1;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* scan_word: past a number or a literal; 1 when it holds a fraction or an exponent (a real number). */
+static int scan_word(struct scan *sc)
+{
+	int real = 0;
+	while (sc->p < sc->end && (strchr("+-.", *sc->p) || (*sc->p >= '0' && *sc->p <= '9') ||
+				   (*sc->p >= 'a' && *sc->p <= 'z') || (*sc->p >= 'A' && *sc->p <= 'Z'))) {
+		real |= *sc->p == '.' || ((*sc->p == 'e' || *sc->p == 'E') && sc->p[-1] >= '0' && sc->p[-1] <= '9');
+		sc->p++;
+	}
+	return real;
+}
+
+/* scan_type: the type of the value that starts at sc->p, or -1 when none starts there. */
+static int scan_type(struct scan *sc)
+{
+	switch (*sc->p) {
+	case '{': return JV_OBJECT;
+	case '[': return JV_ARRAY;
+	case '"': return JV_STRING;
+	case 't': return JV_TRUE;
+	case 'f': return JV_FALSE;
+	case 'n': return JV_NULL;
+	default:
+		if (*sc->p != '-' && (*sc->p < '0' || *sc->p > '9'))
+			return -1;
+		return scan_word(sc) ? JV_REAL : JV_INTEGER;
+	}
+}
+
+/*
+ * scan_value: past one value, counting it, its members' keys and every value
+ * inside it into *count: 0; 1 as soon as *count passes max; -1 when the text
+ * is no JSON there (jv_parse says why).
+ */
+static int scan_value(struct scan *sc, size_t *count, size_t max)
+{
+	size_t depth = 0;
+	for (;;) {
+		scan_space(sc);
+		if (sc->p == sc->end)
+			return -1;
+		switch (*sc->p) {
+		case '{':
+		case '[':
+			depth++;
+			sc->p++;
+			break;
+		case '}':
+		case ']':
+			if (depth-- == 0)
+				return -1;
+			sc->p++;
+			if (depth == 0)
+				return 0;
+			continue;
+		case ',':
+		case ':':
+			if (depth == 0)
+				return -1;
+			sc->p++;
+			continue;
+		case '"':
+			if (scan_string(sc))
+				return -1;
+			break;
+		default:
+			if (scan_type(sc) < 0)
+				return -1;
+			if (*sc->p == 't' || *sc->p == 'f' || *sc->p == 'n')
+				scan_word(sc);
+			break;
+		}
+		if (++*count > max)
+			return 1;
+		if (depth == 0)
+			return 0;
+	}
+}
+
+/* scan_list: the strings of the array whose opening bracket is at sc->p; the fault, or JV_SHAPE_OK. */
+static int scan_list(struct scan *sc, struct jv_shape *s)
+{
+	sc->p++;
+	scan_space(sc);
+	if (sc->p < sc->end && *sc->p == ']') {
+		sc->p++;
+		return JV_SHAPE_OK;
+	}
+	for (size_t i = 0;; i++) {
+		scan_space(sc);
+		if (sc->p == sc->end)
+			return -1;
+		if (*sc->p != '"') {
+			int t = scan_type(sc);
+			if (t < 0)
+				return -1;
+			s->index = i;
+			s->found = (enum jv_type)t;
+			return JV_SHAPE_NOT_STRING;
+		}
+		if (scan_string(sc))
+			return -1;
+		scan_space(sc);
+		if (sc->p < sc->end && *sc->p == ',') {
+			sc->p++;
+			continue;
+		}
+		if (sc->p < sc->end && *sc->p == ']') {
+			sc->p++;
+			return JV_SHAPE_OK;
+		}
+		return -1;
+	}
+}
+
+int jv_shape_check(const char *text, size_t len, struct jv_shape *s)
+{
+	struct scan sc = { (const unsigned char *)text, (const unsigned char *)text + len };
+	size_t count = 0, nlist = s->list ? strlen(s->list) : 0;
+
+	s->index = 0;
+	s->found = JV_NULL;
+	s->key[0] = '\0';
+	scan_space(&sc);
+	if (sc.p == sc.end || *sc.p != '{')
+		return JV_SHAPE_OK;
+	sc.p++;
+	scan_space(&sc);
+	if (sc.p < sc.end && *sc.p == '}')
+		return JV_SHAPE_OK;
+	for (;;) {
+		int rc;
+		scan_space(&sc);
+		if (sc.p == sc.end || *sc.p != '"')
+			return JV_SHAPE_OK;
+		const unsigned char *key = sc.p + 1;
+		if (scan_string(&sc))
+			return JV_SHAPE_OK;
+		size_t klen = (size_t)(sc.p - 1 - key);
+		scan_space(&sc);
+		if (sc.p == sc.end || *sc.p != ':')
+			return JV_SHAPE_OK;
+		sc.p++;
+		scan_space(&sc);
+		if (sc.p == sc.end)
+			return JV_SHAPE_OK;
+		if (s->list && klen == nlist && memcmp(key, s->list, nlist) == 0 && *sc.p == '[') {
+			rc = scan_list(&sc, s);
+		} else {
+			rc = scan_value(&sc, &count, s->max_values);
+			if (rc == 1) {
+				size_t n = klen < sizeof s->key - 1 ? klen : sizeof s->key - 1;
+				memcpy(s->key, key, n);
+				s->key[n] = '\0';
+				rc = JV_SHAPE_TOO_MANY;
+			}
+		}
+		if (rc < 0)
+			return JV_SHAPE_OK;
+		if (rc != JV_SHAPE_OK)
+			return rc;
+		scan_space(&sc);
+		if (sc.p < sc.end && *sc.p == ',') {
+			sc.p++;
+			continue;
+		}
+		return JV_SHAPE_OK;
 	}
 }
 

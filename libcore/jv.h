@@ -64,6 +64,27 @@ struct jv_error {
  * runs out.
  */
 int jv_parse(const char *text, size_t len, struct jv_doc *d, struct jv_error *err);
+/*
+ * jv_shape_check: a first look at a document's text that builds nothing
+ * and allocates nothing, so that a large text of the wrong shape is refused
+ * before jv_parse spends memory on it.  The root object's member named
+ * s->list (when not NULL), if it is an array, may hold only strings; every
+ * other member may hold at most s->max_values values and keys, all counted
+ * together.  Returns JV_SHAPE_NOT_STRING with s->index and s->found, the
+ * first element of the list that is no string and its type, or
+ * JV_SHAPE_TOO_MANY with s->key, the member (its first 63 bytes as written)
+ * where the count ran over; else JV_SHAPE_OK, also for a text that is no
+ * JSON or whose root is no object, which jv_parse then refuses or reads.
+ */
+enum { JV_SHAPE_OK, JV_SHAPE_NOT_STRING, JV_SHAPE_TOO_MANY };
+struct jv_shape {
+	const char *list;
+	size_t max_values;
+	size_t index;
+	enum jv_type found;
+	char key[64];
+};
+int jv_shape_check(const char *text, size_t len, struct jv_shape *s);
 /* jv_from_json: a copy of jansson's value j (borrowed) as a document; -1 when memory runs out. */
 int jv_from_json(const json_t *j, struct jv_doc *d);
 /* jv_same_as_json: 1 when v holds what jansson's j holds, members in the same order; else 0. */

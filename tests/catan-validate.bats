@@ -358,6 +358,32 @@ folder() {
 	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/big.json: expected an object, found an array" "$stderr"
 }
 
+@test "a log of objects or numbers, or a document of too many values, is refused before it is parsed" {
+	case $CATAN_BIN in *build-san*) skip "the sanitizer build reserves more address space than the limit" ;; esac
+	# About 20 MB each: parsed whole, they took 400 and 600 MB.
+	awk 'BEGIN { printf "{\"format\": \"catan-state/1\", \"log\": [\"red roll\""; for (i = 0; i < 7000000; i++) printf ",{}"; print "]}" }' >"$D/objects.json"
+	run -3 bash -c "ulimit -v 150000; catan-validate '$D/objects.json'"
+	assert_eq "$D/objects.json: log[1]: expected a move as a string, found an object" "$output"
+	awk 'BEGIN { printf "{\"log\": [1"; for (i = 0; i < 10000000; i++) printf ",1"; print "], \"format\": 1}" }' >"$D/numbers.json"
+	run -3 bash -c "ulimit -v 150000; catan-validate '$D/numbers.json'"
+	assert_eq "$D/numbers.json: log[0]: expected a move as a string, found an integer" "$output"
+	awk 'BEGIN { printf "{\"format\": \"catan-state/1\", \"board\": {\"x\": [0"; for (i = 0; i < 10000000; i++) printf ",0"; print "]}}" }' >"$D/board.json"
+	run -3 bash -c "ulimit -v 150000; catan-validate '$D/board.json'"
+	assert_eq "$D/board.json: board: more than 65536 values and keys, more than a game document holds" "$output"
+}
+
+@test "the log's elements are checked as strings before the rest of the document" {
+	jq '.log[2] = 7.5' "$D/record.json" >"$D/t.json"
+	run -3 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: log[2]: expected a move as a string, found a number" "$output"
+	jq '.log[0] = [1] | .log[1] = null | del(.players)' "$D/record.json" >"$D/t.json"
+	run -3 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: log[0]: expected a move as a string, found an array" "$output"
+	jq '.log = {"a": 1}' "$D/record.json" >"$D/t.json"
+	run -3 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: log: expected an array of moves, found an object" "$output"
+}
+
 @test "examples/ci-validate.sh fails on a missing folder, a folder without games, or no catan-validate" {
 	run -2 --separate-stderr sh "$ROOT/examples/ci-validate.sh" "$BATS_TEST_TMPDIR/nonexistent"
 	assert_eq "ci-validate: '$BATS_TEST_TMPDIR/nonexistent' is not a folder" "$stderr"

@@ -963,13 +963,48 @@ static int read_log(struct rd *r, jv_t *v, struct game *g)
 	return C_OK;
 }
 
+/*
+ * The values and keys a document may hold outside its log: a game of six
+ * players in full holds about 2,000, so this bounds the memory of reading
+ * the rest of a document by a small constant whatever the file's size.
+ */
+#define DOC_MAX_VALUES 65536
+
+/*
+ * shape_check: the document's shape, before it is parsed: a log that holds
+ * anything but strings, or more values elsewhere than a game has, is refused
+ * here with the path, the same message as the reader's where it has one,
+ * before a large file of them takes memory.
+ */
+static int shape_check(struct rd *r, const char *buf, size_t len)
+{
+	struct jv_shape sh = { .list = "log", .max_values = DOC_MAX_VALUES };
+	int rc = C_OK, s;
+
+	switch (jv_shape_check(buf, len, &sh)) {
+	case JV_SHAPE_NOT_STRING:
+		s = jr_key(&r->j, "log");
+		jr_index(&r->j, sh.index);
+		rc = jr_fail(&r->j, "expected a move as a string, found %s", jr_type(&(jv_t){ .type = sh.found }));
+		jr_pop(&r->j, s);
+		break;
+	case JV_SHAPE_TOO_MANY:
+		s = jr_key(&r->j, sh.key);
+		rc = jr_fail(&r->j, "more than %d values and keys, more than a game document holds",
+			     DOC_MAX_VALUES);
+		jr_pop(&r->j, s);
+		break;
+	}
+	return rc;
+}
+
 /* load_document: the parsed document into *d (jv_free frees it); NULL with *rc and the message set. */
 static jv_t *load_document(struct rd *r, const char *buf, size_t len, struct jv_doc *d, int *rc)
 {
 	struct jv_error jerr;
 
 	*rc = C_INPUT;
-	if (jr_document(&r->j, buf, len) != C_OK)
+	if (jr_document(&r->j, buf, len) != C_OK || shape_check(r, buf, len) != C_OK)
 		return NULL;
 	if (jv_parse(buf, len, d, &jerr)) {
 		if (jerr.oom)

@@ -66,6 +66,13 @@ static void cases(struct unit *u)
 		memset(t + n, ']', n);
 		CHECK(u, same(t, n * 2, why, sizeof why), "depth %zu: %s", n, why);
 		free(t);
+		/* A scalar inside counts as one more level, as jansson counts it. */
+		t = malloc(n * 2 + 2);
+		memset(t, '[', n);
+		t[n] = '1';
+		memset(t + n + 1, ']', n);
+		CHECK(u, same(t, n * 2 + 1, why, sizeof why), "depth %zu around a scalar: %s", n, why);
+		free(t);
 	}
 	free(deep);
 	char wide[4096];
