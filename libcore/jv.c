@@ -61,8 +61,7 @@ static void skip_space(struct parser *ps)
 		ps->p++;
 }
 
-/* utf8_len: the length of the valid UTF-8 sequence at s (before end) as jansson checks it, or 0. */
-static size_t utf8_len(const unsigned char *s, const unsigned char *end)
+size_t jv_utf8_len(const unsigned char *s, const unsigned char *end)
 {
 	unsigned c = s[0];
 	size_t n;
@@ -151,7 +150,7 @@ static int string(struct parser *ps, const char **s, size_t *n)
 			q++;
 			continue;
 		}
-		size_t len = utf8_len(q, ps->end);
+		size_t len = jv_utf8_len(q, ps->end);
 		if (!len)
 			return P_OTHER;
 		q += len;
@@ -564,6 +563,52 @@ int jv_shape_check(const char *text, size_t len, struct jv_shape *s)
 			continue;
 		}
 		return JV_SHAPE_OK;
+	}
+}
+
+int jv_locate(const char *text, size_t len, const char *key, size_t index, size_t *offset)
+{
+	struct scan sc = { (const unsigned char *)text, (const unsigned char *)text + len };
+	size_t count = 0, nkey = strlen(key);
+
+	scan_space(&sc);
+	if (sc.p == sc.end || *sc.p++ != '{')
+		return -1;
+	for (;;) {
+		scan_space(&sc);
+		if (sc.p == sc.end || *sc.p != '"')
+			return -1;
+		const unsigned char *k = sc.p + 1;
+		if (scan_string(&sc))
+			return -1;
+		int found = (size_t)(sc.p - 1 - k) == nkey && memcmp(k, key, nkey) == 0;
+		scan_space(&sc);
+		if (sc.p == sc.end || *sc.p++ != ':')
+			return -1;
+		scan_space(&sc);
+		if (found) {
+			if (sc.p == sc.end || *sc.p++ != '[')
+				return -1;
+			for (size_t i = 0;; i++) {
+				scan_space(&sc);
+				if (sc.p == sc.end || *sc.p == ']')
+					return -1;
+				if (i == index) {
+					*offset = (size_t)(sc.p - (const unsigned char *)text);
+					return 0;
+				}
+				if (scan_value(&sc, &count, SIZE_MAX))
+					return -1;
+				scan_space(&sc);
+				if (sc.p == sc.end || *sc.p++ != ',')
+					return -1;
+			}
+		}
+		if (scan_value(&sc, &count, SIZE_MAX))
+			return -1;
+		scan_space(&sc);
+		if (sc.p == sc.end || *sc.p++ != ',')
+			return -1;
 	}
 }
 

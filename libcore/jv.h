@@ -85,6 +85,14 @@ struct jv_shape {
 	char key[64];
 };
 int jv_shape_check(const char *text, size_t len, struct jv_shape *s);
+/* jv_utf8_len: the length of the valid UTF-8 sequence at s (before end) as jansson checks it, or 0. */
+size_t jv_utf8_len(const unsigned char *s, const unsigned char *end);
+/*
+ * jv_locate: where element index (from 0) of the array that is the root
+ * object's member key begins in text, as a byte offset (*offset): 0, or -1
+ * when the text has no such element.  Allocates nothing.
+ */
+int jv_locate(const char *text, size_t len, const char *key, size_t index, size_t *offset);
 /* jv_from_json: a copy of jansson's value j (borrowed) as a document; -1 when memory runs out. */
 int jv_from_json(const json_t *j, struct jv_doc *d);
 /* jv_same_as_json: 1 when v holds what jansson's j holds, members in the same order; else 0. */

@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 
+#include "jv.h"
 #include "replay.h"
 #include "state.h"
 #include "state_json.h"
@@ -33,6 +34,22 @@ void verdict_check(const char *buf, size_t len, struct verdict *v)
 	v->moves = rc == C_OK ? g.log.len : res.checked;
 	v->index = res.index;
 	v->set_up = rc == C_OK && g.set_up;
+	if (rc != C_OK && res.index) {
+		/* The line and column of the failing move's entry in the log. */
+		size_t at;
+		if (jv_locate(buf, len, "log", res.index - 1, &at) == 0) {
+			v->line = 1;
+			v->col = 1;
+			for (size_t i = 0; i < at; i++) {
+				if (buf[i] == '\n') {
+					v->line++;
+					v->col = 1;
+				} else {
+					v->col++;
+				}
+			}
+		}
+	}
 	if (rc != C_OK) {
 		v->msg = strdup(e.msg);
 		v->move = res.move ? strdup(res.move) : NULL;
