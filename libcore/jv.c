@@ -109,40 +109,43 @@ static int hex4(const unsigned char *s, uint32_t *out)
 	return 0;
 }
 
-/* string: the string whose opening quote was just read, into *s and *n (NUL-terminated, in the arena). */
-static int string(struct parser *ps, const char **s, size_t *n)
+/*
+ * string_end: the closing quote of the string whose text starts at q (just
+ * after its opening quote), when the string is one that jansson reads and
+ * this parser takes on; NULL otherwise.  *escapes is set when it has any.
+ */
+static const unsigned char *string_end(const unsigned char *q, const unsigned char *end, int *escapes)
 {
-	const unsigned char *start = ps->p, *q = ps->p;
-	int escapes = 0;
+	*escapes = 0;
 	for (;;) {
-		if (q == ps->end)
-			return P_OTHER;
+		if (q == end)
+			return NULL;
 		unsigned c = *q;
 		if (c == '"')
-			break;
+			return q;
 		if (c < 0x20)
-			return P_OTHER;
+			return NULL;
 		if (c == '\\') {
-			escapes = 1;
-			if (++q == ps->end)
-				return P_OTHER;
+			*escapes = 1;
+			if (++q == end)
+				return NULL;
 			if (*q == 'u') {
 				uint32_t u, lo;
-				if (ps->end - q < 5 || hex4(q + 1, &u))
-					return P_OTHER;
+				if (end - q < 5 || hex4(q + 1, &u))
+					return NULL;
 				q += 5;
 				if (u == 0 || (u >= 0xDC00 && u <= 0xDFFF))
-					return P_OTHER;
+					return NULL;
 				if (u >= 0xD800 && u <= 0xDBFF) {
-					if (ps->end - q < 6 || q[0] != '\\' || q[1] != 'u' || hex4(q + 2, &lo) ||
+					if (end - q < 6 || q[0] != '\\' || q[1] != 'u' || hex4(q + 2, &lo) ||
 					    lo < 0xDC00 || lo > 0xDFFF)
-						return P_OTHER;
+						return NULL;
 					q += 6;
 				}
 				continue;
 			}
 			if (!*q || !strchr("\"\\/bfnrt", *q))
-				return P_OTHER;
+				return NULL;
 			q++;
 			continue;
 		}
@@ -150,25 +153,18 @@ static int string(struct parser *ps, const char **s, size_t *n)
 			q++;
 			continue;
 		}
-		size_t len = jv_utf8_len(q, ps->end);
+		size_t len = jv_utf8_len(q, end);
 		if (!len)
-			return P_OTHER;
+			return NULL;
 		q += len;
 	}
-	size_t raw = (size_t)(q - start);
-	char *out = alloc_text(ps->d, raw + 1, ps->hint);
-	if (!out)
-		return P_OOM;
-	ps->p = q + 1;
-	if (!escapes) {
-		memcpy(out, start, raw);
-		out[raw] = '\0';
-		*s = out;
-		*n = raw;
-		return P_OK;
-	}
+}
+
+/* string_decode: the text of a string that string_end accepted, [r, q), into out; its length. */
+static size_t string_decode(const unsigned char *r, const unsigned char *q, char *out)
+{
 	char *w = out;
-	for (const unsigned char *r = start; r < q;) {
+	while (r < q) {
 		if (*r != '\\') {
 			*w++ = (char)*r++;
 			continue;
@@ -210,8 +206,30 @@ static int string(struct parser *ps, const char **s, size_t *n)
 		}
 	}
 	*w = '\0';
+	return (size_t)(w - out);
+}
+
+/* string: the string whose opening quote was just read, into *s and *n (NUL-terminated, in the arena). */
+static int string(struct parser *ps, const char **s, size_t *n)
+{
+	const unsigned char *start = ps->p;
+	int escapes;
+	const unsigned char *q = string_end(start, ps->end, &escapes);
+	if (!q)
+		return P_OTHER;
+	size_t raw = (size_t)(q - start);
+	char *out = alloc_text(ps->d, raw + 1, ps->hint);
+	if (!out)
+		return P_OOM;
+	ps->p = q + 1;
+	if (!escapes) {
+		memcpy(out, start, raw);
+		out[raw] = '\0';
+		*n = raw;
+	} else {
+		*n = string_decode(start, q, out);
+	}
 	*s = out;
-	*n = (size_t)(w - out);
 	return P_OK;
 }
 
@@ -610,6 +628,138 @@ int jv_locate(const char *text, size_t len, const char *key, size_t index, size_
 		if (sc.p == sc.end || *sc.p++ != ',')
 			return -1;
 	}
+}
+
+static void oom(struct jv_error *err);
+
+/* ---- a long list of strings read from the text itself ---- */
+
+/* blank: [a, b) of a copy of the text made spaces, its line ends kept, so that every later position stays. */
+static void blank(char *copy, const char *text, const unsigned char *a, const unsigned char *b)
+{
+	for (const unsigned char *c = a; c < b; c++)
+		if (*c != '\n')
+			copy[c - (const unsigned char *)text] = ' ';
+}
+
+/*
+ * blank_list: the strings of the array at sc->p (its opening bracket) made
+ * spaces in copy, all of them when they are all strings that the parser
+ * takes on (the array then reads as empty: 1, with *n its elements); else
+ * all but the last one before the first other element, which stays for the
+ * parse to refuse where jansson does (0).
+ */
+static int blank_list(struct scan *sc, const char *text, char *copy, size_t *n)
+{
+	const unsigned char *prev = NULL, *prev_end = NULL;
+	int escapes;
+	sc->p++;
+	scan_space(sc);
+	if (sc->p < sc->end && *sc->p == ']') {
+		sc->p++;
+		return 1;
+	}
+	for (*n = 0;; ++*n) {
+		const unsigned char *at = sc->p, *q;
+		if (sc->p == sc->end || *sc->p != '"' || !(q = string_end(sc->p + 1, sc->end, &escapes)))
+			return 0;
+		sc->p = q + 1;
+		scan_space(sc);
+		if (sc->p == sc->end || (*sc->p != ',' && *sc->p != ']'))
+			return 0;
+		if (prev)
+			blank(copy, text, prev, prev_end);
+		prev = at;
+		prev_end = sc->p + 1;
+		if (*sc->p++ == ']') {
+			blank(copy, text, prev, prev_end - 1);
+			++*n;
+			return 1;
+		}
+		scan_space(sc);
+	}
+}
+
+int jv_parse_list(const char *text, size_t len, struct jv_list *l, struct jv_doc *d, struct jv_error *err)
+{
+	struct scan sc = { (const unsigned char *)text, (const unsigned char *)text + len };
+	size_t count = 0, nkey = strlen(l->key);
+	char *copy = NULL;
+
+	l->whole = 0;
+	l->at = l->n = 0;
+	scan_space(&sc);
+	if (sc.p < sc.end && *sc.p == '{') {
+		sc.p++;
+		for (;;) {
+			scan_space(&sc);
+			if (sc.p == sc.end || *sc.p != '"')
+				break;
+			const unsigned char *k = sc.p + 1;
+			if (scan_string(&sc))
+				break;
+			int found = (size_t)(sc.p - 1 - k) == nkey && memcmp(k, l->key, nkey) == 0;
+			scan_space(&sc);
+			if (sc.p == sc.end || *sc.p++ != ':')
+				break;
+			scan_space(&sc);
+			if (found && sc.p < sc.end && *sc.p == '[') {
+				size_t at = (size_t)(sc.p - (const unsigned char *)text), n = 0;
+				if (!copy) {
+					if (!(copy = malloc(len))) {
+						oom(err);
+						return -1;
+					}
+					memcpy(copy, text, len);
+				}
+				if (!blank_list(&sc, text, copy, &n))
+					break;
+				if (!l->whole) {
+					l->whole = 1;
+					l->at = at;
+					l->n = n;
+				}
+			} else if (scan_value(&sc, &count, SIZE_MAX)) {
+				break;
+			}
+			scan_space(&sc);
+			if (sc.p == sc.end || *sc.p++ != ',')
+				break;
+		}
+	}
+	int rc = jv_parse(copy ? copy : text, len, d, err);
+	free(copy);
+	return rc;
+}
+
+int jv_list_next(const char *text, size_t len, size_t *pos, char *buf, size_t size, size_t *n)
+{
+	struct scan sc = { (const unsigned char *)text + *pos, (const unsigned char *)text + len };
+	int escapes;
+	scan_space(&sc);
+	if (sc.p < sc.end && (*sc.p == ',' || *sc.p == '['))
+		sc.p++;
+	scan_space(&sc);
+	if (sc.p == sc.end || *sc.p != '"')
+		return 0;
+	const unsigned char *start = sc.p + 1, *q = string_end(start, sc.end, &escapes);
+	if (!q)
+		return 0;
+	size_t raw = (size_t)(q - start);
+	*pos = (size_t)(q + 1 - (const unsigned char *)text);
+	if (raw < size) {
+		*n = string_decode(start, q, buf);
+		return 1;
+	}
+	/* Longer than buf: its length, and as much of it as buf holds. */
+	char *all = malloc(raw + 1);
+	if (!all)
+		return -1;
+	*n = string_decode(start, q, all);
+	memcpy(buf, all, *n < size ? *n + 1 : size);
+	buf[size - 1] = '\0';
+	free(all);
+	return 1;
 }
 
 /* ---- jansson's tree copied into the arena ---- */

@@ -93,6 +93,32 @@ size_t jv_utf8_len(const unsigned char *s, const unsigned char *end);
  * when the text has no such element.  Allocates nothing.
  */
 int jv_locate(const char *text, size_t len, const char *key, size_t index, size_t *offset);
+/*
+ * jv_parse_list: jv_parse for a document whose root object's member l->key
+ * may be a long array of strings that the caller reads from the text
+ * itself (jv_list_next), so that its strings are never built as values.
+ * When that member is such an array (every element a string that jv_parse
+ * reads), it is parsed as an empty array and l->whole is set, with l->at
+ * its opening bracket's offset in text and l->n its elements; else l->whole
+ * is 0 and the document is parsed as jv_parse does.  Either way a refusal
+ * is jansson's, with its line, column and text, and jansson never builds
+ * the strings of the list (a copy of the text, with them written over as
+ * spaces, is parsed): the memory is the text's size twice, and the rest of
+ * the document's values.
+ */
+struct jv_list {
+	const char *key;
+	int whole;
+	size_t at, n;
+};
+int jv_parse_list(const char *text, size_t len, struct jv_list *l, struct jv_doc *d, struct jv_error *err);
+/*
+ * jv_list_next: the string of a list (jv_parse_list, whole) that follows
+ * offset *pos in text (start with l->at), decoded into buf of size bytes
+ * (NUL-terminated, cut to fit) with its whole length in *n; *pos is moved
+ * past it.  1; 0 when the list has no more; -1 when memory runs out.
+ */
+int jv_list_next(const char *text, size_t len, size_t *pos, char *buf, size_t size, size_t *n);
 /* jv_from_json: a copy of jansson's value j (borrowed) as a document; -1 when memory runs out. */
 int jv_from_json(const json_t *j, struct jv_doc *d);
 /* jv_same_as_json: 1 when v holds what jansson's j holds, members in the same order; else 0. */

@@ -372,6 +372,29 @@ folder() {
 	assert_eq "$D/board.json: board: more than 65536 values and keys, more than a game document holds" "$output"
 }
 
+@test "memory: a file takes at most 12 times its size and 16 MB, even a long log of short strings" {
+	case $CATAN_BIN in *build-san*) skip "the sanitizer build's memory is not the program's" ;; esac
+	[ -x /usr/bin/time ] || skip "GNU time (package time) is not installed"
+	# About 20 MB: the fixture game with 5 million moves of one letter, the most entries a
+	# file of that size can hold (they took 18 times the file's size when they were parsed as values).
+	jq -c 'del(.position) | .log = ["x"]' "$D/game.json" | sed 's/\["x"\]/[LOG]/' >"$D/t.json"
+	awk 'BEGIN { printf "\"x\""; for (i = 0; i < 5000000; i++) printf ",\"x\""; }' >"$D/log.txt"
+	t=$(cat "$D/t.json")
+	{ printf '%s' "${t%%LOG*}"; cat "$D/log.txt"; printf '%s\n' "${t#*LOG}"; } >"$D/long.json"
+	size=$(stat -c %s "$D/long.json")
+	run -1 /usr/bin/time -f '%M' -o "$D/rss" catan-validate "$D/long.json"
+	assert_eq "$D/long.json: move 1 'x': unknown colour 'x'" "$output"
+	rss=$(tail -1 "$D/rss")
+	echo "peak $rss kB for $size bytes"
+	[ "$rss" -lt $((size * 12 / 1024 + 16384)) ]
+	# A JSON fault at its end is found without building the log: jansson's own message.
+	sed 's/}$/, "x": tru}/' "$D/long.json" >"$D/cut.json"
+	run -3 /usr/bin/time -f '%M' -o "$D/rss" catan-validate "$D/cut.json"
+	[[ "$output" == "$D/cut.json: not a JSON document: line 1, column "*": invalid token near 'tru'" ]]
+	rss=$(tail -1 "$D/rss")
+	[ "$rss" -lt $((size * 3 / 1024 + 16384)) ]
+}
+
 @test "the log's elements are checked as strings before the rest of the document" {
 	jq '.log[2] = 7.5' "$D/record.json" >"$D/t.json"
 	run -3 catan-validate "$D/t.json"
