@@ -74,7 +74,7 @@ timeless() {
 	run -3 --separate-stderr catan-validate --format github game.json bad.json nj.json
 	assert_eq "" "$stderr"
 	assert_eq "::error file=bad.json,line=$line,col=5,title=illegal game::move 4 'red build road 1-5': the road must touch your road, settlement or city
-::error file=nj.json,title=not a game::not a JSON document: line 1, column 3: '[' or '{' expected near 'not'
+::error file=nj.json,line=1,col=3,title=not a game::not a JSON document: line 1, column 3: '[' or '{' expected near 'not'
 catan-validate: 3 files, 1 passed, 2 failed (1 illegal, 1 not read as a game), 128 moves checked" "$output"
 	run -0 catan-validate --format github game.json
 	assert_eq "catan-validate: 1 file, 1 passed, 0 failed (0 illegal, 0 not read as a game), 125 moves checked" "$output"
@@ -94,6 +94,12 @@ catan-validate: 3 files, 1 passed, 2 failed (1 illegal, 1 not read as a game), 1
 	jq '. + {"x\ny": 1}' game.json >key.json
 	run -3 catan-validate --format github key.json
 	assert_eq "::error file=key.json,title=not a game::unknown key 'x%0Ay'" "${lines[0]}"
+}
+
+@test "github: a log entry the reader refuses is marked at its line" {
+	jq '.log[5] = 3' bad.json >l5.json
+	run -3 catan-validate --format github l5.json
+	assert_eq "::error file=l5.json,line=$((line + 2)),col=5,title=not a game::log[5]: expected a move as a string, found an integer" "${lines[0]}"
 }
 
 @test "github: standard input has no file, and its messages say stdin" {
@@ -126,6 +132,8 @@ not ok 3 - nj.json: not a JSON document: line 1, column 3: '[' or '{' expected n
   data:
     status: 3
     moves_checked: 0
+    line: 1
+    column: 3
   ...
 # 3 files, 1 passed, 2 failed (1 illegal, 1 not read as a game), 128 moves checked" "$output"
 }

@@ -165,7 +165,8 @@ static void junit_case(const struct verdict *v, const char *name, double seconds
 	add_escaped(out, name, esc_xml);
 	buf_adds(out, ": ");
 	add_fault(out, v, esc_xml);
-	if (v->line)
+	/* The place, unless the message says it already (a JSON fault's). */
+	if (v->line && (!v->msg || strncmp(v->msg, "not a JSON document: line ", 26) != 0))
 		buf_printf(out, " (line %zu, column %zu)", v->line, v->col);
 	buf_printf(out, "</%s>\n  </testcase>\n", el);
 }
