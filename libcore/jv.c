@@ -404,9 +404,10 @@ static void scan_space(struct scan *sc)
 static int scan_string(struct scan *sc)
 {
 	for (const unsigned char *q = sc->p + 1; q < sc->end; q++) {
-		if (*q == '\\')
-			q++;
-		else if (*q == '"') {
+		if (*q == '\\') {
+			if (++q == sc->end)
+				break;
+		} else if (*q == '"') {
 			sc->p = q + 1;
 			return 0;
 		}
@@ -479,12 +480,14 @@ static int scan_value(struct scan *sc, size_t *count, size_t max)
 			if (scan_string(sc))
 				return -1;
 			break;
-		default:
+		default: {
+			unsigned char c = *sc->p;	/* scan_type moves past a number, maybe to the end */
 			if (scan_type(sc) < 0)
 				return -1;
-			if (*sc->p == 't' || *sc->p == 'f' || *sc->p == 'n')
+			if (c == 't' || c == 'f' || c == 'n')
 				scan_word(sc);
 			break;
+		}
 		}
 		if (++*count > max)
 			return 1;
