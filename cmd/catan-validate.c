@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fe.h"
@@ -9,10 +10,10 @@
 
 const char fe_progname[] = "catan-validate";
 
-static const char usage_short[] = "usage: catan-validate [-j N] [-q] [--json] [FILE...]\n";
+static const char usage_short[] = "usage: catan-validate [-j N] [-q] [--format FORM] [FILE...]\n";
 
 static const char usage_text[] =
-	"usage: catan-validate [-j N] [-q] [--json] [FILE...]\n"
+	"usage: catan-validate [-j N] [-q] [--format FORM] [FILE...]\n"
 	"\n"
 	"Checks each game (catan-state(5)), or standard input when no FILE is given: the\n"
 	"document, its start, every move of its log replayed through the rules, and the\n"
@@ -20,7 +21,11 @@ static const char usage_text[] =
 	"\n"
 	"  -j, --jobs N   check N files at once (default: the number of processors)\n"
 	"  -q, --quiet    print only the failures (and no progress line)\n"
-	"      --json     one JSON object per file: file, ok, status, moves_checked, error\n"
+	"      --format FORM  the report's form: text (one line per file), json (one\n"
+	"                 object per file: file, ok, status, moves_checked, error),\n"
+	"                 junit (JUnit XML), github (GitHub Actions annotations of the\n"
+	"                 failures), tap (TAP version 14)\n"
+	"      --json     the same as --format json\n"
 	"  -h, --help     show this help\n"
 	"  -V, --version  show the version\n"
 	"\n"
@@ -31,12 +36,30 @@ static const char usage_text[] =
 struct run {
 	char **paths;		/* "-" for standard input */
 	struct verdict *v;
-	int json, quiet, rc;	/* rc: C_SYSTEM once output failed */
+	double *secs;		/* each file's time */
+	enum verdict_format fmt;
+	int quiet, rc;		/* rc: C_SYSTEM once output failed */
 	size_t nfiles, files, failed, moves;
+	struct verdict_totals t;
 	int worst;
+	struct buf held;	/* JUnit's test cases, written after the totals */
 	struct fe_progress pr;
 	struct cerr e;
 };
+
+/* emit: writes out's text on stdout (emptying out); C_SYSTEM in r once output fails. */
+static void emit(struct run *r, struct buf *out)
+{
+	char *text;
+	size_t len;
+	if (buf_finish(out, &text, &len, &r->e) != C_OK) {
+		r->rc = C_SYSTEM;
+		return;
+	}
+	if (r->rc == C_OK && len && (fe_write_stdout(text, len, &r->e) != C_OK || fe_flush_stdout(&r->e) != C_OK))
+		r->rc = C_SYSTEM;
+	free(text);
+}
 
 /* progress: the line on a terminal: files done and failed, and the rates so far. */
 static void progress(struct run *r, int force)
@@ -55,6 +78,8 @@ static void check(void *ctx, size_t i)
 	size_t len;
 
 	const char *name;
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (fe_read_input(r->paths[i], &buf, &len, &name, &e) == C_OK) {
 		verdict_check(buf, len, &r->v[i]);
 	} else {
@@ -65,6 +90,8 @@ static void check(void *ctx, size_t i)
 		verdict_failed(&r->v[i], &e);
 	}
 	free(buf);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	r->secs[i] = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 }
 
 /* report: file i's line and the progress line, in input order. */
@@ -72,32 +99,36 @@ static void report(void *ctx, size_t i)
 {
 	struct run *r = ctx;
 	struct verdict *v = &r->v[i];
-	char *line = NULL;
 
 	r->files++;
 	r->moves += v->moves;
 	r->failed += v->status != C_OK;
+	r->t.failed += v->status == C_ILLEGAL;
+	r->t.errors += v->status != C_OK && v->status != C_ILLEGAL;
 	r->worst = v->status > r->worst ? v->status : r->worst;
-	if ((!r->quiet || v->status != C_OK) && r->rc == C_OK) {
-		fe_progress_clear(&r->pr);
-		const char *name = strcmp(r->paths[i], "-") == 0 ? "stdin" : r->paths[i];
-		if (verdict_line(v, name, r->json, &line) != C_OK)
-			r->rc = cerr_set(&r->e, C_SYSTEM, "out of memory");
-		else
-			fputs(line, stdout);
-		fflush(stdout);
-		free(line);
+	/* Quiet leaves out the files that pass where the form allows it: TAP and JUnit count every file. */
+	int quiet = r->quiet && (r->fmt == VERDICT_TEXT || r->fmt == VERDICT_JSON);
+	if ((!quiet || v->status != C_OK) && r->rc == C_OK) {
+		struct buf out = { 0 };
+		const char *name = strcmp(r->paths[i], "-") == 0 ? NULL : r->paths[i];
+		verdict_report(v, name, r->fmt, i + 1, r->secs[i], r->fmt == VERDICT_JUNIT ? &r->held : &out);
+		if (out.len) {
+			fe_progress_clear(&r->pr);
+			emit(r, &out);
+		}
+		buf_free(&out);
 	}
 	verdict_free(v);
 	progress(r, 0);
 }
 
-enum { O_JOBS = 'j', O_QUIET = 'q', O_JSON = 256 };
+enum { O_JOBS = 'j', O_QUIET = 'q', O_JSON = 256, O_FORMAT };
 
 static const struct fe_opt options[] = {
 	{ "jobs", O_JOBS, FE_ARG, NULL, "check N files at once" },
 	{ "quiet", O_QUIET, FE_NO_ARG, NULL, "print only the failures" },
-	{ "json", O_JSON, FE_NO_ARG, NULL, "one JSON object per file" },
+	{ "format", O_FORMAT, FE_ARG, verdict_format_names, "the report's form" },
+	{ "json", O_JSON, FE_NO_ARG, NULL, "the same as --format json" },
 	FE_OPT_END,
 };
 
@@ -129,7 +160,15 @@ int main(int argc, char **argv)
 			r.quiet = 1;
 			break;
 		case O_JSON:
-			r.json = 1;
+			r.fmt = VERDICT_JSON;
+			break;
+		case O_FORMAT:
+			for (v = 0; verdict_format_names[v] && strcmp(verdict_format_names[v], optarg) != 0; v++)
+				;
+			if (!verdict_format_names[v])
+				return fe_usagef(usage_short, "--format: '%s' is not text, json, junit, github or tap",
+						 optarg);
+			r.fmt = (enum verdict_format)v;
 			break;
 		}
 	}
@@ -139,17 +178,46 @@ int main(int argc, char **argv)
 		r.nfiles = (size_t)(argc - optind);
 	}
 	fe_progress_start(&r.pr, !r.quiet && isatty(STDERR_FILENO));
-	if (!(r.v = calloc(r.nfiles, sizeof *r.v)) ||
+	char stamp[32], host[256] = "";
+	time_t now = time(NULL);
+	struct tm tm;
+	strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", gmtime_r(&now, &tm));
+	if (gethostname(host, sizeof host) != 0)
+		host[0] = '\0';
+	host[sizeof host - 1] = '\0';
+	r.t = (struct verdict_totals){ .files = r.nfiles, .timestamp = stamp, .hostname = host };
+	struct buf out = { 0 };
+	if (r.fmt != VERDICT_JUNIT) {
+		verdict_head(r.fmt, &r.t, &out);
+		emit(&r, &out);
+	}
+	if (!(r.v = calloc(r.nfiles, sizeof *r.v)) || !(r.secs = calloc(r.nfiles, sizeof *r.secs)) ||
 	    fe_pool_run(r.nfiles, jobs, check, report, &r) != C_OK)
 		r.rc = cerr_set(&r.e, C_SYSTEM, "out of memory");
 	/* The last progress line stays as the summary. */
 	progress(&r, 1);
 	if (r.pr.on)
 		fputc('\n', stderr);
+	r.t.files = r.files;
+	r.t.moves = r.moves;
+	r.t.seconds = fe_progress_seconds(&r.pr);
+	if (r.rc == C_OK && r.files == r.nfiles) {
+		if (r.fmt == VERDICT_JUNIT) {
+			verdict_head(r.fmt, &r.t, &out);
+			buf_add(&out, r.held.p ? r.held.p : "", r.held.len);
+			if (r.held.failed)
+				out.failed = 1;
+		}
+		verdict_tail(r.fmt, &r.t, &out);
+		emit(&r, &out);
+	}
+	buf_free(&out);
+	buf_free(&r.held);
 	if (r.rc == C_OK && fe_close_stdout(&r.e) != C_OK)
 		r.rc = C_SYSTEM;
 	if (r.rc != C_OK)
 		fe_report(&r.e);
 	free(r.v);
+	free(r.secs);
 	return r.rc != C_OK ? r.rc : r.worst;
 }

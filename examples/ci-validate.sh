@@ -20,6 +20,11 @@
 #         find DIR -name '*.json' -print0 | xargs -0 catan-validate -q --json > report.jsonl
 # Each gives one JSON object per failing file; the status of the whole is the highest:
 #         jq -s 'map(.status) | max // 0' report.jsonl
+# A CI system that reads reports of its own takes catan-validate's directly (one command, so
+# that the report is one document):
+#         catan-validate --format github DIR/*.json         # GitHub Actions: annotations on the lines
+#         catan-validate --format junit DIR/*.json >report.xml   # GitLab, Jenkins: JUnit XML
+#         catan-validate --format tap DIR/*.json            # prove and other TAP readers
 set -u
 
 tmp=$(mktemp -d) || exit 4

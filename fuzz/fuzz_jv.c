@@ -1,7 +1,9 @@
 /*
  * fuzz_jv: the document reader against jansson.  Promise: any text is
  * refused by both with jansson's line, column and message, or read by both
- * into the same values in the same order.
+ * into the same values in the same order; the same refusals when a list of
+ * strings ("log") is left in the text (jv_parse_list), which then holds as
+ * many strings as jansson's array.
  */
 #include <string.h>
 
@@ -27,12 +29,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	json_t *j = json_loadb((const char *)data, size, JSON_REJECT_DUPLICATES, &je);
 	int rc = jv_parse((const char *)data, size, &d, &err);
+	struct jv_doc dl;
+	struct jv_error el;
+	struct jv_list l = { .key = "log" };
+	int rl = jv_parse_list((const char *)data, size, &l, &dl, &el);
+	if (rl == 0)
+		jv_free(&dl);
 	if (!j) {
 		FUZZ_CHECK(rc == -1, "jansson refused what jv read");
 		FUZZ_CHECK(err.oom || (err.line == je.line && err.column == je.column &&
 				       strcmp(err.text, je.text) == 0), "the same refusal");
+		FUZZ_CHECK(rl == -1, "jansson refused what jv read with a list");
+		FUZZ_CHECK(el.oom || (el.line == je.line && el.column == je.column &&
+				      strcmp(el.text, je.text) == 0), "the same refusal with a list");
 		return 0;
 	}
+	FUZZ_CHECK(rl == 0 || el.oom, "jv refused with a list what jansson read");
+	FUZZ_CHECK(rl != 0 || !l.whole || json_array_size(json_object_get(j, "log")) == l.n,
+		   "the list's strings, counted");
 	if (rc == 0) {
 		FUZZ_CHECK(jv_same_as_json(d.root, j), "the same values");
 		jv_free(&d);

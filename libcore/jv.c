@@ -6,7 +6,12 @@
 
 #include "jv.h"
 
-#define JV_MAXDEPTH 2048	/* jansson's JSON_PARSER_MAX_DEPTH: deeper documents go to jansson */
+/*
+ * jansson's JSON_PARSER_MAX_DEPTH, counted as jansson counts it: every value
+ * on the way down, the innermost scalar too.  Deeper documents go to jansson,
+ * which refuses them.
+ */
+#define JV_MAXDEPTH 2048
 #define JV_DUPCHECK 32		/* objects of more members go to jansson for its duplicate check */
 
 /* alloc: size bytes for values from d's arena (the first chunk sized by hint), or NULL. */
@@ -56,8 +61,7 @@ static void skip_space(struct parser *ps)
 		ps->p++;
 }
 
-/* utf8_len: the length of the valid UTF-8 sequence at s (before end) as jansson checks it, or 0. */
-static size_t utf8_len(const unsigned char *s, const unsigned char *end)
+size_t jv_utf8_len(const unsigned char *s, const unsigned char *end)
 {
 	unsigned c = s[0];
 	size_t n;
@@ -105,40 +109,43 @@ static int hex4(const unsigned char *s, uint32_t *out)
 	return 0;
 }
 
-/* string: the string whose opening quote was just read, into *s and *n (NUL-terminated, in the arena). */
-static int string(struct parser *ps, const char **s, size_t *n)
+/*
+ * string_end: the closing quote of the string whose text starts at q (just
+ * after its opening quote), when the string is one that jansson reads and
+ * this parser takes on; NULL otherwise.  *escapes is set when it has any.
+ */
+static const unsigned char *string_end(const unsigned char *q, const unsigned char *end, int *escapes)
 {
-	const unsigned char *start = ps->p, *q = ps->p;
-	int escapes = 0;
+	*escapes = 0;
 	for (;;) {
-		if (q == ps->end)
-			return P_OTHER;
+		if (q == end)
+			return NULL;
 		unsigned c = *q;
 		if (c == '"')
-			break;
+			return q;
 		if (c < 0x20)
-			return P_OTHER;
+			return NULL;
 		if (c == '\\') {
-			escapes = 1;
-			if (++q == ps->end)
-				return P_OTHER;
+			*escapes = 1;
+			if (++q == end)
+				return NULL;
 			if (*q == 'u') {
 				uint32_t u, lo;
-				if (ps->end - q < 5 || hex4(q + 1, &u))
-					return P_OTHER;
+				if (end - q < 5 || hex4(q + 1, &u))
+					return NULL;
 				q += 5;
 				if (u == 0 || (u >= 0xDC00 && u <= 0xDFFF))
-					return P_OTHER;
+					return NULL;
 				if (u >= 0xD800 && u <= 0xDBFF) {
-					if (ps->end - q < 6 || q[0] != '\\' || q[1] != 'u' || hex4(q + 2, &lo) ||
+					if (end - q < 6 || q[0] != '\\' || q[1] != 'u' || hex4(q + 2, &lo) ||
 					    lo < 0xDC00 || lo > 0xDFFF)
-						return P_OTHER;
+						return NULL;
 					q += 6;
 				}
 				continue;
 			}
 			if (!*q || !strchr("\"\\/bfnrt", *q))
-				return P_OTHER;
+				return NULL;
 			q++;
 			continue;
 		}
@@ -146,25 +153,18 @@ static int string(struct parser *ps, const char **s, size_t *n)
 			q++;
 			continue;
 		}
-		size_t len = utf8_len(q, ps->end);
+		size_t len = jv_utf8_len(q, end);
 		if (!len)
-			return P_OTHER;
+			return NULL;
 		q += len;
 	}
-	size_t raw = (size_t)(q - start);
-	char *out = alloc_text(ps->d, raw + 1, ps->hint);
-	if (!out)
-		return P_OOM;
-	ps->p = q + 1;
-	if (!escapes) {
-		memcpy(out, start, raw);
-		out[raw] = '\0';
-		*s = out;
-		*n = raw;
-		return P_OK;
-	}
+}
+
+/* string_decode: the text of a string that string_end accepted, [r, q), into out; its length. */
+static size_t string_decode(const unsigned char *r, const unsigned char *q, char *out)
+{
 	char *w = out;
-	for (const unsigned char *r = start; r < q;) {
+	while (r < q) {
 		if (*r != '\\') {
 			*w++ = (char)*r++;
 			continue;
@@ -206,8 +206,30 @@ static int string(struct parser *ps, const char **s, size_t *n)
 		}
 	}
 	*w = '\0';
+	return (size_t)(w - out);
+}
+
+/* string: the string whose opening quote was just read, into *s and *n (NUL-terminated, in the arena). */
+static int string(struct parser *ps, const char **s, size_t *n)
+{
+	const unsigned char *start = ps->p;
+	int escapes;
+	const unsigned char *q = string_end(start, ps->end, &escapes);
+	if (!q)
+		return P_OTHER;
+	size_t raw = (size_t)(q - start);
+	char *out = alloc_text(ps->d, raw + 1, ps->hint);
+	if (!out)
+		return P_OOM;
+	ps->p = q + 1;
+	if (!escapes) {
+		memcpy(out, start, raw);
+		out[raw] = '\0';
+		*n = raw;
+	} else {
+		*n = string_decode(start, q, out);
+	}
 	*s = out;
-	*n = (size_t)(w - out);
 	return P_OK;
 }
 
@@ -278,8 +300,7 @@ static int container(struct parser *ps, jv_t *v, int object)
 	size_t base = ps->top;
 	int rc;
 	char close = object ? '}' : ']';
-	if (++ps->depth > JV_MAXDEPTH)
-		return P_OTHER;
+	ps->depth++;	/* value() kept it within JV_MAXDEPTH */
 	skip_space(ps);
 	if (ps->p < ps->end && *ps->p == close) {
 		ps->p++;
@@ -350,7 +371,7 @@ static int container(struct parser *ps, jv_t *v, int object)
 
 static int value(struct parser *ps, jv_t *v)
 {
-	if (ps->p == ps->end)
+	if (ps->p == ps->end || ps->depth >= JV_MAXDEPTH)
 		return P_OTHER;
 	v->n = 0;
 	switch (*ps->p) {
@@ -365,6 +386,383 @@ static int value(struct parser *ps, jv_t *v)
 	case 'n': return literal(ps, "null", JV_NULL, v);
 	default: return number(ps, v);
 	}
+}
+
+/* ---- a first look at the text, before anything is built ---- */
+
+struct scan {
+	const unsigned char *p, *end;
+};
+
+static void scan_space(struct scan *sc)
+{
+	while (sc->p < sc->end && (*sc->p == ' ' || *sc->p == '\n' || *sc->p == '\t' || *sc->p == '\r'))
+		sc->p++;
+}
+
+/* scan_string: past the string whose opening quote is at sc->p; -1 when the text ends first. */
+static int scan_string(struct scan *sc)
+{
+	for (const unsigned char *q = sc->p + 1; q < sc->end; q++) {
+		if (*q == '\\') {
+			if (++q == sc->end)
+				break;
+		} else if (*q == '"') {
+			sc->p = q + 1;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* scan_word: past a number or a literal; 1 when it holds a fraction or an exponent (a real number). */
+static int scan_word(struct scan *sc)
+{
+	int real = 0;
+	while (sc->p < sc->end && (strchr("+-.", *sc->p) || (*sc->p >= '0' && *sc->p <= '9') ||
+				   (*sc->p >= 'a' && *sc->p <= 'z') || (*sc->p >= 'A' && *sc->p <= 'Z'))) {
+		real |= *sc->p == '.' || ((*sc->p == 'e' || *sc->p == 'E') && sc->p[-1] >= '0' && sc->p[-1] <= '9');
+		sc->p++;
+	}
+	return real;
+}
+
+/* scan_type: the type of the value that starts at sc->p, or -1 when none starts there. */
+static int scan_type(struct scan *sc)
+{
+	switch (*sc->p) {
+	case '{': return JV_OBJECT;
+	case '[': return JV_ARRAY;
+	case '"': return JV_STRING;
+	case 't': return JV_TRUE;
+	case 'f': return JV_FALSE;
+	case 'n': return JV_NULL;
+	default:
+		if (*sc->p != '-' && (*sc->p < '0' || *sc->p > '9'))
+			return -1;
+		return scan_word(sc) ? JV_REAL : JV_INTEGER;
+	}
+}
+
+/*
+ * scan_value: past one value, counting it, its members' keys and every value
+ * inside it into *count: 0; 1 as soon as *count passes max; -1 when the text
+ * is no JSON there (jv_parse says why).
+ */
+static int scan_value(struct scan *sc, size_t *count, size_t max)
+{
+	size_t depth = 0;
+	for (;;) {
+		scan_space(sc);
+		if (sc->p == sc->end)
+			return -1;
+		switch (*sc->p) {
+		case '{':
+		case '[':
+			depth++;
+			sc->p++;
+			break;
+		case '}':
+		case ']':
+			if (depth-- == 0)
+				return -1;
+			sc->p++;
+			if (depth == 0)
+				return 0;
+			continue;
+		case ',':
+		case ':':
+			if (depth == 0)
+				return -1;
+			sc->p++;
+			continue;
+		case '"':
+			if (scan_string(sc))
+				return -1;
+			break;
+		default: {
+			unsigned char c = *sc->p;	/* scan_type moves past a number, maybe to the end */
+			if (scan_type(sc) < 0)
+				return -1;
+			if (c == 't' || c == 'f' || c == 'n')
+				scan_word(sc);
+			break;
+		}
+		}
+		if (++*count > max)
+			return 1;
+		if (depth == 0)
+			return 0;
+	}
+}
+
+/* scan_list: the strings of the array whose opening bracket is at sc->p; the fault, or JV_SHAPE_OK. */
+static int scan_list(struct scan *sc, struct jv_shape *s)
+{
+	sc->p++;
+	scan_space(sc);
+	if (sc->p < sc->end && *sc->p == ']') {
+		sc->p++;
+		return JV_SHAPE_OK;
+	}
+	for (size_t i = 0;; i++) {
+		scan_space(sc);
+		if (sc->p == sc->end)
+			return -1;
+		if (*sc->p != '"') {
+			int t = scan_type(sc);
+			if (t < 0)
+				return -1;
+			s->index = i;
+			s->found = (enum jv_type)t;
+			return JV_SHAPE_NOT_STRING;
+		}
+		if (scan_string(sc))
+			return -1;
+		scan_space(sc);
+		if (sc->p < sc->end && *sc->p == ',') {
+			sc->p++;
+			continue;
+		}
+		if (sc->p < sc->end && *sc->p == ']') {
+			sc->p++;
+			return JV_SHAPE_OK;
+		}
+		return -1;
+	}
+}
+
+int jv_shape_check(const char *text, size_t len, struct jv_shape *s)
+{
+	struct scan sc = { (const unsigned char *)text, (const unsigned char *)text + len };
+	size_t count = 0, nlist = s->list ? strlen(s->list) : 0;
+
+	s->index = 0;
+	s->found = JV_NULL;
+	s->key[0] = '\0';
+	scan_space(&sc);
+	if (sc.p == sc.end || *sc.p != '{')
+		return JV_SHAPE_OK;
+	sc.p++;
+	scan_space(&sc);
+	if (sc.p < sc.end && *sc.p == '}')
+		return JV_SHAPE_OK;
+	for (;;) {
+		int rc;
+		scan_space(&sc);
+		if (sc.p == sc.end || *sc.p != '"')
+			return JV_SHAPE_OK;
+		const unsigned char *key = sc.p + 1;
+		if (scan_string(&sc))
+			return JV_SHAPE_OK;
+		size_t klen = (size_t)(sc.p - 1 - key);
+		scan_space(&sc);
+		if (sc.p == sc.end || *sc.p != ':')
+			return JV_SHAPE_OK;
+		sc.p++;
+		scan_space(&sc);
+		if (sc.p == sc.end)
+			return JV_SHAPE_OK;
+		if (s->list && klen == nlist && memcmp(key, s->list, nlist) == 0 && *sc.p == '[') {
+			rc = scan_list(&sc, s);
+		} else {
+			rc = scan_value(&sc, &count, s->max_values);
+			if (rc == 1) {
+				size_t n = klen < sizeof s->key - 1 ? klen : sizeof s->key - 1;
+				memcpy(s->key, key, n);
+				s->key[n] = '\0';
+				rc = JV_SHAPE_TOO_MANY;
+			}
+		}
+		if (rc < 0)
+			return JV_SHAPE_OK;
+		if (rc != JV_SHAPE_OK)
+			return rc;
+		scan_space(&sc);
+		if (sc.p < sc.end && *sc.p == ',') {
+			sc.p++;
+			continue;
+		}
+		return JV_SHAPE_OK;
+	}
+}
+
+int jv_locate(const char *text, size_t len, const char *key, size_t index, size_t *offset)
+{
+	struct scan sc = { (const unsigned char *)text, (const unsigned char *)text + len };
+	size_t count = 0, nkey = strlen(key);
+
+	scan_space(&sc);
+	if (sc.p == sc.end || *sc.p++ != '{')
+		return -1;
+	for (;;) {
+		scan_space(&sc);
+		if (sc.p == sc.end || *sc.p != '"')
+			return -1;
+		const unsigned char *k = sc.p + 1;
+		if (scan_string(&sc))
+			return -1;
+		int found = (size_t)(sc.p - 1 - k) == nkey && memcmp(k, key, nkey) == 0;
+		scan_space(&sc);
+		if (sc.p == sc.end || *sc.p++ != ':')
+			return -1;
+		scan_space(&sc);
+		if (found) {
+			if (sc.p == sc.end || *sc.p++ != '[')
+				return -1;
+			for (size_t i = 0;; i++) {
+				scan_space(&sc);
+				if (sc.p == sc.end || *sc.p == ']')
+					return -1;
+				if (i == index) {
+					*offset = (size_t)(sc.p - (const unsigned char *)text);
+					return 0;
+				}
+				if (scan_value(&sc, &count, SIZE_MAX))
+					return -1;
+				scan_space(&sc);
+				if (sc.p == sc.end || *sc.p++ != ',')
+					return -1;
+			}
+		}
+		if (scan_value(&sc, &count, SIZE_MAX))
+			return -1;
+		scan_space(&sc);
+		if (sc.p == sc.end || *sc.p++ != ',')
+			return -1;
+	}
+}
+
+static void oom(struct jv_error *err);
+
+/* ---- a long list of strings read from the text itself ---- */
+
+/* blank: [a, b) of a copy of the text made spaces, its line ends kept, so that every later position stays. */
+static void blank(char *copy, const char *text, const unsigned char *a, const unsigned char *b)
+{
+	for (const unsigned char *c = a; c < b; c++)
+		if (*c != '\n')
+			copy[c - (const unsigned char *)text] = ' ';
+}
+
+/*
+ * blank_list: the strings of the array at sc->p (its opening bracket) made
+ * spaces in copy, all of them when they are all strings that the parser
+ * takes on (the array then reads as empty: 1, with *n its elements); else
+ * all but the last one before the first other element, which stays for the
+ * parse to refuse where jansson does (0).
+ */
+static int blank_list(struct scan *sc, const char *text, char *copy, size_t *n)
+{
+	const unsigned char *prev = NULL, *prev_end = NULL;
+	int escapes;
+	sc->p++;
+	scan_space(sc);
+	if (sc->p < sc->end && *sc->p == ']') {
+		sc->p++;
+		return 1;
+	}
+	for (*n = 0;; ++*n) {
+		const unsigned char *at = sc->p, *q;
+		if (sc->p == sc->end || *sc->p != '"' || !(q = string_end(sc->p + 1, sc->end, &escapes)))
+			return 0;
+		sc->p = q + 1;
+		scan_space(sc);
+		if (sc->p == sc->end || (*sc->p != ',' && *sc->p != ']'))
+			return 0;
+		if (prev)
+			blank(copy, text, prev, prev_end);
+		prev = at;
+		prev_end = sc->p + 1;
+		if (*sc->p++ == ']') {
+			blank(copy, text, prev, prev_end - 1);
+			++*n;
+			return 1;
+		}
+		scan_space(sc);
+	}
+}
+
+int jv_parse_list(const char *text, size_t len, struct jv_list *l, struct jv_doc *d, struct jv_error *err)
+{
+	struct scan sc = { (const unsigned char *)text, (const unsigned char *)text + len };
+	size_t count = 0, nkey = strlen(l->key);
+	char *copy = NULL;
+
+	l->whole = 0;
+	l->at = l->n = 0;
+	scan_space(&sc);
+	if (sc.p < sc.end && *sc.p == '{') {
+		sc.p++;
+		for (;;) {
+			scan_space(&sc);
+			if (sc.p == sc.end || *sc.p != '"')
+				break;
+			const unsigned char *k = sc.p + 1;
+			if (scan_string(&sc))
+				break;
+			int found = (size_t)(sc.p - 1 - k) == nkey && memcmp(k, l->key, nkey) == 0;
+			scan_space(&sc);
+			if (sc.p == sc.end || *sc.p++ != ':')
+				break;
+			scan_space(&sc);
+			if (found && sc.p < sc.end && *sc.p == '[') {
+				size_t at = (size_t)(sc.p - (const unsigned char *)text), n = 0;
+				if (!copy) {
+					if (!(copy = malloc(len))) {
+						oom(err);
+						return -1;
+					}
+					memcpy(copy, text, len);
+				}
+				if (!blank_list(&sc, text, copy, &n))
+					break;
+				if (!l->whole) {
+					l->whole = 1;
+					l->at = at;
+					l->n = n;
+				}
+			} else if (scan_value(&sc, &count, SIZE_MAX)) {
+				break;
+			}
+			scan_space(&sc);
+			if (sc.p == sc.end || *sc.p++ != ',')
+				break;
+		}
+	}
+	int rc = jv_parse(copy ? copy : text, len, d, err);
+	free(copy);
+	return rc;
+}
+
+int jv_list_next(const char *text, size_t len, size_t *pos, char *buf, size_t size, size_t *n)
+{
+	struct scan sc = { (const unsigned char *)text + *pos, (const unsigned char *)text + len };
+	int escapes;
+	scan_space(&sc);
+	if (sc.p < sc.end && (*sc.p == ',' || *sc.p == '['))
+		sc.p++;
+	scan_space(&sc);
+	if (sc.p == sc.end || *sc.p != '"')
+		return 0;
+	const unsigned char *start = sc.p + 1, *q = string_end(start, sc.end, &escapes);
+	if (!q)
+		return 0;
+	size_t raw = (size_t)(q - start);
+	*pos = (size_t)(q + 1 - (const unsigned char *)text);
+	if (raw < size) {
+		*n = string_decode(start, q, buf);
+		return 1;
+	}
+	/* Longer than buf: its length, and as much of it as buf holds. */
+	char *all = malloc(raw + 1);
+	if (!all)
+		return -1;
+	*n = string_decode(start, q, all);
+	memcpy(buf, all, *n < size ? *n + 1 : size);
+	buf[size - 1] = '\0';
+	free(all);
+	return 1;
 }
 
 /* ---- jansson's tree copied into the arena ---- */

@@ -64,6 +64,61 @@ struct jv_error {
  * runs out.
  */
 int jv_parse(const char *text, size_t len, struct jv_doc *d, struct jv_error *err);
+/*
+ * jv_shape_check: a first look at a document's text that builds nothing
+ * and allocates nothing, so that a large text of the wrong shape is refused
+ * before jv_parse spends memory on it.  The root object's member named
+ * s->list (when not NULL), if it is an array, may hold only strings; every
+ * other member may hold at most s->max_values values and keys, all counted
+ * together.  Returns JV_SHAPE_NOT_STRING with s->index and s->found, the
+ * first element of the list that is no string and its type, or
+ * JV_SHAPE_TOO_MANY with s->key, the member (its first 63 bytes as written)
+ * where the count ran over; else JV_SHAPE_OK, also for a text that is no
+ * JSON or whose root is no object, which jv_parse then refuses or reads.
+ */
+enum { JV_SHAPE_OK, JV_SHAPE_NOT_STRING, JV_SHAPE_TOO_MANY };
+struct jv_shape {
+	const char *list;
+	size_t max_values;
+	size_t index;
+	enum jv_type found;
+	char key[64];
+};
+int jv_shape_check(const char *text, size_t len, struct jv_shape *s);
+/* jv_utf8_len: the length of the valid UTF-8 sequence at s (before end) as jansson checks it, or 0. */
+size_t jv_utf8_len(const unsigned char *s, const unsigned char *end);
+/*
+ * jv_locate: where element index (from 0) of the array that is the root
+ * object's member key begins in text, as a byte offset (*offset): 0, or -1
+ * when the text has no such element.  Allocates nothing.
+ */
+int jv_locate(const char *text, size_t len, const char *key, size_t index, size_t *offset);
+/*
+ * jv_parse_list: jv_parse for a document whose root object's member l->key
+ * may be a long array of strings that the caller reads from the text
+ * itself (jv_list_next), so that its strings are never built as values.
+ * When that member is such an array (every element a string that jv_parse
+ * reads), it is parsed as an empty array and l->whole is set, with l->at
+ * its opening bracket's offset in text and l->n its elements; else l->whole
+ * is 0 and the document is parsed as jv_parse does.  Either way a refusal
+ * is jansson's, with its line, column and text, and jansson never builds
+ * the strings of the list (a copy of the text, with them written over as
+ * spaces, is parsed): the memory is the text's size twice, and the rest of
+ * the document's values.
+ */
+struct jv_list {
+	const char *key;
+	int whole;
+	size_t at, n;
+};
+int jv_parse_list(const char *text, size_t len, struct jv_list *l, struct jv_doc *d, struct jv_error *err);
+/*
+ * jv_list_next: the string of a list (jv_parse_list, whole) that follows
+ * offset *pos in text (start with l->at), decoded into buf of size bytes
+ * (NUL-terminated, cut to fit) with its whole length in *n; *pos is moved
+ * past it.  1; 0 when the list has no more; -1 when memory runs out.
+ */
+int jv_list_next(const char *text, size_t len, size_t *pos, char *buf, size_t size, size_t *n);
 /* jv_from_json: a copy of jansson's value j (borrowed) as a document; -1 when memory runs out. */
 int jv_from_json(const json_t *j, struct jv_doc *d);
 /* jv_same_as_json: 1 when v holds what jansson's j holds, members in the same order; else 0. */

@@ -415,7 +415,7 @@ folder() {
 @test "bad options exit 2 with a short usage" {
 	run -2 --separate-stderr catan-validate --jobs 0
 	assert_eq "catan-validate: --jobs: '0' is not a number from 1 to 256" "${stderr_lines[0]}"
-	assert_eq "usage: catan-validate [-j N] [-q] [--json] [FILE...]" "${stderr_lines[1]}"
+	assert_eq "usage: catan-validate [-j N] [-q] [--format FORM] [FILE...]" "${stderr_lines[1]}"
 	run -2 --separate-stderr catan-validate --frobnicate
 	assert_eq "catan-validate: unknown option '--frobnicate'" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-validate -j
@@ -434,6 +434,55 @@ folder() {
 	assert_eq "$BATS_TEST_TMPDIR/big.json: expected an object, found an array" "$output"
 	run -3 --separate-stderr bash -c "ulimit -v 150000; dicegame-sheet validate '$BATS_TEST_TMPDIR/big.json'"
 	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/big.json: expected an object, found an array" "$stderr"
+}
+
+@test "a log of objects or numbers, or a document of too many values, is refused before it is parsed" {
+	case $CATAN_BIN in *build-san*) skip "the sanitizer build reserves more address space than the limit" ;; esac
+	# About 20 MB each: parsed whole, they took 400 and 600 MB.
+	awk 'BEGIN { printf "{\"format\": \"catan-state/1\", \"log\": [\"red roll\""; for (i = 0; i < 7000000; i++) printf ",{}"; print "]}" }' >"$D/objects.json"
+	run -3 bash -c "ulimit -v 150000; catan-validate '$D/objects.json'"
+	assert_eq "$D/objects.json: log[1]: expected a move as a string, found an object" "$output"
+	awk 'BEGIN { printf "{\"log\": [1"; for (i = 0; i < 10000000; i++) printf ",1"; print "], \"format\": 1}" }' >"$D/numbers.json"
+	run -3 bash -c "ulimit -v 150000; catan-validate '$D/numbers.json'"
+	assert_eq "$D/numbers.json: log[0]: expected a move as a string, found an integer" "$output"
+	awk 'BEGIN { printf "{\"format\": \"catan-state/1\", \"board\": {\"x\": [0"; for (i = 0; i < 10000000; i++) printf ",0"; print "]}}" }' >"$D/board.json"
+	run -3 bash -c "ulimit -v 150000; catan-validate '$D/board.json'"
+	assert_eq "$D/board.json: board: more than 65536 values and keys, more than a game document holds" "$output"
+}
+
+@test "memory: a file takes at most 12 times its size and 16 MB, even a long log of short strings" {
+	case $CATAN_BIN in *build-san*) skip "the sanitizer build's memory is not the program's" ;; esac
+	[ -x /usr/bin/time ] || skip "GNU time (package time) is not installed"
+	# About 20 MB: the fixture game with 5 million moves of one letter, the most entries a
+	# file of that size can hold (they took 18 times the file's size when they were parsed as values).
+	jq -c 'del(.position) | .log = ["x"]' "$D/game.json" | sed 's/\["x"\]/[LOG]/' >"$D/t.json"
+	awk 'BEGIN { printf "\"x\""; for (i = 0; i < 5000000; i++) printf ",\"x\""; }' >"$D/log.txt"
+	t=$(cat "$D/t.json")
+	{ printf '%s' "${t%%LOG*}"; cat "$D/log.txt"; printf '%s\n' "${t#*LOG}"; } >"$D/long.json"
+	size=$(stat -c %s "$D/long.json")
+	run -1 /usr/bin/time -f '%M' -o "$D/rss" catan-validate "$D/long.json"
+	assert_eq "$D/long.json: move 1 'x': unknown colour 'x'" "$output"
+	rss=$(tail -1 "$D/rss")
+	echo "peak $rss kB for $size bytes"
+	[ "$rss" -lt $((size * 12 / 1024 + 16384)) ]
+	# A JSON fault at its end is found without building the log: jansson's own message.
+	sed 's/}$/, "x": tru}/' "$D/long.json" >"$D/cut.json"
+	run -3 /usr/bin/time -f '%M' -o "$D/rss" catan-validate "$D/cut.json"
+	[[ "$output" == "$D/cut.json: not a JSON document: line 1, column "*": invalid token near 'tru'" ]]
+	rss=$(tail -1 "$D/rss")
+	[ "$rss" -lt $((size * 3 / 1024 + 16384)) ]
+}
+
+@test "the log's elements are checked as strings before the rest of the document" {
+	jq '.log[2] = 7.5' "$D/record.json" >"$D/t.json"
+	run -3 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: log[2]: expected a move as a string, found a number" "$output"
+	jq '.log[0] = [1] | .log[1] = null | del(.players)' "$D/record.json" >"$D/t.json"
+	run -3 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: log[0]: expected a move as a string, found an array" "$output"
+	jq '.log = {"a": 1}' "$D/record.json" >"$D/t.json"
+	run -3 catan-validate "$D/t.json"
+	assert_eq "$D/t.json: log: expected an array of moves, found an object" "$output"
 }
 
 @test "examples/ci-validate.sh fails on a missing folder, a folder without games, or no catan-validate" {

@@ -939,40 +939,111 @@ static int log_line(struct game *g, const char *text, struct cerr *e)
 	return movelog_push_move(&g->log, canon, &m, e);
 }
 
-static int read_log(struct rd *r, jv_t *v, struct game *g)
+/* read_move: log entry i, the string s of n bytes (NUL-terminated), into g's log. */
+static int read_move(struct rd *r, struct game *g, size_t i, const char *s, size_t n)
 {
+	int sv = jr_index(&r->j, i);
+	int rc = C_OK;
+	if (n == 0 || n > 200)
+		rc = jr_fail(&r->j, "a move is 1 to 200 characters long");
+	else
+		for (const char *c = s; *c && !rc; c++)
+			if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
+				rc = jr_fail(&r->j, "a move is printable ASCII text");
+	if (!rc)
+		rc = log_line(g, s, r->j.e);
+	jr_pop(&r->j, sv);
+	return rc;
+}
+
+/*
+ * read_log: the log, from the document's value v, or, when the reader left
+ * the log's strings in the text (l->whole), from buf itself.
+ */
+static int read_log(struct rd *r, jv_t *v, const struct jv_list *l, const char *buf, size_t len, struct game *g)
+{
+	if (l->whole) {
+		char move[256];
+		size_t pos = l->at, n = 0;
+		for (size_t i = 0; i < l->n; i++) {
+			int got = jv_list_next(buf, len, &pos, move, sizeof move, &n);
+			if (got < 0)
+				return cerr_set(r->j.e, C_SYSTEM, "out of memory");
+			/* A move holds no NUL: a longer text is cut there, and refused by its length. */
+			int rc = read_move(r, g, i, move, strlen(move) < n ? 201 : n);
+			if (rc)
+				return rc;
+		}
+		return C_OK;
+	}
 	if (!jv_is_array(v))
 		return jr_fail(&r->j, "expected an array of moves, found %s", jr_type(v));
 	for (size_t i = 0; i < jv_array_size(v); i++) {
 		jv_t *m = jv_array_get(v, i);
-		int s = jr_index(&r->j, i);
-		int rc = C_OK;
-		if (!jv_is_string(m))
+		int rc;
+		if (!jv_is_string(m)) {
+			int sv = jr_index(&r->j, i);
 			rc = jr_fail(&r->j, "expected a move as a string, found %s", jr_type(m));
-		else if (jv_string_length(m) == 0 || jv_string_length(m) > 200)
-			rc = jr_fail(&r->j, "a move is 1 to 200 characters long");
-		else
-			for (const char *c = jv_string_value(m); *c && !rc; c++)
-				if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
-					rc = jr_fail(&r->j, "a move is printable ASCII text");
-		if (!rc)
-			rc = log_line(g, jv_string_value(m), r->j.e);
-		jr_pop(&r->j, s);
+			jr_pop(&r->j, sv);
+		} else {
+			rc = read_move(r, g, i, jv_string_value(m), jv_string_length(m));
+		}
 		if (rc)
 			return rc;
 	}
 	return C_OK;
 }
 
-/* load_document: the parsed document into *d (jv_free frees it); NULL with *rc and the message set. */
-static jv_t *load_document(struct rd *r, const char *buf, size_t len, struct jv_doc *d, int *rc)
+/*
+ * The values and keys a document may hold outside its log: a game of six
+ * players in full holds about 2,000, so this bounds the memory of reading
+ * the rest of a document by a small constant whatever the file's size.
+ */
+#define DOC_MAX_VALUES 65536
+
+/*
+ * shape_check: the document's shape, before it is parsed: a log that holds
+ * anything but strings, or more values elsewhere than a game has, is refused
+ * here with the path, the same message as the reader's where it has one,
+ * before a large file of them takes memory.
+ */
+static int shape_check(struct rd *r, const char *buf, size_t len)
+{
+	struct jv_shape sh = { .list = "log", .max_values = DOC_MAX_VALUES };
+	int rc = C_OK, s;
+
+	switch (jv_shape_check(buf, len, &sh)) {
+	case JV_SHAPE_NOT_STRING:
+		s = jr_key(&r->j, "log");
+		jr_index(&r->j, sh.index);
+		rc = jr_fail(&r->j, "expected a move as a string, found %s", jr_type(&(jv_t){ .type = sh.found }));
+		jr_pop(&r->j, s);
+		break;
+	case JV_SHAPE_TOO_MANY:
+		s = jr_key(&r->j, sh.key);
+		rc = jr_fail(&r->j, "more than %d values and keys, more than a game document holds",
+			     DOC_MAX_VALUES);
+		jr_pop(&r->j, s);
+		break;
+	}
+	return rc;
+}
+
+/*
+ * load_document: the parsed document into *d (jv_free frees it); NULL with
+ * *rc and the message set.  With l, the log's strings are left in buf for
+ * read_log when they can be (jv_parse_list): a long log then costs its
+ * moves, not a tree of values as well.
+ */
+static jv_t *load_document(struct rd *r, const char *buf, size_t len, struct jv_list *l, struct jv_doc *d,
+			   int *rc)
 {
 	struct jv_error jerr;
 
 	*rc = C_INPUT;
-	if (jr_document(&r->j, buf, len) != C_OK)
+	if (jr_document(&r->j, buf, len) != C_OK || shape_check(r, buf, len) != C_OK)
 		return NULL;
-	if (jv_parse(buf, len, d, &jerr)) {
+	if (l ? jv_parse_list(buf, len, l, d, &jerr) : jv_parse(buf, len, d, &jerr)) {
 		if (jerr.oom)
 			*rc = cerr_set(r->j.e, C_SYSTEM, "out of memory");
 		else
@@ -989,12 +1060,13 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 					    "neutral", "board", "setup", "start", "position", "log", NULL };
 	struct rd r = { .g = g };
 	struct jv_doc doc;
+	struct jv_list log = { .key = "log" };
 	jv_t *root, *v;
 	int rc;
 
 	jr_init(&r.j, "", e);
 	game_init(g);
-	if (!(root = load_document(&r, buf, len, &doc, &rc)))
+	if (!(root = load_document(&r, buf, len, &log, &doc, &rc)))
 		return rc;
 	if ((rc = jr_object(&r.j, root, keys)))
 		goto out;
@@ -1141,7 +1213,7 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 		goto out;
 	{
 		int s = jr_key(&r.j, "log");
-		rc = read_log(&r, v, g);
+		rc = read_log(&r, v, &log, buf, len, g);
 		jr_pop(&r.j, s);
 	}
 out:
@@ -1307,7 +1379,7 @@ int game_set_up(const char *buf, size_t len, const struct newgame *o, struct gam
 
 	jr_init(&r.j, "", e);
 	game_init(g);
-	if (!(root = load_document(&r, buf, len, &doc, &rc)))
+	if (!(root = load_document(&r, buf, len, NULL, &doc, &rc)))
 		return rc;
 	if ((rc = jr_object(&r.j, root, keys)) ||
 	    (rc = setup_colours(&r, jv_object_get(root, "players"), &no)))

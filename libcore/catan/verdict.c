@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 
+#include "jv.h"
 #include "replay.h"
 #include "state.h"
 #include "state_json.h"
@@ -17,6 +18,35 @@ void verdict_failed(struct verdict *v, const struct cerr *e)
 	v->status = e->code;
 	if (!(v->msg = strdup(e->msg)))
 		v->status = C_SYSTEM;
+}
+
+/*
+ * locate: where the fault stands in the document, when it has a place: the
+ * failing move's entry, the log entry the reader refused, or the JSON fault
+ * (whose line and column the reader's message gives).
+ */
+static void locate(const char *buf, size_t len, int rc, const struct replay_result *res, const char *msg,
+		   struct verdict *v)
+{
+	size_t at, i;
+	if (rc == C_INPUT && sscanf(msg, "not a JSON document: line %zu, column %zu", &v->line, &v->col) == 2)
+		return;
+	v->line = v->col = 0;
+	if (res->index)
+		i = res->index - 1;
+	else if (rc != C_INPUT || sscanf(msg, "log[%zu]", &i) != 1)
+		return;
+	if (jv_locate(buf, len, "log", i, &at) != 0)
+		return;
+	v->line = v->col = 1;
+	for (const char *c = buf; c < buf + at; c++) {
+		if (*c == '\n') {
+			v->line++;
+			v->col = 1;
+		} else {
+			v->col++;
+		}
+	}
 }
 
 void verdict_check(const char *buf, size_t len, struct verdict *v)
@@ -33,6 +63,8 @@ void verdict_check(const char *buf, size_t len, struct verdict *v)
 	v->moves = rc == C_OK ? g.log.len : res.checked;
 	v->index = res.index;
 	v->set_up = rc == C_OK && g.set_up;
+	if (rc != C_OK)
+		locate(buf, len, rc, &res, e.msg, v);
 	if (rc != C_OK) {
 		v->msg = strdup(e.msg);
 		v->move = res.move ? strdup(res.move) : NULL;

@@ -31,6 +31,51 @@ static int same(const char *text, size_t len, char *why, size_t n)
 	return ok;
 }
 
+/*
+ * same_list: text read by jv_parse_list (the list "log") and by jansson:
+ * both refuse it alike, or both read it, the list's strings taken from the
+ * text equal to jansson's, and the rest the same values.
+ */
+static int same_list(const char *text, size_t len, char *why, size_t n)
+{
+	struct jv_doc d;
+	struct jv_error err;
+	struct jv_list l = { .key = "log" };
+	json_error_t je;
+	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	int rc = jv_parse_list(text, len, &l, &d, &err), ok;
+
+	if (!j) {
+		ok = rc == -1 && !err.oom && err.line == je.line && err.column == je.column &&
+		     strcmp(err.text, je.text) == 0;
+		snprintf(why, n, "list: jansson: %d:%d %s; jv: %s %d:%d %s", je.line, je.column, je.text,
+			 rc ? "refused" : "read", rc ? err.line : 0, rc ? err.column : 0, rc ? err.text : "");
+		if (rc == 0)
+			jv_free(&d);
+		return ok;
+	}
+	ok = rc == 0;
+	snprintf(why, n, "list: jansson read it; jv %s", rc ? err.text : "read other values");
+	if (ok && l.whole) {
+		json_t *log = json_object_get(j, "log");
+		char buf[8];
+		size_t pos = l.at, k = 0, sl;
+		ok = json_is_array(log) && json_array_size(log) == l.n && jv_array_size(jv_object_get(d.root, "log")) == 0;
+		while (ok && jv_list_next(text, len, &pos, buf, sizeof buf, &sl) == 1) {
+			json_t *s = json_array_get(log, k++);
+			ok = json_is_string(s) && json_string_length(s) == sl &&
+			     strncmp(json_string_value(s), buf, sizeof buf - 1) == 0;
+		}
+		ok = ok && k == l.n;
+		json_object_set_new(j, "log", json_array());
+	}
+	ok = ok && jv_same_as_json(d.root, j);
+	json_decref(j);
+	if (rc == 0)
+		jv_free(&d);
+	return ok;
+}
+
 static void cases(struct unit *u)
 {
 	static const char *const texts[] = {
@@ -48,6 +93,17 @@ static void cases(struct unit *u)
 	char why[400];
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
 		CHECK(u, same(texts[i], strlen(texts[i]), why, sizeof why), "'%s': %s", texts[i], why);
+	/* A list of strings read from the text: refused where jansson refuses, read alike. */
+	static const char *const lists[] = {
+		"{\"log\":[]}", "{\"log\":[\"a\"]}", "{\"log\":[\"a\",]}", "{\"log\":[\"a\" \"b\"]}",
+		"{\"log\":[\"a\",1]}", "{\"log\":[1,\"a\"]}", "{\"log\":[\"a\"],\"log\":[\"b\"]}",
+		"{\"log\":[\"a\",\"\\q\"]}", "{\"log\":[\"a\"], \"z\": tru}", "{\"a\":[1}, \"log\":[\"x\"]}",
+		"{\"log\":\"a\"}", "{\"log\":[\"a\\u0000\"]}", "{\"log\":[\"a\"]", "{\"log\":[\"a\"",
+		"{\"log\":[", "{\"log\":[\"abcdefghijkl\", \"\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\"]}",
+		"{\"x\":1,\"log\":[\"a\",\n \"b\"\n],\"y\":[\"c\"]}", "[\"log\"]", "{\"log\":[\"a\"]}x",
+	};
+	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
+		CHECK(u, same_list(lists[i], strlen(lists[i]), why, sizeof why), "'%s': %s", lists[i], why);
 	/* A NUL byte inside the text. */
 	CHECK(u, same("[\"a\0\"]", 6, why, sizeof why), "NUL: %s", why);
 	CHECK(u, same("[1]\0", 4, why, sizeof why), "NUL after: %s", why);
@@ -65,6 +121,13 @@ static void cases(struct unit *u)
 		memset(t, '[', n);
 		memset(t + n, ']', n);
 		CHECK(u, same(t, n * 2, why, sizeof why), "depth %zu: %s", n, why);
+		free(t);
+		/* A scalar inside counts as one more level, as jansson counts it. */
+		t = malloc(n * 2 + 2);
+		memset(t, '[', n);
+		t[n] = '1';
+		memset(t + n + 1, ']', n);
+		CHECK(u, same(t, n * 2 + 1, why, sizeof why), "depth %zu around a scalar: %s", n, why);
 		free(t);
 	}
 	free(deep);
@@ -86,7 +149,7 @@ static void mutations(struct unit *u)
 	static const char base[] =
 		"{\"format\":\"catan-state/1\",\"players\":[\"red\",\"blue\"],\"seed\":42,"
 		"\"board\":{\"hexes\":[{\"terrain\":\"hills\",\"token\":6},{\"terrain\":\"desert\",\"token\":null}]},"
-		"\"log\":[\"red build settlement 1\",\"blue roll 3 4\"],\"view\":false,\"x\":[true,-7,\"\\u00e9\"]}";
+		"\"log\":[\"red build settlement 1\",\"blue roll 3 4\", \"x\\u00e9\\n\" ,\n\"end\"],\"view\":false,\"x\":[true,-7,\"\\u00e9\"]}";
 	static const char bytes[] = "{}[]\":,-0123456789.eE\\u tfnrl\x01\xc3\xa9\xff";
 	uint32_t s = 12345;
 	char text[sizeof base + 8], why[400];
@@ -108,7 +171,7 @@ static void mutations(struct unit *u)
 				break;
 			}
 		}
-		if (!same(text, len, why, sizeof why)) {
+		if (!same(text, len, why, sizeof why) || !same_list(text, len, why, sizeof why)) {
 			bad++;
 			CHECK(u, 0, "mutation %d '%.*s': %s", i, (int)len, text, why);
 		}
