@@ -62,19 +62,37 @@ int autoplay_opts_bots(struct autoplay_opts *o, const char *arg, struct cerr *e)
 	return C_OK;
 }
 
+/* opts_init: a players' set for g from o, by colour. */
+static int opts_init(struct autoplay *ap, const struct game *g, const struct autoplay_opts *o,
+		     struct cerr *e)
+{
+	int rc = autoplay_init(ap, g, POL_RANDOM, e);
+	for (int s = 0; rc == C_OK && s < g->nplayers; s++)
+		ap->policy[s] = o->bots & (1u << g->colour[s]) ? o->policy[g->colour[s]] : POL_NONE;
+	return rc;
+}
+
 int autoplay_play(struct game *g, const struct autoplay_opts *o, long n, int turn_limit,
 		  struct cerr *e)
 {
 	struct autoplay ap;
-	int rc = autoplay_init(&ap, g, POL_RANDOM, e);
+	int rc = opts_init(&ap, g, o, e);
 	if (rc == C_OK) {
-		for (int s = 0; s < g->nplayers; s++)
-			ap.policy[s] = o->bots & (1u << g->colour[s]) ? o->policy[g->colour[s]] : POL_NONE;
 		ap.turn_limit = turn_limit;
 		rc = autoplay_run(&ap, g, n, 0, NULL, NULL, e);
 		if (rc)
 			cerr_prefix(e, "automatic play");
 	}
+	autoplay_free(&ap);
+	return rc;
+}
+
+int autoplay_pick(const struct game *g, const struct autoplay_opts *o, struct move *m, struct cerr *e)
+{
+	struct autoplay ap;
+	int rc = opts_init(&ap, g, o, e);
+	if (rc == C_OK)
+		rc = autoplay_choose(&ap, g, m, e);
 	autoplay_free(&ap);
 	return rc;
 }

@@ -35,21 +35,16 @@ static int redact(const struct game *g, size_t i, int viewer, struct move *m, ch
 	return 1;
 }
 
-int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
+/*
+ * hide: out, a copy of full game g, loses what seat may not see: the
+ * generator, the secret, the start, the deck's order and counts (its
+ * length stays), and the cards of the others that seat may not see, whose
+ * counts go to view_hand and view_dev.
+ */
+static void hide(const struct game *g, int seat, struct game *out)
 {
-	if (g->view != NOBODY)
-		return cerr_set(e, C_INPUT, "the game is already a view");
-	if (seat < 0 || seat >= g->nplayers)
-		return cerr_set(e, C_USAGE, "no such player in this game");
-	if (!seat_moves(g, seat))
-		return cerr_set(e, C_USAGE, "%s is a neutral seat: only a player has a view",
-				colour_names[g->colour[seat]]);
-	*out = *g;
-	memset(&out->log, 0, sizeof out->log);
 	memset(&out->start, 0, sizeof out->start);
 	out->has_start = 0;
-	out->view = seat;
-
 	struct position *p = &out->pos;
 	memset(p->rng, 0, sizeof p->rng);
 	out->has_secret = 0;
@@ -79,6 +74,21 @@ int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
 			}
 		}
 	}
+}
+
+int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
+{
+	if (g->view != NOBODY)
+		return cerr_set(e, C_INPUT, "the game is already a view");
+	if (seat < 0 || seat >= g->nplayers)
+		return cerr_set(e, C_USAGE, "no such player in this game");
+	if (!seat_moves(g, seat))
+		return cerr_set(e, C_USAGE, "%s is a neutral seat: only a player has a view",
+				colour_names[g->colour[seat]]);
+	*out = *g;
+	memset(&out->log, 0, sizeof out->log);
+	out->view = seat;
+	hide(g, seat, out);
 
 	char line[512];
 	struct move m;
@@ -110,4 +120,17 @@ void view_stand_in(const struct game *g, struct position *out)
 		for (int r = 0; left > 0; r = (r + 1) % NRES, left--)
 			pl->hand[r]++;
 	}
+}
+
+void game_seen(const struct game *g, int seat, struct game *out)
+{
+	struct position stand_in;
+	*out = *g;
+	if (g->view == NOBODY)
+		hide(g, seat, out);
+	out->view = seat;
+	view_stand_in(out, &stand_in);
+	out->pos = stand_in;
+	out->pos.deck_known = 0;
+	out->view = NOBODY;
 }
