@@ -66,7 +66,8 @@ static const char usage_text[] =
 	"Automatic players (after the MOVEs; the same game always gives the same moves):\n"
 	"      --auto [N]        make N automatic moves (default 1)\n"
 	"  -u, --until-end       play automatically until the game is over\n"
-	"  -p, --policy POLICY   random (default) or greedy, or per colour: red=greedy,blue=random\n"
+	"  -p, --policy POLICY   random (default), greedy, or search[:N] (N play-outs a decision,\n"
+	"                        default 200), or per colour: red=search:1000,blue=random\n"
 	"  -b, --bots COLOURS    only these colours play automatically; stop when another must move\n"
 	"  -t, --turn-limit N    stop automatic play once the game passes turn N (default 1000;\n"
 	"                        0: no limit)\n"
@@ -88,7 +89,7 @@ enum {
 	O_TURN_LIMIT = 't', O_KEEP = 'k', O_OFFERS = 256, O_AUTO, O_AT, O_ALL_RATES, O_CHOOSE,
 };
 
-static const char *const policy_words[] = { "random", "greedy", NULL };
+static const char *const policy_words[] = { "random", "greedy", "search", NULL };
 
 static const struct fe_opt options[] = {
 	{ "in-place", O_IN_PLACE, FE_ARG_FILE, NULL, "read FILE and replace it" },
@@ -105,7 +106,7 @@ static const struct fe_opt options[] = {
 	{ "at", O_AT, FE_ARG, NULL, "list at the position after move N" },
 	{ "auto", O_AUTO, FE_ARG_NUMBER, NULL, "make N automatic moves" },
 	{ "until-end", O_UNTIL_END, FE_NO_ARG, NULL, "play automatically to the end" },
-	{ "policy", O_POLICY, FE_ARG, policy_words, "random or greedy, or per colour" },
+	{ "policy", O_POLICY, FE_ARG, policy_words, "random, greedy or search[:N], or per colour" },
 	{ "bots", O_BOTS, FE_ARG_LIST, colour_names, "only these colours play automatically" },
 	{ "turn-limit", O_TURN_LIMIT, FE_ARG, NULL, "stop once the game passes turn N" },
 	{ "choose", O_CHOOSE, FE_NO_ARG, NULL, "print the automatic player's next move" },

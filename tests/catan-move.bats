@@ -574,9 +574,36 @@ play_outcome() {
 	assert_eq $'171\t4' "$output"
 }
 
+@test "the search player plays a whole game, the same at every run, and chooses alike from its view" {
+	catan-newboard --seed 11 >"$G"
+	cp "$G" "$BATS_TEST_TMPDIR/again.json"
+	run -0 --separate-stderr catan-move -i "$G" --until-end --policy greedy,red=search:8
+	assert_eq "" "$stderr"
+	catan-move -i "$BATS_TEST_TMPDIR/again.json" --until-end --policy greedy,red=search:8
+	assert_file_eq "$G" "$BATS_TEST_TMPDIR/again.json"
+	run -0 jq -r '[(.log | length), .position.phase] | @tsv' "$G"
+	assert_eq $'220\tover' "$output"
+	run -0 catan-validate "$G"
+	# Half-way through a game: the full game, and the view of the player to move, give one move.
+	catan-newboard --seed 11 | catan-move --auto 120 --policy greedy >"$G"
+	run -0 catan-move --choose --policy search:30 <"$G"
+	m=$output
+	who=${m%% *}
+	catan-move --view "$who" <"$G" >"$BATS_TEST_TMPDIR/view.json"
+	run -0 catan-move --choose --policy search:30 <"$BATS_TEST_TMPDIR/view.json"
+	assert_eq "$m" "$output"
+	assert_eq "white robber 6 steal blue" "$m"
+}
+
 @test "bad automatic play options exit 2" {
 	run -2 --separate-stderr catan-move --auto --policy clever <"$G"
-	assert_eq "catan-move: --policy: unknown policy 'clever' (random or greedy)" "${stderr_lines[0]}"
+	assert_eq "catan-move: --policy: unknown policy 'clever' (random, greedy or search[:N])" "${stderr_lines[0]}"
+	for budget in 0 -1 x 1000001 12x ''; do
+		run -2 --separate-stderr catan-move --auto --policy "red=search:$budget" <"$G"
+		assert_eq "catan-move: --policy: search:$budget: the budget is a number of play-outs, 1 to 1000000" "${stderr_lines[0]}"
+	done
+	run -2 --separate-stderr catan-move --auto --policy greedy:10 <"$G"
+	assert_eq "catan-move: --policy: unknown policy 'greedy:10' (random, greedy or search[:N])" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-move --auto --policy pink=greedy <"$G"
 	assert_eq "catan-move: --policy: unknown colour 'pink'" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-move --until-end --bots red,green <"$G"

@@ -12,7 +12,7 @@
 #include "state.h"
 #include "view.h"
 
-const char *const policy_names[NPOLICY] = { "none", "random", "greedy" };
+const char *const policy_names[NPOLICY] = { "none", "random", "greedy", "search" };
 
 /* ---- the players' set ---- */
 
@@ -494,6 +494,11 @@ static int choose(struct autoplay *a, const struct game *g, int seat, struct mov
 		a->turn = g->pos.turn;
 		a->trades = 0;
 	}
+	if (a->policy[seat] == POL_SEARCH && !a->search)
+		return cerr_set(e, C_SYSTEM, "the search policy is not set up (search_use)");
+	if (a->policy[seat] == POL_SEARCH)
+		return a->search(g, seat, a->budget[seat], autoplay_public_seed(g) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u,
+				 a->trades, m, e);
 	int flags = 0;
 	if (g->rules.outcomes == OUT_EXTERNAL || g->view != NOBODY) {
 		game_seen(g, seat, &seen);

@@ -35,9 +35,14 @@
  *   the cards of the build aimed at and otherwise the most even hand.  An
  *   offer is accepted when it brings that build closer, else rejected.
  *   Ties go to the move listed first.
+ * search: Monte Carlo search from what the seat may see, with greedy
+ *   play-outs (search.h, whose search_use a players' set needs), by
+ *   budget[seat] play-outs a decision (0: the default), seeded from autoplay_public_seed and the
+ *   number of moves made: it never reads a hidden card or the game's
+ *   generator, in any game.
  */
-enum policy { POL_NONE, POL_RANDOM, POL_GREEDY, NPOLICY };
-extern const char *const policy_names[NPOLICY];	/* "none", "random", "greedy" */
+enum policy { POL_NONE, POL_RANDOM, POL_GREEDY, POL_SEARCH, NPOLICY };
+extern const char *const policy_names[NPOLICY];	/* "none", "random", "greedy", "search" */
 
 #define AUTO_TRADES_PER_TURN 3
 
@@ -52,6 +57,15 @@ enum auto_stop {
 
 struct autoplay {
 	uint8_t policy[MAXPLAYERS];	/* enum policy by seat */
+	int budget[MAXPLAYERS];	/* POL_SEARCH: play-outs a decision; 0 for SEARCH_BUDGET */
+	/*
+	 * POL_SEARCH's chooser: search_choose, set by search_use (search.h).
+	 * The search plays its play-outs with greedy players of this module,
+	 * so this module does not call it by name.  NULL: a seat on
+	 * POL_SEARCH is refused (C_SYSTEM).
+	 */
+	int (*search)(const struct game *g, int seat, int budget, uint64_t seed, int trades, struct move *m,
+		      struct cerr *e);
 	int turn_limit;		/* stop once position.turn exceeds it; 0: no limit */
 	/* Private: trades made in the current turn, moves made in the game, a move buffer. */
 	int turn, trades;
@@ -123,17 +137,20 @@ int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, 
 /* Who plays automatically and how, by colour (as a command line gives it, before seats are known). */
 struct autoplay_opts {
 	uint8_t policy[NCOLOUR];	/* enum policy by colour */
+	int budget[NCOLOUR];		/* POL_SEARCH: play-outs a decision; 0 for the default */
 	unsigned bots;			/* colours that play automatically, a bit each */
 };
 
 /* autoplay_opts_default: every colour automatic, by the random policy. */
 void autoplay_opts_default(struct autoplay_opts *o);
 /*
- * autoplay_opts_policy: "random", "greedy", or a comma list of those and
- * COLOUR=POLICY ("red=greedy,blue=random"); autoplay_opts_bots: a comma
- * list of the colours that play automatically (the others then do not).
- * C_OK, or C_USAGE with a message ("unknown colour 'pink'", "unknown
- * policy 'x' (random or greedy)", "'...' is too long").
+ * autoplay_opts_policy: "random", "greedy", "search" or "search:N" (N
+ * play-outs a decision, 1 to SEARCH_BUDGET_MAX), or a comma list of those
+ * and COLOUR=POLICY ("red=search:400,blue=random"); autoplay_opts_bots: a
+ * comma list of the colours that play automatically (the others then do
+ * not).  C_OK, or C_USAGE with a message ("unknown colour 'pink'",
+ * "unknown policy 'x' (random, greedy or search[:N])", "search:0: the
+ * budget is a number of play-outs, 1 to 1000000", "'...' is too long").
  */
 int autoplay_opts_policy(struct autoplay_opts *o, const char *arg, struct cerr *e);
 int autoplay_opts_bots(struct autoplay_opts *o, const char *arg, struct cerr *e);
