@@ -190,6 +190,18 @@ test: all
 bench: all $(BENCHES)
 	@bench/run $(B)
 
+# The search player against greedy ones, with 95% intervals (bench/README.md):
+# the two figures of issue 26 over SEARCH_GAMES games each, then the win rate
+# against the budget over SEARCH_CURVE_GAMES games a budget.  A benchmark that
+# takes a long while, never a test.
+SEARCH_GAMES = 500
+SEARCH_CURVE_GAMES = 200
+SEARCH_CURVE = 10 30 100 300 1000 3000
+bench-search: $(B)/bench/search
+	$(B)/bench/search $(SEARCH_GAMES) 1000
+	$(B)/bench/search $(SEARCH_GAMES) 500 two
+	for b in $(SEARCH_CURVE); do $(B)/bench/search $(SEARCH_CURVE_GAMES) $$b || exit 1; done
+
 deps:
 	@sh .ci/deps
 
@@ -224,4 +236,4 @@ clean:
 	rm -rf build build-san build-fuzz
 
 FORCE:
-.PHONY: all san check test bench deps demo install uninstall clean fuzz fuzz-build FORCE
+.PHONY: all san check test bench bench-search deps demo install uninstall clean fuzz fuzz-build FORCE

@@ -25,7 +25,8 @@ static const char usage_short[] =
 	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers] [--all-rates]\n"
 	"                  [--at N]\n"
 	"       catan-move [-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY]\n"
-	"                  [--bots COLOURS] [--turn-limit N] [--view COLOUR] [-c] [MOVE...]\n";
+	"                  [--bots COLOURS] [--turn-limit N] [--view COLOUR] [-c] [MOVE...]\n"
+	"       catan-move [-i FILE] --choose [--json] [--policy POLICY] [--bots COLOURS]\n";
 
 static const char usage_text[] =
 	"usage: catan-move [-i FILE] [-f FILE] [--keep] [--json] [--as COLOUR] [--view COLOUR] [-c]\n"
@@ -34,6 +35,7 @@ static const char usage_text[] =
 	"                  [--at N]\n"
 	"       catan-move [-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY]\n"
 	"                  [--bots COLOURS] [--turn-limit N] [--view COLOUR] [-c] [MOVE...]\n"
+	"       catan-move [-i FILE] --choose [--json] [--policy POLICY] [--bots COLOURS]\n"
 	"\n"
 	"Reads a game (catan-state(5)) on standard input, applies the moves in order and\n"
 	"writes the new game.  If a move is refused nothing is written (exit 1), but in a\n"
@@ -64,10 +66,15 @@ static const char usage_text[] =
 	"Automatic players (after the MOVEs; the same game always gives the same moves):\n"
 	"      --auto [N]        make N automatic moves (default 1)\n"
 	"  -u, --until-end       play automatically until the game is over\n"
-	"  -p, --policy POLICY   random (default) or greedy, or per colour: red=greedy,blue=random\n"
+	"  -p, --policy POLICY   random (default), greedy, or search[:N] (N play-outs a decision,\n"
+	"                        default 200), or per colour: red=search:1000,blue=random\n"
 	"  -b, --bots COLOURS    only these colours play automatically; stop when another must move\n"
 	"  -t, --turn-limit N    stop automatic play once the game passes turn N (default 1000;\n"
 	"                        0: no limit)\n"
+	"      --choose          print the move the automatic player would make next, without\n"
+	"                        its outcome (JSON with --json); the game is not changed; a\n"
+	"                        view may be read when it is the viewer's move\n"
+	"With external outcomes, automatic play stops before a move that needs one.\n"
 	"\n"
 	"  -h, --help            show this help\n"
 	"  -V, --version         show the version\n"
@@ -79,10 +86,10 @@ static const char usage_text[] =
 enum {
 	O_IN_PLACE = 'i', O_FILE = 'f', O_JSON = 'j', O_AS = 'a', O_VIEW = 'v', O_COMPACT = 'c',
 	O_LIST = 'l', O_COUNT = 'n', O_UNTIL_END = 'u', O_POLICY = 'p', O_BOTS = 'b',
-	O_TURN_LIMIT = 't', O_KEEP = 'k', O_OFFERS = 256, O_AUTO, O_AT, O_ALL_RATES,
+	O_TURN_LIMIT = 't', O_KEEP = 'k', O_OFFERS = 256, O_AUTO, O_AT, O_ALL_RATES, O_CHOOSE,
 };
 
-static const char *const policy_words[] = { "random", "greedy", NULL };
+static const char *const policy_words[] = { "random", "greedy", "search", NULL };
 
 static const struct fe_opt options[] = {
 	{ "in-place", O_IN_PLACE, FE_ARG_FILE, NULL, "read FILE and replace it" },
@@ -99,9 +106,10 @@ static const struct fe_opt options[] = {
 	{ "at", O_AT, FE_ARG, NULL, "list at the position after move N" },
 	{ "auto", O_AUTO, FE_ARG_NUMBER, NULL, "make N automatic moves" },
 	{ "until-end", O_UNTIL_END, FE_NO_ARG, NULL, "play automatically to the end" },
-	{ "policy", O_POLICY, FE_ARG, policy_words, "random or greedy, or per colour" },
+	{ "policy", O_POLICY, FE_ARG, policy_words, "random, greedy or search[:N], or per colour" },
 	{ "bots", O_BOTS, FE_ARG_LIST, colour_names, "only these colours play automatically" },
 	{ "turn-limit", O_TURN_LIMIT, FE_ARG, NULL, "stop once the game passes turn N" },
+	{ "choose", O_CHOOSE, FE_NO_ARG, NULL, "print the automatic player's next move" },
 	FE_OPT_END,
 };
 
@@ -175,6 +183,29 @@ static void complete_move(int nw, char **words, const char *cur)
 	free(buf);
 }
 
+/* choose_move: prints the move o's automatic player makes next in g, as text or compact JSON. */
+static int choose_move(const struct game *g, const struct autoplay_opts *o, int json, struct cerr *e)
+{
+	struct move m;
+	char text[512];
+	int rc = autoplay_pick(g, o, &m, e);
+	if (rc)
+		return rc;
+	if (json) {
+		json_t *j = move_to_json(g, &m);
+		char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
+		json_decref(j);
+		if (!s)
+			return cerr_set(e, C_SYSTEM, "out of memory");
+		printf("%s\n", s);
+		free(s);
+	} else {
+		move_format(g, &m, text, sizeof text);
+		printf("%s\n", text);
+	}
+	return fe_close_stdout(e);
+}
+
 static const struct fe_cmd command = {
 	.opts = options, .operands = FE_OPERANDS_WORDS, .words = complete_move,
 	.usage_short = usage_short, .usage_text = usage_text,
@@ -189,6 +220,7 @@ int main(int argc, char **argv)
 	struct game g, view;
 	struct autoplay_opts ao;
 	int json = 0, keep = 0, refused = 0, flags = 0, opt, rc, have_view = 0, list = 0, count = 0;
+	int choose = 0;
 	int mgflags = 0;
 	int as_seat = NOBODY, view_seat = NOBODY, autoplay = 0, turn_limit = 1000;
 	long auto_n = 1, at_n = 0;
@@ -265,6 +297,9 @@ int main(int argc, char **argv)
 			if (autoplay_opts_bots(&ao, optarg, &e))
 				return fe_usagef(usage_short, "--bots: %s", e.msg);
 			break;
+		case O_CHOOSE:
+			choose = 1;
+			break;
 		case O_TURN_LIMIT:
 			if (fe_parse_u64(optarg, MAX_TURN, &num))
 				return fe_usagef(usage_short, "--turn-limit: '%s' is not a turn number (0 to %d)",
@@ -280,6 +315,10 @@ int main(int argc, char **argv)
 		rc = fe_usagef(usage_short, "--view: unknown colour '%s'", view_name);
 	else if (moves_file && strcmp(moves_file, "-") == 0 && !in_place)
 		rc = fe_usagef(usage_short, "-f -: standard input holds the game unless -i FILE is given");
+	else if (choose && (optind < argc || moves_file || autoplay || list || count || view_name || keep ||
+			    as_name || have_at || mgflags))
+		rc = fe_usagef(usage_short, "--choose takes no moves and goes only with --json, --policy "
+					    "and --bots");
 	else if (list && count)
 		rc = fe_usagef(usage_short, "--list and --count do not go together");
 	else if ((list || count) && (optind < argc || moves_file || autoplay || view_name || keep))
@@ -319,7 +358,7 @@ int main(int argc, char **argv)
 	}
 	if (rc)
 		goto out;
-	if (g.view != NOBODY && !list && !count) {
+	if (g.view != NOBODY && !list && !count && !choose) {
 		rc = cerr_set(&e, C_ILLEGAL, "this is %s's view of a game, which cannot be played on: "
 			      "moves need the full game", colour_names[g.colour[g.view]]);
 		goto out;
@@ -357,6 +396,11 @@ int main(int argc, char **argv)
 	if (count) {
 		printf("%d\n", movegen_legal(&g, as_seat, mgflags, NULL, 0));
 		rc = fe_close_stdout(&e);
+		goto out;
+	}
+	if (choose) {
+		if ((rc = choose_move(&g, &ao, json, &e)))
+			cerr_prefix(&e, "--choose");
 		goto out;
 	}
 	if (list) {

@@ -410,16 +410,200 @@ refereed() {
 	assert_eq "$(catan-move <"$G")" "$output"
 }
 
-@test "automatic play is refused for a game whose outcomes are external" {
+# ---- automatic players under external outcomes: --choose, and play that stops before an outcome ----
+
+# draw N: a number in 0..N-1 into $DRAW, from the test's own generator (an LCG seeded by $LCG),
+# the same in every shell.
+draw() {
+	LCG=$(((LCG * 1103515245 + 12345) % 2147483648))
+	DRAW=$(((LCG >> 8) % $1))
+}
+
+# outcome GAME MOVE: into $OUT, the words of the outcome that MOVE, chosen without one, needs in
+# the full GAME, drawn by the test: the dice, the deck's top card, a card the victim holds, the
+# cards a forced trade takes from the opponent (in this shell, so that the draws go on).
+outcome() {
+	local g=$1 m=($2) cards one
+	case ${m[1]} in
+	roll)
+		draw 6 && one=$((DRAW + 1))
+		draw 6 && OUT="$one $((DRAW + 1))" ;;
+	buy) OUT=$(jq -r '.position.deck[0]' "$g") ;;
+	robber | steal | action)
+		# The victim's cards, one word each, in resource order.
+		cards=($(jq -r --arg p "${m[0]}" --arg v "${m[-1]}" '.position.players
+			| (.[$v] // (to_entries | map(select(.key != $p and .value.hand != null and (.value.hand | add) > 0)) | .[0].value)).hand
+			| to_entries[] | .key as $r | range(.value) | $r' "$g"))
+		draw ${#cards[@]} && OUT=${cards[DRAW]}
+		if [ "${m[1]}" = action ] && [ ${#cards[@]} -gt 1 ]; then
+			unset 'cards[DRAW]' && cards=("${cards[@]}")
+			draw ${#cards[@]} && OUT="$OUT ${cards[DRAW]}"
+		fi ;;
+	esac
+}
+
+# play_outcome GAME MOVE: MOVE with an outcome drawn by the test; a roll the rules refuse (Catan
+# for Two's second roll equal to the first) is drawn again.
+play_outcome() {
+	local try
+	for try in 1 2 3 4 5 6 7 8; do
+		outcome "$1" "$2"
+		catan-move -i "$1" "$2 $OUT" 2>/dev/null && return
+		[ "${2#* }" = roll ] || break
+	done
+	catan-move -i "$1" "$2 $OUT"
+}
+
+@test "automatic play in a game with external outcomes stops before a move that needs one" {
 	external >"$G"
-	run -1 --separate-stderr catan-move --auto <"$G"
+	run -0 --separate-stderr catan-move --auto <"$G"
+	assert_eq "" "$stderr"
+	run -0 jq -c '.log' <<<"$output"
+	assert_eq '[]' "$output"
+	catan-move -i "$G" 'red roll 2 3'
+	run -0 catan-move -i "$G" --until-end --policy greedy
+	run -0 jq -c '.log' "$G"
+	assert_eq '["red roll 2 3","red end"]' "$output"
+	run -0 catan-move -i "$G" --choose --policy greedy
+	assert_eq "blue roll" "$output"
+}
+
+@test "--choose prints the automatic player's next move without its outcome and changes nothing" {
+	external >"$G"
+	cp "$G" "$BATS_TEST_TMPDIR/before.json"
+	run -0 --separate-stderr catan-move -i "$G" --choose
+	assert_eq "red roll" "$output"
+	assert_eq "" "$stderr"
+	run -0 catan-move -i "$G" --choose --json --policy greedy
+	assert_eq '{"player":"red","move":"roll"}' "$output"
+	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
+	catan-move -i "$G" 'red roll 3 4'
+	run -0 catan-move --choose --policy greedy <"$G"
+	assert_eq "red robber 16 steal blue" "$output"
+	run -0 catan-move --choose --policy random <"$G"
+	assert_eq "red robber 7 steal orange" "$output"
+	# In an internal game it is the move --auto makes.
+	catan-newboard --seed 11 >"$G"
+	run -0 catan-move --choose --policy random <"$G"
+	assert_eq "red build settlement 13" "$output"
+	run -0 catan-move --auto --policy random <"$G"
+	run -0 jq -r '.log[0]' <<<"$output"
+	assert_eq "red build settlement 13" "$output"
+}
+
+@test "--choose reads a player's view when the move is the viewer's, and chooses as from the full game" {
+	external >"$G"
+	catan-move -i "$G" 'red roll 3 4'
+	catan-move -i "$G" --view red >"$BATS_TEST_TMPDIR/red.json"
+	run -0 catan-move --choose --policy greedy <"$BATS_TEST_TMPDIR/red.json"
+	assert_eq "red robber 16 steal blue" "$output"
+	run -0 catan-move --choose --policy random <"$BATS_TEST_TMPDIR/red.json"
+	assert_eq "red robber 7 steal orange" "$output"
+	# Red and orange owe discards after a seven: either makes theirs from their view, in any order.
+	jq .game "$FIXTURES/perft/discard-two.json" >"$G"
+	run -0 catan-move --choose --policy greedy <"$G"
+	assert_eq "red discard wool 2 grain 2" "$output"
+	catan-move --view red <"$G" >"$BATS_TEST_TMPDIR/red.json"
+	run -0 catan-move --choose --policy greedy <"$BATS_TEST_TMPDIR/red.json"
+	assert_eq "red discard wool 2 grain 2" "$output"
+	catan-move --view orange <"$G" >"$BATS_TEST_TMPDIR/orange.json"
+	run -0 catan-move --choose --policy greedy <"$BATS_TEST_TMPDIR/orange.json"
+	assert_eq "orange discard grain 4" "$output"
+	catan-move --view white <"$G" >"$BATS_TEST_TMPDIR/white.json"
+	run -1 --separate-stderr catan-move --choose --policy greedy <"$BATS_TEST_TMPDIR/white.json"
+	assert_eq "catan-move: --choose: red is to move, and this is white's view" "$stderr"
+}
+
+@test "--choose is refused when the move is nobody's automatic decision, or another's on a view" {
+	jq .game "$FIXTURES/perft/over.json" >"$G"
+	run -1 --separate-stderr catan-move --choose <"$G"
 	assert_eq "" "$output"
-	assert_eq "catan-move: automatic play: automatic players need a game whose outcomes are internal (drawn by the game)" "$stderr"
+	assert_eq "catan-move: --choose: nobody can move: the game is over" "$stderr"
+	external >"$G"
+	run -1 --separate-stderr catan-move --choose --bots blue,white <"$G"
+	assert_eq "" "$output"
+	assert_eq "catan-move: --choose: red is to move and does not play automatically" "$stderr"
+	run -0 catan-move --choose --bots red <"$G"
+	assert_eq "red roll" "$output"
+	catan-move --view blue <"$G" >"$BATS_TEST_TMPDIR/blue.json"
+	run -1 --separate-stderr catan-move --choose <"$BATS_TEST_TMPDIR/blue.json"
+	assert_eq "" "$output"
+	assert_eq "catan-move: --choose: red is to move, and this is blue's view" "$stderr"
+	# A view is still not played on.
+	run -1 --separate-stderr catan-move --auto <"$BATS_TEST_TMPDIR/blue.json"
+	assert_eq "catan-move: this is blue's view of a game, which cannot be played on: moves need the full game" "$stderr"
+	for extra in "'red roll'" --auto --until-end --list --count "--view red" --keep "--as red" "--at 0" --offers; do
+		run -2 --separate-stderr catan-move --choose $extra <"$G"
+		assert_eq "" "$output"
+		assert_eq "catan-move: --choose takes no moves and goes only with --json, --policy and --bots" "${stderr_lines[0]}"
+	done
+}
+
+@test "a bot plays every seat of a game whose outcomes come from outside, move by move" {
+	external >"$G"
+	LCG=7
+	while catan-move -i "$G" --until-end --policy greedy && m=$(catan-move -i "$G" --choose --policy greedy 2>/dev/null); do
+		play_outcome "$G" "$m"
+	done
+	run -0 jq -r '[(.log | length), .position.phase] | @tsv' "$G"
+	assert_eq $'358\tover' "$output"
+	run -0 catan-validate "$G"
+	run -0 catan-score -j "$G"
+	run -0 jq -r .winner <<<"$output"
+	assert_eq white "$output"
+}
+
+@test "a bot at an outside table plays red from red's view in Catan for Two, the table the rest" {
+	catan-newboard --seed 3 --players red,blue --rules variant=two --rules outcomes=external \
+		--rules points_to_win=7 >"$G"
+	LCG=11
+	n=0
+	while [ "$(jq -r .position.phase "$G")" != over ]; do
+		if m=$(catan-move -i "$G" --view red | catan-move --choose --policy greedy 2>/dev/null); then
+			# The bot's choice is the one the full game gives: it saw no more than its view.
+			assert_eq "$(catan-move -i "$G" --choose --policy red=greedy --bots red)" "$m"
+			n=$((n + 1))
+		else
+			m=$(catan-move -i "$G" --choose --policy random --bots blue)
+		fi
+		if catan-move -i "$G" "$m" 2>/dev/null; then :; else play_outcome "$G" "$m"; fi
+	done
+	[ "$n" -gt 50 ]
+	run -0 catan-validate "$G"
+	run -0 jq -r '[(.log | length), ([.log[] | select(test("force-trade [a-z]+"))] | length)] | @tsv' "$G"
+	assert_eq $'171\t4' "$output"
+}
+
+@test "the search player plays a whole game, the same at every run, and chooses alike from its view" {
+	catan-newboard --seed 11 >"$G"
+	cp "$G" "$BATS_TEST_TMPDIR/again.json"
+	run -0 --separate-stderr catan-move -i "$G" --until-end --policy greedy,red=search:8
+	assert_eq "" "$stderr"
+	catan-move -i "$BATS_TEST_TMPDIR/again.json" --until-end --policy greedy,red=search:8
+	assert_file_eq "$G" "$BATS_TEST_TMPDIR/again.json"
+	run -0 jq -r '[(.log | length), .position.phase] | @tsv' "$G"
+	assert_eq $'220\tover' "$output"
+	run -0 catan-validate "$G"
+	# Half-way through a game: the full game, and the view of the player to move, give one move.
+	catan-newboard --seed 11 | catan-move --auto 120 --policy greedy >"$G"
+	run -0 catan-move --choose --policy search:30 <"$G"
+	m=$output
+	who=${m%% *}
+	catan-move --view "$who" <"$G" >"$BATS_TEST_TMPDIR/view.json"
+	run -0 catan-move --choose --policy search:30 <"$BATS_TEST_TMPDIR/view.json"
+	assert_eq "$m" "$output"
+	assert_eq "white robber 6 steal blue" "$m"
 }
 
 @test "bad automatic play options exit 2" {
 	run -2 --separate-stderr catan-move --auto --policy clever <"$G"
-	assert_eq "catan-move: --policy: unknown policy 'clever' (random or greedy)" "${stderr_lines[0]}"
+	assert_eq "catan-move: --policy: unknown policy 'clever' (random, greedy or search[:N])" "${stderr_lines[0]}"
+	for budget in 0 -1 x 1000001 12x ''; do
+		run -2 --separate-stderr catan-move --auto --policy "red=search:$budget" <"$G"
+		assert_eq "catan-move: --policy: search:$budget: the budget is a number of play-outs, 1 to 1000000" "${stderr_lines[0]}"
+	done
+	run -2 --separate-stderr catan-move --auto --policy greedy:10 <"$G"
+	assert_eq "catan-move: --policy: unknown policy 'greedy:10' (random, greedy or search[:N])" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-move --auto --policy pink=greedy <"$G"
 	assert_eq "catan-move: --policy: unknown colour 'pink'" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-move --until-end --bots red,green <"$G"

@@ -32,3 +32,7 @@ load test_helper
 	run -0 "$CATAN_UNIT/jr_test"
 	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
 }
+
+@test "the search player's move depends only on what its seat sees, its seed and its budget" {
+	unit_passes search_test
+}

@@ -5,12 +5,14 @@
 #include "autoplay.h"
 #include "geom.h"
 #include "movegen.h"
+#include "names.h"
 #include "pred.h"
 #include "rng.h"
 #include "rules.h"
 #include "state.h"
+#include "view.h"
 
-const char *const policy_names[NPOLICY] = { "none", "random", "greedy" };
+const char *const policy_names[NPOLICY] = { "none", "random", "greedy", "search" };
 
 /* ---- the players' set ---- */
 
@@ -52,7 +54,7 @@ int autoplay_actor(const struct game *g)
 	const struct position *p = &g->pos;
 	int n = g->nplayers;
 
-	if (!g->has_pos || g->view != NOBODY || p->phase == PH_OVER)
+	if (!g->has_pos || p->phase == PH_OVER)
 		return NOBODY;
 	if (p->phase == PH_ROLL || (p->phase == PH_MAIN && !p->offer.active))
 		return p->current;	/* the usual case, as below */
@@ -385,10 +387,22 @@ static int greedy_pick(struct autoplay *a, const struct game *g, const struct mo
 
 /* ---- choosing and playing ---- */
 
+uint64_t autoplay_public_seed(const struct game *g)
+{
+	/* FNV-1a over the board's terrains and tokens, then the seats' colours. */
+	uint64_t h = 0xcbf29ce484222325u;
+	for (int i = 0; i < g->rs->geom->nhex; i++)
+		h = (h ^ (uint64_t)(g->board.terrain[i] << 4 | g->board.token[i])) * 0x100000001b3u;
+	for (int s = 0; s < g->nplayers; s++)
+		h = (h ^ g->colour[s]) * 0x100000001b3u;
+	return h;
+}
+
 /*
  * choice_below: a uniform draw in [0, n) for the policy's choice.  It comes
- * from a generator seeded from the game's generator state and the number of
- * moves made, and leaves the game's generator alone: the game's draws stay
+ * from a generator seeded from the game's generator state (in a game with
+ * external outcomes, or on a view, from what every player sees instead:
+ * autoplay_public_seed) and the number of moves made, and leaves the game's generator alone: the game's draws stay
  * those of the outcomes, so the log replays (catan-validate) to the same
  * position, and the choice is still a function of the game alone.  With
  * nothing to choose from (n 0) it answers 0 rather than divide by zero.
@@ -400,6 +414,8 @@ static uint32_t choice_below(const struct autoplay *a, const struct game *g, uin
 	const uint64_t *s = g->pos.rng;
 	uint64_t x = s[0] ^ (s[1] << 17 | s[1] >> 47) ^ (s[2] << 31 | s[2] >> 33) ^
 		     (s[3] << 47 | s[3] >> 17) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u;
+	if (g->rules.outcomes == OUT_EXTERNAL || g->view != NOBODY)
+		x = autoplay_public_seed(g) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u;
 	/*
 	 * Lemire's bounded draw, with a fresh SplitMix64 output for each
 	 * rejection.  The threshold (2^32 - n) % n is below n: a low word of n
@@ -417,29 +433,80 @@ static int is_trade(const struct move *m)
 	return m->verb == MV_TRADE || m->verb == MV_OFFER;
 }
 
-/* autoplay_choose for seat, the actor (autoplay_actor). */
+int autoplay_needs_outcome(const struct game *g, const struct move *m)
+{
+	if (g->rules.outcomes != OUT_EXTERNAL)
+		return 0;
+	switch (m->verb) {
+	case MV_ROLL:
+		return m->dice[0] == 0;
+	case MV_BUY:
+		return m->card < 0;
+	case MV_ROBBER:
+	case MV_STEAL:
+		return m->victim != NOBODY && m->res < 0;
+	case MV_ACTION:
+		if (m->action != ACT_FORCE_TRADE)
+			return 0;
+		for (int r = 0; r < NRES; r++)
+			if (m->get[r])
+				return 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* The moves of seat in g (MG_NO_OUTCOMES with flags) into a->buf; their number, or -1 when memory runs out. */
+static int list_moves(struct autoplay *a, const struct game *g, int seat, int flags)
+{
+	int n;
+	while ((n = movegen_legal(g, seat, flags, a->buf, a->cap)) > a->cap) {
+		struct move *nb = realloc(a->buf, (size_t)n * sizeof *nb);
+		if (!nb)
+			return -1;
+		a->buf = nb;
+		a->cap = n;
+	}
+	return n;
+}
+
+/*
+ * autoplay_choose for seat, the actor (autoplay_actor).  In a game with
+ * external outcomes, and on a view, the player chooses from what its seat
+ * knows (game_seen) among the moves without outcomes: so the choice is
+ * the same on the full game and on the seat's view, and never tells what
+ * the seat may not see.
+ */
 static int choose(struct autoplay *a, const struct game *g, int seat, struct move *m, struct cerr *e)
 {
 	int n, pick;
+	struct game seen;
 
 	if (seat == NOBODY)
 		return cerr_set(e, C_ILLEGAL, "nobody can move: the game is over");
+	if (g->view != NOBODY && seat != g->view)
+		return cerr_set(e, C_ILLEGAL, "%s is to move, and this is %s's view",
+				colour_names[g->colour[seat]], colour_names[g->colour[g->view]]);
 	if (a->policy[seat] == POL_NONE)
-		return cerr_set(e, C_ILLEGAL, "the player to move is not automatic");
-	if (g->rules.outcomes == OUT_EXTERNAL)
-		return cerr_set(e, C_ILLEGAL, "automatic players need a game whose outcomes are "
-					      "internal (drawn by the game)");
+		return cerr_set(e, C_ILLEGAL, "%s is to move and does not play automatically",
+				colour_names[g->colour[seat]]);
 	if (a->turn != g->pos.turn) {
 		a->turn = g->pos.turn;
 		a->trades = 0;
 	}
-	while ((n = movegen_legal(g, seat, 0, a->buf, a->cap)) > a->cap) {
-		struct move *nb = realloc(a->buf, (size_t)n * sizeof *nb);
-		if (!nb)
-			return cerr_set(e, C_SYSTEM, "out of memory");
-		a->buf = nb;
-		a->cap = n;
+	if (a->policy[seat] == POL_SEARCH && !a->search)
+		return cerr_set(e, C_SYSTEM, "the search policy is not set up (search_use)");
+	if (a->policy[seat] == POL_SEARCH)
+		return a->search(g, seat, a->budget[seat], autoplay_public_seed(g) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u,
+				 a->trades, m, e);
+	int flags = 0;
+	if (g->rules.outcomes == OUT_EXTERNAL || g->view != NOBODY) {
+		game_seen(g, seat, &seen);
+		g = &seen;
+		flags = MG_NO_OUTCOMES;
 	}
+	if ((n = list_moves(a, g, seat, flags)) < 0)
+		return cerr_set(e, C_SYSTEM, "out of memory");
 	if (n == 0)
 		return cerr_set(e, C_ILLEGAL, "no legal move for the player to move");
 	if (a->policy[seat] == POL_GREEDY) {
@@ -462,7 +529,11 @@ static int choose(struct autoplay *a, const struct game *g, int seat, struct mov
 
 int autoplay_choose(struct autoplay *a, const struct game *g, struct move *m, struct cerr *e)
 {
-	return choose(a, g, autoplay_actor(g), m, e);
+	int seat = autoplay_actor(g);
+	/* Discards are made in any order: a viewer who owes one makes it now. */
+	if (g->view != NOBODY && g->has_pos && g->pos.phase == PH_DISCARD && g->pos.pl[g->view].discard)
+		seat = g->view;
+	return choose(a, g, seat, m, e);
 }
 
 int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, long *made,
@@ -493,8 +564,15 @@ int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, 
 			stop = AUTO_WAIT;
 			break;
 		}
-		/* The move chosen is one movegen_legal listed for this position. */
-		if ((rc = choose(a, g, seat, &m, e)) || (rc = rules_apply(g, &m, flags | RULES_LISTED, e)))
+		if ((rc = choose(a, g, seat, &m, e)))
+			break;
+		if (autoplay_needs_outcome(g, &m)) {
+			stop = AUTO_OUTCOME;
+			break;
+		}
+		/* The move chosen is one movegen_legal lists for this position; in a game with
+		 * external outcomes it was listed from what the seat knows, and is checked in full. */
+		if ((rc = rules_apply(g, &m, flags | (g->rules.outcomes == OUT_EXTERNAL ? 0 : RULES_LISTED), e)))
 			break;
 		a->trades += is_trade(&m);
 		a->moves++;

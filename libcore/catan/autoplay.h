@@ -35,9 +35,14 @@
  *   the cards of the build aimed at and otherwise the most even hand.  An
  *   offer is accepted when it brings that build closer, else rejected.
  *   Ties go to the move listed first.
+ * search: Monte Carlo search from what the seat may see, with greedy
+ *   play-outs (search.h, whose search_use a players' set needs), by
+ *   budget[seat] play-outs a decision (0: the default), seeded from autoplay_public_seed and the
+ *   number of moves made: it never reads a hidden card or the game's
+ *   generator, in any game.
  */
-enum policy { POL_NONE, POL_RANDOM, POL_GREEDY, NPOLICY };
-extern const char *const policy_names[NPOLICY];	/* "none", "random", "greedy" */
+enum policy { POL_NONE, POL_RANDOM, POL_GREEDY, POL_SEARCH, NPOLICY };
+extern const char *const policy_names[NPOLICY];	/* "none", "random", "greedy", "search" */
 
 #define AUTO_TRADES_PER_TURN 3
 
@@ -47,10 +52,20 @@ enum auto_stop {
 	AUTO_OVER,		/* the game is over */
 	AUTO_TURN_LIMIT,	/* the turn limit was passed */
 	AUTO_WAIT,		/* the player to move is not automatic (POL_NONE) */
+	AUTO_OUTCOME,		/* the move chosen needs an outcome from outside (autoplay_needs_outcome) */
 };
 
 struct autoplay {
 	uint8_t policy[MAXPLAYERS];	/* enum policy by seat */
+	int budget[MAXPLAYERS];	/* POL_SEARCH: play-outs a decision; 0 for SEARCH_BUDGET */
+	/*
+	 * POL_SEARCH's chooser: search_choose, set by search_use (search.h).
+	 * The search plays its play-outs with greedy players of this module,
+	 * so this module does not call it by name.  NULL: a seat on
+	 * POL_SEARCH is refused (C_SYSTEM).
+	 */
+	int (*search)(const struct game *g, int seat, int budget, uint64_t seed, int trades, struct move *m,
+		      struct cerr *e);
 	int turn_limit;		/* stop once position.turn exceeds it; 0: no limit */
 	/* Private: trades made in the current turn, moves made in the game, a move buffer. */
 	int turn, trades;
@@ -71,23 +86,50 @@ void autoplay_free(struct autoplay *a);
  * autoplay_actor: the seat that moves next in automatic play: the first
  * seat (in seat order) owing a discard; else, while an offer is open, the
  * first player after the offerer who may still answer it; else the player
- * whose turn it is.  NOBODY when the game is over, or is a view or a record.
+ * whose turn it is.  It reads only what every player sees, so a view has
+ * the same actor as its game.  NOBODY when the game is over, or is a record.
  */
 int autoplay_actor(const struct game *g);
 
 /*
- * autoplay_choose: the move the actor's policy makes (without outcomes in
- * an internal game: rules_apply draws them); g is not changed.  C_OK; C_ILLEGAL when nobody can move (game over) or the
- * actor is not automatic; C_SYSTEM when memory runs out.
+ * autoplay_choose: the move the actor's policy makes, without outcomes
+ * (in an internal game rules_apply draws them; in an external one the
+ * caller adds them: autoplay_needs_outcome); g is not changed.  In a game
+ * with external outcomes and on a view (the actor must be the viewer) the
+ * player chooses from what its seat knows (game_seen, view.h) among the
+ * moves listed with MG_NO_OUTCOMES, and a random choice is seeded from
+ * autoplay_public_seed: the full game and the actor's view then give the
+ * same move, and hidden cards never change it.  On a view the viewer who
+ * owes a discard makes it, whoever else owes one too (discards are made in
+ * any order).  In an internal game the
+ * player reads the full position, as always.  C_OK; C_ILLEGAL when nobody
+ * can move (game over: "nobody can move: the game is over"), the actor is
+ * not the viewer ("blue is to move, and this is red's view") or is not
+ * automatic ("blue is to move and does not play automatically");
+ * C_SYSTEM when memory runs out.
  */
 int autoplay_choose(struct autoplay *a, const struct game *g, struct move *m, struct cerr *e);
 
 /*
+ * autoplay_needs_outcome: 1 when g's outcomes are external and m lacks
+ * the outcome it needs: a roll without dice, a purchase without its card,
+ * a robber move or steal that robs someone without the card, a forced
+ * trade without the cards taken.  Adding the outcome's words at the end
+ * of m's text ("red roll" "3 4") makes the move to apply.
+ */
+int autoplay_needs_outcome(const struct game *g, const struct move *m);
+
+/* autoplay_public_seed: a number from what every player of g sees (the board and the colours). */
+uint64_t autoplay_public_seed(const struct game *g);
+
+/*
  * autoplay_run: makes automatic moves (rules_apply with flags) until
  * max_moves are made (max_moves < 0: no count), the game is over, the
- * turn limit is passed, or a non-automatic player must move.  *made gets
- * the number of moves made and *why the reason (either may be NULL).
- * C_OK, or the status of a failing rules_apply (C_SYSTEM) with e filled.
+ * turn limit is passed, a non-automatic player must move, or (external
+ * outcomes) the move chosen needs an outcome, which is then not made
+ * (AUTO_OUTCOME).  *made gets the number of moves made and *why the
+ * reason (either may be NULL).  C_OK, or the status of a failing
+ * rules_apply (C_SYSTEM) with e filled.
  */
 int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, long *made,
 		 int *why, struct cerr *e);
@@ -95,17 +137,20 @@ int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, 
 /* Who plays automatically and how, by colour (as a command line gives it, before seats are known). */
 struct autoplay_opts {
 	uint8_t policy[NCOLOUR];	/* enum policy by colour */
+	int budget[NCOLOUR];		/* POL_SEARCH: play-outs a decision; 0 for the default */
 	unsigned bots;			/* colours that play automatically, a bit each */
 };
 
 /* autoplay_opts_default: every colour automatic, by the random policy. */
 void autoplay_opts_default(struct autoplay_opts *o);
 /*
- * autoplay_opts_policy: "random", "greedy", or a comma list of those and
- * COLOUR=POLICY ("red=greedy,blue=random"); autoplay_opts_bots: a comma
- * list of the colours that play automatically (the others then do not).
- * C_OK, or C_USAGE with a message ("unknown colour 'pink'", "unknown
- * policy 'x' (random or greedy)", "'...' is too long").
+ * autoplay_opts_policy: "random", "greedy", "search" or "search:N" (N
+ * play-outs a decision, 1 to SEARCH_BUDGET_MAX), or a comma list of those
+ * and COLOUR=POLICY ("red=search:400,blue=random"); autoplay_opts_bots: a
+ * comma list of the colours that play automatically (the others then do
+ * not).  C_OK, or C_USAGE with a message ("unknown colour 'pink'",
+ * "unknown policy 'x' (random, greedy or search[:N])", "search:0: the
+ * budget is a number of play-outs, 1 to 1000000", "'...' is too long").
  */
 int autoplay_opts_policy(struct autoplay_opts *o, const char *arg, struct cerr *e);
 int autoplay_opts_bots(struct autoplay_opts *o, const char *arg, struct cerr *e);
@@ -117,5 +162,11 @@ int autoplay_opts_bots(struct autoplay_opts *o, const char *arg, struct cerr *e)
  */
 int autoplay_play(struct game *g, const struct autoplay_opts *o, long n, int turn_limit,
 		  struct cerr *e);
+/*
+ * autoplay_pick: the move o's players would make next in g (a full game
+ * or a view), as autoplay_choose; g is not changed.  C_OK, or
+ * autoplay_choose's failure.
+ */
+int autoplay_pick(const struct game *g, const struct autoplay_opts *o, struct move *m, struct cerr *e);
 
 #endif

@@ -1,14 +1,18 @@
 /* autoplay_opts.c: who plays automatically and by which policy, as the command line says it by colour. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "autoplay.h"
 #include "names.h"
+#include "search.h"
 #include "state.h"
 
 void autoplay_opts_default(struct autoplay_opts *o)
 {
-	for (int c = 0; c < NCOLOUR; c++)
+	for (int c = 0; c < NCOLOUR; c++) {
 		o->policy[c] = POL_RANDOM;
+		o->budget[c] = 0;
+	}
 	o->bots = (1u << NCOLOUR) - 1;
 }
 
@@ -28,21 +32,32 @@ int autoplay_opts_policy(struct autoplay_opts *o, const char *arg, struct cerr *
 		return C_USAGE;
 	for (char *it = strtok_r(buf, ",", &save); it; it = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(it, '=');
-		const char *name = eq ? eq + 1 : it;
-		int c = NOBODY, pol = -1;
+		char *name = eq ? eq + 1 : it, *colon = strchr(name, ':');
+		int c = NOBODY, pol = -1, budget = 0;
 		if (eq) {
 			*eq = '\0';
 			if ((c = colour_parse(it)) < 0)
 				return cerr_set(e, C_USAGE, "unknown colour '%s'", it);
 		}
+		if (colon && strncmp(name, "search:", 7) == 0) {
+			char *end;
+			long n = colon[1] >= '0' && colon[1] <= '9' ? strtol(colon + 1, &end, 10) : 0;
+			if (n < 1 || n > SEARCH_BUDGET_MAX || *end)
+				return cerr_set(e, C_USAGE, "%s: the budget is a number of play-outs, 1 to %d",
+						name, SEARCH_BUDGET_MAX);
+			budget = (int)n;
+			*colon = '\0';
+		}
 		for (int k = POL_RANDOM; k < NPOLICY; k++)
 			if (strcmp(name, policy_names[k]) == 0)
 				pol = k;
 		if (pol < 0)
-			return cerr_set(e, C_USAGE, "unknown policy '%s' (random or greedy)", name);
+			return cerr_set(e, C_USAGE, "unknown policy '%s' (random, greedy or search[:N])", name);
 		for (int k = 0; k < NCOLOUR; k++)
-			if (c == NOBODY || c == k)
+			if (c == NOBODY || c == k) {
 				o->policy[k] = (uint8_t)pol;
+				o->budget[k] = budget;
+			}
 	}
 	return C_OK;
 }
@@ -62,19 +77,40 @@ int autoplay_opts_bots(struct autoplay_opts *o, const char *arg, struct cerr *e)
 	return C_OK;
 }
 
+/* opts_init: a players' set for g from o, by colour. */
+static int opts_init(struct autoplay *ap, const struct game *g, const struct autoplay_opts *o,
+		     struct cerr *e)
+{
+	int rc = autoplay_init(ap, g, POL_RANDOM, e);
+	search_use(ap);
+	for (int s = 0; rc == C_OK && s < g->nplayers; s++) {
+		ap->policy[s] = o->bots & (1u << g->colour[s]) ? o->policy[g->colour[s]] : POL_NONE;
+		ap->budget[s] = o->budget[g->colour[s]];
+	}
+	return rc;
+}
+
 int autoplay_play(struct game *g, const struct autoplay_opts *o, long n, int turn_limit,
 		  struct cerr *e)
 {
 	struct autoplay ap;
-	int rc = autoplay_init(&ap, g, POL_RANDOM, e);
+	int rc = opts_init(&ap, g, o, e);
 	if (rc == C_OK) {
-		for (int s = 0; s < g->nplayers; s++)
-			ap.policy[s] = o->bots & (1u << g->colour[s]) ? o->policy[g->colour[s]] : POL_NONE;
 		ap.turn_limit = turn_limit;
 		rc = autoplay_run(&ap, g, n, 0, NULL, NULL, e);
 		if (rc)
 			cerr_prefix(e, "automatic play");
 	}
+	autoplay_free(&ap);
+	return rc;
+}
+
+int autoplay_pick(const struct game *g, const struct autoplay_opts *o, struct move *m, struct cerr *e)
+{
+	struct autoplay ap;
+	int rc = opts_init(&ap, g, o, e);
+	if (rc == C_OK)
+		rc = autoplay_choose(&ap, g, m, e);
 	autoplay_free(&ap);
 	return rc;
 }

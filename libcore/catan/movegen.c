@@ -22,7 +22,7 @@ struct gen {
 	const struct game *g;
 	const struct position *p;
 	int only;		/* the seat listed, or NOBODY for all */
-	int external;		/* outcomes are given in the moves */
+	int external;		/* outcomes are given in the moves (and listed: not MG_NO_OUTCOMES) */
 	int hidden;		/* a view: outcomes the viewer cannot know (a card stolen, bought) are left out */
 	struct move *out;
 	int n, max;
@@ -569,7 +569,7 @@ int movegen_legal(const struct game *g, int seat, int flags, struct move *out, i
 	struct position stand_in;
 	struct gen l = {
 		.g = g, .p = p, .only = seat, .out = out, .max = out ? max : 0,
-		.external = g->rules.outcomes == OUT_EXTERNAL,
+		.external = g->rules.outcomes == OUT_EXTERNAL && !(flags & MG_NO_OUTCOMES),
 	};
 
 	if (!g->has_pos)

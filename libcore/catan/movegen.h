@@ -23,7 +23,7 @@
  * - outcomes only in games whose outcomes are external, where a move is not
  *   legal without them: each roll of the two dice (36), each kind of card
  *   left in the deck for a purchase, each resource the victim holds for a
- *   steal;
+ *   steal (not with MG_NO_OUTCOMES);
  * - domestic offers (an unbounded family) only with MG_OFFERS, and then
  *   only one card for one card: each resource the player holds for each
  *   other resource, to each other player and to all.
@@ -32,6 +32,13 @@
 enum {
 	MG_OFFERS = 1,		/* add the one-for-one domestic offers */
 	MG_ALL_RATES = 2,	/* maritime trades at every rate allowed, not only the best */
+	/*
+	 * Moves without their outcomes, even where outcomes are external: a
+	 * roll once, a purchase once, a steal once per victim, a forced trade
+	 * once (the listing of an internal game).  What an automatic player
+	 * chooses from: it decides before anyone knows the outcome.
+	 */
+	MG_NO_OUTCOMES = 4,
 };
 
 /*

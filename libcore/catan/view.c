@@ -66,6 +66,30 @@ void view_redact(const struct game *g, int seat, struct position *p, uint8_t han
 	}
 }
 
+/*
+ * hide: out, a copy of full game g, loses what seat may not see: the
+ * generator, the secret, the deck's order and counts (its length stays),
+ * and the cards of the others that seat may not see, whose counts go to
+ * view_hand and view_dev.  The start stays when it hides nothing but the
+ * deck's order and the generator: a set-up or beginner start, whose cards
+ * come from the board.  A start set up by hand may hold cards, and is left
+ * out.
+ */
+static void hide(const struct game *g, int seat, struct game *out)
+{
+	out->has_start = g->has_start && !g->set_up;
+	if (out->has_start) {
+		memset(out->start.rng, 0, sizeof out->start.rng);
+		memset(out->start.deck, 0, sizeof out->start.deck);
+		out->start.deck_known = 0;
+	} else {
+		memset(&out->start, 0, sizeof out->start);
+	}
+	out->has_secret = 0;
+	memset(out->secret, 0, sizeof out->secret);
+	view_redact(g, seat, &out->pos, out->view_hand, out->view_dev);
+}
+
 int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
 {
 	if (g->view != NOBODY)
@@ -77,24 +101,8 @@ int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
 				colour_names[g->colour[seat]]);
 	*out = *g;
 	memset(&out->log, 0, sizeof out->log);
-	/*
-	 * The start stays when it hides nothing but the deck's order and the
-	 * generator: a set-up or beginner start, whose cards come from the
-	 * board.  A start set up by hand may hold cards, and is left out.
-	 */
-	out->has_start = g->has_start && !g->set_up;
-	if (out->has_start) {
-		memset(out->start.rng, 0, sizeof out->start.rng);
-		memset(out->start.deck, 0, sizeof out->start.deck);
-		out->start.deck_known = 0;
-	} else {
-		memset(&out->start, 0, sizeof out->start);
-	}
 	out->view = seat;
-
-	view_redact(g, seat, &out->pos, out->view_hand, out->view_dev);
-	out->has_secret = 0;
-	memset(out->secret, 0, sizeof out->secret);
+	hide(g, seat, out);
 
 	char line[512];
 	struct move m;
@@ -126,4 +134,17 @@ void view_stand_in(const struct game *g, struct position *out)
 		for (int r = 0; left > 0; r = (r + 1) % NRES, left--)
 			pl->hand[r]++;
 	}
+}
+
+void game_seen(const struct game *g, int seat, struct game *out)
+{
+	struct position stand_in;
+	*out = *g;
+	if (g->view == NOBODY)
+		hide(g, seat, out);
+	out->view = seat;
+	view_stand_in(out, &stand_in);
+	out->pos = stand_in;
+	out->pos.deck_known = 0;
+	out->view = NOBODY;
 }

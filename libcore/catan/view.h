@@ -36,4 +36,17 @@ void view_redact(const struct game *g, int seat, struct position *p, uint8_t han
  */
 void view_stand_in(const struct game *g, struct position *out);
 
+/*
+ * game_seen: what seat knows of g (a full game, or seat's own view) as a
+ * game to think with: a shallow copy of g that shares g's log (never free
+ * it; try moves on it only with RULES_NO_LOG), whose position is seat's
+ * view with view_stand_in's stand-ins for the hands seat cannot see, the
+ * others' hidden development cards, the deck's order and counts zeroed
+ * (deck_len kept, deck_known 0), no generator, secret or start, and
+ * view_hand and view_dev holding every seat's counts.  It is not marked as
+ * a view (out->view is NOBODY), so that moves may be listed and tried on
+ * it.  seat must be a player of g, and g's viewer when g is a view.
+ */
+void game_seen(const struct game *g, int seat, struct game *out);
+
 #endif

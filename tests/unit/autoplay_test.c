@@ -15,11 +15,16 @@ static void choice_among_none(struct unit *u)
 	volatile uint32_t none = 0; /* not a constant the compiler may fold the division by */
 
 	memset(&a, 0, sizeof a);
-	memset(&g, 0, sizeof g);
+	game_init(&g);
 	CHECK(u, choice_below(&a, &g, none) == 0, "a draw among none");
 	CHECK(u, choice_below(&a, &g, 1) == 0, "a draw among one");
 	a.moves = 12345;
 	CHECK(u, choice_below(&a, &g, 7) < 7, "a draw among seven");
+	/* A view, and a game whose outcomes are external, draw from what every player sees. */
+	g.rules.outcomes = OUT_EXTERNAL;
+	CHECK(u, choice_below(&a, &g, none) == 0, "a draw among none, external outcomes");
+	CHECK(u, choice_below(&a, &g, 7) < 7, "a draw among seven, external outcomes");
+	game_free(&g);
 }
 
 int main(void)

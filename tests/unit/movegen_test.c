@@ -10,6 +10,7 @@
 #include "replay.h"
 #include "rng.h"
 #include "rules.h"
+#include "search.h"
 #include "state.h"
 #include "state_json.h"
 #include "unit.h"
@@ -682,9 +683,10 @@ static void test_random_positions(struct unit *u, int games)
 static void test_autoplay(struct unit *u)
 {
 	for (int pol = POL_RANDOM; pol < NPOLICY; pol++) {
-		int ended = 0;
+		/* The search player (play-outs of greedy games) on a few games, with a small budget. */
+		int ended = 0, games = pol == POL_SEARCH ? 2 : 20;
 		long moves = 0;
-		for (int k = 0; k < 20; k++) {
+		for (int k = 0; k < games; k++) {
 			struct game g, h;
 			struct autoplay a, b;
 			struct cerr e;
@@ -700,6 +702,9 @@ static void test_autoplay(struct unit *u)
 				return;
 			}
 			a.turn_limit = b.turn_limit = 1000;
+			search_use(&a);
+			for (int s = 0; s < MAXPLAYERS; s++)
+				a.budget[s] = b.budget[s] = 4;
 			int rc = autoplay_run(&a, &g, -1, RULES_NO_LOG, &made, &why, &e);
 			CHECK(u, rc == C_OK, "policy %s game %d: %s", policy_names[pol], k, e.msg);
 			ended += why == AUTO_OVER;
@@ -707,8 +712,12 @@ static void test_autoplay(struct unit *u)
 			/* The same game one move per call, with a fresh players' set each time. */
 			for (long i = 0; i < made && rc == C_OK; i++) {
 				autoplay_free(&b);
-				if ((rc = autoplay_init(&b, &h, pol, &e)) == C_OK)
+				if ((rc = autoplay_init(&b, &h, pol, &e)) == C_OK) {
+					search_use(&b);
+					for (int s = 0; s < MAXPLAYERS; s++)
+						b.budget[s] = 4;
 					rc = autoplay_run(&b, &h, 1, 0, NULL, NULL, &e);
+				}
 			}
 			CHECK(u, rc == C_OK && memcmp(&g.pos, &h.pos, sizeof g.pos) == 0,
 			      "policy %s game %d: one move per call reaches the same position",
@@ -723,10 +732,10 @@ static void test_autoplay(struct unit *u)
 			game_free(&g);
 			game_free(&h);
 		}
-		printf("# policy %s: %d of 20 games ended, %.1f moves per game\n", policy_names[pol],
-		       ended, (double)moves / 20);
-		CHECK(u, ended == 20, "policy %s: every game ends within 1000 turns (%d of 20)",
-		      policy_names[pol], ended);
+		printf("# policy %s: %d of %d games ended, %.1f moves per game\n", policy_names[pol],
+		       ended, games, (double)moves / games);
+		CHECK(u, ended == games, "policy %s: every game ends within 1000 turns (%d of %d)",
+		      policy_names[pol], ended, games);
 	}
 }
 
