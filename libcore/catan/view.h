@@ -28,4 +28,12 @@ int game_view(const struct game *g, int seat, struct game *out, struct cerr *e);
  */
 void view_stand_in(const struct game *g, struct position *out);
 
+/*
+ * view_log_line: log entry i of g as viewer may read it in viewer's view
+ * (game_view's redaction), into out of n bytes, always NUL-terminated.
+ * Returns the seat that made the move, or NOBODY for an entry that is not
+ * a move (withheld: "(not a move)").
+ */
+int view_log_line(const struct game *g, size_t i, int viewer, char *out, size_t n);
+
 #endif
