@@ -151,3 +151,85 @@ SH
 	assert_eq '[]' "$(jq -c .forfeits <<<"$output")"
 	assert_eq 'won' "$(jq -r .end <<<"$output")"
 }
+
+# sshd_loopback DIR: an sshd of the test's own on 127.0.0.1 (its host key, the test's key
+# authorized, a free high port) and DIR/ssh_config naming it "catanloop"; 1 when it cannot start.
+sshd_loopback() {
+	local d=$1 port sshd=/usr/sbin/sshd
+	[ -x "$sshd" ] && command -v ssh >/dev/null || return 1
+	# Run as root, sshd wants its privilege separation folder (the package's own; in /run).
+	[ "$(id -u)" != 0 ] || [ -d /run/sshd ] || mkdir -p /run/sshd 2>/dev/null || return 1
+	ssh-keygen -q -t ed25519 -N '' -f "$d/host_key" && ssh-keygen -q -t ed25519 -N '' -f "$d/user_key" || return 1
+	cp "$d/user_key.pub" "$d/authorized_keys"
+	for port in $(shuf -i 20000-60000 -n 5); do
+		cat >"$d/sshd_config" <<CONF
+Port $port
+ListenAddress 127.0.0.1
+HostKey $d/host_key
+AuthorizedKeysFile $d/authorized_keys
+PidFile $d/sshd.pid
+StrictModes no
+UsePAM no
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+CONF
+		cat >"$d/ssh_config" <<CONF
+Host catanloop
+  HostName 127.0.0.1
+  Port $port
+  User $(id -un)
+  IdentityFile $d/user_key
+  IdentitiesOnly yes
+  UserKnownHostsFile /dev/null
+  StrictHostKeyChecking no
+  BatchMode yes
+  LogLevel ERROR
+CONF
+		"$sshd" -f "$d/sshd_config" -E "$d/sshd.log" || continue
+		for _ in 1 2 3 4 5 6 7 8 9 10; do
+			ssh -F "$d/ssh_config" catanloop true 2>/dev/null && return 0
+			sleep 0.2
+		done
+		[ -s "$d/sshd.pid" ] && kill "$(cat "$d/sshd.pid")"
+	done
+	return 1
+}
+
+teardown() {
+	if [ -s "$BATS_TEST_TMPDIR/sshd.pid" ]; then kill "$(cat "$BATS_TEST_TMPDIR/sshd.pid")" 2>/dev/null || true; fi
+}
+
+@test "GNU parallel over this machine gives the lines of a plain run, and a killed shard resumed gives them too" {
+	command -v parallel >/dev/null || skip "GNU parallel is not installed (make deps)"
+	catan-match -q --seeds 1-60 greedy random random | sort >plain
+	run -0 --separate-stderr sh "$ROOT/examples/match-parallel.sh" out 4 2/: --seeds 1-60 greedy random random
+	assert_eq "$(cat plain)" "$output"
+	# A catan-match killed in the middle of shard 3 (some of its lines written) while 'break' exists.
+	cat >flaky <<SH
+#!/bin/sh
+case " \$* " in *" 3/4 "*) if [ -e "$PWD/break" ]; then catan-match "\$@" | head -3; kill -KILL \$\$; fi ;; esac
+exec catan-match "\$@"
+SH
+	chmod +x flaky
+	touch break
+	run -1 env CATAN_MATCH="$PWD/flaky" sh "$ROOT/examples/match-parallel.sh" resumed 4 2/: --seeds 1-60 greedy random random
+	assert_eq "3" "$(wc -l <resumed/3.jsonl)"
+	assert_eq "137" "$(awk '$1 == 3 { print $7 }' resumed/joblog)"
+	rm break
+	run -0 --separate-stderr env CATAN_MATCH="$PWD/flaky" sh "$ROOT/examples/match-parallel.sh" resumed 4 2/: --seeds 1-60 greedy random random
+	assert_eq "$(cat plain)" "$output"
+	# Only the killed shard ran again.
+	assert_eq "5" "$(grep -c ' --shard ' resumed/joblog)"
+}
+
+@test "GNU parallel over ssh to an sshd on loopback and this machine gives the lines of a plain run" {
+	command -v parallel >/dev/null || skip "GNU parallel is not installed (make deps)"
+	sshd_loopback "$BATS_TEST_TMPDIR" || skip "sshd cannot start here: $(cat "$BATS_TEST_TMPDIR/sshd.log" 2>/dev/null)"
+	catan-match -q --seeds 1-60 greedy random random | sort >plain
+	run -0 --separate-stderr env SSH="ssh -F $BATS_TEST_TMPDIR/ssh_config" CATAN_MATCH="$CATAN_BIN/catan-match" \
+		sh "$ROOT/examples/match-parallel.sh" out 6 1/catanloop,1/: --seeds 1-60 greedy random random
+	assert_eq "$(cat plain)" "$output"
+	# Some shards ran over ssh.
+	awk 'NR > 1 { print $2 }' out/joblog | grep -qx catanloop
+}
