@@ -233,3 +233,17 @@ SH
 	# Some shards ran over ssh.
 	awk 'NR > 1 { print $2 }' out/joblog | grep -qx catanloop
 }
+
+@test "an answer's bytes that are not UTF-8 are quoted in the line as U+FFFD: the line stays JSON" {
+	run -0 catan-match --seeds 1 --fallback none -q random "exec:printf 'red \\377 x\\n'; sleep 5"
+	assert_eq "'red � x': unknown verb '�'" "$(jq -r '.forfeits[0].detail' <<<"$output" | cut -d' ' -f1-6)"
+}
+
+@test "a progress line is shown on a terminal only, and cleared at the end" {
+	command -v script >/dev/null || skip "no script(1)"
+	run -0 script -qec "catan-match --seeds 1-3000 -j 2 random random >/dev/null" /dev/null
+	[[ $output == *$'\r\e[K'*"/3000 games, "*" games/s"* ]]
+	[[ $output == *$'\r\e[Kplayer '* ]]
+	run -0 --separate-stderr catan-match --seeds 1-3000 random random
+	[[ $stderr == "player "* ]]
+}

@@ -5,18 +5,41 @@
 #include "match.h"
 #include "names.h"
 
-/* line_string: s as a JSON string. */
-static void line_string(struct buf *b, const char *s)
+/* utf8_len: the length of the well-formed UTF-8 sequence at s, or 0 (RFC 3629: no overlong forms, no surrogates). */
+static int utf8_len(const unsigned char *s)
 {
+	int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 && s[0] <= 0xef ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
+	if (n == 0)
+		return 0;
+	for (int i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) || (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||
+	    (n == 4 && s[0] == 0xf0 && s[1] < 0x90) || (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
+		return 0;
+	return n;
+}
+
+/*
+ * line_string: s as a JSON string.  A program's answer quoted in a fault's
+ * detail may hold any bytes: a byte that is not part of well-formed UTF-8
+ * becomes U+FFFD, so that the line is always JSON.
+ */
+static void line_string(struct buf *b, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
 	buf_addc(b, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			buf_printf(b, "\\%c", c);
-		else if (c < 0x20)
-			buf_printf(b, "\\u%04x", c);
+	while (*s) {
+		int n = *s < 0x80 ? 1 : utf8_len(s);
+		if (*s == '"' || *s == '\\')
+			buf_printf(b, "\\%c", *s);
+		else if (*s < 0x20 || *s == 0x7f)
+			buf_printf(b, "\\u%04x", *s);
+		else if (n == 0)
+			buf_adds(b, "\\ufffd");
 		else
-			buf_addc(b, (char)c);
+			buf_add(b, (const char *)s, (size_t)n);
+		s += n ? n : 1;
 	}
 	buf_addc(b, '"');
 }
