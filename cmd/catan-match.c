@@ -23,7 +23,8 @@ const char fe_progname[] = "catan-match";
 #define USAGE_LINES \
 	"usage: catan-match [--seeds A-B] [--shard K/N] [-j N] [--players COLOURS] [--numbers MODE]\n" \
 	"                   [--rules KEY=VALUE]... [--neutral A,B] [--turn-limit N] [--move-time MS]\n" \
-	"                   [--fallback POLICY] [--games DIR] [--summary | --quiet] PLAYER...\n"
+	"                   [--fallback POLICY] [--games DIR] [--summary | --quiet] PLAYER...\n" \
+	"       catan-match --tally [FILE...]\n"
 
 static const char usage_short[] = USAGE_LINES;
 
@@ -49,12 +50,14 @@ static const char usage_text[] = USAGE_LINES
 	"  -g, --games DIR        write each game's document to DIR/SEED.json\n"
 	"  -S, --summary          write only the table, on standard output\n"
 	"  -q, --quiet            neither the table nor the progress line\n"
+	"  -T, --tally            play nothing: the table, on standard output, of the lines of a\n"
+	"                         match in the FILEs (standard input without one), in any order\n"
 	"  -h, --help             show this help\n"
 	"  -V, --version          show the version\n";
 
 enum { O_SEEDS = 's', O_SHARD = 'k', O_JOBS = 'j', O_PLAYERS = 'p', O_NUMBERS = 'n', O_RULES = 'r',
        O_NEUTRAL = 'N', O_TURN_LIMIT = 't', O_MOVE_TIME = 'm', O_FALLBACK = 'f', O_GAMES = 'g',
-       O_SUMMARY = 'S', O_QUIET = 'q' };
+       O_SUMMARY = 'S', O_QUIET = 'q', O_TALLY = 'T' };
 
 static const char *const fallback_words[] = { "random", "greedy", "none", NULL };
 
@@ -72,6 +75,7 @@ static const struct fe_opt options[] = {
 	{ "games", O_GAMES, FE_ARG_FILE, NULL, "write each game's document to DIR" },
 	{ "summary", O_SUMMARY, FE_NO_ARG, NULL, "write only the table" },
 	{ "quiet", O_QUIET, FE_NO_ARG, NULL, "neither the table nor the progress line" },
+	{ "tally", O_TALLY, FE_NO_ARG, NULL, "the table of a match's lines" },
 	FE_OPT_END,
 };
 
@@ -81,9 +85,14 @@ static void values(int id, const char *cur)
 		fe_rule_values(cur);
 }
 
-/* The operands: the players' policies (a program's exec: is the user's to type). */
+/* The operands: the players' policies (a program's exec: is the user's to type); with --tally, files. */
 static void player_words(int nw, char **w, const char *cur)
 {
+	for (int i = 0; i < nw; i++)
+		if (strcmp(w[i], "--tally") == 0 || strcmp(w[i], "-T") == 0) {
+			puts("@file");
+			return;
+		}
 	for (int k = POL_RANDOM; k < NPOLICY; k++)
 		fe_candidate(policy_names[k], cur);
 	fe_candidate("exec:", cur);
@@ -228,6 +237,60 @@ static void done(void *ctx, size_t i)
 	sl->line = NULL;
 }
 
+/* tally_file: the lines of f (called name) counted into t; C_INPUT naming the line that is no game's. */
+static int tally_file(struct match_tally *t, FILE *f, const char *name, struct cerr *e)
+{
+	char *line = NULL;
+	size_t cap = 0, n = 0;
+	ssize_t len;
+	struct match_result r;
+	int rc = C_OK;
+
+	while (rc == C_OK && (len = getline(&line, &cap, f)) >= 0) {
+		n++;
+		if (len == 0 || (len == 1 && line[0] == '\n'))
+			continue;
+		if ((rc = match_read_line(t, line, (size_t)len, &r, e)) == C_OK)
+			match_tally_add(t, &r);
+		else
+			cerr_prefix(e, "%s: line %zu", name, n);
+	}
+	if (rc == C_OK && ferror(f))
+		rc = cerr_set(e, C_SYSTEM, "%s: cannot read: %s", name, strerror(errno));
+	free(line);
+	return rc;
+}
+
+/* tally: the table of the lines in files[0..n) (stdin when n is 0), on stdout. */
+static int tally(int n, char **files, struct cerr *e)
+{
+	static struct match_tally t;
+	struct buf b = { 0 };
+	char *text = NULL;
+	size_t len;
+	int rc = C_OK;
+
+	match_tally_init(&t);
+	for (int i = 0; rc == C_OK && i < (n ? n : 1); i++) {
+		const char *name = n && strcmp(files[i], "-") != 0 ? files[i] : NULL;
+		FILE *f = name ? fopen(name, "r") : stdin;
+		if (!f)
+			return cerr_set(e, C_SYSTEM, "%s: cannot open: %s", name, strerror(errno));
+		rc = tally_file(&t, f, name ? name : "stdin", e);
+		if (name)
+			fclose(f);
+	}
+	if (rc == C_OK && t.st.games == 0)
+		rc = cerr_set(e, C_INPUT, "no game's line to count");
+	if (rc == C_OK) {
+		match_table(&t.o, &t.st, &b);
+		if ((rc = buf_finish(&b, &text, &len, e)) == C_OK)
+			rc = fe_output(text, len, e);
+	}
+	free(text);
+	return rc;
+}
+
 /* parse_range: "A-B" or "A" into *a, *b (A <= B, each 0 to INT64_MAX). */
 static int parse_range(const char *arg, uint64_t *a, uint64_t *b)
 {
@@ -283,7 +346,7 @@ int main(int argc, char **argv)
 {
 	static struct run run;	/* large (its block of results): not on the stack */
 	struct newgame *ng = &run.o.ng;
-	int opt, rc, have_players = 0;
+	int opt, rc, have_players = 0, want_tally = 0, others = 0;
 	unsigned long long v;
 	struct buf table = { 0 };
 	char *text = NULL;
@@ -299,9 +362,13 @@ int main(int argc, char **argv)
 	*ng = (struct newgame){ .nplayers = 4, .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
 	rules_default(&ng->rules);
 	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
+		others += opt != O_TALLY;
 		switch (opt) {
 		case FE_STOP:
 			return rc;
+		case O_TALLY:
+			want_tally = 1;
+			break;
 		case O_SEEDS:
 			if (parse_range(optarg, &run.first, &run.last))
 				return fe_usagef(usage_short, "--seeds: '%s' is not a range A-B of seeds (0 to %" PRId64 ")",
@@ -366,6 +433,13 @@ int main(int argc, char **argv)
 			run.quiet = 1;
 			break;
 		}
+	}
+	if (want_tally && others)
+		return fe_usagef(usage_short, "--tally takes no other option");
+	if (want_tally) {
+		if ((rc = tally(argc - optind, argv + optind, &run.e)))
+			fe_report(&run.e);
+		return rc;
 	}
 	const struct ruleset *rs = ruleset_of(ng->rules.variant);
 	int n = argc - optind;

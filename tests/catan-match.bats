@@ -247,3 +247,22 @@ SH
 	run -0 --separate-stderr catan-match --seeds 1-3000 random random
 	[[ $stderr == "player "* ]]
 }
+
+@test "--tally makes the table of a match's lines, in any order and from any pieces" {
+	catan-match --seeds 1-12 --summary random greedy random >table
+	catan-match -q --seeds 1-5 random greedy random >a
+	catan-match -q --seeds 6-12 random greedy random >b
+	run -0 --separate-stderr catan-match --tally b a
+	assert_eq "$(cat table)" "$output"
+	run -0 catan-match --tally < <(sort -r a b)
+	assert_eq "$(cat table)" "$output"
+	# A line of another match, or no line of a game, is refused with the file's line.
+	catan-match -q --seeds 13 greedy random random >c
+	run -3 --separate-stderr catan-match --tally a c
+	assert_eq "catan-match: c: line 1: players: seat 1 of seed 13 is player 2, 'greedy', not 'random'" "$stderr"
+	run -3 --separate-stderr catan-match --tally <<<'{"seed":1,"seats":["red","blue"]}'
+	assert_eq "catan-match: stdin: line 1: players: missing" "$stderr"
+	run -3 --separate-stderr catan-match --tally </dev/null
+	assert_eq "catan-match: no game's line to count" "$stderr"
+	run -2 --separate-stderr catan-match --tally --seeds 1-3 a
+}

@@ -38,4 +38,7 @@ setup() {
 	run -0 vg catan-match --seeds 1-2 --move-time 5000 -q "exec:sh $ROOT/examples/player.sh" greedy
 	run -0 vg catan-match --seeds 1 --move-time 100 --fallback none -q random 'exec:sleep 5'
 	run -2 vg catan-match --seeds 1 random nobody
+	catan-match -q --seeds 1-4 greedy random >"$BATS_TEST_TMPDIR/lines"
+	run -0 vg catan-match --tally "$BATS_TEST_TMPDIR/lines"
+	run -3 vg catan-match --tally <<<'{"seed":1,"seats":["red","red"]}'
 }

@@ -101,6 +101,9 @@ int match_player_at(const struct match_opts *o, uint64_t seed, int seat);
 int match_play(const struct match_opts *o, uint64_t seed, const struct match_io *io, struct game *g,
 	       struct match_result *r, struct cerr *e);
 
+/* match_end_names: the words of enum match_end in a line ("won", "turn limit", "forfeit"). */
+extern const char *const match_end_names[];
+
 /*
  * match_line: r as one compact JSON line (catan-match(1), OUTPUT), with
  * the players named from o, appended to b:
@@ -125,6 +128,29 @@ struct match_stats {
 };
 void match_stats_add(struct match_stats *s, const struct match_result *r);
 void match_table(const struct match_opts *o, const struct match_stats *s, struct buf *b);
+
+/*
+ * A match's table from its lines (catan-match --tally): the lines of one
+ * match, in any order, read one at a time.  The players are found from
+ * the lines themselves: line k's players, by seat s, are players (s + k)
+ * mod n, so the first line names them all and every other line must name
+ * them alike.  match_tally_init: an empty tally.  match_read_line: the
+ * line text[0..len) (JSON, as match_line writes it; no other keys) into r,
+ * checked against what t holds (the players' number and names), which it
+ * learns from the first line; it does not count the line.  C_OK; C_INPUT
+ * with a message naming the key ("points: ...") for a line that is no
+ * game's line of the match; C_SYSTEM.  match_tally_add: r counted in.
+ */
+#define MATCH_NAME 256
+struct match_tally {
+	struct match_opts o;	/* nplayers and the players' names (in names) */
+	char names[MAXPLAYERS][MATCH_NAME];
+	struct match_stats st;
+};
+void match_tally_init(struct match_tally *t);
+int match_read_line(struct match_tally *t, const char *text, size_t len, struct match_result *r,
+		    struct cerr *e);
+void match_tally_add(struct match_tally *t, const struct match_result *r);
 
 /* wilson: the 95% Wilson score interval of k successes in n trials (n > 0) into lo, hi. */
 void match_wilson(double k, double n, double *lo, double *hi);

@@ -44,7 +44,7 @@ static void line_string(struct buf *b, const char *str)
 	buf_addc(b, '"');
 }
 
-static const char *const end_names[] = { "won", "turn limit", "forfeit" };
+const char *const match_end_names[] = { "won", "turn limit", "forfeit", NULL };
 
 void match_line(const struct match_opts *o, const struct match_result *r, struct buf *b)
 {
@@ -66,7 +66,7 @@ void match_line(const struct match_opts *o, const struct match_result *r, struct
 	for (int s = 0; s < r->nseats; s++)
 		buf_printf(b, "%s%d", s ? "," : "", r->points[s]);
 	buf_printf(b, "],\"turns\":%d,\"moves\":%ld,\"end\":\"%s\",\"forfeits\":[", r->turns, r->moves,
-		   end_names[r->end]);
+		   match_end_names[r->end]);
 	for (int k = 0; k < r->nfault; k++) {
 		const struct match_fault *f = &r->fault[k];
 		buf_printf(b, "%s{\"seat\":\"%s\",\"move\":%ld,\"why\":\"%s\",\"detail\":", k ? "," : "",
