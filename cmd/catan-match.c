@@ -264,30 +264,35 @@ static int tally_file(struct match_tally *t, FILE *f, const char *name, struct c
 /* tally: the table of the lines in files[0..n) (stdin when n is 0), on stdout. */
 static int tally(int n, char **files, struct cerr *e)
 {
-	static struct match_tally t;
+	struct match_tally *t = malloc(sizeof *t);
 	struct buf b = { 0 };
 	char *text = NULL;
 	size_t len;
 	int rc = C_OK;
 
-	match_tally_init(&t);
+	if (!t)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	match_tally_init(t);
 	for (int i = 0; rc == C_OK && i < (n ? n : 1); i++) {
 		const char *name = n && strcmp(files[i], "-") != 0 ? files[i] : NULL;
 		FILE *f = name ? fopen(name, "r") : stdin;
-		if (!f)
-			return cerr_set(e, C_SYSTEM, "%s: cannot open: %s", name, strerror(errno));
-		rc = tally_file(&t, f, name ? name : "stdin", e);
+		if (!f) {
+			rc = cerr_set(e, C_SYSTEM, "%s: cannot open: %s", name, strerror(errno));
+			break;
+		}
+		rc = tally_file(t, f, name ? name : "stdin", e);
 		if (name)
 			fclose(f);
 	}
-	if (rc == C_OK && t.st.games == 0)
+	if (rc == C_OK && t->st.games == 0)
 		rc = cerr_set(e, C_INPUT, "no game's line to count");
 	if (rc == C_OK) {
-		match_table(&t.o, &t.st, &b);
+		match_table(&t->o, &t->st, &b);
 		if ((rc = buf_finish(&b, &text, &len, e)) == C_OK)
 			rc = fe_output(text, len, e);
 	}
 	free(text);
+	free(t);
 	return rc;
 }
 
@@ -342,23 +347,23 @@ static int parse_player(const char *arg, struct match_player *p)
 	return fe_usagef(usage_short, "unknown player '%s' (random, greedy, or exec:COMMAND)", arg);
 }
 
-int main(int argc, char **argv)
+/* run_match: the command, with its state in run (zeroed). */
+static int run_match(struct run *run, int argc, char **argv)
 {
-	static struct run run;	/* large (its block of results): not on the stack */
-	struct newgame *ng = &run.o.ng;
+	struct newgame *ng = &run->o.ng;
 	int opt, rc, have_players = 0, want_tally = 0, others = 0;
 	unsigned long long v;
 	struct buf table = { 0 };
 	char *text = NULL;
 	size_t len;
 
-	run.first = 1;
-	run.last = 100;
-	run.nshards = 1;
-	run.jobs = 1;
-	run.move_ms = 10000;
-	run.o.turn_limit = 1000;
-	run.o.fallback = POL_RANDOM;
+	run->first = 1;
+	run->last = 100;
+	run->nshards = 1;
+	run->jobs = 1;
+	run->move_ms = 10000;
+	run->o.turn_limit = 1000;
+	run->o.fallback = POL_RANDOM;
 	*ng = (struct newgame){ .nplayers = 4, .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
 	rules_default(&ng->rules);
 	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
@@ -370,18 +375,18 @@ int main(int argc, char **argv)
 			want_tally = 1;
 			break;
 		case O_SEEDS:
-			if (parse_range(optarg, &run.first, &run.last))
+			if (parse_range(optarg, &run->first, &run->last))
 				return fe_usagef(usage_short, "--seeds: '%s' is not a range A-B of seeds (0 to %" PRId64 ")",
 						 optarg, INT64_MAX);
 			break;
 		case O_SHARD:
-			if (parse_shard(optarg, &run.shard, &run.nshards))
+			if (parse_shard(optarg, &run->shard, &run->nshards))
 				return fe_usagef(usage_short, "--shard: '%s' is not K/N with 1 <= K <= N", optarg);
 			break;
 		case O_JOBS:
 			if (fe_parse_u64(optarg, 256, &v) || v == 0)
 				return fe_usagef(usage_short, "--jobs: '%s' is not a number from 1 to 256", optarg);
-			run.jobs = (int)v;
+			run->jobs = (int)v;
 			break;
 		case O_PLAYERS:
 			if ((rc = fe_newgame_players(usage_short, optarg, ng)))
@@ -404,46 +409,46 @@ int main(int argc, char **argv)
 			if (fe_parse_u64(optarg, MAX_TURN, &v))
 				return fe_usagef(usage_short, "--turn-limit: '%s' is not a turn number (0 to %d)",
 						 optarg, MAX_TURN);
-			run.o.turn_limit = (int)v;
+			run->o.turn_limit = (int)v;
 			break;
 		case O_MOVE_TIME:
 			if (fe_parse_u64(optarg, 3600000, &v) || v == 0)
 				return fe_usagef(usage_short, "--move-time: '%s' is not a number of milliseconds "
 					"(1 to 3600000)", optarg);
-			run.move_ms = (int)v;
+			run->move_ms = (int)v;
 			break;
 		case O_FALLBACK:
 			if (strcmp(optarg, "none") == 0)
-				run.o.fallback = POL_NONE;
+				run->o.fallback = POL_NONE;
 			else if (strcmp(optarg, "random") == 0)
-				run.o.fallback = POL_RANDOM;
+				run->o.fallback = POL_RANDOM;
 			else if (strcmp(optarg, "greedy") == 0)
-				run.o.fallback = POL_GREEDY;
+				run->o.fallback = POL_GREEDY;
 			else
 				return fe_usagef(usage_short, "--fallback: expected random, greedy or none, not '%s'",
 						 optarg);
 			break;
 		case O_GAMES:
-			run.games = optarg;
+			run->games = optarg;
 			break;
 		case O_SUMMARY:
-			run.summary = 1;
+			run->summary = 1;
 			break;
 		case O_QUIET:
-			run.quiet = 1;
+			run->quiet = 1;
 			break;
 		}
 	}
 	if (want_tally && others)
 		return fe_usagef(usage_short, "--tally takes no other option");
 	if (want_tally) {
-		if ((rc = tally(argc - optind, argv + optind, &run.e)))
-			fe_report(&run.e);
+		if ((rc = tally(argc - optind, argv + optind, &run->e)))
+			fe_report(&run->e);
 		return rc;
 	}
 	const struct ruleset *rs = ruleset_of(ng->rules.variant);
 	int n = argc - optind;
-	if (run.summary && run.quiet)
+	if (run->summary && run->quiet)
 		return fe_usagef(usage_short, "--summary and --quiet do not go together");
 	if (n < rs->min_players || n > rs->max_players)
 		return fe_usagef(usage_short, "%s takes %d to %d players, not %d",
@@ -456,43 +461,56 @@ int main(int argc, char **argv)
 	if (ng->rules.outcomes == OUT_EXTERNAL)
 		return fe_usagef(usage_short, "--rules: a match draws its outcomes: outcomes=internal");
 	ng->nplayers = n;
-	run.o.nplayers = n;
+	run->o.nplayers = n;
 	for (int p = 0; p < n; p++)
-		if ((rc = parse_player(argv[optind + p], &run.o.player[p])))
+		if ((rc = parse_player(argv[optind + p], &run->o.player[p])))
 			return rc;
-	run.o.keep_log = run.games != NULL;
-	if (run.games) {
+	run->o.keep_log = run->games != NULL;
+	if (run->games) {
 		struct stat st;
-		if (stat(run.games, &st) != 0 || !S_ISDIR(st.st_mode))
-			return fe_usagef(usage_short, "--games: '%s' is not a folder", run.games);
+		if (stat(run->games, &st) != 0 || !S_ISDIR(st.st_mode))
+			return fe_usagef(usage_short, "--games: '%s' is not a folder", run->games);
 	}
 
 	/* The games of this shard: i = shard, shard + N, ... below the range's size. */
-	uint64_t size = run.last - run.first + 1;
-	run.total = size > run.shard ? (size - run.shard - 1) / run.nshards + 1 : 0;
-	fe_progress_start(&run.pr, !run.quiet && !run.summary && isatty(STDERR_FILENO));
-	for (run.base = 0; run.base < run.total && run.rc == C_OK; run.base += BLOCK) {
-		uint64_t k = run.total - run.base < BLOCK ? run.total - run.base : BLOCK;
-		if (fe_pool_run((size_t)k, run.jobs, work, done, &run)) {
-			run.rc = cerr_set(&run.e, C_SYSTEM, "out of memory");
+	uint64_t size = run->last - run->first + 1;
+	run->total = size > run->shard ? (size - run->shard - 1) / run->nshards + 1 : 0;
+	fe_progress_start(&run->pr, !run->quiet && !run->summary && isatty(STDERR_FILENO));
+	for (run->base = 0; run->base < run->total && run->rc == C_OK; run->base += BLOCK) {
+		uint64_t k = run->total - run->base < BLOCK ? run->total - run->base : BLOCK;
+		if (fe_pool_run((size_t)k, run->jobs, work, done, run)) {
+			run->rc = cerr_set(&run->e, C_SYSTEM, "out of memory");
 			break;
 		}
 	}
-	fe_progress_clear(&run.pr);
-	rc = run.rc;
-	if (rc == C_OK && (!run.quiet || run.summary)) {
-		match_table(&run.o, &run.st, &table);
-		if ((rc = buf_finish(&table, &text, &len, &run.e)) == C_OK) {
-			if (run.summary)
-				rc = fe_write_stdout(text, len, &run.e);
+	fe_progress_clear(&run->pr);
+	rc = run->rc;
+	if (rc == C_OK && (!run->quiet || run->summary)) {
+		match_table(&run->o, &run->st, &table);
+		if ((rc = buf_finish(&table, &text, &len, &run->e)) == C_OK) {
+			if (run->summary)
+				rc = fe_write_stdout(text, len, &run->e);
 			else
 				fputs(text, stderr);
 		}
 	}
 	if (rc == C_OK)
-		rc = fe_close_stdout(&run.e);
+		rc = fe_close_stdout(&run->e);
 	if (rc)
-		fe_report(&run.e);
+		fe_report(&run->e);
 	free(text);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	/* Large (a block of results): on the heap, not the stack. */
+	struct run *run = calloc(1, sizeof *run);
+	if (!run) {
+		fe_error("out of memory");
+		return C_SYSTEM;
+	}
+	int rc = run_match(run, argc, argv);
+	free(run);
 	return rc;
 }
