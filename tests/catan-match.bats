@@ -266,3 +266,36 @@ SH
 	assert_eq "catan-match: no game's line to count" "$stderr"
 	run -2 --separate-stderr catan-match --tally --seeds 1-3 a
 }
+
+@test "a program may make a domestic offer, which programs and built-in players answer" {
+	cat >offerer.py <<'PY'
+import json, sys
+colour = view = None; legal = []; offered = -1
+for line in sys.stdin:
+    word, _, rest = line.rstrip("\n").partition(" ")
+    if word == "game":
+        colour = rest.split()[1]
+    elif word == "view":
+        view = json.loads(rest)
+    elif word == "legal":
+        legal = [sys.stdin.readline().rstrip("\n") for _ in range(int(rest))]
+    elif word == "go":
+        pos = view["position"]; hand = pos["players"][colour]["hand"]
+        end = [m for m in legal if m.endswith(" end")]
+        if end and pos["turn"] != offered and any(hand.values()) and not all(hand.values()):
+            give = [r for r in hand if hand[r]][0]; get = [r for r in hand if not hand[r]][0]
+            offered = pos["turn"]
+            print(f"{colour} offer all {give} 1 for {get} 1", flush=True)
+        else:
+            print(end[0] if end else legal[0], flush=True)
+PY
+	mkdir games
+	run -0 catan-match --seeds 1-3 --turn-limit 60 --fallback none -q --games games \
+		'exec:python3 offerer.py' "exec:python3 $ROOT/examples/player.py" greedy
+	assert_eq '[[],[],[]]' "$(jq -sc 'map(.forfeits)' <<<"$output")"
+	jq -r '.log[]' games/*.json >log
+	grep -q ' offer all ' log
+	grep -q '^[a-z]* accept$' log
+	grep -q '^[a-z]* reject$' log
+	catan-validate -q games/*.json
+}
