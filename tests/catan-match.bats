@@ -268,26 +268,22 @@ SH
 }
 
 @test "a program may make a domestic offer, which programs and built-in players answer" {
-	cat >offerer.py <<'PY'
-import json, sys
-colour = view = None; legal = []; offered = -1
-for line in sys.stdin:
-    word, _, rest = line.rstrip("\n").partition(" ")
-    if word == "game":
-        colour = rest.split()[1]
-    elif word == "view":
-        view = json.loads(rest)
-    elif word == "legal":
-        legal = [sys.stdin.readline().rstrip("\n") for _ in range(int(rest))]
-    elif word == "go":
-        pos = view["position"]; hand = pos["players"][colour]["hand"]
-        end = [m for m in legal if m.endswith(" end")]
-        if end and pos["turn"] != offered and any(hand.values()) and not all(hand.values()):
-            give = [r for r in hand if hand[r]][0]; get = [r for r in hand if not hand[r]][0]
-            offered = pos["turn"]
-            print(f"{colour} offer all {give} 1 for {get} 1", flush=True)
-        else:
-            print(end[0] if end else legal[0], flush=True)
+	# examples/player.py's loop, with a choice that offers once a turn.
+	cat >offerer.py <<PY
+import sys
+sys.path.insert(0, "$ROOT/examples")
+import player
+offered = []
+def offer(view, colour, legal):
+    pos = view["position"]; hand = pos["players"][colour]["hand"]
+    end = [m for m in legal if m.endswith(" end")]
+    if end and pos["turn"] not in offered and any(hand.values()) and not all(hand.values()):
+        offered.append(pos["turn"])
+        give = [r for r in hand if hand[r]][0]; get = [r for r in hand if not hand[r]][0]
+        return f"{colour} offer all {give} 1 for {get} 1"
+    return end[0] if end else legal[0]
+player.choose = offer
+player.main()
 PY
 	mkdir games
 	run -0 catan-match --seeds 1-3 --turn-limit 60 --fallback none -q --games games \
