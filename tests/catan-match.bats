@@ -295,3 +295,23 @@ PY
 	grep -q '^[a-z]* reject$' log
 	catan-validate -q games/*.json
 }
+
+@test "a program that offers without end stalls after 100 answers in a turn; the program answering it does not" {
+	cat >staller.py <<PY
+import sys
+sys.path.insert(0, "$ROOT/examples")
+import player
+def offer(view, colour, legal):
+    hand = view["position"]["players"][colour]["hand"]
+    end = [m for m in legal if m.endswith(" end")]
+    if end and any(hand.values()) and not all(hand.values()):
+        give = [r for r in hand if hand[r]][0]; get = [r for r in hand if not hand[r]][0]
+        return f"{colour} offer all {give} 1 for {get} 1"
+    return end[0] if end else legal[0]
+player.choose = offer
+player.main()
+PY
+	run -0 catan-match --seeds 2 -q 'exec:python3 staller.py' greedy "exec:python3 $ROOT/examples/player.py"
+	assert_eq '[{"seat":"blue","move":312,"why":"stall","detail":"'"'"'blue offer all brick 1 for lumber 1'"'"': more than 100 answers in one turn","then":"random"}]' \
+		"$(jq -c .forfeits <<<"$output")"
+}

@@ -35,7 +35,7 @@ struct play {
 	int program[MAXPLAYERS];	/* by seat: 1 while a program plays it */
 	struct buf out[MAXPLAYERS];	/* by seat: lines not yet sent */
 	size_t told;			/* log entries told to the programs */
-	int turn, answers;		/* the answers of the program to move in this turn */
+	int turn[MAXPLAYERS], answers[MAXPLAYERS];	/* by seat: the program's answers in this turn */
 };
 
 /* fault: seat's program failed: recorded, stopped; a fallback plays on, or the seat forfeits (returns 1). */
@@ -139,9 +139,9 @@ static int ask(struct play *pl, int seat, int *over, struct cerr *e)
 		mv = batch_line_move(line);
 	} while (!mv);	/* comments and blank lines are passed over */
 
-	if (g->pos.turn != pl->turn) {
-		pl->turn = g->pos.turn;
-		pl->answers = 0;
+	if (g->pos.turn != pl->turn[seat]) {
+		pl->turn[seat] = g->pos.turn;
+		pl->answers[seat] = 0;
 	}
 	struct move m;
 	struct cerr why_not = { 0 };
@@ -151,7 +151,7 @@ static int ask(struct play *pl, int seat, int *over, struct cerr *e)
 	if (rc == C_OK && rules_owner(g, &m) != seat)
 		rc = cerr_set(&why_not, C_ILLEGAL, "the move is not %s's to make",
 			      colour_names[g->colour[seat]]);
-	if (rc == C_OK && ++pl->answers > MATCH_TURN_ANSWERS)
+	if (rc == C_OK && ++pl->answers[seat] > MATCH_TURN_ANSWERS)
 		rc = cerr_set(&why_not, C_ILLEGAL, "more than %d answers in one turn", MATCH_TURN_ANSWERS);
 	if (rc == C_OK)
 		rc = rules_apply(g, &m, 0, &why_not);
@@ -159,7 +159,7 @@ static int ask(struct play *pl, int seat, int *over, struct cerr *e)
 		return cerr_set(e, C_SYSTEM, "%s", why_not.msg);
 	if (rc != C_OK) {
 		snprintf(detail, sizeof detail, "'%.60s': %.90s", mv, why_not.msg);
-		*over = fault(pl, seat, pl->answers > MATCH_TURN_ANSWERS ? "stall" : "illegal", detail);
+		*over = fault(pl, seat, pl->answers[seat] > MATCH_TURN_ANSWERS ? "stall" : "illegal", detail);
 		return C_OK;
 	}
 	pl->r->moves++;
@@ -199,7 +199,7 @@ int match_play(const struct match_opts *o, uint64_t seed, const struct match_io 
 	       struct match_result *r, struct cerr *e)
 {
 	struct newgame ng = o->ng;
-	struct play pl = { .o = o, .io = io, .g = g, .r = r, .turn = -1 };
+	struct play pl = { .o = o, .io = io, .g = g, .r = r };
 	int rc, any = 0, over = 0;
 
 	memset(r, 0, sizeof *r);
