@@ -315,3 +315,12 @@ PY
 	assert_eq '[{"seat":"blue","move":312,"why":"stall","detail":"'"'"'blue offer all brick 1 for lumber 1'"'"': more than 100 answers in one turn","then":"random"}]' \
 		"$(jq -c .forfeits <<<"$output")"
 }
+
+@test "completion offers the built-in players and exec:, and files after --tally" {
+	run -0 catan-match --complete --seeds 1-4 ''
+	assert_eq $'random\ngreedy\nexec:' "$output"
+	run -0 catan-match --complete --tally ''
+	assert_eq "@file" "$output"
+	run -0 catan-match --complete --fallback n
+	assert_eq "none" "$output"
+}
