@@ -86,7 +86,7 @@ struct match_result {
 	struct match_fault fault[MAXPLAYERS];
 };
 
-/* match_rotation: the seat player k... of game seed: the player at seat s (see above). */
+/* match_player_at: the number of the player at seat in game seed: (seat + seed) mod n. */
 int match_player_at(const struct match_opts *o, uint64_t seed, int seat);
 
 /*
@@ -152,7 +152,7 @@ int match_read_line(struct match_tally *t, const char *text, size_t len, struct 
 		    struct cerr *e);
 void match_tally_add(struct match_tally *t, const struct match_result *r);
 
-/* wilson: the 95% Wilson score interval of k successes in n trials (n > 0) into lo, hi. */
+/* match_wilson: the 95% Wilson score interval of k successes in n trials (n > 0) into lo, hi. */
 void match_wilson(double k, double n, double *lo, double *hi);
 /*
  * match_elo: the Elo difference of a side that scores p (0..1) of the wins
