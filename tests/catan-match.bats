@@ -312,7 +312,7 @@ player.choose = offer
 player.main()
 PY
 	run -0 catan-match --seeds 2 -q 'exec:python3 staller.py' greedy "exec:python3 $ROOT/examples/player.py"
-	assert_eq '[{"seat":"blue","move":312,"why":"stall","detail":"'"'"'blue offer all brick 1 for lumber 1'"'"': more than 100 answers in one turn","then":"random"}]' \
+	assert_eq '[{"seat":"blue","move":312,"why":"stall","detail":"'"'"'blue offer all grain 1 for brick 1'"'"': more than 100 answers in one turn","then":"random"}]' \
 		"$(jq -c .forfeits <<<"$output")"
 }
 
