@@ -7,6 +7,7 @@
 #include <sodium.h>
 
 #include "fe.h"
+#include "fe_game.h"
 #include "names.h"
 #include "ruleset.h"
 #include "state.h"
@@ -55,14 +56,12 @@ static const char usage_short[] =
 enum { O_BEGINNER = 'b', O_SEED = 's', O_SECRET = 'S', O_PLAYERS = 'p', O_NUMBERS = 'n', O_RULES = 'r', O_NEUTRAL = 'N',
        O_COMPACT = 'c', O_POSITION = 'P' };
 
-static const char *const numbers_words[] = { "spiral", "random", NULL };
-
 static const struct fe_opt options[] = {
 	{ "beginner", O_BEGINNER, FE_NO_ARG, NULL, "the beginner board" },
 	{ "seed", O_SEED, FE_ARG, NULL, "seed the generator" },
 	{ "secret", O_SECRET, FE_NO_ARG, NULL, "hidden outcomes from a secret key" },
 	{ "players", O_PLAYERS, FE_ARG_LIST, colour_names, "seat order" },
-	{ "numbers", O_NUMBERS, FE_ARG, numbers_words, "number tokens on a random board" },
+	{ "numbers", O_NUMBERS, FE_ARG, fe_numbers_words, "number tokens on a random board" },
 	{ "rules", O_RULES, FE_ARG, NULL, "a rules option" },
 	{ "neutral", O_NEUTRAL, FE_ARG, NULL, "the neutral settlements' intersections" },
 	{ "position", O_POSITION, FE_ARG_FILE, NULL, "a game that starts at a position" },
@@ -73,89 +72,13 @@ static const struct fe_opt options[] = {
 /* rule_values: completes --rules from the rule set's options: "KEY=" for numbers, "KEY=WORD" for words. */
 static void rule_values(int id, const char *cur)
 {
-	char word[64];
-	for (const struct rules_option *o = rules_options; o->key; o++) {
-		if (!o->words) {
-			snprintf(word, sizeof word, "%s=", o->key);
-			fe_candidate(word, cur);
-		}
-		for (const char *const *w = o->words; w && *w; w++) {
-			snprintf(word, sizeof word, "%s=%s", o->key, *w);
-			fe_candidate(word, cur);
-		}
-	}
+	fe_rule_values(cur);
 }
 
 static const struct fe_cmd command = {
 	.opts = options, .operands = FE_OPERANDS_NONE, .values = rule_values,
 	.usage_short = usage_short, .usage_text = usage_text,
 };
-
-static int parse_players(const char *arg, struct newgame *o)
-{
-	char buf[64];
-	char *save = NULL;
-	if (strlen(arg) >= sizeof buf)
-		return fe_usagef(usage_short, "--players: '%s' is too long", arg);
-	strcpy(buf, arg);
-	o->nplayers = 0;
-	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int c = colour_parse(tok);
-		if (c < 0)
-			return fe_usagef(usage_short,
-					 "--players: unknown colour '%s' (red, blue, white, orange)", tok);
-		if (o->nplayers == ruleset_base.max_players)
-			return fe_usagef(usage_short, "--players: '%s' names more than %d players", arg,
-					   ruleset_base.max_players);
-		for (int i = 0; i < o->nplayers; i++)
-			if (o->colour[i] == c)
-				return fe_usagef(usage_short, "--players: colour '%s' given twice", tok);
-		o->colour[o->nplayers++] = (uint8_t)c;
-	}
-	if (o->nplayers < ruleset_base.min_players)
-		return fe_usagef(usage_short, "--players: '%s' names fewer than %d players", arg,
-				   ruleset_base.min_players);
-	return C_OK;
-}
-
-static int parse_rule(const char *arg, struct rules *r)
-{
-	char key[32];
-	const char *eq = strchr(arg, '=');
-
-	if (!eq || (size_t)(eq - arg) >= sizeof key)
-		return fe_usagef(usage_short, "--rules: expected KEY=VALUE, not '%s'", arg);
-	memcpy(key, arg, (size_t)(eq - arg));
-	key[eq - arg] = '\0';
-	for (char *k = key; *k; k++)
-		if (*k == '-')
-			*k = '_';
-	struct cerr e = { 0 };
-	if (rules_set(r, key, eq + 1, &e) != C_OK)
-		return fe_usagef(usage_short, "--rules: %s", e.msg);
-	return C_OK;
-}
-
-/* --neutral A,B: two intersection numbers of Catan for Two's board. */
-static int parse_neutral(const char *arg, struct newgame *o)
-{
-	const struct geometry *geo = ruleset_two.geom;
-	char a[8], b[8];
-	const char *comma = strchr(arg, ',');
-	int na, nb;
-
-	if (!comma || (size_t)(comma - arg) >= sizeof a || strlen(comma + 1) >= sizeof b)
-		return fe_usagef(usage_short, "--neutral: expected two intersections A,B, not '%s'", arg);
-	memcpy(a, arg, (size_t)(comma - arg));
-	a[comma - arg] = '\0';
-	strcpy(b, comma + 1);
-	if ((na = node_parse(geo, a)) < 0 || (nb = node_parse(geo, b)) < 0)
-		return fe_usagef(usage_short, "--neutral: '%s' is not two intersections (1 to %d)", arg,
-				 geo->nnode);
-	o->neutral[0] = na + 1;
-	o->neutral[1] = nb + 1;
-	return C_OK;
-}
 
 /*
  * From the system's random source (libsodium's randombytes, getrandom(2)
@@ -216,26 +139,21 @@ int main(int argc, char **argv)
 			have_seed = 1;
 			break;
 		case O_PLAYERS:
-			if ((rc = parse_players(optarg, &o)))
+			if ((rc = fe_newgame_players(usage_short, optarg, &o)))
 				return rc;
 			have_players = 1;
 			break;
 		case O_NEUTRAL:
-			if ((rc = parse_neutral(optarg, &o)))
+			if ((rc = fe_newgame_neutral(usage_short, optarg, &o)))
 				return rc;
 			break;
 		case O_NUMBERS:
-			if (strcmp(optarg, "spiral") == 0)
-				o.numbers = NUMBERS_SPIRAL;
-			else if (strcmp(optarg, "random") == 0)
-				o.numbers = NUMBERS_RANDOM;
-			else
-				return fe_usagef(usage_short, "--numbers: expected spiral or random, not '%s'",
-						 optarg);
+			if ((rc = fe_newgame_numbers(usage_short, optarg, &o)))
+				return rc;
 			have_numbers = 1;
 			break;
 		case O_RULES:
-			if ((rc = parse_rule(optarg, &o.rules)))
+			if ((rc = fe_newgame_rule(usage_short, optarg, &o.rules)))
 				return rc;
 			break;
 		case O_COMPACT:

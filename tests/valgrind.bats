@@ -31,3 +31,14 @@ setup() {
 	run -0 vg catan-move -i "$BATS_TEST_TMPDIR/e.json" -f - < <(cat "$BATS_TEST_TMPDIR/moves")
 	run -1 vg catan-move -k -i "$BATS_TEST_TMPDIR/e.json" -f - < <(echo 'red roll 3 3'; head -c 10000 /dev/zero)
 }
+
+@test "catan-match is clean under valgrind, with threads, documents and a program" {
+	mkdir "$BATS_TEST_TMPDIR/games"
+	run -0 vg catan-match --seeds 1-3 -j 2 -q --games "$BATS_TEST_TMPDIR/games" greedy random random
+	run -0 vg catan-match --seeds 1 --move-time 5000 -q "exec:sh $ROOT/examples/player.sh" greedy
+	run -0 vg catan-match --seeds 1 --move-time 100 --fallback none -q random 'exec:sleep 5'
+	run -2 vg catan-match --seeds 1 random nobody
+	catan-match -q --seeds 1-4 greedy random >"$BATS_TEST_TMPDIR/lines"
+	run -0 vg catan-match --tally "$BATS_TEST_TMPDIR/lines"
+	run -3 vg catan-match --tally <<<'{"seed":1,"seats":["red","red"]}'
+}

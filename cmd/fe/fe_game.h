@@ -53,4 +53,23 @@ void fe_moves_close(struct fe_moves *mv);
  */
 int fe_at(const char *usage_short, const char *arg, long *n);
 
+struct newgame;
+struct rules;
+/*
+ * The options of a new game, as catan-newboard(1) takes them, for every
+ * command that makes games (catan-newboard, catan-match): each parses its
+ * option's value into o (or r) and returns C_OK, or reports a usage error
+ * with usage_short ("--players: unknown colour 'pink' ...") and returns
+ * C_USAGE.  fe_newgame_players: --players COLOURS (seat order, 2 to 4);
+ * fe_newgame_rule: --rules KEY=VALUE; fe_newgame_neutral: --neutral A,B;
+ * fe_newgame_numbers: --numbers spiral|random (fe_numbers_words).
+ * fe_rule_values: the completions of --rules for cur (fe_cmd.values).
+ */
+int fe_newgame_players(const char *usage_short, const char *arg, struct newgame *o);
+int fe_newgame_rule(const char *usage_short, const char *arg, struct rules *r);
+int fe_newgame_neutral(const char *usage_short, const char *arg, struct newgame *o);
+int fe_newgame_numbers(const char *usage_short, const char *arg, struct newgame *o);
+extern const char *const fe_numbers_words[];
+void fe_rule_values(const char *cur);
+
 #endif

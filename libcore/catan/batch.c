@@ -23,8 +23,7 @@ void batch_name_move(struct cerr *e, size_t n, const char *text)
 	cerr_prefix(e, "move %zu '%s'", n, text);
 }
 
-/* parse_one: one move (text or JSON text) into *m. */
-static int parse_one(const struct game *g, const char *text, int json, struct move *m,
+int batch_parse_move(const struct game *g, const char *text, int json, struct move *m,
 		     struct cerr *e)
 {
 	if (!json)
@@ -42,7 +41,7 @@ static int parse_one(const struct game *g, const char *text, int json, struct mo
 int batch_apply_move(struct game *g, const char *text, int json, int as_seat, size_t n, struct cerr *e)
 {
 	struct move m;
-	int rc = parse_one(g, text, json, &m, e);
+	int rc = batch_parse_move(g, text, json, &m, e);
 	if (rc == C_OK && as_seat != NOBODY) {
 		int owner = rules_owner(g, &m);
 		if (owner != as_seat)

@@ -14,6 +14,13 @@
  */
 char *batch_line_move(char *line);
 
+struct move;
+/*
+ * batch_parse_move: one move, its text or (json) a JSON move object, into
+ * *m.  C_OK; C_ILLEGAL with a message for what is not a move; C_SYSTEM.
+ */
+int batch_parse_move(const struct game *g, const char *text, int json, struct move *m, struct cerr *e);
+
 /*
  * batch_apply_move: parses text (a move, or a JSON move object when json)
  * and applies it to g as move n of a batch, required to be as_seat's move

@@ -35,6 +35,12 @@ static int redact(const struct game *g, size_t i, int viewer, struct move *m, ch
 	return 1;
 }
 
+int view_log_line(const struct game *g, size_t i, int viewer, char *out, size_t n)
+{
+	struct move m;
+	return redact(g, i, viewer, &m, out, n) ? m.seat : NOBODY;
+}
+
 void view_redact(const struct game *g, int seat, struct position *p, uint8_t hand[MAXPLAYERS],
 		 uint8_t dev[MAXPLAYERS])
 {

@@ -10,7 +10,8 @@
  * with game_free): other players' resource and development cards zeroed,
  * their counts in view_hand/view_dev (the viewer's own cards stay), the
  * deck's order and counts zeroed (deck_len kept), the generator zeroed,
- * no start position, and the log redacted (another player's "buy" shows
+ * the start kept without its generator and deck order when it came from
+ * the board (none for a game set up by hand), and the log redacted (another player's "buy" shows
  * no card; a stolen card is shown only to the thief and the victim).
  * When the game is over the winner's victory point cards are shown.
  * Returns C_OK; C_USAGE for a seat not in the game; C_INPUT when g is
@@ -42,11 +43,20 @@ void view_stand_in(const struct game *g, struct position *out);
  * it; try moves on it only with RULES_NO_LOG), whose position is seat's
  * view with view_stand_in's stand-ins for the hands seat cannot see, the
  * others' hidden development cards, the deck's order and counts zeroed
- * (deck_len kept, deck_known 0), no generator, secret or start, and
+ * (deck_len kept, deck_known 0), no generator or secret, the start as
+ * game_view leaves it, and
  * view_hand and view_dev holding every seat's counts.  It is not marked as
  * a view (out->view is NOBODY), so that moves may be listed and tried on
  * it.  seat must be a player of g, and g's viewer when g is a view.
  */
 void game_seen(const struct game *g, int seat, struct game *out);
+
+/*
+ * view_log_line: log entry i of g as viewer may read it in viewer's view
+ * (game_view's redaction), into out of n bytes, always NUL-terminated.
+ * Returns the seat that made the move, or NOBODY for an entry that is not
+ * a move (withheld: "(not a move)").
+ */
+int view_log_line(const struct game *g, size_t i, int viewer, char *out, size_t n);
 
 #endif

@@ -1,0 +1,102 @@
+/* fe_newgame.c: the options of a new game as catan-newboard takes them, shared by the commands that make games. */
+#include <stdio.h>
+#include <string.h>
+
+#include "fe.h"
+#include "fe_game.h"
+#include "names.h"
+#include "ruleset.h"
+#include "state.h"
+
+int fe_newgame_players(const char *usage_short, const char *arg, struct newgame *o)
+{
+	char buf[64];
+	char *save = NULL;
+	if (strlen(arg) >= sizeof buf)
+		return fe_usagef(usage_short, "--players: '%s' is too long", arg);
+	strcpy(buf, arg);
+	o->nplayers = 0;
+	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int c = colour_parse(tok);
+		if (c < 0)
+			return fe_usagef(usage_short,
+					 "--players: unknown colour '%s' (red, blue, white, orange)", tok);
+		if (o->nplayers == ruleset_base.max_players)
+			return fe_usagef(usage_short, "--players: '%s' names more than %d players", arg,
+					 ruleset_base.max_players);
+		for (int i = 0; i < o->nplayers; i++)
+			if (o->colour[i] == c)
+				return fe_usagef(usage_short, "--players: colour '%s' given twice", tok);
+		o->colour[o->nplayers++] = (uint8_t)c;
+	}
+	if (o->nplayers < ruleset_base.min_players)
+		return fe_usagef(usage_short, "--players: '%s' names fewer than %d players", arg,
+				 ruleset_base.min_players);
+	return C_OK;
+}
+
+int fe_newgame_rule(const char *usage_short, const char *arg, struct rules *r)
+{
+	char key[32];
+	const char *eq = strchr(arg, '=');
+
+	if (!eq || (size_t)(eq - arg) >= sizeof key)
+		return fe_usagef(usage_short, "--rules: expected KEY=VALUE, not '%s'", arg);
+	memcpy(key, arg, (size_t)(eq - arg));
+	key[eq - arg] = '\0';
+	for (char *k = key; *k; k++)
+		if (*k == '-')
+			*k = '_';
+	struct cerr e = { 0 };
+	if (rules_set(r, key, eq + 1, &e) != C_OK)
+		return fe_usagef(usage_short, "--rules: %s", e.msg);
+	return C_OK;
+}
+
+int fe_newgame_neutral(const char *usage_short, const char *arg, struct newgame *o)
+{
+	const struct geometry *geo = ruleset_two.geom;
+	char a[8], b[8];
+	const char *comma = strchr(arg, ',');
+	int na, nb;
+
+	if (!comma || (size_t)(comma - arg) >= sizeof a || strlen(comma + 1) >= sizeof b)
+		return fe_usagef(usage_short, "--neutral: expected two intersections A,B, not '%s'", arg);
+	memcpy(a, arg, (size_t)(comma - arg));
+	a[comma - arg] = '\0';
+	strcpy(b, comma + 1);
+	if ((na = node_parse(geo, a)) < 0 || (nb = node_parse(geo, b)) < 0)
+		return fe_usagef(usage_short, "--neutral: '%s' is not two intersections (1 to %d)", arg,
+				 geo->nnode);
+	o->neutral[0] = na + 1;
+	o->neutral[1] = nb + 1;
+	return C_OK;
+}
+
+int fe_newgame_numbers(const char *usage_short, const char *arg, struct newgame *o)
+{
+	if (strcmp(arg, "spiral") == 0)
+		o->numbers = NUMBERS_SPIRAL;
+	else if (strcmp(arg, "random") == 0)
+		o->numbers = NUMBERS_RANDOM;
+	else
+		return fe_usagef(usage_short, "--numbers: expected spiral or random, not '%s'", arg);
+	return C_OK;
+}
+
+const char *const fe_numbers_words[] = { "spiral", "random", NULL };
+
+void fe_rule_values(const char *cur)
+{
+	char word[64];
+	for (const struct rules_option *o = rules_options; o->key; o++) {
+		if (!o->words) {
+			snprintf(word, sizeof word, "%s=", o->key);
+			fe_candidate(word, cur);
+		}
+		for (const char *const *w = o->words; w && *w; w++) {
+			snprintf(word, sizeof word, "%s=%s", o->key, *w);
+			fe_candidate(word, cur);
+		}
+	}
+}
