@@ -16,6 +16,7 @@ context() {
 	echo 'red roll' >moves.txt
 	dicegame-sheet new --seed 1 --players ann,bob >sheet.json
 	cp sheet.json g.json
+	cp "$FIXTURES/import/catanatron-beginner.json" catanatron.json
 }
 
 # blocks PAGE: the page's EXAMPLES blocks (between .nf and .fi), as shell text, one file each.

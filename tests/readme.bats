@@ -18,6 +18,10 @@ load test_helper
 	mkdir outbox games
 	printf 'From: Alice <alice@example.org>\nSubject: turn\n\nroll\n' >mail.eml
 	catan-newboard --beginner >games/friday.json
+	# The importer's: a catanatron export, and a folder of them.
+	mkdir exports
+	cp "$FIXTURES/import/catanatron-beginner.json" catanatron-game.json
+	cp "$FIXTURES/import/catanatron-beginner.json" exports/
 	cp players games/friday.players
 	sed -n '/^## The programs/,/^## [^T]/p' "$ROOT/README.md" |
 		grep -E '^    (catan-|dicegame-sheet|sh examples/)' | sed 's/^    //' >lines

@@ -31,3 +31,10 @@ setup() {
 	run -0 vg catan-move -i "$BATS_TEST_TMPDIR/e.json" -f - < <(cat "$BATS_TEST_TMPDIR/moves")
 	run -1 vg catan-move -k -i "$BATS_TEST_TMPDIR/e.json" -f - < <(echo 'red roll 3 3'; head -c 10000 /dev/zero)
 }
+
+@test "catan-import is clean under valgrind, importing and refusing" {
+	run -0 vg catan-import "$FIXTURES/import/catanatron-actions.json"
+	run -3 vg catan-import --format catanatron <<<'{"colors": ["RED"]}'
+	jq -c '.action_records[17][1] = "GOLD"' "$FIXTURES/import/catanatron-beginner.json" >"$BATS_TEST_TMPDIR/x.json"
+	run -3 vg catan-import "$BATS_TEST_TMPDIR/x.json"
+}

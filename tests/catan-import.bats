@@ -1,0 +1,151 @@
+#!/usr/bin/env bats
+# catan-import: records of other systems as our records; the mapping of their coordinates on a
+# whole board; refusals with the file, the place and the field; the corpora of real games when
+# they are present.
+
+load test_helper
+
+IMP=$FIXTURES/import
+
+# jqe FILTER FILE: jq's output for FILE, compact.
+jqe() { jq -c "$1" "$2"; }
+
+@test "a catanatron export becomes a record that validates" {
+	run -0 --separate-stderr catan-import "$IMP/catanatron-beginner.json"
+	assert_eq "" "$stderr"
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/r.json"
+	assert_eq '{"variant":"base","points_to_win":10,"discard_limit":7,"trade_build":"combined","outcomes":"external","open_hands":"off","dev_after_roll":"off","reroll_sevens":"off","keep_settlement":"off","friendly_robber":"off","road_tie":"keep","vp_cards":"held","ignore_seven":"off","knight_interrupt":"off"}' "$(jqe .rules "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq '["red","blue","white","orange"]' "$(jqe .players "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq 'false' "$(jqe 'has("position")' "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq '{"knight":14,"road-building":2,"year-of-plenty":2,"monopoly":2,"victory-point":5}' "$(jqe .start.deck "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq '"setup-settlement" 10' "$(jq -c '.start.phase, .start.robber' "$BATS_TEST_TMPDIR/r.json" | paste -sd' ')"
+	assert_eq 'red roll 3 4,red robber 15 steal orange ore,red end,blue roll 5 6,blue end,white roll 1 2,white end' \
+		"$(jq -r '.log[16:] | join(",")' "$BATS_TEST_TMPDIR/r.json")"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/r.json"
+	assert_eq "$BATS_TEST_TMPDIR/r.json: ok, 23 moves" "$output"
+}
+
+@test "-c writes the same document on one line" {
+	catan-import "$IMP/catanatron-beginner.json" >"$BATS_TEST_TMPDIR/r.json"
+	catan-import -c "$IMP/catanatron-beginner.json" >"$BATS_TEST_TMPDIR/c.json"
+	assert_eq 1 "$(wc -l <"$BATS_TEST_TMPDIR/c.json")"
+	assert_eq "$(jq -S . "$BATS_TEST_TMPDIR/r.json")" "$(jq -S . "$BATS_TEST_TMPDIR/c.json")"
+}
+
+@test "catanatron's coordinates map onto the whole board: every hex, harbour, intersection and path" {
+	# The fixture is the beginner board in catanatron's terms, every land node and edge given, each
+	# placed by the last hex that has it, with scrambled node ids; the importer checks every edge
+	# against its tile and side, and the board and the beginner pieces come out as ours.
+	catan-import "$IMP/catanatron-beginner.json" >"$BATS_TEST_TMPDIR/r.json"
+	assert_eq "$(catan-newboard --beginner | jq -c .board)" "$(jqe .board "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq 'red build settlement 9,red build road 9-14,blue build settlement 42,blue build road 37-42,white build settlement 18,white build road 18-23,orange build settlement 15,orange build road 10-15,orange build settlement 41,orange build road 41-46,white build settlement 32,white build road 26-32,blue build settlement 40,blue build road 40-45,red build settlement 29,red build road 29-35' \
+		"$(jq -r '.log[:16] | join(",")' "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq 54 "$(jq '.nodes | length' "$IMP/catanatron-beginner.json")"
+	assert_eq 72 "$(jq '.edges | length' "$IMP/catanatron-beginner.json")"
+	# An edge named by the wrong side of its tile is refused, naming it.
+	jq -c '.edges[5].direction = (if .edges[5].direction == "EAST" then "WEST" else "EAST" end)' \
+		"$IMP/catanatron-beginner.json" >"$BATS_TEST_TMPDIR/bad.json"
+	run -3 --separate-stderr catan-import "$BATS_TEST_TMPDIR/bad.json"
+	[[ $stderr == "catan-import: $BATS_TEST_TMPDIR/bad.json: edges[5]: its nodes are not the "*" side of its tile" ]]
+	# A harbour moved off our harbour paths is another map: refused by name.
+	jq -c '(.tiles[] | select(.tile.type == "PORT" and .tile.id == 0) | .coordinate) |= [.[0] + 1, .[1] - 1, .[2]]' \
+		"$IMP/catanatron-beginner.json" >"$BATS_TEST_TMPDIR/map.json"
+	run -1 --separate-stderr catan-import "$BATS_TEST_TMPDIR/map.json"
+	assert_eq "catan-import: $BATS_TEST_TMPDIR/map.json: tiles[19].tile: a harbour where our board has none (another map than the base game's)" "$stderr"
+}
+
+@test "every kind of catanatron action becomes our move; discards and road building gather records" {
+	run -0 catan-import "$IMP/catanatron-actions.json"
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/r.json"
+	assert_eq "red build settlement 1
+red build road 1-4
+red roll 6 1
+blue discard lumber 1 ore 2
+red discard wool 1
+red robber 1
+red robber 5 steal blue brick
+red trade grain 3 for lumber
+red trade wool 4 for ore
+red buy victory-point
+red play knight
+red play road-building 4-8 8-12
+red build road 12-17
+red play road-building 17-22
+red end
+red play year-of-plenty grain ore
+red play monopoly wool
+red build city 1" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq '["red","blue"]' "$(jqe .players "$BATS_TEST_TMPDIR/r.json")"
+	# Road building with no road after it is no move of ours.
+	jq -c '.action_records |= .[:18]' "$IMP/catanatron-actions.json" >"$BATS_TEST_TMPDIR/rb.json"
+	run -3 --separate-stderr catan-import "$BATS_TEST_TMPDIR/rb.json"
+	assert_eq "catan-import: $BATS_TEST_TMPDIR/rb.json: action_records[17]: road building without a road after it" "$stderr"
+}
+
+@test "the format is found from the content, or named with --format" {
+	run -0 catan-import <"$IMP/catanatron-beginner.json"
+	assert_eq 23 "$(jq '.log | length' <<<"$output")"
+	run -0 catan-import --format catanatron <"$IMP/catanatron-beginner.json"
+	run -3 --separate-stderr catan-import <<<'{"tiles": []}'
+	assert_eq "catan-import: stdin: not a record of a known format: give --format" "$stderr"
+	run -3 --separate-stderr catan-import --format catanatron <<<'{"tiles": []}'
+	assert_eq "catan-import: stdin: missing key 'colors'" "$stderr"
+	run -2 --separate-stderr catan-import --format jsettlers "$IMP/catanatron-beginner.json"
+	[[ ${stderr%%$'\n'*} == "catan-import: --format: unknown format 'jsettlers' (catanatron, catan)" ]]
+	run -2 --separate-stderr catan-import a.json b.json
+	[[ ${stderr%%$'\n'*} == "catan-import: unexpected argument 'b.json': give one record" ]]
+	run -4 --separate-stderr catan-import "$BATS_TEST_TMPDIR/none.json"
+	[[ $stderr == "catan-import: $BATS_TEST_TMPDIR/none.json: cannot open"* ]]
+}
+
+@test "a catanatron record that cannot be read is refused with the file, the JSON path and the reason" {
+	f=$BATS_TEST_TMPDIR/x.json
+	refused() {
+		jq -c "$1" "$IMP/catanatron-beginner.json" >"$f"
+		run -3 --separate-stderr catan-import "$f"
+		assert_eq "catan-import: $f: $2" "$stderr"
+		assert_eq "" "$output"
+	}
+	refused '.action_records[17][1] = "GOLD"' "action_records[17][1]: unknown resource 'GOLD'"
+	refused '.action_records[16][1] = [7, 1]' "action_records[16][1]: expected the dice [d1, d2], each from 1 to 6"
+	refused '.action_records[3][0][1] = "OFFER_TRADE"' "action_records[3][0][1]: unknown action type 'OFFER_TRADE'"
+	refused '.action_records[2][0][0] = "GREEN"' "action_records[2][0][0]: unknown colour 'GREEN'"
+	refused '.colors = ["RED", "BLUE", "WHITE"]' "action_records[6][0][0]: ORANGE does not play in this game"
+	refused '.action_records[0][0][2] = 60' "action_records[0][0][2]: node 60 is not in the record's nodes"
+	refused '.action_records[1][0][2] = [0, 1]' "action_records[1][0][2]: nodes 0 and 1 are not one path apart"
+	refused '.tiles[3].coordinate = [1, 1, 1]' "tiles[3].coordinate: cube coordinates [1, 1, 1] do not add up to 0"
+	refused '.tiles[3].tile.number = 7' "tiles[3].tile.number: there is no 7 token"
+	refused '.tiles[3].coordinate = .tiles[4].coordinate' "tiles[4].coordinate: hex 5 given twice"
+	refused 'del(.nodes["5"])' "nodes: 53 nodes on land, not the board's 54"
+	refused '.colors = ["RED", "RED"]' "colors[1]: colour 'RED' given twice"
+	printf '{"action_records": [}\n' >"$f"
+	run -3 --separate-stderr catan-import "$f"
+	[[ $stderr == "catan-import: $f:1:"*": not JSON: "* ]]
+}
+
+@test "examples/import.sh imports, validates and scores a catanatron game" {
+	run -0 --separate-stderr sh "$ROOT/examples/import.sh"
+	assert_eq "imported 23 moves of red, blue, white, orange" "${lines[0]}"
+	assert_eq "record.json: ok, 23 moves" "${lines[1]}"
+	assert_eq "no winner yet: 10 points win" "${lines[-1]}"
+}
+
+@test "every game of the corpora imports, and validates or is refused at a move a source's defect explains" {
+	corpora=$ROOT/../shared/corpora
+	if [ ! -d "$corpora" ]; then
+		skip "no corpora at ../shared/corpora beside the repository: nothing to import"
+	fi
+	cd "$BATS_TEST_TMPDIR"
+	for f in $(cd "$corpora" && ls catanatron-json/*/*.json); do
+		mkdir -p "$(dirname "$f")"
+		run -0 --separate-stderr catan-import "$corpora/$f"
+		printf '%s\n' "$output" >"$f"
+		# The winner of the source is ours too, where the game validates.
+		want=$(jq -r '.winning_color | ascii_downcase' "$corpora/$f")
+		got=$(catan-score --json "$f" 2>/dev/null | jq -r '.winner // "none"') || true
+		grep -qF "$f: ok" "$FIXTURES/import/corpus-expected.txt" || continue
+		assert_eq "$want" "$got"
+	done
+	run -1 catan-validate -j 1 $(ls catanatron-json/*/*.json)
+	assert_file_eq "$FIXTURES/import/corpus-expected.txt" <(printf '%s\n' "$output")
+}
