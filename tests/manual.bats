@@ -17,6 +17,7 @@ context() {
 	dicegame-sheet new --seed 1 --players ann,bob >sheet.json
 	cp sheet.json g.json
 	cp "$FIXTURES/import/catanatron-beginner.json" catanatron.json
+	cp "$FIXTURES/import/beginner.catan" game.catan
 }
 
 # blocks PAGE: the page's EXAMPLES blocks (between .nf and .fi), as shell text, one file each.

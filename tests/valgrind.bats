@@ -37,4 +37,7 @@ setup() {
 	run -3 vg catan-import --format catanatron <<<'{"colors": ["RED"]}'
 	jq -c '.action_records[17][1] = "GOLD"' "$FIXTURES/import/catanatron-beginner.json" >"$BATS_TEST_TMPDIR/x.json"
 	run -3 vg catan-import "$BATS_TEST_TMPDIR/x.json"
+	run -0 vg catan-import "$FIXTURES/import/beginner.catan"
+	sed 's/^blue rolls 5$/blue flies/' "$FIXTURES/import/beginner.catan" >"$BATS_TEST_TMPDIR/x.catan"
+	run -3 vg catan-import "$BATS_TEST_TMPDIR/x.catan"
 }

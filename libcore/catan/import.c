@@ -37,7 +37,7 @@ int import_detect(const char *buf, size_t len)
 	/* catanatron's export starts with its tiles and holds its action records. */
 	if (i < len && buf[i] == '{')
 		return contains(buf + i, len - i, "\"action_records\"") ? IMPORT_CATANATRON : -1;
-	static const char catanlog[] = "version: catanlog";
+	static const char catanlog[] = "catanlog ";
 	if (len - i >= sizeof catanlog - 1 && memcmp(buf + i, catanlog, sizeof catanlog - 1) == 0)
 		return IMPORT_CATAN;
 	return -1;

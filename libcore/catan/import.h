@@ -22,7 +22,7 @@ int import_format_parse(const char *s);
 /*
  * import_detect: the format buf (len bytes) is written in, from its first
  * bytes: a JSON object holding "action_records" is catanatron's, a first
- * line "version: catanlog ..." a .catan transcription.  -1 when neither.
+ * line "catanlog VERSION" a .catan transcription.  -1 when neither.
  */
 int import_detect(const char *buf, size_t len);
 
