@@ -66,7 +66,10 @@ static int member_word(struct cn *c, const jv_t *obj, const char *key, const cha
 	return rc;
 }
 
-/* hex_of: the cube coordinates [x, y, z] in v as one of our hexes (-1 off the board, with offboard). */
+/*
+ * cube: the cube coordinates [x, y, z] in v as axial (*q, *r) and as one of
+ * our hexes (*hex; -1 off the board, allowed only with offboard).
+ */
 static int cube(struct cn *c, const jv_t *v, int offboard, int *hex, int *q, int *r)
 {
 	long long x[3];
@@ -89,6 +92,7 @@ static int cube(struct cn *c, const jv_t *v, int offboard, int *hex, int *q, int
 	return C_OK;
 }
 
+/* member_cube: cube() on obj's member key, its path in messages. */
 static int member_cube(struct cn *c, const jv_t *obj, const char *key, int offboard, int *hex, int *q,
 		       int *r)
 {
