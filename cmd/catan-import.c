@@ -1,4 +1,4 @@
-/* catan-import: a record of another system (catanatron, .catan) as our game document. */
+/* catan-import: a record of another system (catanatron, .catan, JSettlers2) as our game document. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +19,8 @@ static const char usage_text[] =
 	"and its log as our moves with the outcomes the source gives.  Check it with\n"
 	"catan-validate(1).  The format is found from the content unless given.\n"
 	"\n"
-	"  -f, --format FORMAT  catanatron (its JSON export) or catan (a .catan transcription)\n"
+	"  -f, --format FORMAT  catanatron (its JSON export), catan (a .catan transcription) or\n"
+	"                       jsettlers (a JSettlers2 .soclog event log, classic board)\n"
 	"  -c, --compact        write the document on one line\n"
 	"  -h, --help           show this help\n"
 	"  -V, --version        show the version\n"
@@ -55,7 +56,7 @@ int main(int argc, char **argv)
 			return rc;
 		case O_FORMAT:
 			if ((fmt = import_format_parse(optarg)) < 0)
-				return fe_usagef(usage_short, "--format: unknown format '%s' (catanatron, catan)",
+				return fe_usagef(usage_short, "--format: unknown format '%s' (catanatron, catan, jsettlers)",
 						 optarg);
 			break;
 		case O_COMPACT:

@@ -10,6 +10,15 @@ IMP=$FIXTURES/import
 # jqe FILTER FILE: jq's output for FILE, compact.
 jqe() { jq -c "$1" "$2"; }
 
+# refused_edit FIXTURE SED STATUS MESSAGE: FIXTURE edited by SED (into $f) is refused with STATUS
+# and "catan-import: $f" followed by MESSAGE, and nothing is written.
+refused_edit() {
+	sed "$2" "$1" >"$f"
+	run -"$3" --separate-stderr catan-import "$f"
+	assert_eq "catan-import: $f$4" "$stderr"
+	assert_eq "" "$output"
+}
+
 # imported FILE: catan-import FILE succeeds, silent on stderr; the record is left in r.json.
 imported() {
 	run -0 --separate-stderr catan-import "$1"
@@ -95,8 +104,8 @@ red build city 1" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.json")"
 	assert_eq "catan-import: stdin: not a record of a known format: give --format" "$stderr"
 	run -3 --separate-stderr catan-import --format catanatron <<<'{"tiles": []}'
 	assert_eq "catan-import: stdin: missing key 'colors'" "$stderr"
-	run -2 --separate-stderr catan-import --format jsettlers "$IMP/catanatron-beginner.json"
-	[[ ${stderr%%$'\n'*} == "catan-import: --format: unknown format 'jsettlers' (catanatron, catan)" ]]
+	run -2 --separate-stderr catan-import --format pioneers "$IMP/catanatron-beginner.json"
+	[[ ${stderr%%$'\n'*} == "catan-import: --format: unknown format 'pioneers' (catanatron, catan, jsettlers)" ]]
 	run -2 --separate-stderr catan-import a.json b.json
 	[[ ${stderr%%$'\n'*} == "catan-import: unexpected argument 'b.json': give one record" ]]
 	run -4 --separate-stderr catan-import "$BATS_TEST_TMPDIR/none.json"
@@ -214,12 +223,7 @@ blue play year-of-plenty brick lumber" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.js
 
 @test "a .catan transcription that cannot be read is refused with the file, the line and the field" {
 	f=$BATS_TEST_TMPDIR/x.catan
-	refused() {
-		sed "$1" "$IMP/beginner.catan" >"$f"
-		run -"$2" --separate-stderr catan-import "$f"
-		assert_eq "catan-import: $f$3" "$stderr"
-		assert_eq "" "$output"
-	}
+	refused() { refused_edit "$IMP/beginner.catan" "$@"; }
 	refused 's/^blue rolls 5$/blue flies/' 3 ":55: action: not an action of the format: 'flies'"
 	refused 's/^blue rolls 5$/purple rolls 5/' 3 ":55: player: 'purple' does not play in this game"
 	refused 's/builds at (3 SE)/builds at (20 SE)/' 3 ":33: place: expected (TILE DIRECTION) with a tile 1 to 19, found '(20 SE)'"
@@ -236,6 +240,75 @@ blue play year-of-plenty brick lumber" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.js
 	run -0 catan-import --format catan <"$IMP/beginner.catan"
 	run -3 --separate-stderr catan-import --format catan "$IMP/catanatron-beginner.json"
 	assert_eq "catan-import: $IMP/catanatron-beginner.json:1: version: expected 'catanlog VERSION'" "$stderr"
+}
+
+@test "a JSettlers2 event log of the classic board becomes a record, the robbed card named where the log shows it" {
+	imported "$IMP/beginner.soclog"
+	assert_eq "$(catan-newboard --beginner | jq -c .board)" "$(jqe .board "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq '["red","blue","white","orange"]' "$(jqe .players "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq 'red build settlement 9,red build road 9-14,blue build settlement 42,blue build road 37-42,white build settlement 18,white build road 18-23,orange build settlement 15,orange build road 10-15,orange build settlement 41,orange build road 41-46,white build settlement 32,white build road 26-32,blue build settlement 40,blue build road 40-45,red build settlement 29,red build road 29-35,red roll 1 6,red robber 15 steal orange ore,red end,blue roll 5 6' \
+		"$(jq -r '.log | join(",")' "$BATS_TEST_TMPDIR/r.json")"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/r.json"
+	assert_eq "$BATS_TEST_TMPDIR/r.json: ok, 20 moves" "$output"
+	# Without the robber's own copy of the robbery, the card is not named.
+	grep -v '^0:01.003:p' "$IMP/beginner.soclog" >"$BATS_TEST_TMPDIR/c.soclog"
+	imported "$BATS_TEST_TMPDIR/c.soclog"
+	assert_eq '"red robber 15"' "$(jq -c '.log[17]' "$BATS_TEST_TMPDIR/r.json")"
+	printf '0:01.003:!p[0, 3]:SOCRobberyResult:game=t|perp=0|victim=3|resType=6|amount=1|isGainLose=true\n' >"$BATS_TEST_TMPDIR/line"
+	sed "/^0:01.002:/r $BATS_TEST_TMPDIR/line" "$BATS_TEST_TMPDIR/c.soclog" >"$BATS_TEST_TMPDIR/d.soclog"
+	imported "$BATS_TEST_TMPDIR/d.soclog"
+	assert_eq '"red robber 15"' "$(jq -c '.log[17]' "$BATS_TEST_TMPDIR/r.json")"
+}
+
+@test "JSettlers2's classic coordinates map onto the whole board: every intersection and path code" {
+	# Every intersection code (a hex 0xRC plus a corner's offset) and path code (the smaller
+	# nibbles of its ends) of the classic board, built in turn (a record to read, not a game).
+	f=$BATS_TEST_TMPDIR/all.soclog
+	sed -n '1,/SOCStartGame/p' "$IMP/beginner.soclog" >"$f"
+	echo "0:00.100:all:SOCTurn:game=t|playerNumber=0|gameState=5" >>"$f"
+	awk 'BEGIN {
+		split("0 1 1 2 2 1 1 0 0 -1 -1 0", o, " ")
+		for (r = -2; r <= 2; r++) for (q = -2; q <= 2; q++) {
+			if (q + r < -2 || q + r > 2) continue
+			R = 7 + 2 * q + 2 * r; C = 7 + 2 * q
+			for (k = 0; k < 6; k++) {
+				k2 = (k + 1) % 6
+				a = R + o[2 * k + 1]; b = C + o[2 * k + 2]; c = R + o[2 * k2 + 1]; d = C + o[2 * k2 + 2]
+				printf "%x%x node\n", a, b
+				printf "%x%x edge\n", (a < c ? a : c), (b < d ? b : d)
+			}
+		}
+	}' | sort -u >"$BATS_TEST_TMPDIR/codes"
+	assert_eq 126 "$(wc -l <"$BATS_TEST_TMPDIR/codes")"
+	while read -r code kind; do
+		[ "$kind" = node ] && t=1 || t=0
+		echo "0:00.200:all:SOCPutPiece:game=t|playerNumber=0|pieceType=$t|coord=$code"
+	done <"$BATS_TEST_TMPDIR/codes" >>"$f"
+	catan-import "$f" | jq -r '.log[] | split(" ") | .[2] + " " + .[3]' >"$BATS_TEST_TMPDIR/placed"
+	assert_eq 54 "$(grep -c '^settlement' "$BATS_TEST_TMPDIR/placed")"
+	assert_eq 54 "$(grep '^settlement' "$BATS_TEST_TMPDIR/placed" | sort -u | wc -l)"
+	assert_eq 72 "$(grep '^road' "$BATS_TEST_TMPDIR/placed" | sort -u | wc -l)"
+	# The top of the north-west hex (0x37) is intersection 1; the bottom of the south-east one
+	# (0xb7) is 54; the path of code 0x27 joins the top of 0x37 (0x38) and its north-west (0x27).
+	paste -d' ' "$BATS_TEST_TMPDIR/codes" "$BATS_TEST_TMPDIR/placed" >"$BATS_TEST_TMPDIR/pairs"
+	assert_eq "38 node settlement 1" "$(grep '^38 node' "$BATS_TEST_TMPDIR/pairs")"
+	assert_eq "c7 node settlement 54" "$(grep '^c7 node' "$BATS_TEST_TMPDIR/pairs")"
+	assert_eq "27 edge road 1-4" "$(grep '^27 edge' "$BATS_TEST_TMPDIR/pairs")"
+}
+
+@test "a JSettlers2 log of a board or a game we do not play is refused by name; one that cannot be read names its line" {
+	f=$BATS_TEST_TMPDIR/x.soclog
+	refused() { refused_edit "$IMP/beginner.soclog" "$@"; }
+	refused 's/PL=4/PL=4,SBL=t/' 1 ":3: game options: the sea board or a scenario: not a board we play"
+	refused 's/PL=4/PL=6/' 1 ":3: game options: a game of 6 players: we play 2 to 4"
+	refused 's/SOCBoardLayout:/SOCBoardLayout2:/' 1 ":8: SOCBoardLayout2: the sea board or a larger one: not a board we play"
+	refused 's/^0:01.007:all:SOCDiceResult.*/0:01.007:all:SOCDiscard:game=t|playerNumber=1/' 3 ":42: SOCDiscard: a message this importer does not read yet"
+	refused 's/coord=97$/coord=11/' 3 ":36: coord: 0x11 is no land hex of the classic board"
+	refused 's/param=11$/param=13/' 3 ":42: param: 13 is no roll of two dice"
+	refused '/SOCStartGame/,$d' 3 ":8: SOCStartGame: the game never starts: no SOCTurn after the board"
+	refused 's/hexLayout={ 9 /hexLayout={ 9 6 /' 3 ":8: hexLayout: more than 37 numbers: not the classic board"
+	run -3 --separate-stderr catan-import --format jsettlers "$IMP/beginner.catan"
+	assert_eq "catan-import: $IMP/beginner.catan:1: header: expected 'SOC game event log: ...'" "$stderr"
 }
 
 @test "every game of the corpora imports, and validates or is refused at a move a source's defect explains" {
@@ -268,4 +341,14 @@ blue play year-of-plenty brick lumber" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.js
 	done >results
 	catan-validate -j 1 catanlogs-human/*.json >>results || true
 	assert_file_eq "$FIXTURES/import/corpus-catan-expected.txt" results
+	# JSettlers2: the classic logs validate (partial games); the sea board is refused by name.
+	mkdir jsettlers2
+	for f in $(cd "$corpora" && ls jsettlers2/gameevent/*.soclog); do
+		st=0
+		catan-import "$corpora/$f" >"jsettlers2/${f##*/}.json" 2>err || st=$?
+		echo "$f: import $st$(sed "s|^catan-import: $corpora/| |" err)"
+		[ -s "jsettlers2/${f##*/}.json" ] || rm "jsettlers2/${f##*/}.json"
+	done >results
+	catan-validate -j 1 jsettlers2/*.json >>results
+	assert_file_eq "$FIXTURES/import/corpus-jsettlers-expected.txt" results
 }

@@ -18,6 +18,7 @@ context() {
 	cp sheet.json g.json
 	cp "$FIXTURES/import/catanatron-beginner.json" catanatron.json
 	cp "$FIXTURES/import/beginner.catan" game.catan
+	cp "$FIXTURES/import/beginner.soclog" game.soclog
 }
 
 # blocks PAGE: the page's EXAMPLES blocks (between .nf and .fi), as shell text, one file each.

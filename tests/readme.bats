@@ -23,6 +23,7 @@ load test_helper
 	cp "$FIXTURES/import/catanatron-beginner.json" catanatron-game.json
 	cp "$FIXTURES/import/catanatron-beginner.json" exports/
 	cp "$FIXTURES/import/beginner.catan" table.catan
+	cp "$FIXTURES/import/beginner.soclog" server.soclog
 	cp players games/friday.players
 	sed -n '/^## The programs/,/^## [^T]/p' "$ROOT/README.md" |
 		grep -E '^    (catan-|dicegame-sheet|sh examples/)' | sed 's/^    //' >lines

@@ -40,4 +40,7 @@ setup() {
 	run -0 vg catan-import "$FIXTURES/import/beginner.catan"
 	sed 's/^blue rolls 5$/blue flies/' "$FIXTURES/import/beginner.catan" >"$BATS_TEST_TMPDIR/x.catan"
 	run -3 vg catan-import "$BATS_TEST_TMPDIR/x.catan"
+	run -0 vg catan-import "$FIXTURES/import/beginner.soclog"
+	sed 's/PL=4/PL=6/' "$FIXTURES/import/beginner.soclog" >"$BATS_TEST_TMPDIR/x.soclog"
+	run -1 vg catan-import "$BATS_TEST_TMPDIR/x.soclog"
 }

@@ -1,4 +1,6 @@
 /* import.c: the importers' dispatch, format detection, and the geometry and record helpers they share. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "board.h"
@@ -9,7 +11,7 @@
 #include "ruleset.h"
 #include "state.h"
 
-const char *const import_format_names[NIMPORT_FORMAT + 1] = { "catanatron", "catan", NULL };
+const char *const import_format_names[NIMPORT_FORMAT + 1] = { "catanatron", "catan", "jsettlers", NULL };
 
 int import_format_parse(const char *s)
 {
@@ -40,6 +42,9 @@ int import_detect(const char *buf, size_t len)
 	static const char catanlog[] = "catanlog ";
 	if (len - i >= sizeof catanlog - 1 && memcmp(buf + i, catanlog, sizeof catanlog - 1) == 0)
 		return IMPORT_CATAN;
+	static const char soclog[] = "SOC game event log: ";
+	if (len - i >= sizeof soclog - 1 && memcmp(buf + i, soclog, sizeof soclog - 1) == 0)
+		return IMPORT_JSETTLERS;
 	return -1;
 }
 
@@ -52,6 +57,8 @@ int import_read(int fmt, const char *buf, size_t len, const char *name, struct g
 		return import_catanatron(buf, len, name, g, e);
 	case IMPORT_CATAN:
 		return import_catan(buf, len, name, g, e);
+	case IMPORT_JSETTLERS:
+		return import_jsettlers(buf, len, name, g, e);
 	}
 	return cerr_set(e, C_USAGE, "unknown format");
 }
@@ -139,4 +146,14 @@ int imp_push(struct game *g, const struct move *m, struct cerr *e)
 	char text[256];
 	move_format(g, m, text, sizeof text);
 	return movelog_push_move(&g->log, text, m, e);
+}
+
+int imp_fail(struct cerr *e, int code, const char *name, int line, const char *field, const char *fmt, ...)
+{
+	char msg[300];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return cerr_set(e, code, "%.200s:%d: %s: %s", name, line, field, msg);
 }

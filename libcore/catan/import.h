@@ -11,7 +11,7 @@
 #include "err.h"
 #include "types.h"
 
-enum import_format { IMPORT_CATANATRON, IMPORT_CATAN, NIMPORT_FORMAT };
+enum import_format { IMPORT_CATANATRON, IMPORT_CATAN, IMPORT_JSETTLERS, NIMPORT_FORMAT };
 
 /* The formats' names as the command line gives them, NULL-terminated. */
 extern const char *const import_format_names[NIMPORT_FORMAT + 1];
@@ -22,7 +22,8 @@ int import_format_parse(const char *s);
 /*
  * import_detect: the format buf (len bytes) is written in, from its first
  * bytes: a JSON object holding "action_records" is catanatron's, a first
- * line "catanlog VERSION" a .catan transcription.  -1 when neither.
+ * line "catanlog VERSION" a .catan transcription, "SOC game event log: "
+ * a JSettlers2 event log.  -1 when none.
  */
 int import_detect(const char *buf, size_t len);
 

@@ -4,7 +4,6 @@
  * Tiles are numbered from the north-west corner counter-clockwise,
  * spiralling inwards; intersections and paths are "(TILE DIRECTION)".
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,16 +37,8 @@ struct cl {
 	struct game *g;
 };
 
-static int fail(struct cl *c, const char *field, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(struct cl *c, const char *field, const char *fmt, ...)
-{
-	char msg[300];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return cerr_set(c->e, C_INPUT, "%.200s:%d: %s: %s", c->name, c->line, field, msg);
-}
+/* fail: the transcription cannot be read at the current line (status 3). */
+#define fail(c, field, ...) imp_fail((c)->e, C_INPUT, (c)->name, (c)->line, (field), __VA_ARGS__)
 
 static int lookup(const char *const *words, const char *s, size_t n)
 {

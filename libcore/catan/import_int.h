@@ -43,6 +43,13 @@ int imp_harbour_slot(const struct geometry *geo, int path);
 void imp_begin(struct game *g, int nplayers, const uint8_t *colour, const struct board *b);
 
 /*
+ * imp_fail: code with "NAME:LINE: FIELD: message" in e (a text format's
+ * refusal); returns code.
+ */
+int imp_fail(struct cerr *e, int code, const char *name, int line, const char *field, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+/*
  * imp_push: appends m's canonical text to g's log.  C_OK or C_SYSTEM.
  */
 int imp_push(struct game *g, const struct move *m, struct cerr *e);
@@ -51,5 +58,6 @@ int imp_push(struct game *g, const struct move *m, struct cerr *e);
 int import_catanatron(const char *buf, size_t len, const char *name, struct game *g,
 		      struct cerr *e);
 int import_catan(const char *buf, size_t len, const char *name, struct game *g, struct cerr *e);
+int import_jsettlers(const char *buf, size_t len, const char *name, struct game *g, struct cerr *e);
 
 #endif
