@@ -17,6 +17,9 @@ context() {
 	dicegame-sheet new --seed 1 --players ann,bob >sheet.json
 	cp sheet.json g.json
 	ln -s "$ROOT/examples" examples
+	cp "$FIXTURES/import/catanatron-beginner.json" catanatron.json
+	cp "$FIXTURES/import/beginner.catan" game.catan
+	cp "$FIXTURES/import/beginner.soclog" game.soclog
 }
 
 # blocks PAGE: the page's EXAMPLES blocks (between .nf and .fi), as shell text, one file each.

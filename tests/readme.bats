@@ -18,6 +18,12 @@ load test_helper
 	mkdir outbox games
 	printf 'From: Alice <alice@example.org>\nSubject: turn\n\nroll\n' >mail.eml
 	catan-newboard --beginner >games/friday.json
+	# The importer's: a catanatron export, and a folder of them.
+	mkdir exports
+	cp "$FIXTURES/import/catanatron-beginner.json" catanatron-game.json
+	cp "$FIXTURES/import/catanatron-beginner.json" exports/
+	cp "$FIXTURES/import/beginner.catan" table.catan
+	cp "$FIXTURES/import/beginner.soclog" server.soclog
 	cp players games/friday.players
 	sed -n '/^## The programs/,/^## [^T]/p' "$ROOT/README.md" |
 		grep -E '^    (catan-|dicegame-sheet|sh examples/)' | sed 's/^    //' >lines

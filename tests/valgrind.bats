@@ -42,3 +42,16 @@ setup() {
 	run -0 vg catan-match --tally "$BATS_TEST_TMPDIR/lines"
 	run -3 vg catan-match --tally <<<'{"seed":1,"seats":["red","red"]}'
 }
+
+@test "catan-import is clean under valgrind, importing and refusing" {
+	run -0 vg catan-import "$FIXTURES/import/catanatron-actions.json"
+	run -3 vg catan-import --format catanatron <<<'{"colors": ["RED"]}'
+	jq -c '.action_records[17][1] = "GOLD"' "$FIXTURES/import/catanatron-beginner.json" >"$BATS_TEST_TMPDIR/x.json"
+	run -3 vg catan-import "$BATS_TEST_TMPDIR/x.json"
+	run -0 vg catan-import "$FIXTURES/import/beginner.catan"
+	sed 's/^blue rolls 5$/blue flies/' "$FIXTURES/import/beginner.catan" >"$BATS_TEST_TMPDIR/x.catan"
+	run -3 vg catan-import "$BATS_TEST_TMPDIR/x.catan"
+	run -0 vg catan-import "$FIXTURES/import/beginner.soclog"
+	sed 's/PL=4/PL=6/' "$FIXTURES/import/beginner.soclog" >"$BATS_TEST_TMPDIR/x.soclog"
+	run -1 vg catan-import "$BATS_TEST_TMPDIR/x.soclog"
+}

@@ -1,0 +1,88 @@
+/* catan-import: a record of another system (catanatron, .catan, JSettlers2) as our game document. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe.h"
+#include "import.h"
+#include "state.h"
+#include "state_json.h"
+
+const char fe_progname[] = "catan-import";
+
+static const char usage_short[] = "usage: catan-import [-f FORMAT] [-c] [FILE]\n";
+
+static const char usage_text[] =
+	"usage: catan-import [-f FORMAT] [-c] [FILE]\n"
+	"\n"
+	"Reads a game recorded by another system from FILE or standard input and writes it\n"
+	"as a record (catan-state(5)): the source's board and seats, a start in the set-up,\n"
+	"and its log as our moves with the outcomes the source gives.  Check it with\n"
+	"catan-validate(1).  The format is found from the content unless given.\n"
+	"\n"
+	"  -f, --format FORMAT  catanatron (its JSON export), catan (a .catan transcription) or\n"
+	"                       jsettlers (a JSettlers2 .soclog event log, classic board)\n"
+	"  -c, --compact        write the document on one line\n"
+	"  -h, --help           show this help\n"
+	"  -V, --version        show the version\n"
+	"\n"
+	"Exit status: 0 imported, 1 a board or rules we do not play, 2 usage, 3 a record\n"
+	"that cannot be read (FILE:LINE or FILE: JSON path, field and reason), 4 system error.\n";
+
+enum { O_FORMAT = 'f', O_COMPACT = 'c' };
+
+static const struct fe_opt options[] = {
+	{ "format", O_FORMAT, FE_ARG, import_format_names, "the record's format" },
+	{ "compact", O_COMPACT, FE_NO_ARG, NULL, "write the document on one line" },
+	FE_OPT_END,
+};
+
+static const struct fe_cmd command = {
+	.opts = options, .operands = FE_OPERANDS_FILES,
+	.usage_short = usage_short, .usage_text = usage_text,
+};
+
+int main(int argc, char **argv)
+{
+	struct cerr e = { 0 };
+	struct game g;
+	int fmt = -1, flags = 0, opt, rc;
+	const char *path = "-", *name, *extra;
+	char *buf = NULL, *out = NULL;
+	size_t len, outlen;
+
+	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
+		switch (opt) {
+		case FE_STOP:
+			return rc;
+		case O_FORMAT:
+			if ((fmt = import_format_parse(optarg)) < 0)
+				return fe_usagef(usage_short, "--format: unknown format '%s' (catanatron, catan, jsettlers)",
+						 optarg);
+			break;
+		case O_COMPACT:
+			flags |= SJ_COMPACT;
+			break;
+		}
+	}
+	if ((extra = fe_operand(argc, argv, &path)))
+		return fe_usagef(usage_short, "unexpected argument '%s': give one record", extra);
+
+	game_init(&g);
+	if ((rc = fe_read_input(path, &buf, &len, &name, &e)))
+		goto out;
+	if (fmt < 0 && (fmt = import_detect(buf, len)) < 0) {
+		rc = cerr_set(&e, C_INPUT, "%s: not a record of a known format: give --format", name);
+		goto out;
+	}
+	if ((rc = import_read(fmt, buf, len, name, &g, &e)) ||
+	    (rc = game_write(&g, flags, &out, &outlen, &e)))
+		goto out;
+	rc = fe_output(out, outlen, &e);
+out:
+	if (rc)
+		fe_report(&e);
+	game_free(&g);
+	free(buf);
+	free(out);
+	return rc;
+}

@@ -1,0 +1,479 @@
+/*
+ * import_jsettlers.c: JSettlers2's game event logs (.soclog) of the classic
+ * four-player board: the board from SOCBoardLayout, the seats, and the
+ * messages every member of the game saw (audience "all"), with the robbed
+ * card where the log shows it.  Coordinates are JSettlers' board encoding
+ * v1 (docs/sources.md), placed by our geometry.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import_int.h"
+#include "move.h"
+#include "names.h"
+#include "ruleset.h"
+
+#define JS_LAYOUT 37	/* the island and its ring of sea, in reading order */
+
+struct js {
+	const char *name;
+	int line;
+	struct cerr *e;
+	const struct geometry *geo;
+	struct game *g;
+	int seated[MAXPLAYERS];	/* JSettlers seat -> 1 when someone sits there */
+	int order[MAXPLAYERS], nplayers;	/* our seat -> JSettlers seat */
+	int have_board, started;
+	int turn, rolled;	/* the JSettlers seat whose turn it is; its roll was made */
+	int drawn[MAXPLAYERS];	/* the card each JSettlers seat drew last, as ours, or -1 */
+	struct board board;
+	struct move robber;	/* a robber move waiting for its robbery's result */
+	int robber_pending;
+};
+
+/* The resources as JSettlers numbers them (1 clay .. 5 wood), ours by index; 0 and 6: unknown. */
+static const int js_res[7] = { -1, RES_BRICK, RES_ORE, RES_WOOL, RES_GRAIN, RES_LUMBER, -1 };
+static const int js_terrain[7] = { T_DESERT, T_HILLS, T_MOUNTAINS, T_PASTURE, T_FIELDS, T_FOREST, -1 };
+/* The intersections of a hex as offsets of its code, clockwise from the top (enum corner). */
+static const int js_corner[NCORNER][2] = { { 0, 1 }, { 1, 2 }, { 2, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 } };
+
+/* fail: the log is refused at the current line with code. */
+#define fail(c, code, field, ...) imp_fail((c)->e, (code), (c)->name, (c)->line, (field), __VA_ARGS__)
+
+/* field: the value of key in the fields "k=v|k=v" into out (n bytes); NULL when absent. */
+static const char *field(const char *fields, const char *key, char *out, size_t n)
+{
+	size_t k = strlen(key);
+	for (const char *s = fields; s && *s; s = strchr(s, '|') ? strchr(s, '|') + 1 : NULL)
+		if (strncmp(s, key, k) == 0 && s[k] == '=') {
+			const char *v = s + k + 1, *end = strchr(v, '|');
+			size_t len = end ? (size_t)(end - v) : strlen(v);
+			snprintf(out, n, "%.*s", (int)(len < n ? len : n - 1), v);
+			return out;
+		}
+	return NULL;
+}
+
+/* number: key's value as an integer (decimal, or hexadecimal with base 16) into *v. */
+static int number(struct js *c, const char *fields, const char *key, int base, long *v)
+{
+	char buf[32], *end;
+	if (!field(fields, key, buf, sizeof buf))
+		return fail(c, C_INPUT, key, "missing");
+	*v = strtol(buf, &end, base);
+	if (end == buf || *end)
+		return fail(c, C_INPUT, key, "'%s' is not a number", buf);
+	return C_OK;
+}
+
+/* axial: the hex of code (R, C) as axial coordinates, 1 when the code is a hex's. */
+static int axial(int R, int C, int *q, int *r)
+{
+	if ((C - 7) % 2 || (R - C) % 2)
+		return 0;
+	*q = (C - 7) / 2;
+	*r = (R - C) / 2;
+	return 1;
+}
+
+/* land: each land hex as axial coordinates and its code, in turn: 1 while there is one. */
+static int land(int i, int *q, int *r, int *R, int *C)
+{
+	for (int rr = -2, k = 0; rr <= 2; rr++)
+		for (int qq = -2; qq <= 2; qq++)
+			if (abs(qq + rr) <= 2 && k++ == i) {
+				*q = qq;
+				*r = rr;
+				*R = 7 + 2 * qq + 2 * rr;
+				*C = 7 + 2 * qq;
+				return 1;
+			}
+	return 0;
+}
+
+/* node: an intersection's code as ours, or -1. */
+static int node(struct js *c, long code)
+{
+	int q, r, R, C;
+	for (int i = 0; land(i, &q, &r, &R, &C); i++)
+		for (int k = 0; k < NCORNER; k++)
+			if (((R + js_corner[k][0]) << 4 | (C + js_corner[k][1])) == code)
+				return imp_corner(c->geo, q, r, k);
+	return -1;
+}
+
+/* edge: a path's code (the smaller nibbles of its ends) as ours, or -1. */
+static int edge(struct js *c, long code)
+{
+	int q, r, R, C;
+	for (int i = 0; land(i, &q, &r, &R, &C); i++)
+		for (int k = 0; k < NSIDE; k++) {
+			const int *a = js_corner[k], *b = js_corner[(k + 1) % NCORNER];
+			int mr = R + (a[0] < b[0] ? a[0] : b[0]), mc = C + (a[1] < b[1] ? a[1] : b[1]);
+			if ((mr << 4 | mc) == code)
+				return imp_side(c->geo, q, r, k);
+		}
+	return -1;
+}
+
+/* layout: "{ a b c ... }" of key, JS_LAYOUT integers. */
+static int layout(struct js *c, const char *fields, const char *key, int v[JS_LAYOUT])
+{
+	char buf[512];
+	if (!field(fields, key, buf, sizeof buf) || buf[0] != '{')
+		return fail(c, C_INPUT, key, "expected { N N ... }");
+	char *s = buf + 1, *end;
+	for (int i = 0; i < JS_LAYOUT; i++) {
+		v[i] = (int)strtol(s, &end, 10);
+		if (end == s)
+			return fail(c, C_INPUT, key, "expected %d numbers (the classic board)", JS_LAYOUT);
+		s = end;
+	}
+	while (*s == ' ')
+		s++;
+	if (strcmp(s, "}") != 0)
+		return fail(c, C_INPUT, key, "more than %d numbers: not the classic board", JS_LAYOUT);
+	return C_OK;
+}
+
+/* board_layout: SOCBoardLayout: terrains, numbers and harbours of the 37 hexes in reading order. */
+static int board_layout(struct js *c, const char *fields)
+{
+	static const int tokens[10] = { 2, 3, 4, 5, 6, 8, 9, 10, 11, 12 };
+	int hexes[JS_LAYOUT], nums[JS_LAYOUT], rc, i = 0, nharb = 0;
+	uint8_t seen[MAX_HARBOUR] = { 0 };
+	if ((rc = layout(c, fields, "hexLayout", hexes)) || (rc = layout(c, fields, "numberLayout", nums)))
+		return rc;
+	for (int r = -3; r <= 3; r++)
+		for (int q = -3; q <= 3; q++) {
+			if (abs(q + r) > 3)
+				continue;
+			int v = hexes[i], n = nums[i], h = imp_hex_at(c->geo, q, r);
+			i++;
+			if (h >= 0) {
+				if (v < 0 || v > 5)
+					return fail(c, C_INPUT, "hexLayout", "hex %d: %d is no land", i - 1, v);
+				c->board.terrain[h] = (uint8_t)js_terrain[v];
+				c->board.token[h] = 0;
+				if (v != 0 && (n < 0 || n > 9))
+					return fail(c, C_INPUT, "numberLayout", "hex %d: %d is no number", i - 1, n);
+				if (v != 0)
+					c->board.token[h] = (uint8_t)tokens[n];
+				continue;
+			}
+			if (v == 6)
+				continue;
+			/* A harbour: 7..12 a 3:1 facing 1..6, or 16 x facing + resource. */
+			int facing = v >= 7 && v <= 12 ? v - 6 : v >> 4, type = v >= 7 && v <= 12 ? 0 : v & 15;
+			if (facing < 1 || facing > 6 || type > 5 || (v >= 16 && type == 0))
+				return fail(c, C_INPUT, "hexLayout", "hex %d: %d is no harbour", i - 1, v);
+			int slot = imp_harbour_slot(c->geo, imp_side(c->geo, q, r, facing - 1));
+			if (slot < 0 || seen[slot]++)
+				return fail(c, C_ILLEGAL, "hexLayout", "a harbour where our board has none");
+			c->board.harbour[slot] = (uint8_t)(type ? js_res[type] : HB_GENERIC);
+			nharb++;
+		}
+	if (nharb != MAX_HARBOUR)
+		return fail(c, C_INPUT, "hexLayout", "%d harbours, not %d", nharb, MAX_HARBOUR);
+	c->have_board = 1;
+	return C_OK;
+}
+
+/* seat: a JSettlers seat number as ours (-1 when nobody plays it). */
+static int seat(struct js *c, long pn)
+{
+	for (int s = 0; s < c->nplayers; s++)
+		if (c->order[s] == pn)
+			return s;
+	return -1;
+}
+
+/* who: m's player is JSettlers seat pn, who must play in the game. */
+static int who(struct js *c, long pn, struct move *m)
+{
+	int s = pn >= 0 && pn < MAXPLAYERS ? seat(c, pn) : -1;
+	if (s < 0)
+		return fail(c, C_INPUT, "playerNumber", "nobody plays in seat %ld", pn);
+	m->seat = (int8_t)s;
+	return C_OK;
+}
+
+static int push(struct js *c, struct move *m)
+{
+	return imp_push(c->g, m, c->e);
+}
+
+/* flush: the robber move waiting for a robbery result, as it stands. */
+static int flush(struct js *c)
+{
+	if (!c->robber_pending)
+		return C_OK;
+	c->robber_pending = 0;
+	return push(c, &c->robber);
+}
+
+/* start: SOCStartGame: the seats in playing order from the first to place, and the record begins. */
+static int start(struct js *c, long first)
+{
+	uint8_t colour[MAXPLAYERS];
+	if (!c->have_board)
+		return fail(c, C_INPUT, "SOCStartGame", "no SOCBoardLayout before the game starts");
+	for (int k = 0; k < MAXPLAYERS; k++) {
+		int s = (int)((first + k) % MAXPLAYERS);
+		if (c->seated[s]) {
+			/* Seats are coloured in our order of colours: seat 0 red, 1 blue, 2 white, 3 orange. */
+			colour[c->nplayers] = (uint8_t)s;
+			c->order[c->nplayers++] = s;
+		}
+	}
+	if (c->nplayers < 2)
+		return fail(c, C_INPUT, "SOCSitDown", "%d players, not 2 to 4", c->nplayers);
+	imp_begin(c->g, c->nplayers, colour, &c->board);
+	c->started = 1;
+	return C_OK;
+}
+
+/* message: one message of the log: its audience, name and fields. */
+static int message(struct js *c, const char *aud, const char *msg, const char *f)
+{
+	struct move m;
+	long v, w;
+	int rc;
+	char buf[64];
+
+	if (strcmp(msg, "SOCNewGameWithOptions") == 0 || strcmp(msg, "SOCNewGame") == 0) {
+		const char *o = field(f, "param2", buf, sizeof buf);
+		long pl = 4;
+		const char *p = o ? strstr(o, "PL=") : NULL;
+		if (p)
+			pl = strtol(p + 3, NULL, 10);
+		if (o && (strstr(o, "SBL=t") || strstr(o, "SC=")))
+			return fail(c, C_ILLEGAL, "game options", "the sea board or a scenario: not a board we play");
+		if (pl > MAXPLAYERS)
+			return fail(c, C_ILLEGAL, "game options", "a game of %ld players: we play 2 to 4", pl);
+		return C_OK;
+	}
+	if (strcmp(msg, "SOCBoardLayout2") == 0)
+		return fail(c, C_ILLEGAL, msg, "the sea board or a larger one: not a board we play");
+	if (strcmp(aud, "all") != 0)
+		return C_OK;
+	if (strcmp(msg, "SOCBoardLayout") == 0)
+		return c->started ? C_OK : board_layout(c, f);
+	if (strcmp(msg, "SOCSitDown") == 0) {
+		if ((rc = number(c, f, "playerNumber", 10, &v)))
+			return rc;
+		if (v < 0 || v >= MAXPLAYERS)
+			return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a four-player game", v);
+		if (!c->started)
+			c->seated[v] = 1;
+		return C_OK;
+	}
+	if (strcmp(msg, "SOCTurn") == 0) {
+		if ((rc = number(c, f, "playerNumber", 10, &v)) || (rc = number(c, f, "gameState", 10, &w)))
+			return rc;
+		if (v < 0 || v >= MAXPLAYERS)
+			return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a four-player game", v);
+		if (!c->started && (rc = start(c, v)))
+			return rc;
+		if ((rc = flush(c)))
+			return rc;
+		/* A new turn ends the one before, once the game has rolls. */
+		int ended = c->turn;
+		c->turn = (int)v;
+		if (w == 15 && c->rolled) {
+			c->rolled = 0;
+			move_init(&m);
+			m.verb = MV_END;
+			if ((rc = who(c, ended, &m)))
+				return rc;
+			return push(c, &m);
+		}
+		return C_OK;
+	}
+	if (!c->started)
+		return C_OK;
+	if (strcmp(msg, "SOCPutPiece") == 0) {
+		long pn, type, coord;
+		if ((rc = number(c, f, "playerNumber", 10, &pn)) || (rc = number(c, f, "pieceType", 10, &type)) ||
+		    (rc = number(c, f, "coord", 16, &coord)) || (rc = flush(c)))
+			return rc;
+		move_init(&m);
+		if ((rc = who(c, pn, &m)))
+			return rc;
+		m.verb = MV_BUILD;
+		if (type == 0) {
+			m.piece = PC_ROAD;
+			m.npath = 1;
+			m.path[0] = (int8_t)edge(c, coord);
+		} else if (type == 1 || type == 2) {
+			m.piece = type == 1 ? PC_SETTLEMENT : PC_CITY;
+			m.node = (int8_t)node(c, coord);
+		} else {
+			return fail(c, C_ILLEGAL, "pieceType", "%ld is no piece of the classic board", type);
+		}
+		if (type == 0 ? m.path[0] < 0 : m.node < 0)
+			return fail(c, C_INPUT, "coord", "0x%lx is no place of the classic board", coord);
+		return push(c, &m);
+	}
+	if (strcmp(msg, "SOCDiceResult") == 0) {
+		if ((rc = number(c, f, "param", 10, &v)) || (rc = flush(c)))
+			return rc;
+		if (v < 2 || v > 12)
+			return fail(c, C_INPUT, "param", "%ld is no roll of two dice", v);
+		/* The log gives the total only: the lowest first die that makes it (as for .catan). */
+		move_init(&m);
+		if ((rc = who(c, c->turn, &m)))
+			return rc;
+		m.verb = MV_ROLL;
+		m.dice[0] = (uint8_t)(v > 7 ? v - 6 : 1);
+		m.dice[1] = (uint8_t)(v - m.dice[0]);
+		c->rolled = 1;
+		return push(c, &m);
+	}
+	if (strcmp(msg, "SOCMoveRobber") == 0) {
+		long pn, coord;
+		int q, r, h;
+		if ((rc = number(c, f, "playerNumber", 10, &pn)) || (rc = number(c, f, "coord", 16, &coord)) ||
+		    (rc = flush(c)))
+			return rc;
+		if (!axial((int)(coord >> 4), (int)(coord & 15), &q, &r) || (h = imp_hex_at(c->geo, q, r)) < 0)
+			return fail(c, C_INPUT, "coord", "0x%lx is no land hex of the classic board", coord);
+		move_init(&c->robber);
+		if ((rc = who(c, pn, &c->robber)))
+			return rc;
+		c->robber.verb = MV_ROBBER;
+		c->robber.hex = (int8_t)h;
+		c->robber_pending = 1;
+		return C_OK;
+	}
+	if (strcmp(msg, "SOCBankTrade") == 0) {
+		static const char *const keys[] = { "clay", "ore", "sheep", "wheat", "wood" };
+		const char *give = strstr(f, "give="), *get = strstr(f, "get=");
+		if (!give || !get)
+			return fail(c, C_INPUT, msg, "expected give=...|get=...|pn=N");
+		if ((rc = number(c, f, "pn", 10, &v)) || (rc = flush(c)))
+			return rc;
+		move_init(&m);
+		if ((rc = who(c, v, &m)))
+			return rc;
+		m.verb = MV_TRADE;
+		for (int k = 0; k < 5; k++) {
+			char key[16];
+			snprintf(key, sizeof key, "%s", keys[k]);
+			long a = strtol(strstr(give, key) ? strstr(give, key) + strlen(key) + 1 : "0", NULL, 10);
+			long b = strtol(strstr(get, key) ? strstr(get, key) + strlen(key) + 1 : "0", NULL, 10);
+			if (a < 0 || a > MAX_BANK_EACH || b < 0 || b > MAX_BANK_EACH)
+				return fail(c, C_INPUT, msg, "%s: a count from 0 to %d", key, MAX_BANK_EACH);
+			m.give[js_res[k + 1]] = (uint8_t)a;
+			m.get[js_res[k + 1]] = (uint8_t)b;
+		}
+		return push(c, &m);
+	}
+	if (strcmp(msg, "SOCSimpleAction") == 0) {
+		/* Action type 1: a development card bought, named when the log saw it drawn. */
+		if ((rc = number(c, f, "actType", 10, &w)) || w != 1)
+			return rc;
+		if ((rc = number(c, f, "pn", 10, &v)) || (rc = flush(c)))
+			return rc;
+		move_init(&m);
+		if ((rc = who(c, v, &m)))
+			return rc;
+		m.verb = MV_BUY;
+		m.card = (int8_t)c->drawn[v];
+		c->drawn[v] = -1;
+		return push(c, &m);
+	}
+	static const char *const unread[] = { "SOCDiscard", "SOCPickResources", "SOCPlayDevCardRequest",
+					       "SOCMakeOffer", "SOCAcceptOffer", "SOCMovePiece", NULL };
+	for (int k = 0; unread[k]; k++)
+		if (strcmp(msg, unread[k]) == 0)
+			return fail(c, C_INPUT, msg, "a message this importer does not read yet");
+	return C_OK;
+}
+
+/* private: what one player's copy says: the card robbed or drawn, when the log shows it. */
+static int private(struct js *c, const char *msg, const char *f)
+{
+	long v, w;
+	int rc;
+	if (strcmp(msg, "SOCRobberyResult") == 0 && c->robber_pending) {
+		if ((rc = number(c, f, "victim", 10, &v)) || (rc = number(c, f, "resType", 10, &w)))
+			return rc;
+		c->robber.victim = (int8_t)(v >= 0 && v < MAXPLAYERS ? seat(c, v) : NOBODY);
+		if (w >= 1 && w <= 5)
+			c->robber.res = (int8_t)js_res[w];
+		return C_OK;
+	}
+	if (strcmp(msg, "SOCDevCardAction") == 0) {
+		/* JSettlers' cards: 1 road building, 2 year of plenty, 3 monopoly, 4 to 8 victory points, 9 knight. */
+		static const int8_t card[10] = { -1, DEV_ROAD_BUILDING, DEV_YEAR_OF_PLENTY, DEV_MONOPOLY,
+						 DEV_VICTORY_POINT, DEV_VICTORY_POINT, DEV_VICTORY_POINT,
+						 DEV_VICTORY_POINT, DEV_VICTORY_POINT, DEV_KNIGHT };
+		char act[16];
+		if (!field(f, "actionType", act, sizeof act) || strcmp(act, "DRAW") != 0)
+			return C_OK;
+		if ((rc = number(c, f, "playerNum", 10, &v)) || (rc = number(c, f, "cardType", 10, &w)))
+			return rc;
+		if (v >= 0 && v < MAXPLAYERS && w >= 0 && w <= 9)
+			c->drawn[v] = card[w];
+	}
+	return C_OK;
+}
+
+int import_jsettlers(const char *buf, size_t len, const char *name, struct game *g, struct cerr *e)
+{
+	struct js c = { .name = name, .e = e, .geo = g->rs->geom, .g = g, .turn = -1 };
+	char *l = malloc(len + 1);
+	int rc = C_OK;
+
+	if (!l)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	for (int s = 0; s < MAXPLAYERS; s++)
+		c.drawn[s] = -1;
+	for (size_t i = 0; i < len && rc == C_OK;) {
+		size_t j = i;
+		while (j < len && buf[j] != '\n')
+			j++;
+		size_t n = j - i;
+		memcpy(l, buf + i, n);
+		l[n] = '\0';
+		if (n && l[n - 1] == '\r')
+			l[--n] = '\0';
+		c.line++;
+		i = j + 1;
+		if (strlen(l) != n) {
+			rc = fail(&c, C_INPUT, "line", "a NUL byte");
+			break;
+		}
+		if (c.line == 1) {
+			if (strncmp(l, "SOC game event log: ", 20) != 0)
+				rc = fail(&c, C_INPUT, "header", "expected 'SOC game event log: ...'");
+			continue;
+		}
+		if (!l[0] || l[0] == '#')
+			continue;
+		/* [elapsed:]audience:SOCMessageName:fields; the elapsed time has colons of its own. */
+		char *m = strstr(l, ":SOC");
+		if (!m) {
+			rc = fail(&c, C_INPUT, "message", "expected [ELAPSED:]AUDIENCE:SOCMessage:FIELDS");
+			break;
+		}
+		*m = '\0';
+		char *aud = strrchr(l, ':') ? strrchr(l, ':') + 1 : l, *msg = m + 1, *f = strchr(msg, ':');
+		if (f)
+			*f++ = '\0';
+		else
+			f = msg + strlen(msg);
+		if (aud[0] == 'p' && aud[1] >= '0' && aud[1] <= '9')
+			rc = c.started ? private(&c, msg, f) : C_OK;
+		else
+			rc = message(&c, aud, msg, f);
+	}
+	if (rc == C_OK && !c.started)
+		rc = fail(&c, C_INPUT, "SOCStartGame", "the game never starts: no SOCTurn after the board");
+	if (rc == C_OK)
+		rc = flush(&c);
+	free(l);
+	return rc;
+}

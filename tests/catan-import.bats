@@ -1,0 +1,354 @@
+#!/usr/bin/env bats
+# catan-import: records of other systems as our records; the mapping of their coordinates on a
+# whole board; refusals with the file, the place and the field; the corpora of real games when
+# they are present.
+
+load test_helper
+
+IMP=$FIXTURES/import
+
+# jqe FILTER FILE: jq's output for FILE, compact.
+jqe() { jq -c "$1" "$2"; }
+
+# refused_edit FIXTURE SED STATUS MESSAGE: FIXTURE edited by SED (into $f) is refused with STATUS
+# and "catan-import: $f" followed by MESSAGE, and nothing is written.
+refused_edit() {
+	sed "$2" "$1" >"$f"
+	run -"$3" --separate-stderr catan-import "$f"
+	assert_eq "catan-import: $f$4" "$stderr"
+	assert_eq "" "$output"
+}
+
+# imported FILE: catan-import FILE succeeds, silent on stderr; the record is left in r.json.
+imported() {
+	run -0 --separate-stderr catan-import "$1"
+	assert_eq "" "$stderr"
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/r.json"
+}
+
+@test "a catanatron export becomes a record that validates" {
+	imported "$IMP/catanatron-beginner.json"
+	assert_eq '{"variant":"base","points_to_win":10,"discard_limit":7,"trade_build":"combined","outcomes":"external","open_hands":"off","dev_after_roll":"off","reroll_sevens":"off","keep_settlement":"off","friendly_robber":"off","road_tie":"keep","vp_cards":"held","ignore_seven":"off","knight_interrupt":"off"}' "$(jqe .rules "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq '["red","blue","white","orange"]' "$(jqe .players "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq 'false' "$(jqe 'has("position")' "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq '{"knight":14,"road-building":2,"year-of-plenty":2,"monopoly":2,"victory-point":5}' "$(jqe .start.deck "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq '"setup-settlement" 10' "$(jq -c '.start.phase, .start.robber' "$BATS_TEST_TMPDIR/r.json" | paste -sd' ')"
+	assert_eq 'red roll 3 4,red robber 15 steal orange ore,red end,blue roll 5 6,blue end,white roll 1 2,white end' \
+		"$(jq -r '.log[16:] | join(",")' "$BATS_TEST_TMPDIR/r.json")"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/r.json"
+	assert_eq "$BATS_TEST_TMPDIR/r.json: ok, 23 moves" "$output"
+}
+
+@test "-c writes the same document on one line" {
+	catan-import "$IMP/catanatron-beginner.json" >"$BATS_TEST_TMPDIR/r.json"
+	catan-import -c "$IMP/catanatron-beginner.json" >"$BATS_TEST_TMPDIR/c.json"
+	assert_eq 1 "$(wc -l <"$BATS_TEST_TMPDIR/c.json")"
+	assert_eq "$(jq -S . "$BATS_TEST_TMPDIR/r.json")" "$(jq -S . "$BATS_TEST_TMPDIR/c.json")"
+}
+
+@test "catanatron's coordinates map onto the whole board: every hex, harbour, intersection and path" {
+	# The fixture is the beginner board in catanatron's terms, every land node and edge given, each
+	# placed by the last hex that has it, with scrambled node ids; the importer checks every edge
+	# against its tile and side, and the board and the beginner pieces come out as ours.
+	catan-import "$IMP/catanatron-beginner.json" >"$BATS_TEST_TMPDIR/r.json"
+	assert_eq "$(catan-newboard --beginner | jq -c .board)" "$(jqe .board "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq 'red build settlement 9,red build road 9-14,blue build settlement 42,blue build road 37-42,white build settlement 18,white build road 18-23,orange build settlement 15,orange build road 10-15,orange build settlement 41,orange build road 41-46,white build settlement 32,white build road 26-32,blue build settlement 40,blue build road 40-45,red build settlement 29,red build road 29-35' \
+		"$(jq -r '.log[:16] | join(",")' "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq 54 "$(jq '.nodes | length' "$IMP/catanatron-beginner.json")"
+	assert_eq 72 "$(jq '.edges | length' "$IMP/catanatron-beginner.json")"
+	# An edge named by the wrong side of its tile is refused, naming it.
+	jq -c '.edges[5].direction = (if .edges[5].direction == "EAST" then "WEST" else "EAST" end)' \
+		"$IMP/catanatron-beginner.json" >"$BATS_TEST_TMPDIR/bad.json"
+	run -3 --separate-stderr catan-import "$BATS_TEST_TMPDIR/bad.json"
+	[[ $stderr == "catan-import: $BATS_TEST_TMPDIR/bad.json: edges[5]: its nodes are not the "*" side of its tile" ]]
+	# A harbour moved off our harbour paths is another map: refused by name.
+	jq -c '(.tiles[] | select(.tile.type == "PORT" and .tile.id == 0) | .coordinate) |= [.[0] + 1, .[1] - 1, .[2]]' \
+		"$IMP/catanatron-beginner.json" >"$BATS_TEST_TMPDIR/map.json"
+	run -1 --separate-stderr catan-import "$BATS_TEST_TMPDIR/map.json"
+	assert_eq "catan-import: $BATS_TEST_TMPDIR/map.json: tiles[19].tile: a harbour where our board has none (another map than the base game's)" "$stderr"
+}
+
+@test "every kind of catanatron action becomes our move; discards and road building gather records" {
+	run -0 catan-import "$IMP/catanatron-actions.json"
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/r.json"
+	assert_eq "red build settlement 1
+red build road 1-4
+red roll 6 1
+blue discard lumber 1 ore 2
+red discard wool 1
+red robber 1
+red robber 5 steal blue brick
+red trade grain 3 for lumber
+red trade wool 4 for ore
+red buy victory-point
+red play knight
+red play road-building 4-8 8-12
+red build road 12-17
+red play road-building 17-22
+red end
+red play year-of-plenty grain ore
+red play monopoly wool
+red build city 1" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq '["red","blue"]' "$(jqe .players "$BATS_TEST_TMPDIR/r.json")"
+	# Road building with no road after it is no move of ours.
+	jq -c '.action_records |= .[:18]' "$IMP/catanatron-actions.json" >"$BATS_TEST_TMPDIR/rb.json"
+	run -3 --separate-stderr catan-import "$BATS_TEST_TMPDIR/rb.json"
+	assert_eq "catan-import: $BATS_TEST_TMPDIR/rb.json: action_records[17]: road building without a road after it" "$stderr"
+}
+
+@test "the format is found from the content, or named with --format" {
+	run -0 catan-import <"$IMP/catanatron-beginner.json"
+	assert_eq 23 "$(jq '.log | length' <<<"$output")"
+	run -0 catan-import --format catanatron <"$IMP/catanatron-beginner.json"
+	run -3 --separate-stderr catan-import <<<'{"tiles": []}'
+	assert_eq "catan-import: stdin: not a record of a known format: give --format" "$stderr"
+	run -3 --separate-stderr catan-import --format catanatron <<<'{"tiles": []}'
+	assert_eq "catan-import: stdin: missing key 'colors'" "$stderr"
+	run -2 --separate-stderr catan-import --format pioneers "$IMP/catanatron-beginner.json"
+	[[ ${stderr%%$'\n'*} == "catan-import: --format: unknown format 'pioneers' (catanatron, catan, jsettlers)" ]]
+	run -2 --separate-stderr catan-import a.json b.json
+	[[ ${stderr%%$'\n'*} == "catan-import: unexpected argument 'b.json': give one record" ]]
+	run -4 --separate-stderr catan-import "$BATS_TEST_TMPDIR/none.json"
+	[[ $stderr == "catan-import: $BATS_TEST_TMPDIR/none.json: cannot open"* ]]
+}
+
+@test "a catanatron record that cannot be read is refused with the file, the JSON path and the reason" {
+	f=$BATS_TEST_TMPDIR/x.json
+	refused() {
+		jq -c "$1" "$IMP/catanatron-beginner.json" >"$f"
+		run -3 --separate-stderr catan-import "$f"
+		assert_eq "catan-import: $f: $2" "$stderr"
+		assert_eq "" "$output"
+	}
+	refused '.action_records[17][1] = "GOLD"' "action_records[17][1]: unknown resource 'GOLD'"
+	refused '.action_records[16][1] = [7, 1]' "action_records[16][1]: expected the dice [d1, d2], each from 1 to 6"
+	refused '.action_records[3][0][1] = "OFFER_TRADE"' "action_records[3][0][1]: unknown action type 'OFFER_TRADE'"
+	refused '.action_records[2][0][0] = "GREEN"' "action_records[2][0][0]: unknown colour 'GREEN'"
+	refused '.colors = ["RED", "BLUE", "WHITE"]' "action_records[6][0][0]: ORANGE does not play in this game"
+	refused '.action_records[0][0][2] = 60' "action_records[0][0][2]: node 60 is not in the record's nodes"
+	refused '.action_records[1][0][2] = [0, 1]' "action_records[1][0][2]: nodes 0 and 1 are not one path apart"
+	refused '.tiles[3].coordinate = [1, 1, 1]' "tiles[3].coordinate: cube coordinates [1, 1, 1] do not add up to 0"
+	refused '.tiles[3].tile.number = 7' "tiles[3].tile.number: there is no 7 token"
+	refused '.tiles[3].coordinate = .tiles[4].coordinate' "tiles[4].coordinate: hex 5 given twice"
+	refused 'del(.nodes["5"])' "nodes: 53 nodes on land, not the board's 54"
+	refused '.colors = ["RED", "RED"]' "colors[1]: colour 'RED' given twice"
+	printf '{"action_records": [}\n' >"$f"
+	run -3 --separate-stderr catan-import "$f"
+	[[ $stderr == "catan-import: $f:1:"*": not JSON: "* ]]
+}
+
+@test "examples/import.sh imports, validates and scores a catanatron game" {
+	run -0 --separate-stderr sh "$ROOT/examples/import.sh"
+	assert_eq "imported 23 moves of red, blue, white, orange" "${lines[0]}"
+	assert_eq "record.json: ok, 23 moves" "${lines[1]}"
+	assert_eq "no winner yet: 10 points win" "${lines[-1]}"
+}
+
+@test "a .catan transcription becomes a record with the public information only" {
+	imported "$IMP/beginner.catan"
+	# The board is the beginner board, green takes the colour of ours nobody plays (white).
+	assert_eq "$(catan-newboard --beginner | jq -c .board)" "$(jqe .board "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq '["red","blue","white","orange"] "external"' "$(jq -c '.players, .rules.outcomes' "$BATS_TEST_TMPDIR/r.json" | paste -sd' ')"
+	assert_eq "red build settlement 9
+red build road 9-14
+blue build settlement 42
+blue build road 37-42
+white build settlement 18
+white build road 18-23
+orange build settlement 15
+orange build road 10-15
+orange build settlement 41
+orange build road 41-46
+white build settlement 32
+white build road 26-32
+blue build settlement 40
+blue build road 40-45
+red build settlement 29
+red build road 29-35
+red roll 1 6
+red robber 15 steal blue
+red end
+blue roll 1 1
+blue end
+white roll 2 6
+white trade grain 4 for lumber
+white build road 14-19
+white end
+orange roll 1 5
+orange offer red brick 1 for lumber 1
+red accept
+orange offer red wool 1 for grain 1 ore 1
+red accept
+orange buy
+orange end
+red roll 6 6
+red play knight
+red robber 10
+red build city 9
+red end
+blue roll 1 4
+blue play knight
+blue robber 1 steal red
+blue play monopoly wool
+blue play monopoly lumber
+blue play year-of-plenty brick lumber" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.json")"
+}
+
+@test ".catan coordinates map onto the whole board: every tile, corner and side" {
+	# One settlement on every corner and one road on every side of every tile (a record to read,
+	# not a game): all 54 intersections and 72 paths are reached, each side joins the corners
+	# either side of it, and the reading order holds at the edges of the board.
+	f=$BATS_TEST_TMPDIR/all.catan
+	sed -n '1,/^\.\.\.CATAN!$/p' "$IMP/beginner.catan" >"$f"
+	for t in $(seq 1 19); do
+		for k in N NE SE S SW NW; do echo "red buys settlement, builds at ($t $k)"; done
+		for k in NE E SE SW W NW; do echo "red buys road, builds at ($t $k)"; done
+	done >>"$f"
+	catan-import "$f" | jq -r '.log[] | split(" ") | .[3]' >"$BATS_TEST_TMPDIR/places"
+	assert_eq 228 "$(wc -l <"$BATS_TEST_TMPDIR/places")"
+	assert_eq 54 "$(paste - - - - - - - - - - - - <"$BATS_TEST_TMPDIR/places" | cut -f1-6 | tr '\t' '\n' | sort -u | wc -l)"
+	assert_eq 72 "$(paste - - - - - - - - - - - - <"$BATS_TEST_TMPDIR/places" | cut -f7-12 | tr '\t' '\n' | sort -u | wc -l)"
+	while read -r n1 n2 n3 n4 n5 n6 s1 s2 s3 s4 s5 s6; do
+		c=("$n1" "$n2" "$n3" "$n4" "$n5" "$n6") s=("$s1" "$s2" "$s3" "$s4" "$s5" "$s6")
+		for k in 0 1 2 3 4 5; do
+			a=${c[k]} b=${c[(k + 1) % 6]}
+			[ "$a" -lt "$b" ] && want=$a-$b || want=$b-$a
+			assert_eq "$want" "${s[k]}"
+		done
+	done < <(paste - - - - - - - - - - - - <"$BATS_TEST_TMPDIR/places")
+	# Tile 1 is hex 1 (its top is intersection 1, its north-west side path 1-4); tiles 5, 6 and
+	# 7 are hexes 17, 18 and 19 (their bottoms are 52, 53, 54); tile 11 is hex 3, tile 12 hex 2.
+	assert_eq "1 1-4 52 53 54 3 2" "$(sed -n '1p;12p;133p;121p;52p;64p;76p' "$BATS_TEST_TMPDIR/places" | paste -sd' ')"
+}
+
+@test "a .catan transcription that cannot be read is refused with the file, the line and the field" {
+	f=$BATS_TEST_TMPDIR/x.catan
+	refused() { refused_edit "$IMP/beginner.catan" "$@"; }
+	refused 's/^blue rolls 5$/blue flies/' 3 ":55: action: not an action of the format: 'flies'"
+	refused 's/^blue rolls 5$/purple rolls 5/' 3 ":55: player: 'purple' does not play in this game"
+	refused 's/builds at (3 SE)/builds at (20 SE)/' 3 ":33: place: expected (TILE DIRECTION) with a tile 1 to 19, found '(20 SE)'"
+	refused 's/^green trades.*/green trades [4 wheat]/' 3 ":42: trade: expected 'to port KIND for [...]' or 'to player COLOUR for [...]'"
+	refused 's/^terrain: ore /terrain: /' 3 ":8: terrain: 18 tiles, not 19"
+	refused 's/^numbers: 10 /numbers: 7 /' 3 ":9: numbers: tile 1: ore with number 7"
+	refused '/^\.\.\.CATAN!$/d' 3 ":60: header: no '...CATAN!' line: the header does not end"
+	refused 's/3:1(1 NW)/3:1(1 NE)/' 1 ":10: ports: harbours where our board has none, however it is turned"
+	refused 's/^catanlog v0.10.0$/catalog/' 3 ": not a record of a known format: give --format"
+	run -3 --separate-stderr catan-import --format catan "$f"
+	assert_eq "catan-import: $f:1: version: expected 'catanlog VERSION'" "$stderr"
+	# Found from the content without --format; named with it.
+	run -0 catan-import <"$IMP/beginner.catan"
+	run -0 catan-import --format catan <"$IMP/beginner.catan"
+	run -3 --separate-stderr catan-import --format catan "$IMP/catanatron-beginner.json"
+	assert_eq "catan-import: $IMP/catanatron-beginner.json:1: version: expected 'catanlog VERSION'" "$stderr"
+}
+
+@test "a JSettlers2 event log of the classic board becomes a record, the robbed card named where the log shows it" {
+	imported "$IMP/beginner.soclog"
+	assert_eq "$(catan-newboard --beginner | jq -c .board)" "$(jqe .board "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq '["red","blue","white","orange"]' "$(jqe .players "$BATS_TEST_TMPDIR/r.json")"
+	assert_eq 'red build settlement 9,red build road 9-14,blue build settlement 42,blue build road 37-42,white build settlement 18,white build road 18-23,orange build settlement 15,orange build road 10-15,orange build settlement 41,orange build road 41-46,white build settlement 32,white build road 26-32,blue build settlement 40,blue build road 40-45,red build settlement 29,red build road 29-35,red roll 1 6,red robber 15 steal orange ore,red end,blue roll 5 6' \
+		"$(jq -r '.log | join(",")' "$BATS_TEST_TMPDIR/r.json")"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/r.json"
+	assert_eq "$BATS_TEST_TMPDIR/r.json: ok, 20 moves" "$output"
+	# Without the robber's own copy of the robbery, the card is not named.
+	grep -v '^0:01.003:p' "$IMP/beginner.soclog" >"$BATS_TEST_TMPDIR/c.soclog"
+	imported "$BATS_TEST_TMPDIR/c.soclog"
+	assert_eq '"red robber 15"' "$(jq -c '.log[17]' "$BATS_TEST_TMPDIR/r.json")"
+	printf '0:01.003:!p[0, 3]:SOCRobberyResult:game=t|perp=0|victim=3|resType=6|amount=1|isGainLose=true\n' >"$BATS_TEST_TMPDIR/line"
+	sed "/^0:01.002:/r $BATS_TEST_TMPDIR/line" "$BATS_TEST_TMPDIR/c.soclog" >"$BATS_TEST_TMPDIR/d.soclog"
+	imported "$BATS_TEST_TMPDIR/d.soclog"
+	assert_eq '"red robber 15"' "$(jq -c '.log[17]' "$BATS_TEST_TMPDIR/r.json")"
+}
+
+@test "JSettlers2's classic coordinates map onto the whole board: every intersection and path code" {
+	# Every intersection code (a hex 0xRC plus a corner's offset) and path code (the smaller
+	# nibbles of its ends) of the classic board, built in turn (a record to read, not a game).
+	f=$BATS_TEST_TMPDIR/all.soclog
+	sed -n '1,/SOCStartGame/p' "$IMP/beginner.soclog" >"$f"
+	echo "0:00.100:all:SOCTurn:game=t|playerNumber=0|gameState=5" >>"$f"
+	awk 'BEGIN {
+		split("0 1 1 2 2 1 1 0 0 -1 -1 0", o, " ")
+		for (r = -2; r <= 2; r++) for (q = -2; q <= 2; q++) {
+			if (q + r < -2 || q + r > 2) continue
+			R = 7 + 2 * q + 2 * r; C = 7 + 2 * q
+			for (k = 0; k < 6; k++) {
+				k2 = (k + 1) % 6
+				a = R + o[2 * k + 1]; b = C + o[2 * k + 2]; c = R + o[2 * k2 + 1]; d = C + o[2 * k2 + 2]
+				printf "%x%x node\n", a, b
+				printf "%x%x edge\n", (a < c ? a : c), (b < d ? b : d)
+			}
+		}
+	}' | sort -u >"$BATS_TEST_TMPDIR/codes"
+	assert_eq 126 "$(wc -l <"$BATS_TEST_TMPDIR/codes")"
+	while read -r code kind; do
+		[ "$kind" = node ] && t=1 || t=0
+		echo "0:00.200:all:SOCPutPiece:game=t|playerNumber=0|pieceType=$t|coord=$code"
+	done <"$BATS_TEST_TMPDIR/codes" >>"$f"
+	catan-import "$f" | jq -r '.log[] | split(" ") | .[2] + " " + .[3]' >"$BATS_TEST_TMPDIR/placed"
+	assert_eq 54 "$(grep -c '^settlement' "$BATS_TEST_TMPDIR/placed")"
+	assert_eq 54 "$(grep '^settlement' "$BATS_TEST_TMPDIR/placed" | sort -u | wc -l)"
+	assert_eq 72 "$(grep '^road' "$BATS_TEST_TMPDIR/placed" | sort -u | wc -l)"
+	# The top of the north-west hex (0x37) is intersection 1; the bottom of the south-east one
+	# (0xb7) is 54; the path of code 0x27 joins the top of 0x37 (0x38) and its north-west (0x27).
+	paste -d' ' "$BATS_TEST_TMPDIR/codes" "$BATS_TEST_TMPDIR/placed" >"$BATS_TEST_TMPDIR/pairs"
+	assert_eq "38 node settlement 1" "$(grep '^38 node' "$BATS_TEST_TMPDIR/pairs")"
+	assert_eq "c7 node settlement 54" "$(grep '^c7 node' "$BATS_TEST_TMPDIR/pairs")"
+	assert_eq "27 edge road 1-4" "$(grep '^27 edge' "$BATS_TEST_TMPDIR/pairs")"
+}
+
+@test "a JSettlers2 log of a board or a game we do not play is refused by name; one that cannot be read names its line" {
+	f=$BATS_TEST_TMPDIR/x.soclog
+	refused() { refused_edit "$IMP/beginner.soclog" "$@"; }
+	refused 's/PL=4/PL=4,SBL=t/' 1 ":3: game options: the sea board or a scenario: not a board we play"
+	refused 's/PL=4/PL=6/' 1 ":3: game options: a game of 6 players: we play 2 to 4"
+	refused 's/SOCBoardLayout:/SOCBoardLayout2:/' 1 ":8: SOCBoardLayout2: the sea board or a larger one: not a board we play"
+	refused 's/^0:01.007:all:SOCDiceResult.*/0:01.007:all:SOCDiscard:game=t|playerNumber=1/' 3 ":42: SOCDiscard: a message this importer does not read yet"
+	refused 's/coord=97$/coord=11/' 3 ":36: coord: 0x11 is no land hex of the classic board"
+	refused 's/param=11$/param=13/' 3 ":42: param: 13 is no roll of two dice"
+	refused '/SOCStartGame/,$d' 3 ":8: SOCStartGame: the game never starts: no SOCTurn after the board"
+	refused 's/hexLayout={ 9 /hexLayout={ 9 6 /' 3 ":8: hexLayout: more than 37 numbers: not the classic board"
+	run -3 --separate-stderr catan-import --format jsettlers "$IMP/beginner.catan"
+	assert_eq "catan-import: $IMP/beginner.catan:1: header: expected 'SOC game event log: ...'" "$stderr"
+}
+
+@test "every game of the corpora imports, and validates or is refused at a move a source's defect explains" {
+	corpora=$ROOT/../shared/corpora
+	if [ ! -d "$corpora" ]; then
+		skip "no corpora at ../shared/corpora beside the repository: nothing to import"
+	fi
+	cd "$BATS_TEST_TMPDIR"
+	for f in $(cd "$corpora" && ls catanatron-json/*/*.json); do
+		mkdir -p "$(dirname "$f")"
+		run -0 --separate-stderr catan-import "$corpora/$f"
+		printf '%s\n' "$output" >"$f"
+		# The winner of the source is ours too, where the game validates.
+		want=$(jq -r '.winning_color | ascii_downcase' "$corpora/$f")
+		got=$(catan-score --json "$f" 2>/dev/null | jq -r '.winner // "none"') || true
+		grep -qF "$f: ok" "$FIXTURES/import/corpus-expected.txt" || continue
+		assert_eq "$want" "$got"
+	done
+	run -1 catan-validate -j 1 $(ls catanatron-json/*/*.json)
+	assert_file_eq "$FIXTURES/import/corpus-expected.txt" <(printf '%s\n' "$output")
+	# The human games: what imports, what is refused and why, and where the replay stops
+	# (steals and cards bought are unnamed: catan-validate proves such records as far as the
+	# public information goes).
+	mkdir catanlogs-human
+	for f in $(cd "$corpora" && ls catanlogs-human/*.catan); do
+		st=0
+		catan-import "$corpora/$f" >"$f.json" 2>err || st=$?
+		echo "$f: import $st$(sed "s|^catan-import: $corpora/| |" err)"
+		[ -s "$f.json" ] || rm "$f.json"
+	done >results
+	catan-validate -j 1 catanlogs-human/*.json >>results || true
+	assert_file_eq "$FIXTURES/import/corpus-catan-expected.txt" results
+	# JSettlers2: the classic logs validate (partial games); the sea board is refused by name.
+	mkdir jsettlers2
+	for f in $(cd "$corpora" && ls jsettlers2/gameevent/*.soclog); do
+		st=0
+		catan-import "$corpora/$f" >"jsettlers2/${f##*/}.json" 2>err || st=$?
+		echo "$f: import $st$(sed "s|^catan-import: $corpora/| |" err)"
+		[ -s "jsettlers2/${f##*/}.json" ] || rm "jsettlers2/${f##*/}.json"
+	done >results
+	catan-validate -j 1 jsettlers2/*.json >>results
+	assert_file_eq "$FIXTURES/import/corpus-jsettlers-expected.txt" results
+}
