@@ -212,7 +212,9 @@ demo:
 	@sh examples/demo.sh $(B)/bin
 
 # Installs only the programs and the files beside them; builds nothing else.
-install: $(BINS) $(SCRIPTS)
+# NOBUILD=1 installs what the tree $(B) holds without building it first (the
+# tests install the tree under test, which another make may be building).
+install: $(if $(NOBUILD),,$(BINS) $(SCRIPTS))
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
 	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(LIBEXECDIR)/catan-tools
 	for n in $(NAMES) $(SH_NAMES); do cp $(B)/bin/$$n $(DESTDIR)$(BINDIR)/$$n; chmod 755 $(DESTDIR)$(BINDIR)/$$n; done
