@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "autoplay.h"
+#include "err.h"
 #include "fe.h"
 #include "fe_game.h"
 #include "fe_player.h"
@@ -31,8 +32,9 @@ static const char usage_short[] = USAGE_LINES;
 static const char usage_text[] = USAGE_LINES
 	"\n"
 	"Plays one game for each seed between the PLAYERs (2 to 4, one a seat), each a\n"
-	"built-in policy (random, greedy) or a program that speaks the player protocol\n"
-	"(exec:COMMAND, catan-player(7)), and writes one JSON line a game in seed order.\n"
+	"built-in policy (random, greedy, search or search:N with N play-outs a decision)\n"
+	"or a program that speaks the player protocol (exec:COMMAND, catan-player(5)), and\n"
+	"writes one JSON line a game in seed order.\n"
 	"Game seed k seats player (s + k) mod n at seat s; its board and luck are those of\n"
 	"catan-newboard's game of seed k.  A table per player goes to standard error at the end.\n"
 	"\n"
@@ -339,12 +341,12 @@ static int parse_player(const char *arg, struct match_player *p)
 		p->policy = POL_NONE;
 		return C_OK;
 	}
-	for (int k = POL_RANDOM; k < NPOLICY; k++)
-		if (strcmp(arg, policy_names[k]) == 0) {
-			p->policy = k;
-			return C_OK;
-		}
-	return fe_usagef(usage_short, "unknown player '%s' (random, greedy, or exec:COMMAND)", arg);
+	struct cerr e = { 0 };
+	if (autoplay_policy_parse(arg, &p->policy, &p->budget, &e) == C_OK)
+		return C_OK;
+	if (strchr(arg, ':') && strncmp(arg, "search:", 7) == 0)
+		return fe_usagef(usage_short, "%s", e.msg);
+	return fe_usagef(usage_short, "unknown player '%s' (random, greedy, search[:N], or exec:COMMAND)", arg);
 }
 
 /* run_match: the command, with its state in run (zeroed). */

@@ -1,5 +1,5 @@
 #!/bin/sh
-# player.sh: a player for catan-match in plain shell, speaking catan-player(7).
+# player.sh: a player for catan-match in plain shell, speaking catan-player(5).
 # It builds what it can, rolls, buys, and otherwise ends its turn; in every
 # other decision (set-up, discards, the robber, answers) it takes the first
 # legal move.  Run it in a match:

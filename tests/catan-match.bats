@@ -67,9 +67,35 @@ elo random - greedy: -inf (95% interval -inf to -318; random holds 2 of 3 seats)
 		"$(catan-score games/3.json | sed -n 's/^winner: \([a-z]*\).*/\1/p')"
 }
 
+@test "the search player plays with its budget: the same lines however the seeds are split, in both games" {
+	mkdir games
+	catan-match -q --seeds 1-4 --games games search:30 greedy >plain
+	assert_eq '["greedy","search:30"]
+["search:30","greedy"]
+["greedy","search:30"]
+["search:30","greedy"]' "$(jq -c .players plain)"
+	run -0 catan-match -q -j 2 --seeds 1-4 search:30 greedy
+	assert_eq "$(cat plain)" "$output"
+	{ catan-match -q --seeds 1-4 --shard 1/2 search:30 greedy; catan-match -q --seeds 1-4 --shard 2/2 search:30 greedy; } | sort >shards
+	sort plain | cmp - shards
+	run -0 catan-validate -q games/1.json games/2.json games/3.json games/4.json
+	# Its budget changes its moves: play-outs are its strength.
+	run -0 catan-match -q --seeds 1-4 search:31 greedy
+	[ "$output" != "$(cat plain)" ]
+	run -0 catan-match -q --seeds 1 --rules variant=two search:30 greedy
+	assert_eq '"won"' "$(jq -c .end <<<"$output")"
+	# The table names it with its budget, and --tally reads its lines back.
+	run -0 catan-match --tally plain
+	[[ ${lines[1]} == "1  search:30       4 "* ]]
+}
+
 @test "usage errors exit 2 and say what is wrong" {
 	run -2 --separate-stderr catan-match random grredy
-	[[ ${stderr%%$'\n'*} == "catan-match: unknown player 'grredy' (random, greedy, or exec:COMMAND)" ]]
+	[[ ${stderr%%$'\n'*} == "catan-match: unknown player 'grredy' (random, greedy, search[:N], or exec:COMMAND)" ]]
+	run -2 --separate-stderr catan-match random search:0
+	[[ ${stderr%%$'\n'*} == "catan-match: search:0: the budget is a number of play-outs, 1 to 1000000" ]]
+	run -2 --separate-stderr catan-match random greedy:5
+	[[ ${stderr%%$'\n'*} == "catan-match: unknown player 'greedy:5' (random, greedy, search[:N], or exec:COMMAND)" ]]
 	run -2 --separate-stderr catan-match random
 	[[ ${stderr%%$'\n'*} == "catan-match: the base game takes 2 to 4 players, not 1" ]]
 	run -2 --separate-stderr catan-match --rules variant=two random random random
@@ -318,7 +344,7 @@ PY
 
 @test "completion offers the built-in players and exec:, and files after --tally" {
 	run -0 catan-match --complete --seeds 1-4 ''
-	assert_eq $'random\ngreedy\nexec:' "$output"
+	assert_eq $'random\ngreedy\nsearch\nexec:' "$output"
 	run -0 catan-match --complete --tally ''
 	assert_eq "@file" "$output"
 	run -0 catan-match --complete --fallback n

@@ -1,4 +1,4 @@
-/* fe_player.h: a program that plays a seat (catan-player(7)), run as a child process with timeouts. */
+/* fe_player.h: a program that plays a seat (catan-player(5)), run as a child process with timeouts. */
 #ifndef CATAN_FE_PLAYER_H
 #define CATAN_FE_PLAYER_H
 

@@ -144,6 +144,12 @@ struct autoplay_opts {
 /* autoplay_opts_default: every colour automatic, by the random policy. */
 void autoplay_opts_default(struct autoplay_opts *o);
 /*
+ * autoplay_policy_parse: one policy's name, "random", "greedy", "search"
+ * or "search:N", into *policy and *budget (N, or 0 for the default).
+ * C_OK, or C_USAGE with autoplay_opts_policy's messages.
+ */
+int autoplay_policy_parse(const char *name, int *policy, int *budget, struct cerr *e);
+/*
  * autoplay_opts_policy: "random", "greedy", "search" or "search:N" (N
  * play-outs a decision, 1 to SEARCH_BUDGET_MAX), or a comma list of those
  * and COLOUR=POLICY ("red=search:400,blue=random"); autoplay_opts_bots: a

@@ -25,6 +25,29 @@ static int copy_list(char *buf, size_t n, const char *arg, struct cerr *e)
 	return C_OK;
 }
 
+int autoplay_policy_parse(const char *name, int *policy, int *budget, struct cerr *e)
+{
+	size_t len = strcspn(name, ":");
+	*budget = 0;
+	if (name[len] == ':') {
+		const char *digits = name + len + 1;
+		char *end = NULL;
+		long n = *digits >= '0' && *digits <= '9' ? strtol(digits, &end, 10) : 0;
+		if (len != 6 || strncmp(name, "search", 6) != 0)
+			return cerr_set(e, C_USAGE, "unknown policy '%s' (random, greedy or search[:N])", name);
+		if (n < 1 || n > SEARCH_BUDGET_MAX || *end)
+			return cerr_set(e, C_USAGE, "%s: the budget is a number of play-outs, 1 to %d", name,
+					SEARCH_BUDGET_MAX);
+		*budget = (int)n;
+	}
+	for (int k = POL_RANDOM; k < NPOLICY; k++)
+		if (strlen(policy_names[k]) == len && strncmp(name, policy_names[k], len) == 0) {
+			*policy = k;
+			return C_OK;
+		}
+	return cerr_set(e, C_USAGE, "unknown policy '%s' (random, greedy or search[:N])", name);
+}
+
 int autoplay_opts_policy(struct autoplay_opts *o, const char *arg, struct cerr *e)
 {
 	char buf[128], *save = NULL;
@@ -32,27 +55,15 @@ int autoplay_opts_policy(struct autoplay_opts *o, const char *arg, struct cerr *
 		return C_USAGE;
 	for (char *it = strtok_r(buf, ",", &save); it; it = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(it, '=');
-		char *name = eq ? eq + 1 : it, *colon = strchr(name, ':');
+		const char *name = eq ? eq + 1 : it;
 		int c = NOBODY, pol = -1, budget = 0;
 		if (eq) {
 			*eq = '\0';
 			if ((c = colour_parse(it)) < 0)
 				return cerr_set(e, C_USAGE, "unknown colour '%s'", it);
 		}
-		if (colon && strncmp(name, "search:", 7) == 0) {
-			char *end;
-			long n = colon[1] >= '0' && colon[1] <= '9' ? strtol(colon + 1, &end, 10) : 0;
-			if (n < 1 || n > SEARCH_BUDGET_MAX || *end)
-				return cerr_set(e, C_USAGE, "%s: the budget is a number of play-outs, 1 to %d",
-						name, SEARCH_BUDGET_MAX);
-			budget = (int)n;
-			*colon = '\0';
-		}
-		for (int k = POL_RANDOM; k < NPOLICY; k++)
-			if (strcmp(name, policy_names[k]) == 0)
-				pol = k;
-		if (pol < 0)
-			return cerr_set(e, C_USAGE, "unknown policy '%s' (random, greedy or search[:N])", name);
+		if (autoplay_policy_parse(name, &pol, &budget, e))
+			return C_USAGE;
 		for (int k = 0; k < NCOLOUR; k++)
 			if (c == NOBODY || c == k) {
 				o->policy[k] = (uint8_t)pol;

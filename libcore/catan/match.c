@@ -11,6 +11,7 @@
 #include "pred.h"
 #include "rules.h"
 #include "score.h"
+#include "search.h"
 #include "state_json.h"
 #include "view.h"
 
@@ -213,12 +214,14 @@ int match_play(const struct match_opts *o, uint64_t seed, const struct match_io 
 		return rc;
 	if ((rc = autoplay_init(&pl.a, g, POL_NONE, e)))
 		return rc;
+	search_use(&pl.a);
 	pl.a.turn_limit = o->turn_limit;
 	for (int s = 0; s < r->nseats; s++) {
 		const struct match_player *p = &o->player[match_player_at(o, seed, s)];
 		r->player[s] = match_player_at(o, seed, s);
 		r->colour[s] = g->colour[s];
 		pl.a.policy[s] = (uint8_t)p->policy;
+		pl.a.budget[s] = p->budget;
 		any |= pl.program[s] = p->policy == POL_NONE;
 	}
 	/* The programs start, each told the game and its colour. */

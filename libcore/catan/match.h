@@ -12,9 +12,9 @@
 #include "types.h"
 
 /*
- * A player is a built-in policy (autoplay.h: random, greedy), played in
+ * A player is a built-in policy (autoplay.h: random, greedy, search), played in
  * this process, or a program that speaks the player protocol
- * (catan-player(7)), reached through struct match_io.  Players are
+ * (catan-player(5)), reached through struct match_io.  Players are
  * numbered from 0 in the order given; game seed k seats them rotated by
  * k mod n (n players): seat s is played by player (s + k) mod n.  So each
  * player sits in each seat equally over any n consecutive seeds, and a
@@ -23,6 +23,7 @@
 struct match_player {
 	const char *name;	/* as given ("greedy", "exec:./bot"), borrowed */
 	int policy;		/* enum policy; POL_NONE: a program (match_io) */
+	int budget;		/* POL_SEARCH: play-outs a decision; 0 for the default */
 };
 
 struct match_opts {
