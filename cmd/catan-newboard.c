@@ -8,6 +8,7 @@
 
 #include "fe.h"
 #include "fe_game.h"
+#include "geom_json.h"
 #include "names.h"
 #include "ruleset.h"
 #include "state.h"
@@ -20,8 +21,11 @@ static const char usage_text[] =
 	"                      [--rules KEY=VALUE]... [--neutral A,B] [-c]\n"
 	"       catan-newboard --position FILE [--beginner] [--seed N [--secret]] [--numbers MODE]\n"
 	"                      [--rules KEY=VALUE]... [-c]\n"
+	"       catan-newboard --geometry [--players COLOURS] [--rules KEY=VALUE]... [-c]\n"
 	"\n"
-	"Writes a new Catan game as JSON (catan-state(5)) on standard output.\n"
+	"Writes a new Catan game as JSON (catan-state(5)) on standard output; with\n"
+	"--geometry, the board's fixed geometry instead (which intersections, paths and\n"
+	"hexes touch, the coast and the harbours' places), for programs that play.\n"
 	"\n"
 	"  -b, --beginner         the beginner board with its starting pieces and resources\n"
 	"  -s, --seed N           seed the generator (0 to 9223372036854775807): the board and,\n"
@@ -43,6 +47,7 @@ static const char usage_text[] =
 	"  -P, --position FILE    a game that starts at the position FILE names ('-': stdin):\n"
 	"                         pieces, hands, cards, whose turn (catan-newboard(1), POSITIONS);\n"
 	"                         on the beginner board, or a random one with --seed alone\n"
+	"  -g, --geometry         the geometry of the board the game would be played on\n"
 	"  -c, --compact          compact JSON on one line\n"
 	"  -h, --help             show this help\n"
 	"  -V, --version          show the version\n";
@@ -51,10 +56,11 @@ static const char usage_short[] =
 	"usage: catan-newboard [--beginner] [--seed N [--secret]] [--players COLOURS] [--numbers MODE]\n"
 	"                      [--rules KEY=VALUE]... [--neutral A,B] [-c]\n"
 	"       catan-newboard --position FILE [--beginner] [--seed N [--secret]] [--numbers MODE]\n"
-	"                      [--rules KEY=VALUE]... [-c]\n";
+	"                      [--rules KEY=VALUE]... [-c]\n"
+	"       catan-newboard --geometry [--players COLOURS] [--rules KEY=VALUE]... [-c]\n";
 
 enum { O_BEGINNER = 'b', O_SEED = 's', O_SECRET = 'S', O_PLAYERS = 'p', O_NUMBERS = 'n', O_RULES = 'r', O_NEUTRAL = 'N',
-       O_COMPACT = 'c', O_POSITION = 'P' };
+       O_COMPACT = 'c', O_POSITION = 'P', O_GEOMETRY = 'g' };
 
 static const struct fe_opt options[] = {
 	{ "beginner", O_BEGINNER, FE_NO_ARG, NULL, "the beginner board" },
@@ -65,6 +71,7 @@ static const struct fe_opt options[] = {
 	{ "rules", O_RULES, FE_ARG, NULL, "a rules option" },
 	{ "neutral", O_NEUTRAL, FE_ARG, NULL, "the neutral settlements' intersections" },
 	{ "position", O_POSITION, FE_ARG_FILE, NULL, "a game that starts at a position" },
+	{ "geometry", O_GEOMETRY, FE_NO_ARG, NULL, "the board's geometry" },
 	{ "compact", O_COMPACT, FE_NO_ARG, NULL, "compact JSON on one line" },
 	FE_OPT_END,
 };
@@ -115,6 +122,8 @@ int main(int argc, char **argv)
 	struct cerr e = { 0 };
 	struct game g;
 	int have_seed = 0, have_numbers = 0, have_players = 0, flags = 0, opt, rc;
+	const char *game_only = NULL;	/* an option that makes a game, not a geometry */
+	int geometry = 0;
 	const char *position = NULL;
 	unsigned long long v;
 	char *out = NULL;
@@ -126,12 +135,15 @@ int main(int argc, char **argv)
 		case FE_STOP:
 			return rc;
 		case O_BEGINNER:
+			game_only = "--beginner";
 			o.beginner = 1;
 			break;
 		case O_SECRET:
+			game_only = "--secret";
 			o.has_secret = 1;
 			break;
 		case O_SEED:
+			game_only = "--seed";
 			if (fe_parse_u64(optarg, INT64_MAX, &v))
 				return fe_usagef(usage_short, "--seed: '%s' is not a number from 0 to %" PRId64,
 						 optarg, INT64_MAX);
@@ -144,10 +156,12 @@ int main(int argc, char **argv)
 			have_players = 1;
 			break;
 		case O_NEUTRAL:
+			game_only = "--neutral";
 			if ((rc = fe_newgame_neutral(usage_short, optarg, &o)))
 				return rc;
 			break;
 		case O_NUMBERS:
+			game_only = "--numbers";
 			if ((rc = fe_newgame_numbers(usage_short, optarg, &o)))
 				return rc;
 			have_numbers = 1;
@@ -159,7 +173,11 @@ int main(int argc, char **argv)
 		case O_COMPACT:
 			flags |= SJ_COMPACT;
 			break;
+		case O_GEOMETRY:
+			geometry = 1;
+			break;
 		case O_POSITION:
+			game_only = "--position";
 			position = optarg;
 			break;
 		}
@@ -177,6 +195,16 @@ int main(int argc, char **argv)
 		return fe_usagef(usage_short, "--numbers applies to random boards, not --beginner");
 	/* A rule set for a fixed number of players seats the first colours by default. */
 	const struct ruleset *rs = ruleset_of(o.rules.variant);
+	if (geometry) {
+		if (game_only)
+			return fe_usagef(usage_short, "--geometry: the board's geometry has no %s", game_only);
+		if ((rc = geom_write(rs->geom, flags & SJ_COMPACT, &out, &len, &e)) == C_OK)
+			rc = fe_output(out, len, &e);
+		if (rc)
+			fe_report(&e);
+		free(out);
+		return rc;
+	}
 	if (!have_players && o.nplayers > rs->max_players)
 		o.nplayers = rs->max_players;
 	if (o.neutral[0] > 0 && !rs->neutral_seats)

@@ -413,3 +413,61 @@ refused_position() {
 	run -4 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/none.json"
 	assert_eq "catan-newboard: $BATS_TEST_TMPDIR/none.json: cannot open: No such file or directory" "$stderr"
 }
+
+# ---- --geometry ----
+
+@test "--geometry writes the board's hexes, intersections, paths and coast by the state's names" {
+	run -0 --separate-stderr catan-newboard --geometry
+	assert_eq "" "$stderr"
+	assert_eq '{' "${lines[0]}"
+	assert_eq '  "format": "catan-geometry/1",' "${lines[1]}"
+	assert_eq '    {"hex": 1, "intersections": [1, 5, 9, 13, 8, 4], "paths": ["1-5", "5-9", "9-13", "8-13", "4-8", "1-4"], "neighbours": [2, 4, 5]},' "${lines[3]}"
+	assert_eq '    {"hex": 10, "intersections": [19, 25, 31, 36, 30, 24], "paths": ["19-25", "25-31", "31-36", "30-36", "24-30", "19-24"], "neighbours": [5, 6, 9, 11, 14, 15]},' "${lines[12]}"
+	g=$output
+	assert_eq '19 54 72 30' "$(jq -r '[.hexes, .intersections, .paths, .coast | length] | join(" ")' <<<"$g")"
+	assert_eq '{"intersection":12,"hexes":[4],"neighbours":[8,17],"paths":["8-12","12-17"],"harbour":8}' \
+		"$(jq -c '.intersections[11]' <<<"$g")"
+	# The harbours: coastal paths 0, 3, 7, 10, 13, 17, 20, 23 and 27 in order, two intersections each.
+	assert_eq '[0,3,7,10,13,17,20,23,27]' "$(jq -c '[.coast | to_entries[] | select(.value.harbour != null) | .key]' <<<"$g")"
+	assert_eq '[0,1,2,3,4,5,6,7,8]' "$(jq -c '[.coast[] | .harbour | select(. != null)]' <<<"$g")"
+	assert_eq '[[0,2],[1,2],[2,2],[3,2],[4,2],[5,2],[6,2],[7,2],[8,2]]' \
+		"$(jq -c '[.intersections[] | .harbour | select(. != null)] | group_by(.) | map([.[0], length])' <<<"$g")"
+	# -c: the same document on one line; Catan for Two is played on the same board.
+	run -0 catan-newboard --geometry -c
+	assert_eq 1 "${#lines[@]}"
+	assert_eq "$(jq -c . <<<"$g")" "$output"
+	run -0 catan-newboard --geometry --rules variant=two
+	assert_eq "$g" "$output"
+}
+
+@test "--geometry agrees with the rules: the roads beside a settlement, the harbour a settlement trades at" {
+	cd "$BATS_TEST_TMPDIR"
+	catan-newboard --geometry >geo.json
+	# After a set-up settlement at 12, the roads listed are the paths of intersection 12.
+	catan-newboard --seed 1 | catan-move 'red build settlement 12' >s.json
+	run -0 catan-move --list <s.json
+	assert_eq "$(jq -r '.intersections[11].paths[] | "red build road " + .' geo.json)" "$output"
+	# A settlement on the first intersection of harbour slot 1 trades grain at 2:1, the beginner
+	# board's harbours[1]; on slot 0's, 3:1.
+	assert_eq '"grain"' "$(catan-newboard --beginner | jq -c '.board.harbours[1]')"
+	for slot in 0 1; do
+		n=$(jq "[.intersections[] | select(.harbour == $slot) | .intersection][0]" geo.json)
+		jq -n --argjson n "$n" '{players: {red: {settlements: [$n, 29], hand: {grain: 3}},
+			blue: {settlements: [40, 42]}}, current: "red", phase: "main", turn: 5}' >pos.json
+		catan-newboard --position pos.json --beginner >p$slot.json
+	done
+	run -0 catan-move --list <p0.json
+	assert_eq "red trade grain 3 for brick" "$(grep -m1 trade <<<"$output")"
+	run -0 catan-move --list <p1.json
+	assert_eq "red trade grain 2 for brick" "$(grep -m1 trade <<<"$output")"
+	# Each harbour's intersections are the ends of its coastal path.
+	assert_eq true "$(jq '[.coast[] | select(.harbour != null) | .harbour as $h | .path | split("-")[] | tonumber] as $ends
+		| [.intersections[] | select(.harbour != null) | .intersection] | sort == ($ends | sort)' geo.json)"
+}
+
+@test "--geometry with an option that makes a game is a usage error" {
+	for o in --seed=3 --beginner --secret --numbers=random --neutral=12,43 --position=-; do
+		run -2 --separate-stderr catan-newboard --geometry "$o"
+		assert_eq "catan-newboard: --geometry: the board's geometry has no ${o%%=*}" "${stderr_lines[0]}"
+	done
+}
