@@ -170,11 +170,16 @@ public() {
 	fails_at 60 'white play knight' "white holds no knight card"
 }
 
-# stolen HAND MOVE...: a record from a set-up position where red (lumber 1) robs blue (HAND) unseen.
-stolen() {
+# blue_holds HAND: a position of red's turn before the roll, blue holding HAND, in $D/doc.json.
+blue_holds() {
 	jq -n --argjson h "$1" '{players: {red: {settlements: [9, 29], roads: ["9-14", "29-35"], hand: {lumber: 1}},
 		blue: {settlements: [40, 42], roads: ["37-42", "40-45"], hand: $h},
 		white: {settlements: [18, 32], roads: ["18-23", "26-32"]}}, current: "red", phase: "roll", turn: 9}' >"$D/doc.json"
+}
+
+# stolen HAND MOVE...: a record from a set-up position where red (lumber 1) robs blue (HAND) unseen.
+stolen() {
+	blue_holds "$1"
 	shift
 	catan-newboard --position "$D/doc.json" --seed 5 --rules outcomes=external |
 		jq --args '.log = ["red roll 3 4", "red robber 13 steal blue"] + $ARGS.positional | del(.position)' "$@" >"$D/s.json"
@@ -194,6 +199,40 @@ stolen() {
 	stolen '{}' 'red end'
 	run -1 catan-validate "$D/s.json"
 	assert_eq "$D/s.json: move 2 'red robber 13 steal blue': blue holds no resource cards to steal" "$output"
+}
+
+# discarded HAND MOVE...: red rolls a seven, blue (holding HAND) discards cards nobody saw, red
+# moves the robber and ends; blue rolls a four and makes the MOVEs.
+discarded() {
+	blue_holds "$1"
+	shift
+	catan-newboard --position "$D/doc.json" --seed 5 --rules outcomes=external |
+		jq --args '.log = ["red roll 3 4", "blue discard", "red robber 5", "red end", "blue roll 2 2"]
+			+ $ARGS.positional | del(.position)' "$@" >"$D/d.json"
+}
+
+@test "a discard nobody saw leaves any of the hands it could: what the player does next must fit one" {
+	# Nine cards, four discarded: three ore are left in some hands, never four.
+	discarded '{"ore": 3, "wool": 3, "grain": 3}' 'blue trade ore 3 for brick' 'blue end'
+	run -1 catan-validate "$D/d.json"
+	assert_eq "$D/d.json: move 6 'blue trade ore 3 for brick': blue trades ore at 4:1 with the bank, so give 4 ore, not 3" "$output"
+	discarded '{"ore": 5, "wool": 4}' 'blue trade ore 4 for brick' 'blue end'
+	run -0 catan-validate "$D/d.json"
+	assert_eq "$D/d.json: ok, 7 moves from a set-up position" "$output"
+	discarded '{"ore": 5, "wool": 4}' 'blue trade ore 4 for brick' 'blue trade wool 4 for brick'
+	run -1 catan-validate "$D/d.json"
+	assert_eq "$D/d.json: move 7 'blue trade wool 4 for brick': blue does not hold 4 wool" "$output"
+	# Named or not, a discard is the rules': one who owes none, or cards not held, are refused.
+	discarded '{"ore": 3, "wool": 3, "grain": 3}'
+	jq '.log[1] = "white discard"' "$D/d.json" >"$D/w.json"
+	run -1 catan-validate "$D/w.json"
+	assert_eq "$D/w.json: move 2 'white discard': white owes no cards" "$output"
+	jq '.log[1] = "blue discard brick 4"' "$D/d.json" >"$D/b.json"
+	run -1 catan-validate "$D/b.json"
+	assert_eq "$D/b.json: move 2 'blue discard brick 4': blue holds only 0 brick" "$output"
+	# A move made at the table names its cards: only a record may leave them out.
+	run -1 --separate-stderr catan-move 'red roll 3 4' 'blue discard' < <(catan-newboard --position "$D/doc.json" --seed 5 --rules outcomes=external)
+	assert_eq "catan-move: move 2 'blue discard': blue must discard exactly 4 cards, not 0" "$stderr"
 }
 
 @test "a record from elsewhere with external outcomes needs no real generator" {

@@ -473,9 +473,15 @@ static int check_roll(const struct game *g, const struct move *m, struct cerr *e
 
 /* discard RES N [RES N]... */
 
+/*
+ * discard [RES N]...: with no cards, a discard whose cards were not seen
+ * (a record of what the public saw: the rules know how many are owed).
+ */
 static int parse_discard(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
-	return counts_words(w, NULL, m->give, "'discard'", e);
+	if (m->verb == MV_DISCARD && w->i == w->n)
+		return C_OK;
+	return counts_words(w, NULL, m->give, m->verb == MV_DISCARD ? "'discard'" : "'give'", e);
 }
 
 static void format_discard(const struct game *g, const struct move *m, struct out *o)
@@ -485,7 +491,7 @@ static void format_discard(const struct game *g, const struct move *m, struct ou
 
 static int read_discard(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
-	return json_counts(r, j, "cards", m->give, 1);
+	return json_counts(r, j, "cards", m->give, m->verb != MV_DISCARD);
 }
 
 static int write_discard(const struct game *g, const struct move *m, json_t *o)

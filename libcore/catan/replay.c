@@ -537,10 +537,11 @@ void replay_end(struct replay *r)
 
 /*
  * What a logged move leaves unseen in a game with external outcomes: the
- * card bought, the card stolen, the cards a forced trade takes.  The
- * replay then follows every position the move may have led to.
+ * card bought, the card stolen, the cards a forced trade takes, the cards
+ * discarded.  The replay then follows every position the move may have
+ * led to.
  */
-enum unseen { UNSEEN_NONE, UNSEEN_CARD, UNSEEN_STEAL, UNSEEN_TAKE };
+enum unseen { UNSEEN_NONE, UNSEEN_CARD, UNSEEN_STEAL, UNSEEN_TAKE, UNSEEN_DISCARD };
 
 static int move_unseen(const struct game *g, const struct move *m)
 {
@@ -553,6 +554,8 @@ static int move_unseen(const struct game *g, const struct move *m)
 	if (m->verb == MV_ACTION && m->action == ACT_FORCE_TRADE &&
 	    !(m->get[0] | m->get[1] | m->get[2] | m->get[3] | m->get[4]))
 		return UNSEEN_TAKE;
+	if (m->verb == MV_DISCARD && !(m->give[0] | m->give[1] | m->give[2] | m->give[3] | m->give[4]))
+		return UNSEEN_DISCARD;
 	return UNSEEN_NONE;
 }
 
@@ -610,11 +613,53 @@ static int defer_cards(const struct game *g, const struct position *p)
 	return !p->deck_known && !g->rules.knight_interrupt;
 }
 
-/* The moves m may have been in position p: m itself, or m with each outcome p allows. */
-static int outcomes(const struct game *g, const struct position *p, const struct move *m,
-		    struct move *out)
+/* A growing list of moves: the outcomes of one move in one position. */
+struct moves {
+	struct move *m;
+	size_t n, cap;
+};
+
+static int moves_push(struct moves *l, const struct move *m)
 {
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 64;
+		struct move *x = realloc(l->m, cap * sizeof *x);
+		if (!x)
+			return C_SYSTEM;
+		l->m = x;
+		l->cap = cap;
+	}
+	l->m[l->n++] = *m;
+	return C_OK;
+}
+
+/* discards: into l, m with each way of giving left more cards from hand, resources from r on. */
+static int discards(struct moves *l, struct move *m, const uint8_t hand[NRES], int r, int left)
+{
+	if (left == 0)
+		return moves_push(l, m);
+	if (r == NRES)
+		return C_OK;
+	int most = hand[r] < left ? hand[r] : left;
+	for (int k = most; k >= 0; k--) {
+		m->give[r] = (uint8_t)k;
+		if (discards(l, m, hand, r + 1, left - k))
+			return C_SYSTEM;
+	}
+	m->give[r] = 0;
+	return C_OK;
+}
+
+/*
+ * The moves m may have been in position p, into l (emptied first): m
+ * itself, or m with each outcome p allows.  C_OK, or C_SYSTEM.
+ */
+static int outcomes(const struct game *g, const struct position *p, const struct move *m,
+		    struct moves *l)
+{
+	struct move out[NRES * NRES + NDEV];
 	int n = 0;
+	l->n = 0;
 	switch (move_unseen(g, m)) {
 	case UNSEEN_NONE:
 		out[n++] = *m;
@@ -654,6 +699,15 @@ static int outcomes(const struct game *g, const struct position *p, const struct
 			}
 		break;
 	}
+	case UNSEEN_DISCARD: {
+		struct move d = *m;
+		if (discards(l, &d, p->pl[m->seat].hand, 0, p->pl[m->seat].discard))
+			return C_SYSTEM;
+		if (l->n && p->pl[m->seat].discard)
+			return C_OK;
+		l->n = 0;
+		break;
+	}
 	}
 	if (n == 0) {
 		/* Nothing to take: the rules say why, with some outcome named. */
@@ -664,7 +718,10 @@ static int outcomes(const struct game *g, const struct position *p, const struct
 			out[n].get[0] = 1;
 		n++;
 	}
-	return n;
+	for (int i = 0; i < n; i++)
+		if (moves_push(l, &out[i]))
+			return C_SYSTEM;
+	return C_OK;
 }
 
 /*
@@ -733,7 +790,8 @@ static int too_many(struct cerr *e)
  */
 static int worlds_step(struct replay *r, struct worlds *ws, struct worlds *next, struct cerr *e)
 {
-	struct move m, each[NRES * NRES + NDEV];
+	struct move m;
+	struct moves each = { 0 };
 	struct cerr first = { 0 }, why;
 	struct world y;
 	int failures = 0, alike = 1, rc;
@@ -742,20 +800,23 @@ static int worlds_step(struct replay *r, struct worlds *ws, struct worlds *next,
 		return rc;
 	int unseen = move_unseen(&r->g, &m);
 	next->n = 0;
-	for (size_t i = 0; i < ws->n; i++) {
-		int k = outcomes(&r->g, &ws->w[i].p, &m, each);
-		for (int j = 0; j < k; j++) {
-			rc = worlds_apply(r, &ws->w[i], &each[j], unseen, &y, &why);
-			if (rc == C_SYSTEM)
-				return cerr_set(e, C_SYSTEM, "%s", why.msg);
-			if (rc == C_OK) {
+	for (size_t i = 0; i < ws->n && rc == C_OK; i++) {
+		if (outcomes(&r->g, &ws->w[i].p, &m, &each)) {
+			rc = cerr_set(e, C_SYSTEM, "out of memory");
+			break;
+		}
+		for (size_t j = 0; j < each.n && rc == C_OK; j++) {
+			int ok = worlds_apply(r, &ws->w[i], &each.m[j], unseen, &y, &why);
+			if (ok == C_SYSTEM) {
+				rc = cerr_set(e, C_SYSTEM, "%s", why.msg);
+			} else if (ok == C_OK) {
 				if (worlds_push(next, &y))
-					return cerr_set(e, C_SYSTEM, "out of memory");
+					rc = cerr_set(e, C_SYSTEM, "out of memory");
 				/* Memory stays bounded: alike worlds are merged as they come. */
-				if (next->n >= 2 * REPLAY_WORLDS_MAX) {
+				else if (next->n >= 2 * REPLAY_WORLDS_MAX) {
 					worlds_unique(next);
 					if (next->n > REPLAY_WORLDS_MAX)
-						return too_many(e);
+						rc = too_many(e);
 				}
 			} else if (failures++ == 0) {
 				first = why;
@@ -764,6 +825,9 @@ static int worlds_step(struct replay *r, struct worlds *ws, struct worlds *next,
 			}
 		}
 	}
+	free(each.m);
+	if (rc)
+		return rc;
 	worlds_unique(next);
 	if (next->n == 0) {
 		if (alike)

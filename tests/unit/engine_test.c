@@ -312,7 +312,6 @@ static void test_parse(void)
 		{ "blue discard ore 0", "'0' is not a count of cards (1 to 19)" },
 		{ "blue discard ore 1 ore 2", "ore is listed twice" },
 		{ "blue discard gold 1", "unknown resource 'gold'" },
-		{ "blue discard", "'discard' needs at least one resource and count" },
 		{ "red robber 20", "'20' is not a hex (1 to 19)" },
 		{ "red robber 5 steal", "'steal' needs a colour" },
 		{ "red offer blue ore 1", "an offer needs 'for' and the cards asked for" },
@@ -332,6 +331,15 @@ static void test_parse(void)
 		   bad[i].in, bad[i].msg);
 		if (rc != C_ILLEGAL || strcmp(e.msg, bad[i].msg) != 0)
 			diag("got %d '%s'", rc, rc ? e.msg : "");
+	}
+	/* A discard without cards is one nobody saw (a public record): it reads and writes back so. */
+	{
+		char text[64];
+		int rc = move_parse(&g, "blue discard", &m, &e);
+		ok(rc == C_OK && m.verb == MV_DISCARD &&
+		   !(m.give[0] | m.give[1] | m.give[2] | m.give[3] | m.give[4]), "reads a discard without cards");
+		move_format(&g, &m, text, sizeof text);
+		ok(strcmp(text, "blue discard") == 0, "writes it back: '%s'", text);
 	}
 
 	/* Moves built by code are range-checked before the rules see them. */
