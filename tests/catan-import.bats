@@ -194,6 +194,32 @@ blue play monopoly lumber
 blue play year-of-plenty brick lumber" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.json")"
 }
 
+@test "a .catan seven that makes hands of more than seven cards discard gets their discards, unnamed" {
+	# The set-up of the fixture, three rounds of eights and three sixes, then orange's seven.
+	{
+		sed -n '1,/^red ends turn after 6s$/p' "$IMP/beginner.catan"
+		for r in 1 2 3; do
+			for p in red blue green orange; do printf '%s rolls 8\n%s ends turn\n' $p $p; done
+		done
+		for p in red blue green; do printf '%s rolls 6\n%s ends turn\n' $p $p; done
+		printf 'orange rolls 7\norange moves robber to 16, steals from blue\norange ends turn\n'
+	} >"$BATS_TEST_TMPDIR/seven.catan"
+	run -0 catan-import "$BATS_TEST_TMPDIR/seven.catan"
+	assert_eq "orange roll 1 6
+red discard
+blue discard
+white discard
+orange robber 15 steal blue
+orange end" "$(jq -r '.log[-6:][]' <<<"$output")"
+	catan-import "$BATS_TEST_TMPDIR/seven.catan" >"$BATS_TEST_TMPDIR/seven.json"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/seven.json"
+	assert_eq "$BATS_TEST_TMPDIR/seven.json: ok, 52 moves" "$output"
+	# Without the sixes nobody holds more than seven cards.
+	sed '/rolls 6$/,+1d' "$BATS_TEST_TMPDIR/seven.catan" >"$BATS_TEST_TMPDIR/six.catan"
+	run -0 catan-import "$BATS_TEST_TMPDIR/six.catan"
+	assert_eq "" "$(jq -r '.log[] | select(endswith("discard"))' <<<"$output")"
+}
+
 @test ".catan coordinates map onto the whole board: every tile, corner and side" {
 	# One settlement on every corner and one road on every side of every tile (a record to read,
 	# not a game): all 54 intersections and 72 paths are reached, each side joins the corners

@@ -11,7 +11,9 @@
 #include "import_int.h"
 #include "move.h"
 #include "names.h"
+#include "replay.h"
 #include "ruleset.h"
+#include "state.h"
 
 #define CL_TILES 19
 #define CL_PORTS 9
@@ -212,6 +214,37 @@ static int push(struct cl *c, struct move *m)
 	return imp_push(c->g, m, c->e);
 }
 
+/*
+ * discards: after a seven, the discards the transcription leaves out,
+ * unnamed ("blue discard"), one for each player the rules make discard:
+ * hand sizes are public, so the record so far says who, in every hand
+ * consistent with it.  When the record so far does not replay (a slip of
+ * the transcriber's before), none are written: catan-validate names the
+ * slip.
+ */
+static int discards(struct cl *c)
+{
+	struct replay_result res;
+	struct game end;
+	struct cerr ignored = { 0 };
+	int rc = C_OK;
+
+	game_init(&end);
+	if (game_replay(c->g, &res, &end, &ignored) != C_OK)
+		return C_OK;
+	for (int k = 0; k < c->nplayers && rc == C_OK; k++) {
+		int s = (end.pos.current + k) % c->nplayers;
+		struct move m;
+		move_init(&m);
+		m.verb = MV_DISCARD;
+		m.seat = (int8_t)s;
+		if (end.pos.pl[s].discard)
+			rc = push(c, &m);
+	}
+	game_free(&end);
+	return rc;
+}
+
 /* robber: "moves robber to T, steals from COLOUR|nobody" at s, by seat. */
 static int robber(struct cl *c, int seat, const char *s)
 {
@@ -272,7 +305,8 @@ static int action(struct cl *c, const char *l)
 		m.dice[0] = (uint8_t)(x > 7 ? x - 6 : 1);
 		m.dice[1] = (uint8_t)(x - m.dice[0]);
 		c->current = seat;
-		return push(c, &m);
+		int rc = push(c, &m);
+		return rc || x != 7 ? rc : discards(c);
 	}
 	if (strncmp(s, "ends turn", 9) == 0) {
 		/* The set-up's placements end turns of the transcription; ours end by themselves. */
