@@ -235,6 +235,37 @@ discarded() {
 	assert_eq "catan-move: move 2 'blue discard': blue must discard exactly 4 cards, not 0" "$stderr"
 }
 
+@test "a move refused in every consistent position for different reasons says so, with the first's" {
+	# Red's knight steals one of blue's ore, wool or grain unseen; blue's discard then names more
+	# than blue holds of whichever kind it was.
+	jq -n '{players: {red: {settlements: [9, 29], roads: ["9-14", "29-35"], hand: {lumber: 1}, dev: {knight: 1}},
+		blue: {settlements: [40, 42], roads: ["37-42", "40-45"], hand: {ore: 1, wool: 1, grain: 7}},
+		white: {settlements: [18, 32], roads: ["18-23", "26-32"]}}, current: "red", phase: "roll", turn: 9}' >"$D/doc.json"
+	catan-newboard --position "$D/doc.json" --seed 5 --rules outcomes=external |
+		jq '.log = ["red play knight", "red robber 13 steal blue", "red roll 3 4", "blue discard ore 1 wool 1 grain 7"]
+			| del(.position)' >"$D/mixed.json"
+	run -1 catan-validate "$D/mixed.json"
+	assert_eq "$D/mixed.json: move 4 'blue discard wool 1 grain 7 ore 1': no hands consistent with the record allow it (3 positions; in the first: blue holds only 0 ore)" "$output"
+	# Giving what blue holds in one of them passes.
+	jq '.log[3] = "blue discard ore 1 wool 1 grain 2"' "$D/mixed.json" >"$D/fits.json"
+	run -0 catan-validate "$D/fits.json"
+	assert_eq "$D/fits.json: ok, 4 moves from a set-up position" "$output"
+}
+
+@test "a record with more consistent positions than can be followed is status 4, naming the move" {
+	# Two hands of twenty cards, four of each kind, each discarding ten unseen: 381 ways each.
+	blue_holds '{"brick": 4, "lumber": 4, "wool": 4, "grain": 4, "ore": 4}'
+	jq '.players.white.hand = .players.blue.hand' "$D/doc.json" >"$D/doc2.json"
+	catan-newboard --position "$D/doc2.json" --seed 5 --rules outcomes=external |
+		jq '.log = ["red roll 3 4", "blue discard", "white discard"] | del(.position)' >"$D/many.json"
+	run -4 catan-validate "$D/many.json"
+	assert_eq "$D/many.json: move 3 'white discard': more than 16384 positions are consistent with the record after this move: too many to follow" "$output"
+	# One of the two is 381 positions, well within.
+	jq '.log |= .[:2]' "$D/many.json" >"$D/one.json"
+	run -0 catan-validate "$D/one.json"
+	assert_eq "$D/one.json: ok, 2 moves from a set-up position" "$output"
+}
+
 @test "a record from elsewhere with external outcomes needs no real generator" {
 	jq '.start.rng = ["0000000000000000", "0000000000000000", "0000000000000000", "0000000000000000"]
 		| .seed = null' "$D/record.json" >"$D/elsewhere.json"
