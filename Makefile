@@ -197,10 +197,16 @@ bench: all $(BENCHES)
 SEARCH_GAMES = 500
 SEARCH_CURVE_GAMES = 200
 SEARCH_CURVE = 10 30 100 300 1000 3000
-bench-search: $(B)/bench/search
-	$(B)/bench/search $(SEARCH_GAMES) 1000
-	$(B)/bench/search $(SEARCH_GAMES) 500 two
-	for b in $(SEARCH_CURVE); do $(B)/bench/search $(SEARCH_CURVE_GAMES) $$b || exit 1; done
+# Each run is a target of its own, one line of output each, so that make -j N
+# runs them at once: CPU time is measured per process, so the figures do not
+# depend on how many run together.
+bench-search: bench-search-base bench-search-two $(addprefix bench-search-curve-,$(SEARCH_CURVE))
+bench-search-base: $(B)/bench/search
+	@$(B)/bench/search $(SEARCH_GAMES) 1000
+bench-search-two: $(B)/bench/search
+	@$(B)/bench/search $(SEARCH_GAMES) 500 two
+bench-search-curve-%: $(B)/bench/search
+	@$(B)/bench/search $(SEARCH_CURVE_GAMES) $*
 
 deps:
 	@sh .ci/deps
@@ -238,4 +244,4 @@ clean:
 	rm -rf build build-san build-fuzz
 
 FORCE:
-.PHONY: all san check test bench bench-search deps demo install uninstall clean fuzz fuzz-build FORCE
+.PHONY: all san check test bench bench-search bench-search-base bench-search-two deps demo install uninstall clean fuzz fuzz-build FORCE
