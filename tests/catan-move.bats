@@ -383,11 +383,16 @@ refereed() {
 	done
 }
 
-@test "--turn-limit stops a game before its end" {
+@test "--turn-limit stops a game before its end, and says so on standard error" {
 	catan-newboard --seed 11 >"$G"
-	run -0 catan-move -i "$G" --until-end --turn-limit 5
+	run -0 --separate-stderr catan-move -i "$G" --until-end --turn-limit 5
+	assert_eq "catan-move: stopped at turn 6, past the turn limit 5: the game is not over" "$stderr"
 	run -0 jq -c '[.position.turn, .position.phase]' "$G"
 	assert_eq '[6,"roll"]' "$output"
+	# Moves made within the limit say nothing.
+	catan-newboard --seed 11 >"$G"
+	run -0 --separate-stderr catan-move -i "$G" --auto 20 --turn-limit 5
+	assert_eq "" "$stderr"
 	run -2 --separate-stderr catan-move --until-end --turn-limit x <"$G"
 	assert_eq "catan-move: --turn-limit: 'x' is not a turn number (0 to 65535)" "${stderr_lines[0]}"
 }
