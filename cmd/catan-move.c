@@ -349,8 +349,7 @@ int main(int argc, char **argv)
 		if (rc)
 			cerr_prefix(&e, "%s", in_place);
 	} else {
-		const char *name;
-		if ((rc = fe_read_input(NULL, &in, &inlen, &name, &e)))
+		if ((rc = fe_read_stdin("pipe a game in, or edit a file with -i FILE", &in, &inlen, &e)))
 			goto out;
 		rc = game_read(in, inlen, &g, &e);
 		if (rc)

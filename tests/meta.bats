@@ -142,10 +142,13 @@ libcore_includes() {
 
 @test "a command that reads a game from a terminal says what it expects instead of waiting" {
 	command -v script >/dev/null || skip "no script(1)"
-	for cmd in catan-move catan-render catan-score "dicegame-sheet score"; do
+	for cmd in catan-render catan-score "dicegame-sheet score"; do
 		run -2 script -qec "$cmd" /dev/null </dev/null
 		assert_eq "${cmd%% *}: no game given: name a FILE or pipe a game in (standard input is a terminal; see --help)" "${output//$'\r'/}"
 	done
+	# catan-move names no FILE: its game comes on standard input or with -i FILE.
+	run -2 script -qec catan-move /dev/null </dev/null
+	assert_eq "catan-move: no game given: pipe a game in, or edit a file with -i FILE (standard input is a terminal; see --help)" "${output//$'\r'/}"
 	run -2 script -qec "catan-validate -q" /dev/null </dev/null
 	assert_eq "stdin: no game given: name a FILE or pipe a game in (standard input is a terminal; see --help)" "${output//$'\r'/}"
 	# A pipe is read as always.
