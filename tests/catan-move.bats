@@ -860,6 +860,11 @@ play_outcome() {
 	assert_eq "catan-move: move 1 'red fly': unknown verb 'fly' (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)" "$stderr"
 	run -1 --separate-stderr catan-move 'red ned' <"$G"
 	[[ "$stderr" == "catan-move: move 1 'red ned': unknown verb 'ned': did you mean 'end'? (verbs: "* ]]
+	# A verb begun and left off is near too, from 3 letters.
+	run -1 --separate-stderr catan-move 'red rob 10' <"$G"
+	[[ "$stderr" == "catan-move: move 1 'red rob 10': unknown verb 'rob': did you mean 'robber'? (verbs: "* ]]
+	run -1 --separate-stderr catan-move 'red ro 10' <"$G"
+	[[ "$stderr" == "catan-move: move 1 'red ro 10': unknown verb 'ro' (verbs: "* ]]
 }
 
 @test "--list --at N lists the moves of an earlier position, of a game or a record" {
