@@ -175,6 +175,29 @@ SH
 	grep -A1 '^demo:$' "$ROOT/Makefile" | grep -q 'sh .ci/deps build'
 }
 
+@test "make demo says what it does: building, with a dot a file compiled and each program's name linked, then playing" {
+	# Its builds left out (MAKE=true), and dpkg saying every package is there.
+	mkdir "$BATS_TEST_TMPDIR/bin"
+	printf '#!/bin/sh\nprintf "ii "\n' >"$BATS_TEST_TMPDIR/bin/dpkg-query"
+	chmod +x "$BATS_TEST_TMPDIR/bin/dpkg-query"
+	b=$BATS_TEST_TMPDIR/b
+	run -0 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" make -s -C "$ROOT" demo B="$b" MAKE=true
+	assert_eq "deps: all packages present" "${lines[0]}"
+	assert_eq "demo: building the programs in $b/ (a minute or two; longer on a busy machine)" "${lines[1]}"
+	n=$(cd "$ROOT" && ls libcore/*.c libcore/catan/*.c libcore/dice/*.c cmd/fe/*.c cmd/*.c | wc -l)
+	assert_eq "demo: compiling $((n + 1)) files " "${lines[2]}"
+	assert_eq "demo: linking:" "${lines[3]}"
+	assert_eq "demo: playing a game" "${lines[4]}"
+	assert_eq "== A beginner game (catan-newboard --beginner --seed 1):" "${lines[5]}"
+	# The builds it runs: the objects with a dot each, then the programs, each named.
+	run -0 make -n -s -C "$ROOT" demo B="$b"
+	[[ "$output" == *"COMPILED='@printf .' $b/libcore/buf.o "* ]]
+	[[ "$output" == *"LINKED='@printf \" %s\"' $b/libcore.a $b/libfe.a $b/bin/catan-import "* ]]
+	[[ "$output" != *bin-dyn* && "$output" != *"$b/unit/"* ]]
+	run -0 make -s -C "$ROOT" B="$b" COMPILED='@printf .' "$b/libcore/err.o"
+	assert_eq "." "$output"
+}
+
 @test "README says where the programs are after the build and how to put them on PATH" {
 	sed -n '/^## Two commands/,/^## The programs/p' "$ROOT/README.md" >"$BATS_TEST_TMPDIR/two"
 	grep -q 'build/bin' "$BATS_TEST_TMPDIR/two"
