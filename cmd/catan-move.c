@@ -140,9 +140,10 @@ static const char *in_place_file(int nw, char **w)
 }
 
 /*
- * complete_move: a move is one shell word ("'red build r"): its quotes
- * are passed over, its complete words read, and each candidate for its
- * last word printed as the whole word with that candidate in place: from
+ * complete_move: a move is one shell word ("'red build r", "'or"): its
+ * quotes are passed over, its complete words read, and each candidate for
+ * its last word printed as the whole word with that candidate in place
+ * (after the opening quote, when the last word is the first): from
  * the legal moves of the game named with -i when it can be read, else from
  * the grammar.
  */
@@ -159,6 +160,9 @@ static void complete_move(int nw, char **words, const char *cur)
 	size_t cut = strlen(cur);
 	while (cut && cur[cut - 1] != ' ')
 		cut--;
+	/* The quote that opens the move is no letter of its first word: it stays in the stem. */
+	while (cur[cut] == '\'' || cur[cut] == '"')
+		cut++;
 	struct move_words mw = { "", cur + cut };
 	char stem[256];
 	snprintf(stem, sizeof stem, "%.*s", (int)cut, cur);

@@ -797,6 +797,13 @@ play_outcome() {
 	assert_eq $'red steal blue brick\nred steal blue lumber\nred steal blue wool\nred steal blue grain\nred steal blue ore' "$output"
 	run -0 catan-move --complete "'red build "
 	assert_eq $'\'red build road\n\'red build settlement\n\'red build city' "$output"
+	# The first word just after the quote: the quote kept, the word completed.
+	run -0 catan-move --complete "'or"
+	assert_eq "'orange" "$output"
+	run -0 catan-move --complete "'"
+	assert_eq $'\'red\n\'blue\n\'white\n\'orange' "$output"
+	run -0 catan-move --complete '"bl'
+	assert_eq '"blue' "$output"
 	run -0 catan-move --complete 'red play '
 	assert_eq $'red play knight\nred play road-building\nred play year-of-plenty\nred play monopoly' "$output"
 	run -0 catan-move --complete 'red offer blue ore 1 '
@@ -823,6 +830,8 @@ play_outcome() {
 	# One candidate is offered twice, with the next word's space, so the quote stays open.
 	run -0 comp "catan-move \"'red bui\"" 1
 	assert_eq $'red build \nred build  ' "$output"
+	run -0 comp "catan-move \"'or\"" 1
+	assert_eq $'orange \norange  ' "$output"
 	run -0 comp "catan-move --as ''" 2
 	assert_eq $'red\nblue\nwhite\norange' "$output"
 }
@@ -895,6 +904,14 @@ play_outcome() {
 	# Without a readable game, the grammar's words.
 	run -0 catan-move --complete -i "$BATS_TEST_TMPDIR/none.json" 'red b'
 	assert_eq $'red build\nred buy' "$output"
+	# The colour to move, begun after the quote.
+	catan-newboard --beginner --seed 1 --rules outcomes=external |
+		catan-move 'red roll 3 3' 'red end' 'blue roll 2 3' 'blue end' 'white roll 4 5' 'white end' \
+			>"$BATS_TEST_TMPDIR/o.json"
+	run -0 catan-move --complete -i "$BATS_TEST_TMPDIR/o.json" "'or"
+	assert_eq "'orange" "$output"
+	run -0 catan-move --complete -i "$BATS_TEST_TMPDIR/o.json" "'re"
+	assert_eq "" "$output"
 }
 
 @test "--bots completes its colour list without repeats" {
