@@ -108,20 +108,29 @@ $(B)/geom_tab.c: $(B)/mkgeom
 $(B)/geom_tab.h: $(B)/mkgeom
 	$(B)/mkgeom h > $@.tmp && mv $@.tmp $@
 
+# make demo's progress, which it sets: COMPILED for each object compiled (a dot),
+# LINKED for each program linked (its name).  Nothing otherwise.
+COMPILED = @:
+LINKED   = @:
+
 $(B)/geom_tab.o: $(B)/geom_tab.c $(HDRS)
 	$(CC) $(CFLAGS_ALL) -c -o $@ $(B)/geom_tab.c
+	$(COMPILED)
 
 $(B)/cmd/%.o: cmd/%.c $(HDRS) $(B)/version.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -c -o $@ $<
+	$(COMPILED)
 
 $(B)/%.o: %.c $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -c -o $@ $<
+	$(COMPILED)
 
 $(B)/bin/%: $(B)/cmd/%.o $(B)/libfe.a $(B)/libcore.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(PROG_LDFLAGS) $(LDFLAGS) -o $@ $< $(B)/libfe.a $(B)/libcore.a $(JANSSON_LIBS) $(SODIUM_LIBS) -lm
+	$(LINKED) $(@F)
 
 $(B)/bin-dyn/%: $(B)/cmd/%.o $(B)/libfe.a $(B)/libcore.a
 	@mkdir -p $(@D)
@@ -211,10 +220,18 @@ bench-search-curve-%: $(B)/bench/search
 deps:
 	@sh .ci/deps
 
-# The demo needs only what the build needs; make check installs the rest.
+# The demo needs only what the build needs; make check installs the rest.  It
+# builds only the programs, in two steps that say what they do (a dot for each
+# file compiled, the name of each program linked), then plays.
+DEMO_OBJ = $(LIB_OBJ) $(FE_OBJ) $(patsubst cmd/%.c,$(B)/cmd/%.o,$(CMD_SRC))
 demo:
 	@sh .ci/deps build
-	@$(MAKE) -s all
+	@printf 'demo: building the programs in %s/ (a minute or two; longer on a busy machine)\n' '$(B)'
+	@printf 'demo: compiling %s files ' '$(words $(DEMO_OBJ))'
+	@$(MAKE) -s COMPILED='@printf .' $(DEMO_OBJ)
+	@printf '\ndemo: linking:'
+	@$(MAKE) -s LINKED='@printf " %s"' $(B)/libcore.a $(B)/libfe.a $(BINS) $(SCRIPTS)
+	@printf '\ndemo: playing a game\n'
 	@sh examples/demo.sh $(B)/bin
 
 # Installs only the programs and the files beside them; builds nothing else.

@@ -69,8 +69,8 @@ static const char usage_text[] =
 	"  -p, --policy POLICY   random (default), greedy, or search[:N] (N play-outs a decision,\n"
 	"                        default 200), or per colour: red=search:1000,blue=random\n"
 	"  -b, --bots COLOURS    only these colours play automatically; stop when another must move\n"
-	"  -t, --turn-limit N    stop automatic play once the game passes turn N (default 1000;\n"
-	"                        0: no limit)\n"
+	"  -t, --turn-limit N    stop automatic play once the game passes turn N, saying so on\n"
+	"                        standard error (status 0; default 1000; 0: no limit)\n"
 	"      --choose          print the move the automatic player would make next, without\n"
 	"                        its outcome (JSON with --json); the game is not changed; a\n"
 	"                        view may be read when it is the viewer's move\n"
@@ -140,9 +140,10 @@ static const char *in_place_file(int nw, char **w)
 }
 
 /*
- * complete_move: a move is one shell word ("'red build r"): its quotes
- * are passed over, its complete words read, and each candidate for its
- * last word printed as the whole word with that candidate in place: from
+ * complete_move: a move is one shell word ("'red build r", "'or"): its
+ * quotes are passed over, its complete words read, and each candidate for
+ * its last word printed as the whole word with that candidate in place
+ * (after the opening quote, when the last word is the first): from
  * the legal moves of the game named with -i when it can be read, else from
  * the grammar.
  */
@@ -159,6 +160,9 @@ static void complete_move(int nw, char **words, const char *cur)
 	size_t cut = strlen(cur);
 	while (cut && cur[cut - 1] != ' ')
 		cut--;
+	/* The quote that opens the move is no letter of its first word: it stays in the stem. */
+	while (cur[cut] == '\'' || cur[cut] == '"')
+		cut++;
 	struct move_words mw = { "", cur + cut };
 	char stem[256];
 	snprintf(stem, sizeof stem, "%.*s", (int)cut, cur);
@@ -222,7 +226,7 @@ int main(int argc, char **argv)
 	int json = 0, keep = 0, refused = 0, flags = 0, opt, rc, have_view = 0, list = 0, count = 0;
 	int choose = 0;
 	int mgflags = 0;
-	int as_seat = NOBODY, view_seat = NOBODY, autoplay = 0, turn_limit = 1000;
+	int as_seat = NOBODY, view_seat = NOBODY, autoplay = 0, turn_limit = 1000, why = AUTO_COUNT;
 	long auto_n = 1, at_n = 0;
 	int have_at = 0;
 	struct present at = { 0 };
@@ -349,8 +353,7 @@ int main(int argc, char **argv)
 		if (rc)
 			cerr_prefix(&e, "%s", in_place);
 	} else {
-		const char *name;
-		if ((rc = fe_read_input(NULL, &in, &inlen, &name, &e)))
+		if ((rc = fe_read_stdin("pipe a game in, or edit a file with -i FILE", &in, &inlen, &e)))
 			goto out;
 		rc = game_read(in, inlen, &g, &e);
 		if (rc)
@@ -423,7 +426,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (autoplay && !refused &&
-	    (rc = autoplay_play(&g, &ao, autoplay == 2 ? -1 : auto_n, turn_limit, &e)))
+	    (rc = autoplay_play(&g, &ao, autoplay == 2 ? -1 : auto_n, turn_limit, &why, &e)))
 		goto out;
 
 	/*
@@ -446,6 +449,10 @@ int main(int argc, char **argv)
 			goto out;
 	}
 	rc = fe_close_stdout(&e);
+	/* Stopping at the limit is what was asked (status 0), but a game cut short is said to be. */
+	if (rc == C_OK && why == AUTO_TURN_LIMIT)
+		fe_error("stopped at turn %d, past the turn limit %d: the game is not over", g.pos.turn,
+			 turn_limit);
 	/* The moves that stood are written: now the refusal is told. */
 	if (rc == C_OK && refused) {
 		e = refusal;

@@ -1,7 +1,10 @@
 /* catan-validate: checks game states and records: the start, every logged move, the stored position. */
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,6 +21,8 @@ static const char usage_text[] =
 	"Checks each game (catan-state(5)), or standard input when no FILE is given: the\n"
 	"document, its start, every move of its log replayed through the rules, and the\n"
 	"stored position against the replay.  One line per file; the first fault of each.\n"
+	"A FILE that is a folder stands for its *.json files, in the order of their names\n"
+	"(not those of its subfolders).\n"
 	"\n"
 	"  -j, --jobs N   check N files at once (default: the number of processors)\n"
 	"  -q, --quiet    print only the failures (and no progress line)\n"
@@ -29,12 +34,14 @@ static const char usage_text[] =
 	"  -h, --help     show this help\n"
 	"  -V, --version  show the version\n"
 	"\n"
-	"Exit status: 0 all pass, 1 a game is illegal, 3 a file is not a game, 4 a file\n"
-	"cannot be read; when files differ, the highest.\n";
+	"Exit status: 0 all pass, 1 a game is illegal, 2 a folder holds no *.json file,\n"
+	"3 a file is not a game, 4 a file cannot be read; when files differ, the highest.\n";
 
 /* The files to check, what was found in each, and the running totals. */
 struct run {
 	char **paths;		/* "-" for standard input */
+	char **owned;		/* the paths made here, from folders' names: nowned of them */
+	size_t nowned;
 	struct verdict *v;
 	double *secs;		/* each file's time */
 	enum verdict_format fmt;
@@ -122,6 +129,83 @@ static void report(void *ctx, size_t i)
 	progress(r, 0);
 }
 
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* own: keeps path (malloc'd, or NULL when memory ran out) in r's list; C_OK or C_SYSTEM. */
+static int own(struct run *r, char *path, struct cerr *e)
+{
+	char **more = path ? realloc(r->owned, (r->nowned + 1) * sizeof *more) : NULL;
+	if (!more) {
+		free(path);
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	}
+	r->owned = more;
+	r->owned[r->nowned++] = path;
+	return C_OK;
+}
+
+/*
+ * folder_files: the *.json files of folder dir (not hidden ones, nor folders;
+ * not those of its subfolders), as paths dir/NAME in byte order of their names,
+ * appended to r->owned.  C_OK; C_USAGE when there is none, C_SYSTEM when the
+ * folder cannot be read or memory runs out.
+ */
+static int folder_files(struct run *r, const char *dir, struct cerr *e)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	size_t first = r->nowned, dlen = strlen(dir);
+	int rc = C_OK;
+	const char *sep = dlen && dir[dlen - 1] == '/' ? "" : "/";
+
+	if (!d)
+		return cerr_set(e, C_SYSTEM, "%s: cannot read the folder: %s", dir, strerror(errno));
+	errno = 0;
+	while (rc == C_OK && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		struct stat st;
+		if (de->d_name[0] == '.' || n <= 5 || strcmp(de->d_name + n - 5, ".json") != 0)
+			continue;
+		char *path = malloc(dlen + n + 2);
+		if (path)
+			sprintf(path, "%s%s%s", dir, sep, de->d_name);
+		/* A file that cannot be looked at is kept: reading it says why. */
+		if (path && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			free(path);
+			continue;
+		}
+		rc = own(r, path, e);
+		errno = 0;
+	}
+	if (rc == C_OK && errno)
+		rc = cerr_set(e, C_SYSTEM, "%s: cannot read the folder: %s", dir, strerror(errno));
+	closedir(d);
+	if (rc == C_OK && r->nowned == first)
+		rc = cerr_set(e, C_USAGE, "'%s': a folder with no *.json file in it", dir);
+	if (rc == C_OK)
+		qsort(r->owned + first, r->nowned - first, sizeof *r->owned, by_name);
+	return rc;
+}
+
+/* operands: the files to check: each of args as given, or for a folder its *.json files. */
+static int operands(struct run *r, int n, char **args, struct cerr *e)
+{
+	int rc = C_OK;
+	for (int i = 0; i < n && rc == C_OK; i++) {
+		struct stat st;
+		if (strcmp(args[i], "-") != 0 && stat(args[i], &st) == 0 && S_ISDIR(st.st_mode))
+			rc = folder_files(r, args[i], e);
+		else
+			rc = own(r, strdup(args[i]), e);
+	}
+	r->paths = r->owned;
+	r->nfiles = r->nowned;
+	return rc;
+}
+
 enum { O_JOBS = 'j', O_QUIET = 'q', O_JSON = 256, O_FORMAT };
 
 static const struct fe_opt options[] = {
@@ -173,9 +257,12 @@ int main(int argc, char **argv)
 		}
 	}
 
-	if (optind < argc) {
-		r.paths = argv + optind;
-		r.nfiles = (size_t)(argc - optind);
+	if (optind < argc && (rc = operands(&r, argc - optind, argv + optind, &r.e))) {
+		if (rc == C_USAGE)
+			fe_usagef(usage_short, "%s", r.e.msg);
+		else
+			fe_report(&r.e);
+		goto out;
 	}
 	fe_progress_start(&r.pr, !r.quiet && isatty(STDERR_FILENO));
 	char stamp[32], host[256] = "";
@@ -217,7 +304,12 @@ int main(int argc, char **argv)
 		r.rc = C_SYSTEM;
 	if (r.rc != C_OK)
 		fe_report(&r.e);
+	rc = r.rc != C_OK ? r.rc : r.worst;
+out:
+	for (size_t i = 0; i < r.nowned; i++)
+		free(r.owned[i]);
+	free(r.owned);
 	free(r.v);
 	free(r.secs);
-	return r.rc != C_OK ? r.rc : r.worst;
+	return rc;
 }

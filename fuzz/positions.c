@@ -66,7 +66,7 @@ static void make(struct game *g, const struct recipe *r, int outcomes)
 	if (game_new(g, &o, &e) != C_OK)
 		fail("a new game", &e);
 	autoplay_opts_default(&ao);
-	if (outcomes == OUT_INTERNAL && r->moves && autoplay_play(g, &ao, r->moves, 0, &e) != C_OK)
+	if (outcomes == OUT_INTERNAL && r->moves && autoplay_play(g, &ao, r->moves, 0, NULL, &e) != C_OK)
 		fail("automatic play", &e);
 }
 

@@ -383,11 +383,16 @@ refereed() {
 	done
 }
 
-@test "--turn-limit stops a game before its end" {
+@test "--turn-limit stops a game before its end, and says so on standard error" {
 	catan-newboard --seed 11 >"$G"
-	run -0 catan-move -i "$G" --until-end --turn-limit 5
+	run -0 --separate-stderr catan-move -i "$G" --until-end --turn-limit 5
+	assert_eq "catan-move: stopped at turn 6, past the turn limit 5: the game is not over" "$stderr"
 	run -0 jq -c '[.position.turn, .position.phase]' "$G"
 	assert_eq '[6,"roll"]' "$output"
+	# Moves made within the limit say nothing.
+	catan-newboard --seed 11 >"$G"
+	run -0 --separate-stderr catan-move -i "$G" --auto 20 --turn-limit 5
+	assert_eq "" "$stderr"
 	run -2 --separate-stderr catan-move --until-end --turn-limit x <"$G"
 	assert_eq "catan-move: --turn-limit: 'x' is not a turn number (0 to 65535)" "${stderr_lines[0]}"
 }
@@ -792,6 +797,13 @@ play_outcome() {
 	assert_eq $'red steal blue brick\nred steal blue lumber\nred steal blue wool\nred steal blue grain\nred steal blue ore' "$output"
 	run -0 catan-move --complete "'red build "
 	assert_eq $'\'red build road\n\'red build settlement\n\'red build city' "$output"
+	# The first word just after the quote: the quote kept, the word completed.
+	run -0 catan-move --complete "'or"
+	assert_eq "'orange" "$output"
+	run -0 catan-move --complete "'"
+	assert_eq $'\'red\n\'blue\n\'white\n\'orange' "$output"
+	run -0 catan-move --complete '"bl'
+	assert_eq '"blue' "$output"
 	run -0 catan-move --complete 'red play '
 	assert_eq $'red play knight\nred play road-building\nred play year-of-plenty\nred play monopoly' "$output"
 	run -0 catan-move --complete 'red offer blue ore 1 '
@@ -818,6 +830,8 @@ play_outcome() {
 	# One candidate is offered twice, with the next word's space, so the quote stays open.
 	run -0 comp "catan-move \"'red bui\"" 1
 	assert_eq $'red build \nred build  ' "$output"
+	run -0 comp "catan-move \"'or\"" 1
+	assert_eq $'orange \norange  ' "$output"
 	run -0 comp "catan-move --as ''" 2
 	assert_eq $'red\nblue\nwhite\norange' "$output"
 }
@@ -855,6 +869,11 @@ play_outcome() {
 	assert_eq "catan-move: move 1 'red fly': unknown verb 'fly' (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)" "$stderr"
 	run -1 --separate-stderr catan-move 'red ned' <"$G"
 	[[ "$stderr" == "catan-move: move 1 'red ned': unknown verb 'ned': did you mean 'end'? (verbs: "* ]]
+	# A verb begun and left off is near too, from 3 letters.
+	run -1 --separate-stderr catan-move 'red rob 10' <"$G"
+	[[ "$stderr" == "catan-move: move 1 'red rob 10': unknown verb 'rob': did you mean 'robber'? (verbs: "* ]]
+	run -1 --separate-stderr catan-move 'red ro 10' <"$G"
+	[[ "$stderr" == "catan-move: move 1 'red ro 10': unknown verb 'ro' (verbs: "* ]]
 }
 
 @test "--list --at N lists the moves of an earlier position, of a game or a record" {
@@ -885,6 +904,14 @@ play_outcome() {
 	# Without a readable game, the grammar's words.
 	run -0 catan-move --complete -i "$BATS_TEST_TMPDIR/none.json" 'red b'
 	assert_eq $'red build\nred buy' "$output"
+	# The colour to move, begun after the quote.
+	catan-newboard --beginner --seed 1 --rules outcomes=external |
+		catan-move 'red roll 3 3' 'red end' 'blue roll 2 3' 'blue end' 'white roll 4 5' 'white end' \
+			>"$BATS_TEST_TMPDIR/o.json"
+	run -0 catan-move --complete -i "$BATS_TEST_TMPDIR/o.json" "'or"
+	assert_eq "'orange" "$output"
+	run -0 catan-move --complete -i "$BATS_TEST_TMPDIR/o.json" "'re"
+	assert_eq "" "$output"
 }
 
 @test "--bots completes its colour list without repeats" {

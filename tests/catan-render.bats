@@ -20,13 +20,6 @@ setup() {
 	assert_file_eq "$R/beginner-labels.txt" "$P/out"
 }
 
-@test "README.md shows the beginner board as catan-render draws it" {
-	awk '/^the red numbers 6 and 8:$/ { on = 1; getline; next } on && /^#/ { exit } on' "$ROOT/README.md" |
-		sed -e 's/^    //' -e '${/^$/d;}' >"$P/readme"
-	catan-render --log 0 "$P/beginner.json" >"$P/out"
-	assert_file_eq "$P/out" "$P/readme"
-}
-
 @test "a mid-game position, a pending seven and a finished game are drawn as the golden text" {
 	for f in midgame seven over; do
 		catan-render --color never "$P/$f.json" >"$P/$f.txt"

@@ -173,3 +173,38 @@ two() {
 	run -1 --separate-stderr catan-move --as blue 'red build settlement 1' <"$T/g.json"
 	assert_eq "catan-move: move 1 'red build settlement 1': the move is red's to make, not blue's" "$stderr"
 }
+
+# owed FILTER: the game of seed 5 where blue, having built a road, owes a free neutral piece, changed
+# by the jq FILTER (a settlement owed instead, roads given to the neutral seats), in $T/owed.json.
+owed() {
+	catan-newboard --seed 5 --rules variant=two | catan-move --auto 24 >"$T/g.json"
+	run -0 jq -c '[.position.phase, .position.current, .position.players.white.roads, .position.players.orange.roads]' "$T/g.json"
+	assert_eq '["neutral","blue",[],[]]' "$output"
+	jq "$1" "$T/g.json" >"$T/owed.json"
+}
+
+@test "a free neutral piece owed is named as what can be placed: a road for a seat with no spot for a settlement" {
+	# A settlement owed, and neither neutral seat has a road: only roads can go.
+	owed '.position.neutral_owed = ["settlement"]'
+	run -0 catan-move --list <"$T/owed.json"
+	assert_eq "" "$(grep -v ' neutral [a-z]* road ' <<<"$output")"
+	run -1 --separate-stderr catan-move 'blue end' <"$T/owed.json"
+	assert_eq "catan-move: move 1 'blue end': blue must place the free neutral road first" "$stderr"
+	run -0 catan-render --color never "$T/owed.json"
+	[[ "$output" == *"Turn 2: blue places a free neutral road"$'\n'* ]]
+	# White has a spot for a settlement, orange none: either.
+	owed '.position.neutral_owed = ["settlement"] | .position.players.white.roads = ["14-19", "19-25"]'
+	run -1 --separate-stderr catan-move 'blue end' <"$T/owed.json"
+	assert_eq "catan-move: move 1 'blue end': blue must place the free neutral settlement or road first" "$stderr"
+	# Both have one: a settlement.
+	owed '.position.neutral_owed = ["settlement"] | .position.players.white.roads = ["14-19", "19-25"] |
+	      .position.players.orange.roads = ["41-45", "45-49"]'
+	run -0 catan-move --list <"$T/owed.json"
+	assert_eq "" "$(grep -v ' neutral [a-z]* settlement ' <<<"$output")"
+	run -1 --separate-stderr catan-move 'blue end' <"$T/owed.json"
+	assert_eq "catan-move: move 1 'blue end': blue must place the free neutral settlement first" "$stderr"
+	# A road owed is a road.
+	owed .
+	run -1 --separate-stderr catan-move 'blue end' <"$T/owed.json"
+	assert_eq "catan-move: move 1 'blue end': blue must place the free neutral road first" "$stderr"
+}

@@ -566,10 +566,32 @@ folder() {
 	assert_eq "ci-validate: cannot run catan-validate (is it on PATH?)" "${stderr_lines[-1]}"
 }
 
-@test "a folder or a missing file is named once, with what to do" {
+@test "a folder is checked as its *.json files in the order of their names, not its subfolders" {
+	folder
+	mkdir "$D/f/7-folder.json" "$D/f/sub"
+	cp "$D/game.json" "$D/f/sub/8-below.json"
+	cp "$D/game.json" "$D/f/.9-hidden.json"
+	echo notes >"$D/f/notes.txt"
+	run -3 --separate-stderr catan-validate "$D/f"
+	assert_eq "" "$stderr"
+	want=$(catan-validate "$D"/f/[1-6]-*.json || true)
+	assert_eq "$want" "$output"
+	assert_eq 6 "${#lines[@]}"
+	assert_eq "$D/f/1-state.json: ok, 125 moves" "${lines[0]}"
+	# A trailing slash, and a folder among files.
+	run -3 catan-validate "$D/f/" "$D/game.json"
+	assert_eq "$want"$'\n'"$D/game.json: ok, 125 moves" "$output"
+	run -0 catan-validate -q "$D/f/sub"
+	assert_eq "" "$output"
+}
+
+@test "a folder without a *.json file is a usage error; a missing file is named once, with what to do" {
 	mkdir "$BATS_TEST_TMPDIR/records"
-	run -4 catan-validate "$BATS_TEST_TMPDIR/records"
-	assert_eq "$BATS_TEST_TMPDIR/records: a folder, not a file: give the files in it, as in '$BATS_TEST_TMPDIR/records/*.json'" "$output"
+	echo notes >"$BATS_TEST_TMPDIR/records/notes.txt"
+	run -2 --separate-stderr catan-validate "$BATS_TEST_TMPDIR/records"
+	assert_eq "" "$output"
+	assert_eq "catan-validate: '$BATS_TEST_TMPDIR/records': a folder with no *.json file in it" "${stderr_lines[0]}"
+	# A program that reads one game says a folder is none.
 	run -4 --separate-stderr catan-render "$BATS_TEST_TMPDIR/records"
 	assert_eq "catan-render: $BATS_TEST_TMPDIR/records: a folder, not a file: give the files in it, as in '$BATS_TEST_TMPDIR/records/*.json'" "$stderr"
 }

@@ -75,6 +75,9 @@ more() {
 	# Two candidates: their common part, the quote still open.
 	run -0 typed "catan-move 'red b" Tab
 	assert_eq "\$ catan-move 'red buX" "$output"
+	# The first word, begun just after the quote.
+	run -0 typed "catan-move 'or" Tab
+	assert_eq "\$ catan-move 'orange X" "$output"
 	# With -i FILE the next word comes from the game's legal moves.
 	run -0 typed "catan-move -i $BATS_TEST_TMPDIR/g.json 'red build road 5-" Tab
 	assert_eq "\$ catan-move -i $BATS_TEST_TMPDIR/g.json 'red build road 5-9 X" "$output"
@@ -94,6 +97,8 @@ more() {
 	assert_eq "\$ catan-move 'red build road X" "$output"
 	run -0 typed "catan-move 'red build road " Tab
 	assert_eq "\$ catan-move 'red build road X" "$output"
+	run -0 typed "catan-move 'or" Tab
+	assert_eq "\$ catan-move 'orange X" "$output"
 	run -0 typed "catan-move -i $BATS_TEST_TMPDIR/g.json 'red build road 5-" Tab
 	assert_eq "\$ catan-move -i $BATS_TEST_TMPDIR/g.json 'red build road 5-9 X" "$output"
 	run -0 typed "catan-move --bo" Tab

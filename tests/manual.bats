@@ -1,14 +1,15 @@
 #!/usr/bin/env bats
 # manual: every EXAMPLES block of every man page runs as written (exit status 0),
 # in a folder holding what the examples name: a game, records, a file of set-up
-# moves, a referee's files (a game, its players, an outbox, a mail), a dice sheet.
+# moves, a referee's files (a game, its players, a mail), a dice sheet.  A folder an
+# example writes into (an outbox) is its own to make, as its reader's would be.
 
 load test_helper
 
 # context: the files the examples read, made by the programs themselves.
 context() {
 	catan-newboard --beginner --seed 1 >game.json
-	mkdir records outbox
+	mkdir records
 	for s in 1 2 3; do catan-newboard --seed "$s" | catan-move --auto 40 >"records/game-$s.json"; done
 	catan-newboard --seed 42 | catan-move --auto 16 | jq -r '.log[]' >setup.txt
 	printf 'red red@example.org\nblue blue@example.org\nwhite white@example.org\norange orange@example.org\n' >players

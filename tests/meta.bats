@@ -142,10 +142,13 @@ libcore_includes() {
 
 @test "a command that reads a game from a terminal says what it expects instead of waiting" {
 	command -v script >/dev/null || skip "no script(1)"
-	for cmd in catan-move catan-render catan-score "dicegame-sheet score"; do
+	for cmd in catan-render catan-score "dicegame-sheet score"; do
 		run -2 script -qec "$cmd" /dev/null </dev/null
 		assert_eq "${cmd%% *}: no game given: name a FILE or pipe a game in (standard input is a terminal; see --help)" "${output//$'\r'/}"
 	done
+	# catan-move names no FILE: its game comes on standard input or with -i FILE.
+	run -2 script -qec catan-move /dev/null </dev/null
+	assert_eq "catan-move: no game given: pipe a game in, or edit a file with -i FILE (standard input is a terminal; see --help)" "${output//$'\r'/}"
 	run -2 script -qec "catan-validate -q" /dev/null </dev/null
 	assert_eq "stdin: no game given: name a FILE or pipe a game in (standard input is a terminal; see --help)" "${output//$'\r'/}"
 	# A pipe is read as always.
@@ -170,6 +173,29 @@ SH
 	[[ "${lines[1]}" == *" jq python3 librsvg2-bin bats man-db libxml2-utils time valgrind tmux zsh rlwrap chromium chromium-driver python3-selenium clang libclang-rt-14-dev parallel openssh-server openssh-client" ]]
 	grep -q '^demo:$' "$ROOT/Makefile"
 	grep -A1 '^demo:$' "$ROOT/Makefile" | grep -q 'sh .ci/deps build'
+}
+
+@test "make demo says what it does: building, with a dot a file compiled and each program's name linked, then playing" {
+	# Its builds left out (MAKE=true), and dpkg saying every package is there.
+	mkdir "$BATS_TEST_TMPDIR/bin"
+	printf '#!/bin/sh\nprintf "ii "\n' >"$BATS_TEST_TMPDIR/bin/dpkg-query"
+	chmod +x "$BATS_TEST_TMPDIR/bin/dpkg-query"
+	b=$BATS_TEST_TMPDIR/b
+	run -0 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" make -s -C "$ROOT" demo B="$b" MAKE=true
+	assert_eq "deps: all packages present" "${lines[0]}"
+	assert_eq "demo: building the programs in $b/ (a minute or two; longer on a busy machine)" "${lines[1]}"
+	n=$(cd "$ROOT" && ls libcore/*.c libcore/catan/*.c libcore/dice/*.c cmd/fe/*.c cmd/*.c | wc -l)
+	assert_eq "demo: compiling $((n + 1)) files " "${lines[2]}"
+	assert_eq "demo: linking:" "${lines[3]}"
+	assert_eq "demo: playing a game" "${lines[4]}"
+	assert_eq "== A beginner game (catan-newboard --beginner --seed 1):" "${lines[5]}"
+	# The builds it runs: the objects with a dot each, then the programs, each named.
+	run -0 make -n -s -C "$ROOT" demo B="$b"
+	[[ "$output" == *"COMPILED='@printf .' $b/libcore/buf.o "* ]]
+	[[ "$output" == *"LINKED='@printf \" %s\"' $b/libcore.a $b/libfe.a $b/bin/catan-import "* ]]
+	[[ "$output" != *bin-dyn* && "$output" != *"$b/unit/"* ]]
+	run -0 make -s -C "$ROOT" B="$b" COMPILED='@printf .' "$b/libcore/err.o"
+	assert_eq "." "$output"
 }
 
 @test "README says where the programs are after the build and how to put them on PATH" {

@@ -1,40 +1,106 @@
 #!/usr/bin/env bats
-# readme: every example line of README.md's programs section runs as written, in
-# order, in a folder holding what the examples name; a line whose comment says
-# "refused: exit N" must exit with N, any other with 0.
+# readme: README.md's examples of its programs section run as written, one after the other in one
+# folder, as a reader following them would run them (each on what the ones before made), with the
+# reader's own files they name there: a moves file, records, a referee's players and mail, exports
+# from elsewhere.  A line whose comment says "refused: exit N" must exit with N, any other with 0;
+# an output shown after "# =>" (on the example's line, or on comment lines right after it) must be
+# what the example prints, "..." standing for any text.  The picture of the beginner board is what
+# its command draws.
 
 load test_helper
 
-@test "README.md's examples run as written" {
-	cd "$BATS_TEST_TMPDIR"
+# context: the reader's own files that the examples name.
+context() {
 	ln -s "$ROOT/examples" examples
 	mkdir records
 	for s in 1 2 3; do catan-newboard --seed "$s" | catan-move --auto 40 >"records/game-$s.json"; done
 	# The moves file of the referee line: a legal move of blue's where README's game stands then.
 	catan-newboard --beginner --seed 1 | catan-move 'red roll' 'red end' 'blue roll' |
 		catan-move --list --as blue | head -1 >moves.txt
-	# The referee's: the players' addresses, an outbox, a mail from red, a folder of games.
+	# The referee's: the players' addresses, a mail from red, a folder of games.
 	printf 'red alice@example.org\nblue bob@example.net\nwhite carol@example.com\norange dave@example.org\n' >players
-	mkdir outbox games
 	printf 'From: Alice <alice@example.org>\nSubject: turn\n\nroll\n' >mail.eml
+	mkdir games
 	catan-newboard --beginner >games/friday.json
-	# The importer's: a catanatron export, and a folder of them.
+	cp players games/friday.players
+	# The importer's: a catanatron export, and a folder of them; a table game, a server's log.
 	mkdir exports
 	cp "$FIXTURES/import/catanatron-beginner.json" catanatron-game.json
 	cp "$FIXTURES/import/catanatron-beginner.json" exports/
 	cp "$FIXTURES/import/beginner.catan" table.catan
 	cp "$FIXTURES/import/beginner.soclog" server.soclog
-	cp players games/friday.players
-	sed -n '/^## The programs/,/^## [^T]/p' "$ROOT/README.md" |
-		grep -E '^    (catan-|dicegame-sheet|sh examples/)' | sed 's/^    //' >lines
-	grep -q '^catan-referee --games games outbox' lines
-	[ "$(wc -l <lines)" -gt 20 ]
-	n=0
-	while IFS= read -r line; do
-		n=$((n + 1))
+}
+
+# examples: README's programs section as lines "run\tCOMMAND" and "out\tTEXT" (an output shown).
+examples() {
+	sed -n '/^## The programs/,/^## [^T]/p' "$ROOT/README.md" | awk '
+		/^    (catan-|dicegame-sheet|sh examples\/|for |mkdir )/ {
+			cmd = substr($0, 5); print "run\t" cmd; last = 1
+			if (match(cmd, / # => /)) print "out\t" substr(cmd, RSTART + 6)
+			next
+		}
+		last && /^    # => / { print "out\t" substr($0, 10); next }
+		{ last = 0 }'
+}
+
+# like TEXT SHOWN: 0 when TEXT is SHOWN, each "..." in SHOWN standing for any text.
+like() {
+	local rest=$2 pat=""
+	while [[ $rest == *...* ]]; do
+		pat+=$(printf '%q' "${rest%%...*}")'*'
+		rest=${rest#*...}
+	done
+	[ -z "$rest" ] || pat+=$(printf '%q' "$rest")
+	eval "[[ \$1 == $pat ]]"
+}
+
+@test "the output matcher takes ... for any text, and nothing else" {
+	like "unknown verb 'buid' (verbs: a, b)" "unknown verb 'buid' (verbs: ...)"
+	like 'a*b' 'a*b'
+	! like 'axb' 'a*b'
+	! like "game.json: ok, 12 moves" "game.json: ok, 125 moves"
+	like "x [y] z" "x [y] ..."
+}
+
+@test "README.md's examples run as written, in order, and print what they show" {
+	cd "$BATS_TEST_TMPDIR"
+	context
+	examples >steps
+	grep -q $'^run\tcatan-referee --games games outbox' steps
+	[ "$(grep -c $'^run\t' steps)" -gt 20 ]
+	[ "$(grep -c $'^out\t' steps)" -ge 4 ]
+	n=0 shown=""
+	# check: the example before's output against what README shows for it.
+	check() {
+		[ -n "$shown" ] || return 0
+		like "$output" "$shown" || {
+			printf 'line %d: %s\nprints:\n%s\nREADME shows:\n%s\n' "$n" "$line" "$output" "$shown"
+			return 1
+		}
+	}
+	while IFS=$'\t' read -r kind text; do
+		if [ "$kind" = out ]; then
+			shown+=${shown:+$'\n'}$text
+			continue
+		fi
+		check
+		shown="" line=$text n=$((n + 1))
 		want=0
 		[[ $line =~ \#\ refused:\ exit\ ([0-9]) ]] && want=${BASH_REMATCH[1]}
 		run bash -c "$line" </dev/null
 		[ "$status" -eq "$want" ] || { echo "line $n: '$line' exited $status, not $want"; echo "$output"; false; }
-	done <lines
+	done <steps
+	check
+}
+
+@test "README.md's picture of the beginner board is what its command draws" {
+	cmd=$(grep -o 'The beginner board (`[^`]*`)' "$ROOT/README.md" | sed 's/.*(`//; s/`)$//')
+	assert_eq "catan-newboard --beginner --seed 1 | catan-render" "$cmd"
+	# The indented block after the paragraph that names it.
+	awk '/^The beginner board \(`/ { on = 1; next } on && /^    / { inb = 1; print substr($0, 5); next }
+	     on && inb && /^$/ { print; next } on && inb { exit }' "$ROOT/README.md" >"$BATS_TEST_TMPDIR/shown"
+	bash -c "$cmd" >"$BATS_TEST_TMPDIR/drawn"
+	# The block's blank lines at its end are the paragraph's.
+	sed -i -e :a -e '/^\n*$/{$d;N;ba' -e '}' "$BATS_TEST_TMPDIR/shown"
+	assert_file_eq "$BATS_TEST_TMPDIR/drawn" "$BATS_TEST_TMPDIR/shown"
 }

@@ -95,15 +95,19 @@ int fe_read_path(const char *path, char **buf, size_t *len, struct cerr *e)
 	return rc;
 }
 
+int fe_read_stdin(const char *how, char **buf, size_t *len, struct cerr *e)
+{
+	/* Nobody types a game by hand: a terminal means a file or a pipe was forgotten. */
+	if (isatty(STDIN_FILENO))
+		return cerr_set(e, C_USAGE, "no game given: %s (standard input is a terminal; see --help)", how);
+	return fe_read_stream(stdin, "stdin", buf, len, e);
+}
+
 int fe_read_input(const char *path, char **buf, size_t *len, const char **name, struct cerr *e)
 {
 	if (!path || strcmp(path, "-") == 0) {
 		*name = "stdin";
-		/* Nobody types a game by hand: a terminal means a file or a pipe was forgotten. */
-		if (isatty(STDIN_FILENO))
-			return cerr_set(e, C_USAGE, "no game given: name a FILE or pipe a game in "
-				       "(standard input is a terminal; see --help)");
-		return fe_read_stream(stdin, "stdin", buf, len, e);
+		return fe_read_stdin("name a FILE or pipe a game in", buf, len, e);
 	}
 	*name = path;
 	return fe_read_path(path, buf, len, e);

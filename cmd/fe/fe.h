@@ -35,6 +35,12 @@ int fe_read_path(const char *path, char **buf, size_t *len, struct cerr *e);
  * a game in ...") instead of waiting for a game to be typed.
  */
 int fe_read_input(const char *path, char **buf, size_t *len, const char **name, struct cerr *e);
+/*
+ * fe_read_stdin: standard input, as fe_read_input reads it, for a command
+ * that names no FILE: how says how a game is given to it instead ("pipe a
+ * game in, or edit a file with -i FILE"), in the message for a terminal.
+ */
+int fe_read_stdin(const char *how, char **buf, size_t *len, struct cerr *e);
 
 /* fe_write_stdout: writes len bytes to stdout; C_SYSTEM with a message on failure. */
 int fe_write_stdout(const char *data, size_t len, struct cerr *e);

@@ -163,10 +163,11 @@ int autoplay_opts_bots(struct autoplay_opts *o, const char *arg, struct cerr *e)
 /*
  * autoplay_play: n automatic moves (n < 0: until the game is over) by o's
  * players and policies, stopping past turn_limit (0: no limit) or when a
- * player who is not automatic must move.  C_OK, or autoplay_run's failure
- * with "automatic play: " in front of its message.
+ * player who is not automatic must move; *why (when not NULL) gets the
+ * reason, an enum auto_stop.  C_OK, or autoplay_run's failure with
+ * "automatic play: " in front of its message.
  */
-int autoplay_play(struct game *g, const struct autoplay_opts *o, long n, int turn_limit,
+int autoplay_play(struct game *g, const struct autoplay_opts *o, long n, int turn_limit, int *why,
 		  struct cerr *e);
 /*
  * autoplay_pick: the move o's players would make next in g (a full game

@@ -101,14 +101,14 @@ static int opts_init(struct autoplay *ap, const struct game *g, const struct aut
 	return rc;
 }
 
-int autoplay_play(struct game *g, const struct autoplay_opts *o, long n, int turn_limit,
+int autoplay_play(struct game *g, const struct autoplay_opts *o, long n, int turn_limit, int *why,
 		  struct cerr *e)
 {
 	struct autoplay ap;
 	int rc = opts_init(&ap, g, o, e);
 	if (rc == C_OK) {
 		ap.turn_limit = turn_limit;
-		rc = autoplay_run(&ap, g, n, 0, NULL, NULL, e);
+		rc = autoplay_run(&ap, g, n, 0, NULL, why, e);
 		if (rc)
 			cerr_prefix(e, "automatic play");
 	}

@@ -13,6 +13,7 @@
 #include "jr.h"
 #include "move.h"
 #include "names.h"
+#include "spell.h"
 #include "state.h"
 
 #define MAXTOK 24
@@ -1245,47 +1246,22 @@ static int verb_in_game(const struct game *g, int verb)
 	return move_verb_needs(g, verb) == NULL;
 }
 
-/* distance: the edits (a letter added, dropped, changed, or two swapped) from a to b, for short words. */
-static int distance(const char *a, const char *b)
-{
-	enum { MAX = 24 };
-	int d[MAX + 1][MAX + 1];
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > MAX || lb > MAX)
-		return MAX;
-	for (size_t i = 0; i <= la; i++)
-		for (size_t j = 0; j <= lb; j++) {
-			if (i == 0 || j == 0) {
-				d[i][j] = (int)(i + j);
-				continue;
-			}
-			int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-			best = d[i - 1][j] + 1 < best ? d[i - 1][j] + 1 : best;
-			best = d[i][j - 1] + 1 < best ? d[i][j - 1] + 1 : best;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
-				best = d[i - 2][j - 2] + 1;
-			d[i][j] = best;
-		}
-	return d[la][lb];
-}
-
 /* unknown_verb: "unknown verb 'W': did you mean 'V'? (verbs: ...)", the question only when one is near. */
 static int unknown_verb(const struct game *g, const char *w, const char *prefix, struct cerr *e)
 {
 	char list[160] = "", guess[48] = "";
 	size_t len = 0;
-	int best = strlen(w) <= 4 ? 2 : 3;	/* near: one edit away, two for longer words */
+	struct spell sp;
+	spell_start(&sp, w);
 	for (int v = 0; v < NVERB; v++) {
 		if (!verb_in_game(g, v))
 			continue;
 		int k = snprintf(list + len, sizeof list - len, "%s%s", v ? ", " : "", verbs[v].name);
 		len += k > 0 && (size_t)k < sizeof list - len ? (size_t)k : 0;
-		int dist = distance(w, verbs[v].name);
-		if (dist < best) {
-			best = dist;
-			snprintf(guess, sizeof guess, ": did you mean '%s'?", verbs[v].name);
-		}
+		spell_offer(&sp, verbs[v].name);
 	}
+	if (sp.best)
+		snprintf(guess, sizeof guess, ": did you mean '%s'?", sp.best);
 	return cerr_set(e, C_ILLEGAL, "%sunknown verb '%s'%s (verbs: %s)", prefix, w, guess, list);
 }
 

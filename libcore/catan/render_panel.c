@@ -123,7 +123,7 @@ static void title(const struct game *g, const struct position *p, struct panel *
 		break;
 	case PH_NEUTRAL:
 		add(pn, cur, PK_TITLE, 0, "Turn %d: %s places a free neutral %s%s", p->turn, who,
-		    p->neutral_piece == PC_ROAD ? "road" : "settlement",
+		    neutral_owed_name(g, p),
 		    p->neutral_owed > 1 ? " (two are owed)" : "");
 		break;
 	case PH_GIVE:

@@ -88,7 +88,7 @@ static int gate(struct rctx *c)
 	case PH_NEUTRAL:
 		if (me != cur || m->verb != MV_NEUTRAL)
 			return illegal(c->e, "%s must place the free neutral %s first", cname(g, cur),
-				       p->neutral_piece == PC_ROAD ? "road" : "settlement");
+				       neutral_owed_name(g, p));
 		return C_OK;
 	case PH_GIVE:
 		if (me != cur || m->verb != MV_GIVE)

@@ -16,23 +16,12 @@
 
 /* ---- the neutral seats' free pieces ---- */
 
-static int neutral_road_spot(const struct geometry *geo, const struct position *p, int n)
-{
-	return p->pl[n].roads && road_any_place(geo, p, n);
-}
-
-/* neutral_can: 1 when neutral seat n can take the piece owed (a road for a settlement it has no spot for). */
-static int neutral_can(const struct geometry *geo, const struct position *p, int n, int piece)
-{
-	return (piece == PC_SETTLEMENT && neutral_settlement_spot(geo, p, n)) || neutral_road_spot(geo, p, n);
-}
-
 /* neutral_any: 1 when some neutral seat can take the piece owed. */
 static int neutral_any(const struct game *g, const struct position *p, int piece)
 {
 	const struct geometry *geo = g->rs->geom;
 	for (int s = 0; s < g->nplayers; s++)
-		if (!seat_moves(g, s) && neutral_can(geo, p, s, piece))
+		if (!seat_moves(g, s) && neutral_piece_can(geo, p, s, piece) >= 0)
 			return 1;
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ruleset.h"
+#include "spell.h"
 
 /*
  * The numbers both rule sets share: the nineteen-hex board's composition,
@@ -144,13 +145,30 @@ void words_list(const char *const *w, char *buf, size_t n)
 	}
 }
 
+/* unknown_key: "unknown key 'K': did you mean 'points_to_win'? (keys: ...)", the question when one is near. */
+static int unknown_key(const char *key, struct cerr *e)
+{
+	char list[256] = "", guess[48] = "";
+	size_t len = 0;
+	struct spell sp;
+	spell_start(&sp, key);
+	for (const struct rules_option *o = rules_options; o->key; o++) {
+		int k = snprintf(list + len, sizeof list - len, "%s%s", o == rules_options ? "" : ", ", o->key);
+		len += k > 0 && (size_t)k < sizeof list - len ? (size_t)k : 0;
+		spell_offer(&sp, o->key);
+	}
+	if (sp.best)
+		snprintf(guess, sizeof guess, ": did you mean '%s'?", sp.best);
+	return cerr_set(e, C_USAGE, "unknown key '%s'%s (keys: %s)", key, guess, list);
+}
+
 int rules_set(struct rules *r, const char *key, const char *value, struct cerr *e)
 {
 	const struct rules_option *o = rules_option_find(key);
 	long v;
 
 	if (!o)
-		return cerr_set(e, C_USAGE, "unknown key '%s'", key);
+		return unknown_key(key, e);
 	if (!o->words) {
 		v = number(value, o->max);
 		if (v < o->min)

@@ -93,9 +93,10 @@ char *rules_text(const struct rules *r, const struct rules *def, char *buf, size
 /*
  * rules_set: sets the option key of r from its text value (a number in
  * decimal digits, or one of the option's words).  Returns C_OK, or
- * C_USAGE with e filled ("unknown key 'speed'", "points_to_win must be
- * 3 to 20, not '2'", "trade_build is combined or strict, not 'x'"); r is
- * unchanged then.
+ * C_USAGE with e filled ("unknown key 'points': did you mean
+ * 'points_to_win'? (keys: variant, points_to_win, ...)", the question only
+ * when a key is near (spell.h); "points_to_win must be 3 to 20, not '2'",
+ * "trade_build is combined or strict, not 'x'"); r is unchanged then.
  */
 int rules_set(struct rules *r, const char *key, const char *value, struct cerr *e);
 
