@@ -105,7 +105,7 @@ red build city 1" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.json")"
 	run -3 --separate-stderr catan-import --format catanatron <<<'{"tiles": []}'
 	assert_eq "catan-import: stdin: missing key 'colors'" "$stderr"
 	run -2 --separate-stderr catan-import --format pioneers "$IMP/catanatron-beginner.json"
-	[[ ${stderr%%$'\n'*} == "catan-import: --format: unknown format 'pioneers' (catanatron, catan, jsettlers)" ]]
+	[[ ${stderr%%$'\n'*} == "catan-import: --format: unknown format 'pioneers' (catanatron, catan, jsettlers, jsettlers-save)" ]]
 	run -2 --separate-stderr catan-import a.json b.json
 	[[ ${stderr%%$'\n'*} == "catan-import: unexpected argument 'b.json': give one record" ]]
 	run -4 --separate-stderr catan-import "$BATS_TEST_TMPDIR/none.json"
@@ -311,6 +311,88 @@ blue play year-of-plenty brick lumber" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.js
 	assert_eq "catan-import: $IMP/beginner.catan:1: header: expected 'SOC game event log: ...'" "$stderr"
 }
 
+@test "a JSettlers2 saved game mid-turn becomes a game set up at its position, which validates and plays on" {
+	imported "$IMP/jsettlers-midgame.game.json"
+	r=$BATS_TEST_TMPDIR/r.json
+	assert_eq "$(catan-newboard --beginner | jq -c .board)" "$(jqe .board "$r")"
+	assert_eq '["red","blue","white","orange"] "position" [] "external" true' \
+		"$(jq -c '.players, .setup, .log, .rules.outcomes, (.start == .position)' "$r" | paste -sd' ')"
+	# Blue has rolled, played a monopoly and bought a year of plenty this turn; the deck is the
+	# save's, the last card first; the bank is what the hands leave.
+	assert_eq '{"phase":"main","turn":18,"current":"blue","rolled":true,"dev_played":true,"built":false,"robber":5,"bank":{"brick":17,"lumber":19,"wool":18,"grain":17,"ore":16},"deck":["knight","victory-point","knight","knight","victory-point","knight","knight","year-of-plenty","knight","victory-point","knight","road-building","knight","victory-point","knight"],"awards":{"longest_road":"red","largest_army":"red"},"offer":null}' \
+		"$(jq -c '.start | del(.players, .rng)' "$r")"
+	assert_eq 'red {"brick":0,"lumber":0,"wool":0,"grain":2,"ore":3} {"knight":1,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":1} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} {"knight":3,"road-building":1,"year-of-plenty":0,"monopoly":0,"victory-point":0} [9] [29] ["9-14","14-19","19-25","25-31","29-35","31-37"]
+blue {"brick":2,"lumber":0,"wool":0,"grain":0,"ore":0} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} {"knight":0,"road-building":0,"year-of-plenty":1,"monopoly":0,"victory-point":0} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":1,"victory-point":0} [40,42] [] ["37-42","40-45"]
+white {"brick":0,"lumber":0,"wool":0,"grain":0,"ore":0} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":1,"victory-point":0} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} [18,32] [] ["18-23","26-32"]
+orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} [15,41] [] ["10-15","41-46"]' \
+		"$(jq -r '.start.players | to_entries[] | [.key, (.value | .hand, .dev, .dev_new, .played, .settlements, .cities, .roads | tojson)] | join(" ")' "$r")"
+	run -0 catan-validate "$r"
+	assert_eq "$r: ok, 0 moves from a set-up position" "$output"
+	# The card bought this turn waits for blue's next turn; the game goes on from the position.
+	run -1 --separate-stderr catan-move 'blue play year-of-plenty ore ore' <"$r"
+	[[ $stderr == *"'blue play year-of-plenty ore ore'"* ]]
+	run -0 catan-move 'blue end' 'white roll 3 5' <"$r"
+	assert_eq '"main" "white" 19' "$(jq -c '.position | .phase, .current, .turn' <<<"$output" | paste -sd' ')"
+	# Found from the content, or named.
+	run -0 catan-import <"$IMP/jsettlers-midgame.game.json"
+	run -0 catan-import --format jsettlers-save <"$IMP/jsettlers-midgame.game.json"
+	run -3 --separate-stderr catan-import --format jsettlers-save "$IMP/catanatron-beginner.json"
+	assert_eq "catan-import: $IMP/catanatron-beginner.json: missing key 'modelVersion'" "$stderr"
+}
+
+@test "a finished JSettlers2 game of three becomes a finished game at its position" {
+	imported "$IMP/jsettlers-over.game.json"
+	r=$BATS_TEST_TMPDIR/r.json
+	# Seat 1 is empty: three players in playing order from the first, white; white has won.
+	assert_eq '["white","orange","red"] "over" 28 "white" 10' \
+		"$(jq -c '.players, .start.phase, .start.turn, .start.current, .start.robber' "$r" | paste -sd' ')"
+	# The played cards from playedDevCards (white) or from the counts (red); a city listed after its
+	# settlement stands alone.
+	assert_eq '{"knight":3,"road-building":0,"year-of-plenty":1,"monopoly":0,"victory-point":0} {"knight":1,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} {"knight":1,"road-building":1,"year-of-plenty":0,"monopoly":0,"victory-point":0} [] [18,32]' \
+		"$(jq -c '.start.players | (.[] | .played), .white.settlements, .white.cities' "$r" | paste -sd' ')"
+	run -0 catan-validate "$r"
+	assert_eq "$r: ok, 0 moves from a set-up position" "$output"
+	run -0 catan-score "$r"
+	assert_eq "winner: white with 10 points" "${lines[-1]}"
+	run -1 catan-move 'white end' <"$r"
+}
+
+@test "a JSettlers2 save of a board or a game we do not play is refused by name; one that cannot be read names its JSON path" {
+	f=$BATS_TEST_TMPDIR/x.game.json
+	refused() {
+		jq -c "$1" "$IMP/jsettlers-midgame.game.json" >"$f"
+		run -"$2" --separate-stderr catan-import "$f"
+		assert_eq "catan-import: $f: $3" "$stderr"
+		assert_eq "" "$output"
+	}
+	refused '.gameOptions = "BC=t4,PL=4,SBL=t"' 1 "gameOptions: the sea board or a scenario: not a board we play"
+	refused '.gameOptions = "PL=6"' 1 "gameOptions: a game of 6 players: we play 2 to 4"
+	refused '.gameOptions = "PL=4,PLB=t"' 1 "gameOptions: the board of five or six players (PLB): not a board we play"
+	refused '.boardInfo.layout2 = .boardInfo.layout1 | del(.boardInfo.layout1)' 1 "boardInfo.layout2: the sea board or a larger one: not a board we play"
+	refused '.playerSeats += [.playerSeats[0], .playerSeats[0]]' 1 "playerSeats: 6 seats: we play the classic board's four"
+	refused '.boardInfo.layout1.hexLayout[0] = 6 | .boardInfo.layout1.hexLayout[1] = 9' 1 "boardInfo.layout1.hexLayout[1]: a harbour where our board has none"
+	refused '.playerSeats[0].pieces[0].pieceType = "SHIP"' 1 "playerSeats[0].pieces[0].pieceType: no piece of the classic board (ROAD, SETTLEMENT or CITY)"
+	refused '.modelVersion = 2500' 3 "modelVersion: 2500: this reader knows models 2300 to 2400"
+	refused '.gameState = 50' 3 "gameState: 50 (waiting for discards): a position of ours is saved in the roll, main or over phase (15, 20, 1000)"
+	refused '.boardInfo.layout1.hexLayout[5] = 9' 3 "boardInfo.layout1.hexLayout[5]: 9 is no land"
+	refused '.boardInfo.layout1.numberLayout[5] = 12' 3 "boardInfo.layout1.numberLayout[5]: 12 is no number"
+	refused '.boardInfo.layout1.robberHex = 17' 3 "boardInfo.layout1.robberHex: 0x11 is no land hex of the classic board"
+	refused '.playerSeats[0].pieces[0].coord = 17' 3 "playerSeats[0].pieces[0].coord: 0x11 is no intersection of the classic board"
+	refused '.playerSeats[3].pieces[0].coord = .playerSeats[2].pieces[0].coord' 3 "playerSeats[3].pieces[0].coord: a second building on intersection 0x56"
+	refused '.devCardDeck[0] = "GOLD"' 3 "devCardDeck[0]: unknown development card 'GOLD'"
+	refused '.playerSeats[1].resources.ore = "x"' 3 "playerSeats[1].resources.ore: expected an integer, found a string"
+	refused '.playerSeats[1].elements.DISCARD_FLAG = 1' 3 "playerSeats[1].elements.DISCARD_FLAG: a discard owed: the save is in the middle of a seven"
+	refused '.playerSeats[0].elements.ROADS = 10' 3 "playerSeats[0].elements.ROADS: 10 left, but the pieces on the board leave 9"
+	refused '.playerSeats[0].totalVP = 9' 3 "playerSeats[0].totalVP: 9, but the position gives red 8"
+	refused '.savedByVersion = 2400' 3 "playerSeats: the save does not say who played 1 road-building, 1 monopoly (JSettlers counts them from version 2.4.10; savedByVersion is older)"
+	refused '.devCardDeck += ["KNIGHT"]' 3 "as a position of ours: deck: deck, hands and played cards hold 15 knight, not 14"
+	refused '.elements.LONGEST_ROAD_PLAYER = 1' 3 "as a position of ours: awards.longest_road: blue holds the longest road with a road of 1, fewer than 5"
+	refused '.gameState = 1000' 3 "gameState: the game is over, but blue, whose turn it is, has 2 points, fewer than the 10 that win"
+	printf '{"modelVersion": 2400, "playerSeats": [\n' >"$f"
+	run -3 --separate-stderr catan-import "$f"
+	assert_eq "catan-import: $f:2:0: not JSON: ']' expected near end of file" "$stderr"
+}
+
 @test "every game of the corpora imports, and validates or is refused at a move a source's defect explains" {
 	corpora=$ROOT/../shared/corpora
 	if [ ! -d "$corpora" ]; then
@@ -351,4 +433,28 @@ blue play year-of-plenty brick lumber" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.js
 	done >results
 	catan-validate -j 1 jsettlers2/*.json >>results
 	assert_file_eq "$FIXTURES/import/corpus-jsettlers-expected.txt" results
+	# JSettlers2's saved games: the classic ones that our invariants hold become positions that
+	# validate; the others are refused by name (a board we do not play) or with the reason.
+	mkdir saves
+	for f in $(cd "$corpora" && ls jsettlers2/savegame/*.game.json); do
+		st=0
+		catan-import "$corpora/$f" >"saves/${f##*/}" 2>err || st=$?
+		echo "$f: import $st$(sed "s|^catan-import: $corpora/| |" err)"
+		[ -s "saves/${f##*/}" ] || rm "saves/${f##*/}"
+	done >results
+	if ls saves/*.json >/dev/null 2>&1; then
+		catan-validate -j 1 saves/*.json >>results
+	fi
+	assert_file_eq "$FIXTURES/import/corpus-jsettlers-save-expected.txt" results
+	# The finished classic game, with the two progress cards its save does not attribute given to
+	# two seats: the rest of it maps to a position that validates, with the save's winner.
+	jq '.savedByVersion = 2410 | .playerSeats[1].elements.NUM_PLAYED_DEV_CARD_ROADS = 1 |
+		.playerSeats[2].elements.NUM_PLAYED_DEV_CARD_DISC = 1' \
+		"$corpora/jsettlers2/savegame/classic-over.game.json" >over.json
+	run -0 catan-import over.json
+	printf '%s\n' "$output" >over-pos.json
+	run -0 catan-validate over-pos.json
+	assert_eq "over-pos.json: ok, 0 moves from a set-up position" "$output"
+	run -0 catan-score over-pos.json
+	assert_eq "winner: white with 10 points" "${lines[-1]}"
 }

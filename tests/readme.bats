@@ -24,6 +24,7 @@ load test_helper
 	cp "$FIXTURES/import/catanatron-beginner.json" exports/
 	cp "$FIXTURES/import/beginner.catan" table.catan
 	cp "$FIXTURES/import/beginner.soclog" server.soclog
+	cp "$FIXTURES/import/jsettlers-midgame.game.json" saved.game.json
 	cp players games/friday.players
 	sed -n '/^## The programs/,/^## [^T]/p' "$ROOT/README.md" |
 		grep -E '^    (catan-|dicegame-sheet|sh examples/)' | sed 's/^    //' >lines

@@ -14,8 +14,6 @@
 #include "names.h"
 #include "ruleset.h"
 
-#define JS_LAYOUT 37	/* the island and its ring of sea, in reading order */
-
 struct js {
 	const char *name;
 	int line;
@@ -32,27 +30,13 @@ struct js {
 	int robber_pending;
 };
 
-/* The resources as JSettlers numbers them (1 clay .. 5 wood), ours by index; 0 and 6: unknown. */
-static const int js_res[7] = { -1, RES_BRICK, RES_ORE, RES_WOOL, RES_GRAIN, RES_LUMBER, -1 };
-static const int js_terrain[7] = { T_DESERT, T_HILLS, T_MOUNTAINS, T_PASTURE, T_FIELDS, T_FOREST, -1 };
-/* The intersections of a hex as offsets of its code, clockwise from the top (enum corner). */
-static const int js_corner[NCORNER][2] = { { 0, 1 }, { 1, 2 }, { 2, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 } };
-
 /* fail: the log is refused at the current line with code. */
 #define fail(c, code, field, ...) imp_fail((c)->e, (code), (c)->name, (c)->line, (field), __VA_ARGS__)
 
 /* field: the value of key in the fields "k=v|k=v" into out (n bytes); NULL when absent. */
 static const char *field(const char *fields, const char *key, char *out, size_t n)
 {
-	size_t k = strlen(key);
-	for (const char *s = fields; s && *s; s = strchr(s, '|') ? strchr(s, '|') + 1 : NULL)
-		if (strncmp(s, key, k) == 0 && s[k] == '=') {
-			const char *v = s + k + 1, *end = strchr(v, '|');
-			size_t len = end ? (size_t)(end - v) : strlen(v);
-			snprintf(out, n, "%.*s", (int)(len < n ? len : n - 1), v);
-			return out;
-		}
-	return NULL;
+	return js_value(fields, '|', key, out, n);
 }
 
 /* number: key's value as an integer (decimal, or hexadecimal with base 16) into *v. */
@@ -65,56 +49,6 @@ static int number(struct js *c, const char *fields, const char *key, int base, l
 	if (end == buf || *end)
 		return fail(c, C_INPUT, key, "'%s' is not a number", buf);
 	return C_OK;
-}
-
-/* axial: the hex of code (R, C) as axial coordinates, 1 when the code is a hex's. */
-static int axial(int R, int C, int *q, int *r)
-{
-	if ((C - 7) % 2 || (R - C) % 2)
-		return 0;
-	*q = (C - 7) / 2;
-	*r = (R - C) / 2;
-	return 1;
-}
-
-/* land: each land hex as axial coordinates and its code, in turn: 1 while there is one. */
-static int land(int i, int *q, int *r, int *R, int *C)
-{
-	for (int rr = -2, k = 0; rr <= 2; rr++)
-		for (int qq = -2; qq <= 2; qq++)
-			if (abs(qq + rr) <= 2 && k++ == i) {
-				*q = qq;
-				*r = rr;
-				*R = 7 + 2 * qq + 2 * rr;
-				*C = 7 + 2 * qq;
-				return 1;
-			}
-	return 0;
-}
-
-/* node: an intersection's code as ours, or -1. */
-static int node(struct js *c, long code)
-{
-	int q, r, R, C;
-	for (int i = 0; land(i, &q, &r, &R, &C); i++)
-		for (int k = 0; k < NCORNER; k++)
-			if (((R + js_corner[k][0]) << 4 | (C + js_corner[k][1])) == code)
-				return imp_corner(c->geo, q, r, k);
-	return -1;
-}
-
-/* edge: a path's code (the smaller nibbles of its ends) as ours, or -1. */
-static int edge(struct js *c, long code)
-{
-	int q, r, R, C;
-	for (int i = 0; land(i, &q, &r, &R, &C); i++)
-		for (int k = 0; k < NSIDE; k++) {
-			const int *a = js_corner[k], *b = js_corner[(k + 1) % NCORNER];
-			int mr = R + (a[0] < b[0] ? a[0] : b[0]), mc = C + (a[1] < b[1] ? a[1] : b[1]);
-			if ((mr << 4 | mc) == code)
-				return imp_side(c->geo, q, r, k);
-		}
-	return -1;
 }
 
 /* layout: "{ a b c ... }" of key, JS_LAYOUT integers. */
@@ -140,42 +74,15 @@ static int layout(struct js *c, const char *fields, const char *key, int v[JS_LA
 /* board_layout: SOCBoardLayout: terrains, numbers and harbours of the 37 hexes in reading order. */
 static int board_layout(struct js *c, const char *fields)
 {
-	static const int tokens[10] = { 2, 3, 4, 5, 6, 8, 9, 10, 11, 12 };
-	int hexes[JS_LAYOUT], nums[JS_LAYOUT], rc, i = 0, nharb = 0;
-	uint8_t seen[MAX_HARBOUR] = { 0 };
+	int hexes[JS_LAYOUT], nums[JS_LAYOUT], rc;
+	struct js_fault f;
 	if ((rc = layout(c, fields, "hexLayout", hexes)) || (rc = layout(c, fields, "numberLayout", nums)))
 		return rc;
-	for (int r = -3; r <= 3; r++)
-		for (int q = -3; q <= 3; q++) {
-			if (abs(q + r) > 3)
-				continue;
-			int v = hexes[i], n = nums[i], h = imp_hex_at(c->geo, q, r);
-			i++;
-			if (h >= 0) {
-				if (v < 0 || v > 5)
-					return fail(c, C_INPUT, "hexLayout", "hex %d: %d is no land", i - 1, v);
-				c->board.terrain[h] = (uint8_t)js_terrain[v];
-				c->board.token[h] = 0;
-				if (v != 0 && (n < 0 || n > 9))
-					return fail(c, C_INPUT, "numberLayout", "hex %d: %d is no number", i - 1, n);
-				if (v != 0)
-					c->board.token[h] = (uint8_t)tokens[n];
-				continue;
-			}
-			if (v == 6)
-				continue;
-			/* A harbour: 7..12 a 3:1 facing 1..6, or 16 x facing + resource. */
-			int facing = v >= 7 && v <= 12 ? v - 6 : v >> 4, type = v >= 7 && v <= 12 ? 0 : v & 15;
-			if (facing < 1 || facing > 6 || type > 5 || (v >= 16 && type == 0))
-				return fail(c, C_INPUT, "hexLayout", "hex %d: %d is no harbour", i - 1, v);
-			int slot = imp_harbour_slot(c->geo, imp_side(c->geo, q, r, facing - 1));
-			if (slot < 0 || seen[slot]++)
-				return fail(c, C_ILLEGAL, "hexLayout", "a harbour where our board has none");
-			c->board.harbour[slot] = (uint8_t)(type ? js_res[type] : HB_GENERIC);
-			nharb++;
-		}
-	if (nharb != MAX_HARBOUR)
-		return fail(c, C_INPUT, "hexLayout", "%d harbours, not %d", nharb, MAX_HARBOUR);
+	if ((rc = js_layout(c->geo, hexes, nums, &c->board, &f))) {
+		if (f.index < 0 || rc == C_ILLEGAL)
+			return fail(c, rc, f.field, "%s", f.msg);
+		return fail(c, rc, f.field, "hex %d: %s", f.index, f.msg);
+	}
 	c->have_board = 1;
 	return C_OK;
 }
@@ -219,14 +126,7 @@ static int start(struct js *c, long first)
 	uint8_t colour[MAXPLAYERS];
 	if (!c->have_board)
 		return fail(c, C_INPUT, "SOCStartGame", "no SOCBoardLayout before the game starts");
-	for (int k = 0; k < MAXPLAYERS; k++) {
-		int s = (int)((first + k) % MAXPLAYERS);
-		if (c->seated[s]) {
-			/* Seats are coloured in our order of colours: seat 0 red, 1 blue, 2 white, 3 orange. */
-			colour[c->nplayers] = (uint8_t)s;
-			c->order[c->nplayers++] = s;
-		}
-	}
+	c->nplayers = js_seats(c->seated, (int)first, c->order, colour);
 	if (c->nplayers < 2)
 		return fail(c, C_INPUT, "SOCSitDown", "%d players, not 2 to 4", c->nplayers);
 	imp_begin(c->g, c->nplayers, colour, &c->board);
@@ -240,18 +140,11 @@ static int message(struct js *c, const char *aud, const char *msg, const char *f
 	struct move m;
 	long v, w;
 	int rc;
-	char buf[64];
 
 	if (strcmp(msg, "SOCNewGameWithOptions") == 0 || strcmp(msg, "SOCNewGame") == 0) {
-		const char *o = field(f, "param2", buf, sizeof buf);
-		long pl = 4;
-		const char *p = o ? strstr(o, "PL=") : NULL;
-		if (p)
-			pl = strtol(p + 3, NULL, 10);
-		if (o && (strstr(o, "SBL=t") || strstr(o, "SC=")))
-			return fail(c, C_ILLEGAL, "game options", "the sea board or a scenario: not a board we play");
-		if (pl > MAXPLAYERS)
-			return fail(c, C_ILLEGAL, "game options", "a game of %ld players: we play 2 to 4", pl);
+		char opts[256], why[96];
+		if (field(f, "param2", opts, sizeof opts) && (rc = js_options(opts, why, sizeof why)))
+			return fail(c, rc, "game options", "%s", why);
 		return C_OK;
 	}
 	if (strcmp(msg, "SOCBoardLayout2") == 0)
@@ -305,10 +198,10 @@ static int message(struct js *c, const char *aud, const char *msg, const char *f
 		if (type == 0) {
 			m.piece = PC_ROAD;
 			m.npath = 1;
-			m.path[0] = (int8_t)edge(c, coord);
+			m.path[0] = (int8_t)js_edge(c->geo, coord);
 		} else if (type == 1 || type == 2) {
 			m.piece = type == 1 ? PC_SETTLEMENT : PC_CITY;
-			m.node = (int8_t)node(c, coord);
+			m.node = (int8_t)js_node(c->geo, coord);
 		} else {
 			return fail(c, C_ILLEGAL, "pieceType", "%ld is no piece of the classic board", type);
 		}
@@ -333,11 +226,11 @@ static int message(struct js *c, const char *aud, const char *msg, const char *f
 	}
 	if (strcmp(msg, "SOCMoveRobber") == 0) {
 		long pn, coord;
-		int q, r, h;
+		int h;
 		if ((rc = number(c, f, "playerNumber", 10, &pn)) || (rc = number(c, f, "coord", 16, &coord)) ||
 		    (rc = flush(c)))
 			return rc;
-		if (!axial((int)(coord >> 4), (int)(coord & 15), &q, &r) || (h = imp_hex_at(c->geo, q, r)) < 0)
+		if ((h = js_hex(c->geo, coord)) < 0)
 			return fail(c, C_INPUT, "coord", "0x%lx is no land hex of the classic board", coord);
 		move_init(&c->robber);
 		if ((rc = who(c, pn, &c->robber)))
@@ -407,16 +300,13 @@ static int private(struct js *c, const char *msg, const char *f)
 	}
 	if (strcmp(msg, "SOCDevCardAction") == 0) {
 		/* JSettlers' cards: 1 road building, 2 year of plenty, 3 monopoly, 4 to 8 victory points, 9 knight. */
-		static const int8_t card[10] = { -1, DEV_ROAD_BUILDING, DEV_YEAR_OF_PLENTY, DEV_MONOPOLY,
-						 DEV_VICTORY_POINT, DEV_VICTORY_POINT, DEV_VICTORY_POINT,
-						 DEV_VICTORY_POINT, DEV_VICTORY_POINT, DEV_KNIGHT };
 		char act[16];
 		if (!field(f, "actionType", act, sizeof act) || strcmp(act, "DRAW") != 0)
 			return C_OK;
 		if ((rc = number(c, f, "playerNum", 10, &v)) || (rc = number(c, f, "cardType", 10, &w)))
 			return rc;
 		if (v >= 0 && v < MAXPLAYERS && w >= 0 && w <= 9)
-			c->drawn[v] = card[w];
+			c->drawn[v] = js_card[w];
 	}
 	return C_OK;
 }
