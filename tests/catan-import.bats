@@ -302,13 +302,81 @@ blue play year-of-plenty brick lumber" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.js
 	refused 's/PL=4/PL=4,SBL=t/' 1 ":3: game options: the sea board or a scenario: not a board we play"
 	refused 's/PL=4/PL=6/' 1 ":3: game options: a game of 6 players: we play 2 to 4"
 	refused 's/SOCBoardLayout:/SOCBoardLayout2:/' 1 ":8: SOCBoardLayout2: the sea board or a larger one: not a board we play"
-	refused 's/^0:01.007:all:SOCDiceResult.*/0:01.007:all:SOCDiscard:game=t|playerNumber=1/' 3 ":42: SOCDiscard: a message this importer does not read yet"
+	refused 's/^0:01.007:all:SOCDiceResult.*/0:01.007:all:SOCMovePiece:game=t|pn=1|pieceType=3|fromCoord=602|toCoord=503/' 1 ":42: SOCMovePiece: a message of the sea board or a scenario: not a game we play"
 	refused 's/coord=97$/coord=11/' 3 ":36: coord: 0x11 is no land hex of the classic board"
 	refused 's/param=11$/param=13/' 3 ":42: param: 13 is no roll of two dice"
 	refused '/SOCStartGame/,$d' 3 ":8: SOCStartGame: the game never starts: no SOCTurn after the board"
 	refused 's/hexLayout={ 9 /hexLayout={ 9 6 /' 3 ":8: hexLayout: more than 37 numbers: not the classic board"
 	run -3 --separate-stderr catan-import --format jsettlers "$IMP/beginner.catan"
 	assert_eq "catan-import: $IMP/beginner.catan:1: header: expected 'SOC game event log: ...'" "$stderr"
+}
+
+@test "a whole JSettlers2 game becomes a record that validates: discards, every development card played, trades" {
+	# events.soclog: one of our games (make-events.py) as JSettlers2's server logs it.
+	imported "$IMP/events.soclog"
+	r=$BATS_TEST_TMPDIR/r.json
+	run -0 catan-validate "$r"
+	assert_eq "$r: ok, 190 moves" "$output"
+	run -0 catan-score "$r"
+	assert_eq "winner: orange with 10 points" "${lines[-1]}"
+	# A trade offered by red and one offered to red are red's offers, accepted; the discards come from
+	# the players' own copies; each card played is one move, with its roads, picks or resource.
+	assert_eq "red offer blue lumber 1 for brick 1
+blue accept
+red offer blue brick 1 for lumber 1
+blue accept
+white trade lumber 4 for grain
+red play knight
+orange trade grain 4 for lumber
+blue trade lumber 4 for ore
+red discard brick 1 lumber 4
+blue play year-of-plenty grain grain
+red play knight
+red play knight
+orange trade wool 3 for ore
+blue play monopoly lumber
+blue trade lumber 4 for brick
+blue trade lumber 4 for grain
+white trade ore 4 for lumber
+orange play road-building 15-20 20-25
+orange trade grain 2 for brick
+orange play year-of-plenty grain grain
+blue discard brick 2 lumber 1 wool 2
+orange play knight
+red discard brick 1 lumber 1 grain 1 ore 1
+blue play knight" "$(jq -r '.log[]' "$r" | grep -E ' (discard|play|offer|trade) | accept$')"
+	# The knight's robber follows it; the bought card is named from the buyer's copy.
+	assert_eq "red play knight
+red robber 3 steal orange brick" "$(jq -r '.log[]' "$r" | grep -A1 -m1 'play knight')"
+	# Road building with one road: the card's path is that road.
+	f=$BATS_TEST_TMPDIR/one.soclog
+	awk '/PLAY\|cardType=1$/ { rb = 1 } rb && /SOCPutPiece/ && ++n == 2 { next } { print }' "$IMP/events.soclog" >"$f"
+	run -0 catan-import "$f"
+	assert_eq "orange play road-building 15-20" "$(jq -r '.log[]' <<<"$output" | grep 'play road-building')"
+}
+
+@test "a JSettlers2 log's discards, cards played and trades that cannot be read are refused at their line" {
+	f=$BATS_TEST_TMPDIR/x.soclog
+	refused() { refused_edit "$IMP/events.soclog" "$@"; }
+	# Each line: the edit (sed), the status, the message after the file's name.  A discard whose cards
+	# only the others' copy shows (a client's log of another player); road building with no road
+	# placed after it; a pick for another reason; monopoly of no resource; a trade neither of whose
+	# players is to move; a count that is no number; a card played that cannot be.
+	while IFS=$'\t' read -r edit status message; do
+		refused "$edit" "$status" "$message"
+	done <<'EOF'
+/^p0:SOCDiscard/d	3	:106: SOCDiscard: seat 0 discards cards the log does not name
+/PLAY|cardType=1$/,/SOCGameState/{/SOCPutPiece/d}	3	:175: SOCDevCardAction: road building played, and no road placed after it
+s/|reason=2$/|reason=1/	3	:116: reason: 1: resources picked for another reason than a year of plenty (2)
+s/^\(all:SOCSimpleAction:game=t|pn=1|actType=3|v1=0|\)v2=5$/\1v2=7/	3	:163: v2: 7 is no resource
+s/^all:SOCAcceptOffer:game=t|accepting=1|offering=0/all:SOCAcceptOffer:game=t|accepting=1|offering=2/	3	:37: SOCAcceptOffer: a trade between seats 2 and 1, neither of them the seat whose turn it is
+s/^\(all:SOCAcceptOffer:.*|toAccepting=clay=0|ore=0|sheep=0|wheat=0|\)wood=1|unknown=0|toOffering=clay=1/\1wood=x|unknown=0|toOffering=clay=1/	3	:37: toAccepting: wood: a count from 0 to 19
+s/PLAY|cardType=9$/PLAY|cardType=4/	3	:78: cardType: 4 is no card that is played
+EOF
+	# An acceptance of an older log names no cards: the offer's are taken.
+	sed 's/|toAccepting=.*//' "$IMP/events.soclog" >"$f"
+	run -0 catan-import "$f"
+	assert_eq "red offer blue lumber 1 for brick 1,blue accept,red offer blue brick 1 for lumber 1,blue accept" "$(jq -r '.log[17:21] | join(",")' <<<"$output")"
 }
 
 @test "a JSettlers2 saved game mid-turn becomes a game set up at its position, which validates and plays on" {
