@@ -401,6 +401,16 @@ orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-build
 	[[ $stderr == *"'blue play year-of-plenty ore ore'"* ]]
 	run -0 catan-move 'blue end' 'white roll 3 5' <"$r"
 	assert_eq '"main" "white" 19' "$(jq -c '.position | .phase, .current, .turn' <<<"$output" | paste -sd' ')"
+	# Model 2300 numbers the cards and the pieces: the same position.
+	jq '.modelVersion = 2300 | (.devCardDeck, .playerSeats[].oldDevCards, .playerSeats[].newDevCards) |=
+		map({"KNIGHT": 9, "ROADS": 1, "DISC": 2, "MONO": 3, "CAP": 4, "MARKET": 5, "UNIV": 6, "TEMPLE": 7,
+		"CHAPEL": 8}[.]) | .playerSeats[].pieces |= map(.pieceType |= {"ROAD": 0, "SETTLEMENT": 1, "CITY": 2}[.])' \
+		"$IMP/jsettlers-midgame.game.json" >"$BATS_TEST_TMPDIR/m2300.json"
+	run -0 catan-import "$BATS_TEST_TMPDIR/m2300.json"
+	assert_eq "$(cat "$r")" "$output"
+	# The game option VP sets the points to win.
+	run -0 catan-import < <(jq '.gameOptions = "BC=t4,PL=4,VP=t12"' "$IMP/jsettlers-midgame.game.json")
+	assert_eq 12 "$(jq .rules.points_to_win <<<"$output")"
 	# Found from the content, or named.
 	run -0 catan-import <"$IMP/jsettlers-midgame.game.json"
 	run -0 catan-import --format jsettlers-save <"$IMP/jsettlers-midgame.game.json"
@@ -456,6 +466,8 @@ orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-build
 	refused '.devCardDeck += ["KNIGHT"]' 3 "as a position of ours: deck: deck, hands and played cards hold 15 knight, not 14"
 	refused '.elements.LONGEST_ROAD_PLAYER = 1' 3 "as a position of ours: awards.longest_road: blue holds the longest road with a road of 1, fewer than 5"
 	refused '.gameState = 1000' 3 "gameState: the game is over, but blue, whose turn it is, has 2 points, fewer than the 10 that win"
+	refused '.gameOptions = "VP=t25"' 3 "gameOptions: VP=t25: points to win from 3 to 20"
+	refused '.playerSeats[1,2,3].isSeatVacant = true' 3 "playerSeats: 1 players, not 2 to 4"
 	printf '{"modelVersion": 2400, "playerSeats": [\n' >"$f"
 	run -3 --separate-stderr catan-import "$f"
 	assert_eq "catan-import: $f:2:0: not JSON: ']' expected near end of file" "$stderr"

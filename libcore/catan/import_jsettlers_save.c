@@ -206,8 +206,8 @@ static int read_seats(struct sv *c, jv_t *root, long long first)
 		jr_pop(&c->r, di);
 	}
 	int n = js_seats(c->seated, (int)first, c->order, colour);
-	if (n < 3)
-		return jr_fail(&c->r, "%d players: a game of the classic board has 3 or 4", n);
+	if (n < 2)
+		return jr_fail(&c->r, "%d players, not 2 to 4", n);
 	c->g->nplayers = n;
 	memcpy(c->g->colour, colour, (size_t)n);
 	for (int s = 0; s < MAXPLAYERS; s++)
@@ -470,7 +470,7 @@ static int read_save(struct sv *c, jv_t *root, const char *name)
 		if (js_value(jv_string_value(o), ',', "VP", vp, sizeof vp) && vp[0] == 't') {
 			long pts = strtol(vp + 1, NULL, 10);
 			if (pts < 3 || pts > 20)
-				return jr_fail_at(&c->r, "gameOptions", "VP=%s: we play to 3 to 20 points", vp);
+				return jr_fail_at(&c->r, "gameOptions", "VP=%s: points to win from 3 to 20", vp);
 			g->rules.points_to_win = (uint8_t)pts;
 		}
 	}
