@@ -1,4 +1,4 @@
-/* catan-import: a record of another system (catanatron, .catan, JSettlers2) as our game document. */
+/* catan-import: a record or a saved game of another system (catanatron, .catan, JSettlers2) as our game document. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,11 +16,13 @@ static const char usage_text[] =
 	"\n"
 	"Reads a game recorded by another system from FILE or standard input and writes it\n"
 	"as a record (catan-state(5)): the source's board and seats, a start in the set-up,\n"
-	"and its log as our moves with the outcomes the source gives.  Check it with\n"
-	"catan-validate(1).  The format is found from the content unless given.\n"
+	"and its log as our moves with the outcomes the source gives; a saved game becomes\n"
+	"a game set up at its position, with no moves.  Check it with catan-validate(1).\n"
+	"The format is found from the content unless given.\n"
 	"\n"
-	"  -f, --format FORMAT  catanatron (its JSON export), catan (a .catan transcription) or\n"
-	"                       jsettlers (a JSettlers2 .soclog event log, classic board)\n"
+	"  -f, --format FORMAT  catanatron (its JSON export), catan (a .catan transcription),\n"
+	"                       jsettlers (a JSettlers2 .soclog event log, classic board) or\n"
+	"                       jsettlers-save (a JSettlers2 saved game, *.game.json)\n"
 	"  -c, --compact        write the document on one line\n"
 	"  -h, --help           show this help\n"
 	"  -V, --version        show the version\n"
@@ -56,8 +58,8 @@ int main(int argc, char **argv)
 			return rc;
 		case O_FORMAT:
 			if ((fmt = import_format_parse(optarg)) < 0)
-				return fe_usagef(usage_short, "--format: unknown format '%s' (catanatron, catan, jsettlers)",
-						 optarg);
+				return fe_usagef(usage_short, "--format: unknown format '%s' (catanatron, catan, "
+						 "jsettlers, jsettlers-save)", optarg);
 			break;
 		case O_COMPACT:
 			flags |= SJ_COMPACT;

@@ -105,7 +105,7 @@ red build city 1" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.json")"
 	run -3 --separate-stderr catan-import --format catanatron <<<'{"tiles": []}'
 	assert_eq "catan-import: stdin: missing key 'colors'" "$stderr"
 	run -2 --separate-stderr catan-import --format pioneers "$IMP/catanatron-beginner.json"
-	[[ ${stderr%%$'\n'*} == "catan-import: --format: unknown format 'pioneers' (catanatron, catan, jsettlers)" ]]
+	[[ ${stderr%%$'\n'*} == "catan-import: --format: unknown format 'pioneers' (catanatron, catan, jsettlers, jsettlers-save)" ]]
 	run -2 --separate-stderr catan-import a.json b.json
 	[[ ${stderr%%$'\n'*} == "catan-import: unexpected argument 'b.json': give one record" ]]
 	run -4 --separate-stderr catan-import "$BATS_TEST_TMPDIR/none.json"
@@ -328,13 +328,175 @@ orange end" "$(jq -r '.log[-6:][]' <<<"$output")"
 	refused 's/PL=4/PL=4,SBL=t/' 1 ":3: game options: the sea board or a scenario: not a board we play"
 	refused 's/PL=4/PL=6/' 1 ":3: game options: a game of 6 players: we play 2 to 4"
 	refused 's/SOCBoardLayout:/SOCBoardLayout2:/' 1 ":8: SOCBoardLayout2: the sea board or a larger one: not a board we play"
-	refused 's/^0:01.007:all:SOCDiceResult.*/0:01.007:all:SOCDiscard:game=t|playerNumber=1/' 3 ":42: SOCDiscard: a message this importer does not read yet"
+	refused 's/^0:01.007:all:SOCDiceResult.*/0:01.007:all:SOCMovePiece:game=t|pn=1|pieceType=3|fromCoord=602|toCoord=503/' 1 ":42: SOCMovePiece: a message of the sea board or a scenario: not a game we play"
 	refused 's/coord=97$/coord=11/' 3 ":36: coord: 0x11 is no land hex of the classic board"
 	refused 's/param=11$/param=13/' 3 ":42: param: 13 is no roll of two dice"
 	refused '/SOCStartGame/,$d' 3 ":8: SOCStartGame: the game never starts: no SOCTurn after the board"
 	refused 's/hexLayout={ 9 /hexLayout={ 9 6 /' 3 ":8: hexLayout: more than 37 numbers: not the classic board"
 	run -3 --separate-stderr catan-import --format jsettlers "$IMP/beginner.catan"
 	assert_eq "catan-import: $IMP/beginner.catan:1: header: expected 'SOC game event log: ...'" "$stderr"
+}
+
+@test "a whole JSettlers2 game becomes a record that validates: discards, every development card played, trades" {
+	# events.soclog: one of our games (make-events.py) as JSettlers2's server logs it.
+	imported "$IMP/events.soclog"
+	r=$BATS_TEST_TMPDIR/r.json
+	run -0 catan-validate "$r"
+	assert_eq "$r: ok, 190 moves" "$output"
+	run -0 catan-score "$r"
+	assert_eq "winner: orange with 10 points" "${lines[-1]}"
+	# A trade offered by red and one offered to red are red's offers, accepted; the discards come from
+	# the players' own copies; each card played is one move, with its roads, picks or resource.
+	assert_eq "red offer blue lumber 1 for brick 1
+blue accept
+red offer blue brick 1 for lumber 1
+blue accept
+white trade lumber 4 for grain
+red play knight
+orange trade grain 4 for lumber
+blue trade lumber 4 for ore
+red discard brick 1 lumber 4
+blue play year-of-plenty grain grain
+red play knight
+red play knight
+orange trade wool 3 for ore
+blue play monopoly lumber
+blue trade lumber 4 for brick
+blue trade lumber 4 for grain
+white trade ore 4 for lumber
+orange play road-building 15-20 20-25
+orange trade grain 2 for brick
+orange play year-of-plenty grain grain
+blue discard brick 2 lumber 1 wool 2
+orange play knight
+red discard brick 1 lumber 1 grain 1 ore 1
+blue play knight" "$(jq -r '.log[]' "$r" | grep -E ' (discard|play|offer|trade) | accept$')"
+	# The knight's robber follows it; the bought card is named from the buyer's copy.
+	assert_eq "red play knight
+red robber 3 steal orange brick" "$(jq -r '.log[]' "$r" | grep -A1 -m1 'play knight')"
+	# Road building with one road: the card's path is that road.
+	f=$BATS_TEST_TMPDIR/one.soclog
+	awk '/PLAY\|cardType=1$/ { rb = 1 } rb && /SOCPutPiece/ && ++n == 2 { next } { print }' "$IMP/events.soclog" >"$f"
+	run -0 catan-import "$f"
+	assert_eq "orange play road-building 15-20" "$(jq -r '.log[]' <<<"$output" | grep 'play road-building')"
+}
+
+@test "a JSettlers2 log's discards, cards played and trades that cannot be read are refused at their line" {
+	f=$BATS_TEST_TMPDIR/x.soclog
+	refused() { refused_edit "$IMP/events.soclog" "$@"; }
+	# Each line: the edit (sed), the status, the message after the file's name.  A discard whose cards
+	# only the others' copy shows (a client's log of another player); road building with no road
+	# placed after it; a pick for another reason; monopoly of no resource; a trade neither of whose
+	# players is to move; a count that is no number; a card played that cannot be.
+	while IFS=$'\t' read -r edit status message; do
+		refused "$edit" "$status" "$message"
+	done <<'EOF'
+/^p0:SOCDiscard/d	3	:106: SOCDiscard: seat 0 discards cards the log does not name
+/PLAY|cardType=1$/,/SOCGameState/{/SOCPutPiece/d}	3	:175: SOCDevCardAction: road building played, and no road placed after it
+s/|reason=2$/|reason=1/	3	:116: reason: 1: resources picked for another reason than a year of plenty (2)
+s/^\(all:SOCSimpleAction:game=t|pn=1|actType=3|v1=0|\)v2=5$/\1v2=7/	3	:163: v2: 7 is no resource
+s/^all:SOCAcceptOffer:game=t|accepting=1|offering=0/all:SOCAcceptOffer:game=t|accepting=1|offering=2/	3	:37: SOCAcceptOffer: a trade between seats 2 and 1, neither of them the seat whose turn it is
+s/^\(all:SOCAcceptOffer:.*|toAccepting=clay=0|ore=0|sheep=0|wheat=0|\)wood=1|unknown=0|toOffering=clay=1/\1wood=x|unknown=0|toOffering=clay=1/	3	:37: toAccepting: wood: a count from 0 to 19
+s/PLAY|cardType=9$/PLAY|cardType=4/	3	:78: cardType: 4 is no card that is played
+EOF
+	# An acceptance of an older log names no cards: the offer's are taken.
+	sed 's/|toAccepting=.*//' "$IMP/events.soclog" >"$f"
+	run -0 catan-import "$f"
+	assert_eq "red offer blue lumber 1 for brick 1,blue accept,red offer blue brick 1 for lumber 1,blue accept" "$(jq -r '.log[17:21] | join(",")' <<<"$output")"
+}
+
+@test "a JSettlers2 saved game mid-turn becomes a game set up at its position, which validates and plays on" {
+	imported "$IMP/jsettlers-midgame.game.json"
+	r=$BATS_TEST_TMPDIR/r.json
+	assert_eq "$(catan-newboard --beginner | jq -c .board)" "$(jqe .board "$r")"
+	assert_eq '["red","blue","white","orange"] "position" [] "external" true' \
+		"$(jq -c '.players, .setup, .log, .rules.outcomes, (.start == .position)' "$r" | paste -sd' ')"
+	# Blue has rolled, played a monopoly and bought a year of plenty this turn; the deck is the
+	# save's, the last card first; the bank is what the hands leave.
+	assert_eq '{"phase":"main","turn":18,"current":"blue","rolled":true,"dev_played":true,"built":false,"robber":5,"bank":{"brick":17,"lumber":19,"wool":18,"grain":17,"ore":16},"deck":["knight","victory-point","knight","knight","victory-point","knight","knight","year-of-plenty","knight","victory-point","knight","road-building","knight","victory-point","knight"],"awards":{"longest_road":"red","largest_army":"red"},"offer":null}' \
+		"$(jq -c '.start | del(.players, .rng)' "$r")"
+	assert_eq 'red {"brick":0,"lumber":0,"wool":0,"grain":2,"ore":3} {"knight":1,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":1} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} {"knight":3,"road-building":1,"year-of-plenty":0,"monopoly":0,"victory-point":0} [9] [29] ["9-14","14-19","19-25","25-31","29-35","31-37"]
+blue {"brick":2,"lumber":0,"wool":0,"grain":0,"ore":0} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} {"knight":0,"road-building":0,"year-of-plenty":1,"monopoly":0,"victory-point":0} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":1,"victory-point":0} [40,42] [] ["37-42","40-45"]
+white {"brick":0,"lumber":0,"wool":0,"grain":0,"ore":0} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":1,"victory-point":0} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} [18,32] [] ["18-23","26-32"]
+orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} {"knight":0,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} [15,41] [] ["10-15","41-46"]' \
+		"$(jq -r '.start.players | to_entries[] | [.key, (.value | .hand, .dev, .dev_new, .played, .settlements, .cities, .roads | tojson)] | join(" ")' "$r")"
+	run -0 catan-validate "$r"
+	assert_eq "$r: ok, 0 moves from a set-up position" "$output"
+	# The card bought this turn waits for blue's next turn; the game goes on from the position.
+	run -1 --separate-stderr catan-move 'blue play year-of-plenty ore ore' <"$r"
+	[[ $stderr == *"'blue play year-of-plenty ore ore'"* ]]
+	run -0 catan-move 'blue end' 'white roll 3 5' <"$r"
+	assert_eq '"main" "white" 19' "$(jq -c '.position | .phase, .current, .turn' <<<"$output" | paste -sd' ')"
+	# Model 2300 numbers the cards and the pieces: the same position.
+	jq '.modelVersion = 2300 | (.devCardDeck, .playerSeats[].oldDevCards, .playerSeats[].newDevCards) |=
+		map({"KNIGHT": 9, "ROADS": 1, "DISC": 2, "MONO": 3, "CAP": 4, "MARKET": 5, "UNIV": 6, "TEMPLE": 7,
+		"CHAPEL": 8}[.]) | .playerSeats[].pieces |= map(.pieceType |= {"ROAD": 0, "SETTLEMENT": 1, "CITY": 2}[.])' \
+		"$IMP/jsettlers-midgame.game.json" >"$BATS_TEST_TMPDIR/m2300.json"
+	run -0 catan-import "$BATS_TEST_TMPDIR/m2300.json"
+	assert_eq "$(cat "$r")" "$output"
+	# The game option VP sets the points to win.
+	run -0 catan-import < <(jq '.gameOptions = "BC=t4,PL=4,VP=t12"' "$IMP/jsettlers-midgame.game.json")
+	assert_eq 12 "$(jq .rules.points_to_win <<<"$output")"
+	# Found from the content, or named.
+	run -0 catan-import <"$IMP/jsettlers-midgame.game.json"
+	run -0 catan-import --format jsettlers-save <"$IMP/jsettlers-midgame.game.json"
+	run -3 --separate-stderr catan-import --format jsettlers-save "$IMP/catanatron-beginner.json"
+	assert_eq "catan-import: $IMP/catanatron-beginner.json: missing key 'modelVersion'" "$stderr"
+}
+
+@test "a finished JSettlers2 game of three becomes a finished game at its position" {
+	imported "$IMP/jsettlers-over.game.json"
+	r=$BATS_TEST_TMPDIR/r.json
+	# Seat 1 is empty: three players in playing order from the first, white; white has won.
+	assert_eq '["white","orange","red"] "over" 28 "white" 10' \
+		"$(jq -c '.players, .start.phase, .start.turn, .start.current, .start.robber' "$r" | paste -sd' ')"
+	# The played cards from playedDevCards (white) or from the counts (red); a city listed after its
+	# settlement stands alone.
+	assert_eq '{"knight":3,"road-building":0,"year-of-plenty":1,"monopoly":0,"victory-point":0} {"knight":1,"road-building":0,"year-of-plenty":0,"monopoly":0,"victory-point":0} {"knight":1,"road-building":1,"year-of-plenty":0,"monopoly":0,"victory-point":0} [] [18,32]' \
+		"$(jq -c '.start.players | (.[] | .played), .white.settlements, .white.cities' "$r" | paste -sd' ')"
+	run -0 catan-validate "$r"
+	assert_eq "$r: ok, 0 moves from a set-up position" "$output"
+	run -0 catan-score "$r"
+	assert_eq "winner: white with 10 points" "${lines[-1]}"
+	run -1 catan-move 'white end' <"$r"
+}
+
+@test "a JSettlers2 save of a board or a game we do not play is refused by name; one that cannot be read names its JSON path" {
+	f=$BATS_TEST_TMPDIR/x.game.json
+	refused() {
+		jq -c "$1" "$IMP/jsettlers-midgame.game.json" >"$f"
+		run -"$2" --separate-stderr catan-import "$f"
+		assert_eq "catan-import: $f: $3" "$stderr"
+		assert_eq "" "$output"
+	}
+	refused '.gameOptions = "BC=t4,PL=4,SBL=t"' 1 "gameOptions: the sea board or a scenario: not a board we play"
+	refused '.gameOptions = "PL=6"' 1 "gameOptions: a game of 6 players: we play 2 to 4"
+	refused '.gameOptions = "PL=4,PLB=t"' 1 "gameOptions: the board of five or six players (PLB): not a board we play"
+	refused '.boardInfo.layout2 = .boardInfo.layout1 | del(.boardInfo.layout1)' 1 "boardInfo.layout2: the sea board or a larger one: not a board we play"
+	refused '.playerSeats += [.playerSeats[0], .playerSeats[0]]' 1 "playerSeats: 6 seats: we play the classic board's four"
+	refused '.boardInfo.layout1.hexLayout[0] = 6 | .boardInfo.layout1.hexLayout[1] = 9' 1 "boardInfo.layout1.hexLayout[1]: a harbour where our board has none"
+	refused '.playerSeats[0].pieces[0].pieceType = "SHIP"' 1 "playerSeats[0].pieces[0].pieceType: no piece of the classic board (ROAD, SETTLEMENT or CITY)"
+	refused '.modelVersion = 2500' 3 "modelVersion: 2500: this reader knows models 2300 to 2400"
+	refused '.gameState = 50' 3 "gameState: 50 (waiting for discards): a position of ours is saved in the roll, main or over phase (15, 20, 1000)"
+	refused '.boardInfo.layout1.hexLayout[5] = 9' 3 "boardInfo.layout1.hexLayout[5]: 9 is no land"
+	refused '.boardInfo.layout1.numberLayout[5] = 12' 3 "boardInfo.layout1.numberLayout[5]: 12 is no number"
+	refused '.boardInfo.layout1.robberHex = 17' 3 "boardInfo.layout1.robberHex: 0x11 is no land hex of the classic board"
+	refused '.playerSeats[0].pieces[0].coord = 17' 3 "playerSeats[0].pieces[0].coord: 0x11 is no intersection of the classic board"
+	refused '.playerSeats[3].pieces[0].coord = .playerSeats[2].pieces[0].coord' 3 "playerSeats[3].pieces[0].coord: a second building on intersection 0x56"
+	refused '.devCardDeck[0] = "GOLD"' 3 "devCardDeck[0]: unknown development card 'GOLD'"
+	refused '.playerSeats[1].resources.ore = "x"' 3 "playerSeats[1].resources.ore: expected an integer, found a string"
+	refused '.playerSeats[1].elements.DISCARD_FLAG = 1' 3 "playerSeats[1].elements.DISCARD_FLAG: a discard owed: the save is in the middle of a seven"
+	refused '.playerSeats[0].elements.ROADS = 10' 3 "playerSeats[0].elements.ROADS: 10 left, but the pieces on the board leave 9"
+	refused '.playerSeats[0].totalVP = 9' 3 "playerSeats[0].totalVP: 9, but the position gives red 8"
+	refused '.savedByVersion = 2400' 3 "playerSeats: the save does not say who played 1 road-building, 1 monopoly (JSettlers counts them from version 2.4.10; savedByVersion is older)"
+	refused '.devCardDeck += ["KNIGHT"]' 3 "as a position of ours: deck: deck, hands and played cards hold 15 knight, not 14"
+	refused '.elements.LONGEST_ROAD_PLAYER = 1' 3 "as a position of ours: awards.longest_road: blue holds the longest road with a road of 1, fewer than 5"
+	refused '.gameState = 1000' 3 "gameState: the game is over, but blue, whose turn it is, has 2 points, fewer than the 10 that win"
+	refused '.gameOptions = "VP=t25"' 3 "gameOptions: VP=t25: points to win from 3 to 20"
+	refused '.playerSeats[1,2,3].isSeatVacant = true' 3 "playerSeats: 1 players, not 2 to 4"
+	printf '{"modelVersion": 2400, "playerSeats": [\n' >"$f"
+	run -3 --separate-stderr catan-import "$f"
+	assert_eq "catan-import: $f:2:0: not JSON: ']' expected near end of file" "$stderr"
 }
 
 @test "every game of the corpora imports, and validates or is refused at a move a source's defect explains" {
@@ -377,4 +539,28 @@ orange end" "$(jq -r '.log[-6:][]' <<<"$output")"
 	done >results
 	catan-validate -j 1 jsettlers2/*.json >>results
 	assert_file_eq "$FIXTURES/import/corpus-jsettlers-expected.txt" results
+	# JSettlers2's saved games: the classic ones that our invariants hold become positions that
+	# validate; the others are refused by name (a board we do not play) or with the reason.
+	mkdir saves
+	for f in $(cd "$corpora" && ls jsettlers2/savegame/*.game.json); do
+		st=0
+		catan-import "$corpora/$f" >"saves/${f##*/}" 2>err || st=$?
+		echo "$f: import $st$(sed "s|^catan-import: $corpora/| |" err)"
+		[ -s "saves/${f##*/}" ] || rm "saves/${f##*/}"
+	done >results
+	if ls saves/*.json >/dev/null 2>&1; then
+		catan-validate -j 1 saves/*.json >>results
+	fi
+	assert_file_eq "$FIXTURES/import/corpus-jsettlers-save-expected.txt" results
+	# The finished classic game, with the two progress cards its save does not attribute given to
+	# two seats: the rest of it maps to a position that validates, with the save's winner.
+	jq '.savedByVersion = 2410 | .playerSeats[1].elements.NUM_PLAYED_DEV_CARD_ROADS = 1 |
+		.playerSeats[2].elements.NUM_PLAYED_DEV_CARD_DISC = 1' \
+		"$corpora/jsettlers2/savegame/classic-over.game.json" >over.json
+	run -0 catan-import over.json
+	printf '%s\n' "$output" >over-pos.json
+	run -0 catan-validate over-pos.json
+	assert_eq "over-pos.json: ok, 0 moves from a set-up position" "$output"
+	run -0 catan-score over-pos.json
+	assert_eq "winner: white with 10 points" "${lines[-1]}"
 }

@@ -638,3 +638,21 @@ setup_game() {
 	run -3 catan-validate "$D/bad.json"
 	assert_eq "$D/bad.json: setup: expected \"position\" (a start set up by hand), found board" "$output"
 }
+
+@test "a set-up start may stand in the middle of a turn or at the end of the game, as a saved game imported does" {
+	D=$BATS_TEST_TMPDIR
+	# Blue has played a card and bought one after the roll; white has won.
+	catan-import "$FIXTURES/import/jsettlers-midgame.game.json" >"$D/m.json"
+	assert_eq 'true {"knight":0,"road-building":0,"year-of-plenty":1,"monopoly":0,"victory-point":0}' \
+		"$(jq -c '.start | .dev_played, .players.blue.dev_new' "$D/m.json" | paste -sd' ')"
+	run -0 catan-validate "$D/m.json"
+	catan-import "$FIXTURES/import/jsettlers-over.game.json" >"$D/o.json"
+	run -0 catan-validate "$D/o.json"
+	# A card bought by a player not to move, or before the roll, is refused.
+	jq '(.start, .position) |= (.players.white.dev_new.knight = 1 | .deck = .deck[1:])' "$D/m.json" >"$D/bad.json"
+	run -1 catan-validate "$D/bad.json"
+	assert_eq "$D/bad.json: start.players.white.dev_new: cards are bought by the player to move, after the roll" "$output"
+	jq '(.start, .position) |= (.phase = "roll" | .rolled = false)' "$D/m.json" >"$D/bad.json"
+	run -1 catan-validate "$D/bad.json"
+	assert_eq "$D/bad.json: start.players.blue.dev_new: cards are bought by the player to move, after the roll" "$output"
+}

@@ -21,6 +21,7 @@ context() {
 	cp "$FIXTURES/import/catanatron-beginner.json" catanatron.json
 	cp "$FIXTURES/import/beginner.catan" game.catan
 	cp "$FIXTURES/import/beginner.soclog" game.soclog
+	cp "$FIXTURES/import/jsettlers-midgame.game.json" saved.game.json
 }
 
 # blocks PAGE: the page's EXAMPLES blocks (between .nf and .fi), as shell text, one file each.

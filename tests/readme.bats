@@ -23,12 +23,13 @@ context() {
 	mkdir games
 	catan-newboard --beginner >games/friday.json
 	cp players games/friday.players
-	# The importer's: a catanatron export, and a folder of them; a table game, a server's log.
+	# The importer's: a catanatron export, and a folder of them; a table game, a server's log, a save.
 	mkdir exports
 	cp "$FIXTURES/import/catanatron-beginner.json" catanatron-game.json
 	cp "$FIXTURES/import/catanatron-beginner.json" exports/
 	cp "$FIXTURES/import/beginner.catan" table.catan
 	cp "$FIXTURES/import/beginner.soclog" server.soclog
+	cp "$FIXTURES/import/jsettlers-midgame.game.json" saved.game.json
 }
 
 # examples: README's programs section as lines "run\tCOMMAND" and "out\tTEXT" (an output shown).

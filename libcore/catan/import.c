@@ -11,7 +11,8 @@
 #include "ruleset.h"
 #include "state.h"
 
-const char *const import_format_names[NIMPORT_FORMAT + 1] = { "catanatron", "catan", "jsettlers", NULL };
+const char *const import_format_names[NIMPORT_FORMAT + 1] = { "catanatron", "catan", "jsettlers",
+								     "jsettlers-save", NULL };
 
 int import_format_parse(const char *s)
 {
@@ -37,8 +38,13 @@ int import_detect(const char *buf, size_t len)
 	while (i < len && strchr(" \t\r\n", buf[i]))
 		i++;
 	/* catanatron's export starts with its tiles and holds its action records. */
-	if (i < len && buf[i] == '{')
-		return contains(buf + i, len - i, "\"action_records\"") ? IMPORT_CATANATRON : -1;
+	if (i < len && buf[i] == '{') {
+		if (contains(buf + i, len - i, "\"action_records\""))
+			return IMPORT_CATANATRON;
+		if (contains(buf + i, len - i, "\"modelVersion\"") && contains(buf + i, len - i, "\"playerSeats\""))
+			return IMPORT_JSETTLERS_SAVE;
+		return -1;
+	}
 	static const char catanlog[] = "catanlog ";
 	if (len - i >= sizeof catanlog - 1 && memcmp(buf + i, catanlog, sizeof catanlog - 1) == 0)
 		return IMPORT_CATAN;
@@ -59,6 +65,8 @@ int import_read(int fmt, const char *buf, size_t len, const char *name, struct g
 		return import_catan(buf, len, name, g, e);
 	case IMPORT_JSETTLERS:
 		return import_jsettlers(buf, len, name, g, e);
+	case IMPORT_JSETTLERS_SAVE:
+		return import_jsettlers_save(buf, len, name, g, e);
 	}
 	return cerr_set(e, C_USAGE, "unknown format");
 }
@@ -146,6 +154,16 @@ int imp_push(struct game *g, const struct move *m, struct cerr *e)
 	char text[256];
 	move_format(g, m, text, sizeof text);
 	return movelog_push_move(&g->log, text, m, e);
+}
+
+int imp_parse(const char *buf, size_t len, const char *name, struct jv_doc *doc, struct cerr *e)
+{
+	struct jv_error err;
+	if (jv_parse(buf, len, doc, &err) == 0)
+		return C_OK;
+	if (err.oom)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	return cerr_set(e, C_INPUT, "%s:%d:%d: not JSON: %s", name, err.line, err.column, err.text);
 }
 
 int imp_fail(struct cerr *e, int code, const char *name, int line, const char *field, const char *fmt, ...)

@@ -11,7 +11,7 @@
 #include "err.h"
 #include "types.h"
 
-enum import_format { IMPORT_CATANATRON, IMPORT_CATAN, IMPORT_JSETTLERS, NIMPORT_FORMAT };
+enum import_format { IMPORT_CATANATRON, IMPORT_CATAN, IMPORT_JSETTLERS, IMPORT_JSETTLERS_SAVE, NIMPORT_FORMAT };
 
 /* The formats' names as the command line gives them, NULL-terminated. */
 extern const char *const import_format_names[NIMPORT_FORMAT + 1];
@@ -21,7 +21,8 @@ int import_format_parse(const char *s);
 
 /*
  * import_detect: the format buf (len bytes) is written in, from its first
- * bytes: a JSON object holding "action_records" is catanatron's, a first
+ * bytes: a JSON object holding "action_records" is catanatron's, one
+ * holding "modelVersion" and "playerSeats" a JSettlers2 saved game, a first
  * line "catanlog VERSION" a .catan transcription, "SOC game event log: "
  * a JSettlers2 event log.  -1 when none.
  */
@@ -37,6 +38,9 @@ int import_detect(const char *buf, size_t len);
  * formats) or "NAME: JSON.path: reason" (JSON formats); C_ILLEGAL for a
  * game on a board or with rules we do not play, named; C_SYSTEM when
  * memory runs out.  Whether the moves are legal is catan-validate's job.
+ * A saved game (IMPORT_JSETTLERS_SAVE) has no history: it becomes a start
+ * set up at its position (game.set_up), the current position the same, an
+ * empty log; a position our invariants refuse is C_INPUT.
  */
 int import_read(int fmt, const char *buf, size_t len, const char *name, struct game *g,
 		struct cerr *e);

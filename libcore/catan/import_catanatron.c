@@ -650,17 +650,11 @@ int import_catanatron(const char *buf, size_t len, const char *name, struct game
 {
 	struct cn c = { .geo = g->rs->geom, .g = g };
 	struct jv_doc doc = { 0 };
-	struct jv_error err;
 	int rc;
 
 	jr_init(&c.r, "", e);
-	if (jv_parse(buf, len, &doc, &err) != 0) {
-		if (err.oom)
-			rc = cerr_set(e, C_SYSTEM, "out of memory");
-		else
-			rc = cerr_set(e, C_INPUT, "%s:%d:%d: not JSON: %s", name, err.line, err.column, err.text);
+	if ((rc = imp_parse(buf, len, name, &doc, e)))
 		return rc;
-	}
 	if (!jv_is_object(doc.root)) {
 		rc = jr_fail(&c.r, "expected an object, found %s", jr_type(doc.root));
 	} else if (!(rc = read_colours(&c, doc.root)) && !(rc = read_tiles(&c, doc.root)) &&

@@ -8,6 +8,7 @@
 
 #include "err.h"
 #include "geom.h"
+#include "jv.h"
 #include "types.h"
 
 /* A hex's corners clockwise from the top, as geometry's hex_nodes holds them. */
@@ -50,14 +51,64 @@ int imp_fail(struct cerr *e, int code, const char *name, int line, const char *f
 	__attribute__((format(printf, 6, 7)));
 
 /*
+ * imp_parse: the JSON document buf (len bytes) into doc (free with
+ * jv_free on C_OK); C_INPUT with "NAME:LINE:COLUMN: not JSON: reason", or
+ * C_SYSTEM when memory runs out.
+ */
+int imp_parse(const char *buf, size_t len, const char *name, struct jv_doc *doc, struct cerr *e);
+
+/*
  * imp_push: appends m's canonical text to g's log.  C_OK or C_SYSTEM.
  */
 int imp_push(struct game *g, const struct move *m, struct cerr *e);
+
+/*
+ * JSettlers2's classic board (encoding v1) and vocabulary, shared by its
+ * event logs and saved games (import_js.c).
+ */
+#define JS_LAYOUT 37	/* the island and its ring of sea, in reading order */
+/* Resources as JSettlers numbers them (1 clay .. 5 wood) as ours; 0 and 6: -1 (unknown). */
+extern const int js_res[7];
+/* Development cards as JSettlers numbers them (1 road building .. 9 knight) as ours; 0: -1. */
+extern const int8_t js_card[10];
+/* js_value: the value of key in list ("k=v" items apart by sep) into out (n bytes); NULL when absent. */
+const char *js_value(const char *list, char sep, const char *key, char *out, size_t n);
+/* js_hex, js_node, js_edge: a hex's, an intersection's or a path's code as ours, or -1. */
+int js_hex(const struct geometry *geo, long code);
+int js_node(const struct geometry *geo, long code);
+int js_edge(const struct geometry *geo, long code);
+/* A fault of a layout: its field, the index in it (-1: the whole field) and the reason. */
+struct js_fault {
+	const char *field;
+	int index;
+	char msg[96];
+};
+/*
+ * js_layout: the terrains, tokens and harbours of hexLayout and
+ * numberLayout (the 37 hexes in reading order) into b.  C_OK; C_INPUT for
+ * a value that is no terrain, number or harbour; C_ILLEGAL for a harbour
+ * where our board has none; the fault in f.
+ */
+int js_layout(const struct geometry *geo, const int hexes[JS_LAYOUT], const int nums[JS_LAYOUT],
+	      struct board *b, struct js_fault *f);
+/*
+ * js_options: C_OK when the game options opts ("K=V,K=V") are a game we
+ * play; C_ILLEGAL with the reason in msg (n bytes) for the sea board, a
+ * scenario, more than four players or the board of five or six.
+ */
+int js_options(const char *opts, char *msg, size_t n);
+/*
+ * js_seats: the seats taken (seated[pn]) in playing order from first, as
+ * our seats: order[s] the JSettlers seat, colour[s] its colour (seat 0
+ * red, 1 blue, 2 white, 3 orange).  Returns their number.
+ */
+int js_seats(const int seated[MAXPLAYERS], int first, int order[MAXPLAYERS], uint8_t colour[MAXPLAYERS]);
 
 /* The readers of each format (import.h's import_read for their contract). */
 int import_catanatron(const char *buf, size_t len, const char *name, struct game *g,
 		      struct cerr *e);
 int import_catan(const char *buf, size_t len, const char *name, struct game *g, struct cerr *e);
 int import_jsettlers(const char *buf, size_t len, const char *name, struct game *g, struct cerr *e);
+int import_jsettlers_save(const char *buf, size_t len, const char *name, struct game *g, struct cerr *e);
 
 #endif

@@ -2,7 +2,7 @@
  * import_jsettlers.c: JSettlers2's game event logs (.soclog) of the classic
  * four-player board: the board from SOCBoardLayout, the seats, and the
  * messages every member of the game saw (audience "all"), with the robbed
- * card where the log shows it.  Coordinates are JSettlers' board encoding
+ * card, the card bought and the cards discarded where the log shows them.  Coordinates are JSettlers' board encoding
  * v1 (docs/sources.md), placed by our geometry.
  */
 #include <stdio.h>
@@ -13,8 +13,6 @@
 #include "move.h"
 #include "names.h"
 #include "ruleset.h"
-
-#define JS_LAYOUT 37	/* the island and its ring of sea, in reading order */
 
 struct js {
 	const char *name;
@@ -30,13 +28,11 @@ struct js {
 	struct board board;
 	struct move robber;	/* a robber move waiting for its robbery's result */
 	int robber_pending;
+	struct move roads;	/* road building played, waiting for its free roads */
+	int roads_pending, roads_line;
+	int discarded[MAXPLAYERS];	/* the JSettlers seat's discard since the last roll was written */
+	int offer[MAXPLAYERS][2][NRES];	/* each JSettlers seat's last offer: what it gives, what it asks */
 };
-
-/* The resources as JSettlers numbers them (1 clay .. 5 wood), ours by index; 0 and 6: unknown. */
-static const int js_res[7] = { -1, RES_BRICK, RES_ORE, RES_WOOL, RES_GRAIN, RES_LUMBER, -1 };
-static const int js_terrain[7] = { T_DESERT, T_HILLS, T_MOUNTAINS, T_PASTURE, T_FIELDS, T_FOREST, -1 };
-/* The intersections of a hex as offsets of its code, clockwise from the top (enum corner). */
-static const int js_corner[NCORNER][2] = { { 0, 1 }, { 1, 2 }, { 2, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 } };
 
 /* fail: the log is refused at the current line with code. */
 #define fail(c, code, field, ...) imp_fail((c)->e, (code), (c)->name, (c)->line, (field), __VA_ARGS__)
@@ -44,15 +40,7 @@ static const int js_corner[NCORNER][2] = { { 0, 1 }, { 1, 2 }, { 2, 1 }, { 1, 0 
 /* field: the value of key in the fields "k=v|k=v" into out (n bytes); NULL when absent. */
 static const char *field(const char *fields, const char *key, char *out, size_t n)
 {
-	size_t k = strlen(key);
-	for (const char *s = fields; s && *s; s = strchr(s, '|') ? strchr(s, '|') + 1 : NULL)
-		if (strncmp(s, key, k) == 0 && s[k] == '=') {
-			const char *v = s + k + 1, *end = strchr(v, '|');
-			size_t len = end ? (size_t)(end - v) : strlen(v);
-			snprintf(out, n, "%.*s", (int)(len < n ? len : n - 1), v);
-			return out;
-		}
-	return NULL;
+	return js_value(fields, '|', key, out, n);
 }
 
 /* number: key's value as an integer (decimal, or hexadecimal with base 16) into *v. */
@@ -65,56 +53,6 @@ static int number(struct js *c, const char *fields, const char *key, int base, l
 	if (end == buf || *end)
 		return fail(c, C_INPUT, key, "'%s' is not a number", buf);
 	return C_OK;
-}
-
-/* axial: the hex of code (R, C) as axial coordinates, 1 when the code is a hex's. */
-static int axial(int R, int C, int *q, int *r)
-{
-	if ((C - 7) % 2 || (R - C) % 2)
-		return 0;
-	*q = (C - 7) / 2;
-	*r = (R - C) / 2;
-	return 1;
-}
-
-/* land: each land hex as axial coordinates and its code, in turn: 1 while there is one. */
-static int land(int i, int *q, int *r, int *R, int *C)
-{
-	for (int rr = -2, k = 0; rr <= 2; rr++)
-		for (int qq = -2; qq <= 2; qq++)
-			if (abs(qq + rr) <= 2 && k++ == i) {
-				*q = qq;
-				*r = rr;
-				*R = 7 + 2 * qq + 2 * rr;
-				*C = 7 + 2 * qq;
-				return 1;
-			}
-	return 0;
-}
-
-/* node: an intersection's code as ours, or -1. */
-static int node(struct js *c, long code)
-{
-	int q, r, R, C;
-	for (int i = 0; land(i, &q, &r, &R, &C); i++)
-		for (int k = 0; k < NCORNER; k++)
-			if (((R + js_corner[k][0]) << 4 | (C + js_corner[k][1])) == code)
-				return imp_corner(c->geo, q, r, k);
-	return -1;
-}
-
-/* edge: a path's code (the smaller nibbles of its ends) as ours, or -1. */
-static int edge(struct js *c, long code)
-{
-	int q, r, R, C;
-	for (int i = 0; land(i, &q, &r, &R, &C); i++)
-		for (int k = 0; k < NSIDE; k++) {
-			const int *a = js_corner[k], *b = js_corner[(k + 1) % NCORNER];
-			int mr = R + (a[0] < b[0] ? a[0] : b[0]), mc = C + (a[1] < b[1] ? a[1] : b[1]);
-			if ((mr << 4 | mc) == code)
-				return imp_side(c->geo, q, r, k);
-		}
-	return -1;
 }
 
 /* layout: "{ a b c ... }" of key, JS_LAYOUT integers. */
@@ -140,42 +78,15 @@ static int layout(struct js *c, const char *fields, const char *key, int v[JS_LA
 /* board_layout: SOCBoardLayout: terrains, numbers and harbours of the 37 hexes in reading order. */
 static int board_layout(struct js *c, const char *fields)
 {
-	static const int tokens[10] = { 2, 3, 4, 5, 6, 8, 9, 10, 11, 12 };
-	int hexes[JS_LAYOUT], nums[JS_LAYOUT], rc, i = 0, nharb = 0;
-	uint8_t seen[MAX_HARBOUR] = { 0 };
+	int hexes[JS_LAYOUT], nums[JS_LAYOUT], rc;
+	struct js_fault f;
 	if ((rc = layout(c, fields, "hexLayout", hexes)) || (rc = layout(c, fields, "numberLayout", nums)))
 		return rc;
-	for (int r = -3; r <= 3; r++)
-		for (int q = -3; q <= 3; q++) {
-			if (abs(q + r) > 3)
-				continue;
-			int v = hexes[i], n = nums[i], h = imp_hex_at(c->geo, q, r);
-			i++;
-			if (h >= 0) {
-				if (v < 0 || v > 5)
-					return fail(c, C_INPUT, "hexLayout", "hex %d: %d is no land", i - 1, v);
-				c->board.terrain[h] = (uint8_t)js_terrain[v];
-				c->board.token[h] = 0;
-				if (v != 0 && (n < 0 || n > 9))
-					return fail(c, C_INPUT, "numberLayout", "hex %d: %d is no number", i - 1, n);
-				if (v != 0)
-					c->board.token[h] = (uint8_t)tokens[n];
-				continue;
-			}
-			if (v == 6)
-				continue;
-			/* A harbour: 7..12 a 3:1 facing 1..6, or 16 x facing + resource. */
-			int facing = v >= 7 && v <= 12 ? v - 6 : v >> 4, type = v >= 7 && v <= 12 ? 0 : v & 15;
-			if (facing < 1 || facing > 6 || type > 5 || (v >= 16 && type == 0))
-				return fail(c, C_INPUT, "hexLayout", "hex %d: %d is no harbour", i - 1, v);
-			int slot = imp_harbour_slot(c->geo, imp_side(c->geo, q, r, facing - 1));
-			if (slot < 0 || seen[slot]++)
-				return fail(c, C_ILLEGAL, "hexLayout", "a harbour where our board has none");
-			c->board.harbour[slot] = (uint8_t)(type ? js_res[type] : HB_GENERIC);
-			nharb++;
-		}
-	if (nharb != MAX_HARBOUR)
-		return fail(c, C_INPUT, "hexLayout", "%d harbours, not %d", nharb, MAX_HARBOUR);
+	if ((rc = js_layout(c->geo, hexes, nums, &c->board, &f))) {
+		if (f.index < 0 || rc == C_ILLEGAL)
+			return fail(c, rc, f.field, "%s", f.msg);
+		return fail(c, rc, f.field, "hex %d: %s", f.index, f.msg);
+	}
 	c->have_board = 1;
 	return C_OK;
 }
@@ -204,13 +115,58 @@ static int push(struct js *c, struct move *m)
 	return imp_push(c->g, m, c->e);
 }
 
-/* flush: the robber move waiting for a robbery result, as it stands. */
+/* flush: the robber move waiting for a robbery result, or road building for its roads, as it stands. */
 static int flush(struct js *c)
 {
+	if (c->roads_pending) {
+		c->roads_pending = 0;
+		if (c->roads.npath == 0)
+			return imp_fail(c->e, C_INPUT, c->name, c->roads_line, "SOCDevCardAction",
+					"road building played, and no road placed after it");
+		return push(c, &c->roads);
+	}
 	if (!c->robber_pending)
 		return C_OK;
 	c->robber_pending = 0;
 	return push(c, &c->robber);
+}
+
+/*
+ * cards: the resource set of key in the fields f ("KEY=clay=N|ore=N|sheep=N|
+ * wheat=N|wood=N[|unknown=N]") into out, as ours, and the unknown cards
+ * into *unknown (may be NULL: then none may be unknown).
+ */
+static int cards(struct js *c, const char *f, const char *key, uint8_t out[NRES], long *unknown)
+{
+	static const char *const names[6] = { "clay", "ore", "sheep", "wheat", "wood", "unknown" };
+	char at[24];
+	size_t k = strlen(key);
+	const char *s = f;
+	snprintf(at, sizeof at, "|%s=", key);
+	if (strncmp(f, at + 1, k + 1) != 0 && !(s = strstr(f, at)))
+		return fail(c, C_INPUT, key, "missing");
+	s += s == f ? k + 1 : k + 2;
+	memset(out, 0, NRES);
+	if (unknown)
+		*unknown = 0;
+	for (int i = 0; i < 6; i++) {
+		size_t n = strlen(names[i]);
+		char *end;
+		if (i == 5 && strncmp(s, names[i], n) != 0)
+			break;
+		if (strncmp(s, names[i], n) != 0 || s[n] != '=')
+			return fail(c, C_INPUT, key, "expected clay=N|ore=N|sheep=N|wheat=N|wood=N");
+		long v = strtol(s + n + 1, &end, 10);
+		if (end == s + n + 1 || v < 0 || v > MAX_BANK_EACH || (i == 5 && v && !unknown))
+			return fail(c, C_INPUT, key, "%s: a count from 0 to %d%s", names[i], MAX_BANK_EACH,
+				    i == 5 ? ", and no card unknown" : "");
+		if (i < 5)
+			out[js_res[i + 1]] = (uint8_t)v;
+		else if (unknown)
+			*unknown = v;
+		s = *end == '|' ? end + 1 : end;
+	}
+	return C_OK;
 }
 
 /* start: SOCStartGame: the seats in playing order from the first to place, and the record begins. */
@@ -219,19 +175,62 @@ static int start(struct js *c, long first)
 	uint8_t colour[MAXPLAYERS];
 	if (!c->have_board)
 		return fail(c, C_INPUT, "SOCStartGame", "no SOCBoardLayout before the game starts");
-	for (int k = 0; k < MAXPLAYERS; k++) {
-		int s = (int)((first + k) % MAXPLAYERS);
-		if (c->seated[s]) {
-			/* Seats are coloured in our order of colours: seat 0 red, 1 blue, 2 white, 3 orange. */
-			colour[c->nplayers] = (uint8_t)s;
-			c->order[c->nplayers++] = s;
-		}
-	}
+	c->nplayers = js_seats(c->seated, (int)first, c->order, colour);
 	if (c->nplayers < 2)
 		return fail(c, C_INPUT, "SOCSitDown", "%d players, not 2 to 4", c->nplayers);
 	imp_begin(c->g, c->nplayers, colour, &c->board);
 	c->started = 1;
 	return C_OK;
+}
+
+/*
+ * accept: SOCAcceptOffer: a trade between two players, one of them the
+ * player whose turn it is: as ours, that player's offer of the cards
+ * exchanged and the other's acceptance.
+ */
+static int accept(struct js *c, const char *f)
+{
+	uint8_t to_acc[NRES], to_off[NRES];
+	long acc, off;
+	struct move m;
+	int rc;
+	if ((rc = number(c, f, "accepting", 10, &acc)) || (rc = number(c, f, "offering", 10, &off)) ||
+	    (rc = flush(c)))
+		return rc;
+	if (acc < 0 || acc >= MAXPLAYERS || off < 0 || off >= MAXPLAYERS)
+		return fail(c, C_INPUT, "offering", "seats %ld and %ld: not two seats of a four-player game", off,
+			    acc);
+	if (strstr(f, "|toAccepting=")) {
+		if ((rc = cards(c, f, "toAccepting", to_acc, NULL)) || (rc = cards(c, f, "toOffering", to_off, NULL)))
+			return rc;
+	} else {
+		/* An older log names no cards: those of the offering seat's last offer. */
+		for (int k = 0; k < NRES; k++) {
+			to_acc[k] = (uint8_t)c->offer[off][0][k];
+			to_off[k] = (uint8_t)c->offer[off][1][k];
+		}
+	}
+	if (acc != c->turn && off != c->turn)
+		return fail(c, C_INPUT, "SOCAcceptOffer", "a trade between seats %ld and %ld, neither of them "
+			    "the seat whose turn it is", off, acc);
+	/* Our domestic trade is offered by the player whose turn it is, and accepted. */
+	long other = off == c->turn ? acc : off;
+	move_init(&m);
+	if ((rc = who(c, c->turn, &m)))
+		return rc;
+	m.verb = MV_OFFER;
+	memcpy(m.give, off == c->turn ? to_acc : to_off, NRES);
+	memcpy(m.get, off == c->turn ? to_off : to_acc, NRES);
+	m.to = (int8_t)seat(c, other);
+	if (m.to < 0)
+		return fail(c, C_INPUT, "SOCAcceptOffer", "nobody plays in seat %ld", other);
+	if ((rc = push(c, &m)))
+		return rc;
+	move_init(&m);
+	if ((rc = who(c, other, &m)))
+		return rc;
+	m.verb = MV_ACCEPT;
+	return push(c, &m);
 }
 
 /* message: one message of the log: its audience, name and fields. */
@@ -240,22 +239,23 @@ static int message(struct js *c, const char *aud, const char *msg, const char *f
 	struct move m;
 	long v, w;
 	int rc;
-	char buf[64];
 
 	if (strcmp(msg, "SOCNewGameWithOptions") == 0 || strcmp(msg, "SOCNewGame") == 0) {
-		const char *o = field(f, "param2", buf, sizeof buf);
-		long pl = 4;
-		const char *p = o ? strstr(o, "PL=") : NULL;
-		if (p)
-			pl = strtol(p + 3, NULL, 10);
-		if (o && (strstr(o, "SBL=t") || strstr(o, "SC=")))
-			return fail(c, C_ILLEGAL, "game options", "the sea board or a scenario: not a board we play");
-		if (pl > MAXPLAYERS)
-			return fail(c, C_ILLEGAL, "game options", "a game of %ld players: we play 2 to 4", pl);
+		char opts[256], why[96];
+		if (field(f, "param2", opts, sizeof opts) && (rc = js_options(opts, why, sizeof why)))
+			return fail(c, rc, "game options", "%s", why);
 		return C_OK;
 	}
 	if (strcmp(msg, "SOCBoardLayout2") == 0)
 		return fail(c, C_ILLEGAL, msg, "the sea board or a larger one: not a board we play");
+	if (strcmp(msg, "SOCDiscard") == 0 && c->started && (strcmp(aud, "all") == 0 || aud[0] == '!')) {
+		/* Everyone else's copy: the player's own, which names the cards, must have come first. */
+		if ((rc = number(c, f, "playerNum", 10, &v)))
+			return rc;
+		if (v < 0 || v >= MAXPLAYERS || !c->discarded[v])
+			return fail(c, C_INPUT, msg, "seat %ld discards cards the log does not name", v);
+		return C_OK;
+	}
 	if (strcmp(aud, "all") != 0)
 		return C_OK;
 	if (strcmp(msg, "SOCBoardLayout") == 0)
@@ -296,7 +296,17 @@ static int message(struct js *c, const char *aud, const char *msg, const char *f
 	if (strcmp(msg, "SOCPutPiece") == 0) {
 		long pn, type, coord;
 		if ((rc = number(c, f, "playerNumber", 10, &pn)) || (rc = number(c, f, "pieceType", 10, &type)) ||
-		    (rc = number(c, f, "coord", 16, &coord)) || (rc = flush(c)))
+		    (rc = number(c, f, "coord", 16, &coord)))
+			return rc;
+		/* A road of road building's player, while the card waits for its two: one of its paths. */
+		if (c->roads_pending && type == 0 && c->roads.seat == seat(c, pn)) {
+			int e = js_edge(c->geo, coord);
+			if (e < 0)
+				return fail(c, C_INPUT, "coord", "0x%lx is no path of the classic board", coord);
+			c->roads.path[c->roads.npath++] = (int8_t)e;
+			return c->roads.npath == 2 ? flush(c) : C_OK;
+		}
+		if ((rc = flush(c)))
 			return rc;
 		move_init(&m);
 		if ((rc = who(c, pn, &m)))
@@ -305,10 +315,10 @@ static int message(struct js *c, const char *aud, const char *msg, const char *f
 		if (type == 0) {
 			m.piece = PC_ROAD;
 			m.npath = 1;
-			m.path[0] = (int8_t)edge(c, coord);
+			m.path[0] = (int8_t)js_edge(c->geo, coord);
 		} else if (type == 1 || type == 2) {
 			m.piece = type == 1 ? PC_SETTLEMENT : PC_CITY;
-			m.node = (int8_t)node(c, coord);
+			m.node = (int8_t)js_node(c->geo, coord);
 		} else {
 			return fail(c, C_ILLEGAL, "pieceType", "%ld is no piece of the classic board", type);
 		}
@@ -326,6 +336,7 @@ static int message(struct js *c, const char *aud, const char *msg, const char *f
 		if ((rc = who(c, c->turn, &m)))
 			return rc;
 		m.verb = MV_ROLL;
+		memset(c->discarded, 0, sizeof c->discarded);
 		m.dice[0] = (uint8_t)(v > 7 ? v - 6 : 1);
 		m.dice[1] = (uint8_t)(v - m.dice[0]);
 		c->rolled = 1;
@@ -333,11 +344,11 @@ static int message(struct js *c, const char *aud, const char *msg, const char *f
 	}
 	if (strcmp(msg, "SOCMoveRobber") == 0) {
 		long pn, coord;
-		int q, r, h;
+		int h;
 		if ((rc = number(c, f, "playerNumber", 10, &pn)) || (rc = number(c, f, "coord", 16, &coord)) ||
 		    (rc = flush(c)))
 			return rc;
-		if (!axial((int)(coord >> 4), (int)(coord & 15), &q, &r) || (h = imp_hex_at(c->geo, q, r)) < 0)
+		if ((h = js_hex(c->geo, coord)) < 0)
 			return fail(c, C_INPUT, "coord", "0x%lx is no land hex of the classic board", coord);
 		move_init(&c->robber);
 		if ((rc = who(c, pn, &c->robber)))
@@ -348,47 +359,108 @@ static int message(struct js *c, const char *aud, const char *msg, const char *f
 		return C_OK;
 	}
 	if (strcmp(msg, "SOCBankTrade") == 0) {
-		static const char *const keys[] = { "clay", "ore", "sheep", "wheat", "wood" };
-		const char *give = strstr(f, "give="), *get = strstr(f, "get=");
-		if (!give || !get)
-			return fail(c, C_INPUT, msg, "expected give=...|get=...|pn=N");
-		if ((rc = number(c, f, "pn", 10, &v)) || (rc = flush(c)))
-			return rc;
 		move_init(&m);
-		if ((rc = who(c, v, &m)))
+		if ((rc = cards(c, f, "give", m.give, NULL)) || (rc = cards(c, f, "get", m.get, NULL)) ||
+		    (rc = number(c, f, "pn", 10, &v)) || (rc = flush(c)) || (rc = who(c, v, &m)))
 			return rc;
 		m.verb = MV_TRADE;
-		for (int k = 0; k < 5; k++) {
-			char key[16];
-			snprintf(key, sizeof key, "%s", keys[k]);
-			long a = strtol(strstr(give, key) ? strstr(give, key) + strlen(key) + 1 : "0", NULL, 10);
-			long b = strtol(strstr(get, key) ? strstr(get, key) + strlen(key) + 1 : "0", NULL, 10);
-			if (a < 0 || a > MAX_BANK_EACH || b < 0 || b > MAX_BANK_EACH)
-				return fail(c, C_INPUT, msg, "%s: a count from 0 to %d", key, MAX_BANK_EACH);
-			m.give[js_res[k + 1]] = (uint8_t)a;
-			m.get[js_res[k + 1]] = (uint8_t)b;
-		}
 		return push(c, &m);
 	}
 	if (strcmp(msg, "SOCSimpleAction") == 0) {
-		/* Action type 1: a development card bought, named when the log saw it drawn. */
-		if ((rc = number(c, f, "actType", 10, &w)) || w != 1)
+		/* Action type 1: a development card bought, named when the log saw it drawn; 3: monopoly's take. */
+		if ((rc = number(c, f, "actType", 10, &w)) || (w != 1 && w != 3))
 			return rc;
 		if ((rc = number(c, f, "pn", 10, &v)) || (rc = flush(c)))
 			return rc;
 		move_init(&m);
 		if ((rc = who(c, v, &m)))
 			return rc;
+		if (w == 3) {
+			long r;
+			if ((rc = number(c, f, "v2", 10, &r)))
+				return rc;
+			if (r < 1 || r > 5)
+				return fail(c, C_INPUT, "v2", "%ld is no resource", r);
+			m.verb = MV_PLAY;
+			m.card = DEV_MONOPOLY;
+			m.res = (int8_t)js_res[r];
+			return push(c, &m);
+		}
 		m.verb = MV_BUY;
 		m.card = (int8_t)c->drawn[v];
 		c->drawn[v] = -1;
 		return push(c, &m);
 	}
-	static const char *const unread[] = { "SOCDiscard", "SOCPickResources", "SOCPlayDevCardRequest",
-					       "SOCMakeOffer", "SOCAcceptOffer", "SOCMovePiece", NULL };
-	for (int k = 0; unread[k]; k++)
-		if (strcmp(msg, unread[k]) == 0)
-			return fail(c, C_INPUT, msg, "a message this importer does not read yet");
+	if (strcmp(msg, "SOCDevCardAction") == 0) {
+		/*
+		 * A card played: a knight at once (the robber follows); road building
+		 * waits for its roads; year of plenty and monopoly are written when
+		 * their choice is (SOCPickResources, SOCSimpleAction).
+		 */
+		char act[16];
+		if (!field(f, "actionType", act, sizeof act) || strcmp(act, "PLAY") != 0)
+			return C_OK;
+		if ((rc = number(c, f, "playerNum", 10, &v)) || (rc = number(c, f, "cardType", 10, &w)) ||
+		    (rc = flush(c)))
+			return rc;
+		if (w != 1 && w != 2 && w != 3 && w != 9)
+			return fail(c, C_INPUT, "cardType", "%ld is no card that is played", w);
+		move_init(&m);
+		if ((rc = who(c, v, &m)))
+			return rc;
+		m.verb = MV_PLAY;
+		m.card = js_card[w];
+		if (w == 9)
+			return push(c, &m);
+		if (w == 1) {
+			c->roads = m;
+			c->roads_pending = 1;
+			c->roads_line = c->line;
+		}
+		return C_OK;
+	}
+	if (strcmp(msg, "SOCPickResources") == 0) {
+		long reason;
+		move_init(&m);
+		if ((rc = number(c, f, "pn", 10, &v)) || (rc = number(c, f, "reason", 10, &reason)))
+			return rc;
+		if (reason != 2)
+			return fail(c, C_INPUT, "reason", "%ld: resources picked for another reason than a year of "
+				    "plenty (2)", reason);
+		if ((rc = cards(c, f, "resources", m.get, NULL)) || (rc = flush(c)) || (rc = who(c, v, &m)))
+			return rc;
+		m.verb = MV_PLAY;
+		m.card = DEV_YEAR_OF_PLENTY;
+		return push(c, &m);
+	}
+	if (strcmp(msg, "SOCGameState") == 0) {
+		/* Back to the main phase: road building has the roads it will get. */
+		if ((rc = number(c, f, "state", 10, &v)))
+			return rc;
+		return v == 20 && c->roads_pending ? flush(c) : C_OK;
+	}
+	if (strcmp(msg, "SOCMakeOffer") == 0) {
+		/* An offer changes nothing until it is accepted: kept for the acceptance that names no cards. */
+		uint8_t give[NRES], get[NRES];
+		if ((rc = number(c, f, "from", 10, &v)) || (rc = cards(c, f, "give", give, NULL)) ||
+		    (rc = cards(c, f, "get", get, NULL)))
+			return rc;
+		if (v < 0 || v >= MAXPLAYERS)
+			return fail(c, C_INPUT, "from", "%ld is no seat of a four-player game", v);
+		for (int k = 0; k < NRES; k++) {
+			c->offer[v][0][k] = give[k];
+			c->offer[v][1][k] = get[k];
+		}
+		return C_OK;
+	}
+	if (strcmp(msg, "SOCAcceptOffer") == 0)
+		return accept(c, f);
+	/* What changes a game only on the sea board or in a scenario. */
+	static const char *const sea[] = { "SOCMovePiece", "SOCRevealFogHex", "SOCInventoryItemAction",
+					   "SOCSetSpecialItem", NULL };
+	for (int k = 0; sea[k]; k++)
+		if (strcmp(msg, sea[k]) == 0)
+			return fail(c, C_ILLEGAL, msg, "a message of the sea board or a scenario: not a game we play");
 	return C_OK;
 }
 
@@ -405,18 +477,30 @@ static int private(struct js *c, const char *msg, const char *f)
 			c->robber.res = (int8_t)js_res[w];
 		return C_OK;
 	}
+	if (strcmp(msg, "SOCDiscard") == 0) {
+		/* The player's own copy names the cards discarded. */
+		struct move m;
+		long unknown;
+		move_init(&m);
+		if ((rc = number(c, f, "playerNum", 10, &v)) || (rc = cards(c, f, "resources", m.give, &unknown)))
+			return rc;
+		if (unknown || v < 0 || v >= MAXPLAYERS || c->discarded[v])
+			return C_OK;
+		if ((rc = flush(c)) || (rc = who(c, v, &m)))
+			return rc;
+		m.verb = MV_DISCARD;
+		c->discarded[v] = 1;
+		return push(c, &m);
+	}
 	if (strcmp(msg, "SOCDevCardAction") == 0) {
 		/* JSettlers' cards: 1 road building, 2 year of plenty, 3 monopoly, 4 to 8 victory points, 9 knight. */
-		static const int8_t card[10] = { -1, DEV_ROAD_BUILDING, DEV_YEAR_OF_PLENTY, DEV_MONOPOLY,
-						 DEV_VICTORY_POINT, DEV_VICTORY_POINT, DEV_VICTORY_POINT,
-						 DEV_VICTORY_POINT, DEV_VICTORY_POINT, DEV_KNIGHT };
 		char act[16];
 		if (!field(f, "actionType", act, sizeof act) || strcmp(act, "DRAW") != 0)
 			return C_OK;
 		if ((rc = number(c, f, "playerNum", 10, &v)) || (rc = number(c, f, "cardType", 10, &w)))
 			return rc;
 		if (v >= 0 && v < MAXPLAYERS && w >= 0 && w <= 9)
-			c->drawn[v] = card[w];
+			c->drawn[v] = js_card[w];
 	}
 	return C_OK;
 }

@@ -368,29 +368,30 @@ int pos_setup_check(const struct game *g, const struct position *p, struct cerr 
 	uint8_t reached[MAX_EDGE];
 	char name[8];
 
-	if (p->phase != PH_ROLL && p->phase != PH_MAIN)
-		return cerr_set(e, C_ILLEGAL, "phase: a set-up position starts in the roll or main phase, "
-				"not '%s'", phase_names[p->phase]);
+	if (p->phase != PH_ROLL && p->phase != PH_MAIN && p->phase != PH_OVER)
+		return cerr_set(e, C_ILLEGAL, "phase: a set-up position starts in the roll, main or over "
+				"phase, not '%s'", phase_names[p->phase]);
 	if (p->turn < 1)
 		return cerr_set(e, C_ILLEGAL, "turn: a set-up position starts at turn 1 or later");
-	if (p->rolled != (p->phase == PH_MAIN))
+	if (p->phase != PH_OVER && p->rolled != (p->phase == PH_MAIN))
 		return cerr_set(e, C_ILLEGAL, "rolled: the dice are rolled in the main phase and only there");
-	if (p->dev_played || p->built || p->offer.active)
-		return cerr_set(e, C_ILLEGAL, "%s: a set-up position starts with nothing done in the turn",
-				p->dev_played ? "dev_played" : p->built ? "built" : "offer");
+	/* A card played may precede the roll; a card bought or a piece built follows it. */
+	if ((p->built && !p->rolled) || p->offer.active)
+		return cerr_set(e, C_ILLEGAL, "%s: a set-up position starts with no offer open and nothing "
+				"built before the roll", p->offer.active ? "offer" : "built");
 	for (int s = 0; s < g->nplayers; s++) {
 		const char *c = colour_names[g->colour[s]];
 		for (int d = 0; d < NDEV; d++)
-			if (p->pl[s].dev_new[d])
-				return cerr_set(e, C_ILLEGAL, "players.%s.dev_new: a set-up position starts "
-						"with no card bought this turn", c);
+			if (p->pl[s].dev_new[d] && (s != p->current || !p->rolled))
+				return cerr_set(e, C_ILLEGAL, "players.%s.dev_new: cards are bought by the "
+						"player to move, after the roll", c);
 		pos_roads_reached(geo, p, s, reached);
 		for (int ed = 0; ed < geo->nedge; ed++)
 			if (p->edge_owner[ed] == s && !reached[ed])
 				return cerr_set(e, C_ILLEGAL, "players.%s.roads: road %s is not joined to "
 						"%s's settlements and cities", c, edge_name(geo, ed, name), c);
 	}
-	if (score_total(g, p, p->current) >= g->rules.points_to_win)
+	if (p->phase != PH_OVER && score_total(g, p, p->current) >= g->rules.points_to_win)
 		return cerr_set(e, C_ILLEGAL, "players.%s: %d points on %s's own turn: the game is over",
 				colour_names[g->colour[p->current]], score_total(g, p, p->current),
 				colour_names[g->colour[p->current]]);

@@ -105,12 +105,13 @@ void pos_count_pieces(const struct ruleset *rs, const struct board *b, struct po
 void pos_roads_reached(const struct geometry *geo, const struct position *p, int seat,
 		       uint8_t reached[MAX_EDGE]);
 /*
- * pos_setup_check: a start set up by hand (game.set_up) is a position a
- * game can reach: the roll or main phase of turn 1 or later, rolled in the
- * main phase only, nothing pending (discards, an offer, cards bought this
- * turn, a card played or a piece built this turn), every road joined to
- * its owner's buildings, nobody with the points that win on their own
- * turn.  C_OK, or C_ILLEGAL with a path relative to the position.
+ * pos_setup_check: a start set up by hand or imported (game.set_up) is a
+ * position a game can reach: the roll or main phase of turn 1 or later,
+ * rolled in the main phase only, or a game over; no discards owed and no
+ * offer open; cards bought (dev_new) by the player to move and a piece
+ * built only after the roll; every road joined to its owner's buildings;
+ * nobody with the points that win on their own turn unless the game is
+ * over.  C_OK, or C_ILLEGAL with a path relative to the position.
  */
 int pos_setup_check(const struct game *g, const struct position *p, struct cerr *e);
 /* pos_setup_step: how many set-up placements (settlement + road) of the players of g are complete. */
