@@ -381,17 +381,15 @@ red robber 3 steal orange brick" "$(jq -r '.log[]' "$r" | grep -A1 -m1 'play kni
 	assert_eq "orange play road-building 15-20" "$(jq -r '.log[]' <<<"$output" | grep 'play road-building')"
 }
 
-@test "a JSettlers2 log's discards, cards played and trades that cannot be read are refused at their line" {
+@test "a JSettlers2 log's discard nobody else saw is written unnamed; discards, cards played and trades that cannot be read are refused at their line" {
 	f=$BATS_TEST_TMPDIR/x.soclog
 	refused() { refused_edit "$IMP/events.soclog" "$@"; }
-	# Each line: the edit (sed), the status, the message after the file's name.  A discard whose cards
-	# only the others' copy shows (a client's log of another player); road building with no road
+	# Each line: the edit (sed), the status, the message after the file's name.  Road building with no road
 	# placed after it; a pick for another reason; monopoly of no resource; a trade neither of whose
 	# players is to move; a count that is no number; a card played that cannot be.
 	while IFS=$'\t' read -r edit status message; do
 		refused "$edit" "$status" "$message"
 	done <<'EOF'
-/^p0:SOCDiscard/d	3	:106: SOCDiscard: seat 0 discards cards the log does not name
 /PLAY|cardType=1$/,/SOCGameState/{/SOCPutPiece/d}	3	:175: SOCDevCardAction: road building played, and no road placed after it
 s/|reason=2$/|reason=1/	3	:116: reason: 1: resources picked for another reason than a year of plenty (2)
 s/^\(all:SOCSimpleAction:game=t|pn=1|actType=3|v1=0|\)v2=5$/\1v2=7/	3	:163: v2: 7 is no resource
@@ -399,6 +397,17 @@ s/^all:SOCAcceptOffer:game=t|accepting=1|offering=0/all:SOCAcceptOffer:game=t|ac
 s/^\(all:SOCAcceptOffer:.*|toAccepting=clay=0|ore=0|sheep=0|wheat=0|\)wood=1|unknown=0|toOffering=clay=1/\1wood=x|unknown=0|toOffering=clay=1/	3	:37: toAccepting: wood: a count from 0 to 19
 s/PLAY|cardType=9$/PLAY|cardType=4/	3	:78: cardType: 4 is no card that is played
 EOF
+	# A discard whose cards only the others' copy shows (a client's log of another player) is written
+	# unnamed, and the record still validates: red's two discards.
+	sed '/^p0:SOCDiscard/d' "$IMP/events.soclog" >"$f"
+	run -0 catan-import "$f"
+	assert_eq "red discard,red discard" "$(jq -r '[.log[] | select(startswith("red discard"))] | join(",")' <<<"$output")"
+	catan-import "$f" >"$BATS_TEST_TMPDIR/x.json"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/x.json"
+	assert_eq "$BATS_TEST_TMPDIR/x.json: ok, 190 moves" "$output"
+	sed 's/^\(!p0:SOCDiscard:game=t|playerNum=\)0/\17/' "$IMP/events.soclog" >"$f"
+	run -3 --separate-stderr catan-import "$f"
+	assert_eq "catan-import: $f:107: SOCDiscard: seat 7 is not a seat" "$stderr"
 	# An acceptance of an older log names no cards: the offer's are taken.
 	sed 's/|toAccepting=.*//' "$IMP/events.soclog" >"$f"
 	run -0 catan-import "$f"

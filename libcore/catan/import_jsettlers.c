@@ -249,12 +249,24 @@ static int message(struct js *c, const char *aud, const char *msg, const char *f
 	if (strcmp(msg, "SOCBoardLayout2") == 0)
 		return fail(c, C_ILLEGAL, msg, "the sea board or a larger one: not a board we play");
 	if (strcmp(msg, "SOCDiscard") == 0 && c->started && (strcmp(aud, "all") == 0 || aud[0] == '!')) {
-		/* Everyone else's copy: the player's own, which names the cards, must have come first. */
+		/*
+		 * Everyone else's copy, which gives only how many.  The player's own,
+		 * which names the cards, comes first in a server's log; without it (a
+		 * client's log of another player) the discard is written unnamed.
+		 */
+		struct move d;
+		move_init(&d);
 		if ((rc = number(c, f, "playerNum", 10, &v)))
 			return rc;
-		if (v < 0 || v >= MAXPLAYERS || !c->discarded[v])
-			return fail(c, C_INPUT, msg, "seat %ld discards cards the log does not name", v);
-		return C_OK;
+		if (v < 0 || v >= MAXPLAYERS)
+			return fail(c, C_INPUT, msg, "seat %ld is not a seat", v);
+		if (c->discarded[v])
+			return C_OK;
+		if ((rc = flush(c)) || (rc = who(c, v, &d)))
+			return rc;
+		d.verb = MV_DISCARD;
+		c->discarded[v] = 1;
+		return push(c, &d);
 	}
 	if (strcmp(aud, "all") != 0)
 		return C_OK;
