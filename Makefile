@@ -16,6 +16,8 @@ LIBEXECDIR = $(PREFIX)/libexec
 
 CC         = cc
 HOSTCC     = $(CC)
+AR         = ar
+RANLIB     = ranlib
 HOST_CFLAGS = -std=c11 -O1
 PKG_CONFIG = pkg-config
 WARN       = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wvla -Wno-unused-parameter
@@ -42,7 +44,7 @@ SODIUM_CFLAGS  := $(shell $(PKG_CONFIG) --cflags libsodium 2>/dev/null)
 SODIUM_LIBS    := $(shell $(PKG_CONFIG) --libs libsodium 2>/dev/null || echo -lsodium)
 INCLUDES   = -Ilibcore -Ilibcore/catan -Ilibcore/dice -Icmd/fe -I$(B)
 CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(OPT) \
-             $(INCLUDES) $(JANSSON_CFLAGS) $(SODIUM_CFLAGS) $(CFLAGS)
+             $(INCLUDES) $(JANSSON_CFLAGS) $(SODIUM_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 
 # Where objects and binaries go; the sanitizer build uses a second tree.
 B = build
@@ -89,13 +91,13 @@ $(B)/version.h: FORCE
 
 $(B)/libcore.a: $(LIB_OBJ)
 	rm -f $@
-	ar rc $@ $(LIB_OBJ)
-	ranlib $@
+	$(AR) rc $@ $(LIB_OBJ)
+	$(RANLIB) $@
 
 $(B)/libfe.a: $(FE_OBJ)
 	rm -f $@
-	ar rc $@ $(FE_OBJ)
-	ranlib $@
+	$(AR) rc $@ $(FE_OBJ)
+	$(RANLIB) $@
 
 # The board's adjacency tables are computed from hex coordinates by a small
 # program run on the build machine, so the geometry has one source.

@@ -173,6 +173,18 @@ SH
 	[[ "${lines[1]}" == *" jq python3 librsvg2-bin bats man-db libxml2-utils time valgrind tmux zsh rlwrap chromium chromium-driver python3-selenium clang libclang-rt-14-dev parallel openssh-server openssh-client" ]]
 	grep -q '^demo:$' "$ROOT/Makefile"
 	grep -A1 '^demo:$' "$ROOT/Makefile" | grep -q 'sh .ci/deps build'
+	# As root it says what it installs before it does (an apt-get that only shows its arguments).
+	printf '#!/bin/sh
+echo 0
+' >"$BATS_TEST_TMPDIR/bin/id"
+	printf '#!/bin/sh
+echo "apt-get $*"
+' >"$BATS_TEST_TMPDIR/bin/apt-get"
+	chmod +x "$BATS_TEST_TMPDIR/bin/id" "$BATS_TEST_TMPDIR/bin/apt-get"
+	run -0 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" sh "$ROOT/.ci/deps" build
+	assert_eq "deps: installing: libc6-dev pkg-config libjansson-dev libsodium-dev jq python3 librsvg2-bin
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-dev libsodium-dev jq python3 librsvg2-bin" "$output"
 }
 
 @test "make demo says what it does: building, with a dot a file compiled and each program's name linked, then playing" {
@@ -240,4 +252,12 @@ $ROOT/libcore/catan/types.h" "$(printf '%s\n' "$output" | grep -v '/gen/' | sort
 	assert_eq "" "$(printf '%s\n' "$output" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/\*|\*)' || true)"
 	run grep -cwE '19|25|15|14' ruleset.c
 	[ "$output" -ge 4 ]
+}
+
+@test "the Makefile takes CPPFLAGS, AR and RANLIB from the command line, as make's conventions say" {
+	run -0 make -n -C "$ROOT" B="$BATS_TEST_TMPDIR/b" CPPFLAGS=-DCATAN_CPP_SEEN AR=our-ar RANLIB=our-ranlib "$BATS_TEST_TMPDIR/b/libcore.a"
+	grep -q -- '-c -o .*/libcore/rng.o .*' <<<"$output"
+	grep -- ' -c -o ' <<<"$output" | grep -vq -- '-DCATAN_CPP_SEEN' && { echo "a compile without CPPFLAGS"; false; }
+	grep -q '^our-ar rc ' <<<"$output"
+	grep -q '^our-ranlib ' <<<"$output"
 }
