@@ -37,3 +37,20 @@ load test_helper
 	run -0 find "$d" -type f
 	assert_eq "" "$output"
 }
+
+@test "installed under any PREFIX, the completions load as README says: bash by XDG_DATA_DIRS, zsh by fpath" {
+	[ -f /usr/share/bash-completion/bash_completion ] || skip "bash-completion is not installed (make deps)"
+	command -v zsh >/dev/null || skip "zsh is not installed (make deps)"
+	d=$BATS_TEST_TMPDIR/root
+	run -0 make -s -C "$ROOT" install NOBUILD=1 B="${CATAN_BIN%/bin}" DESTDIR="$d" PREFIX=/opt/catan
+	p=$d/opt/catan
+	run -0 env PATH="$p/bin:$PATH" XDG_DATA_DIRS="$p/share:/usr/local/share:/usr/share" bash -c \
+		'source /usr/share/bash-completion/bash_completion; __load_completion catan-move && complete -p catan-move'
+	assert_eq "complete -F _catan_move catan-move" "$output"
+	# Without it, bash-completion does not look there.
+	run -0 env PATH="$p/bin:$PATH" XDG_DATA_DIRS=/usr/local/share:/usr/share bash -c \
+		'source /usr/share/bash-completion/bash_completion; __load_completion catan-move; echo $?'
+	assert_eq "1" "$output"
+	run -0 env PATH="$p/bin:$PATH" zsh -fc "fpath+=($p/share/zsh/vendor-completions); autoload -Uz compinit; compinit -u -d $BATS_TEST_TMPDIR/zcd; print \${_comps[catan-move]}"
+	assert_eq "_catan-move" "$output"
+}
