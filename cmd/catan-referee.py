@@ -114,8 +114,16 @@ or already seen); 1 the sender plays in no game, the mail has no sender, or
 the game cannot be refereed (logged, no reply); 2 usage; 75 a temporary
 failure (the mail should be kept and delivered again).
 """
-OPTIONS = ["--games", "--from", "--log", "--passwords", "--tick", "--remind", "--deadline", "--now",
-           "--text-only", "--allow-seeded", "--help", "--version"]
+# The options, with what each does (for completion; --help says more).
+OPTIONS = [("--games", "several games on one address"), ("--from", "the replies' From:"),
+           ("--log", "one line per mail"), ("--passwords", "draw a password for each seat and mail it"),
+           ("--tick", "remind the players the games wait for; move at the deadline"),
+           ("--remind", "with --tick: remind a player after HOURS"),
+           ("--deadline", "with --tick: move for them after HOURS"),
+           ("--now", "the time to take for now (tests)"),
+           ("--text-only", "replies in plain text alone"),
+           ("--allow-seeded", "referee a game whose luck comes from its seed"),
+           ("--help", "show this help"), ("--version", "show the version")]
 
 
 class Fail(Exception):
@@ -1249,7 +1257,7 @@ def give_passwords(ref, game, players, outbox, which, name_tag):
 
 # ---- Options -------------------------------------------------------------------------------
 
-def completions(words):
+def completions(words, describe=False):
     prev = words[-2] if len(words) > 1 else ""
     cur = words[-1] if words else ""
     if prev in ("-g", "--games", "-l", "--log"):
@@ -1259,7 +1267,9 @@ def completions(words):
     if cur.startswith("--passwords="):
         return ["--passwords=" + c for c in COLOURS]
     if cur.startswith("-"):
-        return OPTIONS
+        if describe:
+            return ["%s:%s" % o for o in OPTIONS if o[0].startswith(cur)]
+        return [o[0] for o in OPTIONS]
     return ["@file"]
 
 
@@ -1292,8 +1302,8 @@ def main(argv):
     rest = []
     while args:
         a = args.pop(0)
-        if a == "--complete":
-            print("\n".join(completions(args)))
+        if a in ("--complete", "--complete-describe"):
+            print("\n".join(completions(args, a == "--complete-describe")))
             return 0
         if a in ("-h", "--help"):
             sys.stdout.write(HELP)

@@ -107,6 +107,27 @@ more() {
 	assert_eq "\$ catan-move --keep X" "$output"
 }
 
+@test "zsh: options are offered with what each does, from the program's option table" {
+	command -v zsh >/dev/null || skip "zsh is not installed (make deps)"
+	shell zsh
+	run -0 typed "catan-newboard --geo" Tab
+	assert_eq "\$ catan-newboard --geometry X" "$output"
+	# Two that begin alike: the list under the line holds each with its help.
+	tmux send-keys -t "$S" C-u "catan-newboard --se" Tab Tab
+	for _ in $(seq 50); do
+		screen=$(tmux capture-pane -t "$S" -p)
+		grep -q -- '--secret' <<<"$screen" && break
+		sleep 0.1
+	done
+	grep -q -- '--seed .*-- seed the generator' <<<"$screen" || { echo "$screen"; false; }
+	grep -q -- '--secret .*-- hidden outcomes from a secret key' <<<"$screen" || { echo "$screen"; false; }
+	# A program of shell and Python has them too.
+	run -0 catan-referee --complete-describe --te
+	assert_eq "--text-only:replies in plain text alone" "$output"
+	run -0 dicegame-sheet --complete-describe new --se
+	assert_eq "--seed:the dice generator's seed" "$output"
+}
+
 @test "examples/human-vs-bots.sh on a terminal: rlwrap gives the prompt line editing and a history" {
 	command -v rlwrap >/dev/null || skip "rlwrap is not installed (make deps)"
 	mkdir -p "$BATS_TEST_TMPDIR/home"

@@ -154,8 +154,10 @@ static int complete(const struct fe_cmd *c, int argc, char **argv, int *status)
 	int nw, inl;
 	char **w;
 
-	if (argc < 2 || strcmp(argv[1], "--complete") != 0)
+	if (argc < 2 || (strcmp(argv[1], "--complete") != 0 && strcmp(argv[1], "--complete-describe") != 0))
 		return 0;
+	/* --complete-describe: the same, each option with what it does ("--seed:seed the generator"). */
+	int describe = argv[1][10] != '\0';
 	w = argv + 2;
 	nw = argc - 2;
 	cur = nw ? w[nw - 1] : "";
@@ -188,7 +190,10 @@ static int complete(const struct fe_cmd *c, int argc, char **argv, int *status)
 		for (const struct fe_opt *o = c->opts; o->name; o++)
 			if (o->help && (!sub || fe_sub_takes(c, sub, o->id))) {
 				snprintf(name, sizeof name, "--%s", o->name);
-				fe_candidate(name, cur);
+				if (describe && strncmp(name, cur, strlen(cur)) == 0)
+					printf("%s:%s\n", name, o->help);
+				else if (!describe)
+					fe_candidate(name, cur);
 			}
 	} else if (c->subs && !sub) {
 		for (const struct fe_sub *s = c->subs; s->name; s++)
