@@ -121,6 +121,14 @@ setup() {
 	assert_eq "   218. red end" "${lines[-1]}"
 }
 
+@test "colour: every player's pieces read on a light and on a dark terminal: white is black on white" {
+	catan-render --color always "$P/midgame.json" >"$P/c.txt"
+	esc=$'\033['
+	# White's letters in black on a white ground; no text in bright or plain white, or in black, alone.
+	grep -qF "${esc}1;30;107mw" "$P/c.txt" || grep -qF "${esc}1;30;107mW" "$P/c.txt"
+	assert_eq "" "$(grep -o $'\033\\[[0-9;]*m' "$P/c.txt" | sort -u | grep -E '\[(1;)?(97|37|30)m' || true)"
+}
+
 @test "colour: --color always and never, auto off a terminal, NO_COLOR honoured on a terminal" {
 	esc=$'\033['
 	run -0 catan-render --color always "$P/beginner.json"

@@ -51,7 +51,7 @@ static const char *const ansi[NSTYLE] = {
 	[ST_LABEL] = "2",
 	[ST_PLAYER + COL_RED] = "1;31",
 	[ST_PLAYER + COL_BLUE] = "1;34",
-	[ST_PLAYER + COL_WHITE] = "1;97",
+	[ST_PLAYER + COL_WHITE] = "1;30;107",	/* black on white: reads on a light terminal too */
 	[ST_PLAYER + COL_ORANGE] = "1;38;5;208",
 	[ST_TITLE] = "1",
 };
