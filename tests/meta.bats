@@ -215,3 +215,12 @@ $ROOT/libcore/catan/types.h" "$(printf '%s\n' "$output" | grep -v '/gen/' | sort
 	run grep -cwE '19|25|15|14' ruleset.c
 	[ "$output" -ge 4 ]
 }
+
+@test "the board's composition (terrains, tokens, harbours) is read from the rule set, never from a literal table" {
+	cd "$ROOT/libcore/catan"
+	# A list of three numbers or more in code is a composition written again outside its table.
+	run grep -nE '\{ *[0-9]+ *, *[0-9]+ *, *[0-9]+' rules.c rules_build.c rules_dev.c rules_roll.c \
+		rules_trade.c rules_two.c pred.c awards.c movegen.c movelist.c state.c state_json.c replay.c \
+		autoplay.c search.c score.c view.c verdict.c batch.c render_panel.c
+	assert_eq "" "$(printf '%s\n' "$output" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/\*|\*)' || true)"
+}

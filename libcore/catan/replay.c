@@ -308,36 +308,38 @@ int pos_diff(const struct game *g, const struct position *a, const struct positi
 
 /* ---- a legal start ---- */
 
-static const uint8_t terrain_count[NTERRAIN] = { 3, 4, 4, 4, 3, 1 };
-static const uint8_t token_count[13] = { 0, 0, 1, 2, 2, 2, 2, 0, 2, 2, 2, 2, 1 };
-
-static int board_check(const struct geometry *geo, const struct board *b, struct cerr *e)
+/* The board against its rule set's composition: terrain counts, number tokens, harbour kinds. */
+static int board_check(const struct ruleset *rs, const struct board *b, struct cerr *e)
 {
-	int terr[NTERRAIN] = { 0 }, tok[13] = { 0 }, harb[NHARBOURKIND] = { 0 };
+	const struct geometry *geo = rs->geom;
+	int terr[NTERRAIN] = { 0 }, tok[MAX_TOKEN + 1] = { 0 }, harb[NHARBOURKIND] = { 0 };
+	int want_tok[MAX_TOKEN + 1] = { 0 }, want_harb[NHARBOURKIND] = { 0 };
 
+	for (int i = 0; i < rs->ntoken; i++)
+		want_tok[rs->tokens[i]]++;
+	for (int i = 0; i < geo->nharbour; i++)
+		want_harb[rs->harbours[i]]++;
 	for (int h = 0; h < geo->nhex; h++) {
 		terr[b->terrain[h]]++;
 		if (b->terrain[h] != T_DESERT && b->token[h] == 0)
 			return cerr_set(e, C_ILLEGAL, "board.hexes[%d].token (hex #%d): a %s hex needs "
 				       "a number token", h, h + 1, terrain_names[b->terrain[h]]);
-		tok[b->token[h] <= 12 ? b->token[h] : 0]++;
+		tok[b->token[h] <= MAX_TOKEN ? b->token[h] : 0]++;
 	}
 	for (int t = 0; t < NTERRAIN; t++)
-		if (terr[t] != terrain_count[t])
+		if (terr[t] != rs->terrains[t])
 			return cerr_set(e, C_ILLEGAL, "board.hexes: %d %s hexes, not %d", terr[t],
-					terrain_names[t], terrain_count[t]);
-	for (int v = 2; v <= 12; v++)
-		if (v != 7 && tok[v] != token_count[v])
+					terrain_names[t], rs->terrains[t]);
+	for (int v = 1; v <= MAX_TOKEN; v++)
+		if (tok[v] != want_tok[v])
 			return cerr_set(e, C_ILLEGAL, "board.hexes: %d tokens of %d, not %d", tok[v], v,
-					token_count[v]);
+					want_tok[v]);
 	for (int i = 0; i < geo->nharbour; i++)
 		harb[b->harbour[i]]++;
-	for (int k = 0; k < NHARBOURKIND; k++) {
-		int want = k == HB_GENERIC ? geo->nharbour - NRES : 1;
-		if (harb[k] != want)
+	for (int k = 0; k < NHARBOURKIND; k++)
+		if (harb[k] != want_harb[k])
 			return cerr_set(e, C_ILLEGAL, "board.harbours: %d %s harbours, not %d", harb[k],
-					harbour_name(k), want);
-	}
+					harbour_name(k), want_harb[k]);
 	return C_OK;
 }
 
@@ -366,7 +368,7 @@ int start_check(const struct game *g, struct cerr *e)
 
 	if (!g->has_start)
 		return cerr_set(e, C_ILLEGAL, "start: the document has no start to replay from");
-	if ((rc = board_check(geo, &g->board, e)))
+	if ((rc = board_check(g->rs, &g->board, e)))
 		return rc;
 	if (pos_check(g, p, e)) {
 		cerr_prefix(e, "start");
