@@ -436,8 +436,9 @@ static void gen_two(struct gen *l)
 		int d = board_desert(geo, &g->board);
 		if (d >= 0 && p->robber != d)
 			add(l, seat, MV_ACTION)->action = ACT_ROBBER;
-		int held = o == NOBODY ? 0 : pos_hand_size(p, o), take = held < 2 ? held : 2;
-		if (held && pos_hand_size(p, seat) + take >= 2) {
+		int back = g->rs->force_trade, held = o == NOBODY ? 0 : pos_hand_size(p, o);
+		int take = held < back ? held : back;
+		if (held && pos_hand_size(p, seat) + take >= back) {
 			uint8_t got[NRES] = { 0 };
 			if (l->external && !l->hidden)
 				gen_taken(l, seat, p->pl[o].hand, got, 0, take);

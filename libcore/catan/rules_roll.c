@@ -264,8 +264,8 @@ int rules_robber(struct rctx *c)
 		return illegal(c->e, "the robber must move to another hex than %d", hex + 1);
 	int keeper = robber_keeps_off(c->g, p, hex);
 	if (keeper != NOBODY)
-		return illegal(c->e, "the friendly robber keeps off hex %d: %s has 2 points or fewer "
-				     "(friendly_robber)", hex + 1, cname(c->g, keeper));
+		return illegal(c->e, "the friendly robber keeps off hex %d: %s has %d points or fewer "
+				     "(friendly_robber)", hex + 1, cname(c->g, keeper), c->g->rs->friendly_points);
 	if (c->g->rules.knight_interrupt) {
 		if (v != NOBODY)
 			return illegal(c->e, "the steal waits for the other players' answers: '%s steal "

@@ -37,7 +37,8 @@
 	.settlement_points = 1, .city_points = 2, \
 	.road_award_min = 5, .army_award_min = 3, .award_points = 2, \
 	.points_to_win = 10, .discard_limit = 7, \
-	.bank_rate = 4, .generic_rate = 3, .harbour_rate = 2
+	.bank_rate = 4, .generic_rate = 3, .harbour_rate = 2, \
+	.friendly_points = 2
 
 const struct ruleset ruleset_base = {
 	.name = "base",
@@ -64,6 +65,7 @@ const struct ruleset ruleset_two = {
 	.trade_desert = 2, .trade_coast = 1,
 	.action_cost = 1, .action_cost_ahead = 2,
 	.knight_trade = 2,
+	.force_trade = 2,
 };
 
 const struct ruleset *ruleset_of(int variant)

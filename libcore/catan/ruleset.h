@@ -37,6 +37,7 @@ struct ruleset {
 	uint8_t road_award_min, army_award_min, award_points;
 	uint8_t points_to_win, discard_limit;	/* defaults of the rules options */
 	uint8_t bank_rate, generic_rate, harbour_rate;	/* maritime trade: cards given for one */
+	uint8_t friendly_points;	/* the friendly robber keeps off players with this many public points or fewer */
 	uint8_t min_players, max_players;	/* seats who move */
 	uint8_t neutral_seats;	/* seats that own pieces but never move */
 	uint8_t rolls_per_turn;	/* production rolls; a second must differ from the first in total */
@@ -53,6 +54,7 @@ struct ruleset {
 	uint8_t trade_desert, trade_coast;	/* for a settlement next to the desert, on the coast */
 	uint8_t action_cost, action_cost_ahead;	/* an action's price; ahead: more public points */
 	uint8_t knight_trade;	/* trade cards for a face-up knight given back, once a turn */
+	uint8_t force_trade;	/* the cards a forced trade takes (as many as there are) and gives back */
 };
 
 /* The base game: three or four players (two allowed) on the nineteen-hex board. */

@@ -717,7 +717,7 @@ static int read_two(struct rd *r, jv_t *v, const struct game *g, struct position
 	if (rc)
 		return rc;
 	p->neutral_owed = (uint8_t)jv_array_size(t);
-	if ((rc = int_member(r, v, "give_owed", 0, 2, &x)))
+	if ((rc = int_member(r, v, "give_owed", 0, g->rs->force_trade, &x)))
 		return rc;
 	p->give_owed = (uint8_t)x;
 	return C_OK;
