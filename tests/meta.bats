@@ -224,3 +224,10 @@ $ROOT/libcore/catan/types.h" "$(printf '%s\n' "$output" | grep -v '/gen/' | sort
 		autoplay.c search.c score.c view.c verdict.c batch.c render_panel.c
 	assert_eq "" "$(printf '%s\n' "$output" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/\*|\*)' || true)"
 }
+
+@test "what a rule set has beyond the base game is asked by name (rs_has_trade_cards...), never from a count" {
+	# ruleset.h names each capability; a test of its count elsewhere hides which one a check is about.
+	run grep -rnE '(!|if \(|&& |\|\| )[a-z>.-]*rs->(trade_cards|neutral_seats|neutral_builds|rolls_per_turn) *(\)|&&|\|\||[<>=!]=? *[01]\b)' \
+		"$ROOT/libcore" "$ROOT/cmd" --include='*.c' --include='*.h'
+	assert_eq "" "$output"
+}

@@ -1182,8 +1182,12 @@ static int check_return(const struct game *g, const struct move *m, struct cerr 
  * The table.  A verb without arguments (accept, reject, cancel, end) has
  * no functions; a NULL function is a form with nothing to do.
  */
-/* A verb of every game, of Catan for Two only, or of games with the rules option knight_interrupt. */
-enum verb_needs { NEEDS_NONE, NEEDS_TWO, NEEDS_INTERRUPT };
+/*
+ * A verb of every game, of a rule set with free neutral pieces or with
+ * trade cards (Catan for Two), or of games with the rules option
+ * knight_interrupt.
+ */
+enum verb_needs { NEEDS_NONE, NEEDS_NEUTRAL_BUILDS, NEEDS_TRADE_CARDS, NEEDS_INTERRUPT };
 
 static const struct verb {
 	const char *name;
@@ -1216,13 +1220,13 @@ static const struct verb {
 		      write_play, complete_play, check_play, 0 },
 	[MV_END] = { "end", " ", NULL, NULL, NULL, NULL, NULL, NULL, 0 },
 	[MV_NEUTRAL] = { "neutral", " neutral piece path node ", parse_neutral, format_neutral,
-			 read_neutral, write_neutral, complete_neutral, check_neutral, NEEDS_TWO },
+			 read_neutral, write_neutral, complete_neutral, check_neutral, NEEDS_NEUTRAL_BUILDS },
 	[MV_ACTION] = { "action", " action taken ", parse_action, format_action, read_action,
-			write_action, complete_action, check_action, NEEDS_TWO },
+			write_action, complete_action, check_action, NEEDS_TRADE_CARDS },
 	[MV_GIVE] = { "give", " cards ", parse_discard, format_discard, read_discard, write_discard,
-		      complete_discard, NULL, NEEDS_TWO },
+		      complete_discard, NULL, NEEDS_TRADE_CARDS },
 	[MV_RETURN] = { "return", " card ", parse_return, format_return, read_return, write_return,
-			complete_return, check_return, NEEDS_TWO },
+			complete_return, check_return, NEEDS_TRADE_CARDS },
 	[MV_PASS] = { "pass", " ", NULL, NULL, NULL, NULL, NULL, NULL, NEEDS_INTERRUPT },
 	[MV_STEAL] = { "steal", " from card ", parse_steal, format_victim, read_steal, write_steal,
 		       complete_steal, check_steal, NEEDS_INTERRUPT },
@@ -1232,7 +1236,8 @@ const char *move_verb_needs(const struct game *g, int verb)
 {
 	if (!g || verb < 0 || verb >= NVERB)
 		return NULL;
-	if (verbs[verb].needs == NEEDS_TWO && !g->rs->trade_cards)
+	if ((verbs[verb].needs == NEEDS_NEUTRAL_BUILDS && !rs_has_neutral_builds(g->rs)) ||
+	    (verbs[verb].needs == NEEDS_TRADE_CARDS && !rs_has_trade_cards(g->rs)))
 		return "Catan for Two (variant=two)";
 	if (verbs[verb].needs == NEEDS_INTERRUPT && !g->rules.knight_interrupt)
 		return "games with the rules option knight_interrupt";

@@ -554,7 +554,7 @@ static void gen_main(struct gen *l, int flags)
 			}
 		}
 		gen_play(l);
-		if (g->rs->trade_cards)
+		if (rs_has_trade_cards(g->rs))
 			gen_two(l);
 		if (p->offer.active)
 			add(l, seat, MV_CANCEL);
@@ -595,7 +595,7 @@ int movegen_legal(const struct game *g, int seat, int flags, struct move *out, i
 			gen_roll(&l);
 			if (!g->rules.dev_after_roll)
 				gen_play(&l);
-			if (g->rs->trade_cards)
+			if (rs_has_trade_cards(g->rs))
 				gen_two(&l);
 		}
 		break;

@@ -267,7 +267,7 @@ int pos_diff(const struct game *g, const struct position *a, const struct positi
 		return differ(d, "dev_played", bool_text(a->dev_played), bool_text(b->dev_played));
 	if (a->built != b->built)
 		return differ(d, "built", bool_text(a->built), bool_text(b->built));
-	if (g->rs->trade_cards && diff_two(d, a, b))
+	if (rs_has_turn_extras(g->rs) && diff_two(d, a, b))
 		return 1;
 	if (a->seven != b->seven)
 		return differ(d, "seven", bool_text(a->seven), bool_text(b->seven));
@@ -390,7 +390,7 @@ int start_check(const struct game *g, struct cerr *e)
 	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD) {
 		pos_empty(g->rs, &want, &g->board, g->nplayers);
 		what = "a set-up start";
-		if (g->rs->neutral_seats) {
+		if (rs_has_neutrals(g->rs)) {
 			/* The neutral settlements may stand where the game chose; nothing else may. */
 			int node[2] = { -1, -1 }, i = 0;
 			for (int s = 0; s < g->nplayers; s++)
@@ -463,7 +463,7 @@ static int invariants_hold(const struct game *g, const struct position *p, int p
 		if (total != g->rs->deck[d])
 			return 0;
 	}
-	if (g->rs->trade_cards) {
+	if (rs_has_trade_cards(g->rs)) {
 		int total = p->trade_supply;
 		for (int s = 0; s < g->nplayers; s++) {
 			const struct player *pl = &p->pl[s];

@@ -39,7 +39,7 @@ static int neutral_any(const struct game *g, const struct position *p, int piece
 
 void two_after_build(const struct game *g, struct position *p, int piece, int count)
 {
-	if (!g->rs->neutral_builds || (piece != PC_ROAD && piece != PC_SETTLEMENT) ||
+	if (!rs_has_neutral_builds(g->rs) || (piece != PC_ROAD && piece != PC_SETTLEMENT) ||
 	    !neutral_any(g, p, piece))
 		return;
 	p->neutral_owed = (uint8_t)(count * g->rs->neutral_builds);

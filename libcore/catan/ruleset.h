@@ -57,6 +57,45 @@ struct ruleset {
 	uint8_t force_trade;	/* the cards a forced trade takes (as many as there are) and gives back */
 };
 
+/*
+ * What a rule set has beyond the base game, each named so that a check
+ * says which it is about (Catan for Two has them all).
+ */
+/* rs_has_neutrals: seats that own pieces but never move (g->role marks them). */
+static inline int rs_has_neutrals(const struct ruleset *rs)
+{
+	return rs->neutral_seats > 0;
+}
+/* rs_has_neutral_builds: a free neutral piece with each road or settlement a player builds (PH_NEUTRAL). */
+static inline int rs_has_neutral_builds(const struct ruleset *rs)
+{
+	return rs->neutral_builds > 0;
+}
+/*
+ * rs_has_trade_cards: trade cards, the actions they pay for (a forced
+ * trade and its cards given back in PH_GIVE, the robber to the desert)
+ * and the knights given back for them.
+ */
+static inline int rs_has_trade_cards(const struct ruleset *rs)
+{
+	return rs->trade_cards > 0;
+}
+/* rs_has_second_roll: more than one production roll a turn, each differing from the first. */
+static inline int rs_has_second_roll(const struct ruleset *rs)
+{
+	return rs->rolls_per_turn > 1;
+}
+/*
+ * rs_has_turn_extras: the members of a position that the three above
+ * need (the rolls, the trade supply and the knight given back, the
+ * neutral pieces and the cards owed); a document writes them together,
+ * in one place, for a rule set that has any of them.
+ */
+static inline int rs_has_turn_extras(const struct ruleset *rs)
+{
+	return rs_has_trade_cards(rs) || rs_has_second_roll(rs) || rs_has_neutral_builds(rs);
+}
+
 /* The base game: three or four players (two allowed) on the nineteen-hex board. */
 extern const struct ruleset ruleset_base;
 /* Catan for Two (000): two players, two neutral seats, two rolls a turn, trade cards. */

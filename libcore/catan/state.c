@@ -502,7 +502,7 @@ void pos_trade_gain(const struct game *g, struct position *p, int seat, int node
 	const struct ruleset *rs = g->rs;
 	int land = 0, desert = 0, gain = 0;
 
-	if (!rs->trade_cards)
+	if (!rs_has_trade_cards(rs))
 		return;
 	for (int k = 0; k < 3; k++) {
 		int h = geo->node_hexes[node][k];
@@ -559,7 +559,7 @@ int pos_start_two(const struct game *g, struct position *p, const int node[2])
 	}
 	p->trade_supply = rs->trade_cards;
 	for (int s = 0; s < g->nplayers; s++)
-		if (g->role[s] == SEAT_PLAYER && rs->trade_cards) {
+		if (g->role[s] == SEAT_PLAYER && rs_has_trade_cards(rs)) {
 			p->pl[s].trade = rs->trade_start;
 			p->trade_supply = (uint8_t)(p->trade_supply - rs->trade_start);
 		}
@@ -572,7 +572,7 @@ static int seat_neutrals(struct game *g, const struct newgame *o, struct positio
 	const struct ruleset *rs = g->rs;
 	int node[2];
 
-	if (rs->neutral_seats == 0) {
+	if (!rs_has_neutrals(rs)) {
 		if (o->neutral[0] > 0)
 			return cerr_set(e, C_USAGE, "neutral settlements belong to variant=two");
 		return C_OK;
@@ -646,7 +646,7 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 	if (seat_neutrals(g, o, p, e) != C_OK)
 		return C_USAGE;
 
-	if (o->beginner && rs->neutral_seats == 0) {
+	if (o->beginner && !rs_has_neutrals(rs)) {
 		for (int s = 0; s < g->nplayers; s++) {
 			const struct beginner_pieces *bp = &board_beginner_pieces[g->colour[s]];
 			for (int i = 0; i < 2; i++) {
