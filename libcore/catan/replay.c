@@ -425,59 +425,6 @@ int start_check(const struct game *g, struct cerr *e)
 
 /* ---- replaying the log ---- */
 
-/*
- * The invariants of pos_check, checked without building its messages:
- * pos_check formats a JSON path for every count it looks at, which made it
- * most of the cost of a replay.  Only when this finds a fault is pos_check
- * run, for the message; so the two must test the same things.
- */
-static int invariants_hold(const struct game *g, const struct position *p, int placed)
-{
-	const struct geometry *geo = g->rs->geom;
-	for (int r = 0; r < NRES; r++) {
-		int total = p->bank[r];
-		for (int s = 0; s < g->nplayers; s++)
-			total += p->pl[s].hand[r] <= g->rs->bank_each ? p->pl[s].hand[r] : 99;
-		if (p->bank[r] > g->rs->bank_each || total != g->rs->bank_each)
-			return 0;
-	}
-	for (int s = 0; s < g->nplayers; s++) {
-		const struct player *pl = &p->pl[s];
-		if (pl->roads > g->rs->roads || pl->settlements > g->rs->settlements ||
-		    pl->cities > g->rs->cities)
-			return 0;
-	}
-	/* Buildings are never taken away: the distance rule needs a look only after one is placed. */
-	for (int a = 0; placed && a < geo->nnode; a++)
-		if (p->node_owner[a] != NOBODY)
-			for (int k = 0; k < 3; k++) {
-				int b = geo->node_nodes[a][k];
-				if (b > a && p->node_owner[b] != NOBODY)
-					return 0;
-			}
-	for (int d = 0; d < NDEV; d++) {
-		int total = p->deck_count[d];
-		for (int s = 0; s < g->nplayers; s++)
-			total += p->pl[s].dev[d] + p->pl[s].dev_new[d] + p->pl[s].played[d] +
-				 (d == DEV_KNIGHT ? p->pl[s].returned : 0);
-		if (total != g->rs->deck[d])
-			return 0;
-	}
-	if (rs_has_trade_cards(g->rs)) {
-		int total = p->trade_supply;
-		for (int s = 0; s < g->nplayers; s++) {
-			const struct player *pl = &p->pl[s];
-			if (pl->trade > g->rs->trade_max ||
-			    (g->role[s] == SEAT_NEUTRAL && (pos_hand_size(p, s) || pl->cities != g->rs->cities)))
-				return 0;
-			total += pl->trade;
-		}
-		if (total != g->rs->trade_cards)
-			return 0;
-	}
-	return 1;
-}
-
 /* A replay of src from its start; a view's is followed by game_replay as a record of what its player saw. */
 static int replay_from_start(struct replay *r, const struct game *src, struct cerr *e)
 {
@@ -521,7 +468,7 @@ int replay_step(struct replay *r, struct cerr *e)
 	if (rc != C_OK)
 		return rc;
 	int placed = memcmp(owners, r->g.pos.node_owner, sizeof owners) != 0;
-	if (!invariants_hold(&r->g, &r->g.pos, placed) && pos_check(&r->g, &r->g.pos, e) != C_OK) {
+	if (pos_check_mode(&r->g, &r->g.pos, placed ? POS_CHECK_FULL : POS_CHECK_FAST, e) != C_OK) {
 		cerr_prefix(e, "the position breaks an invariant");
 		e->code = C_ILLEGAL;
 		return C_ILLEGAL;
@@ -758,7 +705,7 @@ static int worlds_apply(struct replay *r, const struct world *x, const struct mo
 	}
 	r->g.pos = *p;
 	int rc = rules_apply(&r->g, &mm, RULES_REPLAY | RULES_NO_LOG, e);
-	if (rc == C_OK && !invariants_hold(&r->g, &r->g.pos, 1) && pos_check(&r->g, &r->g.pos, e) != C_OK) {
+	if (rc == C_OK && pos_check(&r->g, &r->g.pos, e) != C_OK) {
 		cerr_prefix(e, "the position breaks an invariant");
 		rc = e->code = C_ILLEGAL;
 	}
