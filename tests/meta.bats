@@ -231,3 +231,11 @@ $ROOT/libcore/catan/types.h" "$(printf '%s\n' "$output" | grep -v '/gen/' | sort
 		"$ROOT/libcore" "$ROOT/cmd" --include='*.c' --include='*.h'
 	assert_eq "" "$output"
 }
+
+@test "the dice are the rule set's (dice_sides, NDICE): no six-sided die, 2 to 12 or red 6 and 8 written in code" {
+	cd "$ROOT/libcore/catan"
+	run grep -nE "abs\( *7 *-|tok(en)? *== *[68]\b|'6'|(dice|die|[ab]) *<= *6\b|> *6\b|, *12, *&|<= *12\b" \
+		autoplay.c search.c render_panel.c render_text.c render_svg.c movegen.c move.c state_json.c \
+		board.c rules_roll.c pred.c
+	assert_eq "" "$output"
+}

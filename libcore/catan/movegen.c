@@ -225,8 +225,9 @@ static void gen_roll(struct gen *l)
 		add(l, seat, MV_ROLL);
 		return;
 	}
-	for (int a = 1; a <= 6; a++)
-		for (int b = 1; b <= 6; b++) {
+	_Static_assert(NDICE == 2, "a roll of two dice");
+	for (int a = 1; a <= l->g->rs->dice_sides; a++)
+		for (int b = 1; b <= l->g->rs->dice_sides; b++) {
 			if (p->nrolls > 0 && a + b == p->roll_sum[0])
 				continue;	/* a second roll differs from the first */
 			if (a + b == l->g->rs->robber_roll && early_seven(l->g, p))

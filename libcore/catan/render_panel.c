@@ -20,9 +20,9 @@ void render_opts_default(struct render_opts *o)
 	o->nlog = 8;
 }
 
-int render_pips(int token)
+int render_pips(const struct ruleset *rs, int token)
 {
-	return token >= 2 && token <= 12 && token != 7 ? 6 - abs(7 - token) : 0;
+	return token == rs->robber_roll ? 0 : rs_roll_ways(rs, token);
 }
 
 const struct position *render_position(const struct game *g)

@@ -31,7 +31,7 @@ struct ruleset {
 	uint8_t roads, settlements, cities;	/* pieces per player */
 	uint8_t cost[NPURCHASE][NRES];
 	uint8_t setup_rounds;	/* set-up placements per player, in snake order */
-	uint8_t dice_sides;
+	uint8_t dice_sides;	/* the sides of each of the NDICE dice (types.h) */
 	uint8_t robber_roll;	/* the total that moves the robber and makes hands discard */
 	uint8_t settlement_points, city_points;
 	uint8_t road_award_min, army_award_min, award_points;
@@ -94,6 +94,20 @@ static inline int rs_has_second_roll(const struct ruleset *rs)
 static inline int rs_has_turn_extras(const struct ruleset *rs)
 {
 	return rs_has_trade_cards(rs) || rs_has_second_roll(rs) || rs_has_neutral_builds(rs);
+}
+
+/* rs_roll_ways: of the dice_sides^NDICE rolls of the dice, how many total t; 0 for a total they never make. */
+static inline int rs_roll_ways(const struct ruleset *rs, int t)
+{
+	_Static_assert(NDICE == 2, "two dice: the ways rise by one a total to the middle and fall again");
+	int below = t - 1, above = 2 * rs->dice_sides + 1 - t;	/* ways if t were on either side */
+	int w = below < above ? below : above;
+	return w > 0 ? w : 0;
+}
+/* rs_token_red: a token printed red, the likeliest number besides the robber's roll (6 and 8). */
+static inline int rs_token_red(const struct ruleset *rs, int t)
+{
+	return t != rs->robber_roll && rs_roll_ways(rs, t) == rs->dice_sides - 1;
 }
 
 /* The base game: three or four players (two allowed) on the nineteen-hex board. */

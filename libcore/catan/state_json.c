@@ -241,7 +241,8 @@ static int read_players(struct rd *r, jv_t *v, struct game *g, int role, int min
 
 static int read_board(struct rd *r, jv_t *v, struct board *b)
 {
-	const struct geometry *geo = r->g->rs->geom;
+	const struct ruleset *rs = r->g->rs;
+	const struct geometry *geo = rs->geom;
 	static const char *const keys[] = { "hexes", "harbours", NULL };
 	static const char *const hex_keys[] = { "terrain", "token", NULL };
 	int rc;
@@ -276,9 +277,9 @@ static int read_board(struct rd *r, jv_t *v, struct board *b)
 					if (!jv_is_null(tok))
 						rc = jr_fail(&r->j, "the desert has no token: expected null");
 					b->token[h] = 0;
-				} else if (!(rc = read_int(r, tok, 2, 12, &x))) {
-					if (x == 7)
-						rc = jr_fail(&r->j, "there is no 7 token");
+				} else if (!(rc = read_int(r, tok, NDICE, NDICE * rs->dice_sides, &x))) {
+					if (x == rs->robber_roll)
+						rc = jr_fail(&r->j, "there is no %d token", rs->robber_roll);
 					b->token[h] = (uint8_t)x;
 				}
 				jr_pop(&r->j, s3);
@@ -667,14 +668,15 @@ static int phase_fits(struct rd *r, const struct game *g, const struct position 
 	return rc;
 }
 
-/* The rolls of the turn so far: their totals, 2 to 12, differing. */
+/* The rolls of the turn so far: their totals (2 to 12 with two six-sided dice), differing. */
 static int read_rolls(struct rd *r, jv_t *v, const struct game *g, struct position *p)
 {
 	if (!jv_is_array(v) || jv_array_size(v) > g->rs->rolls_per_turn)
 		return jr_fail(&r->j, "expected an array of at most %d totals", g->rs->rolls_per_turn);
 	for (size_t i = 0; i < jv_array_size(v); i++) {
 		long long x;
-		int s = jr_index(&r->j, i), rc = read_int(r, jv_array_get(v, i), 2, 12, &x);
+		int s = jr_index(&r->j, i), rc = read_int(r, jv_array_get(v, i), NDICE,
+							       NDICE * g->rs->dice_sides, &x);
 		if (!rc && i > 0 && x == p->roll_sum[0])
 			rc = jr_fail(&r->j, "the second roll differs from the first, not %lld again", x);
 		jr_pop(&r->j, s);

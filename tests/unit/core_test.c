@@ -235,7 +235,7 @@ static void test_random_boards(struct unit *u)
 			if (memcmp(tc, terrain_count, sizeof tc) != 0 ||
 			    memcmp(kc + 2, token_count + 2, sizeof(int) * 11) != 0 || kc[0] != 1 ||
 			    hc[HB_GENERIC] != 4 || hc[0] != 1 || hc[1] != 1 || hc[2] != 1 ||
-			    hc[3] != 1 || hc[4] != 1 || board_red_neighbours(geo, &b))
+			    hc[3] != 1 || hc[4] != 1 || board_red_neighbours(&ruleset_base, &b))
 				bad++;
 		}
 	CHECK(u, bad == 0, "%d of 2000 random boards break the composition or the 6/8 rule", bad);
