@@ -46,7 +46,6 @@ const struct ruleset ruleset_base = {
 	.min_players = 2, .max_players = 4,
 	.neutral_seats = 0,
 	.rolls_per_turn = 1,
-	.special_building = 0,
 	.neutral_start = { -1, -1 },
 };
 
@@ -57,7 +56,6 @@ const struct ruleset ruleset_two = {
 	.min_players = 2, .max_players = 2,
 	.neutral_seats = 2,
 	.rolls_per_turn = 2,
-	.special_building = 0,
 	/* Straight above and below the centre, two hexes out: where the printed figure marks them. */
 	.neutral_start = { 13, 40 },
 	.neutral_builds = 1,

@@ -41,7 +41,6 @@ struct ruleset {
 	uint8_t min_players, max_players;	/* seats who move */
 	uint8_t neutral_seats;	/* seats that own pieces but never move */
 	uint8_t rolls_per_turn;	/* production rolls; a second must differ from the first in total */
-	uint8_t special_building;	/* 1: the others may build after each turn */
 	/*
 	 * Neutral seats (Catan for Two): the intersections of their starting
 	 * settlements by default (0-based), and the free piece they get with

@@ -284,8 +284,8 @@ static void test_ruleset(struct unit *u)
 		     rs->points_to_win == 10 && rs->discard_limit == 7 && rs->robber_roll == 7,
 	      "awards 5 and 3 worth 2; 10 points; discard above 7");
 	CHECK(u, rs->min_players == 2 && rs->max_players == 4 && rs->neutral_seats == 0 &&
-		     rs->rolls_per_turn == 1 && !rs->special_building,
-	      "2 to 4 players, no neutral seat, one roll, no building phase");
+		     rs->rolls_per_turn == 1,
+	      "2 to 4 players, no neutral seat, one roll");
 	CHECK(u, rs->cost[BUY_CITY][RES_ORE] == 3 && rs->cost[BUY_CITY][RES_GRAIN] == 2 &&
 		     rs->cost[BUY_DEV][RES_WOOL] == 1 && rs->cost[BUY_ROAD][RES_BRICK] == 1,
 	      "a city costs 2 grain and 3 ore");
