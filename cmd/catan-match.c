@@ -458,7 +458,7 @@ static int run_match(struct run *run, int argc, char **argv)
 				 rs->min_players, rs->max_players, n);
 	if (have_players && ng->nplayers != n)
 		return fe_usagef(usage_short, "--players names %d colours for %d players", ng->nplayers, n);
-	if (ng->neutral[0] > 0 && !rs->neutral_seats)
+	if (ng->neutral[0] > 0 && !rs_has_neutrals(rs))
 		return fe_usagef(usage_short, "--neutral: neutral settlements belong to --rules variant=two");
 	if (ng->rules.outcomes == OUT_EXTERNAL)
 		return fe_usagef(usage_short, "--rules: a match draws its outcomes: outcomes=internal");

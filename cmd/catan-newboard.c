@@ -207,7 +207,7 @@ int main(int argc, char **argv)
 	}
 	if (!have_players && o.nplayers > rs->max_players)
 		o.nplayers = rs->max_players;
-	if (o.neutral[0] > 0 && !rs->neutral_seats)
+	if (o.neutral[0] > 0 && !rs_has_neutrals(rs))
 		return fe_usagef(usage_short, "--neutral: neutral settlements belong to --rules variant=two");
 	if (!have_seed) {
 		if ((rc = random_bytes(&o.seed, sizeof o.seed, &e)))

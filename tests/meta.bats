@@ -261,3 +261,27 @@ $ROOT/libcore/catan/types.h" "$(printf '%s\n' "$output" | grep -v '/gen/' | sort
 	grep -q '^our-ar rc ' <<<"$output"
 	grep -q '^our-ranlib ' <<<"$output"
 }
+
+@test "the board's composition (terrains, tokens, harbours) is read from the rule set, never from a literal table" {
+	cd "$ROOT/libcore/catan"
+	# A list of three numbers or more in code is a composition written again outside its table.
+	run grep -nE '\{ *[0-9]+ *, *[0-9]+ *, *[0-9]+' rules.c rules_build.c rules_dev.c rules_roll.c \
+		rules_trade.c rules_two.c pred.c awards.c movegen.c movelist.c state.c state_json.c replay.c \
+		autoplay.c search.c score.c view.c verdict.c batch.c render_panel.c
+	assert_eq "" "$(printf '%s\n' "$output" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/\*|\*)' || true)"
+}
+
+@test "what a rule set has beyond the base game is asked by name (rs_has_trade_cards...), never from a count" {
+	# ruleset.h names each capability; a test of its count elsewhere hides which one a check is about.
+	run grep -rnE '(!|if \(|&& |\|\| )[a-z>.-]*rs->(trade_cards|neutral_seats|neutral_builds|rolls_per_turn) *(\)|&&|\|\||[<>=!]=? *[01]\b)' \
+		"$ROOT/libcore" "$ROOT/cmd" --include='*.c' --include='*.h'
+	assert_eq "" "$output"
+}
+
+@test "the dice are the rule set's (dice_sides, NDICE): no six-sided die, 2 to 12 or red 6 and 8 written in code" {
+	cd "$ROOT/libcore/catan"
+	run grep -nE "abs\( *7 *-|tok(en)? *== *[68]\b|'6'|(dice|die|[ab]) *<= *6\b|> *6\b|, *12, *&|<= *12\b" \
+		autoplay.c search.c render_panel.c render_text.c render_svg.c movegen.c move.c state_json.c \
+		board.c rules_roll.c pred.c
+	assert_eq "" "$output"
+}

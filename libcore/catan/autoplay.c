@@ -77,10 +77,10 @@ int autoplay_actor(const struct game *g)
 
 /* ---- what the greedy player values ---- */
 
-/* The number of the 36 dice rolls that give token. */
-static int pips(int token)
+/* The number of the rolls of the dice (36 of two six-sided ones) that give token. */
+static int pips(const struct game *g, int token)
 {
-	return token ? 6 - abs(7 - token) : 0;
+	return rs_roll_ways(g->rs, token);
 }
 
 /* A place for a settlement: its hexes' chances, and a little for each different resource. */
@@ -93,7 +93,7 @@ static int node_value(const struct game *g, int n)
 		int h = geo->node_hexes[n][k];
 		if (h < 0 || g->board.terrain[h] >= T_DESERT)
 			continue;
-		v += 4 * pips(g->board.token[h]);
+		v += 4 * pips(g, g->board.token[h]);
 		if (!(seen & (1u << g->board.terrain[h])))
 			v++;
 		seen |= 1u << g->board.terrain[h];
@@ -175,7 +175,7 @@ static int robber_value(const struct game *g, const struct position *p, int seat
 			const struct move *m)
 {
 	const struct geometry *geo = g->rs->geom;
-	int h = m->hex, v = 0, w = pips(g->board.token[h]);
+	int h = m->hex, v = 0, w = pips(g, g->board.token[h]);
 	for (int k = 0; k < 6; k++) {
 		int n = geo->hex_nodes[h][k], s = p->node_owner[n];
 		int kind = p->node_kind[n] == B_CITY ? 2 : 1;

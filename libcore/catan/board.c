@@ -70,19 +70,15 @@ int board_desert(const struct geometry *geo, const struct board *b)
 	return -1;
 }
 
-static int is_red(int token)
+int board_red_neighbours(const struct ruleset *rs, const struct board *b)
 {
-	return token == 6 || token == 8;
-}
-
-int board_red_neighbours(const struct geometry *geo, const struct board *b)
-{
+	const struct geometry *geo = rs->geom;
 	for (int h = 0; h < geo->nhex; h++) {
-		if (!is_red(b->token[h]))
+		if (!rs_token_red(rs, b->token[h]))
 			continue;
 		for (int k = 0; k < 6; k++) {
 			int n = geo->hex_hexes[h][k];
-			if (n >= 0 && is_red(b->token[n]))
+			if (n >= 0 && rs_token_red(rs, b->token[n]))
 				return 1;
 		}
 	}
@@ -109,7 +105,6 @@ static void lay_spiral(const struct ruleset *rs, struct board *b, int corner)
 
 static void lay_random(const struct ruleset *rs, struct board *b, uint64_t rng[4])
 {
-	const struct geometry *geo = rs->geom;
 	uint8_t tok[MAX_HEX];
 	do {
 		int t = 0;
@@ -117,7 +112,7 @@ static void lay_random(const struct ruleset *rs, struct board *b, uint64_t rng[4
 		rng_shuffle(rng, tok, rs->ntoken);
 		for (int h = 0; h < rs->geom->nhex; h++)
 			b->token[h] = b->terrain[h] == T_DESERT ? 0 : tok[t++];
-	} while (board_red_neighbours(geo, b));
+	} while (board_red_neighbours(rs, b));
 }
 
 void board_random(const struct ruleset *rs, struct board *b, uint64_t rng[4], enum numbers_mode mode)

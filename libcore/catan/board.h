@@ -26,8 +26,8 @@ void board_random(const struct ruleset *rs, struct board *b, uint64_t rng[4], en
 void board_index(struct board *b, int nhex);
 /* board_desert: the desert hex (the first one, should a custom board have more), or -1. */
 int board_desert(const struct geometry *geo, const struct board *b);
-/* board_red_neighbours: 1 when two hexes holding a 6 or an 8 share a side. */
-int board_red_neighbours(const struct geometry *geo, const struct board *b);
+/* board_red_neighbours: 1 when two hexes holding red tokens (rs_token_red: 6 or 8) share a side, on rs's board. */
+int board_red_neighbours(const struct ruleset *rs, const struct board *b);
 
 /* Beginner starting pieces by colour: two settlements and two roads (0-based nodes, paths by ends). */
 struct beginner_pieces {

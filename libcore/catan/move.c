@@ -104,11 +104,16 @@ static int path_word(const struct geometry *geo, const char *w, int8_t *path, st
 	return C_OK;
 }
 
-static int die_word(const char *w, uint8_t *d, struct cerr *e)
+/* A die of g's dice: a number from 1 to their sides, without leading zeros. */
+static int die_word(const struct game *g, const char *w, uint8_t *d, struct cerr *e)
 {
-	if (w[0] < '1' || w[0] > '6' || w[1])
-		return cerr_set(e, C_ILLEGAL, "'%s' is not a die (1 to 6)", w);
-	*d = (uint8_t)(w[0] - '0');
+	int sides = g->rs->dice_sides, v = 0;
+	const char *s = w;
+	for (; *s >= '0' && *s <= '9' && v <= sides; s++)
+		v = v * 10 + (*s - '0');
+	if (w[0] == '0' || *s || v < 1 || v > sides)
+		return cerr_set(e, C_ILLEGAL, "'%s' is not a die (1 to %d)", w, sides);
+	*d = (uint8_t)v;
 	return C_OK;
 }
 
@@ -432,7 +437,8 @@ static int parse_roll(const struct game *g, struct words *w, struct move *m, str
 {
 	if (w->i < w->n) {
 		if (need(w, w->i + 1, "'roll' takes two dice or none", NULL, e) ||
-		    die_word(w->tok[w->i], &m->dice[0], e) || die_word(w->tok[w->i + 1], &m->dice[1], e))
+		    die_word(g, w->tok[w->i], &m->dice[0], e) ||
+		    die_word(g, w->tok[w->i + 1], &m->dice[1], e))
 			return C_ILLEGAL;
 		w->i += 2;
 	}
@@ -448,11 +454,13 @@ static void format_roll(const struct game *g, const struct move *m, struct out *
 static int read_roll(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
 	jv_t *v = jv_object_get(j, "dice");
-	for (int d = 0; v && d < 2; d++) {
+	int sides = g->rs->dice_sides;
+	_Static_assert(NDICE == 2, "the message says two");
+	for (int d = 0; v && d < NDICE; d++) {
 		jv_t *dv = jv_array_get(v, (size_t)d);
-		if (!jv_is_array(v) || jv_array_size(v) != 2 || !jv_is_integer(dv) ||
-		    jv_integer_value(dv) < 1 || jv_integer_value(dv) > 6)
-			return jfail(r, "dice", "two integers 1 to 6 are needed");
+		if (!jv_is_array(v) || jv_array_size(v) != NDICE || !jv_is_integer(dv) ||
+		    jv_integer_value(dv) < 1 || jv_integer_value(dv) > sides)
+			return jr_fail_at(r, "dice", "two integers 1 to %d are needed", sides);
 		m->dice[d] = (uint8_t)jv_integer_value(dv);
 	}
 	return C_OK;
@@ -467,7 +475,8 @@ static int write_roll(const struct game *g, const struct move *m, json_t *o)
 
 static int check_roll(const struct game *g, const struct move *m, struct cerr *e)
 {
-	if ((m->dice[0] == 0) != (m->dice[1] == 0) || m->dice[0] > 6 || m->dice[1] > 6)
+	if ((m->dice[0] == 0) != (m->dice[1] == 0) || m->dice[0] > g->rs->dice_sides ||
+	    m->dice[1] > g->rs->dice_sides)
 		return bad(e, "dice");
 	return C_OK;
 }
@@ -1183,8 +1192,12 @@ static int check_return(const struct game *g, const struct move *m, struct cerr 
  * The table.  A verb without arguments (accept, reject, cancel, end) has
  * no functions; a NULL function is a form with nothing to do.
  */
-/* A verb of every game, of Catan for Two only, or of games with the rules option knight_interrupt. */
-enum verb_needs { NEEDS_NONE, NEEDS_TWO, NEEDS_INTERRUPT };
+/*
+ * A verb of every game, of a rule set with free neutral pieces or with
+ * trade cards (Catan for Two), or of games with the rules option
+ * knight_interrupt.
+ */
+enum verb_needs { NEEDS_NONE, NEEDS_NEUTRAL_BUILDS, NEEDS_TRADE_CARDS, NEEDS_INTERRUPT };
 
 static const struct verb {
 	const char *name;
@@ -1217,13 +1230,13 @@ static const struct verb {
 		      write_play, complete_play, check_play, 0 },
 	[MV_END] = { "end", " ", NULL, NULL, NULL, NULL, NULL, NULL, 0 },
 	[MV_NEUTRAL] = { "neutral", " neutral piece path node ", parse_neutral, format_neutral,
-			 read_neutral, write_neutral, complete_neutral, check_neutral, NEEDS_TWO },
+			 read_neutral, write_neutral, complete_neutral, check_neutral, NEEDS_NEUTRAL_BUILDS },
 	[MV_ACTION] = { "action", " action taken ", parse_action, format_action, read_action,
-			write_action, complete_action, check_action, NEEDS_TWO },
+			write_action, complete_action, check_action, NEEDS_TRADE_CARDS },
 	[MV_GIVE] = { "give", " cards ", parse_discard, format_discard, read_discard, write_discard,
-		      complete_discard, NULL, NEEDS_TWO },
+		      complete_discard, NULL, NEEDS_TRADE_CARDS },
 	[MV_RETURN] = { "return", " card ", parse_return, format_return, read_return, write_return,
-			complete_return, check_return, NEEDS_TWO },
+			complete_return, check_return, NEEDS_TRADE_CARDS },
 	[MV_PASS] = { "pass", " ", NULL, NULL, NULL, NULL, NULL, NULL, NEEDS_INTERRUPT },
 	[MV_STEAL] = { "steal", " from card ", parse_steal, format_victim, read_steal, write_steal,
 		       complete_steal, check_steal, NEEDS_INTERRUPT },
@@ -1233,7 +1246,8 @@ const char *move_verb_needs(const struct game *g, int verb)
 {
 	if (!g || verb < 0 || verb >= NVERB)
 		return NULL;
-	if (verbs[verb].needs == NEEDS_TWO && !g->rs->trade_cards)
+	if ((verbs[verb].needs == NEEDS_NEUTRAL_BUILDS && !rs_has_neutral_builds(g->rs)) ||
+	    (verbs[verb].needs == NEEDS_TRADE_CARDS && !rs_has_trade_cards(g->rs)))
 		return "Catan for Two (variant=two)";
 	if (verbs[verb].needs == NEEDS_INTERRUPT && !g->rules.knight_interrupt)
 		return "games with the rules option knight_interrupt";

@@ -225,8 +225,9 @@ static void gen_roll(struct gen *l)
 		add(l, seat, MV_ROLL);
 		return;
 	}
-	for (int a = 1; a <= 6; a++)
-		for (int b = 1; b <= 6; b++) {
+	_Static_assert(NDICE == 2, "a roll of two dice");
+	for (int a = 1; a <= l->g->rs->dice_sides; a++)
+		for (int b = 1; b <= l->g->rs->dice_sides; b++) {
 			if (p->nrolls > 0 && a + b == p->roll_sum[0])
 				continue;	/* a second roll differs from the first */
 			if (a + b == l->g->rs->robber_roll && early_seven(l->g, p))
@@ -436,8 +437,9 @@ static void gen_two(struct gen *l)
 		int d = board_desert(geo, &g->board);
 		if (d >= 0 && p->robber != d)
 			add(l, seat, MV_ACTION)->action = ACT_ROBBER;
-		int held = o == NOBODY ? 0 : pos_hand_size(p, o), take = held < 2 ? held : 2;
-		if (held && pos_hand_size(p, seat) + take >= 2) {
+		int back = g->rs->force_trade, held = o == NOBODY ? 0 : pos_hand_size(p, o);
+		int take = held < back ? held : back;
+		if (held && pos_hand_size(p, seat) + take >= back) {
 			uint8_t got[NRES] = { 0 };
 			if (l->external && !l->hidden)
 				gen_taken(l, seat, p->pl[o].hand, got, 0, take);
@@ -553,7 +555,7 @@ static void gen_main(struct gen *l, int flags)
 			}
 		}
 		gen_play(l);
-		if (g->rs->trade_cards)
+		if (rs_has_trade_cards(g->rs))
 			gen_two(l);
 		if (p->offer.active)
 			add(l, seat, MV_CANCEL);
@@ -594,7 +596,7 @@ int movegen_legal(const struct game *g, int seat, int flags, struct move *out, i
 			gen_roll(&l);
 			if (!g->rules.dev_after_roll)
 				gen_play(&l);
-			if (g->rs->trade_cards)
+			if (rs_has_trade_cards(g->rs))
 				gen_two(&l);
 		}
 		break;

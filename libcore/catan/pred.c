@@ -263,12 +263,15 @@ int trade_rates(const struct game *g, const struct position *p, int seat, int re
 	return n;
 }
 
-/* friendly_blocks: the first player (seat order) with 2 public points or fewer and a building on hex, or NOBODY. */
+/*
+ * friendly_blocks: the first player (seat order) with the rule set's
+ * friendly_points public points or fewer and a building on hex, or NOBODY.
+ */
 static int friendly_blocks(const struct game *g, const struct position *p, int hex)
 {
 	const struct geometry *geo = g->rs->geom;
 	for (int s = 0; s < g->nplayers; s++) {
-		if (!seat_moves(g, s) || score_public(g, p, s) > 2)
+		if (!seat_moves(g, s) || score_public(g, p, s) > g->rs->friendly_points)
 			continue;
 		for (int k = 0; k < 6; k++)
 			if (p->node_owner[geo->hex_nodes[hex][k]] == s)

@@ -20,9 +20,9 @@ void render_opts_default(struct render_opts *o)
 	o->nlog = 8;
 }
 
-int render_pips(int token)
+int render_pips(const struct ruleset *rs, int token)
 {
-	return token >= 2 && token <= 12 && token != 7 ? 6 - abs(7 - token) : 0;
+	return token == rs->robber_roll ? 0 : rs_roll_ways(rs, token);
 }
 
 const struct position *render_position(const struct game *g)
@@ -234,9 +234,9 @@ static void player(const struct game *g, const struct position *p, int s, struct
 	if (pl->discard)
 		add(pn, s, PK_TEXT, 2, "owes %d card%s to the bank (a seven)", pl->discard,
 		    pl->discard == 1 ? "" : "s");
-	if (g->rs->trade_cards && pl->returned)
+	if (rs_has_trade_cards(g->rs) && pl->returned)
 		add(pn, s, PK_TEXT, 2, "trade cards: %d; knights given back: %d", pl->trade, pl->returned);
-	else if (g->rs->trade_cards)
+	else if (rs_has_trade_cards(g->rs))
 		add(pn, s, PK_TEXT, 2, "trade cards: %d", pl->trade);
 
 	int ndev = full ? sum(pl->dev, NDEV) + sum(pl->dev_new, NDEV) : g->view_dev[s];
@@ -279,7 +279,7 @@ void panel_build(const struct game *g, const struct render_opts *o, struct panel
 	rules_default(&def);
 	if (rules_text(&g->rules, &def, buf, sizeof buf)[0])
 		add(pn, NOBODY, PK_TEXT, 0, "Rules: %s", buf);
-	if (g->rs->trade_cards)
+	if (rs_has_trade_cards(g->rs))
 		add(pn, NOBODY, PK_TEXT, 0, "Trade cards in the supply: %d%s", p->trade_supply,
 		    p->knight_returned ? "; a knight was given back this turn" : "");
 	for (int s = 0; s < g->nplayers; s++)

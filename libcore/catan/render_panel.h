@@ -51,7 +51,7 @@ const struct position *render_position(const struct game *g);
 /* Player letters: r b w o for settlements and roads, upper case for cities. */
 extern const char render_letter[NCOLOUR];
 
-/* pips: how many dots a number token carries (2 and 12: 1; 6 and 8: 5). */
-int render_pips(int token);
+/* render_pips: how many dots a number token of rule set rs carries (2 and 12: 1; 6 and 8: 5). */
+int render_pips(const struct ruleset *rs, int token);
 
 #endif

@@ -107,8 +107,8 @@ static void tokens(struct buf *b, const struct game *g)
 			    x, y + 41, h + 1);
 		if (!tok)
 			continue;
-		const char *ink = tok == 6 || tok == 8 ? "#c62828" : "#222";
-		int pips = render_pips(tok);
+		const char *ink = rs_token_red(g->rs, tok) ? "#c62828" : "#222";
+		int pips = render_pips(g->rs, tok);
 		buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#f6ecc9\" stroke=\"#5b4a2e\" "
 			    "stroke-width=\"2\"/>\n", x, y + 2, 16 * K);
 		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"24\" font-weight=\"bold\" "

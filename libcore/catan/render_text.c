@@ -164,7 +164,7 @@ static void draw_hexes(struct canvas *c, const struct game *g, const struct posi
 		put_centred(c, labels ? cy - 2 : cy - 3, cx, s, ST_LABEL);
 		put_centred(c, cy - 1, cx, terrain_names[t], ST_TERRAIN + t);
 		if (tok) {
-			int red = tok == 6 || tok == 8, n = render_pips(tok);
+			int red = rs_token_red(g->rs, tok), n = render_pips(g->rs, tok);
 			snprintf(s, sizeof s, "%d", tok);
 			put_centred(c, cy, cx, s, red ? ST_TOKEN_RED : ST_TOKEN);
 			memset(s, red ? '*' : '.', (size_t)n);

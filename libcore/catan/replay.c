@@ -267,7 +267,7 @@ int pos_diff(const struct game *g, const struct position *a, const struct positi
 		return differ(d, "dev_played", bool_text(a->dev_played), bool_text(b->dev_played));
 	if (a->built != b->built)
 		return differ(d, "built", bool_text(a->built), bool_text(b->built));
-	if (g->rs->trade_cards && diff_two(d, a, b))
+	if (rs_has_turn_extras(g->rs) && diff_two(d, a, b))
 		return 1;
 	if (a->seven != b->seven)
 		return differ(d, "seven", bool_text(a->seven), bool_text(b->seven));
@@ -308,36 +308,38 @@ int pos_diff(const struct game *g, const struct position *a, const struct positi
 
 /* ---- a legal start ---- */
 
-static const uint8_t terrain_count[NTERRAIN] = { 3, 4, 4, 4, 3, 1 };
-static const uint8_t token_count[13] = { 0, 0, 1, 2, 2, 2, 2, 0, 2, 2, 2, 2, 1 };
-
-static int board_check(const struct geometry *geo, const struct board *b, struct cerr *e)
+/* The board against its rule set's composition: terrain counts, number tokens, harbour kinds. */
+static int board_check(const struct ruleset *rs, const struct board *b, struct cerr *e)
 {
-	int terr[NTERRAIN] = { 0 }, tok[13] = { 0 }, harb[NHARBOURKIND] = { 0 };
+	const struct geometry *geo = rs->geom;
+	int terr[NTERRAIN] = { 0 }, tok[MAX_TOKEN + 1] = { 0 }, harb[NHARBOURKIND] = { 0 };
+	int want_tok[MAX_TOKEN + 1] = { 0 }, want_harb[NHARBOURKIND] = { 0 };
 
+	for (int i = 0; i < rs->ntoken; i++)
+		want_tok[rs->tokens[i]]++;
+	for (int i = 0; i < geo->nharbour; i++)
+		want_harb[rs->harbours[i]]++;
 	for (int h = 0; h < geo->nhex; h++) {
 		terr[b->terrain[h]]++;
 		if (b->terrain[h] != T_DESERT && b->token[h] == 0)
 			return cerr_set(e, C_ILLEGAL, "board.hexes[%d].token (hex #%d): a %s hex needs "
 				       "a number token", h, h + 1, terrain_names[b->terrain[h]]);
-		tok[b->token[h] <= 12 ? b->token[h] : 0]++;
+		tok[b->token[h] <= MAX_TOKEN ? b->token[h] : 0]++;
 	}
 	for (int t = 0; t < NTERRAIN; t++)
-		if (terr[t] != terrain_count[t])
+		if (terr[t] != rs->terrains[t])
 			return cerr_set(e, C_ILLEGAL, "board.hexes: %d %s hexes, not %d", terr[t],
-					terrain_names[t], terrain_count[t]);
-	for (int v = 2; v <= 12; v++)
-		if (v != 7 && tok[v] != token_count[v])
+					terrain_names[t], rs->terrains[t]);
+	for (int v = 1; v <= MAX_TOKEN; v++)
+		if (tok[v] != want_tok[v])
 			return cerr_set(e, C_ILLEGAL, "board.hexes: %d tokens of %d, not %d", tok[v], v,
-					token_count[v]);
+					want_tok[v]);
 	for (int i = 0; i < geo->nharbour; i++)
 		harb[b->harbour[i]]++;
-	for (int k = 0; k < NHARBOURKIND; k++) {
-		int want = k == HB_GENERIC ? geo->nharbour - NRES : 1;
-		if (harb[k] != want)
+	for (int k = 0; k < NHARBOURKIND; k++)
+		if (harb[k] != want_harb[k])
 			return cerr_set(e, C_ILLEGAL, "board.harbours: %d %s harbours, not %d", harb[k],
-					harbour_name(k), want);
-	}
+					harbour_name(k), want_harb[k]);
 	return C_OK;
 }
 
@@ -366,7 +368,7 @@ int start_check(const struct game *g, struct cerr *e)
 
 	if (!g->has_start)
 		return cerr_set(e, C_ILLEGAL, "start: the document has no start to replay from");
-	if ((rc = board_check(geo, &g->board, e)))
+	if ((rc = board_check(g->rs, &g->board, e)))
 		return rc;
 	if (pos_check(g, p, e)) {
 		cerr_prefix(e, "start");
@@ -388,7 +390,7 @@ int start_check(const struct game *g, struct cerr *e)
 	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD) {
 		pos_empty(g->rs, &want, &g->board, g->nplayers);
 		what = "a set-up start";
-		if (g->rs->neutral_seats) {
+		if (rs_has_neutrals(g->rs)) {
 			/* The neutral settlements may stand where the game chose; nothing else may. */
 			int node[2] = { -1, -1 }, i = 0;
 			for (int s = 0; s < g->nplayers; s++)
@@ -422,59 +424,6 @@ int start_check(const struct game *g, struct cerr *e)
 }
 
 /* ---- replaying the log ---- */
-
-/*
- * The invariants of pos_check, checked without building its messages:
- * pos_check formats a JSON path for every count it looks at, which made it
- * most of the cost of a replay.  Only when this finds a fault is pos_check
- * run, for the message; so the two must test the same things.
- */
-static int invariants_hold(const struct game *g, const struct position *p, int placed)
-{
-	const struct geometry *geo = g->rs->geom;
-	for (int r = 0; r < NRES; r++) {
-		int total = p->bank[r];
-		for (int s = 0; s < g->nplayers; s++)
-			total += p->pl[s].hand[r] <= g->rs->bank_each ? p->pl[s].hand[r] : 99;
-		if (p->bank[r] > g->rs->bank_each || total != g->rs->bank_each)
-			return 0;
-	}
-	for (int s = 0; s < g->nplayers; s++) {
-		const struct player *pl = &p->pl[s];
-		if (pl->roads > g->rs->roads || pl->settlements > g->rs->settlements ||
-		    pl->cities > g->rs->cities)
-			return 0;
-	}
-	/* Buildings are never taken away: the distance rule needs a look only after one is placed. */
-	for (int a = 0; placed && a < geo->nnode; a++)
-		if (p->node_owner[a] != NOBODY)
-			for (int k = 0; k < 3; k++) {
-				int b = geo->node_nodes[a][k];
-				if (b > a && p->node_owner[b] != NOBODY)
-					return 0;
-			}
-	for (int d = 0; d < NDEV; d++) {
-		int total = p->deck_count[d];
-		for (int s = 0; s < g->nplayers; s++)
-			total += p->pl[s].dev[d] + p->pl[s].dev_new[d] + p->pl[s].played[d] +
-				 (d == DEV_KNIGHT ? p->pl[s].returned : 0);
-		if (total != g->rs->deck[d])
-			return 0;
-	}
-	if (g->rs->trade_cards) {
-		int total = p->trade_supply;
-		for (int s = 0; s < g->nplayers; s++) {
-			const struct player *pl = &p->pl[s];
-			if (pl->trade > g->rs->trade_max ||
-			    (g->role[s] == SEAT_NEUTRAL && (pos_hand_size(p, s) || pl->cities != g->rs->cities)))
-				return 0;
-			total += pl->trade;
-		}
-		if (total != g->rs->trade_cards)
-			return 0;
-	}
-	return 1;
-}
 
 /* A replay of src from its start; a view's is followed by game_replay as a record of what its player saw. */
 static int replay_from_start(struct replay *r, const struct game *src, struct cerr *e)
@@ -519,7 +468,7 @@ int replay_step(struct replay *r, struct cerr *e)
 	if (rc != C_OK)
 		return rc;
 	int placed = memcmp(owners, r->g.pos.node_owner, sizeof owners) != 0;
-	if (!invariants_hold(&r->g, &r->g.pos, placed) && pos_check(&r->g, &r->g.pos, e) != C_OK) {
+	if (pos_check_mode(&r->g, &r->g.pos, placed ? POS_CHECK_FULL : POS_CHECK_FAST, e) != C_OK) {
 		cerr_prefix(e, "the position breaks an invariant");
 		e->code = C_ILLEGAL;
 		return C_ILLEGAL;
@@ -756,7 +705,7 @@ static int worlds_apply(struct replay *r, const struct world *x, const struct mo
 	}
 	r->g.pos = *p;
 	int rc = rules_apply(&r->g, &mm, RULES_REPLAY | RULES_NO_LOG, e);
-	if (rc == C_OK && !invariants_hold(&r->g, &r->g.pos, 1) && pos_check(&r->g, &r->g.pos, e) != C_OK) {
+	if (rc == C_OK && pos_check(&r->g, &r->g.pos, e) != C_OK) {
 		cerr_prefix(e, "the position breaks an invariant");
 		rc = e->code = C_ILLEGAL;
 	}

@@ -23,7 +23,7 @@ static void produce(const struct game *g, struct position *p, int total)
 	unsigned made = 0;	/* the resources owed to anyone */
 	if (total < 0 || total > MAX_TOKEN)
 		return;
-	if (g->rs->neutral_seats) {	/* neutral seats never produce */
+	if (rs_has_neutrals(g->rs)) {	/* neutral seats never produce */
 		players = 0;
 		for (int s = 0; s < g->nplayers; s++)
 			if (g->role[s] == SEAT_PLAYER)
@@ -101,7 +101,7 @@ int rules_roll(struct rctx *c)
 	int total = m->dice[0] + m->dice[1];
 	if (total == g->rs->robber_roll && early_seven(g, p))
 		return illegal(c->e, "a seven in the first two rounds is rolled again (reroll_sevens)");
-	if (g->rs->rolls_per_turn > 1) {
+	if (rs_has_second_roll(g->rs)) {
 		if (p->nrolls > 0 && total == p->roll_sum[0])
 			return illegal(c->e, "the second roll must differ from the first (%d): roll again",
 				       total);
@@ -264,8 +264,8 @@ int rules_robber(struct rctx *c)
 		return illegal(c->e, "the robber must move to another hex than %d", hex + 1);
 	int keeper = robber_keeps_off(c->g, p, hex);
 	if (keeper != NOBODY)
-		return illegal(c->e, "the friendly robber keeps off hex %d: %s has 2 points or fewer "
-				     "(friendly_robber)", hex + 1, cname(c->g, keeper));
+		return illegal(c->e, "the friendly robber keeps off hex %d: %s has %d points or fewer "
+				     "(friendly_robber)", hex + 1, cname(c->g, keeper), c->g->rs->friendly_points);
 	if (c->g->rules.knight_interrupt) {
 		if (v != NOBODY)
 			return illegal(c->e, "the steal waits for the other players' answers: '%s steal "

@@ -28,7 +28,7 @@ static int neutral_any(const struct game *g, const struct position *p, int piece
 
 void two_after_build(const struct game *g, struct position *p, int piece, int count)
 {
-	if (!g->rs->neutral_builds || (piece != PC_ROAD && piece != PC_SETTLEMENT) ||
+	if (!rs_has_neutral_builds(g->rs) || (piece != PC_ROAD && piece != PC_SETTLEMENT) ||
 	    !neutral_any(g, p, piece))
 		return;
 	p->neutral_owed = (uint8_t)(count * g->rs->neutral_builds);
@@ -146,15 +146,15 @@ int rules_action(struct rctx *c)
 		p->robber = (uint8_t)d;
 	} else {
 		int o = seat_opponent(g, seat), held = pos_hand_size(p, o);
-		int take = held < 2 ? held : 2;
+		int back = g->rs->force_trade, take = held < back ? held : back;
 		if (held == 0)
 			return illegal(c->e, "%s holds no resource cards to take", cname(g, o));
-		if (pos_hand_size(p, seat) + take < 2)
-			return illegal(c->e, "a forced trade gives 2 cards back, and %s would hold %d",
+		if (pos_hand_size(p, seat) + take < back)
+			return illegal(c->e, "a forced trade gives %d cards back, and %s would hold %d", back,
 				       cname(g, seat), pos_hand_size(p, seat) + take);
 		if (force_take(c, o, take))
 			return C_ILLEGAL;
-		p->give_owed = 2;
+		p->give_owed = (uint8_t)back;
 		p->phase = PH_GIVE;
 	}
 	pl->trade = (uint8_t)(pl->trade - cost);

@@ -38,7 +38,8 @@
 	.settlement_points = 1, .city_points = 2, \
 	.road_award_min = 5, .army_award_min = 3, .award_points = 2, \
 	.points_to_win = 10, .discard_limit = 7, \
-	.bank_rate = 4, .generic_rate = 3, .harbour_rate = 2
+	.bank_rate = 4, .generic_rate = 3, .harbour_rate = 2, \
+	.friendly_points = 2
 
 const struct ruleset ruleset_base = {
 	.name = "base",
@@ -46,7 +47,6 @@ const struct ruleset ruleset_base = {
 	.min_players = 2, .max_players = 4,
 	.neutral_seats = 0,
 	.rolls_per_turn = 1,
-	.special_building = 0,
 	.neutral_start = { -1, -1 },
 };
 
@@ -57,7 +57,6 @@ const struct ruleset ruleset_two = {
 	.min_players = 2, .max_players = 2,
 	.neutral_seats = 2,
 	.rolls_per_turn = 2,
-	.special_building = 0,
 	/* Straight above and below the centre, two hexes out: where the printed figure marks them. */
 	.neutral_start = { 13, 40 },
 	.neutral_builds = 1,
@@ -65,6 +64,7 @@ const struct ruleset ruleset_two = {
 	.trade_desert = 2, .trade_coast = 1,
 	.action_cost = 1, .action_cost_ahead = 2,
 	.knight_trade = 2,
+	.force_trade = 2,
 };
 
 const struct ruleset *ruleset_of(int variant)

@@ -31,16 +31,16 @@ struct ruleset {
 	uint8_t roads, settlements, cities;	/* pieces per player */
 	uint8_t cost[NPURCHASE][NRES];
 	uint8_t setup_rounds;	/* set-up placements per player, in snake order */
-	uint8_t dice_sides;
+	uint8_t dice_sides;	/* the sides of each of the NDICE dice (types.h) */
 	uint8_t robber_roll;	/* the total that moves the robber and makes hands discard */
 	uint8_t settlement_points, city_points;
 	uint8_t road_award_min, army_award_min, award_points;
 	uint8_t points_to_win, discard_limit;	/* defaults of the rules options */
 	uint8_t bank_rate, generic_rate, harbour_rate;	/* maritime trade: cards given for one */
+	uint8_t friendly_points;	/* the friendly robber keeps off players with this many public points or fewer */
 	uint8_t min_players, max_players;	/* seats who move */
 	uint8_t neutral_seats;	/* seats that own pieces but never move */
 	uint8_t rolls_per_turn;	/* production rolls; a second must differ from the first in total */
-	uint8_t special_building;	/* 1: the others may build after each turn */
 	/*
 	 * Neutral seats (Catan for Two): the intersections of their starting
 	 * settlements by default (0-based), and the free piece they get with
@@ -53,7 +53,61 @@ struct ruleset {
 	uint8_t trade_desert, trade_coast;	/* for a settlement next to the desert, on the coast */
 	uint8_t action_cost, action_cost_ahead;	/* an action's price; ahead: more public points */
 	uint8_t knight_trade;	/* trade cards for a face-up knight given back, once a turn */
+	uint8_t force_trade;	/* the cards a forced trade takes (as many as there are) and gives back */
 };
+
+/*
+ * What a rule set has beyond the base game, each named so that a check
+ * says which it is about (Catan for Two has them all).
+ */
+/* rs_has_neutrals: seats that own pieces but never move (g->role marks them). */
+static inline int rs_has_neutrals(const struct ruleset *rs)
+{
+	return rs->neutral_seats > 0;
+}
+/* rs_has_neutral_builds: a free neutral piece with each road or settlement a player builds (PH_NEUTRAL). */
+static inline int rs_has_neutral_builds(const struct ruleset *rs)
+{
+	return rs->neutral_builds > 0;
+}
+/*
+ * rs_has_trade_cards: trade cards, the actions they pay for (a forced
+ * trade and its cards given back in PH_GIVE, the robber to the desert)
+ * and the knights given back for them.
+ */
+static inline int rs_has_trade_cards(const struct ruleset *rs)
+{
+	return rs->trade_cards > 0;
+}
+/* rs_has_second_roll: more than one production roll a turn, each differing from the first. */
+static inline int rs_has_second_roll(const struct ruleset *rs)
+{
+	return rs->rolls_per_turn > 1;
+}
+/*
+ * rs_has_turn_extras: the members of a position that the three above
+ * need (the rolls, the trade supply and the knight given back, the
+ * neutral pieces and the cards owed); a document writes them together,
+ * in one place, for a rule set that has any of them.
+ */
+static inline int rs_has_turn_extras(const struct ruleset *rs)
+{
+	return rs_has_trade_cards(rs) || rs_has_second_roll(rs) || rs_has_neutral_builds(rs);
+}
+
+/* rs_roll_ways: of the dice_sides^NDICE rolls of the dice, how many total t; 0 for a total they never make. */
+static inline int rs_roll_ways(const struct ruleset *rs, int t)
+{
+	_Static_assert(NDICE == 2, "two dice: the ways rise by one a total to the middle and fall again");
+	int below = t - 1, above = 2 * rs->dice_sides + 1 - t;	/* ways if t were on either side */
+	int w = below < above ? below : above;
+	return w > 0 ? w : 0;
+}
+/* rs_token_red: a token printed red, the likeliest number besides the robber's roll (6 and 8). */
+static inline int rs_token_red(const struct ruleset *rs, int t)
+{
+	return t != rs->robber_roll && rs_roll_ways(rs, t) == rs->dice_sides - 1;
+}
 
 /* The base game: three or four players (two allowed) on the nineteen-hex board. */
 extern const struct ruleset ruleset_base;

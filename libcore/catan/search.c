@@ -127,17 +127,12 @@ static void determinize(const struct knowledge *k, uint64_t rng[4], struct game 
 	rng_seed(p->rng, rng_next(rng));
 }
 
-static int pips(int token)
-{
-	return token ? 6 - abs(7 - token) : 0;
-}
-
 /* A cheap worth of seat's position: points first, then production, cards in hand and development cards. */
 static long worth(const struct game *g, const struct position *p, int seat)
 {
 	long v = 1000L * score_total(g, p, seat), prod = 0, hand = pos_hand_size(p, seat);
 	for (int h = 0; h < g->rs->geom->nhex; h++)
-		prod += (long)(p->hex_yield[h] >> (8 * seat) & 0xff) * pips(g->board.token[h]);
+		prod += (long)(p->hex_yield[h] >> (8 * seat) & 0xff) * rs_roll_ways(g->rs, g->board.token[h]);
 	for (int d = 0; d < NDEV; d++)
 		v += 30L * (p->pl[seat].dev[d] + p->pl[seat].dev_new[d]);
 	return v + 20 * prod + 10 * (hand < 8 ? hand : 8);

@@ -503,7 +503,7 @@ void pos_trade_gain(const struct game *g, struct position *p, int seat, int node
 	const struct ruleset *rs = g->rs;
 	int land = 0, desert = 0, gain = 0;
 
-	if (!rs->trade_cards)
+	if (!rs_has_trade_cards(rs))
 		return;
 	for (int k = 0; k < 3; k++) {
 		int h = geo->node_hexes[node][k];
@@ -560,7 +560,7 @@ int pos_start_two(const struct game *g, struct position *p, const int node[2])
 	}
 	p->trade_supply = rs->trade_cards;
 	for (int s = 0; s < g->nplayers; s++)
-		if (g->role[s] == SEAT_PLAYER && rs->trade_cards) {
+		if (g->role[s] == SEAT_PLAYER && rs_has_trade_cards(rs)) {
 			p->pl[s].trade = rs->trade_start;
 			p->trade_supply = (uint8_t)(p->trade_supply - rs->trade_start);
 		}
@@ -573,7 +573,7 @@ static int seat_neutrals(struct game *g, const struct newgame *o, struct positio
 	const struct ruleset *rs = g->rs;
 	int node[2];
 
-	if (rs->neutral_seats == 0) {
+	if (!rs_has_neutrals(rs)) {
 		if (o->neutral[0] > 0)
 			return cerr_set(e, C_USAGE, "neutral settlements belong to variant=two");
 		return C_OK;
@@ -647,7 +647,7 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 	if (seat_neutrals(g, o, p, e) != C_OK)
 		return C_USAGE;
 
-	if (o->beginner && rs->neutral_seats == 0) {
+	if (o->beginner && !rs_has_neutrals(rs)) {
 		for (int s = 0; s < g->nplayers; s++) {
 			const struct beginner_pieces *bp = &board_beginner_pieces[g->colour[s]];
 			for (int i = 0; i < 2; i++) {
@@ -667,14 +667,13 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 	return C_OK;
 }
 
-static int count_check(struct cerr *e, const char *path, int v, int max)
-{
-	if (v > max)
-		return cerr_set(e, C_INPUT, "%s: %d is more than %d", path, v, max);
-	return C_OK;
-}
+/*
+ * Every invariant is tested without building a message: a message (a JSON
+ * path, counts) is formatted only for the first one that fails, so the
+ * replay may check each position it reaches.
+ */
 
-/* The invariants of Catan for Two: neutral seats hold nothing but pieces; the trade cards add up. */
+/* The invariants of neutral seats and trade cards: neutral seats hold nothing but pieces; the trade cards add up. */
 static int two_check(const struct game *g, const struct position *p, struct cerr *e)
 {
 	const struct ruleset *rs = g->rs;
@@ -682,18 +681,19 @@ static int two_check(const struct game *g, const struct position *p, struct cerr
 
 	for (int s = 0; s < g->nplayers; s++) {
 		const struct player *pl = &p->pl[s];
-		const char *c = colour_names[g->colour[s]];
-		int held = pl->discard | pl->trade | pl->returned | (pl->cities != rs->cities);
-		for (int k = 0; k < NRES; k++)
-			held |= pl->hand[k];
-		for (int d = 0; d < NDEV; d++)
-			held |= pl->dev[d] | pl->dev_new[d] | pl->played[d];
-		if (g->role[s] == SEAT_NEUTRAL && held)
-			return cerr_set(e, C_INPUT, "players.%s: a neutral seat holds only settlements and "
-					"roads", c);
+		if (g->role[s] == SEAT_NEUTRAL) {
+			int held = pl->discard | pl->trade | pl->returned | (pl->cities != rs->cities);
+			for (int k = 0; k < NRES; k++)
+				held |= pl->hand[k];
+			for (int d = 0; d < NDEV; d++)
+				held |= pl->dev[d] | pl->dev_new[d] | pl->played[d];
+			if (held)
+				return cerr_set(e, C_INPUT, "players.%s: a neutral seat holds only settlements "
+						"and roads", colour_names[g->colour[s]]);
+		}
 		if (pl->trade > rs->trade_max)
-			return cerr_set(e, C_INPUT, "players.%s.trade_cards: %d is more than %d", c,
-					pl->trade, rs->trade_max);
+			return cerr_set(e, C_INPUT, "players.%s.trade_cards: %d is more than %d",
+					colour_names[g->colour[s]], pl->trade, rs->trade_max);
 		total += pl->trade;
 	}
 	if (total != rs->trade_cards)
@@ -702,26 +702,25 @@ static int two_check(const struct game *g, const struct position *p, struct cerr
 	return C_OK;
 }
 
-int pos_check(const struct game *g, const struct position *p, struct cerr *e)
+int pos_check_mode(const struct game *g, const struct position *p, enum pos_check_mode mode,
+		   struct cerr *e)
 {
 	const struct geometry *geo = g->rs->geom;
-	char path[96];
 	int n = g->nplayers, full = g->view == NOBODY;
 	const struct ruleset *rs = g->rs;
 
 	for (int r = 0; r < NRES; r++) {
 		int total = p->bank[r];
-		snprintf(path, sizeof path, "bank.%s", resource_names[r]);
-		if (count_check(e, path, p->bank[r], rs->bank_each))
-			return C_INPUT;
+		if (p->bank[r] > rs->bank_each)
+			return cerr_set(e, C_INPUT, "bank.%s: %d is more than %d", resource_names[r],
+					p->bank[r], rs->bank_each);
 		if (!full)
 			continue;
 		for (int s = 0; s < n; s++)
 			total += p->pl[s].hand[r];
 		if (total != rs->bank_each)
-			return cerr_set(e, C_INPUT,
-					"%s: bank and hands hold %d %s, not %d", path, total,
-					resource_names[r], rs->bank_each);
+			return cerr_set(e, C_INPUT, "bank.%s: bank and hands hold %d %s, not %d",
+					resource_names[r], total, resource_names[r], rs->bank_each);
 	}
 	for (int s = 0; s < n; s++) {
 		const struct player *pl = &p->pl[s];
@@ -735,14 +734,14 @@ int pos_check(const struct game *g, const struct position *p, struct cerr *e)
 		if (pl->cities > rs->cities)
 			return cerr_set(e, C_INPUT, "players.%s.cities: more than %d cities", c,
 					rs->cities);
-		for (int r = 0; r < NRES; r++) {
-			snprintf(path, sizeof path, "players.%s.hand.%s", c, resource_names[r]);
-			if (count_check(e, path, pl->hand[r], rs->bank_each))
-				return C_INPUT;
-		}
+		/* With every hand known, a hand above the bank's count broke the total above already. */
+		for (int r = 0; !full && r < NRES; r++)
+			if (pl->hand[r] > rs->bank_each)
+				return cerr_set(e, C_INPUT, "players.%s.hand.%s: %d is more than %d", c,
+						resource_names[r], pl->hand[r], rs->bank_each);
 	}
 	/* The distance rule holds for every building, whoever placed it. */
-	for (int a = 0; a < rs->geom->nnode; a++) {
+	for (int a = 0; mode == POS_CHECK_FULL && a < geo->nnode; a++) {
 		if (p->node_owner[a] == NOBODY)
 			continue;
 		for (int k = 0; k < 3; k++) {
@@ -763,6 +762,11 @@ int pos_check(const struct game *g, const struct position *p, struct cerr *e)
 					total, dev_names[d], rs->deck[d]);
 	}
 	return two_check(g, p, e);
+}
+
+int pos_check(const struct game *g, const struct position *p, struct cerr *e)
+{
+	return pos_check_mode(g, p, POS_CHECK_FULL, e);
 }
 
 /*

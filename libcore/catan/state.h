@@ -179,6 +179,17 @@ int game_seat_of(const struct game *g, int colour);
  * to the position ("bank.ore", "players.red.roads").
  */
 int pos_check(const struct game *g, const struct position *p, struct cerr *e);
+/*
+ * pos_check_mode: pos_check's invariants, the one definition of them.
+ * POS_CHECK_FULL tests them all (pos_check).  POS_CHECK_FAST leaves out
+ * the distance rule, which only a building placed can break (buildings
+ * are never taken away): for a position reached from a checked one by a
+ * move that placed none.  A message is formatted only for the first
+ * invariant that fails, so a replay checks every position it reaches.
+ */
+enum pos_check_mode { POS_CHECK_FULL, POS_CHECK_FAST };
+int pos_check_mode(const struct game *g, const struct position *p, enum pos_check_mode mode,
+		   struct cerr *e);
 
 /*
  * pos_award_check: the awards against the board and the knights, by the

@@ -241,7 +241,8 @@ static int read_players(struct rd *r, jv_t *v, struct game *g, int role, int min
 
 static int read_board(struct rd *r, jv_t *v, struct board *b)
 {
-	const struct geometry *geo = r->g->rs->geom;
+	const struct ruleset *rs = r->g->rs;
+	const struct geometry *geo = rs->geom;
 	static const char *const keys[] = { "hexes", "harbours", NULL };
 	static const char *const hex_keys[] = { "terrain", "token", NULL };
 	int rc;
@@ -276,9 +277,9 @@ static int read_board(struct rd *r, jv_t *v, struct board *b)
 					if (!jv_is_null(tok))
 						rc = jr_fail(&r->j, "the desert has no token: expected null");
 					b->token[h] = 0;
-				} else if (!(rc = read_int(r, tok, 2, 12, &x))) {
-					if (x == 7)
-						rc = jr_fail(&r->j, "there is no 7 token");
+				} else if (!(rc = read_int(r, tok, NDICE, NDICE * rs->dice_sides, &x))) {
+					if (x == rs->robber_roll)
+						rc = jr_fail(&r->j, "there is no %d token", rs->robber_roll);
 					b->token[h] = (uint8_t)x;
 				}
 				jr_pop(&r->j, s3);
@@ -414,7 +415,7 @@ static int read_player(struct rd *r, jv_t *v, struct game *g, struct position *p
 	struct player *pl = &p->pl[seat];
 	int hidden = g->view != NOBODY && g->view != seat && !r->view_start;
 	int winner = hidden && seat_may_see(g, p, g->view, seat, HID_POINTS);
-	int two = g->rs->trade_cards > 0;
+	int two = rs_has_trade_cards(g->rs);
 	long long x;
 	int rc;
 
@@ -644,7 +645,7 @@ static int phase_fits(struct rd *r, const struct game *g, const struct position 
 				"only there");
 	if (rc == C_OK && (p->phase == PH_GIVE) != (p->give_owed > 0))
 		rc = jr_fail_at(&r->j, "give_owed", "cards are owed in the give phase and only there");
-	if (rc == C_OK && g->rs->rolls_per_turn > 1 && p->phase >= PH_ROLL && p->phase != PH_OVER &&
+	if (rc == C_OK && rs_has_second_roll(g->rs) && p->phase >= PH_ROLL && p->phase != PH_OVER &&
 	    p->rolled != (p->nrolls == g->rs->rolls_per_turn))
 		rc = jr_fail_at(&r->j, "rolls", "%d rolls were made, but rolled is %s", p->nrolls,
 				p->rolled ? "true" : "false");
@@ -667,14 +668,15 @@ static int phase_fits(struct rd *r, const struct game *g, const struct position 
 	return rc;
 }
 
-/* The rolls of the turn so far: their totals, 2 to 12, differing. */
+/* The rolls of the turn so far: their totals (2 to 12 with two six-sided dice), differing. */
 static int read_rolls(struct rd *r, jv_t *v, const struct game *g, struct position *p)
 {
 	if (!jv_is_array(v) || jv_array_size(v) > g->rs->rolls_per_turn)
 		return jr_fail(&r->j, "expected an array of at most %d totals", g->rs->rolls_per_turn);
 	for (size_t i = 0; i < jv_array_size(v); i++) {
 		long long x;
-		int s = jr_index(&r->j, i), rc = read_int(r, jv_array_get(v, i), 2, 12, &x);
+		int s = jr_index(&r->j, i), rc = read_int(r, jv_array_get(v, i), NDICE,
+							       NDICE * g->rs->dice_sides, &x);
 		if (!rc && i > 0 && x == p->roll_sum[0])
 			rc = jr_fail(&r->j, "the second roll differs from the first, not %lld again", x);
 		jr_pop(&r->j, s);
@@ -717,7 +719,7 @@ static int read_two(struct rd *r, jv_t *v, const struct game *g, struct position
 	if (rc)
 		return rc;
 	p->neutral_owed = (uint8_t)jv_array_size(t);
-	if ((rc = int_member(r, v, "give_owed", 0, 2, &x)))
+	if ((rc = int_member(r, v, "give_owed", 0, g->rs->force_trade, &x)))
 		return rc;
 	p->give_owed = (uint8_t)x;
 	return C_OK;
@@ -768,7 +770,7 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 	int nk = keys_add(allowed, 0, keys, 1);
 	nk = keys_add(allowed, nk, rng_keys, !g->has_secret);
 	nk = keys_add(allowed, nk, draws_keys, g->has_secret && g->view == NOBODY);
-	nk = keys_add(allowed, nk, two_keys, g->rs->trade_cards > 0);
+	nk = keys_add(allowed, nk, two_keys, rs_has_turn_extras(g->rs));
 	nk = keys_add(allowed, nk, seven_keys, g->rules.ignore_seven);
 	keys_add(allowed, nk, interrupt_keys, g->rules.knight_interrupt);
 	if ((rc = jr_object(&r->j, v, allowed)))
@@ -794,7 +796,7 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 	    (rc = bool_member(r, v, "dev_played", &p->dev_played)) ||
 	    (rc = bool_member(r, v, "built", &p->built)))
 		return rc;
-	if (g->rs->trade_cards > 0 && (rc = read_two(r, v, g, p)))
+	if (rs_has_turn_extras(g->rs) && (rc = read_two(r, v, g, p)))
 		return rc;
 	if (g->rules.ignore_seven && (rc = bool_member(r, v, "seven", &p->seven)))
 		return rc;
@@ -1113,10 +1115,10 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 		if (rc)
 			goto out;
 	}
-	v = jr_member(&r.j, root, "neutral", g->rs->neutral_seats > 0, &rc);
+	v = jr_member(&r.j, root, "neutral", rs_has_neutrals(g->rs), &rc);
 	if (v) {
 		int s = jr_key(&r.j, "neutral");
-		if (g->rs->neutral_seats == 0)
+		if (!rs_has_neutrals(g->rs))
 			rc = jr_fail(&r.j, "neutral seats belong to variant two");
 		else
 			rc = read_players(&r, v, g, SEAT_NEUTRAL, g->rs->neutral_seats,
@@ -1566,7 +1568,7 @@ static void write_player(struct jw *w, const struct game *g, const struct positi
 	}
 	write_counts(w, "played", dev_names, NDEV, pl->played);
 	jw_key_int(w, "discard", pl->discard);
-	if (g->rs->trade_cards) {
+	if (rs_has_trade_cards(g->rs)) {
 		jw_key_int(w, "trade_cards", pl->trade);
 		jw_key_int(w, "knights_returned", pl->returned);
 	}
@@ -1584,7 +1586,7 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 	jw_key_bool(w, "rolled", p->rolled);
 	jw_key_bool(w, "dev_played", p->dev_played);
 	jw_key_bool(w, "built", p->built);
-	if (g->rs->trade_cards) {
+	if (rs_has_turn_extras(g->rs)) {
 		jw_key(w, "rolls");
 		jw_arr(w, JW_INLINE);
 		for (int i = 0; i < p->nrolls; i++)
@@ -1696,7 +1698,7 @@ int game_write(const struct game *g, int flags, char **out, size_t *len, struct 
 	}
 	jw_end_obj(&w);
 	for (int role = SEAT_PLAYER; role <= SEAT_NEUTRAL; role++) {
-		if (role == SEAT_NEUTRAL && !g->rs->neutral_seats)
+		if (role == SEAT_NEUTRAL && !rs_has_neutrals(g->rs))
 			break;
 		jw_key(&w, role == SEAT_PLAYER ? "players" : "neutral");
 		jw_arr(&w, JW_INLINE);

@@ -29,6 +29,7 @@
 #define NDEV 5
 #define MAX_DECK 25	/* the largest development deck */
 #define MAX_BANK_EACH 19	/* the largest bank of one resource: bounds counts of cards */
+#define NDICE 2	/* the dice of a production roll: a roll move names each (struct move's dice) */
 #define NOBODY (-1)
 #define MAX_TURN 65535	/* the last turn a game may reach: position.turn is 16 bits */
 
@@ -239,7 +240,7 @@ struct move {
 	int8_t res;		/* MV_ROBBER, MV_STEAL: the card stolen (-1 not given); MV_PLAY monopoly */
 	uint8_t npath;		/* paths given: 1 for a road, 1 or 2 for road building */
 	int8_t path[2];
-	uint8_t dice[2];	/* MV_ROLL: 0 0 when not given */
+	uint8_t dice[NDICE];	/* MV_ROLL: 0 0 when not given */
 	uint8_t give[NRES];	/* discard, offer, trade, give: cards given */
 	uint8_t get[NRES];	/* offer: asked for; trade: the card received; year of plenty and
 				   a forced trade: taken (a forced trade: all 0 when not given) */

@@ -235,7 +235,7 @@ static void test_random_boards(struct unit *u)
 			if (memcmp(tc, terrain_count, sizeof tc) != 0 ||
 			    memcmp(kc + 2, token_count + 2, sizeof(int) * 11) != 0 || kc[0] != 1 ||
 			    hc[HB_GENERIC] != 4 || hc[0] != 1 || hc[1] != 1 || hc[2] != 1 ||
-			    hc[3] != 1 || hc[4] != 1 || board_red_neighbours(geo, &b))
+			    hc[3] != 1 || hc[4] != 1 || board_red_neighbours(&ruleset_base, &b))
 				bad++;
 		}
 	CHECK(u, bad == 0, "%d of 2000 random boards break the composition or the 6/8 rule", bad);
@@ -284,8 +284,8 @@ static void test_ruleset(struct unit *u)
 		     rs->points_to_win == 10 && rs->discard_limit == 7 && rs->robber_roll == 7,
 	      "awards 5 and 3 worth 2; 10 points; discard above 7");
 	CHECK(u, rs->min_players == 2 && rs->max_players == 4 && rs->neutral_seats == 0 &&
-		     rs->rolls_per_turn == 1 && !rs->special_building,
-	      "2 to 4 players, no neutral seat, one roll, no building phase");
+		     rs->rolls_per_turn == 1,
+	      "2 to 4 players, no neutral seat, one roll");
 	CHECK(u, rs->cost[BUY_CITY][RES_ORE] == 3 && rs->cost[BUY_CITY][RES_GRAIN] == 2 &&
 		     rs->cost[BUY_DEV][RES_WOOL] == 1 && rs->cost[BUY_ROAD][RES_BRICK] == 1,
 	      "a city costs 2 grain and 3 ore");
