@@ -92,9 +92,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o.ng.rules.variant = VAR_TWO;
 	if (kind == 4)
 		o.ng.rules.knight_interrupt = 1;
-	o.player[0] = (struct match_player){ "exec:fuzz", POL_NONE };
+	o.player[0] = (struct match_player){ "exec:fuzz", POL_NONE, 0 };
 	for (int p = 1; p < o.nplayers; p++)
-		o.player[p] = (struct match_player){ p & 1 ? "greedy" : "random", p & 1 ? POL_GREEDY : POL_RANDOM };
+		o.player[p] = (struct match_player){ p & 1 ? "greedy" : "random", p & 1 ? POL_GREEDY : POL_RANDOM, 0 };
 	o.turn_limit = 40;
 	o.fallback = data[0] & 0x80 ? POL_NONE : POL_RANDOM;
 
