@@ -411,13 +411,26 @@ js_list() {
 	assert_eq 0 "$output"
 }
 
-@test "a long game makes a page of about 800 bytes a move" {
-	catan-newboard --seed 1 | catan-move --until-end >"$P/long.json"
+@test "a long game makes a page of less than 400 bytes a move: positions as differences, panel lines by their text" {
+	catan-newboard --seed 3 | catan-move --until-end --policy random >"$P/long.json"
 	n=$(jq '.log | length' "$P/long.json")
-	[ "$n" -gt 900 ]
+	[ "$n" -gt 1000 ]
 	size=$(catan-render --html "$P/long.json" | wc -c)
-	[ "$size" -lt $((n * 1000)) ] || { echo "$n moves: $size bytes"; false; }
-	[ "$size" -gt $((n * 400)) ] || { echo "$n moves: $size bytes"; false; }
+	[ "$size" -lt $((n * 400)) ] || { echo "$n moves: $size bytes"; false; }
+	[ "$size" -gt $((n * 150)) ] || { echo "$n moves: $size bytes"; false; }
+}
+
+@test "--html gives the dice of the last roll of every position and a place to show them" {
+	beginner_game
+	catan-render --html "$P/game.json" >"$P/replay.html"
+	grep -qF '<span id="num"></span> <span id="dice"></span> <span id="move"></span>' "$P/replay.html"
+	jq -r '[foreach .log[] as $m (0; ($m | capture("^[a-z]+ roll (?<a>[1-6]) (?<b>[1-6])$")
+		| (.a | tonumber) * 10 + (.b | tonumber)) // .; .)] | "var D = [0," + (map(tostring) | join(",")) + "];"' \
+		"$P/game.json" >"$P/dice"
+	grep -xF -f "$P/dice" "$P/replay.html"
+	# The panel's lines of text come as their head's number and their text.
+	grep -qxF '"<tspan x=\"936.8\" dy=\"19\">",' "$P/replay.html"
+	run -1 grep -c '^"<tspan x=\\"936.8\\" dy=\\"19\\">[^<]*<\\/tspan>",$' "$P/replay.html"
 }
 
 @test "--html refuses a view, another format, a move beyond the log and a log that does not replay" {

@@ -1,5 +1,6 @@
 /* render_html.c: a whole game as one HTML page: the board once, each position's pieces and panel as shared lines. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,29 +141,69 @@ static const char style[] =
 	"#move{font-family:monospace;font-size:15px;white-space:pre}\n"
 	"#live text{white-space:pre}\n"
 	"svg{max-width:100%;height:auto;display:block}\n"
-	"h2{font-size:16px;margin:12px 0 4px}\n";
+	"h2{font-size:16px;margin:12px 0 4px}\n"
+	"#dice{font-size:22px;white-space:nowrap}\n"
+	"#live g.last{filter:drop-shadow(0 0 3px #ff0) drop-shadow(0 0 5px #f60)}\n"
+	"#live tspan.last{fill:#c40;font-weight:bold}\n";
 
+/*
+ * The script: P holds each position as a difference from the one before
+ * (a line number, or -(i + 1) then n: the n lines of the position before
+ * from its line i); F's tspan lines come as [head, text].  What the last
+ * move drew anew on the board, and its line in the panel, are marked
+ * "last"; the address's hash names the move shown.
+ */
 static const char script[] =
 	"(function () {\n"
 	"var live = document.getElementById('live'), slider = document.getElementById('slider');\n"
 	"var num = document.getElementById('num'), move = document.getElementById('move');\n"
-	"var cursor = document.getElementById('cursor');\n"
-	"var last = P.length - 1, at = 0;\n"
+	"var cursor = document.getElementById('cursor'), dice = document.getElementById('dice');\n"
+	"var last = P.length - 1, at = 0, Q = [], k, j;\n"
+	"F = F.map(function (f) { return typeof f === 'string' ? f : H[f[0]] + f[1] + '</tspan>'; });\n"
+	"for (k = 0; k <= last; k++) {\n"
+	"\tvar q = [], d = P[k];\n"
+	"\tfor (j = 0; j < d.length; j++)\n"
+	"\t\tif (d[j] >= 0)\n"
+	"\t\t\tq.push(d[j]);\n"
+	"\t\telse\n"
+	"\t\t\tq = q.concat(Q[k - 1].slice(-d[j] - 1, -d[j] - 1 + d[++j]));\n"
+	"\tQ.push(q);\n"
+	"}\n"
+	"var FACE = ['', '\\u2680', '\\u2681', '\\u2682', '\\u2683', '\\u2684', '\\u2685'];\n"
 	"function show(n) {\n"
 	"\tat = Math.max(0, Math.min(last, n));\n"
 	"\tslider.value = at;\n"
-	"\tlive.innerHTML = P[at].map(function (i) { return F[i]; }).join('\\n');\n"
+	"\tvar before = at ? Q[at - 1] : [];\n"
+	"\tlive.innerHTML = Q[at].map(function (i) {\n"
+	"\t\tif (at && before.indexOf(i) < 0 && /^<g (class=\"(road|settlement|city)|id=\"robber\")/.test(F[i]))\n"
+	"\t\t\treturn F[i].replace(/^<g (class=\"[^\"]*)?/, function (m, c) { return c ? m + ' last' : '<g class=\"last\" '; });\n"
+	"\t\treturn F[i];\n"
+	"\t}).join('\\n');\n"
+	"\tvar spans = live.querySelectorAll('#panel tspan');\n"
+	"\tfor (j = 0; j < spans.length; j++)\n"
+	"\t\tif (at && spans[j].textContent.replace(/^ +/, '').indexOf(at + '. ') === 0)\n"
+	"\t\t\tspans[j].setAttribute('class', 'last');\n"
 	"\tnum.textContent = 'move ' + at + ' of ' + last;\n"
 	"\tmove.textContent = at ? M[at - 1] : '(the start)';\n"
+	"\tvar r = D[at];\n"
+	"\tdice.textContent = r ? FACE[Math.floor(r / 10)] + FACE[r % 10] + ' ' + (Math.floor(r / 10) + r % 10) : '';\n"
+	"\tdice.title = r ? 'the last roll: ' + Math.floor(r / 10) + ' and ' + r % 10 : 'no roll yet';\n"
 	"\tcursor.setAttribute('x1', X[at]);\n"
 	"\tcursor.setAttribute('x2', X[at]);\n"
 	"\tdocument.body.setAttribute('data-move', at);\n"
+	"\tif (location.hash !== '#move-' + at)\n"
+	"\t\thistory.replaceState(null, '', '#move-' + at);\n"
+	"}\n"
+	"function hashed() {\n"
+	"\tvar m = /^#move-(\\d+)$/.exec(location.hash);\n"
+	"\treturn m ? +m[1] : -1;\n"
 	"}\n"
 	"slider.addEventListener('input', function () { show(+slider.value); });\n"
 	"document.getElementById('first').onclick = function () { show(0); };\n"
 	"document.getElementById('prev').onclick = function () { show(at - 1); };\n"
 	"document.getElementById('next').onclick = function () { show(at + 1); };\n"
 	"document.getElementById('last').onclick = function () { show(last); };\n"
+	"window.addEventListener('hashchange', function () { if (hashed() >= 0) show(hashed()); });\n"
 	"document.addEventListener('keydown', function (ev) {\n"
 	"\tvar to = { ArrowLeft: at - 1, ArrowRight: at + 1, PageUp: at - 10, PageDown: at + 10,"
 	" Home: 0, End: last }[ev.key];\n"
@@ -171,13 +212,124 @@ static const char script[] =
 	"\tev.preventDefault();\n"
 	"\tshow(to);\n"
 	"});\n"
-	"show(FIRST);\n"
+	"show(hashed() >= 0 ? hashed() : FIRST);\n"
 	"})();\n";
+
+/*
+ * tspan_head: when line f is one tspan of text, the length of its head
+ * (up to its '>'), else 0: the panel's many such lines share a few heads.
+ */
+static size_t tspan_head(const char *f)
+{
+	static const char open[] = "<tspan ", close[] = "</tspan>";
+	size_t n = strlen(f), h;
+	const char *gt = strchr(f, '>');
+
+	if (strncmp(f, open, sizeof open - 1) || !gt || n < sizeof close - 1 ||
+	    strcmp(f + n - (sizeof close - 1), close))
+		return 0;
+	h = (size_t)(gt - f) + 1;
+	if (h + sizeof close - 1 > n || memchr(gt + 1, '<', n - h - (sizeof close - 1)))
+		return 0;
+	return h;
+}
+
+/*
+ * fragments: F, each line once, and H, the tspan heads; a tspan line is
+ * written [head, text] and the page's script puts it together again.
+ */
+static void fragments(struct buf *b, const struct lines *l)
+{
+	const char **head = calloc(l->nfrag + 1, sizeof *head);
+	size_t nhead = 0;
+
+	buf_adds(b, "var F = [\n");
+	for (size_t i = 0; i < l->nfrag; i++) {
+		const char *f = l->frag[i];
+		size_t h = head ? tspan_head(f) : 0, k;
+		if (!h) {
+			js_string(b, f);
+			buf_adds(b, ",\n");
+			continue;
+		}
+		for (k = 0; k < nhead; k++)
+			if (!strncmp(head[k], f, h) && tspan_head(head[k]) == h)
+				break;
+		if (k == nhead)
+			head[nhead++] = f;
+		char *text = strndup(f + h, strlen(f) - h - (sizeof "</tspan>" - 1));
+		if (!text) {
+			b->failed = 1;
+			break;
+		}
+		buf_printf(b, "[%zu,", k);
+		js_string(b, text);
+		buf_adds(b, "],\n");
+		free(text);
+	}
+	buf_adds(b, "];\nvar H = [\n");
+	for (size_t k = 0; k < nhead; k++) {
+		char *h = strndup(head[k], tspan_head(head[k]));
+		if (!h) {
+			b->failed = 1;
+			break;
+		}
+		js_string(b, h);
+		buf_adds(b, ",\n");
+		free(h);
+	}
+	buf_adds(b, "];\n");
+	if (!head)
+		b->failed = 1;
+	free(head);
+}
+
+/*
+ * positions: P, the first position whole and each other as a difference
+ * from the one before: a line number, or -(i + 1) then n for the n lines
+ * of the position before from its line i (the longest such run, when it
+ * has two lines or more).
+ */
+static void positions(struct buf *b, const struct lines *l)
+{
+	buf_adds(b, "var P = [\n");
+	for (size_t k = 0; k < l->nend; k++) {
+		const uint32_t *a = k ? l->pos + (k > 1 ? l->end[k - 2] : 0) : NULL;
+		size_t na = k ? l->end[k - 1] - (k > 1 ? l->end[k - 2] : 0) : 0;
+		const uint32_t *p = l->pos + (k ? l->end[k - 1] : 0);
+		size_t np = l->end[k] - (k ? l->end[k - 1] : 0);
+		const char *sep = "";
+
+		buf_addc(b, '[');
+		for (size_t j = 0; j < np;) {
+			size_t best = 0, at = 0;
+			for (size_t i = 0; i < na; i++) {
+				size_t t = 0;
+				while (i + t < na && j + t < np && a[i + t] == p[j + t])
+					t++;
+				if (t > best) {
+					best = t;
+					at = i;
+				}
+			}
+			if (best >= 2) {
+				buf_printf(b, "%s-%zu,%zu", sep, at + 1, best);
+				j += best;
+			} else {
+				buf_printf(b, "%s%u", sep, (unsigned)p[j]);
+				j++;
+			}
+			sep = ",";
+		}
+		buf_adds(b, "],\n");
+	}
+	buf_adds(b, "];\n");
+}
 
 /* page: the HTML around the parts. */
 static void page(struct buf *b, const struct game *g, int seat, const struct svg_split *board,
 		 double height, const struct lines *l, char *const *moves, const char *chart,
-		 const struct timeline *t, const int *turns, long first)
+		 const struct timeline *t, const int *turns, const int *dice, long first)
 {
 	size_t nmoves = l->nend - 1;
 	buf_adds(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
@@ -194,25 +346,20 @@ static void page(struct buf *b, const struct game *g, int seat, const struct svg
 		   "aria-label=\"move\">\n", nmoves, first);
 	buf_adds(b, "<button id=\"next\" title=\"the next move (right arrow)\">next &gt;</button>\n"
 		  "<button id=\"last\" title=\"the last move (End)\">&gt;|</button>\n"
-		  "<span id=\"num\"></span> <span id=\"move\"></span>\n</div>\n");
+		  "<span id=\"num\"></span> <span id=\"dice\"></span> <span id=\"move\"></span>\n"
+		  "</div>\n");
 	buf_printf(b, "<svg id=\"board\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n",
 		   board->width, height, board->width, height);
 	buf_adds(b, board->board);
 	buf_adds(b, "<g id=\"live\"></g>\n</svg>\n");
 	buf_adds(b, "<h2>Public victory points after every turn</h2>\n<div id=\"chart\">\n");
 	buf_adds(b, chart);
-	buf_adds(b, "</div>\n<script>\nvar F = [\n");
-	for (size_t i = 0; i < l->nfrag; i++) {
-		js_string(b, l->frag[i]);
-		buf_adds(b, ",\n");
-	}
-	buf_adds(b, "];\nvar P = [\n");
-	for (size_t k = 0, i = 0; k < l->nend; k++) {
-		buf_addc(b, '[');
-		for (size_t j = 0; i < l->end[k]; i++, j++)
-			buf_printf(b, "%s%u", j ? "," : "", (unsigned)l->pos[i]);
-		buf_adds(b, "],\n");
-	}
+	buf_adds(b, "</div>\n<script>\n");
+	fragments(b, l);
+	positions(b, l);
+	buf_adds(b, "var D = [");
+	for (size_t i = 0; i <= nmoves; i++)
+		buf_printf(b, "%s%d", i ? "," : "", dice[i]);
 	buf_adds(b, "];\nvar M = [\n");
 	for (size_t i = 0; i < nmoves; i++) {
 		js_string(b, moves[i]);
@@ -254,13 +401,25 @@ static int chart_svg(const struct game *g, const struct timeline *t, int turn, c
 	return buf_finish(&b, out, &len, e);
 }
 
+/* roll_of: the dice of move text m as 10 * first + second when it is a roll, else before. */
+static int roll_of(const char *m, int before)
+{
+	const char *sp = strchr(m, ' ');
+	int a, b, n = 0;
+
+	if (sp && sscanf(sp, " roll %d %d%n", &a, &b, &n) == 2 && !sp[n] &&
+	    a >= 1 && a <= 6 && b >= 1 && b <= 6)
+		return 10 * a + b;
+	return before;
+}
+
 int render_html(const struct game *g, int seat, long first, const struct render_opts *o,
 		char **out, size_t *len, struct cerr *e)
 {
 	struct lines l = { 0 };
 	struct timeline t = { 0 };
 	struct replay_result res;
-	int *turns = NULL;
+	int *turns = NULL, *dice = NULL;
 	struct svg_split s0 = { 0 };
 	struct replay r;
 	struct buf b;
@@ -286,7 +445,8 @@ int render_html(const struct game *g, int seat, long first, const struct render_
 	}
 	moves = calloc(n + 1, sizeof *moves);
 	turns = calloc(n + 1, sizeof *turns);
-	if (!moves || !turns) {
+	dice = calloc(n + 1, sizeof *dice);
+	if (!moves || !turns || !dice) {
 		rc = cerr_set(e, C_SYSTEM, "out of memory");
 		goto out;
 	}
@@ -317,6 +477,8 @@ int render_html(const struct game *g, int seat, long first, const struct render_
 		}
 		height = s.height > height ? s.height : height;
 		turns[i] = r.g.pos.turn;
+		if (i > 0)
+			dice[i] = roll_of(g->log.ent[i - 1].text, dice[i - 1]);
 		if (i == 0)
 			s0 = s;
 		else
@@ -334,7 +496,7 @@ int render_html(const struct game *g, int seat, long first, const struct render_
 	if ((rc = chart_svg(g, &t, turns[first], &chart, e)) != C_OK)
 		goto out;
 	buf_init(&b);
-	page(&b, g, seat, &s0, height, &l, moves, chart, &t, turns, first);
+	page(&b, g, seat, &s0, height, &l, moves, chart, &t, turns, dice, first);
 
 	rc = buf_finish(&b, out, len, e);
 out:
@@ -346,6 +508,7 @@ out:
 			free(moves[i]);
 	free(moves);
 	free(turns);
+	free(dice);
 	free(chart);
 	timeline_free(&t);
 	return rc;
