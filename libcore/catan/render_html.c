@@ -143,7 +143,7 @@ static const char style[] =
 	"svg{max-width:100%;height:auto;display:block}\n"
 	"h2{font-size:16px;margin:12px 0 4px}\n"
 	"#dice{font-size:22px;white-space:nowrap}\n"
-	"#live g.last{filter:drop-shadow(0 0 3px #ff0) drop-shadow(0 0 5px #f60)}\n"
+	"#live g.last{filter:drop-shadow(0 0 3px #ff0) drop-shadow(0 0 3px #ff0) drop-shadow(0 0 6px #f60)}\n"
 	"#live tspan.last{fill:#c40;font-weight:bold}\n";
 
 /*
