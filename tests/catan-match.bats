@@ -290,6 +290,11 @@ SH
 	assert_eq "catan-match: stdin: line 1: players: missing" "$stderr"
 	run -3 --separate-stderr catan-match --tally </dev/null
 	assert_eq "catan-match: no game's line to count" "$stderr"
+	# A fault's reason is one of the protocol's; any other text would be written back unchecked.
+	line='{"seed":2,"seats":["red","blue"],"players":["random","exec:x"],"winner":"red","points":[1,0],"turns":0,"moves":2,"end":"forfeit","forfeits":[{"seat":"blue","move":2,"why":"illegal","detail":"d","then":"forfeit"}]}'
+	run -0 catan-match --tally <<<"$line"
+	run -3 --separate-stderr catan-match --tally <<<"${line/\"illegal\"/\"]\\b\"}"
+	assert_eq "catan-match: stdin: line 1: forfeits[0]: why: not a value it may have, or a key a fault has not" "$stderr"
 	run -2 --separate-stderr catan-match --tally --seeds 1-3 a
 }
 

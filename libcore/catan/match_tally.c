@@ -26,6 +26,9 @@ static int word_index(const char *const *words, const char *s)
 	return -1;
 }
 
+/* The reasons a program fails (catan-player(5), FAILURES): a fault's "why" is one of them. */
+static const char *const whys[] = { "start", "exit", "timeout", "long", "illegal", "stall", NULL };
+
 /* then_of: a fault's "then": a built-in policy, or POL_NONE for "forfeit"; -1 for neither. */
 static int then_of(const char *s)
 {
@@ -59,7 +62,7 @@ static int read_fault(const struct match_result *r, const jv_t *v, struct match_
 			have |= 1;
 		else if (strcmp(key, "move") == 0 && jv_is_integer(x) && jv_integer_value(x) >= 0)
 			f->move = (long)jv_integer_value(x), have |= 2;
-		else if (strcmp(key, "why") == 0 && (s = text_of(x, MATCH_WHY)))
+		else if (strcmp(key, "why") == 0 && (s = text_of(x, MATCH_WHY)) && word_index(whys, s) >= 0)
 			strcpy(f->why, s), have |= 4;
 		else if (strcmp(key, "detail") == 0 && (s = text_of(x, MATCH_DETAIL)))
 			strcpy(f->detail, s), have |= 8;
