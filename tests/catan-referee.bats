@@ -988,7 +988,8 @@ leaks() {
 			[ "$st" -eq 137 ] && killed=$((killed + 1))
 			kills=$((kills + 1))
 		fi
-		run -0 catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
+		run catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
+		[ "$status" -eq 0 ] || { echo "mail $n (kills so far: $kills), status $status: $output"; false; }
 		# Every fifth mail is delivered twice: played and answered once.
 		if [ $((n % 5)) -eq 0 ]; then
 			run -0 catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
