@@ -344,7 +344,7 @@ static int parse_player(const char *arg, struct match_player *p)
 	struct cerr e = { 0 };
 	if (autoplay_policy_parse(arg, &p->policy, &p->budget, &e) == C_OK)
 		return C_OK;
-	if (strchr(arg, ':') && strncmp(arg, "search:", 7) == 0)
+	if (strncmp(arg, "search:", 7) == 0)
 		return fe_usagef(usage_short, "%s", e.msg);
 	return fe_usagef(usage_short, "unknown player '%s' (random, greedy, search[:N], or exec:COMMAND)", arg);
 }

@@ -658,8 +658,8 @@ play_outcome() {
 	# Only red's view: the bots' purchases and the cards of steals between bots stay hidden;
 	# a steal from red shows red the card.
 	out=$output
-	! grep -E '^  (blue|white|orange) buy [a-z]' <<<"$out" || false
-	! grep -E '^  (blue|white|orange) robber [0-9]+ steal (blue|white|orange) [a-z]' <<<"$out" || false
+	run -1 grep -E '^  (blue|white|orange) buy [a-z]' <<<"$out"
+	run -1 grep -E '^  (blue|white|orange) robber [0-9]+ steal (blue|white|orange) [a-z]' <<<"$out"
 	grep -qE '^  (blue|white|orange) buy$' <<<"$out"
 	grep -qE '^  (blue|white|orange) robber [0-9]+ steal red (brick|lumber|wool|grain|ore)$' <<<"$out"
 	run -0 jq -r '.log[] | select(test("^(blue|white|orange) buy [a-z]"))' "$G"
@@ -686,7 +686,7 @@ play_outcome() {
 	run -0 awk '/^Your moves:$/ { n = 0; m = 1; next } m && /^red> / { if (n > max) max = n; m = 0 }
 		m { n++ } END { print max }' <<<"$out"
 	[ "$output" -le 10 ]
-	! grep -qE '^ +[0-9]+  (build|end|roll|trade|buy|play)' <<<"$out" || false
+	run -1 grep -qE '^ +[0-9]+  (build|end|roll|trade|buy|play)' <<<"$out"
 	run -0 jq -r '.log[0]' "$G"
 	assert_eq "red build settlement 1" "$output"
 	# Input that runs out leaves the game to be continued.

@@ -109,7 +109,7 @@ outbox_count() {
 	run -0 grep -c '^  cards: [0-9]* (' <(plain_to bob@example.net)
 	assert_eq 1 "$output"
 	grep -q '^blue (b/B)' "$(mail_to bob@example.net)"
-	! grep -q 'In-Reply-To' "$(mail_to bob@example.net)" || false
+	run -1 grep -q 'In-Reply-To' "$(mail_to bob@example.net)"
 	grep -q '^Subject: Catan: red played; blue to play (roll)$' "$(mail_to bob@example.net)"
 	grep -q 'red <alice@example.org>: applied 3 move(s)' "$G.log"
 }
@@ -395,7 +395,7 @@ A mail without moves may ask, one word a line:
 	rm "$OUT"/*.eml
 	printf 'Rolling.\nroll 5 5\nend\n> blue roll 2 2\n> red (r/R): 2 points\n' |
 		run -0 send html 'Bob <bob@example.net>' 'Re: Catan: red played; blue to play (roll)' '<html.1@example.net>'
-	! grep -q '^Content-Type: text/plain' "$BATS_TEST_TMPDIR/sent.eml" || false
+	run -1 grep -q '^Content-Type: text/plain' "$BATS_TEST_TMPDIR/sent.eml"
 	run -0 jq -c '.log[3:]' "$G"
 	assert_eq '["blue roll 5 5","blue end"]' "$output"
 }
