@@ -234,11 +234,12 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 }
 
 @test "loops run over the game's own board: the base board's size is named only where arrays are sized" {
-	# Loops are bounded by struct geometry (g->rs->geom), arrays by the MAX_ macros;
-	# GEOM_BASE_ sizes only the MAX_ macros and the beginner board's fixed layout.
+	# Loops are bounded by struct geometry (g->rs->geom), arrays by the MAX_ macros (the
+	# largest board's, GEOM_MAX_); GEOM_BASE_ sizes only the beginner board's fixed layout.
 	run grep -rlE 'GEOM_BASE_' "$ROOT/libcore" "$ROOT/cmd" --include='*.c' --include='*.h'
-	assert_eq "$ROOT/libcore/catan/board.c
-$ROOT/libcore/catan/types.h" "$(printf '%s\n' "$output" | grep -v '/gen/' | sort)"
+	assert_eq "$ROOT/libcore/catan/board.c" "$(printf '%s\n' "$output" | grep -v '/gen/' | sort)"
+	run grep -rlE 'GEOM_MAX_' "$ROOT/libcore" "$ROOT/cmd" --include='*.c' --include='*.h'
+	assert_eq "$ROOT/libcore/catan/types.h" "$(printf '%s\n' "$output" | grep -v '/gen/' | sort)"
 	run grep -rnE '<=? *MAX_(HEX|NODE|EDGE|COAST|HARBOUR)\b' "$ROOT/libcore" "$ROOT/cmd"
 	assert_eq "" "$output"
 }

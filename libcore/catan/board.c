@@ -5,9 +5,6 @@
 #include "geom.h"
 #include "rng.h"
 
-/* The outer ring of hexes clockwise from hex 1, and the inner ring clockwise from hex 5. */
-static const int8_t board_outer_ring[12] = { 0, 1, 2, 6, 11, 15, 18, 17, 16, 12, 7, 3 };
-static const int8_t board_inner_ring[6] = { 4, 5, 10, 14, 13, 8 };
 
 /* Intersections are 0-based here: catan-state(5)'s intersection 9 is 8. */
 const struct beginner_pieces board_beginner_pieces[NCOLOUR] = {
@@ -37,6 +34,7 @@ void board_beginner(struct board *b)
 		HB_GENERIC, RES_GRAIN, RES_ORE, HB_GENERIC, RES_WOOL,
 		HB_GENERIC, HB_GENERIC, RES_BRICK, RES_LUMBER,
 	};
+	memset(b, 0, sizeof *b);	/* the places of a larger board's hexes too: boards compare whole */
 	memcpy(b->terrain, terrain, sizeof terrain);
 	memcpy(b->token, token, sizeof token);
 	memcpy(b->harbour, harbour, sizeof harbour);
@@ -85,19 +83,11 @@ int board_red_neighbours(const struct ruleset *rs, const struct board *b)
 	return 0;
 }
 
-/* The spiral of 001: outer ring counter-clockwise from a corner, then the
- * inner ring counter-clockwise from the hex inside that corner, then the
- * centre; tokens in A..R order, the desert skipped. */
+/* The spiral of 001 from a corner (geom.h's spiral); tokens in A, B, ... order, the deserts skipped. */
 static void lay_spiral(const struct ruleset *rs, struct board *b, int corner)
 {
-	int order[MAX_HEX], n = 0, t = 0;
-
-	for (int i = 0; i < 12; i++)
-		order[n++] = board_outer_ring[(2 * corner - i + 12) % 12];
-	for (int i = 0; i < 6; i++)
-		order[n++] = board_inner_ring[(corner - i + 6) % 6];
-	order[n++] = BOARD_CENTRE;
-	for (int i = 0; i < rs->geom->nhex; i++) {
+	const int8_t *order = rs->geom->spiral + corner * rs->geom->nhex;
+	for (int i = 0, t = 0; i < rs->geom->nhex; i++) {
 		int h = order[i];
 		b->token[h] = b->terrain[h] == T_DESERT ? 0 : rs->tokens[t++];
 	}
@@ -118,6 +108,7 @@ static void lay_random(const struct ruleset *rs, struct board *b, uint64_t rng[4
 void board_random(const struct ruleset *rs, struct board *b, uint64_t rng[4], enum numbers_mode mode)
 {
 	int nhex = rs->geom->nhex, n = 0;
+	memset(b, 0, sizeof *b);
 	for (int t = 0; t < NTERRAIN; t++)
 		for (int k = 0; k < rs->terrains[t]; k++)
 			b->terrain[n++] = (uint8_t)t;
@@ -125,7 +116,7 @@ void board_random(const struct ruleset *rs, struct board *b, uint64_t rng[4], en
 	memcpy(b->harbour, rs->harbours, rs->geom->nharbour);
 	rng_shuffle(rng, b->harbour, rs->geom->nharbour);
 	if (mode == NUMBERS_SPIRAL)
-		lay_spiral(rs, b, (int)rng_below(rng, 6));
+		lay_spiral(rs, b, (int)rng_below(rng, rs->geom->ncorner));
 	else
 		lay_random(rs, b, rng);
 	board_index(b, nhex);

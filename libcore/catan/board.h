@@ -7,8 +7,6 @@
 
 enum numbers_mode { NUMBERS_SPIRAL, NUMBERS_RANDOM };
 
-#define BOARD_CENTRE 9
-
 /* board_beginner: fills b with the beginner board (catan-newboard(1), "The beginner board"). */
 void board_beginner(struct board *b);
 /*

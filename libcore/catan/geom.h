@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "bitset.h"
 #include "geom_tab.h"
 
 /*
@@ -26,9 +27,14 @@
  *   harbour_nodes[s][2] the two ends of that path, as in edge_nodes
  *   node_near[n]      intersection n and those one path away, one bit each
  *   hex_x/y, node_x/y coordinates in units of sqrt(3)/2 and 1/2
+ *   spiral[c * nhex + i] the hexes in the order tokens are laid from corner c
+ *                     (of ncorner, clockwise from hex 1): around the coast
+ *                     counter-clockwise from the corner, then each ring inside
+ *   centre            the hex in the middle, or -1 when the middle is not one hex
  */
 struct geometry {
-	uint8_t nhex, nnode, nedge, ncoast, nharbour;
+	uint8_t nhex, nnode, nedge, ncoast, nharbour, ncorner;
+	int8_t centre;
 	const int8_t *hex_x, *hex_y, *node_x, *node_y;
 	const int8_t (*hex_nodes)[6];
 	const int8_t (*hex_hexes)[6];
@@ -39,11 +45,14 @@ struct geometry {
 	const int8_t *coast_edges, *coast_hexes;
 	const int8_t *harbour_coast;
 	const int8_t (*harbour_nodes)[2];
-	const uint64_t *node_near;
+	const struct bitset *node_near;
+	const int8_t *spiral;
 };
 
 /* The nineteen-hex board of the base game and Catan for Two. */
 extern const struct geometry geometry_base;
+/* The thirty-hex board of five and six players. */
+extern const struct geometry geometry_six;
 
 /* geom_node_harbour: the harbour slot at intersection n of board geo, or -1. */
 int geom_node_harbour(const struct geometry *geo, int n);

@@ -87,8 +87,8 @@ static const int corner_dy[NCORNER] = { -2, -1, 1, 2, 1, -1 };
 static void centre(const struct geometry *geo, int q, int r, int *x, int *y)
 {
 	/* One step east is side E; one step down the rows is side SE. */
-	*x = geo->hex_x[BOARD_CENTRE] + q * side_dx[SIDE_E] + r * side_dx[SIDE_SE];
-	*y = geo->hex_y[BOARD_CENTRE] + q * side_dy[SIDE_E] + r * side_dy[SIDE_SE];
+	*x = geo->hex_x[geo->centre] + q * side_dx[SIDE_E] + r * side_dx[SIDE_SE];
+	*y = geo->hex_y[geo->centre] + q * side_dy[SIDE_E] + r * side_dy[SIDE_SE];
 }
 
 int imp_hex_at(const struct geometry *geo, int q, int r)

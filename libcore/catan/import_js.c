@@ -124,8 +124,8 @@ int js_layout(const struct geometry *geo, const int hexes[JS_LAYOUT], const int 
 			b->harbour[slot] = (uint8_t)(type ? js_res[type] : HB_GENERIC);
 			nharb++;
 		}
-	if (nharb != MAX_HARBOUR)
-		return fault(f, C_INPUT, "hexLayout", -1, "%d harbours, not 9", nharb);
+	if (nharb != geo->nharbour)
+		return fault(f, C_INPUT, "hexLayout", -1, "%d harbours, not %d", nharb, geo->nharbour);
 	return C_OK;
 }
 

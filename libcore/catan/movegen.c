@@ -59,27 +59,17 @@ static void add_node(struct gen *l, int seat, int piece, int node)
 	m->node = (int8_t)node;
 }
 
-/* Sets of intersections, one bit each. */
-typedef uint64_t nodeset;
-_Static_assert(MAX_NODE <= 64, "a nodeset holds every intersection");
-#define NODE_BIT(n) ((nodeset)1 << (n))
-
-/* Sets of paths, one bit each, in two words. */
-struct edgeset {
-	uint64_t w[2];
-};
-_Static_assert(MAX_EDGE <= 128, "an edgeset holds every path");
+_Static_assert(MAX_NODE <= BITSET_MAX && MAX_EDGE <= BITSET_MAX, "a bitset holds every intersection and every path");
 
 /*
  * road_free_set: the free paths where a road may go for a seat whose road
  * ends (position.road_ends: where a road of the seat's may start) are end,
  * found from the few intersections in end rather than by trying every path.
  */
-static struct edgeset road_free_set(const struct geometry *geo, const struct position *p, nodeset end)
+static struct bitset road_free_set(const struct geometry *geo, const struct position *p, struct bitset end)
 {
-	struct edgeset s = { { 0, 0 } };
-	for (nodeset left = end; left; left &= left - 1) {
-		int n = __builtin_ctzll(left);
+	struct bitset s = { { 0, 0 } };
+	for (int n; (n = bs_pop(&end)) >= 0;) {
 		for (int k = 0; k < 3; k++) {
 			int ed = geo->node_edges[n][k];
 			if (ed >= 0)	/* no test of the owner: it is not foreseeable */
@@ -127,8 +117,8 @@ static void gen_road_building(struct gen *l, int seat)
 	const struct geometry *geo = l->g->rs->geom;
 	const struct position *p = l->p;
 	int roads = p->pl[seat].roads;
-	nodeset end = p->road_ends[seat];
-	struct edgeset free = roads ? road_free_set(geo, p, end) : (struct edgeset){ { 0, 0 } };
+	struct bitset end = p->road_ends[seat];
+	struct bitset free = roads ? road_free_set(geo, p, end) : (struct bitset){ { 0, 0 } };
 
 	for (int wa = 0; wa < 2; wa++)	/* a in increasing order */
 		for (uint64_t bits_a = free.w[wa]; bits_a; bits_a &= bits_a - 1) {
@@ -141,13 +131,13 @@ static void gen_road_building(struct gen *l, int seat)
 			if (roads < 2)
 				continue;
 			/* The ends once a holds a road: its ends where nobody else builds join them. */
-			nodeset more = 0;
+			struct bitset more = { { 0, 0 } };
 			for (int i = 0; i < 2; i++) {
 				int x = geo->edge_nodes[a][i], owner = p->node_owner[x];
 				if (owner == NOBODY || owner == seat)
-					more |= NODE_BIT(x);
+					bs_add(&more, x);
 			}
-			struct edgeset then = road_free_set(geo, p, more & ~end);
+			struct bitset then = road_free_set(geo, p, bs_minus(more, &end));
 			for (int wb = 0; wb < 2; wb++) {
 				/* The second road: free once a is built, not a itself; a pair {a, b} with
 				   both placeable now is listed once, as (min, max). */
@@ -399,7 +389,7 @@ static void gen_neutral(struct gen *l)
 		}
 		if (!p->pl[n].roads)
 			continue;
-		struct edgeset free = road_free_set(geo, p, p->road_ends[n]);
+		struct bitset free = road_free_set(geo, p, p->road_ends[n]);
 		for (int w = 0; w < 2; w++)	/* in increasing order */
 			for (uint64_t bits = free.w[w]; bits; bits &= bits - 1)
 				add_neutral(l, seat, n, PC_ROAD, 64 * w + __builtin_ctzll(bits));
@@ -505,16 +495,15 @@ static void gen_main(struct gen *l, int flags)
 			add(l, seat, MV_END);
 		int road = pl->roads && hand_has(pl->hand, g->rs->cost[BUY_ROAD]);
 		int settlement = pl->settlements && hand_has(pl->hand, g->rs->cost[BUY_SETTLEMENT]);
-		nodeset end = p->road_ends[seat];
+		struct bitset end = p->road_ends[seat];
 		if (road) {
-			struct edgeset free = road_free_set(geo, p, end);
+			struct bitset free = road_free_set(geo, p, end);
 			for (int w = 0; w < 2; w++)	/* in increasing order */
 				for (uint64_t bits = free.w[w]; bits; bits &= bits - 1)
 					add_road(l, seat, 64 * w + __builtin_ctzll(bits));
 		}
 		/* A settlement goes next to one of the seat's roads: at one of its road ends with no building. */
-		for (nodeset left = settlement ? end : 0; left; left &= left - 1) {
-			int n = __builtin_ctzll(left);	/* in increasing order */
+		for (int n; settlement && (n = bs_pop(&end)) >= 0;) {	/* in increasing order */
 			if (pos_node_open(geo, p, n))
 				add_node(l, seat, PC_SETTLEMENT, n);
 		}

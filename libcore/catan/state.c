@@ -416,9 +416,9 @@ void pos_place_settlement(const struct game *g, struct position *p, int seat, in
 		p->harbours[seat] = (uint8_t)(p->harbours[seat] | 1u << g->board.harbour[slot]);
 	/* A road may start here for seat, and for nobody else. */
 	for (int s = 0; s < MAXPLAYERS; s++)
-		p->road_ends[s] &= ~((uint64_t)1 << node);
-	p->road_ends[seat] |= (uint64_t)1 << node;
-	p->occupied |= (uint64_t)1 << node;
+		bs_del(&p->road_ends[s], node);
+	bs_add(&p->road_ends[seat], node);
+	bs_add(&p->occupied, node);
 	pos_yield_add(g->rs->geom, p, seat, node);
 }
 
@@ -456,29 +456,30 @@ void pos_place_road(const struct geometry *geo, struct position *p, int seat, in
 	for (int i = 0; i < 2; i++) {
 		int n = geo->edge_nodes[edge][i], owner = p->node_owner[n];
 		if (owner == NOBODY || owner == seat)
-			p->road_ends[seat] |= (uint64_t)1 << n;
+			bs_add(&p->road_ends[seat], n);
 	}
 }
 
 void pos_find_road_ends(const struct geometry *geo, struct position *p, int nplayers)
 {
 	memset(p->road_ends, 0, sizeof p->road_ends);
-	p->occupied = 0;
+	p->occupied = (struct bitset){ { 0, 0 } };
 	for (int ed = 0; ed < geo->nedge; ed++) {
 		int s = p->edge_owner[ed];
-		if (s >= 0 && s < nplayers)
-			p->road_ends[s] |= (uint64_t)1 << geo->edge_nodes[ed][0] |
-					   (uint64_t)1 << geo->edge_nodes[ed][1];
+		if (s >= 0 && s < nplayers) {
+			bs_add(&p->road_ends[s], geo->edge_nodes[ed][0]);
+			bs_add(&p->road_ends[s], geo->edge_nodes[ed][1]);
+		}
 	}
 	for (int n = 0; n < geo->nnode; n++) {
 		int owner = p->node_owner[n];
 		if (owner == NOBODY)
 			continue;
-		p->occupied |= (uint64_t)1 << n;
+		bs_add(&p->occupied, n);
 		for (int s = 0; s < nplayers; s++)
-			p->road_ends[s] &= ~((uint64_t)1 << n);
+			bs_del(&p->road_ends[s], n);
 		if (owner >= 0 && owner < nplayers)
-			p->road_ends[owner] |= (uint64_t)1 << n;
+			bs_add(&p->road_ends[owner], n);
 	}
 }
 
@@ -543,7 +544,7 @@ int game_seat_of(const struct game *g, int colour)
 
 int pos_node_open(const struct geometry *geo, const struct position *p, int node)
 {
-	return !(p->occupied & geo->node_near[node]);
+	return !bs_meets(&p->occupied, &geo->node_near[node]);
 }
 
 int pos_start_two(const struct game *g, struct position *p, const int node[2])

@@ -5,12 +5,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bitset.h"
 #include "buf.h"
 #include "geom_tab.h"
 
 /*
  * Internally every index is 0-based: hex 0..18, intersection ("node")
- * 0..53, path ("edge") 0..71, seat 0..3.  People see hexes and
+ * 0..53, path ("edge") 0..71 on the base board, seat 0..3.  People see hexes and
  * intersections numbered from 1 and paths named "a-b" (names.h converts).
  *
  * Fixed-size arrays are sized by the largest board of any rule set (the
@@ -18,11 +19,11 @@
  * game's own board (g->rs->geom, geom.h) and a game's own numbers are in
  * its rule set (ruleset.h).
  */
-#define MAX_HEX GEOM_BASE_NHEX
-#define MAX_NODE GEOM_BASE_NNODE
-#define MAX_EDGE GEOM_BASE_NEDGE
-#define MAX_COAST GEOM_BASE_NCOAST
-#define MAX_HARBOUR GEOM_BASE_NHARBOUR
+#define MAX_HEX GEOM_MAX_NHEX
+#define MAX_NODE GEOM_MAX_NNODE
+#define MAX_EDGE GEOM_MAX_NEDGE
+#define MAX_COAST GEOM_MAX_NCOAST
+#define MAX_HARBOUR GEOM_MAX_NHARBOUR
 #define MAX_TOKEN 12	/* the largest number token */
 #define MAXPLAYERS 4
 #define NRES 5
@@ -195,13 +196,13 @@ struct position {
 	 * settlements are placed (pos_place_road, pos_place_settlement;
 	 * pos_find_road_ends, which pos_count_pieces calls, computes them all).
 	 */
-	uint64_t road_ends[MAXPLAYERS];
+	struct bitset road_ends[MAXPLAYERS];
 	/*
 	 * Derived too: the intersections with a building of any seat (bit
 	 * n), so the distance rule is one test (pos_node_open); kept by
 	 * pos_place_settlement, computed by pos_find_road_ends.
 	 */
-	uint64_t occupied;
+	struct bitset occupied;
 	/*
 	 * Derived too: what each hex pays when its number is rolled, a byte
 	 * per seat (seat s at bits 8s..8s+7: 1 per settlement, 2 per city on

@@ -36,12 +36,15 @@ static void test_geometry(struct unit *u)
 	      by_degree[2]);
 	/* node_near: the intersection and its neighbours, nothing else. */
 	for (int n = 0; n < geo->nnode; n++) {
-		uint64_t near = (uint64_t)1 << n;
+		struct bitset near = { { 0, 0 } };
+		bs_add(&near, n);
 		for (int k = 0; k < 3; k++)
 			if (geo->node_nodes[n][k] >= 0)
-				near |= (uint64_t)1 << geo->node_nodes[n][k];
-		CHECK(u, geo->node_near[n] == near, "intersection %d: near %#llx, not %#llx", n + 1,
-		      (unsigned long long)geo->node_near[n], (unsigned long long)near);
+				bs_add(&near, geo->node_nodes[n][k]);
+		CHECK(u, memcmp(&geo->node_near[n], &near, sizeof near) == 0,
+		      "intersection %d: near %#llx %#llx, not %#llx %#llx", n + 1,
+		      (unsigned long long)geo->node_near[n].w[1], (unsigned long long)geo->node_near[n].w[0],
+		      (unsigned long long)near.w[1], (unsigned long long)near.w[0]);
 	}
 	for (int h = 0; h < geo->nhex; h++) {
 		int distinct = 1;
@@ -422,10 +425,93 @@ static void test_hand(struct unit *u)
 	CHECK(u, wrong == 0 && cases == 200000, "hand words: %d cases, %d wrong", cases, wrong);
 }
 
+/*
+ * The thirty-hex board against the tables of the five-six player data
+ * (hexes' intersections clockwise from the top, the coast clockwise from
+ * hex 1's north-west side, the harbours' coastal paths), all 1-based.
+ */
+static void test_geometry_six(struct unit *u)
+{
+	static const int8_t hex_nodes[30][6] = {
+		{ 1, 5, 9, 13, 8, 4 }, { 2, 6, 10, 14, 9, 5 }, { 3, 7, 11, 15, 10, 6 },
+		{ 8, 13, 18, 23, 17, 12 }, { 9, 14, 19, 24, 18, 13 }, { 10, 15, 20, 25, 19, 14 },
+		{ 11, 16, 21, 26, 20, 15 }, { 17, 23, 29, 35, 28, 22 }, { 18, 24, 30, 36, 29, 23 },
+		{ 19, 25, 31, 37, 30, 24 }, { 20, 26, 32, 38, 31, 25 }, { 21, 27, 33, 39, 32, 26 },
+		{ 28, 35, 42, 48, 41, 34 }, { 29, 36, 43, 49, 42, 35 }, { 30, 37, 44, 50, 43, 36 },
+		{ 31, 38, 45, 51, 44, 37 }, { 32, 39, 46, 52, 45, 38 }, { 33, 40, 47, 53, 46, 39 },
+		{ 42, 49, 55, 60, 54, 48 }, { 43, 50, 56, 61, 55, 49 }, { 44, 51, 57, 62, 56, 50 },
+		{ 45, 52, 58, 63, 57, 51 }, { 46, 53, 59, 64, 58, 52 }, { 55, 61, 66, 70, 65, 60 },
+		{ 56, 62, 67, 71, 66, 61 }, { 57, 63, 68, 72, 67, 62 }, { 58, 64, 69, 73, 68, 63 },
+		{ 66, 71, 75, 78, 74, 70 }, { 67, 72, 76, 79, 75, 71 }, { 68, 73, 77, 80, 76, 72 },
+	};
+	static const char *const coast[38] = {
+		"1-4", "1-5", "2-5", "2-6", "3-6", "3-7", "7-11", "11-16", "16-21", "21-27",
+		"27-33", "33-40", "40-47", "47-53", "53-59", "59-64", "64-69", "69-73", "73-77", "77-80",
+		"76-80", "76-79", "75-79", "75-78", "74-78", "70-74", "65-70", "60-65", "54-60", "48-54",
+		"41-48", "34-41", "28-34", "22-28", "17-22", "12-17", "8-12", "4-8",
+	};
+	static const int8_t harbour_coast[11] = { 0, 3, 7, 10, 14, 17, 21, 24, 28, 31, 34 };
+	/* The spiral from hex 1, counter-clockwise, then the middle ring and the centre. */
+	static const int8_t spiral[30] = {
+		1, 4, 8, 13, 19, 24, 28, 29, 30, 27, 23, 18, 12, 7, 3, 2,
+		5, 9, 14, 20, 25, 26, 22, 17, 11, 6, 10, 15, 21, 16,
+	};
+	static const int8_t corners[6] = { 1, 3, 18, 30, 28, 13 };
+	const struct geometry *six = &geometry_six;
+	char name[8];
+
+	CHECK(u, six->nhex == 30 && six->nnode == 80 && six->nedge == 109 && six->ncoast == 38 &&
+		     six->nharbour == 11 && six->ncorner == 6 && six->centre == -1,
+	      "%d hexes, %d intersections, %d paths, %d coastal, %d harbours, %d corners, centre %d",
+	      six->nhex, six->nnode, six->nedge, six->ncoast, six->nharbour, six->ncorner, six->centre);
+	for (int h = 0; h < 30; h++)
+		for (int k = 0; k < 6; k++)
+			CHECK(u, six->hex_nodes[h][k] + 1 == hex_nodes[h][k], "hex %d corner %d: %d, not %d",
+			      h + 1, k, six->hex_nodes[h][k] + 1, hex_nodes[h][k]);
+	int coastal[MAX_NODE] = { 0 }, ncoastal = 0;
+	for (int c = 0; c < 38; c++) {
+		CHECK(u, strcmp(edge_name(six, six->coast_edges[c], name), coast[c]) == 0,
+		      "coastal path %d: %s, not %s", c, name, coast[c]);
+		for (int i = 0; i < 2; i++)
+			coastal[six->edge_nodes[six->coast_edges[c]][i]] = 1;
+	}
+	for (int n = 0; n < six->nnode; n++)
+		ncoastal += coastal[n];
+	CHECK(u, ncoastal == 38, "%d coastal intersections, not 38", ncoastal);
+	for (int h = 0; h < 11; h++)
+		CHECK(u, six->harbour_coast[h] == harbour_coast[h], "harbour %d on coastal path %d, not %d",
+		      h, six->harbour_coast[h], harbour_coast[h]);
+	for (int i = 0; i < 30; i++)
+		CHECK(u, six->spiral[i] + 1 == spiral[i], "spiral from hex 1, hex %d: %d, not %d", i,
+		      six->spiral[i] + 1, spiral[i]);
+	for (int c = 0; c < 6; c++)
+		CHECK(u, six->spiral[c * 30] + 1 == corners[c], "corner %d: hex %d, not %d", c,
+		      six->spiral[c * 30] + 1, corners[c]);
+	/* Every spiral holds each hex once. */
+	for (int c = 0; c < six->ncorner; c++) {
+		int seen[MAX_HEX] = { 0 }, once = 1;
+		for (int i = 0; i < 30; i++)
+			once &= seen[six->spiral[c * 30 + i]]++ == 0;
+		CHECK(u, once, "the spiral from corner %d holds each hex once", c);
+	}
+}
+
+/* The base board's spiral from hex 1 (001's order) and its centre. */
+static void test_spiral_base(struct unit *u)
+{
+	static const int8_t spiral[19] = { 1, 4, 8, 13, 17, 18, 19, 16, 12, 7, 3, 2, 5, 9, 14, 15, 11, 6, 10 };
+	CHECK(u, geo->ncorner == 6 && geo->centre == 9, "%d corners, centre %d", geo->ncorner, geo->centre);
+	for (int i = 0; i < 19; i++)
+		CHECK(u, geo->spiral[i] + 1 == spiral[i], "spiral from hex 1, hex %d: %d, not %d", i,
+		      geo->spiral[i] + 1, spiral[i]);
+}
+
 int main(void)
 {
 	struct unit u = { 0 };
 	test_geometry(&u);
+	test_geometry_six(&u);
+	test_spiral_base(&u);
 	test_hand(&u);
 	test_names(&u);
 	test_rng(&u);

@@ -2221,27 +2221,26 @@ static unsigned slow_harbours(const struct game *g, const struct position *p, in
  * intersection (as the position keeps them: road_ends): the ends of
  * seat's roads and seat's buildings, less other seats' buildings.
  */
-static uint64_t slow_road_ends(const struct position *p, int seat)
+static struct bitset slow_road_ends(const struct position *p, int seat)
 {
-	uint64_t end = 0;
+	uint8_t end[MAX_NODE] = { 0 };
+	struct bitset s = { { 0, 0 } };
 	for (int ed = 0; ed < geo->nedge; ed++)
 		if (p->edge_owner[ed] == seat)
-			end |= (uint64_t)1 << geo->edge_nodes[ed][0] | (uint64_t)1 << geo->edge_nodes[ed][1];
+			end[geo->edge_nodes[ed][0]] = end[geo->edge_nodes[ed][1]] = 1;
 	for (int n = 0; n < geo->nnode; n++)
-		if (p->node_owner[n] == seat)
-			end |= (uint64_t)1 << n;
-		else if (p->node_owner[n] != NOBODY)
-			end &= ~((uint64_t)1 << n);
-	return end;
+		if (p->node_owner[n] == seat || (end[n] && p->node_owner[n] == NOBODY))
+			s.w[n / 64] |= (uint64_t)1 << (n % 64);
+	return s;
 }
 
 /* The intersections with a building, from every intersection (as the position keeps them: occupied). */
-static uint64_t slow_occupied(const struct position *p)
+static struct bitset slow_occupied(const struct position *p)
 {
-	uint64_t o = 0;
+	struct bitset o = { { 0, 0 } };
 	for (int n = 0; n < geo->nnode; n++)
 		if (p->node_owner[n] != NOBODY)
-			o |= (uint64_t)1 << n;
+			o.w[n / 64] |= (uint64_t)1 << (n % 64);
 	return o;
 }
 
@@ -2339,13 +2338,16 @@ static void test_road_lengths(void)
 						     k, i, s, g.pos.harbours[s], slow_harbours(&g, &g.pos, s));
 				}
 				harboured += g.pos.harbours[s] != 0;
-				if (g.pos.road_ends[s] != slow_road_ends(&g.pos, s)) {
+				struct bitset slow = slow_road_ends(&g.pos, s);
+				if (!bs_equal(&g.pos.road_ends[s], &slow)) {
 					if (stale++ < 3)
-						diag("game %d move %d: seat %d keeps road ends %#llx, the board gives %#llx",
-						     k, i, s, (unsigned long long)g.pos.road_ends[s],
-						     (unsigned long long)slow_road_ends(&g.pos, s));
+						diag("game %d move %d: seat %d keeps road ends %#llx %#llx, the board "
+						     "gives %#llx %#llx", k, i, s,
+						     (unsigned long long)g.pos.road_ends[s].w[1],
+						     (unsigned long long)g.pos.road_ends[s].w[0],
+						     (unsigned long long)slow.w[1], (unsigned long long)slow.w[0]);
 				}
-				ended += g.pos.road_ends[s] != 0;
+				ended += bs_count(&g.pos.road_ends[s]) != 0;
 			}
 			for (int hx = 0; hx < geo->nhex; hx++) {
 				if (g.pos.hex_yield[hx] != slow_yield(&g.pos, hx)) {
@@ -2364,13 +2366,16 @@ static void test_road_lengths(void)
 						     i, hx + 1, seats, pos_hex_seats(&g.pos, hx));
 				}
 			}
-			if (g.pos.occupied != slow_occupied(&g.pos)) {
+			struct bitset slow = slow_occupied(&g.pos);
+			if (!bs_equal(&g.pos.occupied, &slow)) {
 				if (stale++ < 3)
-					diag("game %d move %d: the position keeps the buildings at %#llx, the board "
-					     "has them at %#llx", k, i, (unsigned long long)g.pos.occupied,
-					     (unsigned long long)slow_occupied(&g.pos));
+					diag("game %d move %d: the position keeps the buildings at %#llx %#llx, "
+					     "the board has them at %#llx %#llx", k, i,
+					     (unsigned long long)g.pos.occupied.w[1],
+					     (unsigned long long)g.pos.occupied.w[0],
+					     (unsigned long long)slow.w[1], (unsigned long long)slow.w[0]);
 			}
-			occupied += __builtin_popcountll(g.pos.occupied);
+			occupied += bs_count(&g.pos.occupied);
 			if (board_index_stale(&g.board)) {
 				if (stale++ < 3)
 					diag("game %d move %d: the board's hexes by token are stale", k, i);
@@ -2383,7 +2388,7 @@ static void test_road_lengths(void)
 			back = game_read(text, len, &h, &e) == C_OK &&
 			       memcmp(h.pos.road_ends, g.pos.road_ends, sizeof g.pos.road_ends) == 0 &&
 			       memcmp(h.pos.hex_yield, g.pos.hex_yield, sizeof g.pos.hex_yield) == 0 &&
-			       h.pos.occupied == g.pos.occupied;
+			       bs_equal(&h.pos.occupied, &g.pos.occupied);
 			game_free(&h);
 		}
 		free(text);

@@ -49,20 +49,20 @@ static void test_starts(struct unit *u)
 	new_game(&g, 1, 1, 0);
 	int forest = 2, hills = 4;	/* hex 3 is forest, hex 5 hills on the beginner board */
 	g.board.terrain[forest] = T_HILLS;
-	board_index(&g.board, MAX_HEX);
+	board_index(&g.board, geo->nhex);
 	EXPECT_MSG(u, start_check(&g, &e), e, "board.hexes: 4 hills hexes, not 3");
 	g.board.terrain[forest] = T_FOREST;
-	board_index(&g.board, MAX_HEX);
+	board_index(&g.board, geo->nhex);
 	uint8_t tok = g.board.token[hills];
 	g.board.token[hills] = 5;
-	board_index(&g.board, MAX_HEX);
+	board_index(&g.board, geo->nhex);
 	EXPECT_MSG(u, start_check(&g, &e), e, "board.hexes: 3 tokens of 5, not 2");
 	g.board.token[hills] = 0;
-	board_index(&g.board, MAX_HEX);
+	board_index(&g.board, geo->nhex);
 	EXPECT_MSG(u, start_check(&g, &e), e,
 		   "board.hexes[4].token (hex #5): a hills hex needs a number token");
 	g.board.token[hills] = tok;
-	board_index(&g.board, MAX_HEX);
+	board_index(&g.board, geo->nhex);
 	g.board.harbour[0] = RES_BRICK;
 	EXPECT_MSG(u, start_check(&g, &e), e, "board.harbours: 2 brick harbours, not 1");
 	board_beginner(&g.board);
