@@ -15,7 +15,8 @@
 #   2. the new game, the replies, the log's line and the mail's mark are prepared in GAME.work;
 #   3. renaming GAME.work to GAME.txn commits them all at once;
 #   4. the game is renamed into place, the replies written into the outbox, the line logged,
-#      the mark written, and GAME.txn removed; step 1 of any later run redoes what is missing.
+#      the mark written, and GAME.txn renamed GAME.done and removed; step 1 of any later run
+#      redoes what is missing and removes a GAME.done left behind.
 import email
 import email.message
 import email.policy
@@ -506,8 +507,14 @@ def finish(game):
     """Carry out a committed transaction of GAME, or what is left of it; each step is
     skipped when done already, so it may be run again after a kill anywhere."""
     txn = game + ".txn"
-    with open(os.path.join(txn, "meta.json"), encoding="utf-8") as f:
-        meta = json.load(f)
+    try:
+        with open(os.path.join(txn, "meta.json"), encoding="utf-8") as f:
+            meta = json.load(f)
+    except FileNotFoundError:
+        # Only a removal cut short leaves GAME.txn without its meta.json (a referee before
+        # the removal went through GAME.done): every step was done before it began.
+        shutil.rmtree(txn)
+        return
     new = os.path.join(txn, "game.json")
     if os.path.exists(new):
         replace_game(game, new)
@@ -531,8 +538,11 @@ def finish(game):
         seen = game + ".seen"
         if not has_mark(seen, meta["key"]):
             append_line(seen, "%s handled" % meta["key"])
-    shutil.rmtree(txn)
+    # Done: the transaction goes at once by a rename, so that a kill in the removal of its
+    # files cannot leave a GAME.txn that a later run would carry out without its meta.json.
+    os.rename(txn, game + ".done")
     fsync_dir(os.path.dirname(game) or ".")
+    shutil.rmtree(game + ".done")
 
 
 def has_mark(seen, key):
@@ -834,6 +844,7 @@ class Lock:
             raise Fail(EX_TEMPFAIL, "catan-referee: cannot lock %s.lock: %s" % (self.game, e.strerror))
         shutil.rmtree(self.game + ".work", ignore_errors=True)
         shutil.rmtree(self.game + ".draw", ignore_errors=True)
+        shutil.rmtree(self.game + ".done", ignore_errors=True)
         if os.path.isdir(self.game + ".txn"):
             finish(self.game)
         return self

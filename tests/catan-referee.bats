@@ -726,9 +726,28 @@ A mail without moves may ask, one word a line:
 		outbox_count 4
 		run -0 ls -A "$TMPDIR"
 		assert_eq "" "$output"
-		[ ! -e "$G.txn" ] && [ ! -e "$G.work" ] && [ ! -e "$G.draw" ]
+		[ ! -e "$G.txn" ] && [ ! -e "$G.work" ] && [ ! -e "$G.draw" ] && [ ! -e "$G.done" ]
 	done
 	[ "$killed" -gt 5 ]
+}
+
+@test "a referee killed while it removes a finished transaction leaves nothing that stops the next mail" {
+	# Killed in the removal of GAME.done: the next run clears it and plays.
+	mkdir "$G.done"
+	printf '{}' >"$G.done/game.json"
+	run -0 referee legal.eml
+	log_is '["red roll 3 3","red build road 14-19","red end"]'
+	[ ! -e "$G.done" ] && [ ! -e "$G.txn" ]
+	# A GAME.txn whose meta.json is gone (a removal cut short, as a referee before GAME.done
+	# left it) was carried out already: it is removed, and the mail is played once.
+	cp "$BATS_TEST_TMPDIR/before.json" "$G"
+	rm -f "$G.seen" "$G.log" "$OUT"/*.eml
+	mkdir "$G.txn"
+	printf 'x' >"$G.txn/logged"
+	run -0 referee legal.eml
+	log_is '["red roll 3 3","red build road 14-19","red end"]'
+	outbox_count 4
+	[ ! -e "$G.txn" ]
 }
 
 @test "the sender's address is matched in any case" {
@@ -997,7 +1016,7 @@ leaks() {
 		fi
 		# The referee's game is the game itself, byte for byte: no move lost or played twice.
 		assert_file_eq "$O" "$G"
-		[ ! -e "$G.txn" ] && [ ! -e "$G.work" ] && [ ! -e "$G.draw" ]
+		[ ! -e "$G.txn" ] && [ ! -e "$G.work" ] && [ ! -e "$G.draw" ] && [ ! -e "$G.done" ]
 		# Every player is told, once, and sees nothing hidden.
 		run -0 ls "$OUT"
 		assert_eq 4 "${#lines[@]}"
