@@ -36,6 +36,8 @@ static const struct recipe recipes[NPOSITIONS] = {
 	{ 2, 0, 0, VAR_TWO, 0, 23, 150 },	/* Catan for Two: two rolls, trade cards, neutral pieces */
 	{ 2, 0, 0, VAR_TWO, 0, 29, 600 },	/* Catan for Two: late */
 	{ 3, 0, 0, VAR_BASE, 1, 31, 250 },	/* every rules option that changes the rules on */
+	{ 3, 0, 0, VAR_SIX, 0, 37, 4 },	/* the thirty-hex board: in the set-up */
+	{ 4, 0, 0, VAR_SIX, 0, 41, 400 },	/* the thirty-hex board: the middle game */
 };
 
 static void fail(const char *what, const struct cerr *e)

@@ -4,7 +4,7 @@
 
 #include "types.h"
 
-#define NPOSITIONS 14
+#define NPOSITIONS 16
 
 /*
  * positions_build: fills games[0 .. NPOSITIONS-1] with positions of every

@@ -194,7 +194,7 @@ static int cards(struct cl *c, const char *s, uint8_t n[NRES], const char **end)
 	for (;;) {
 		int k, len = 0, res;
 		char w[8];
-		if (sscanf(s, "%d %7[a-z]%n", &k, w, &len) != 2 || k < 1 || k > MAX_BANK_EACH ||
+		if (sscanf(s, "%d %7[a-z]%n", &k, w, &len) != 2 || k < 1 || k > ruleset_base.bank_each ||
 		    (res = lookup(cl_resources, w, strlen(w))) < 0)
 			return fail(c, "cards", "expected N RESOURCE, found '%.20s'", s);
 		n[res] = (uint8_t)(n[res] + k);

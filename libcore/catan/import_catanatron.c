@@ -593,8 +593,8 @@ static int one_move(struct cn *c, const jv_t *records, size_t *i, struct move *m
 		for (;;) {
 			if ((rc = word(c, a.value, cn_resources, "resource", &x)))
 				return rc;
-			if (m->give[x] == MAX_BANK_EACH)
-				return jr_fail(&c->r, "more than %d cards of one resource", MAX_BANK_EACH);
+			if (m->give[x] == ruleset_base.bank_each)
+				return jr_fail(&c->r, "more than %d cards of one resource", ruleset_base.bank_each);
 			m->give[x]++;
 			if (!next_of(c, records, *i, a.seat, A_DISCARD_RESOURCE, &a, &rc))
 				break;

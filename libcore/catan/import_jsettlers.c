@@ -157,8 +157,8 @@ static int cards(struct js *c, const char *f, const char *key, uint8_t out[NRES]
 		if (strncmp(s, names[i], n) != 0 || s[n] != '=')
 			return fail(c, C_INPUT, key, "expected clay=N|ore=N|sheep=N|wheat=N|wood=N");
 		long v = strtol(s + n + 1, &end, 10);
-		if (end == s + n + 1 || v < 0 || v > MAX_BANK_EACH || (i == 5 && v && !unknown))
-			return fail(c, C_INPUT, key, "%s: a count from 0 to %d%s", names[i], MAX_BANK_EACH,
+		if (end == s + n + 1 || v < 0 || v > ruleset_base.bank_each || (i == 5 && v && !unknown))
+			return fail(c, C_INPUT, key, "%s: a count from 0 to %d%s", names[i], ruleset_base.bank_each,
 				    i == 5 ? ", and no card unknown" : "");
 		if (i < 5)
 			out[js_res[i + 1]] = (uint8_t)v;

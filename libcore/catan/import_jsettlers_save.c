@@ -108,8 +108,8 @@ static int cards(struct sv *c, jv_t *obj, const char *key, int optional, int cou
 		return C_OK;
 	if (!(a = member(c, obj, key, JV_ARRAY, &d, &rc)))
 		return rc;
-	if (jv_array_size(a) > MAX_DECK)
-		return jr_fail(&c->r, "%zu cards, more than the deck's %d", jv_array_size(a), MAX_DECK);
+	if (jv_array_size(a) > ruleset_base.deck_size)
+		return jr_fail(&c->r, "%zu cards, more than the deck's %d", jv_array_size(a), ruleset_base.deck_size);
 	for (size_t i = 0; i < jv_array_size(a); i++) {
 		int di = jr_index(&c->r, i), k;
 		if ((rc = card(c, jv_array_get(a, i), &k)))
@@ -312,7 +312,7 @@ static int read_player(struct sv *c, jv_t *seat, int s)
 	if (!(res = member(c, seat, "resources", JV_OBJECT, &d, &rc)))
 		return rc;
 	for (int k = 0; k < 5; k++) {
-		if ((rc = jr_int(&c->r, res, js_res_names[k], 0, MAX_BANK_EACH, &v)))
+		if ((rc = jr_int(&c->r, res, js_res_names[k], 0, ruleset_base.bank_each, &v)))
 			return rc;
 		pl->hand[js_res[k + 1]] = (uint8_t)v;
 	}
@@ -402,8 +402,8 @@ static int read_deck(struct sv *c, jv_t *root)
 	if (!(a = member(c, root, "devCardDeck", JV_ARRAY, &d, &rc)))
 		return rc;
 	size_t n = jv_array_size(a);
-	if (n > MAX_DECK)
-		return jr_fail(&c->r, "%zu cards, more than the deck's %d", n, MAX_DECK);
+	if (n > ruleset_base.deck_size)
+		return jr_fail(&c->r, "%zu cards, more than the deck's %d", n, ruleset_base.deck_size);
 	c->p->deck_known = 1;
 	c->p->deck_len = (uint8_t)n;
 	for (size_t i = 0; i < n; i++) {

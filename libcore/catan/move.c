@@ -50,6 +50,7 @@ static const char *seat_name(const struct game *g, int seat)
 struct words {
 	char **tok;
 	int n, i;
+	int most;	/* the most cards of a resource a count may name: the game's bank of each */
 };
 
 /* A seat of g from a colour word; C_ILLEGAL when the word is no colour or the colour is not playing. */
@@ -81,7 +82,7 @@ static int dev_word(const char *w, int8_t *card, struct cerr *e)
 	return C_OK;
 }
 
-static int count_word(const char *w, int *n, struct cerr *e)
+static int count_word(const char *w, int most, int *n, struct cerr *e)
 {
 	int v = 0;
 	for (const char *s = w; *s; s++) {
@@ -89,8 +90,8 @@ static int count_word(const char *w, int *n, struct cerr *e)
 			return cerr_set(e, C_ILLEGAL, "'%s' is not a count of cards", w);
 		v = v * 10 + (*s - '0');
 	}
-	if (!*w || v < 1 || v > MAX_BANK_EACH)
-		return cerr_set(e, C_ILLEGAL, "'%s' is not a count of cards (1 to %d)", w, MAX_BANK_EACH);
+	if (!*w || v < 1 || v > most)
+		return cerr_set(e, C_ILLEGAL, "'%s' is not a count of cards (1 to %d)", w, most);
 	*n = v;
 	return C_OK;
 }
@@ -142,7 +143,7 @@ static int counts_words(struct words *w, const char *stop, uint8_t out[NRES], co
 			return C_ILLEGAL;
 		if (w->i + 1 >= w->n || (stop && is(w, w->i + 1, stop)))
 			return cerr_set(e, C_ILLEGAL, "a count must follow '%s'", w->tok[w->i]);
-		if (count_word(w->tok[w->i + 1], &n, e))
+		if (count_word(w->tok[w->i + 1], w->most, &n, e))
 			return C_ILLEGAL;
 		if (out[r])
 			return cerr_set(e, C_ILLEGAL, "%s is listed twice", resource_names[r]);
@@ -216,7 +217,8 @@ static const char *jstr(const jv_t *j, const char *key)
 	return jv_is_string(v) ? jv_string_value(v) : NULL;
 }
 
-static int json_counts(struct jr *r, const jv_t *j, const char *key, uint8_t out[NRES], int need_one)
+static int json_counts(const struct game *g, struct jr *r, const jv_t *j, const char *key, uint8_t out[NRES],
+		       int need_one)
 {
 	jv_t *o = jv_object_get(j, key), *v;
 	const char *k;
@@ -230,8 +232,8 @@ static int json_counts(struct jr *r, const jv_t *j, const char *key, uint8_t out
 		if (res < 0)
 			rc = jfail(r, k, "unknown resource");
 		else if (!jv_is_integer(v) || jv_integer_value(v) < 0 ||
-			 jv_integer_value(v) > MAX_BANK_EACH)
-			rc = jr_fail_at(r, k, "a count 0 to %d is needed", MAX_BANK_EACH);
+			 jv_integer_value(v) > g->rs->bank_each)
+			rc = jr_fail_at(r, k, "a count 0 to %d is needed", g->rs->bank_each);
 		else if (out[res] && jv_integer_value(v))
 			rc = jfail(r, k, "listed twice");
 		if (rc)
@@ -501,7 +503,7 @@ static void format_discard(const struct game *g, const struct move *m, struct ou
 
 static int read_discard(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
-	return json_counts(r, j, "cards", m->give, m->verb != MV_DISCARD);
+	return json_counts(g, r, j, "cards", m->give, m->verb != MV_DISCARD);
 }
 
 static int write_discard(const struct game *g, const struct move *m, json_t *o)
@@ -712,7 +714,7 @@ static int read_offer(const struct game *g, struct jr *r, const jv_t *j, struct 
 		return C_ILLEGAL;
 	else
 		m->to = (int8_t)x;
-	if (json_counts(r, j, "give", m->give, 1) || json_counts(r, j, "get", m->get, 1))
+	if (json_counts(g, r, j, "give", m->give, 1) || json_counts(g, r, j, "get", m->get, 1))
 		return C_ILLEGAL;
 	return C_OK;
 }
@@ -753,7 +755,7 @@ static int parse_trade(const struct game *g, struct words *w, struct move *m, st
 	    res_word(w->tok[w->i], &r, e))
 		return C_ILLEGAL;
 	if (need(w, w->i + 1, "a count must follow '%s'", w->tok[w->i], e) ||
-	    count_word(w->tok[w->i + 1], &n, e))
+	    count_word(w->tok[w->i + 1], w->most, &n, e))
 		return C_ILLEGAL;
 	m->give[r] = (uint8_t)n;
 	w->i += 2;
@@ -778,7 +780,7 @@ static void format_trade(const struct game *g, const struct move *m, struct out 
 static int read_trade(const struct game *g, struct jr *r, const jv_t *j, struct move *m)
 {
 	int res = -1, kinds = 0;
-	if (json_counts(r, j, "give", m->give, 1))
+	if (json_counts(g, r, j, "give", m->give, 1))
 		return C_ILLEGAL;
 	for (res = 0; res < NRES; res++)
 		kinds += m->give[res] != 0;
@@ -1295,10 +1297,10 @@ static int verb_of(const char *word)
 
 /* ======== what the rest of the library calls ======== */
 
-static int counts_ok(const uint8_t c[NRES])
+static int counts_ok(const struct game *g, const uint8_t c[NRES])
 {
 	for (int r = 0; r < NRES; r++)
-		if (c[r] > MAX_BANK_EACH)
+		if (c[r] > g->rs->bank_each)
 			return 0;
 	return 1;
 }
@@ -1309,7 +1311,7 @@ int move_check(const struct game *g, const struct move *m, struct cerr *e)
 		return bad(e, "player");
 	if (m->verb >= NVERB)
 		return bad(e, "verb");
-	if (!counts_ok(m->give) || !counts_ok(m->get))
+	if (!counts_ok(g, m->give) || !counts_ok(g, m->get))
 		return bad(e, "card count");
 	return verbs[m->verb].check ? verbs[m->verb].check(g, m, e) : C_OK;
 }
@@ -1340,7 +1342,7 @@ static int parse_words(const struct game *g, struct words *w, struct move *m, st
 int move_parse(const struct game *g, const char *text, struct move *m, struct cerr *e)
 {
 	char buf[MAXTEXT], *tok[MAXTOK];
-	struct words w = { tok, 0, 0 };
+	struct words w = { tok, 0, 0, g->rs->bank_each };
 	size_t len = strlen(text);
 
 	move_init(m);

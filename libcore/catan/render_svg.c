@@ -23,9 +23,6 @@
 #define YU (HEX_R / 2)
 #define ORIGIN_X (70.0 * K)
 #define ORIGIN_Y (70.0 * K)
-#define BOARD_W (2 * ORIGIN_X + 10 * XU)
-#define BOARD_H (2 * ORIGIN_Y + 16 * YU)
-#define PANEL_X (BOARD_W + 20)
 #define PANEL_FONT 14
 #define PANEL_LINE 19
 #define PANEL_CHAR 8.45
@@ -33,6 +30,29 @@
 static const char *const terrain_fill[NTERRAIN] = {
 	"#c2593a", "#2f7d32", "#9bd267", "#f2cc3d", "#9a9a9a", "#e6d3a3",
 };
+
+/* board_w, board_h: the sea around a board, from its intersections' reach (x from -1, y from -2). */
+static double board_w(const struct geometry *geo)
+{
+	int x = 0;
+	for (int n = 0; n < geo->nnode; n++)
+		x = geo->node_x[n] > x ? geo->node_x[n] : x;
+	return 2 * ORIGIN_X + (x + 1) * XU;
+}
+
+static double board_h(const struct geometry *geo)
+{
+	int y = 0;
+	for (int n = 0; n < geo->nnode; n++)
+		y = geo->node_y[n] > y ? geo->node_y[n] : y;
+	return 2 * ORIGIN_Y + (y + 2) * YU;
+}
+
+/* panel_x: where the panel's lines start, right of the board. */
+static double panel_x(const struct geometry *geo)
+{
+	return board_w(geo) + 20;
+}
 
 static double node_px(const struct geometry *geo, int n)
 {
@@ -294,7 +314,7 @@ static void panel_svg(struct buf *b, const struct game *g, const struct panel *p
 	double y = y0;
 	if (rel)
 		buf_printf(b, "<text id=\"panel\" x=\"%.1f\" y=\"%.1f\" font-family=\"DejaVu Sans Mono, monospace\" "
-			   "font-size=\"%d\" fill=\"#222\" xml:space=\"preserve\">\n", PANEL_X, y0, PANEL_FONT);
+			   "font-size=\"%d\" fill=\"#222\" xml:space=\"preserve\">\n", panel_x(g->rs->geom), y0, PANEL_FONT);
 	else
 		buf_printf(b, "<g id=\"panel\" font-family=\"DejaVu Sans Mono, monospace\" font-size=\"%d\" "
 			   "fill=\"#222\">\n", PANEL_FONT);
@@ -304,9 +324,9 @@ static void panel_svg(struct buf *b, const struct game *g, const struct panel *p
 		if (l->kind == PK_PLAYER || l->kind == PK_HEAD || (l->kind == PK_TITLE && i > 0))
 			y += PANEL_LINE / 2, dy += i ? PANEL_LINE / 2 : 0;
 		if (rel)
-			buf_printf(b, "<tspan x=\"%.1f\" dy=\"%.0f\"", PANEL_X, dy);
+			buf_printf(b, "<tspan x=\"%.1f\" dy=\"%.0f\"", panel_x(g->rs->geom), dy);
 		else
-			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" xml:space=\"preserve\"", PANEL_X, y);
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" xml:space=\"preserve\"", panel_x(g->rs->geom), y);
 		if (l->kind == PK_PLAYER && l->seat >= 0)
 			buf_printf(b, " font-weight=\"bold\" fill=\"%s\"", palette_ink(g->colour[l->seat]));
 		else if (l->kind == PK_TITLE || l->kind == PK_HEAD)
@@ -346,7 +366,7 @@ static void board(struct buf *b, const struct game *g, double w, double h)
 {
 	buf_printf(b, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#fbf8ef\"/>\n", w, h);
 	buf_printf(b, "<rect x=\"10\" y=\"10\" width=\"%.1f\" height=\"%.1f\" rx=\"24\" fill=\"#3f7fbf\"/>\n",
-		    BOARD_W - 20, BOARD_H - 20);
+		    board_w(g->rs->geom) - 20, board_h(g->rs->geom) - 20);
 	harbours(b, g);
 	hexes(b, g);
 	tokens(b, g);
@@ -363,8 +383,8 @@ int render_svg_split(const struct game *g, const struct render_opts *o, struct s
 	if (!pn)
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	panel_build(g, o, pn);
-	s->width = PANEL_X + PANEL_WIDTH * PANEL_CHAR + 20;
-	s->height = fmax(BOARD_H, panel_height(pn) + 50);
+	s->width = panel_x(g->rs->geom) + PANEL_WIDTH * PANEL_CHAR + 20;
+	s->height = fmax(board_h(g->rs->geom), panel_height(pn) + 50);
 	buf_init(&b);
 	pieces(&b, g, o, pn, 1);
 	free(pn);
@@ -397,8 +417,8 @@ int render_svg(const struct game *g, const struct render_opts *o, char **out, si
 	if (!pn)
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	panel_build(g, o, pn);
-	double w = PANEL_X + PANEL_WIDTH * PANEL_CHAR + 20;
-	double h = fmax(BOARD_H, panel_height(pn) + 50);
+	double w = panel_x(g->rs->geom) + PANEL_WIDTH * PANEL_CHAR + 20;
+	double h = fmax(board_h(g->rs->geom), panel_height(pn) + 50);
 
 	buf_init(&b);
 	buf_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

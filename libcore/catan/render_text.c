@@ -12,16 +12,19 @@
 
 /*
  * The canvas puts intersection (x, y) of the geometry tables (units of
- * sqrt(3)/2 and 1/2; x from -1 to 9, y from -2 to 14) at column
- * MARGIN_L + (x+1)*k and row MARGIN_T + (y+2)*2:
+ * sqrt(3)/2 and 1/2; on the base board x from -1 to 9, y from -2 to 14)
+ * at column margin + (x+1)*k and row MARGIN_T + (y+2)*2:
  * k is 6 columns for the compact picture and 8 with labels, which leaves
- * room for a path name on every path.  Each cell has a character and a
- * style; the style becomes an ANSI escape only when colour is asked for.
+ * room for a path name on every path.  The margin is MARGIN_L, or wider
+ * where a board's harbour would be drawn left of the first column.  Each
+ * cell has a character and a style; the style becomes an ANSI escape only
+ * when colour is asked for.  The canvas is sized for the largest board;
+ * a board uses what its coordinates reach (struct canvas's w and h).
  */
 #define MARGIN_L 3
 #define MARGIN_T 3
-#define CANVAS_W RENDER_LABELS_WIDTH
-#define CANVAS_H (MARGIN_T + 33 + 3)
+#define CANVAS_W 128
+#define CANVAS_H 64
 
 enum style {
 	ST_PLAIN,
@@ -58,6 +61,7 @@ static const char *const ansi[NSTYLE] = {
 
 struct canvas {
 	int k;			/* columns per x unit */
+	int margin;		/* the columns left of intersection x = -1 */
 	int w, h;		/* the size in use */
 	char ch[CANVAS_H][CANVAS_W];
 	uint8_t st[CANVAS_H][CANVAS_W];
@@ -65,7 +69,7 @@ struct canvas {
 
 static int node_col(const struct geometry *geo, const struct canvas *c, int n)
 {
-	return MARGIN_L + (geo->node_x[n] + 1) * c->k;
+	return c->margin + (geo->node_x[n] + 1) * c->k;
 }
 
 static int node_row(const struct geometry *geo, int n)
@@ -156,7 +160,7 @@ static void draw_hexes(struct canvas *c, const struct game *g, const struct posi
 {
 	const struct geometry *geo = g->rs->geom;
 	for (int h = 0; h < geo->nhex; h++) {
-		int cx = MARGIN_L + (geo->hex_x[h] + 1) * c->k, cy = MARGIN_T + (geo->hex_y[h] + 2) * 2;
+		int cx = c->margin + (geo->hex_x[h] + 1) * c->k, cy = MARGIN_T + (geo->hex_y[h] + 2) * 2;
 		int t = g->board.terrain[h], tok = g->board.token[h];
 		char s[16];
 
@@ -179,25 +183,60 @@ static void draw_hexes(struct canvas *c, const struct game *g, const struct posi
 /*
  * The harbours: "3:1", or "2:1" over the resource, outside their coastal
  * path: on the line from the centre of its hex through the middle of the
- * path, about as far again beyond it.
+ * path, about as far again beyond it.  harbour_at: where harbour i's
+ * label is centred.
  */
+static void harbour_at(const struct canvas *c, const struct geometry *geo, int i, int two, int *row, int *col)
+{
+	int coast = geo->harbour_coast[i], h = geo->coast_hexes[coast];
+	int e = geo->coast_edges[coast];
+	int a = geo->edge_nodes[e][0], b = geo->edge_nodes[e][1];
+	double hcol = c->margin + (geo->hex_x[h] + 1) * c->k, hrow = MARGIN_T + (geo->hex_y[h] + 2) * 2;
+	double mcol = (node_col(geo, c, a) + node_col(geo, c, b)) / 2.0;
+	double mrow = (node_row(geo, a) + node_row(geo, b)) / 2.0;
+	*col = (int)lround(hcol + (mcol - hcol) * 1.9);
+	*row = (int)lround(hrow + (mrow - hrow) * 1.9 - (two ? 0.5 : 0));
+}
+
 static void draw_harbours(struct canvas *c, const struct game *g)
 {
 	const struct geometry *geo = g->rs->geom;
 	for (int i = 0; i < geo->nharbour; i++) {
-		int coast = geo->harbour_coast[i], h = geo->coast_hexes[coast];
-		int e = geo->coast_edges[coast];
-		int a = geo->edge_nodes[e][0], b = geo->edge_nodes[e][1];
-		double hcol = MARGIN_L + (geo->hex_x[h] + 1) * c->k, hrow = MARGIN_T + (geo->hex_y[h] + 2) * 2;
-		double mcol = (node_col(geo, c, a) + node_col(geo, c, b)) / 2.0;
-		double mrow = (node_row(geo, a) + node_row(geo, b)) / 2.0;
-		int kind = g->board.harbour[i], two = kind != HB_GENERIC;
-		int col = (int)lround(hcol + (mcol - hcol) * 1.9);
-		int row = (int)lround(hrow + (mrow - hrow) * 1.9 - (two ? 0.5 : 0));
+		int kind = g->board.harbour[i], two = kind != HB_GENERIC, row, col;
+		harbour_at(c, geo, i, two, &row, &col);
 		put_centred(c, row, col, two ? "2:1" : "3:1", ST_HARBOUR);
 		if (two)
 			put_centred(c, row + 1, col, resource_names[kind], ST_HARBOUR);
 	}
+}
+
+/*
+ * size_canvas: the margin that keeps every harbour's label right of the
+ * first column, and the columns and rows the board reaches, within the
+ * canvas.
+ */
+static void size_canvas(struct canvas *c, const struct game *g)
+{
+	const struct geometry *geo = g->rs->geom;
+	int left = 0, right = 0, bottom = 0;
+	c->margin = 0;
+	for (int i = 0; i < geo->nharbour; i++) {
+		int kind = g->board.harbour[i], two = kind != HB_GENERIC, row, col;
+		const char *widest = two && strlen(resource_names[kind]) > 3 ? resource_names[kind] : "3:1";
+		harbour_at(c, geo, i, two, &row, &col);
+		if (col - ((int)strlen(widest) - 1) / 2 < left)
+			left = col - ((int)strlen(widest) - 1) / 2;
+	}
+	c->margin = -left > MARGIN_L ? -left : MARGIN_L;
+	for (int n = 0; n < geo->nnode; n++) {
+		if (node_col(geo, c, n) > right)
+			right = node_col(geo, c, n);
+		if (node_row(geo, n) > bottom)
+			bottom = node_row(geo, n);
+	}
+	/* Beyond the last intersection: a harbour's label and the margin again. */
+	c->w = right + 2 * c->k + MARGIN_L < CANVAS_W ? right + 2 * c->k + MARGIN_L : CANVAS_W;
+	c->h = bottom + 2 * MARGIN_T < CANVAS_H ? bottom + 2 * MARGIN_T : CANVAS_H;
 }
 
 static int blank_row(const struct canvas *c, int row)
@@ -278,8 +317,7 @@ int render_text(const struct game *g, const struct render_opts *o, char **out, s
 	memset(c->ch, ' ', sizeof c->ch);
 	memset(c->st, 0, sizeof c->st);
 	c->k = o->labels ? 8 : 6;
-	c->w = CANVAS_W;
-	c->h = CANVAS_H;
+	size_canvas(c, g);
 
 	draw_paths(c, g, p, o->labels);
 	draw_hexes(c, g, p, o->labels);

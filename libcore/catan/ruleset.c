@@ -8,23 +8,11 @@
 #include "spell.h"
 
 /*
- * The numbers both rule sets share: the nineteen-hex board's composition,
- * the deck, the bank, the pieces, the costs, the points and awards, the
- * maritime rates.  A rule set that differs in one of them spells its
- * table out.
+ * The numbers every rule set shares: the pieces, the costs, the dice, the
+ * points and awards, the maritime rates.  A rule set that differs in one
+ * of them spells its table out.
  */
-#define BASE_NUMBERS \
-	.geom = &geometry_base, \
-	.terrains = { [T_HILLS] = 3, [T_FOREST] = 4, [T_PASTURE] = 4, [T_FIELDS] = 4, \
-		      [T_MOUNTAINS] = 3, [T_DESERT] = 1 }, \
-	.ntoken = 18, \
-	.tokens = { 5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11 }, \
-	.harbours = { HB_GENERIC, HB_GENERIC, HB_GENERIC, HB_GENERIC, \
-		      RES_BRICK, RES_LUMBER, RES_WOOL, RES_GRAIN, RES_ORE }, \
-	.deck = { [DEV_KNIGHT] = 14, [DEV_ROAD_BUILDING] = 2, [DEV_YEAR_OF_PLENTY] = 2, \
-		  [DEV_MONOPOLY] = 2, [DEV_VICTORY_POINT] = 5 }, \
-	.deck_size = 25, \
-	.bank_each = 19, \
+#define COMMON_NUMBERS \
 	.roads = 15, .settlements = 5, .cities = 4, \
 	.cost = { \
 		[BUY_ROAD] = { [RES_BRICK] = 1, [RES_LUMBER] = 1 }, \
@@ -40,6 +28,25 @@
 	.points_to_win = 10, .discard_limit = 7, \
 	.bank_rate = 4, .generic_rate = 3, .harbour_rate = 2, \
 	.friendly_points = 2
+
+/*
+ * The numbers of the base game and Catan for Two: the nineteen-hex
+ * board's composition, the deck and the bank.
+ */
+#define BASE_NUMBERS \
+	.geom = &geometry_base, \
+	.terrains = { [T_HILLS] = 3, [T_FOREST] = 4, [T_PASTURE] = 4, [T_FIELDS] = 4, \
+		      [T_MOUNTAINS] = 3, [T_DESERT] = 1 }, \
+	.ntoken = 18, \
+	.tokens = { 5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11 }, \
+	.harbours = { HB_GENERIC, HB_GENERIC, HB_GENERIC, HB_GENERIC, \
+		      RES_BRICK, RES_LUMBER, RES_WOOL, RES_GRAIN, RES_ORE }, \
+	.deck = { [DEV_KNIGHT] = 14, [DEV_ROAD_BUILDING] = 2, [DEV_YEAR_OF_PLENTY] = 2, \
+		  [DEV_MONOPOLY] = 2, [DEV_VICTORY_POINT] = 5 }, \
+	.deck_size = 25, \
+	.bank_each = 19, \
+	.beginner = 1, \
+	COMMON_NUMBERS
 
 const struct ruleset ruleset_base = {
 	.name = "base",
@@ -67,12 +74,40 @@ const struct ruleset ruleset_two = {
 	.force_trade = 2,
 };
 
+/*
+ * The 5-6 player extension's board, deck and bank (five-six data): the
+ * thirty-hex board with two deserts, 28 tokens, eleven harbours (their
+ * kinds in this order when they are not shuffled), 34 cards, 24 of each
+ * resource.
+ */
+const struct ruleset ruleset_six = {
+	.name = "five_six",
+	.geom = &geometry_six,
+	.terrains = { [T_HILLS] = 5, [T_FOREST] = 6, [T_PASTURE] = 6, [T_FIELDS] = 6,
+		      [T_MOUNTAINS] = 5, [T_DESERT] = 2 },
+	.ntoken = 28,
+	.tokens = { 2, 5, 4, 6, 3, 9, 8, 11, 11, 10, 6, 3, 8, 4, 8, 10, 11, 12, 10, 5, 4, 9, 5, 9,
+		    12, 3, 2, 6 },
+	.harbours = { HB_GENERIC, RES_WOOL, RES_WOOL, RES_GRAIN, RES_LUMBER, HB_GENERIC, RES_BRICK,
+		      RES_ORE, HB_GENERIC, HB_GENERIC, HB_GENERIC },
+	.deck = { [DEV_KNIGHT] = 20, [DEV_ROAD_BUILDING] = 3, [DEV_YEAR_OF_PLENTY] = 3,
+		  [DEV_MONOPOLY] = 3, [DEV_VICTORY_POINT] = 5 },
+	.deck_size = 34,
+	.bank_each = 24,
+	COMMON_NUMBERS,
+	.min_players = 3, .max_players = 4,
+	.neutral_seats = 0,
+	.rolls_per_turn = 1,
+	.neutral_start = { -1, -1 },
+};
+
 const struct ruleset *ruleset_of(int variant)
 {
-	return variant == VAR_TWO ? &ruleset_two : &ruleset_base;
+	return variant == VAR_TWO ? &ruleset_two : variant == VAR_SIX ? &ruleset_six : &ruleset_base;
 }
 
-static const char *const variant_words[] = { [VAR_BASE] = "base", [VAR_TWO] = "two", NULL };
+static const char *const variant_words[] = { [VAR_BASE] = "base", [VAR_TWO] = "two", [VAR_SIX] = "five_six",
+					       NULL };
 static const char *const trade_words[] = { [TRADE_COMBINED] = "combined", [TRADE_STRICT] = "strict", NULL };
 static const char *const onoff_words[] = { "off", "on", NULL };
 static const char *const vp_words[] = { "held", "played", NULL };

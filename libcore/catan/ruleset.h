@@ -31,6 +31,7 @@ struct ruleset {
 	uint8_t roads, settlements, cities;	/* pieces per player */
 	uint8_t cost[NPURCHASE][NRES];
 	uint8_t setup_rounds;	/* set-up placements per player, in snake order */
+	uint8_t beginner;	/* 1: the beginner board and its starting pieces (board.h) are its board's */
 	uint8_t dice_sides;	/* the sides of each of the NDICE dice (types.h) */
 	uint8_t robber_roll;	/* the total that moves the robber and makes hands discard */
 	uint8_t settlement_points, city_points;
@@ -113,6 +114,8 @@ static inline int rs_token_red(const struct ruleset *rs, int t)
 extern const struct ruleset ruleset_base;
 /* Catan for Two (000): two players, two neutral seats, two rolls a turn, trade cards. */
 extern const struct ruleset ruleset_two;
+/* The 5-6 player extension: the thirty-hex board, its deck and bank. */
+extern const struct ruleset ruleset_six;
 /* ruleset_of: the rule set of a variant (enum variant). */
 const struct ruleset *ruleset_of(int variant);
 

@@ -616,6 +616,8 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 		return cerr_set(e, C_USAGE, "a game needs %d to %d players, not %d", rs->min_players,
 				rs->max_players, o->nplayers);
 	}
+	if (o->beginner && !rs->beginner)
+		return cerr_set(e, C_USAGE, "variant=%s has no beginner board", rs->name);
 	for (int s = 0; s < o->nplayers; s++) {
 		if (o->colour[s] >= NCOLOUR)
 			return cerr_set(e, C_USAGE, "unknown colour");

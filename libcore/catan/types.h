@@ -28,8 +28,8 @@
 #define MAXPLAYERS 4
 #define NRES 5
 #define NDEV 5
-#define MAX_DECK 25	/* the largest development deck */
-#define MAX_BANK_EACH 19	/* the largest bank of one resource: bounds counts of cards */
+#define MAX_DECK 34	/* the largest development deck */
+#define MAX_BANK_EACH 24	/* the largest bank of one resource: bounds counts of cards */
 #define NDICE 2	/* the dice of a production roll: a roll move names each (struct move's dice) */
 #define NOBODY (-1)
 #define MAX_TURN 65535	/* the last turn a game may reach: position.turn is 16 bits */
@@ -72,7 +72,7 @@ enum phase {
 enum trade_mode { TRADE_COMBINED, TRADE_STRICT };
 enum outcomes { OUT_INTERNAL, OUT_EXTERNAL };
 /* The rule set a game plays (ruleset.h): the base game, or Catan for Two. */
-enum variant { VAR_BASE, VAR_TWO, NVARIANT };
+enum variant { VAR_BASE, VAR_TWO, VAR_SIX, NVARIANT };
 
 /* The longest road after a break, when several tie: 000's almanac (the holder keeps it) or 002's FAQ. */
 enum road_tie { TIE_KEEP, TIE_ASIDE };
