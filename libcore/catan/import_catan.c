@@ -105,8 +105,9 @@ static int header_line(struct cl *c, char *l, char terrain[CL_TILES][8], int num
 	if (strncmp(l, "name: ", 6) == 0) {
 		if (sscanf(l, "name: %31[^,], color: %15[a-z], seat: %d%n", w, col, &seat, &n) != 3 || l[n])
 			return fail(c, "name", "expected 'name: NAME, color: COLOUR, seat: N'");
-		if (seat < 1 || seat > MAXPLAYERS || c->word[seat - 1][0])
-			return fail(c, "seat", "seat %d is not a free seat from 1 to %d", seat, MAXPLAYERS);
+		if (seat < 1 || seat > ruleset_base.max_players || c->word[seat - 1][0])
+			return fail(c, "seat", "seat %d is not a free seat from 1 to %d", seat,
+				    ruleset_base.max_players);
 		strcpy(c->word[seat - 1], col);
 		c->nplayers = c->nplayers > seat ? c->nplayers : seat;
 	} else if (strncmp(l, "terrain: ", 9) == 0 || strncmp(l, "numbers: ", 9) == 0) {

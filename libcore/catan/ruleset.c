@@ -72,6 +72,14 @@ const struct ruleset *ruleset_of(int variant)
 	return variant == VAR_TWO ? &ruleset_two : &ruleset_base;
 }
 
+int rulesets_max_players(void)
+{
+	int n = 0;
+	for (int v = 0; v < NVARIANT; v++)
+		n = ruleset_of(v)->max_players > n ? ruleset_of(v)->max_players : n;
+	return n;
+}
+
 static const char *const variant_words[] = { [VAR_BASE] = "base", [VAR_TWO] = "two", NULL };
 static const char *const trade_words[] = { [TRADE_COMBINED] = "combined", [TRADE_STRICT] = "strict", NULL };
 static const char *const onoff_words[] = { "off", "on", NULL };

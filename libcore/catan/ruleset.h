@@ -115,6 +115,11 @@ extern const struct ruleset ruleset_base;
 extern const struct ruleset ruleset_two;
 /* ruleset_of: the rule set of a variant (enum variant). */
 const struct ruleset *ruleset_of(int variant);
+/*
+ * rulesets_max_players: the most players of any rule set: what a reader
+ * that knows no rule set yet accepts (a match's lines).
+ */
+int rulesets_max_players(void);
 
 /*
  * The rules options a game chooses (struct rules), each described once:

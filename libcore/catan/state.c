@@ -426,7 +426,7 @@ void pos_yield_add(const struct geometry *geo, struct position *p, int seat, int
 {
 	for (int k = 0; k < 3; k++)
 		if (geo->node_hexes[node][k] >= 0)
-			p->hex_yield[geo->node_hexes[node][k]] += 1u << (8 * seat);
+			p->hex_yield[geo->node_hexes[node][k]] += (uint64_t)1 << (8 * seat);
 }
 
 void pos_place_city(const struct geometry *geo, struct position *p, int seat, int node)
@@ -444,7 +444,7 @@ void pos_find_yields(const struct geometry *geo, struct position *p, int nplayer
 		for (int k = 0; k < 6; k++) {
 			int n = geo->hex_nodes[h][k], s = p->node_owner[n];
 			if (s >= 0 && s < nplayers)
-				p->hex_yield[h] += (p->node_kind[n] == B_CITY ? 2u : 1u) << (8 * s);
+				p->hex_yield[h] += (uint64_t)(p->node_kind[n] == B_CITY ? 2 : 1) << (8 * s);
 		}
 }
 

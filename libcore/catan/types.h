@@ -10,7 +10,7 @@
 
 /*
  * Internally every index is 0-based: hex 0..18, intersection ("node")
- * 0..53, path ("edge") 0..71, seat 0..3.  People see hexes and
+ * 0..53, path ("edge") 0..71, seat 0..5.  People see hexes and
  * intersections numbered from 1 and paths named "a-b" (names.h converts).
  *
  * Fixed-size arrays are sized by the largest board of any rule set (the
@@ -24,7 +24,7 @@
 #define MAX_COAST GEOM_BASE_NCOAST
 #define MAX_HARBOUR GEOM_BASE_NHARBOUR
 #define MAX_TOKEN 12	/* the largest number token */
-#define MAXPLAYERS 4
+#define MAXPLAYERS 6	/* seats of the largest rule set, neutral ones included */
 #define NRES 5
 #define NDEV 5
 #define MAX_DECK 25	/* the largest development deck */
@@ -210,7 +210,7 @@ struct position {
 	 * (pos_place_settlement, pos_place_city; pos_find_yields, which
 	 * pos_count_pieces calls, computes them all).
 	 */
-	uint32_t hex_yield[MAX_HEX];
+	uint64_t hex_yield[MAX_HEX];
 };
 
 /* A move in its C form; move.h gives its text and JSON forms. */
