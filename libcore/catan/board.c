@@ -10,7 +10,7 @@ static const int8_t board_outer_ring[12] = { 0, 1, 2, 6, 11, 15, 18, 17, 16, 12,
 static const int8_t board_inner_ring[6] = { 4, 5, 10, 14, 13, 8 };
 
 /* Intersections are 0-based here: catan-state(5)'s intersection 9 is 8. */
-const struct beginner_pieces board_beginner_pieces[NCOLOUR] = {
+const struct beginner_pieces board_beginner_pieces[COL_GREEN] = {
 	[COL_RED] = { { 8, 28 }, { { 8, 13 }, { 28, 34 } } },
 	[COL_BLUE] = { { 41, 39 }, { { 36, 41 }, { 39, 44 } } },
 	[COL_WHITE] = { { 17, 31 }, { { 17, 22 }, { 25, 31 } } },

@@ -45,6 +45,7 @@ const struct ruleset ruleset_base = {
 	.name = "base",
 	BASE_NUMBERS,
 	.min_players = 2, .max_players = 4,
+	.colours = 4,
 	.neutral_seats = 0,
 	.rolls_per_turn = 1,
 	.neutral_start = { -1, -1 },
@@ -55,6 +56,7 @@ const struct ruleset ruleset_two = {
 	.name = "two",
 	BASE_NUMBERS,
 	.min_players = 2, .max_players = 2,
+	.colours = 4,
 	.neutral_seats = 2,
 	.rolls_per_turn = 2,
 	/* Straight above and below the centre, two hexes out: where the printed figure marks them. */
@@ -72,12 +74,25 @@ const struct ruleset *ruleset_of(int variant)
 	return variant == VAR_TWO ? &ruleset_two : &ruleset_base;
 }
 
-int rulesets_max_players(void)
+/* most: the largest of one uint8_t member (at offset field) of every rule set's table. */
+static int most(size_t field)
 {
 	int n = 0;
-	for (int v = 0; v < NVARIANT; v++)
-		n = ruleset_of(v)->max_players > n ? ruleset_of(v)->max_players : n;
+	for (int v = 0; v < NVARIANT; v++) {
+		int k = ((const uint8_t *)ruleset_of(v))[field];
+		n = k > n ? k : n;
+	}
 	return n;
+}
+
+int rulesets_max_players(void)
+{
+	return most(offsetof(struct ruleset, max_players));
+}
+
+int rulesets_colours(void)
+{
+	return most(offsetof(struct ruleset, colours));
 }
 
 static const char *const variant_words[] = { [VAR_BASE] = "base", [VAR_TWO] = "two", NULL };

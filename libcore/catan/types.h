@@ -39,7 +39,8 @@ enum terrain { T_HILLS, T_FOREST, T_PASTURE, T_FIELDS, T_MOUNTAINS, T_DESERT, NT
 /* Harbour kinds: a 2:1 harbour's kind is its resource; HB_GENERIC is 3:1. */
 enum harbour { HB_GENERIC = NRES, NHARBOURKIND };
 enum dev { DEV_KNIGHT, DEV_ROAD_BUILDING, DEV_YEAR_OF_PLENTY, DEV_MONOPOLY, DEV_VICTORY_POINT };
-enum colour { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE, NCOLOUR };
+/* The colours, the base game's four first: a rule set plays the first few (struct ruleset's colours). */
+enum colour { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE, COL_GREEN, COL_BROWN, NCOLOUR };
 
 /*
  * Where the game stands.  Set-up: PH_SETUP_SETTLEMENT then PH_SETUP_ROAD for

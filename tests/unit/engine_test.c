@@ -2448,6 +2448,49 @@ static void test_six_seats(void)
 	}
 	ok(!wrong, "every hex has seat 4 or 5 on it where their buildings touch it, and no other seat");
 	game_free(&g);
+
+	/*
+	 * Production to six seats: the beginner game with green and brown
+	 * seated after the four, green's settlement on hex 5 (hills, a six)
+	 * and brown's city on hex 18 (fields, the other six).
+	 */
+	fresh(&g, 4, OUT_EXTERNAL);
+	p = &g.pos;
+	g.nplayers = 6;
+	g.colour[4] = COL_GREEN;
+	g.colour[5] = COL_BROWN;
+	int at[2] = { -1, -1 };
+	for (int i = 0; i < 2; i++)
+		for (int k = 0; k < 6 && at[i] < 0; k++)
+			if (pos_node_open(geo, p, geo->hex_nodes[i ? 17 : 4][k]))
+				at[i] = geo->hex_nodes[i ? 17 : 4][k];
+	pos_place_settlement(&g, p, 4, at[0]);
+	pos_place_settlement(&g, p, 5, at[1]);
+	pos_place_city(geo, p, 5, at[1]);
+	pos_count_pieces(g.rs, &g.board, p, g.nplayers);
+	for (int s = 0; s < g.nplayers; s++)
+		set_hand(&g, s, 0, 0, 0, 0, 0);
+	allow(&g, "red roll 2 4");
+	ok(hand_is(&g, 4, 1, 0, 0, 0, 0) && hand_is(&g, 5, 0, 0, 0, 2, 0) && hand_is(&g, RED, 1, 0, 0, 0, 0) &&
+		   hand_is(&g, WHITE, 1, 0, 0, 0, 0) && hand_is(&g, ORANGE, 0, 0, 0, 1, 0),
+	   "a six pays green's settlement and brown's city with the four's buildings");
+	allow(&g, "red end");
+	for (int s = 0; s < g.nplayers; s++)
+		set_hand(&g, s, 0, 0, 0, 0, 0);
+	set_hand(&g, BLUE, 17, 0, 0, 0, 0);
+	allow(&g, "blue roll 3 3");
+	ok(hand_is(&g, 4, 0, 0, 0, 0, 0) && hand_is(&g, RED, 0, 0, 0, 0, 0) && g.pos.bank[RES_BRICK] == 2 &&
+		   hand_is(&g, 5, 0, 0, 0, 2, 0),
+	   "two bricks in the bank for red, white and green: nobody is paid brick, brown its grain");
+	allow(&g, "blue end");
+	/* Bytes of 54, the most a seat is owed, from five seats: 260, more than a byte holds. */
+	set_hand(&g, BLUE, 0, 0, 0, 0, 0);
+	set_hand(&g, 5, 0, 0, 0, 0, 0);
+	p->hex_yield[4] = 0x2c36363636;
+	allow(&g, "white roll 4 2");
+	ok(g.pos.bank[RES_BRICK] == 19 && hand_is(&g, 4, 0, 0, 0, 0, 0) && hand_is(&g, 5, 0, 0, 0, 2, 0),
+	   "260 bricks owed are more than the bank's 19, not 4");
+	game_free(&g);
 }
 
 int main(void)
