@@ -14,13 +14,13 @@
  * byte of a word (seat s at bits 8s..8s+7), the sum of the hexes' yields
  * (position.hex_yield): a seat's nine buildings touch at most 27 hexes,
  * 54 cards with cities, so no byte overflows.  Six seats' 324 would, so
- * the bytes are added in pairs into three 16-bit lanes first, and the
- * lanes then.
+ * the bytes are added in pairs first (two neighbours' 108 never carry),
+ * each pair kept in a 16-bit lane, and the three lanes then.
  */
 _Static_assert(MAXPLAYERS <= 6, "a 64-bit word holds a byte per seat, and three lanes of two");
 static unsigned owed_sum(uint64_t owed)
 {
-	uint64_t lanes = (owed & 0x00ff00ff00ff) + (owed >> 8 & 0x00ff00ff00ff);
+	uint64_t lanes = (owed + (owed >> 8)) & 0x00ff00ff00ff;
 	return (unsigned)((lanes * 0x000100010001) >> 32 & 0xffff);	/* the three lanes added */
 }
 

@@ -135,8 +135,12 @@ static inline unsigned pos_hex_seats(const struct position *p, int hex)
 {
 	_Static_assert(MAXPLAYERS <= 6, "a byte per seat in the low 48 bits");
 	uint64_t y = p->hex_yield[hex];
-	/* Bit 7 of each byte that is not 0 (seven bits plus 0x7f never carry), then seat s's at bit 8s. */
-	uint64_t nz = (((y & 0x7f7f7f7f7f7f) + 0x7f7f7f7f7f7f) | y) >> 7 & 0x010101010101;
+	/*
+	 * Bit 7 of each byte that is not 0, then seat s's at bit 8s: a hex
+	 * pays a seat at most 12 (a city on each corner), and 12 plus 0x7f
+	 * never carries.
+	 */
+	uint64_t nz = (y + 0x7f7f7f7f7f7f) >> 7 & 0x010101010101;
 	/*
 	 * The six bits gathered at bits 35 to 40: bit 8s shifted by 35 - 7s
 	 * lands at 35 + s, and the other shifted copies of the product fall
