@@ -67,7 +67,7 @@ static const struct fe_opt options[] = {
 	{ "seeds", O_SEEDS, FE_ARG, NULL, "the games' seeds, A to B" },
 	{ "shard", O_SHARD, FE_ARG, NULL, "only the games i with i mod N = K-1" },
 	{ "jobs", O_JOBS, FE_ARG, NULL, "play N games at once" },
-	{ "players", O_PLAYERS, FE_ARG_LIST, colour_names, "the seats' colours" },
+	{ "players", O_PLAYERS, FE_ARG_LIST, colour_words, "the seats' colours" },
 	{ "numbers", O_NUMBERS, FE_ARG, fe_numbers_words, "number tokens" },
 	{ "rules", O_RULES, FE_ARG, NULL, "a rules option" },
 	{ "neutral", O_NEUTRAL, FE_ARG, NULL, "the neutral settlements' intersections" },

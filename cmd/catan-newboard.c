@@ -66,7 +66,7 @@ static const struct fe_opt options[] = {
 	{ "beginner", O_BEGINNER, FE_NO_ARG, NULL, "the beginner board" },
 	{ "seed", O_SEED, FE_ARG, NULL, "seed the generator" },
 	{ "secret", O_SECRET, FE_NO_ARG, NULL, "hidden outcomes from a secret key" },
-	{ "players", O_PLAYERS, FE_ARG_LIST, colour_names, "seat order" },
+	{ "players", O_PLAYERS, FE_ARG_LIST, colour_words, "seat order" },
 	{ "numbers", O_NUMBERS, FE_ARG, fe_numbers_words, "number tokens on a random board" },
 	{ "rules", O_RULES, FE_ARG, NULL, "a rules option" },
 	{ "neutral", O_NEUTRAL, FE_ARG, NULL, "the neutral settlements' intersections" },

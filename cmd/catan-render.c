@@ -59,7 +59,7 @@ static const struct fe_opt options[] = {
 	{ "labels", O_LABELS, FE_NO_ARG, NULL, "intersection numbers and path names" },
 	{ "color", O_COLOR, FE_ARG, when_words, "ANSI colour in the text" },
 	{ "colour", O_COLOR, FE_ARG, when_words, NULL },
-	{ "view", O_VIEW, FE_ARG, colour_names, "only what COLOUR may see" },
+	{ "view", O_VIEW, FE_ARG, colour_words, "only what COLOUR may see" },
 	{ "log", O_LOG, FE_ARG, NULL, "list the last N moves" },
 	{ "at", O_AT, FE_ARG, NULL, "the position after move N" },
 	FE_OPT_END,

@@ -201,6 +201,26 @@ load test_helper
 	assert_eq "" "$output"
 }
 
+@test "green and brown do not play in the base game or Catan for Two; the four colours do" {
+	run -2 --separate-stderr catan-newboard --seed 1 --players red,green
+	assert_eq "" "$output"
+	assert_eq "catan-newboard: --players: unknown colour 'green' (red, blue, white, orange)" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --seed 1 --players brown,blue,white
+	assert_eq "catan-newboard: --players: unknown colour 'brown' (red, blue, white, orange)" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --seed 1 --rules variant=two --players red,green
+	assert_eq "" "$output"
+	assert_eq "catan-newboard: --players: unknown colour 'green' (red, blue, white, orange)" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --seed 1 --players brown,red --rules variant=two
+	assert_eq "catan-newboard: --players: unknown colour 'brown' (red, blue, white, orange)" "${stderr_lines[0]}"
+	refused_position '.players.green = {}' "players: 'green' is not a colour (red, blue, white, orange)"
+	run -0 catan-newboard --seed 1 --players red,blue
+	assert_eq '["red","blue"]' "$(jq -c .players <<<"$output")"
+	run -0 catan-newboard --seed 1 --players orange,white,blue,red
+	assert_eq '["orange","white","blue","red"]' "$(jq -c .players <<<"$output")"
+	run -0 catan-newboard --seed 1 --rules variant=two --players blue,red
+	assert_eq '[["blue","red"],["white","orange"]]' "$(jq -c '[.players, .neutral]' <<<"$output")"
+}
+
 @test "a full stdout is an error, not a silent truncation" {
 	if [ ! -w /dev/full ]; then skip "no /dev/full on this system"; fi
 	run -4 --separate-stderr bash -c 'catan-newboard --seed 1 >/dev/full'

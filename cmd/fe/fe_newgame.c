@@ -18,9 +18,10 @@ int fe_newgame_players(const char *usage_short, const char *arg, struct newgame 
 	o->nplayers = 0;
 	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		int c = colour_parse(tok);
+		char list[64];
 		if (c < 0)
-			return fe_usagef(usage_short,
-					 "--players: unknown colour '%s' (red, blue, white, orange)", tok);
+			return fe_usagef(usage_short, "--players: unknown colour '%s' (%s)", tok,
+					 colour_list(rulesets_colours(), list, sizeof list));
 		if (o->nplayers == ruleset_base.max_players)
 			return fe_usagef(usage_short, "--players: '%s' names more than %d players", arg,
 					 ruleset_base.max_players);

@@ -7,7 +7,7 @@
 
 
 /* Intersections are 0-based here: catan-state(5)'s intersection 9 is 8. */
-const struct beginner_pieces board_beginner_pieces[NCOLOUR] = {
+const struct beginner_pieces board_beginner_pieces[COL_GREEN] = {
 	[COL_RED] = { { 8, 28 }, { { 8, 13 }, { 28, 34 } } },
 	[COL_BLUE] = { { 41, 39 }, { { 36, 41 }, { 39, 44 } } },
 	[COL_WHITE] = { { 17, 31 }, { { 17, 22 }, { 25, 31 } } },

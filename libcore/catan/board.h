@@ -27,11 +27,15 @@ int board_desert(const struct geometry *geo, const struct board *b);
 /* board_red_neighbours: 1 when two hexes holding red tokens (rs_token_red: 6 or 8) share a side, on rs's board. */
 int board_red_neighbours(const struct ruleset *rs, const struct board *b);
 
-/* Beginner starting pieces by colour: two settlements and two roads (0-based nodes, paths by ends). */
+/*
+ * Beginner starting pieces by colour: two settlements and two roads
+ * (0-based nodes, paths by ends), for the base game's four colours (green
+ * and brown have no beginner set-up).
+ */
 struct beginner_pieces {
 	int8_t settlement[2];	/* [1] is the one that pays the starting resources */
 	int8_t road[2][2];
 };
-extern const struct beginner_pieces board_beginner_pieces[NCOLOUR];
+extern const struct beginner_pieces board_beginner_pieces[COL_GREEN];
 
 #endif

@@ -105,8 +105,9 @@ static int header_line(struct cl *c, char *l, char terrain[CL_TILES][8], int num
 	if (strncmp(l, "name: ", 6) == 0) {
 		if (sscanf(l, "name: %31[^,], color: %15[a-z], seat: %d%n", w, col, &seat, &n) != 3 || l[n])
 			return fail(c, "name", "expected 'name: NAME, color: COLOUR, seat: N'");
-		if (seat < 1 || seat > MAXPLAYERS || c->word[seat - 1][0])
-			return fail(c, "seat", "seat %d is not a free seat from 1 to %d", seat, MAXPLAYERS);
+		if (seat < 1 || seat > ruleset_base.max_players || c->word[seat - 1][0])
+			return fail(c, "seat", "seat %d is not a free seat from 1 to %d", seat,
+				    ruleset_base.max_players);
 		strcpy(c->word[seat - 1], col);
 		c->nplayers = c->nplayers > seat ? c->nplayers : seat;
 	} else if (strncmp(l, "terrain: ", 9) == 0 || strncmp(l, "numbers: ", 9) == 0) {
@@ -418,14 +419,16 @@ int import_catan(const char *buf, size_t len, const char *name, struct game *g, 
 					rc = fail(&c, "seat", "no player in seat %d", s + 1);
 			/* A colour we do not have (green) takes the first of ours that nobody plays. */
 			for (int s = 0; s < c.nplayers && rc == C_OK; s++) {
-				int col = colour_parse(c.word[s]);
+				int col = colour_parse_in(&ruleset_base, c.word[s]);
 				for (int t = 0; t < c.nplayers && col >= 0; t++)
-					if (t != s && (t < s ? c.colour[t] == col : colour_parse(c.word[t]) == col))
+					if (t != s && (t < s ? c.colour[t] == col :
+						       colour_parse_in(&ruleset_base, c.word[t]) == col))
 						col = -1;
-				for (int k2 = 0; col < 0 && k2 < NCOLOUR; k2++) {
+				for (int k2 = 0; col < 0 && k2 < ruleset_base.colours; k2++) {
 					col = k2;
 					for (int t = 0; t < c.nplayers; t++)
-						if ((t < s && c.colour[t] == k2) || (t > s && colour_parse(c.word[t]) == k2))
+						if ((t < s && c.colour[t] == k2) ||
+						    (t > s && colour_parse_in(&ruleset_base, c.word[t]) == k2))
 							col = -1;
 				}
 				c.colour[s] = (uint8_t)col;

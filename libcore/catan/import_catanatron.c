@@ -132,8 +132,10 @@ static int read_colours(struct cn *c, const jv_t *root)
 	int d = jr_key(&c->r, "colors");
 	if (!a)
 		return rc;
-	if (!jv_is_array(a) || jv_array_size(a) < 2 || jv_array_size(a) > MAXPLAYERS)
-		return jr_fail(&c->r, "expected an array of 2 to 4 colours");
+	if (!jv_is_array(a) || jv_array_size(a) < ruleset_base.min_players ||
+	    jv_array_size(a) > ruleset_base.max_players)
+		return jr_fail(&c->r, "expected an array of %d to %d colours", ruleset_base.min_players,
+			       ruleset_base.max_players);
 	c->nplayers = (int)jv_array_size(a);
 	for (int s = 0; s < c->nplayers; s++) {
 		int col, di = jr_index(&c->r, (size_t)s);

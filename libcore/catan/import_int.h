@@ -67,6 +67,7 @@ int imp_push(struct game *g, const struct move *m, struct cerr *e);
  * event logs and saved games (import_js.c).
  */
 #define JS_LAYOUT 37	/* the island and its ring of sea, in reading order */
+#define JS_SEATS 4	/* the classic game's seats, numbered 0 to 3 */
 /* Resources as JSettlers numbers them (1 clay .. 5 wood) as ours; 0 and 6: -1 (unknown). */
 extern const int js_res[7];
 /* Development cards as JSettlers numbers them (1 road building .. 9 knight) as ours; 0: -1. */
@@ -102,7 +103,7 @@ int js_options(const char *opts, char *msg, size_t n);
  * our seats: order[s] the JSettlers seat, colour[s] its colour (seat 0
  * red, 1 blue, 2 white, 3 orange).  Returns their number.
  */
-int js_seats(const int seated[MAXPLAYERS], int first, int order[MAXPLAYERS], uint8_t colour[MAXPLAYERS]);
+int js_seats(const int seated[JS_SEATS], int first, int order[JS_SEATS], uint8_t colour[JS_SEATS]);
 
 /* The readers of each format (import.h's import_read for their contract). */
 int import_catanatron(const char *buf, size_t len, const char *name, struct game *g,

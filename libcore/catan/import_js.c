@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "import_int.h"
+#include "ruleset.h"
 
 const int js_res[7] = { -1, RES_BRICK, RES_ORE, RES_WOOL, RES_GRAIN, RES_LUMBER, -1 };
 static const int js_terrain[7] = { T_DESERT, T_HILLS, T_MOUNTAINS, T_PASTURE, T_FIELDS, T_FOREST, -1 };
@@ -157,8 +158,9 @@ int js_options(const char *opts, char *msg, size_t n)
 		snprintf(msg, n, "the sea board or a scenario: not a board we play");
 		return C_ILLEGAL;
 	}
-	if (players > MAXPLAYERS) {
-		snprintf(msg, n, "a game of %ld players: we play 2 to 4", players);
+	if (players > ruleset_base.max_players) {
+		snprintf(msg, n, "a game of %ld players: we play %d to %d", players, ruleset_base.min_players,
+			 ruleset_base.max_players);
 		return C_ILLEGAL;
 	}
 	if (option(opts, "PLB", v, sizeof v) && v[0] == 't') {
@@ -168,11 +170,11 @@ int js_options(const char *opts, char *msg, size_t n)
 	return C_OK;
 }
 
-int js_seats(const int seated[MAXPLAYERS], int first, int order[MAXPLAYERS], uint8_t colour[MAXPLAYERS])
+int js_seats(const int seated[JS_SEATS], int first, int order[JS_SEATS], uint8_t colour[JS_SEATS])
 {
 	int n = 0;
-	for (int k = 0; k < MAXPLAYERS; k++) {
-		int s = (first + k) % MAXPLAYERS;
+	for (int k = 0; k < JS_SEATS; k++) {
+		int s = (first + k) % JS_SEATS;
 		if (seated[s]) {
 			/* Seats are coloured in our order of colours: seat 0 red, 1 blue, 2 white, 3 orange. */
 			colour[n] = (uint8_t)s;

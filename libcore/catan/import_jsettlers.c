@@ -20,18 +20,18 @@ struct js {
 	struct cerr *e;
 	const struct geometry *geo;
 	struct game *g;
-	int seated[MAXPLAYERS];	/* JSettlers seat -> 1 when someone sits there */
-	int order[MAXPLAYERS], nplayers;	/* our seat -> JSettlers seat */
+	int seated[JS_SEATS];	/* JSettlers seat -> 1 when someone sits there */
+	int order[JS_SEATS], nplayers;	/* our seat -> JSettlers seat */
 	int have_board, started;
 	int turn, rolled;	/* the JSettlers seat whose turn it is; its roll was made */
-	int drawn[MAXPLAYERS];	/* the card each JSettlers seat drew last, as ours, or -1 */
+	int drawn[JS_SEATS];	/* the card each JSettlers seat drew last, as ours, or -1 */
 	struct board board;
 	struct move robber;	/* a robber move waiting for its robbery's result */
 	int robber_pending;
 	struct move roads;	/* road building played, waiting for its free roads */
 	int roads_pending, roads_line;
-	int discarded[MAXPLAYERS];	/* the JSettlers seat's discard since the last roll was written */
-	int offer[MAXPLAYERS][2][NRES];	/* each JSettlers seat's last offer: what it gives, what it asks */
+	int discarded[JS_SEATS];	/* the JSettlers seat's discard since the last roll was written */
+	int offer[JS_SEATS][2][NRES];	/* each JSettlers seat's last offer: what it gives, what it asks */
 };
 
 /* fail: the log is refused at the current line with code. */
@@ -103,7 +103,7 @@ static int seat(struct js *c, long pn)
 /* who: m's player is JSettlers seat pn, who must play in the game. */
 static int who(struct js *c, long pn, struct move *m)
 {
-	int s = pn >= 0 && pn < MAXPLAYERS ? seat(c, pn) : -1;
+	int s = pn >= 0 && pn < JS_SEATS ? seat(c, pn) : -1;
 	if (s < 0)
 		return fail(c, C_INPUT, "playerNumber", "nobody plays in seat %ld", pn);
 	m->seat = (int8_t)s;
@@ -172,7 +172,7 @@ static int cards(struct js *c, const char *f, const char *key, uint8_t out[NRES]
 /* start: SOCStartGame: the seats in playing order from the first to place, and the record begins. */
 static int start(struct js *c, long first)
 {
-	uint8_t colour[MAXPLAYERS];
+	uint8_t colour[JS_SEATS];
 	if (!c->have_board)
 		return fail(c, C_INPUT, "SOCStartGame", "no SOCBoardLayout before the game starts");
 	c->nplayers = js_seats(c->seated, (int)first, c->order, colour);
@@ -197,7 +197,7 @@ static int accept(struct js *c, const char *f)
 	if ((rc = number(c, f, "accepting", 10, &acc)) || (rc = number(c, f, "offering", 10, &off)) ||
 	    (rc = flush(c)))
 		return rc;
-	if (acc < 0 || acc >= MAXPLAYERS || off < 0 || off >= MAXPLAYERS)
+	if (acc < 0 || acc >= JS_SEATS || off < 0 || off >= JS_SEATS)
 		return fail(c, C_INPUT, "offering", "seats %ld and %ld: not two seats of a four-player game", off,
 			    acc);
 	if (strstr(f, "|toAccepting=")) {
@@ -258,7 +258,7 @@ static int message(struct js *c, const char *aud, const char *msg, const char *f
 		move_init(&d);
 		if ((rc = number(c, f, "playerNum", 10, &v)))
 			return rc;
-		if (v < 0 || v >= MAXPLAYERS)
+		if (v < 0 || v >= JS_SEATS)
 			return fail(c, C_INPUT, msg, "seat %ld is not a seat", v);
 		if (c->discarded[v])
 			return C_OK;
@@ -275,7 +275,7 @@ static int message(struct js *c, const char *aud, const char *msg, const char *f
 	if (strcmp(msg, "SOCSitDown") == 0) {
 		if ((rc = number(c, f, "playerNumber", 10, &v)))
 			return rc;
-		if (v < 0 || v >= MAXPLAYERS)
+		if (v < 0 || v >= JS_SEATS)
 			return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a four-player game", v);
 		if (!c->started)
 			c->seated[v] = 1;
@@ -284,7 +284,7 @@ static int message(struct js *c, const char *aud, const char *msg, const char *f
 	if (strcmp(msg, "SOCTurn") == 0) {
 		if ((rc = number(c, f, "playerNumber", 10, &v)) || (rc = number(c, f, "gameState", 10, &w)))
 			return rc;
-		if (v < 0 || v >= MAXPLAYERS)
+		if (v < 0 || v >= JS_SEATS)
 			return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a four-player game", v);
 		if (!c->started && (rc = start(c, v)))
 			return rc;
@@ -457,7 +457,7 @@ static int message(struct js *c, const char *aud, const char *msg, const char *f
 		if ((rc = number(c, f, "from", 10, &v)) || (rc = cards(c, f, "give", give, NULL)) ||
 		    (rc = cards(c, f, "get", get, NULL)))
 			return rc;
-		if (v < 0 || v >= MAXPLAYERS)
+		if (v < 0 || v >= JS_SEATS)
 			return fail(c, C_INPUT, "from", "%ld is no seat of a four-player game", v);
 		for (int k = 0; k < NRES; k++) {
 			c->offer[v][0][k] = give[k];
@@ -484,7 +484,7 @@ static int private(struct js *c, const char *msg, const char *f)
 	if (strcmp(msg, "SOCRobberyResult") == 0 && c->robber_pending) {
 		if ((rc = number(c, f, "victim", 10, &v)) || (rc = number(c, f, "resType", 10, &w)))
 			return rc;
-		c->robber.victim = (int8_t)(v >= 0 && v < MAXPLAYERS ? seat(c, v) : NOBODY);
+		c->robber.victim = (int8_t)(v >= 0 && v < JS_SEATS ? seat(c, v) : NOBODY);
 		if (w >= 1 && w <= 5)
 			c->robber.res = (int8_t)js_res[w];
 		return C_OK;
@@ -496,7 +496,7 @@ static int private(struct js *c, const char *msg, const char *f)
 		move_init(&m);
 		if ((rc = number(c, f, "playerNum", 10, &v)) || (rc = cards(c, f, "resources", m.give, &unknown)))
 			return rc;
-		if (unknown || v < 0 || v >= MAXPLAYERS || c->discarded[v])
+		if (unknown || v < 0 || v >= JS_SEATS || c->discarded[v])
 			return C_OK;
 		if ((rc = flush(c)) || (rc = who(c, v, &m)))
 			return rc;
@@ -511,7 +511,7 @@ static int private(struct js *c, const char *msg, const char *f)
 			return C_OK;
 		if ((rc = number(c, f, "playerNum", 10, &v)) || (rc = number(c, f, "cardType", 10, &w)))
 			return rc;
-		if (v >= 0 && v < MAXPLAYERS && w >= 0 && w <= 9)
+		if (v >= 0 && v < JS_SEATS && w >= 0 && w <= 9)
 			c->drawn[v] = js_card[w];
 	}
 	return C_OK;
@@ -525,7 +525,7 @@ int import_jsettlers(const char *buf, size_t len, const char *name, struct game 
 
 	if (!l)
 		return cerr_set(e, C_SYSTEM, "out of memory");
-	for (int s = 0; s < MAXPLAYERS; s++)
+	for (int s = 0; s < JS_SEATS; s++)
 		c.drawn[s] = -1;
 	for (size_t i = 0; i < len && rc == C_OK;) {
 		size_t j = i;

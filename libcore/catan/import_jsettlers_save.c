@@ -31,9 +31,9 @@ struct sv {
 	struct game *g;
 	struct position *p;
 	jv_t *seats;			/* playerSeats */
-	int seated[MAXPLAYERS];		/* JSettlers seat -> 1 when someone sits there */
-	int order[MAXPLAYERS];		/* our seat -> JSettlers seat */
-	int8_t ours[MAXPLAYERS];	/* JSettlers seat -> our seat, or NOBODY */
+	int seated[JS_SEATS];		/* JSettlers seat -> 1 when someone sits there */
+	int order[JS_SEATS];		/* our seat -> JSettlers seat */
+	int8_t ours[JS_SEATS];	/* JSettlers seat -> our seat, or NOBODY */
 	int state;			/* gameState */
 	int unattributed;		/* saved before JSettlers 2.4.10, which counts the progress cards played */
 	int named;			/* the message names the input already */
@@ -187,15 +187,15 @@ static int read_board(struct sv *c, jv_t *root)
 static int read_seats(struct sv *c, jv_t *root, long long first)
 {
 	int rc, d;
-	uint8_t colour[MAXPLAYERS];
+	uint8_t colour[JS_SEATS];
 	if (!(c->seats = member(c, root, "playerSeats", JV_ARRAY, &d, &rc)))
 		return rc;
-	if (jv_array_size(c->seats) != MAXPLAYERS) {
-		if (jv_array_size(c->seats) > MAXPLAYERS)
+	if (jv_array_size(c->seats) != JS_SEATS) {
+		if (jv_array_size(c->seats) > JS_SEATS)
 			c->r.code = C_ILLEGAL;
 		return jr_fail(&c->r, "%zu seats: we play the classic board's four", jv_array_size(c->seats));
 	}
-	for (int s = 0; s < MAXPLAYERS; s++) {
+	for (int s = 0; s < JS_SEATS; s++) {
 		jv_t *seat = jv_array_get(c->seats, (size_t)s);
 		int di = jr_index(&c->r, (size_t)s), vacant = 0;
 		if (!jv_is_object(seat))
@@ -210,7 +210,7 @@ static int read_seats(struct sv *c, jv_t *root, long long first)
 		return jr_fail(&c->r, "%d players, not 2 to 4", n);
 	c->g->nplayers = n;
 	memcpy(c->g->colour, colour, (size_t)n);
-	for (int s = 0; s < MAXPLAYERS; s++)
+	for (int s = 0; s < JS_SEATS; s++)
 		c->ours[s] = NOBODY;
 	for (int s = 0; s < n; s++)
 		c->ours[c->order[s]] = (int8_t)s;
@@ -227,7 +227,7 @@ static int seat_of(struct sv *c, jv_t *els, const char *key, int nobody, int *ou
 		*out = NOBODY;
 		return C_OK;
 	}
-	if ((rc = jr_int(&c->r, els, key, nobody ? -1 : 0, MAXPLAYERS - 1, &pn)))
+	if ((rc = jr_int(&c->r, els, key, nobody ? -1 : 0, JS_SEATS - 1, &pn)))
 		return rc;
 	*out = pn < 0 ? NOBODY : c->ours[pn];
 	if (pn >= 0 && *out == NOBODY)
@@ -482,8 +482,8 @@ static int read_save(struct sv *c, jv_t *root, const char *name)
 				  "main or over phase (15, 20, 1000)", v, state_name(v));
 	if (!(els = member(c, root, "elements", JV_OBJECT, &d, &rc)))
 		return rc;
-	if ((rc = jr_int(&c->r, els, "FIRST_PLAYER", 0, MAXPLAYERS - 1, &first)) ||
-	    (rc = jr_int(&c->r, els, "CURRENT_PLAYER", 0, MAXPLAYERS - 1, &current)) ||
+	if ((rc = jr_int(&c->r, els, "FIRST_PLAYER", 0, JS_SEATS - 1, &first)) ||
+	    (rc = jr_int(&c->r, els, "CURRENT_PLAYER", 0, JS_SEATS - 1, &current)) ||
 	    (rc = jr_int(&c->r, els, "ROUND_COUNT", 0, MAX_TURN, &rounds)))
 		return rc;
 	jr_pop(&c->r, d);

@@ -4,6 +4,7 @@
 #include "jv.h"
 #include "match.h"
 #include "names.h"
+#include "ruleset.h"
 
 void match_tally_init(struct match_tally *t)
 {
@@ -79,8 +80,8 @@ static int read_players(struct match_tally *t, const jv_t *seats, const jv_t *pl
 			struct cerr *e)
 {
 	int n = (int)jv_array_size(seats);
-	if (n < 2 || n > MAXPLAYERS)
-		return cerr_set(e, C_INPUT, "seats: 2 to %d colours", MAXPLAYERS);
+	if (n < 2 || n > rulesets_max_players())
+		return cerr_set(e, C_INPUT, "seats: 2 to %d colours", rulesets_max_players());
 	if (t->o.nplayers && n != t->o.nplayers)
 		return cerr_set(e, C_INPUT, "seats: %d, where the match's other lines have %d", n, t->o.nplayers);
 	if ((int)jv_array_size(players) != n)

@@ -56,7 +56,7 @@ struct words {
 /* A seat of g from a colour word; C_ILLEGAL when the word is no colour or the colour is not playing. */
 static int seat_word(const struct game *g, const char *w, int *seat, struct cerr *e)
 {
-	int c = colour_parse(w);
+	int c = colour_parse_in(g->rs, w);
 	if (c < 0)
 		return cerr_set(e, C_ILLEGAL, "unknown colour '%s'", w);
 	*seat = game_seat_of(g, c);
@@ -310,11 +310,11 @@ static void each(const char *const *names, int n, add_fn *add, void *ctx)
 		add(names[i], ctx);
 }
 
-/* colours: the colours of g's seats of role (every colour without a game). */
+/* colours: the colours of g's seats of role (every colour some rule set plays without a game). */
 static void colours(const struct game *g, int role, add_fn *add, void *ctx)
 {
 	if (!g)
-		each(colour_names, NCOLOUR, add, ctx);
+		each(colour_names, rulesets_colours(), add, ctx);
 	for (int s = 0; g && s < g->nplayers; s++)
 		if (g->role[s] == role)
 			add(colour_names[g->colour[s]], ctx);

@@ -5,13 +5,17 @@
 
 #include "geom.h"
 #include "names.h"
+#include "ruleset.h"
 
 const char *const resource_names[NRES] = { "brick", "lumber", "wool", "grain", "ore" };
 const char *const terrain_names[NTERRAIN] = { "hills", "forest", "pasture", "fields", "mountains",
 					      "desert" };
 const char *const dev_names[NDEV] = { "knight", "road-building", "year-of-plenty", "monopoly",
 				      "victory-point" };
-const char *const colour_names[NCOLOUR + 1] = { "red", "blue", "white", "orange", NULL };
+/* The base game's four colours, then the two the 5-6 player game adds. */
+#define BASE_COLOURS "red", "blue", "white", "orange"
+const char *const colour_names[NCOLOUR + 1] = { BASE_COLOURS, "green", "brown", NULL };
+const char *const colour_words[] = { BASE_COLOURS, NULL };
 const char *const phase_names[NPHASE] = { "setup-settlement", "setup-road", "roll", "discard",
 					  "robber", "main", "neutral", "give", "interrupt",
 					  "steal", "over" };
@@ -65,7 +69,23 @@ int dev_parse(const char *s)
 
 int colour_parse(const char *s)
 {
-	return lookup(colour_names, NCOLOUR, s);
+	return lookup(colour_names, rulesets_colours(), s);
+}
+
+int colour_parse_in(const struct ruleset *rs, const char *s)
+{
+	return lookup(colour_names, rs->colours, s);
+}
+
+char *colour_list(int n, char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int c = 0; c < n && len < size; c++) {
+		int k = snprintf(buf + len, size - len, "%s%s", c ? ", " : "", colour_names[c]);
+		len += k > 0 ? (size_t)k : 0;
+	}
+	return buf;
 }
 
 int phase_parse(const char *s)

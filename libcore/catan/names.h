@@ -10,6 +10,11 @@ extern const char *const resource_names[NRES];
 extern const char *const terrain_names[NTERRAIN];
 extern const char *const dev_names[NDEV];
 extern const char *const colour_names[NCOLOUR + 1];	/* and a NULL */
+/*
+ * The colours some rule set plays (rulesets_colours, ruleset.h), and a
+ * NULL: the words a command line offers for a colour.
+ */
+extern const char *const colour_words[];
 extern const char *const phase_names[NPHASE];
 extern const char *const action_names[NACTION];	/* Catan for Two's trade-card actions */
 /* harbour_name: "3:1" for HB_GENERIC, else the resource's name. */
@@ -24,9 +29,16 @@ const char *harbour_name(int kind);
 int resource_parse(const char *s);
 int terrain_parse(const char *s);
 int dev_parse(const char *s);
+/* colour_parse: a colour some rule set plays (rulesets_colours: every game's colour is one). */
 int colour_parse(const char *s);
 int phase_parse(const char *s);
 int harbour_parse(const char *s);
+
+struct ruleset;
+/* colour_parse_in: a colour that rule set rs plays; -1 for any other word, another colour's name too. */
+int colour_parse_in(const struct ruleset *rs, const char *s);
+/* colour_list: "red, blue, white, orange", the first n colours, into buf (size bytes); returns buf. */
+char *colour_list(int n, char *buf, size_t size);
 
 /* hex_parse, node_parse: "1".."19", "1".."54" to 0-based; -1 otherwise. */
 int hex_parse(const struct geometry *geo, const char *s);

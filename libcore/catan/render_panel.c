@@ -11,7 +11,7 @@
 #include "rules.h"
 #include "state.h"
 
-const char render_letter[NCOLOUR] = { 'r', 'b', 'w', 'o' };
+const char render_letter[NCOLOUR] = { 'r', 'b', 'w', 'o', 'g', 'n' };
 
 void render_opts_default(struct render_opts *o)
 {

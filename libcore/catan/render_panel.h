@@ -48,7 +48,10 @@ void panel_build(const struct game *g, const struct render_opts *o, struct panel
 /* render_position: the position a picture shows: the current one, or a record's start. */
 const struct position *render_position(const struct game *g);
 
-/* Player letters: r b w o for settlements and roads, upper case for cities. */
+/*
+ * Player letters: r b w o g n for settlements and roads, upper case for
+ * cities (brown is n, the letter of its name that no other colour takes).
+ */
 extern const char render_letter[NCOLOUR];
 
 /* render_pips: how many dots a number token of rule set rs carries (2 and 12: 1; 6 and 8: 5). */

@@ -56,6 +56,8 @@ static const char *const ansi[NSTYLE] = {
 	[ST_PLAYER + COL_BLUE] = "1;34",
 	[ST_PLAYER + COL_WHITE] = "1;30;107",	/* black on white: reads on a light terminal too */
 	[ST_PLAYER + COL_ORANGE] = "1;38;5;208",
+	[ST_PLAYER + COL_GREEN] = "1;38;5;34",
+	[ST_PLAYER + COL_BROWN] = "1;38;5;94",
 	[ST_TITLE] = "1",
 };
 

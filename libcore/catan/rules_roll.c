@@ -13,13 +13,20 @@
  * bank is short, to nobody.  What each seat is owed of a resource is one
  * byte of a word (seat s at bits 8s..8s+7), the sum of the hexes' yields
  * (position.hex_yield): a seat's nine buildings touch at most 27 hexes,
- * 54 cards with cities, and four seats' 216 at most, so neither a byte nor
- * their sum overflows.
+ * 54 cards with cities, so no byte overflows.  Six seats' 324 would, so
+ * the bytes are added in pairs first (two neighbours' 108 never carry),
+ * each pair kept in a 16-bit lane, and the three lanes then.
  */
-_Static_assert(MAXPLAYERS <= 4, "a 32-bit word holds a byte per seat");
+_Static_assert(MAXPLAYERS <= 6, "a 64-bit word holds a byte per seat, and three lanes of two");
+static unsigned owed_sum(uint64_t owed)
+{
+	uint64_t lanes = (owed + (owed >> 8)) & 0x00ff00ff00ff;
+	return (unsigned)((lanes * 0x000100010001) >> 32 & 0xffff);	/* the three lanes added */
+}
+
 static void produce(const struct game *g, struct position *p, int total)
 {
-	uint32_t owed[NRES] = { 0 }, players = 0xffffffffu;
+	uint64_t owed[NRES] = { 0 }, players = ~(uint64_t)0;
 	unsigned made = 0;	/* the resources owed to anyone */
 	if (total < 0 || total > MAX_TOKEN)
 		return;
@@ -27,12 +34,12 @@ static void produce(const struct game *g, struct position *p, int total)
 		players = 0;
 		for (int s = 0; s < g->nplayers; s++)
 			if (g->role[s] == SEAT_PLAYER)
-				players |= 0xffu << (8 * s);
+				players |= (uint64_t)0xff << (8 * s);
 	}
 	/* The hexes of the number rolled (board_index), the desert left out. */
 	for (int i = g->board.token_first[total]; i < g->board.token_first[total + 1]; i++) {
 		int h = g->board.by_token[i];
-		uint32_t y = p->hex_yield[h] & players;
+		uint64_t y = p->hex_yield[h] & players;
 		if (h == p->robber || !y)
 			continue;
 		int r = g->board.terrain[h];
@@ -41,7 +48,7 @@ static void produce(const struct game *g, struct position *p, int total)
 	}
 	for (; made; made &= made - 1) {
 		int r = __builtin_ctz(made);
-		unsigned sum = (owed[r] * 0x01010101u) >> 24;	/* the four bytes added */
+		unsigned sum = owed_sum(owed[r]);
 		if (sum > p->bank[r])
 			continue;
 		for (int s = 0; s < g->nplayers; s++)

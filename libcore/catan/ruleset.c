@@ -52,6 +52,7 @@ const struct ruleset ruleset_base = {
 	.name = "base",
 	BASE_NUMBERS,
 	.min_players = 2, .max_players = 4,
+	.colours = 4,
 	.neutral_seats = 0,
 	.rolls_per_turn = 1,
 	.neutral_start = { -1, -1 },
@@ -62,6 +63,7 @@ const struct ruleset ruleset_two = {
 	.name = "two",
 	BASE_NUMBERS,
 	.min_players = 2, .max_players = 2,
+	.colours = 4,
 	.neutral_seats = 2,
 	.rolls_per_turn = 2,
 	/* Straight above and below the centre, two hexes out: where the printed figure marks them. */
@@ -96,6 +98,7 @@ const struct ruleset ruleset_six = {
 	.bank_each = 24,
 	COMMON_NUMBERS,
 	.min_players = 3, .max_players = 4,
+	.colours = 4,
 	.neutral_seats = 0,
 	.rolls_per_turn = 1,
 	.neutral_start = { -1, -1 },
@@ -104,6 +107,27 @@ const struct ruleset ruleset_six = {
 const struct ruleset *ruleset_of(int variant)
 {
 	return variant == VAR_TWO ? &ruleset_two : variant == VAR_SIX ? &ruleset_six : &ruleset_base;
+}
+
+/* most: the largest of one uint8_t member (at offset field) of every rule set's table. */
+static int most(size_t field)
+{
+	int n = 0;
+	for (int v = 0; v < NVARIANT; v++) {
+		int k = ((const uint8_t *)ruleset_of(v))[field];
+		n = k > n ? k : n;
+	}
+	return n;
+}
+
+int rulesets_max_players(void)
+{
+	return most(offsetof(struct ruleset, max_players));
+}
+
+int rulesets_colours(void)
+{
+	return most(offsetof(struct ruleset, colours));
 }
 
 static const char *const variant_words[] = { [VAR_BASE] = "base", [VAR_TWO] = "two", [VAR_SIX] = "five_six",

@@ -40,6 +40,7 @@ struct ruleset {
 	uint8_t bank_rate, generic_rate, harbour_rate;	/* maritime trade: cards given for one */
 	uint8_t friendly_points;	/* the friendly robber keeps off players with this many public points or fewer */
 	uint8_t min_players, max_players;	/* seats who move */
+	uint8_t colours;	/* the colours its seats take: the first this many of enum colour */
 	uint8_t neutral_seats;	/* seats that own pieces but never move */
 	uint8_t rolls_per_turn;	/* production rolls; a second must differ from the first in total */
 	/*
@@ -118,6 +119,13 @@ extern const struct ruleset ruleset_two;
 extern const struct ruleset ruleset_six;
 /* ruleset_of: the rule set of a variant (enum variant). */
 const struct ruleset *ruleset_of(int variant);
+/*
+ * rulesets_max_players: the most players of any rule set: what a reader
+ * that knows no rule set yet accepts (a match's lines).
+ */
+int rulesets_max_players(void);
+/* rulesets_colours: the most colours any rule set plays (the first this many of enum colour). */
+int rulesets_colours(void);
 
 /*
  * The rules options a game chooses (struct rules), each described once:

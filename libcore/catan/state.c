@@ -426,7 +426,7 @@ void pos_yield_add(const struct geometry *geo, struct position *p, int seat, int
 {
 	for (int k = 0; k < 3; k++)
 		if (geo->node_hexes[node][k] >= 0)
-			p->hex_yield[geo->node_hexes[node][k]] += 1u << (8 * seat);
+			p->hex_yield[geo->node_hexes[node][k]] += (uint64_t)1 << (8 * seat);
 }
 
 void pos_place_city(const struct geometry *geo, struct position *p, int seat, int node)
@@ -444,7 +444,7 @@ void pos_find_yields(const struct geometry *geo, struct position *p, int nplayer
 		for (int k = 0; k < 6; k++) {
 			int n = geo->hex_nodes[h][k], s = p->node_owner[n];
 			if (s >= 0 && s < nplayers)
-				p->hex_yield[h] += (p->node_kind[n] == B_CITY ? 2u : 1u) << (8 * s);
+				p->hex_yield[h] += (uint64_t)(p->node_kind[n] == B_CITY ? 2 : 1) << (8 * s);
 		}
 }
 
@@ -585,7 +585,7 @@ static int seat_neutrals(struct game *g, const struct newgame *o, struct positio
 			return cerr_set(e, C_USAGE, "a neutral settlement needs an intersection 1 to %d",
 					rs->geom->nnode);
 	}
-	for (int c = 0, i = 0; c < NCOLOUR && i < rs->neutral_seats; c++, i++) {
+	for (int c = 0, i = 0; c < rs->colours && i < rs->neutral_seats; c++, i++) {
 		while (game_seat_of(g, c) != NOBODY)
 			c++;
 		g->colour[g->nplayers] = (uint8_t)c;
@@ -621,6 +621,14 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 	for (int s = 0; s < o->nplayers; s++) {
 		if (o->colour[s] >= NCOLOUR)
 			return cerr_set(e, C_USAGE, "unknown colour");
+		if (o->colour[s] >= rs->colours) {
+			char list[64];
+			return cerr_set(e, C_USAGE, "variant=%s plays %s, not %s", rs->name,
+					colour_list(rs->colours, list, sizeof list), colour_names[o->colour[s]]);
+		}
+		if (o->beginner && o->colour[s] >= COL_GREEN)	/* board_beginner_pieces has the four */
+			return cerr_set(e, C_USAGE, "the beginner set-up has no %s pieces",
+					colour_names[o->colour[s]]);
 		for (int t = 0; t < s; t++)
 			if (o->colour[t] == o->colour[s])
 				return cerr_set(e, C_USAGE, "colour '%s' given twice",

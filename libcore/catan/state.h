@@ -133,12 +133,20 @@ void pos_yield_add(const struct geometry *geo, struct position *p, int seat, int
 /* pos_hex_seats: the seats (a bitmask) with a building on hex, from what it pays them (hex_yield). */
 static inline unsigned pos_hex_seats(const struct position *p, int hex)
 {
-	_Static_assert(MAXPLAYERS == 4, "a byte per seat in 32 bits");
+	_Static_assert(MAXPLAYERS <= 6, "a byte per seat in the low 48 bits");
 	uint64_t y = p->hex_yield[hex];
-	/* Bit 7 of each byte that is not 0 (seven bits plus 0x7f never carry), then seat s's at bit 8s. */
-	uint64_t nz = (((y & 0x7f7f7f7f) + 0x7f7f7f7f) | y) >> 7 & 0x01010101;
-	/* The four bits gathered at bits 21 to 24: the shifted copies of the product never overlap. */
-	return (unsigned)((nz * 0x204081) >> 21 & 0xf);
+	/*
+	 * Bit 7 of each byte that is not 0, then seat s's at bit 8s: a hex
+	 * pays a seat at most 12 (a city on each corner), and 12 plus 0x7f
+	 * never carries.
+	 */
+	uint64_t nz = (y + 0x7f7f7f7f7f7f) >> 7 & 0x010101010101;
+	/*
+	 * The six bits gathered at bits 35 to 40: bit 8s shifted by 35 - 7s
+	 * lands at 35 + s, and the other shifted copies of the product fall
+	 * outside those bits without carrying into them.
+	 */
+	return (unsigned)((nz * 0x810204081) >> 35 & 0x3f);
 }
 /* pos_find_yields: recomputes p->hex_yield of the nplayers seats from the buildings on the board. */
 void pos_find_yields(const struct geometry *geo, struct position *p, int nplayers);

@@ -227,6 +227,8 @@ static int read_players(struct rd *r, jv_t *v, struct game *g, int role, int min
 	for (size_t i = 0; i < n; i++) {
 		int s = jr_index(&r->j, i);
 		int c, rc = read_name(r, jv_array_get(v, i), colour_parse, "colour", &c);
+		if (!rc && c >= g->rs->colours)	/* a colour another rule set plays */
+			rc = jr_fail(&r->j, "unknown colour '%s'", colour_names[c]);
 		for (int j = 0; !rc && j < g->nplayers; j++)
 			if (g->colour[j] == c)
 				rc = jr_fail(&r->j, "colour '%s' plays twice", colour_names[c]);
@@ -1243,11 +1245,12 @@ static int setup_colours(struct rd *r, jv_t *pls, struct newgame *o)
 			     rs->max_players, jv_object_size(pls));
 	o->nplayers = 0;
 	jv_object_foreach(pls, key, val) {
-		int c = colour_parse(key);
+		int c = colour_parse_in(rs, key);
+		char list[64];
 		if (rc)
 			break;
 		if (c < 0)
-			rc = jr_fail(&r->j, "'%s' is not a colour (red, blue, white, orange)", key);
+			rc = jr_fail(&r->j, "'%s' is not a colour (%s)", key, colour_list(rs->colours, list, sizeof list));
 		else
 			o->colour[o->nplayers++] = (uint8_t)c;
 	}

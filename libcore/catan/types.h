@@ -11,7 +11,7 @@
 
 /*
  * Internally every index is 0-based: hex 0..18, intersection ("node")
- * 0..53, path ("edge") 0..71 on the base board, seat 0..3.  People see hexes and
+ * 0..53, path ("edge") 0..71 on the base board, seat 0..5.  People see hexes and
  * intersections numbered from 1 and paths named "a-b" (names.h converts).
  *
  * Fixed-size arrays are sized by the largest board of any rule set (the
@@ -25,7 +25,7 @@
 #define MAX_COAST GEOM_MAX_NCOAST
 #define MAX_HARBOUR GEOM_MAX_NHARBOUR
 #define MAX_TOKEN 12	/* the largest number token */
-#define MAXPLAYERS 4
+#define MAXPLAYERS 6	/* seats of the largest rule set, neutral ones included */
 #define NRES 5
 #define NDEV 5
 #define MAX_DECK 34	/* the largest development deck */
@@ -40,7 +40,8 @@ enum terrain { T_HILLS, T_FOREST, T_PASTURE, T_FIELDS, T_MOUNTAINS, T_DESERT, NT
 /* Harbour kinds: a 2:1 harbour's kind is its resource; HB_GENERIC is 3:1. */
 enum harbour { HB_GENERIC = NRES, NHARBOURKIND };
 enum dev { DEV_KNIGHT, DEV_ROAD_BUILDING, DEV_YEAR_OF_PLENTY, DEV_MONOPOLY, DEV_VICTORY_POINT };
-enum colour { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE, NCOLOUR };
+/* The colours, the base game's four first: a rule set plays the first few (struct ruleset's colours). */
+enum colour { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE, COL_GREEN, COL_BROWN, NCOLOUR };
 
 /*
  * Where the game stands.  Set-up: PH_SETUP_SETTLEMENT then PH_SETUP_ROAD for
@@ -211,7 +212,7 @@ struct position {
 	 * (pos_place_settlement, pos_place_city; pos_find_yields, which
 	 * pos_count_pieces calls, computes them all).
 	 */
-	uint32_t hex_yield[MAX_HEX];
+	uint64_t hex_yield[MAX_HEX];
 };
 
 /* A move in its C form; move.h gives its text and JSON forms. */

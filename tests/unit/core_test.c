@@ -185,20 +185,20 @@ static int touches(int node, int h)
 static void test_beginner(struct unit *u)
 {
 	/* Each starting settlement is named by the three hexes it touches (catan-newboard(1)). */
-	static const int hexes[NCOLOUR][2][3] = {
+	static const int hexes[COL_GREEN][2][3] = {
 		[COL_RED] = { { 1, 2, 5 }, { 8, 9, 13 } },
 		[COL_BLUE] = { { 15, 16, 19 }, { 13, 14, 17 } },
 		[COL_WHITE] = { { 4, 5, 9 }, { 11, 12, 16 } },
 		[COL_ORANGE] = { { 3, 6, 7 }, { 14, 15, 18 } },
 	};
 	/* ...and each starting road by the two hexes it lies between. */
-	static const int roads[NCOLOUR][2][2] = {
+	static const int roads[COL_GREEN][2][2] = {
 		[COL_RED] = { { 2, 5 }, { 9, 13 } },
 		[COL_BLUE] = { { 15, 16 }, { 14, 17 } },
 		[COL_WHITE] = { { 4, 9 }, { 11, 12 } },
 		[COL_ORANGE] = { { 3, 6 }, { 15, 18 } },
 	};
-	for (int c = 0; c < NCOLOUR; c++) {
+	for (int c = 0; c < COL_GREEN; c++) {
 		const struct beginner_pieces *bp = &board_beginner_pieces[c];
 		for (int i = 0; i < 2; i++) {
 			int n = bp->settlement[i];
@@ -368,6 +368,65 @@ static void test_seats(struct unit *u)
 }
 
 /*
+ * The six colours: a rule set plays the first few, green and brown only one
+ * of more than four; the base game and Catan for Two refuse them by name,
+ * and Catan for Two's neutral seats take the four colours left over.
+ */
+static void test_colours(struct unit *u)
+{
+	struct ruleset six = ruleset_base;	/* a rule set of six colours, as the 5-6 player game's */
+	six.colours = NCOLOUR;
+	char list[64];
+	int words = 0;
+
+	CHECK(u, strcmp(colour_names[COL_GREEN], "green") == 0 && strcmp(colour_names[COL_BROWN], "brown") == 0 &&
+		     !colour_names[NCOLOUR],
+	      "green and brown follow the four");
+	CHECK(u, colour_parse_in(&six, "green") == COL_GREEN && colour_parse_in(&six, "brown") == COL_BROWN &&
+		     colour_parse_in(&six, "pink") < 0,
+	      "a rule set of six colours reads green and brown");
+	CHECK(u, colour_parse_in(&ruleset_base, "green") < 0 && colour_parse_in(&ruleset_two, "brown") < 0 &&
+		     colour_parse_in(&ruleset_two, "orange") == COL_ORANGE,
+	      "the base game and Catan for Two read the four colours only");
+	CHECK(u, ruleset_base.colours == 4 && ruleset_two.colours == 4 && rulesets_colours() == 4 &&
+		     colour_parse("green") < 0 && colour_parse("white") == COL_WHITE,
+	      "no rule set plays green or brown yet");
+	while (colour_words[words])
+		words++;
+	CHECK(u, words == rulesets_colours() && strcmp(colour_words[words - 1], colour_names[words - 1]) == 0,
+	      "a command line offers the %d colours some rule set plays", words);
+	CHECK(u, strcmp(colour_list(ruleset_base.colours, list, sizeof list), "red, blue, white, orange") == 0,
+	      "the base game's colours: %s", list);
+
+	for (int v = VAR_BASE; v < NVARIANT; v++)
+		for (int c = ruleset_of(v)->colours; c < NCOLOUR; c++) {
+			/* The rule set's fewest players, the last of them c. */
+			int n = ruleset_of(v)->min_players;
+			struct newgame o = { .nplayers = n, .colour = { COL_RED, COL_BLUE, COL_WHITE }, .seed = 1 };
+			o.colour[n - 1] = (uint8_t)c;
+			struct game g;
+			struct cerr e = { 0 };
+			char want[96];
+			rules_default(&o.rules);
+			o.rules.variant = (uint8_t)v;
+			snprintf(want, sizeof want, "variant=%s plays red, blue, white, orange, not %s",
+				 ruleset_of(v)->name, colour_names[c]);
+			CHECK(u, game_new(&g, &o, &e) == C_USAGE && strcmp(e.msg, want) == 0, "%s: got '%s'", want,
+			      e.msg);
+			game_free(&g);
+		}
+	struct newgame o = { .nplayers = 2, .colour = { COL_ORANGE, COL_BLUE }, .seed = 1 };
+	struct game g;
+	struct cerr e = { 0 };
+	rules_default(&o.rules);
+	o.rules.variant = VAR_TWO;
+	CHECK(u, game_new(&g, &o, &e) == C_OK && g.nplayers == 4 && g.colour[2] == COL_RED &&
+		     g.colour[3] == COL_WHITE && g.role[3] == SEAT_NEUTRAL,
+	      "Catan for Two's neutral seats take the colours not chosen, in colour order: %s", e.msg);
+	game_free(&g);
+}
+
+/*
  * hand.h's word operations give what a test of each resource gives: over
  * every hand of counts up to the largest bank against costs and rates
  * drawn from 0 to 255 (a move may ask for any count), and every payment.
@@ -521,6 +580,7 @@ int main(void)
 	test_ruleset(&u);
 	test_rules_set(&u);
 	test_seats(&u);
+	test_colours(&u);
 	printf("%d checks, %d failed\n", u.run, u.failed);
 	return u.failed != 0;
 }

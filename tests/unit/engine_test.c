@@ -2245,13 +2245,13 @@ static struct bitset slow_occupied(const struct position *p)
 }
 
 /* What hex pays each seat, a byte per seat, from its six intersections (as the position keeps it: hex_yield). */
-static uint32_t slow_yield(const struct position *p, int hex)
+static uint64_t slow_yield(const struct position *p, int hex)
 {
-	uint32_t y = 0;
+	uint64_t y = 0;
 	for (int k = 0; k < 6; k++) {
 		int n = geo->hex_nodes[hex][k], s = p->node_owner[n];
 		if (s != NOBODY)
-			y += (p->node_kind[n] == B_CITY ? 2u : 1u) << (8 * s);
+			y += (uint64_t)(p->node_kind[n] == B_CITY ? 2 : 1) << (8 * s);
 	}
 	return y;
 }
@@ -2352,8 +2352,9 @@ static void test_road_lengths(void)
 			for (int hx = 0; hx < geo->nhex; hx++) {
 				if (g.pos.hex_yield[hx] != slow_yield(&g.pos, hx)) {
 					if (stale++ < 3)
-						diag("game %d move %d: hex %d keeps the yield %#x, its intersections give %#x",
-						     k, i, hx + 1, g.pos.hex_yield[hx], slow_yield(&g.pos, hx));
+						diag("game %d move %d: hex %d keeps the yield %#llx, its intersections give %#llx",
+						     k, i, hx + 1, (unsigned long long)g.pos.hex_yield[hx],
+						     (unsigned long long)slow_yield(&g.pos, hx));
 				}
 				yielding += g.pos.hex_yield[hx] != 0;
 				unsigned seats = 0;
@@ -2406,6 +2407,97 @@ static void test_road_lengths(void)
 	   yielding, occupied, stale);
 }
 
+/*
+ * Seats 4 and 5, which no rule set seats yet: what each hex pays them is
+ * packed with the others' (hex_yield, a byte a seat in 64 bits), proven
+ * here on a position built by hand.
+ */
+static void test_six_seats(void)
+{
+	struct game g;
+	fresh_setup(&g, 4);
+	struct position *p = &g.pos;
+
+	/* Every set of the six seats, each paid 1 to 12 cards by the hex (a city on each corner). */
+	int wrong = 0;
+	for (unsigned m = 0; m < 64; m++)
+		for (int v = 1; v <= 12; v++) {
+			p->hex_yield[0] = 0;
+			for (int s = 0; s < 6; s++)
+				if (m >> s & 1)
+					p->hex_yield[0] |= (uint64_t)(s % 2 ? v : 13 - v) << (8 * s);
+			if (pos_hex_seats(p, 0) != m && wrong++ < 3)
+				diag("seats %#x paid %d: pos_hex_seats gives %#x", m, v, pos_hex_seats(p, 0));
+		}
+	ok(!wrong, "pos_hex_seats finds every set of the six seats, whatever the hex pays each");
+
+	/* Hex 5: seat 4 a settlement on its north corner, seat 5 a city on its south one. */
+	pos_empty(g.rs, p, &g.board, 6);
+	int hex = 4, north = geo->hex_nodes[hex][0], south = geo->hex_nodes[hex][3];
+	pos_place_settlement(&g, p, 4, north);
+	pos_place_settlement(&g, p, 5, south);
+	pos_place_city(geo, p, 5, south);
+	ok(p->hex_yield[hex] == ((uint64_t)1 << 32 | (uint64_t)2 << 40) && pos_hex_seats(p, hex) == 0x30,
+	   "hex 5 pays seat 4 one card and seat 5 two, in bytes 4 and 5: %#llx",
+	   (unsigned long long)p->hex_yield[hex]);
+	uint64_t kept[MAX_HEX];
+	memcpy(kept, p->hex_yield, sizeof kept);
+	pos_find_yields(geo, p, 6);
+	ok(memcmp(kept, p->hex_yield, sizeof kept) == 0, "the yields kept are those the board gives");
+	wrong = 0;
+	for (int h = 0; h < geo->nhex; h++) {
+		unsigned want = 0;
+		for (int k = 0; k < 6; k++)
+			want |= (geo->hex_nodes[h][k] == north ? 0x10u : 0) | (geo->hex_nodes[h][k] == south ? 0x20u : 0);
+		wrong += pos_hex_seats(p, h) != want;
+	}
+	ok(!wrong, "every hex has seat 4 or 5 on it where their buildings touch it, and no other seat");
+	game_free(&g);
+
+	/*
+	 * Production to six seats: the beginner game with green and brown
+	 * seated after the four, green's settlement on hex 5 (hills, a six)
+	 * and brown's city on hex 18 (fields, the other six).
+	 */
+	fresh(&g, 4, OUT_EXTERNAL);
+	p = &g.pos;
+	g.nplayers = 6;
+	g.colour[4] = COL_GREEN;
+	g.colour[5] = COL_BROWN;
+	int at[2] = { -1, -1 };
+	for (int i = 0; i < 2; i++)
+		for (int k = 0; k < 6 && at[i] < 0; k++)
+			if (pos_node_open(geo, p, geo->hex_nodes[i ? 17 : 4][k]))
+				at[i] = geo->hex_nodes[i ? 17 : 4][k];
+	pos_place_settlement(&g, p, 4, at[0]);
+	pos_place_settlement(&g, p, 5, at[1]);
+	pos_place_city(geo, p, 5, at[1]);
+	pos_count_pieces(g.rs, &g.board, p, g.nplayers);
+	for (int s = 0; s < g.nplayers; s++)
+		set_hand(&g, s, 0, 0, 0, 0, 0);
+	allow(&g, "red roll 2 4");
+	ok(hand_is(&g, 4, 1, 0, 0, 0, 0) && hand_is(&g, 5, 0, 0, 0, 2, 0) && hand_is(&g, RED, 1, 0, 0, 0, 0) &&
+		   hand_is(&g, WHITE, 1, 0, 0, 0, 0) && hand_is(&g, ORANGE, 0, 0, 0, 1, 0),
+	   "a six pays green's settlement and brown's city with the four's buildings");
+	allow(&g, "red end");
+	for (int s = 0; s < g.nplayers; s++)
+		set_hand(&g, s, 0, 0, 0, 0, 0);
+	set_hand(&g, BLUE, 17, 0, 0, 0, 0);
+	allow(&g, "blue roll 3 3");
+	ok(hand_is(&g, 4, 0, 0, 0, 0, 0) && hand_is(&g, RED, 0, 0, 0, 0, 0) && g.pos.bank[RES_BRICK] == 2 &&
+		   hand_is(&g, 5, 0, 0, 0, 2, 0),
+	   "two bricks in the bank for red, white and green: nobody is paid brick, brown its grain");
+	allow(&g, "blue end");
+	/* Bytes of 54, the most a seat is owed, from five seats: 260, more than a byte holds. */
+	set_hand(&g, BLUE, 0, 0, 0, 0, 0);
+	set_hand(&g, 5, 0, 0, 0, 0, 0);
+	p->hex_yield[4] = 0x2c36363636;
+	allow(&g, "white roll 4 2");
+	ok(g.pos.bank[RES_BRICK] == 19 && hand_is(&g, 4, 0, 0, 0, 0, 0) && hand_is(&g, 5, 0, 0, 0, 2, 0),
+	   "260 bricks owed are more than the bank's 19, not 4");
+	game_free(&g);
+}
+
 int main(void)
 {
 	test_parse();
@@ -2432,6 +2524,7 @@ int main(void)
 	test_listed();
 	test_promises();
 	test_road_lengths();
+	test_six_seats();
 	ok(conservation_failures == 0, "conservation held after every move");
 	printf("1..%d\n", ntest);
 	return nfail ? 1 : 0;

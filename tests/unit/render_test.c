@@ -139,6 +139,70 @@ static const struct move *pick(const struct move *ms, int n, uint64_t rng[4])
 	return &ms[rng_below(rng, (uint32_t)n)];
 }
 
+/* contains: 1 when s holds the text fmt makes. */
+static int contains(const char *s, const char *fmt, int n)
+{
+	char want[160];
+	snprintf(want, sizeof want, fmt, n);
+	return s && strstr(s, want) != NULL;
+}
+
+/*
+ * Green and brown pieces, on the beginner game with the two seated after
+ * the four by hand: their letters in text (g, N for a city), their
+ * terminal colours, their fills in SVG, their lines in the panel.
+ */
+static void test_green_brown(struct unit *u)
+{
+	const struct geometry *geo = &geometry_base;
+	struct newgame o = { .nplayers = 4, .beginner = 1, .seed = 1,
+			     .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
+	struct game g;
+	struct cerr e;
+	int at[2] = { -1, -1 };
+
+	rules_default(&o.rules);
+	if (game_new(&g, &o, &e) != C_OK) {
+		CHECK(u, 0, "game_new: %s", e.msg);
+		return;
+	}
+	g.nplayers = 6;
+	g.colour[4] = COL_GREEN;
+	g.colour[5] = COL_BROWN;
+	for (int n = 0, i = 0; n < geo->nnode && i < 2; n++)
+		if (pos_node_open(geo, &g.pos, n)) {
+			pos_place_settlement(&g, &g.pos, 4 + i, n);
+			at[i++] = n;
+		}
+	pos_place_city(geo, &g.pos, 5, at[1]);
+	pos_place_road(geo, &g.pos, 4, geo->node_edges[at[0]][0]);
+	pos_count_pieces(g.rs, &g.board, &g.pos, g.nplayers);
+
+	struct render_opts ro;
+	char *out = NULL;
+	size_t len;
+	render_opts_default(&ro);
+	ro.labels = 1;
+	CHECK(u, render_text(&g, &ro, &out, &len, &e) == C_OK && contains(out, "g%d", at[0] + 1) &&
+		     contains(out, "N%d", at[1] + 1) && contains(out, "green (g/G): %d point", 1) &&
+		     contains(out, "brown (n/N): %d points", 2),
+	      "text: green's settlement g%d, brown's city N%d, and their lines", at[0] + 1, at[1] + 1);
+	free(out);
+	ro.colour = 1;
+	CHECK(u, render_text(&g, &ro, &out, &len, &e) == C_OK && contains(out, "\033[1;38;5;%dmg", 34) &&
+		     contains(out, "\033[1;38;5;%dmN", 94),
+	      "text in colour: green and brown have their own");
+	free(out);
+	CHECK(u, render_svg(&g, &ro, &out, &len, &e) == C_OK &&
+		     contains(out, "<title>green settlement %d</title><path ", at[0] + 1) &&
+		     contains(out, "<title>brown city %d</title><path ", at[1] + 1) &&
+		     strstr(out, "fill=\"#43a047\"") && strstr(out, "fill=\"#6d4c41\"") &&
+		     strstr(out, "stroke=\"#43a047\""),
+	      "SVG: green and brown pieces in their fills");
+	free(out);
+	game_free(&g);
+}
+
 int main(void)
 {
 	static struct move ms[4096];
@@ -152,7 +216,7 @@ int main(void)
 		struct cerr e;
 		struct game g;
 		for (int s = 0; s < o.nplayers; s++)
-			o.colour[s] = (uint8_t)((s + k) % NCOLOUR);
+			o.colour[s] = (uint8_t)((s + k) % ruleset_base.colours);
 		rules_default(&o.rules);
 		if (k % 4 == 2) {	/* Catan for Two */
 			o.nplayers = 2;
@@ -203,6 +267,7 @@ int main(void)
 	CHECK(&u, positions > 200, "only %d positions drawn", positions);
 	CHECK(&u, full_changed > positions / 2, "the changes showed in only %d of %d full pictures",
 	      full_changed, positions);
+	test_green_brown(&u);
 	printf("# %d positions and viewers, %d full pictures changed\n", positions, full_changed);
 	printf("%d checks, %d failed\n", u.run, u.failed);
 	return u.failed != 0;

@@ -270,7 +270,7 @@ static void play(struct unit *u, const struct newgame *o, int pol, int logged, c
  */
 int main(int argc, char **argv)
 {
-	static const uint8_t colours[4] = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE };
+	static const uint8_t colours[MAXPLAYERS] = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE };
 	struct unit u = { 0 };
 	struct tally t = { 0 };
 	struct choice ch[64];
