@@ -481,14 +481,15 @@ static void gen_answers(struct gen *l, int trading)
 	}
 }
 
-static void gen_main(struct gen *l, int flags)
+/* The main phase, and the Special Building Phase (building): the same builds and purchases, no trade, no card played. */
+static void gen_main(struct gen *l, int flags, int building)
 {
 	const struct geometry *geo = l->g->rs->geom;
 	const struct game *g = l->g;
 	const struct position *p = l->p;
 	int seat = p->current;
 	const struct player *pl = &p->pl[seat];
-	int trading = !(g->rules.trade_build == TRADE_STRICT && p->built);
+	int trading = !building && !(g->rules.trade_build == TRADE_STRICT && p->built);
 
 	if (wants(l, seat)) {
 		if (p->turn < MAX_TURN)
@@ -543,6 +544,8 @@ static void gen_main(struct gen *l, int flags)
 				}
 			}
 		}
+		if (building)
+			return;
 		gen_play(l);
 		if (rs_has_trade_cards(g->rs))
 			gen_two(l);
@@ -551,7 +554,8 @@ static void gen_main(struct gen *l, int flags)
 		if (trading && (flags & MG_OFFERS))
 			gen_offers(l, seat);
 	}
-	gen_answers(l, trading);
+	if (!building)
+		gen_answers(l, trading);
 }
 
 int movegen_legal(const struct game *g, int seat, int flags, struct move *out, int max)
@@ -602,7 +606,10 @@ int movegen_legal(const struct game *g, int seat, int flags, struct move *out, i
 		gen_steal(&l);
 		break;
 	case PH_MAIN:
-		gen_main(&l, flags);
+		gen_main(&l, flags, 0);
+		break;
+	case PH_BUILDING:
+		gen_main(&l, flags, 1);
 		break;
 	case PH_NEUTRAL:
 		if (wants(&l, p->current))

@@ -18,7 +18,7 @@ const char *const colour_names[NCOLOUR + 1] = { BASE_COLOURS, "green", "brown", 
 const char *const colour_words[] = { BASE_COLOURS, NULL };
 const char *const phase_names[NPHASE] = { "setup-settlement", "setup-road", "roll", "discard",
 					  "robber", "main", "neutral", "give", "interrupt",
-					  "steal", "over" };
+					  "steal", "building", "over" };
 const char *const action_names[NACTION] = { "force-trade", "robber" };
 
 static int lookup(const char *const *names, int n, const char *s)

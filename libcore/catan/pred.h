@@ -139,12 +139,13 @@ int turn_next(const struct game *g, int seat);
 /*
  * game_winner: the seat that has won in p, or NOBODY: the player whose
  * turn it is, once play has begun, with the points to win (victory point
- * cards included).  Over a finished game it names the winner.  Inline, as
+ * cards included); nobody in the Special Building Phase, which is no
+ * one's own turn.  Over a finished game it names the winner.  Inline, as
  * the rules ask it after every move; pred.c holds the external definition.
  */
 inline int game_winner(const struct game *g, const struct position *p)
 {
-	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD)
+	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD || p->phase == PH_BUILDING)
 		return NOBODY;
 	return p->phase == PH_OVER || score_total(g, p, p->current) >= g->rules.points_to_win ? p->current
 											   : NOBODY;

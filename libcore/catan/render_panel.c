@@ -126,6 +126,10 @@ static void title(const struct game *g, const struct position *p, struct panel *
 		    neutral_owed_name(g, p),
 		    p->neutral_owed > 1 ? " (two are owed)" : "");
 		break;
+	case PH_BUILDING:
+		add(pn, cur, PK_TITLE, 0, "Turn %d: special building phase after %s's turn: %s builds or passes",
+		    p->turn, cname(g, p->turn_of), who);
+		break;
 	case PH_GIVE:
 		add(pn, cur, PK_TITLE, 0, "Turn %d: %s gives %s %d cards for the forced trade", p->turn, who,
 		    cname(g, seat_opponent(g, cur)), p->give_owed);

@@ -278,6 +278,8 @@ int pos_diff(const struct game *g, const struct position *a, const struct positi
 		return differ_seat(d, g, "robber_by", a->robber_seat, b->robber_seat);
 	if (a->phase == PH_INTERRUPT && a->answer != b->answer)
 		return differ_seat(d, g, "answering", a->answer, b->answer);
+	if (a->phase == PH_BUILDING && a->turn_of != b->turn_of)
+		return differ_seat(d, g, "building_after", a->turn_of, b->turn_of);
 	if (a->robber != b->robber)
 		return differ_int(d, "robber", a->robber + 1, b->robber + 1);
 	if (diff_counts(d, "bank", resource_names, NRES, a->bank, b->bank))

@@ -29,6 +29,33 @@ static int waiting_discards(const struct game *g, const struct position *p, stru
 	return illegal(e, "the discards after the seven come first: %s", who);
 }
 
+/* The Special Building Phase: the player to build builds, buys or passes ('end'); nothing else. */
+static int gate_building(struct rctx *c)
+{
+	const struct game *g = c->g;
+	const struct move *m = c->m;
+	int me = m->seat, cur = c->p->current;
+
+	if (me != cur)
+		return illegal(c->e, "the special building phase after %s's turn: %s builds or passes first",
+			       cname(g, c->p->turn_of), cname(g, cur));
+	switch (m->verb) {
+	case MV_BUILD:
+	case MV_BUY:
+	case MV_END:
+		return C_OK;
+	case MV_PLAY:
+		return illegal(c->e, "no development card is played in the special building phase");
+	case MV_TRADE:
+	case MV_OFFER:
+	case MV_CANCEL:
+		return illegal(c->e, "no trade is made in the special building phase");
+	default:
+		return illegal(c->e, "in the special building phase %s may only build, buy a development "
+			       "card or pass ('end')", cname(g, me));
+	}
+}
+
 /* The checks every move passes before its family sees it: game state, phase, turn. */
 static int gate(struct rctx *c)
 {
@@ -95,6 +122,8 @@ static int gate(struct rctx *c)
 			return illegal(c->e, "%s must give %d cards for the forced trade first",
 				       cname(g, cur), p->give_owed);
 		return C_OK;
+	case PH_BUILDING:
+		return gate_building(c);
 	}
 	/* PH_ROLL or PH_MAIN */
 	if (m->verb == MV_ACCEPT || m->verb == MV_REJECT) {

@@ -170,7 +170,26 @@ int rules_end(struct rctx *c)
 	p->rolled = p->dev_played = p->built = 0;
 	p->nrolls = p->knight_returned = 0;
 	memset(p->roll_sum, 0, sizeof p->roll_sum);
-	p->current = (int8_t)turn_next(c->g, p->current);
+	/*
+	 * The Special Building Phase: each other player in turn from the left
+	 * of the player whose turn ended, each "end" a pass; the last pass
+	 * begins the next turn.  A card bought in it became playable above.
+	 */
+	int next = turn_next(c->g, p->current);
+	if (p->phase == PH_BUILDING) {
+		if (next != p->turn_of) {
+			p->current = (int8_t)next;
+			return C_OK;
+		}
+		next = turn_next(c->g, p->turn_of);
+	} else if (rs_has_building_phase(c->g->rs) && next != p->current) {
+		p->turn_of = p->current;
+		p->current = (int8_t)next;
+		p->phase = PH_BUILDING;
+		return C_OK;
+	}
+	p->turn_of = 0;
+	p->current = (int8_t)next;
 	p->turn++;
 	p->phase = PH_ROLL;
 	return C_OK;

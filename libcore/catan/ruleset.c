@@ -101,6 +101,7 @@ const struct ruleset ruleset_six = {
 	.colours = 4,
 	.neutral_seats = 0,
 	.rolls_per_turn = 1,
+	.building_phase = 1,
 	.neutral_start = { -1, -1 },
 };
 

@@ -43,6 +43,7 @@ struct ruleset {
 	uint8_t colours;	/* the colours its seats take: the first this many of enum colour */
 	uint8_t neutral_seats;	/* seats that own pieces but never move */
 	uint8_t rolls_per_turn;	/* production rolls; a second must differ from the first in total */
+	uint8_t building_phase;	/* 1: the Special Building Phase after every turn (PH_BUILDING) */
 	/*
 	 * Neutral seats (Catan for Two): the intersections of their starting
 	 * settlements by default (0-based), and the free piece they get with
@@ -85,6 +86,11 @@ static inline int rs_has_trade_cards(const struct ruleset *rs)
 static inline int rs_has_second_roll(const struct ruleset *rs)
 {
 	return rs->rolls_per_turn > 1;
+}
+/* rs_has_building_phase: the Special Building Phase after every turn (PH_BUILDING, types.h). */
+static inline int rs_has_building_phase(const struct ruleset *rs)
+{
+	return rs->building_phase > 0;
 }
 /*
  * rs_has_turn_extras: the members of a position that the three above

@@ -655,6 +655,8 @@ static int phase_fits(struct rd *r, const struct game *g, const struct position 
 		rc = jr_fail_at(&r->j, "seven", "a seven's robber is owed only in the discard and robber phases");
 	if (rc == C_OK && p->phase < PH_ROLL && p->nrolls)
 		rc = jr_fail_at(&r->j, "rolls", "no roll is made in the set-up");
+	if (rc == C_OK && p->phase == PH_BUILDING && !rs_has_building_phase(g->rs))
+		rc = jr_fail_at(&r->j, "phase", "the building phase belongs to variant=five_six");
 	if (rc == C_OK && (p->phase == PH_INTERRUPT || p->phase == PH_STEAL) && !g->rules.knight_interrupt)
 		rc = jr_fail_at(&r->j, "phase", "the %s phase belongs to the rules option knight_interrupt",
 				phase_names[p->phase]);
@@ -749,6 +751,23 @@ static int read_interrupt(struct rd *r, jv_t *v, const struct game *g, struct po
 	return C_OK;
 }
 
+/* The Special Building Phase's member: whose turn it follows, a seat in the phase and null outside it. */
+static int read_building(struct rd *r, jv_t *v, const struct game *g, struct position *p)
+{
+	int8_t after;
+	int rc;
+	if ((rc = read_seat_or_null(r, v, "building_after", &after)))
+		return rc;
+	if ((after != NOBODY) != (p->phase == PH_BUILDING))
+		return jr_fail_at(&r->j, "building_after", "the building phase follows a seat's turn, "
+				  "and only it does");
+	if (after != NOBODY && (after == p->current || g->role[after] != SEAT_PLAYER))
+		return jr_fail_at(&r->j, "building_after", "%s's own turn ended: another player builds",
+				  colour_names[g->colour[after]]);
+	p->turn_of = (int8_t)(after == NOBODY ? 0 : after);
+	return C_OK;
+}
+
 static int read_position(struct rd *r, jv_t *v, struct game *g, struct position *p)
 {
 	const struct geometry *geo = g->rs->geom;
@@ -761,8 +780,9 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 						"neutral_owed", "give_owed", NULL };
 	static const char *const seven_keys[] = { "seven", NULL };
 	static const char *const interrupt_keys[] = { "robber_by", "answering", NULL };
+	static const char *const building_keys[] = { "building_after", NULL };
 	static const char *const award_keys[] = { "longest_road", "largest_army", NULL };
-	const char *allowed[24];
+	const char *allowed[32];
 	long long x;
 	int rc, k;
 
@@ -774,7 +794,8 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 	nk = keys_add(allowed, nk, draws_keys, g->has_secret && g->view == NOBODY);
 	nk = keys_add(allowed, nk, two_keys, rs_has_turn_extras(g->rs));
 	nk = keys_add(allowed, nk, seven_keys, g->rules.ignore_seven);
-	keys_add(allowed, nk, interrupt_keys, g->rules.knight_interrupt);
+	nk = keys_add(allowed, nk, interrupt_keys, g->rules.knight_interrupt);
+	keys_add(allowed, nk, building_keys, rs_has_building_phase(g->rs));
 	if ((rc = jr_object(&r->j, v, allowed)))
 		return rc;
 	if ((rc = name_member(r, v, "phase", phase_parse, "phase", &k)))
@@ -801,6 +822,8 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 	if (rs_has_turn_extras(g->rs) && (rc = read_two(r, v, g, p)))
 		return rc;
 	if (g->rules.ignore_seven && (rc = bool_member(r, v, "seven", &p->seven)))
+		return rc;
+	if (rs_has_building_phase(g->rs) && (rc = read_building(r, v, g, p)))
 		return rc;
 	if (g->rules.knight_interrupt && (rc = read_interrupt(r, v, g, p)))
 		return rc;
@@ -1611,6 +1634,8 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 		write_seat_or_null(w, g, "robber_by", robbing ? p->robber_seat : NOBODY);
 		write_seat_or_null(w, g, "answering", p->phase == PH_INTERRUPT ? p->answer : NOBODY);
 	}
+	if (rs_has_building_phase(g->rs))
+		write_seat_or_null(w, g, "building_after", p->phase == PH_BUILDING ? p->turn_of : NOBODY);
 	jw_key_int(w, "robber", p->robber + 1);
 	write_counts(w, "bank", resource_names, NRES, p->bank);
 	if (g->view != NOBODY && !start) {

@@ -53,7 +53,11 @@ enum colour { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE, COL_GREEN, COL_BROWN, NC
  * back to PH_ROLL or PH_MAIN.  With the rules option knight_interrupt (001's
  * variant 8) a robber moved opens PH_INTERRUPT, in which the other players
  * answer in seat order (pass, or play a knight and move it themselves:
- * PH_ROBBER again), and the last to move it then steals in PH_STEAL.
+ * PH_ROBBER again), and the last to move it then steals in PH_STEAL.  The
+ * 5-6 player extension adds PH_BUILDING after each turn (the Special
+ * Building Phase): each other player in turn, from the left of the player
+ * whose turn ended (position.turn_of), builds and buys or passes ("end"),
+ * then the next turn begins.
  */
 enum phase {
 	PH_SETUP_SETTLEMENT,
@@ -66,6 +70,7 @@ enum phase {
 	PH_GIVE,
 	PH_INTERRUPT,
 	PH_STEAL,
+	PH_BUILDING,
 	PH_OVER,
 	NPHASE
 };
@@ -142,6 +147,7 @@ struct position {
 	uint8_t rolled;		/* the dice were rolled this turn */
 	uint8_t dev_played;	/* a knight or progress card was played this turn */
 	uint8_t built;		/* something was built this turn (strict phases) */
+	int8_t turn_of;		/* PH_BUILDING: the seat whose turn the phase follows */
 	uint8_t nrolls;		/* production rolls made this turn (rolled: all of them) */
 	uint8_t roll_sum[2];	/* their totals, in order */
 	uint8_t knight_returned;	/* Catan for Two: a knight was given back this turn */

@@ -16,8 +16,6 @@
 #include "unit.h"
 #include "view.h"
 
-/* The board every test game here is played on. */
-static const struct geometry *const geo = &geometry_base;
 
 /*
  * For each position: every listed move, formatted and parsed back as text
@@ -217,6 +215,7 @@ static void discards(struct ctx *c, int s, int verb)
 static void two_candidates(struct ctx *c, int s)
 {
 	const struct game *g = c->g;
+	const struct geometry *geo = g->rs->geom;
 	struct move m;
 
 	for (int n = 0; n < g->nplayers; n++) {
@@ -256,6 +255,7 @@ static void two_candidates(struct ctx *c, int s)
 static void brute(struct ctx *c)
 {
 	const struct game *g = c->g;
+	const struct geometry *geo = g->rs->geom;
 	const struct position *p = &g->pos;
 	struct move m;
 
@@ -618,6 +618,12 @@ static void test_random_positions(struct unit *u, int games)
 		if (k % 3 == 0) {	/* Catan for Two */
 			o.nplayers = 2;
 			o.rules.variant = VAR_TWO;
+		} else if (k % 5 == 4) {	/* the thirty-hex board, with its building phase */
+			o.nplayers = 3 + k % 2;
+			o.beginner = 0;
+			o.rules.variant = VAR_SIX;
+			for (int s = 0; s < o.nplayers; s++)
+				o.colour[s] = (uint8_t)((s + k) % 4);
 		}
 		/* The rules options in changing sets. */
 		o.rules.open_hands = k % 7 == 1;

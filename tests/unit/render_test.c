@@ -221,6 +221,12 @@ int main(void)
 		if (k % 4 == 2) {	/* Catan for Two */
 			o.nplayers = 2;
 			o.rules.variant = VAR_TWO;
+		} else if (k % 8 == 3) {	/* the thirty-hex board, with its building phase */
+			o.nplayers = 3;
+			o.beginner = 0;
+			o.rules.variant = VAR_SIX;
+			for (int s = 0; s < o.nplayers; s++)
+				o.colour[s] = (uint8_t)((s + k) % ruleset_six.colours);
 		}
 		o.rules.knight_interrupt = k % 3 == 0;
 		if (game_new(&g, &o, &e) != C_OK) {
