@@ -35,6 +35,10 @@ static void headline(struct buf *b, const struct dgame *g)
 		return;
 	}
 	int seat = dice_seat(g);
+	if (dice_setup(g)) {
+		buf_printf(b, "%s chooses a start road on the coast\n", g->p[seat].name);
+		return;
+	}
 	if (g->map.island == 1)
 		buf_printf(b, "%s's turn %d of %d\n", g->p[seat].name,
 			    (int)((g->number - 1) / g->nplayers) + 1, DICE_TURNS);
@@ -77,11 +81,65 @@ static void kind_line(struct buf *b, const struct dgame *g, const struct dplayer
 		buf_printf(b, "\n");
 }
 
+/* extra_line: the sites of kind in set, by id, with jokers as in kind_line; nothing when none. */
+static void extra_line(struct buf *b, const struct dgame *g, const struct dplayer *p, uint64_t set, int kind,
+		       const char *label)
+{
+	const struct dmap *m = &g->map;
+	uint64_t x = set & m->kinds[kind];
+	if (!x)
+		return;
+	buf_printf(b, "  %-12s", label);
+	for (; x; x &= x - 1) {
+		const struct dsite *s = &m->s[__builtin_ctzll(x)];
+		buf_printf(b, " %s", s->id);
+		if (p && s->joker != DJ_NONE)
+			buf_printf(b, ":%s%s", dice_joker_name(s->joker),
+				    (p->jokers & BIT(__builtin_ctzll(x))) ? ":used" : "");
+	}
+	buf_printf(b, "\n");
+}
+
+/* extra_text: the Extra's one map: each player's sites, then the sites nobody has built. */
+static void extra_text(struct buf *b, const struct dgame *g)
+{
+	const struct dmap *m = &g->map;
+	static const int kinds[] = { DK_ROAD, DK_SETTLEMENT, DK_CITY, DK_KNIGHT, DK_CASTLE };
+	static const char *const labels[] = { "roads", "settlements", "cities", "knights", "castles" };
+	uint64_t all = 0;
+	for (int i = 0; i < g->nplayers; i++) {
+		const struct dplayer *p = &g->p[i];
+		all |= p->built;
+		buf_printf(b, "\n%s (start road %s)\n", p->name, p->start >= 0 ? m->s[p->start].id : "not chosen");
+		for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+			extra_line(b, g, p, p->built, kinds[k], labels[k]);
+		for (uint64_t d = m->kinds[DK_DESERT]; d; d &= d - 1) {
+			int j = __builtin_ctzll(d);
+			if (dice_joker_usable(g, i, j) || (p->jokers & BIT(j)))
+				buf_printf(b, "  %-12s %s:any%s(%s+%s)\n", "deserts", m->s[j].id,
+					    (p->jokers & BIT(j)) ? ":used" : "", m->s[m->s[j].needs[0]].id,
+					    m->s[m->s[j].needs[1]].id);
+		}
+		buf_printf(b, "  %-12s %d of %d; longest road %s (road %d), largest army %s (knights %d)\n", "points",
+			    dice_vp(g, i), DICE_WIN_VP, award_word(g->road_holder, g->road_lost, i), dice_road_of(g, i),
+			    award_word(g->army_holder, g->army_lost, i), dice_knights(m, p->built));
+	}
+	buf_printf(b, "\nnobody's yet%s\n", g->castles ? "" : " (castles are not played)");
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		if (kinds[k] != DK_CASTLE || g->castles)
+			extra_line(b, g, NULL, m->sites & ~all, kinds[k], labels[k]);
+	buf_printf(b, "\n:used joker used; the map is our own design, not the printed one\n");
+}
+
 int dice_render_text(const struct dgame *g, char **out, size_t *len, struct cerr *e)
 {
 	struct buf b;
 	buf_init(&b);
 	headline(&b, g);
+	if (g->map.island == DICE_EXTRA) {
+		extra_text(&b, g);
+		return buf_finish(&b, out, len, e);
+	}
 	for (int i = 0; i < g->nplayers; i++) {
 		const struct dplayer *p = &g->p[i];
 		buf_printf(&b, "\n%s\n", p->name);
@@ -105,7 +163,7 @@ int dice_render_text(const struct dgame *g, char **out, size_t *len, struct cerr
 			buf_printf(&b, "  %-12s %d of %d; longest road %s (road %d), largest army %s (knights %d)\n",
 				    "points", dice_vp(g, i), DICE_WIN_VP,
 				    award_word(g->road_holder, g->road_lost, i),
-				    dice_road_length(&g->map, p->built),
+				    dice_road_of(g, i),
 				    award_word(g->army_holder, g->army_lost, i), dice_knights(&g->map, p->built));
 		}
 	}
@@ -471,10 +529,17 @@ int dice_score_text(const struct dgame *g, char **out, size_t *len, struct cerr 
 					s += g->map.s[k].kind == DK_SETTLEMENT;
 					c += g->map.s[k].kind == DK_CITY;
 				}
-			buf_printf(&b, "%s %d (settlements %d, cities %d, longest road %s, largest army %s; road %d, knights %d)",
-				    p->name, dice_vp(g, i), s, c, award_word(g->road_holder, g->road_lost, i),
+			int x = 0;
+			for (uint64_t k = p->built & g->map.kinds[DK_CASTLE]; k; k &= k - 1)
+				x++;
+			if (g->map.island == DICE_EXTRA)
+				buf_printf(&b, "%s %d (castles %d) ", p->name, dice_vp(g, i), x);
+			else
+				buf_printf(&b, "%s %d ", p->name, dice_vp(g, i));
+			buf_printf(&b, "(settlements %d, cities %d, longest road %s, largest army %s; road %d, knights %d)",
+				    s, c, award_word(g->road_holder, g->road_lost, i),
 				    award_word(g->army_holder, g->army_lost, i),
-				    dice_road_length(&g->map, p->built), dice_knights(&g->map, p->built));
+				    dice_road_of(g, i), dice_knights(&g->map, p->built));
 		}
 		buf_printf(&b, "%s\n", (w & (1u << i)) ? " winner" : "");
 	}
@@ -514,7 +579,7 @@ int dice_score_json(const struct dgame *g, int compact, char **out, size_t *len,
 			jw_key(&w, "largest_army");
 			jw_bool(&w, g->army_holder == i);
 			jw_key(&w, "road");
-			jw_int(&w, dice_road_length(&g->map, p->built));
+			jw_int(&w, dice_road_of(g, i));
 			jw_key(&w, "knights");
 			jw_int(&w, dice_knights(&g->map, p->built));
 		}
