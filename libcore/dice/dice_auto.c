@@ -86,6 +86,10 @@ static uint64_t usable_jokers(const struct dgame *g, int seat)
 		if ((p->built & BIT(g->map.s[i].needs[0])) && (p->built & BIT(g->map.s[i].needs[1])))
 			u |= BIT(i);
 	}
+	if (g->map.island == DICE_EXTRA)	/* not the jokers of knights built this turn */
+		for (uint64_t x = u; x; x &= x - 1)
+			if (!dice_joker_usable(g, seat, __builtin_ctzll(x)))
+				u &= ~BIT(__builtin_ctzll(x));
 	return u;
 }
 
