@@ -346,3 +346,19 @@ by_hand() {
 		"bob (start road SR2)" "  roads        SR2 SR3" \
 		"  points       0 of 10; longest road no (road 2), largest army no (knights 0)")" "$(head -10 <<<"$output")"
 }
+
+@test "render --svg draws the one map with every player's marks in their colour, labelled as ours" {
+	dicegame-sheet new --island 3 --castles --players ann,bob,cy,dee --seed 4 | dicegame-sheet auto --turns 40 >"$S"
+	dicegame-sheet render --svg "$S" >"$BATS_TEST_TMPDIR/s.svg"
+	xmllint --noout "$BATS_TEST_TMPDIR/s.svg"
+	run -0 grep -c 'stroke-width="9"' "$BATS_TEST_TMPDIR/s.svg"
+	assert_eq 24 "$output"
+	for c in c0392b 2e5fa8 e67e22 7d3c98; do
+		run -0 grep -c "fill=\"#$c\"" "$BATS_TEST_TMPDIR/s.svg"
+		[ "$output" -ge 2 ]
+	done
+	run -0 grep -c 'stroke="#c0392b"' "$BATS_TEST_TMPDIR/s.svg"
+	assert_eq "$(jq '[.players[0].start] + .players[0].built | map(select(test("R[0-9]"))) | length' "$S")" "$output"
+	run -0 grep -o '>[^<]*our own[^<]*<' "$BATS_TEST_TMPDIR/s.svg"
+	assert_eq $'>Extra: our own shared map, not the printed one<\n>The map is our own design, not the printed Extra map.<' "$output"
+}
