@@ -274,6 +274,27 @@ static int auto_start(struct dgame *g, struct cerr *e)
 	return dice_apply(g, &m, 0, e);
 }
 
+/* alike: the dice that show the face most of them show (ties: the face named first). */
+static unsigned alike(const struct dgame *g)
+{
+	unsigned best = 0;
+	int nbest = 0;
+	for (int f = 0; f < DF_N; f++) {
+		unsigned m = 0;
+		int n = 0;
+		for (int d = 0; d < g->ndice; d++)
+			if (g->dice[d] == f) {
+				m |= 1u << d;
+				n++;
+			}
+		if (n > nbest) {
+			best = m;
+			nbest = n;
+		}
+	}
+	return best;
+}
+
 /* auto_castle: a castle of the front built when six free dice show one face; 1 when built. */
 static int auto_castle(struct dgame *g, uint64_t fr, struct cerr *e)
 {
@@ -312,6 +333,9 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 	ff = firsts(&g->map, fr);
 	while (!g->locked && g->rolls < 3) {
 		unsigned all = (1u << g->ndice) - 1, keep = keep_mask(g, seat, fr, ff);
+		/* Nothing but castles left to build: roll for six alike. */
+		if (!ff && (fr & g->map.kinds[DK_CASTLE]) && g->ndice == DICE_NDICE)
+			keep = alike(g);
 		if ((keep & all) == all)
 			break;
 		blank(&m, DM_REROLL);
