@@ -362,3 +362,34 @@ by_hand() {
 	run -0 grep -o '>[^<]*our own[^<]*<' "$BATS_TEST_TMPDIR/s.svg"
 	assert_eq $'>Extra: our own shared map, not the printed one<\n>The map is our own design, not the printed Extra map.<' "$output"
 }
+
+@test "completion: --castles and island 3 from the program; start roads and the Extra's ids in moves" {
+	run -0 dicegame-sheet --complete new --cas
+	assert_eq "--castles" "$output"
+	run -0 dicegame-sheet --complete map --island ''
+	assert_eq $'1\n2\n3' "$output"
+	comp() {
+		bash -c "PATH='$PATH'; source '$ROOT/completions/bash/dicegame-sheet'; COMP_WORDS=($1); COMP_CWORD=$2; _dicegame_sheet; printf '%s\n' \"\${COMPREPLY[@]}\""
+	}
+	run -0 comp "dicegame-sheet move st" 2
+	assert_eq "start" "$output"
+	run -0 comp "dicegame-sheet move start ''" 3
+	assert_eq "NR1 NR2 ER1 ER2 SR1 SR2 WR1 WR2" "$(paste -sd ' ' <<<"$output")"
+	run -0 comp "dicegame-sheet move build NR1 NS" 4
+	assert_eq "NS0 NS2 NSB NSQ" "$(paste -sd ' ' <<<"$output")"
+	run -0 comp "dicegame-sheet move build X" 3
+	assert_eq "XNE XES XSW XWN" "$(paste -sd ' ' <<<"$output")"
+	run -0 comp "dicegame-sheet move joker D" 3
+	assert_eq "D1 D2 D" "$(paste -sd ' ' <<<"$output")"
+	command -v zsh >/dev/null || skip "zsh is not installed (make deps)"
+	zsh -n "$ROOT/completions/zsh/_dicegame-sheet"
+}
+
+@test "the example Extra game plays to a winner, validates and renders" {
+	run -0 --separate-stderr sh "$ROOT/examples/dicegame-extra.sh" 7 "$BATS_TEST_TMPDIR/x.svg"
+	assert_eq "$(printf 'start %s\n' NR1 NR2 ER1 ER2 SR1 SR2 WR1 WR2)" "$(head -8 <<<"$output")"
+	assert_eq "dicegame-sheet: ann's dice after roll: ore wool ore" "$stderr"
+	assert_eq "bob 10 (castles 0) (settlements 6, cities 3, longest road held, largest army no; road 5, knights 1) winner" "${lines[11]}"
+	assert_eq "Extra: our own shared map, not the printed one: game over, won by bob with 10 victory points" "${lines[13]}"
+	xmllint --noout "$BATS_TEST_TMPDIR/x.svg"
+}
