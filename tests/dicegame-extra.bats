@@ -393,3 +393,24 @@ by_hand() {
 	assert_eq "Extra: our own shared map, not the printed one: game over, won by bob with 10 victory points" "${lines[13]}"
 	xmllint --noout "$BATS_TEST_TMPDIR/x.svg"
 }
+
+@test "refereed by mail with dicegame-sheet itself: each player's moves only in their turn, views for the players" {
+	dicegame-sheet new --island 3 --players ann,bob >"$S"
+	run -1 --separate-stderr dicegame-sheet -i "$S" --as bob move start SR1
+	assert_eq "dicegame-sheet: move 'start SR1': it is ann's turn, not bob's" "$stderr"
+	dicegame-sheet -i "$S" --as ann move start NR1 2>/dev/null
+	dicegame-sheet -i "$S" --as bob move start SR1 2>/dev/null
+	dicegame-sheet -i "$S" --as ann move roll 2>/dev/null
+	run -1 --separate-stderr dicegame-sheet -i "$S" --as bob auto
+	assert_eq "dicegame-sheet: it is ann's turn, not bob's" "$stderr"
+	dicegame-sheet view "$S" >"$BATS_TEST_TMPDIR/view.json"
+	assert_eq 'true null null' "$(jq -c '.view, .secret, .seed' "$BATS_TEST_TMPDIR/view.json" | paste -sd ' ')"
+	run -0 dicegame-sheet validate "$BATS_TEST_TMPDIR/view.json"
+	for _ in $(seq 300); do
+		jq -e '.turn == null' "$S" >/dev/null && break
+		who=$(jq -r .turn.player "$S")
+		dicegame-sheet -i "$S" --as "$who" auto
+	done
+	assert_eq "null" "$(jq .turn "$S")"
+	run -0 dicegame-sheet validate "$S"
+}
