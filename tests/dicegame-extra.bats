@@ -414,3 +414,21 @@ by_hand() {
 	assert_eq "null" "$(jq .turn "$S")"
 	run -0 dicegame-sheet validate "$S"
 }
+
+@test "Largest Army passes to a player with strictly more knights (a map with eight)" {
+	jq '.sites += [range(2; 9) | {id: "K\(.)", kind: "knight", points: 3,
+		hex: ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11"], x: 500, y: 500}]' \
+		"$DG/ring.map.json" >"$BATS_TEST_TMPDIR/knights.map.json"
+	sheet "$S" bob "ore grain wool ore grain wool" false ann:R0:K,K2,K3 bob:R6:K4,K5,K6
+	jq --slurpfile m "$BATS_TEST_TMPDIR/knights.map.json" '.map = $m[0] | .turn.number = 10' "$S" >"$S.new" && mv "$S.new" "$S"
+	holds "$S" largest_army ann
+	run -0 dicegame-sheet list "$S"
+	assert_eq "$(printf '%s\n' 'reroll DIE... to FACE... (63 choices; list --all shows each)' 'build K7' 'build K8' end)" "$output"
+	play "$S" build K7
+	assert_eq '{"holder":"bob","lost":["ann"]}' "$(jq -c .awards.largest_army "$S")"
+	play "$S" build K8
+	run -0 dicegame-sheet score "$S"
+	assert_eq "$(printf '%s\n' \
+		"ann 0 (castles 0) (settlements 0, cities 0, longest road no, largest army lost; road 1, knights 3)" \
+		"bob 2 (castles 0) (settlements 0, cities 0, longest road no, largest army held; road 1, knights 5)")" "$output"
+}
