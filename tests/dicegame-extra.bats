@@ -275,7 +275,7 @@ bad_map() {
 	assert_eq "ann 2 (castles 1) (settlements 0, cities 0, longest road no, largest army no; road 1, knights 0)" "${lines[0]}"
 	# A joker may make the sixth die.
 	sheet "$S" ann "wool wool wool wool wool grain" true ann:NR2:NK bob:ER2:
-	play "$S" "joker NK on die 6" 
+	play "$S" "joker NK on die 6"
 	refuse "$S" "castle XNE costs six dice of one face: 5 free dice show one face at most" build XNE
 	sheet "$S" ann "ore ore ore ore ore grain" true ann:NR2:NK bob:ER2:
 	play "$S" "joker NK on die 6" "build XNE"
@@ -379,8 +379,16 @@ by_hand() {
 	assert_eq "NS0 NS2 NSB NSQ" "$(paste -sd ' ' <<<"$output")"
 	run -0 comp "dicegame-sheet move build X" 3
 	assert_eq "XNE XES XSW XWN" "$(paste -sd ' ' <<<"$output")"
-	run -0 comp "dicegame-sheet move joker D" 3
-	assert_eq "D1 D2 D" "$(paste -sd ' ' <<<"$output")"
+	run -0 comp "dicegame-sheet move joker S" 3
+	assert_eq "SK" "$output"
+	# "S" may begin an island's id or the Extra's: the sheet -i names decides.
+	run -0 comp "dicegame-sheet move build S" 3
+	assert_eq "S3 S4 S5 S7 S9 S11" "$(paste -sd ' ' <<<"$output")"
+	dicegame-sheet new --island 3 --seed 1 >"$S"
+	run -0 comp "dicegame-sheet -i $S move build S" 5
+	assert_eq "SR1 SR2 SR3 SR4 SR5 SR6 SS0 SS2 SSB SSQ SC0 SCB SCQ SK" "$(paste -sd ' ' <<<"$output")"
+	run -0 comp "dicegame-sheet -i $S move joker ''" 5
+	assert_eq "NK EK SK WK D" "$(paste -sd ' ' <<<"$output")"
 	command -v zsh >/dev/null || skip "zsh is not installed (make deps)"
 	zsh -n "$ROOT/completions/zsh/_dicegame-sheet"
 }
@@ -431,4 +439,22 @@ by_hand() {
 	assert_eq "$(printf '%s\n' \
 		"ann 0 (castles 0) (settlements 0, cities 0, longest road no, largest army lost; road 1, knights 3)" \
 		"bob 2 (castles 0) (settlements 0, cities 0, longest road no, largest army held; road 1, knights 5)")" "$output"
+}
+
+@test "the Extra is clean under valgrind, on success and on refusal" {
+	case $CATAN_BIN in
+	*build-san*) skip "the sanitizer build checks leaks itself" ;;
+	esac
+	command -v valgrind >/dev/null || skip "valgrind is not installed (make deps)"
+	dicegame-sheet new --island 3 --castles --players ann,bob,cy --seed 3 >"$S"
+	run -0 vg dicegame-sheet -i "$S" auto --turns 12
+	run -0 vg dicegame-sheet render --svg "$S"
+	run -0 vg dicegame-sheet render "$S"
+	run -0 vg dicegame-sheet list "$S"
+	run -0 vg dicegame-sheet validate "$S"
+	run -1 vg dicegame-sheet -i "$S" move 'build WC0'
+	run -0 vg dicegame-sheet map --map "$DG/ring.map.json"
+	run -2 vg dicegame-sheet map --map "$FIXTURES/dicegame/island-two.map.json" --island 3
+	jq '.sites[0].ends = ["a0"]' "$DG/ring.map.json" >"$BATS_TEST_TMPDIR/bad.json"
+	run -3 vg dicegame-sheet map --map "$BATS_TEST_TMPDIR/bad.json"
 }
