@@ -29,14 +29,14 @@ static int play(struct dgame *g, const struct dmap *map, int n, int castles, uin
 /*
  * seats: GAMES Extra games of n automatic players (seeds 0..GAMES-1), each seat's share of the
  * wins (a shared win split) with a 95% interval, the share of games won with 10 points, the mean
- * turns.  Every seat plays the same policy: the shares measure the map and the order of play.
+ * and the most turns.  Every seat plays the same policy: the shares measure the map and the order of play.
  */
 static int seats(const struct dmap *map, int n, long games, int castles)
 {
 	struct dgame g;
 	struct cerr e;
 	double win[DICE_MAXPLAYERS] = { 0 };
-	long ten = 0, turns = 0;
+	long ten = 0, turns = 0, most = 0;
 	dice_game_init(&g);
 	for (long k = 0; k < games; k++) {
 		if (play(&g, map, n, castles, (uint64_t)k, &e)) {
@@ -52,14 +52,15 @@ static int seats(const struct dmap *map, int n, long games, int castles)
 				ten += dice_vp(&g, i) >= DICE_WIN_VP && nw == 1;
 			}
 		turns += g.number;
+		most = (long)g.number > most ? (long)g.number : most;
 	}
 	printf("dicegame: the Extra, %d players%s, %ld games: wins by seat", n, castles ? " with castles" : "", games);
 	for (int i = 0; i < n; i++) {
 		double p = win[i] / (double)games, h = 1.96 * sqrt(p * (1 - p) / (double)games);
 		printf("%s %.1f%% (%.1f-%.1f)", i ? "," : "", 100 * p, 100 * (p - h), 100 * (p + h));
 	}
-	printf("; won with 10 points %.1f%%, mean turns %.1f\n", 100.0 * (double)ten / (double)games,
-	       (double)turns / (double)games);
+	printf("; won with 10 points %.1f%%, mean turns %.1f, most %ld\n", 100.0 * (double)ten / (double)games,
+	       (double)turns / (double)games, most);
 	dice_game_free(&g);
 	return 0;
 }
