@@ -51,7 +51,11 @@ builds() {
 	dicegame-sheet new --map "$BATS_TEST_TMPDIR/extra.map.json" --players ann,bob --seed 5 | dicegame-sheet auto --all >"$S"
 	dicegame-sheet new --island 3 --players ann,bob --seed 5 | dicegame-sheet auto --all >"$BATS_TEST_TMPDIR/b.json"
 	assert_eq "$(jq -c .log "$BATS_TEST_TMPDIR/b.json")" "$(jq -c .log "$S")"
+	# The map file keeps the title; the note under the picture belongs to the built-in map.
 	run -0 dicegame-sheet render "$S"
+	assert_eq "Extra: our own shared map, not the printed one: game over, won by ann with 10 victory points" "${lines[0]}"
+	assert_eq ":used joker used" "${lines[-1]}"
+	run -0 dicegame-sheet render "$BATS_TEST_TMPDIR/b.json"
 	assert_eq "Extra: our own shared map, not the printed one: game over, won by ann with 10 victory points" "${lines[0]}"
 	assert_eq ":used joker used; the map is our own design, not the printed one" "${lines[-1]}"
 }
@@ -90,6 +94,10 @@ bad_map() {
 
 @test "start roads: coastal, chosen in seat order, five roads apart at least" {
 	dicegame-sheet new --map "$DG/ring.map.json" --players ann,bob,cy --external >"$S"
+	run -0 dicegame-sheet render "$S"
+	assert_eq "A ring of twelve coastal roads: ann chooses a start road on the coast" "${lines[0]}"
+	assert_eq "ann (start road not chosen)" "${lines[1]}"
+	assert_eq ":used joker used" "${lines[-1]}"
 	run -0 dicegame-sheet list "$S"
 	assert_eq "$(printf 'start R%d\n' 0 1 2 3 4 5 6 7 8 9 10 11)" "$output"
 	refuse "$S" "ann chooses a start road first: start ROAD" roll brick

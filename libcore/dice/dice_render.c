@@ -128,7 +128,7 @@ static void extra_text(struct buf *b, const struct dgame *g)
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
 		if (kinds[k] != DK_CASTLE || g->castles)
 			extra_line(b, g, NULL, m->sites & ~all, kinds[k], labels[k]);
-	buf_printf(b, "\n:used joker used; the map is our own design, not the printed one\n");
+	buf_printf(b, "\n:used joker used%s\n", m->builtin ? "; the map is our own design, not the printed one" : "");
 }
 
 int dice_render_text(const struct dgame *g, char **out, size_t *len, struct cerr *e)
