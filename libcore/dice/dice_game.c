@@ -795,7 +795,7 @@ static void awards(struct dgame *g, int seat, int i)
 	}
 }
 
-/* extra_road_award: Longest Road on the Extra after seat built: a road of at least DICE_ROAD_MIN
+/* extra_road_award: Longest Road on the Extra after a build: a road of at least DICE_ROAD_MIN
  * pieces; it passes only to a player alone with a longer road than the holder's, and a holder
  * whose road another's building broke below the least loses it to a player alone with the longest. */
 static void extra_road_award(struct dgame *g)
@@ -823,7 +823,7 @@ static void extra_road_award(struct dgame *g)
 	g->road_holder = (int8_t)who;
 }
 
-/* castle: the face six free dice show for a castle, or -1; most: how many free dice show one face. */
+/* castle_face: the face six free dice show for a castle, or -1; most: how many free dice show one face. */
 static int castle_face(const struct dgame *g, int *most)
 {
 	uint8_t have[DF_N];
