@@ -201,6 +201,13 @@ test: all
 bench: all $(BENCHES)
 	@bench/run $(B)
 
+# The Extra's fairness: each seat's share of the wins of automatic players on the built-in shared
+# map, 2 to 4 players, without and with castles, with 95% intervals (docs/decisions.md).
+DICE_SEAT_GAMES = 10000
+bench-dice-seats: $(B)/bench/dicegame
+	@for n in 2 3 4; do $(B)/bench/dicegame 3 $$n $(DICE_SEAT_GAMES) && \
+	    $(B)/bench/dicegame 3 $$n $(DICE_SEAT_GAMES) castles || exit 1; done
+
 # The search player against greedy ones, with 95% intervals (bench/README.md):
 # the two figures of issue 26 over SEARCH_GAMES games each, then the win rate
 # against the budget over SEARCH_CURVE_GAMES games a budget.  A benchmark that
@@ -263,4 +270,4 @@ clean:
 	rm -rf build build-san build-fuzz
 
 FORCE:
-.PHONY: all san check test bench bench-search bench-search-base bench-search-two deps demo install uninstall clean fuzz fuzz-build FORCE
+.PHONY: all san check test bench bench-search bench-search-base bench-search-two bench-dice-seats deps demo install uninstall clean fuzz fuzz-build FORCE

@@ -1,4 +1,4 @@
-/* dicegame-sheet: the Catan Dice Game (Island One, Island Two) on a JSON sheet. */
+/* dicegame-sheet: the Catan Dice Game (Island One, Island Two, the Extra) on a JSON sheet. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,27 +18,30 @@
 const char fe_progname[] = "dicegame-sheet";
 
 #define USAGE_SHORT \
-	"usage: dicegame-sheet [-c] new [--island 1|2] [--players NAMES] [--seed N] [--map FILE] [--external]\n" \
+	"usage: dicegame-sheet [-c] new [--island 1|2|3] [--players NAMES] [--seed N] [--map FILE] [--external]\n" \
+	"                          [--castles]\n" \
 	"       dicegame-sheet [-c] [-i FILE] [--as NAME] move MOVE...\n" \
 	"       dicegame-sheet [-c] [-i FILE] auto [--turns N | --all [--max-turns N]]\n" \
 	"       dicegame-sheet list [--all] [FILE]\n" \
 	"       dicegame-sheet score [--json]|render [--svg]|validate [FILE...]\n" \
 	"       dicegame-sheet [-c] view [FILE]\n" \
-	"       dicegame-sheet [-c] map [--island 1|2 | --map FILE]\n"
+	"       dicegame-sheet [-c] map [--island 1|2|3 | --map FILE]\n"
 
 static const char usage_short[] = USAGE_SHORT;
 
 static const char usage_text[] = USAGE_SHORT
 	"\n"
-	"The Catan Dice Game, Island One and Island Two, on a JSON sheet read from\n"
-	"stdin (or FILE, or -i FILE) and written to stdout.\n"
+	"The Catan Dice Game, Island One, Island Two and the Extra (island 3: two to\n"
+	"four players on one shared map), on a JSON sheet read from stdin (or FILE,\n"
+	"or -i FILE) and written to stdout.\n"
 	"\n"
 	"subcommands:\n"
 	"  new        a new sheet\n"
 	"  move       apply moves: roll [FACE...]; reroll DIE... [to FACE...];\n"
 	"             keep DIE...|FACE... [to FACE...]; reroll all [to FACE...];\n"
 	"             joker ID on die DIE [RESOURCE]; gold on dice DIE DIE to RESOURCE;\n"
-	"             build ID...; end  (several at once separated by ';')\n"
+	"             build ID...; end; start ROAD (the Extra)  (several at once\n"
+	"             separated by ';')\n"
 	"  list       the legal moves, one a line; the rerolls in one line unless --all\n"
 	"  score      the scores and, once the game is over, the winners\n"
 	"  render     the sheets as text, or as SVG with --svg\n"
@@ -50,11 +53,12 @@ static const char usage_text[] = USAGE_SHORT
 	"options:\n"
 	"  -c, --compact        compact JSON output\n"
 	"  -i, --in-place FILE  read and rewrite FILE atomically (move, auto)\n"
-	"      --island N       island 1 or 2 (new, map)\n"
+	"      --island N       island 1, 2 or 3 (the Extra) (new, map)\n"
 	"      --players NAMES  comma-separated player names, 1 to 4 (new)\n"
 	"      --seed N         the dice generator's seed, 0 to 2^53-1 (new)\n"
 	"      --map FILE       a dicegame-map/1 file instead of a built-in map (new, map)\n"
 	"      --external       outcomes come with the moves: physical dice (new)\n"
+	"      --castles        the Extra with its castles (new)\n"
 	"      --as NAME        refuse moves when it is not NAME's turn (move, auto)\n"
 	"      --turns N        turns to play (auto; default 1)\n"
 	"      --all            play until the game is over (auto); every reroll (list)\n"
@@ -66,21 +70,23 @@ static const char usage_text[] = USAGE_SHORT
 	"\n"
 	"exit status: 0 done, 1 the rules say no, 2 usage, 3 bad input, 4 system error\n";
 
-enum { O_ISLAND = 256, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, O_AS, O_TURNS, O_ALL, O_MAX_TURNS, O_SVG, O_JSON, O_END };
+enum { O_ISLAND = 256, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, O_AS, O_TURNS, O_ALL, O_MAX_TURNS, O_SVG, O_JSON,
+       O_CASTLES, O_END };
 
 /* auto --all: the turns it plays at most by default (Island Two has no turn limit) */
 #define MAX_TURNS 1000
 
-static const char *const islands[] = { "1", "2", NULL };
+static const char *const islands[] = { "1", "2", "3", NULL };
 
 static const struct fe_opt options[] = {
 	{ "compact", 'c', FE_NO_ARG, NULL, "compact JSON output" },
 	{ "in-place", 'i', FE_ARG_FILE, NULL, "read and rewrite FILE atomically" },
-	{ "island", O_ISLAND, FE_ARG, islands, "island 1 or 2" },
+	{ "island", O_ISLAND, FE_ARG, islands, "island 1, 2 or 3 (the Extra)" },
 	{ "players", O_PLAYERS, FE_ARG, NULL, "comma-separated player names" },
 	{ "seed", O_SEED, FE_ARG, NULL, "the dice generator's seed" },
 	{ "map", O_MAP, FE_ARG_FILE, NULL, "a dicegame-map/1 file" },
 	{ "external", O_EXTERNAL, FE_NO_ARG, NULL, "outcomes come with the moves" },
+	{ "castles", O_CASTLES, FE_NO_ARG, NULL, "the Extra with its castles" },
 	{ "as", O_AS, FE_ARG, NULL, "refuse moves when it is not NAME's turn" },
 	{ "turns", O_TURNS, FE_ARG, NULL, "turns to play" },
 	{ "all", O_ALL, FE_NO_ARG, NULL, "play until the game is over; list every reroll" },
@@ -91,7 +97,7 @@ static const struct fe_opt options[] = {
 };
 
 struct opts {
-	int compact, island, external, all, svg, json, seeded;
+	int compact, island, external, all, svg, json, seeded, castles;
 	unsigned long long seed, turns, max_turns;
 	const char *inplace, *players, *map, *as;
 	/* which options were given, by their letter or code, to refuse them where they mean nothing */
@@ -139,6 +145,9 @@ static int cmd_new(const struct opts *o, struct dgame *g, struct cerr *e)
 	if (!m)
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	snprintf(names, sizeof names, "%s", o->players ? o->players : "solo");
+	/* The Extra needs two players at least: without --players, two. */
+	if (!o->players && o->island == DICE_EXTRA)
+		snprintf(names, sizeof names, "one,two");
 	for (char *p = names, *q; p && n <= DICE_MAXPLAYERS; p = q) {
 		q = strchr(p, ',');
 		if (q)
@@ -147,8 +156,11 @@ static int cmd_new(const struct opts *o, struct dgame *g, struct cerr *e)
 	}
 	if (n > DICE_MAXPLAYERS)
 		rc = cerr_set(e, C_USAGE, "1 to %d players", DICE_MAXPLAYERS);
-	else if (!(rc = load_map(o, m, e)))
+	else if (!(rc = load_map(o, m, e)) && o->castles && m->island != DICE_EXTRA)
+		rc = cerr_set(e, C_USAGE, "--castles is an option of the Extra (--island 3)");
+	else if (!rc)
 		rc = dice_game_start(g, m, n, (const char *const *)name, o->external, seed, e);
+	g->castles = (uint8_t)o->castles;
 	/* Without --seed the dice come from a secret key: no player can predict them. */
 	uint8_t key[LUCK_KEY_BYTES];
 	if (!rc && !o->seeded && !o->external && !(rc = secret_key(key, e)))
@@ -444,7 +456,7 @@ static int run_validate(void *ctx, int argc, char **argv, struct cerr *e)
 	return rc;
 }
 
-static const int opts_new[] = { O_ISLAND, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, 0 };
+static const int opts_new[] = { O_ISLAND, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, O_CASTLES, 0 };
 static const int opts_move[] = { 'i', O_AS, 0 };
 static const int opts_auto[] = { 'i', O_AS, O_TURNS, O_ALL, O_MAX_TURNS, 0 };
 static const int opts_list[] = { O_ALL, 0 };
@@ -454,7 +466,7 @@ static const int opts_map[] = { O_ISLAND, O_MAP, 0 };
 static const int opts_common[] = { 'h', 'V', 'c', 0 };
 
 static const struct fe_sub subs[] = {
-	{ "new", "new [--island 1|2] [--players NAMES] [--seed N] [--map FILE] [--external]", opts_new,
+	{ "new", "new [--island 1|2|3] [--players NAMES] [--seed N] [--map FILE] [--external] [--castles]", opts_new,
 	  FE_OPERANDS_NONE, run_new },
 	{ "move", "[-i FILE] [--as NAME] move MOVE...", opts_move, FE_OPERANDS_WORDS, run_move },
 	{ "list", "list [--all] [FILE]", opts_list, FE_OPERANDS_FILES, run_list },
@@ -463,7 +475,7 @@ static const struct fe_sub subs[] = {
 	{ "validate", "validate [FILE...]", NULL, FE_OPERANDS_FILES, run_validate },
 	{ "view", "view [FILE]", NULL, FE_OPERANDS_FILES, run_view },
 	{ "auto", "[-i FILE] auto [--turns N | --all [--max-turns N]]", opts_auto, FE_OPERANDS_NONE, run_auto },
-	{ "map", "map [--island 1|2 | --map FILE]", opts_map, FE_OPERANDS_NONE, run_map },
+	{ "map", "map [--island 1|2|3 | --map FILE]", opts_map, FE_OPERANDS_NONE, run_map },
 	{ NULL, NULL, NULL, FE_OPERANDS_NONE, NULL },
 };
 
@@ -486,8 +498,8 @@ static int set_option(struct opts *o, int c, const char *arg)
 	case 'c': o->compact = 1; break;
 	case 'i': o->inplace = arg; break;
 	case O_ISLAND:
-		if (fe_parse_u64(arg, 2, &v) || v < 1)
-			return fe_usagef(usage_short, "--island takes 1 or 2, not '%s'", arg);
+		if (fe_parse_u64(arg, DICE_EXTRA, &v) || v < 1)
+			return fe_usagef(usage_short, "--island takes 1, 2 or 3, not '%s'", arg);
 		o->island = (int)v;
 		break;
 	case O_PLAYERS: o->players = arg; break;
@@ -499,6 +511,7 @@ static int set_option(struct opts *o, int c, const char *arg)
 		break;
 	case O_MAP: o->map = arg; break;
 	case O_EXTERNAL: o->external = 1; break;
+	case O_CASTLES: o->castles = 1; break;
 	case O_AS: o->as = arg; break;
 	case O_TURNS:
 	case O_MAX_TURNS:

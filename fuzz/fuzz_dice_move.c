@@ -11,7 +11,7 @@
 #include "dice_move.h"
 #include "fuzz.h"
 
-#define NSHEETS 6
+#define NSHEETS 8
 
 /* The sheets as documents: each run reads its sheet afresh (a refused move leaves a sheet half played). */
 static char *sheets[NSHEETS];
@@ -58,6 +58,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		{ 2, 3, 0, "roll; end; roll" },
 		{ 1, 2, 1, "" },
 		{ 2, 4, 1, "roll ore grain wool lumber brick gold" },
+		{ 3, 3, 0, "start NR2" },
+		{ 3, 4, 1, "start NR1; start ER1; start SR1; start WR1; roll ore grain wool" },
 	};
 	struct cerr e = { 0 };
 	(void)argc;
@@ -69,6 +71,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		if (dice_map_builtin(s[i].island, &map, &e) ||
 		    dice_game_start(&g, &map, s[i].n, names, s[i].external, 42 + (uint64_t)i, &e))
 			fail("a new sheet", &e);
+		g.castles = s[i].island == DICE_EXTRA;
 		/* A move the rules refuse here only shortens the preparation. */
 		if (*s[i].moves && dice_play(&g, s[i].moves, 0, NULL, &e) != C_OK)
 			dice_game_start(&g, &map, s[i].n, names, s[i].external, 42 + (uint64_t)i, &e);

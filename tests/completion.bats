@@ -107,6 +107,19 @@ more() {
 	assert_eq "\$ catan-move --keep X" "$output"
 }
 
+@test "zsh: the Extra's moves: start roads and its sites; --castles from the program" {
+	command -v zsh >/dev/null || skip "zsh is not installed (make deps)"
+	shell zsh
+	run -0 typed "dicegame-sheet move st" Tab
+	assert_eq "\$ dicegame-sheet move start X" "$output"
+	run -0 typed "dicegame-sheet move joker S" Tab
+	assert_eq "\$ dicegame-sheet move joker SK X" "$output"
+	run -0 typed "dicegame-sheet move build XS" Tab
+	assert_eq "\$ dicegame-sheet move build XSW X" "$output"
+	run -0 typed "dicegame-sheet new --cas" Tab
+	assert_eq "\$ dicegame-sheet new --castles X" "$output"
+}
+
 @test "zsh: options are offered with what each does, from the program's option table" {
 	command -v zsh >/dev/null || skip "zsh is not installed (make deps)"
 	shell zsh

@@ -2,6 +2,7 @@
 # dicegame-sheet: the Catan Dice Game, Island One and Island Two.
 
 load test_helper
+load dicegame_helper
 
 DG=$FIXTURES/dicegame
 
@@ -14,25 +15,6 @@ fresh() {
 	local f=$1
 	shift
 	dicegame-sheet new "$@" >"$f"
-}
-
-# play FILE MOVE...: applies the moves in place; a refusal fails the test.
-play() {
-	local f=$1
-	shift
-	dicegame-sheet -i "$f" move "$@"
-}
-
-# refuse FILE MESSAGE MOVE: the move is refused with status 1 and exactly
-# "dicegame-sheet: move 'MOVE': MESSAGE", stdout stays empty and FILE is untouched.
-refuse() {
-	local f=$1 msg=$2
-	shift 2
-	cp "$f" "$BATS_TEST_TMPDIR/before"
-	run -1 --separate-stderr dicegame-sheet -i "$f" move "$@"
-	assert_eq "" "$output"
-	assert_eq "dicegame-sheet: move '$*': $msg" "$stderr"
-	assert_file_eq "$BATS_TEST_TMPDIR/before" "$f"
 }
 
 # bad_input FILE MESSAGE [SUBCOMMAND]: the sheet in FILE is refused as input (status 3).
@@ -62,7 +44,8 @@ script() {
 @test "--help prints the usage on stdout and exits 0" {
 	run -0 --separate-stderr dicegame-sheet --help
 	assert_eq "" "$stderr"
-	[[ "${lines[0]}" == "usage: dicegame-sheet [-c] new [--island 1|2] [--players NAMES] [--seed N] [--map FILE] [--external]" ]]
+	[[ "${lines[0]}" == "usage: dicegame-sheet [-c] new [--island 1|2|3] [--players NAMES] [--seed N] [--map FILE] [--external]" ]]
+	[[ "${lines[1]}" == "                          [--castles]" ]]
 	[[ "$output" == *"exit status: 0 done, 1 the rules say no, 2 usage, 3 bad input, 4 system error"* ]]
 }
 
@@ -120,7 +103,7 @@ script() {
 	run -0 dicegame-sheet --complete render --
 	assert_eq $'--compact\n--svg\n--help\n--version' "$output"
 	run -0 dicegame-sheet --complete new --island ''
-	assert_eq $'1\n2' "$output"
+	assert_eq $'1\n2\n3' "$output"
 	run -0 dicegame-sheet --complete -c new --isl
 	assert_eq "--island" "$output"
 	run -0 dicegame-sheet --complete -i ''
@@ -140,7 +123,7 @@ script() {
 	run -0 comp "dicegame-sheet sc" 1
 	assert_eq "score" "$output"
 	run -0 comp "dicegame-sheet new --island ''" 3
-	assert_eq $'1\n2' "$output"
+	assert_eq $'1\n2\n3' "$output"
 	run -0 comp "dicegame-sheet render --s" 2
 	assert_eq "--svg" "$output"
 	run -0 comp "dicegame-sheet move joker ''" 3
@@ -161,8 +144,8 @@ script() {
 }
 
 @test "bad option values are usage errors" {
-	run -2 --separate-stderr dicegame-sheet new --island 3
-	[[ "${stderr_lines[0]}" == "dicegame-sheet: --island takes 1 or 2, not '3'" ]]
+	run -2 --separate-stderr dicegame-sheet new --island 4
+	[[ "${stderr_lines[0]}" == "dicegame-sheet: --island takes 1, 2 or 3, not '4'" ]]
 	run -2 --separate-stderr dicegame-sheet new --seed -1
 	[[ "${stderr_lines[0]}" == "dicegame-sheet: --seed takes a whole number from 0 to 2^53-1, not '-1'" ]]
 	run -2 --separate-stderr dicegame-sheet new --seed 9007199254740992
@@ -180,7 +163,7 @@ script() {
 @test "a move that is no move is refused with status 1, as catan-move refuses one" {
 	fresh "$S" --seed 1
 	run -1 --separate-stderr dicegame-sheet -i "$S" move fly
-	assert_eq "dicegame-sheet: move 'fly': unknown move 'fly' (roll, reroll, keep, joker, gold, build, end)" "$stderr"
+	assert_eq "dicegame-sheet: move 'fly': unknown move 'fly' (roll, reroll, keep, joker, gold, build, end, start)" "$stderr"
 	run -1 --separate-stderr dicegame-sheet -i "$S" move 'gold on 1 2'
 	assert_eq "dicegame-sheet: move 'gold on 1 2': expected 'gold on dice N N to RESOURCE'" "$stderr"
 	run -1 --separate-stderr dicegame-sheet -i "$S" move 'reroll'
@@ -998,9 +981,9 @@ dicegame-sheet: bob's dice after reroll 1 3 4: lumber gold grain brick" "$stderr
 	jq '.rng[0] = "xyz"' "$S" >"$B"
 	bad_input "$B" "rng[0]: expected 16 lower-case hex digits"
 	jq '.map = "island-nine"' "$S" >"$B"
-	bad_input "$B" "map: no built-in map 'island-nine' (island-one, island-two)"
+	bad_input "$B" "map: no built-in map 'island-nine' (island-one, island-two, extra)"
 	jq '.log = ["fly"]' "$S" >"$B"
-	bad_input "$B" "log[0]: 'fly': unknown move 'fly' (roll, reroll, keep, joker, gold, build, end)"
+	bad_input "$B" "log[0]: 'fly': unknown move 'fly' (roll, reroll, keep, joker, gold, build, end, start)"
 	jq '.log = ["roll"]' "$S" >"$B"
 	bad_input "$B" "log[0]: 'roll': the log records the faces rolled"
 	jq '.awards = {}' "$S" >"$B"
@@ -1063,9 +1046,12 @@ dicegame-sheet: bob's dice after reroll 1 3 4: lumber gold grain brick" "$stderr
 	jq '.sites[1].after = "S2"' "$DG/tiny.map.json" >"$M"
 	run -3 --separate-stderr dicegame-sheet map --map "$M"
 	assert_eq "dicegame-sheet: $M: sites[1].after: 'S2' is not a road listed before this site" "$stderr"
+	jq '.sites[0].kind = "tower"' "$DG/tiny.map.json" >"$M"
+	run -3 --separate-stderr dicegame-sheet map --map "$M"
+	assert_eq "dicegame-sheet: $M: sites[0].kind: unknown kind 'tower' (start, road, settlement, city, knight, desert, castle)" "$stderr"
 	jq '.sites[0].kind = "castle"' "$DG/tiny.map.json" >"$M"
 	run -3 --separate-stderr dicegame-sheet map --map "$M"
-	assert_eq "dicegame-sheet: $M: sites[0].kind: unknown kind 'castle' (start, road, settlement, city, knight, desert)" "$stderr"
+	assert_eq "dicegame-sheet: $M: sites[0].kind: castles stand only on island 3 (the Extra)" "$stderr"
 	jq '.sites[2].id = "A"' "$DG/tiny.map.json" >"$M"
 	run -3 --separate-stderr dicegame-sheet map --map "$M"
 	assert_eq "dicegame-sheet: $M: sites[2].id: id 'A' is used twice" "$stderr"

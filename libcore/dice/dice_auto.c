@@ -57,6 +57,7 @@ static uint32_t minus(uint32_t have, uint32_t cost)
  */
 static uint64_t firsts(const struct dmap *m, uint64_t fr)
 {
+	fr &= ~m->kinds[DK_CASTLE];	/* castles cost six alike: auto_castle takes them as they come */
 	uint64_t f = fr & m->alone;
 	for (int c = 0; c < m->ntwins; c++) {
 		uint64_t t = fr & m->twins[c];
@@ -85,6 +86,10 @@ static uint64_t usable_jokers(const struct dgame *g, int seat)
 		if ((p->built & BIT(g->map.s[i].needs[0])) && (p->built & BIT(g->map.s[i].needs[1])))
 			u |= BIT(i);
 	}
+	if (g->map.island == DICE_EXTRA)	/* not the jokers of knights built this turn */
+		for (uint64_t x = u; x; x &= x - 1)
+			if (!dice_joker_usable(g, seat, __builtin_ctzll(x)))
+				u &= ~BIT(__builtin_ctzll(x));
 	return u;
 }
 
@@ -242,6 +247,71 @@ static int convert(struct dgame *g, int t, uint32_t unused, uint64_t usable, str
 	return np > 0;
 }
 
+/* auto_start: the Extra's start road: the coastal road allowed farthest from the starts chosen
+ * (the fewest roads between it and any of them, most wins; ties: the one listed first). */
+static int auto_start(struct dgame *g, struct cerr *e)
+{
+	struct dmove m;
+	struct cerr ignored;
+	int best = -1, bgap = -1;
+	for (int i = 0; i < g->map.nsites; i++) {
+		if (g->map.s[i].kind != DK_ROAD || dice_check_start(g, i, &ignored) != C_OK)
+			continue;
+		int gap = DICE_MAXSITES;
+		for (int k = 0; k < g->starts; k++) {
+			int d = dice_start_gap(&g->map, i, g->p[k].start);
+			gap = d < gap ? d : gap;
+		}
+		if (gap > bgap) {
+			best = i;
+			bgap = gap;
+		}
+	}
+	if (best < 0)
+		return cerr_set(e, C_ILLEGAL, "no coastal road is left for %s's start", g->p[g->starts].name);
+	blank(&m, DM_START);
+	m.site = (int8_t)best;
+	return dice_apply(g, &m, 0, e);
+}
+
+/* alike: the dice that show the face most of them show (ties: the face named first). */
+static unsigned alike(const struct dgame *g)
+{
+	unsigned best = 0;
+	int nbest = 0;
+	for (int f = 0; f < DF_N; f++) {
+		unsigned m = 0;
+		int n = 0;
+		for (int d = 0; d < g->ndice; d++)
+			if (g->dice[d] == f) {
+				m |= 1u << d;
+				n++;
+			}
+		if (n > nbest) {
+			best = m;
+			nbest = n;
+		}
+	}
+	return best;
+}
+
+/* auto_castle: a castle of the front built when six free dice show one face; 1 when built. */
+static int auto_castle(struct dgame *g, uint64_t fr, struct cerr *e)
+{
+	uint8_t have[DF_N];
+	uint64_t c = fr & g->map.kinds[DK_CASTLE];
+	int alike = 0;
+	dice_free_counts(g, have);
+	for (int f = 0; f < DF_N; f++)
+		alike |= have[f] == DICE_NDICE;
+	if (!c || !alike)
+		return 0;
+	struct dmove m;
+	blank(&m, DM_BUILD);
+	m.site = (int8_t)__builtin_ctzll(c);
+	return dice_apply(g, &m, 0, e) == C_OK ? 1 : -1;
+}
+
 int dice_auto_turn(struct dgame *g, struct cerr *e)
 {
 	struct dmove m;
@@ -252,6 +322,8 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 		return cerr_set(e, C_ILLEGAL, "the game is over");
 	if (g->external)
 		return cerr_set(e, C_ILLEGAL, "auto rolls the sheet's own dice; this sheet's dice are physical");
+	if (dice_setup(g))
+		return auto_start(g, e);
 	if (!g->rolls) {
 		blank(&m, DM_ROLL);
 		if ((rc = dice_apply(g, &m, 0, e)))
@@ -261,6 +333,9 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 	ff = firsts(&g->map, fr);
 	while (!g->locked && g->rolls < 3) {
 		unsigned all = (1u << g->ndice) - 1, keep = keep_mask(g, seat, fr, ff);
+		/* Nothing but castles left to build: roll for six alike. */
+		if (!ff && (fr & g->map.kinds[DK_CASTLE]) && g->ndice == DICE_NDICE)
+			keep = alike(g);
 		if ((keep & all) == all)
 			break;
 		blank(&m, DM_REROLL);
@@ -268,6 +343,10 @@ int dice_auto_turn(struct dgame *g, struct cerr *e)
 		if ((rc = dice_apply(g, &m, 0, e)))
 			return rc;
 	}
+	if ((rc = auto_castle(g, g->p[seat].front, e)) < 0)
+		return e->code;
+	fr = g->p[seat].front;
+	ff = firsts(&g->map, fr);
 	uint32_t unused = packed_dice(g, ~(unsigned)g->used & ((1u << g->ndice) - 1));
 	while (!g->over) {
 		int t = target(g, ff, unused);

@@ -36,14 +36,21 @@ int dice_name_ok(const char *s)
 
 int dice_turn_dice(const struct dgame *g, uint32_t number)
 {
-	/* Island Two: the first turn rolls 3 dice, each later one a die more, up to 6. */
-	if (g->map.island == 2 && number < 4)
+	/* Island Two and the Extra: the first turn rolls 3 dice, each later one a die more, up to 6. */
+	if (g->map.island != 1 && number < 4)
 		return (int)number + 2;
 	return DICE_NDICE;
 }
 
+int dice_setup(const struct dgame *g)
+{
+	return g->map.island == DICE_EXTRA && g->starts < g->nplayers;
+}
+
 int dice_seat(const struct dgame *g)
 {
+	if (dice_setup(g))	/* the start roads are chosen in seat order */
+		return g->starts;
 	if (g->nplayers == 1)	/* the solo game, without a division */
 		return 0;
 	return g->number ? (int)((g->number - 1) % g->nplayers) : 0;
@@ -66,6 +73,8 @@ int dice_game_start(struct dgame *g, const struct dmap *map, int nplayers, const
 
 	if (nplayers < 1 || nplayers > DICE_MAXPLAYERS)
 		return cerr_set(e, C_USAGE, "1 to %d players, not %d", DICE_MAXPLAYERS, nplayers);
+	if (map->island == DICE_EXTRA && nplayers < 2)
+		return cerr_set(e, C_USAGE, "the Extra is for 2 to %d players, not %d", DICE_MAXPLAYERS, nplayers);
 	for (int i = 0; i < nplayers; i++) {
 		if (!dice_name_ok(names[i]))
 			return cerr_set(e, C_USAGE,
@@ -92,9 +101,10 @@ int dice_game_start(struct dgame *g, const struct dmap *map, int nplayers, const
 	g->nplayers = (uint8_t)nplayers;
 	for (int i = 0; i < nplayers; i++) {
 		memcpy(g->p[i].name, names[i], strlen(names[i]) + 1);	/* dice_name_ok: it fits */
-		g->p[i].built = BIT(g->map.start);
-		g->p[i].front = dice_frontier(g, g->p[i].built);
+		g->p[i].built = g->map.start >= 0 ? BIT(g->map.start) : 0;
+		g->p[i].start = -1;
 	}
+	dice_fronts(g);
 	g->number = 1;
 	new_turn(g);
 	return C_OK;
@@ -123,14 +133,162 @@ static int ordered_kind(int kind)
 	return kind == DK_SETTLEMENT || kind == DK_CITY || kind == DK_KNIGHT;
 }
 
+/* ---- the Extra's shared map ---- */
+
+/* others: the sites the players other than seat have built. */
+static uint64_t others(const struct dgame *g, int seat)
+{
+	uint64_t o = 0;
+	for (int i = 0; i < g->nplayers; i++)
+		if (i != seat)
+			o |= g->p[i].built;
+	return o;
+}
+
+int dice_owner(const struct dgame *g, int i)
+{
+	for (int k = 0; k < g->nplayers; k++)
+		if (g->p[k].built & BIT(i))
+			return k;
+	return -1;
+}
+
+/* open_at: a player whose sites are b may build on from crossing v: a road of theirs ends
+ * there, and the settlement site on it, if any, is theirs (an unbuilt one comes first). */
+static int open_at(const struct dmap *m, uint64_t b, int v)
+{
+	return (m->roads_at[v] & b) && (m->settle_at[v] < 0 || (b & BIT(m->settle_at[v])));
+}
+
+/* extra_front: the sites a player whose sites are b may build, the others' sites o aside. */
+static uint64_t extra_front(const struct dgame *g, uint64_t b, uint64_t o)
+{
+	const struct dmap *m = &g->map;
+	uint64_t f = 0;
+	if (dice_setup(g))
+		return 0;
+	for (uint64_t left = m->sites & ~b & ~o; left; left &= left - 1) {
+		int i = __builtin_ctzll(left);
+		const struct dsite *s = &m->s[i];
+		int ok = 0;
+		switch (s->kind) {
+		case DK_ROAD: ok = open_at(m, b, s->ends[0]) || open_at(m, b, s->ends[1]); break;
+		case DK_SETTLEMENT: ok = (m->roads_at[s->at] & b) != 0; break;
+		case DK_CITY: ok = (b & BIT(s->after)) != 0; break;
+		case DK_KNIGHT: ok = (s->touch & b) != 0; break;
+		case DK_CASTLE: ok = g->castles; break;
+		}
+		if (ok)
+			f |= BIT(i);
+	}
+	return f;
+}
+
+void dice_fronts(struct dgame *g)
+{
+	for (int i = 0; i < g->nplayers; i++)
+		g->p[i].front = g->map.island == DICE_EXTRA ? extra_front(g, g->p[i].built, others(g, i))
+							    : dice_frontier(g, g->p[i].built);
+}
+
+int dice_start_gap(const struct dmap *m, int a, int b)
+{
+	/* Breadth first from road a's crossings over every road: the roads walked to reach one of b's. */
+	uint64_t seen = BIT(m->s[a].ends[0]) | BIT(m->s[a].ends[1]), ring = seen;
+	for (int d = 0; ring; d++) {
+		if (ring & (BIT(m->s[b].ends[0]) | BIT(m->s[b].ends[1])))
+			return d;
+		uint64_t next = 0;
+		for (uint64_t x = ring; x; x &= x - 1)
+			for (uint64_t r = m->roads_at[__builtin_ctzll(x)]; r; r &= r - 1) {
+				const struct dsite *s = &m->s[__builtin_ctzll(r)];
+				next |= BIT(s->ends[0]) | BIT(s->ends[1]);
+			}
+		ring = next & ~seen;
+		seen |= next;
+	}
+	return DICE_MAXSITES;	/* not joined at all */
+}
+
+int dice_check_start(const struct dgame *g, int i, struct cerr *e)
+{
+	const struct dmap *m = &g->map;
+	const struct dsite *s = &m->s[i];
+	if (s->kind != DK_ROAD)
+		return cerr_set(e, C_ILLEGAL, "%s is a %s: a start road is a coastal road", s->id,
+				dice_kind_names[s->kind]);
+	if (!s->coast)
+		return cerr_set(e, C_ILLEGAL, "road %s is not on the coast", s->id);
+	for (int k = 0; k < g->starts; k++) {
+		int o = g->p[k].start, gap = o == i ? -1 : dice_start_gap(m, i, o);
+		if (gap < 0)
+			return cerr_set(e, C_ILLEGAL, "road %s is %s's start road", s->id, g->p[k].name);
+		if (gap < DICE_START_GAP)
+			return cerr_set(e, C_ILLEGAL, "road %s has %d road%s between it and %s's start road %s; "
+					"at least %d must lie between", s->id, gap, gap == 1 ? "" : "s",
+					g->p[k].name, m->s[o].id, DICE_START_GAP);
+	}
+	return C_OK;
+}
+
+/* extra_check: why the player in seat may not build site i on the Extra's map (dice aside). */
+static int extra_check(const struct dgame *g, int seat, int i, struct cerr *e)
+{
+	const struct dmap *m = &g->map;
+	const struct dsite *s = &m->s[i];
+	uint64_t b = g->p[seat].built;
+	const char *who = g->p[seat].name;
+	int owner = dice_owner(g, i);
+
+	if (s->kind == DK_DESERT)
+		return cerr_set(e, C_ILLEGAL, "desert %s holds a joker and cannot be built", s->id);
+	if (owner == seat)
+		return cerr_set(e, C_ILLEGAL, "%s %s is already built", dice_kind_names[s->kind], s->id);
+	if (owner >= 0)
+		return cerr_set(e, C_ILLEGAL, "%s %s is %s's", dice_kind_names[s->kind], s->id, g->p[owner].name);
+	switch (s->kind) {
+	case DK_ROAD:
+		for (int k = 0; k < 2; k++) {
+			int v = s->ends[k], st = m->settle_at[v];
+			if (!(m->roads_at[v] & b) || st < 0 || (b & BIT(st)))
+				continue;
+			int o = dice_owner(g, st);
+			if (o >= 0)
+				return cerr_set(e, C_ILLEGAL, "road %s lies past %s's settlement %s", s->id,
+						g->p[o].name, m->s[st].id);
+			return cerr_set(e, C_ILLEGAL, "road %s lies past settlement %s: build the settlement first",
+					s->id, m->s[st].id);
+		}
+		return cerr_set(e, C_ILLEGAL, "road %s: no road of %s's leads to it", s->id, who);
+	case DK_SETTLEMENT:
+		return cerr_set(e, C_ILLEGAL, "settlement %s: no road of %s's leads to it", s->id, who);
+	case DK_CITY:
+		if ((owner = dice_owner(g, s->after)) >= 0)
+			return cerr_set(e, C_ILLEGAL, "city %s grows from %s's settlement %s", s->id,
+					g->p[owner].name, m->s[s->after].id);
+		return cerr_set(e, C_ILLEGAL, "city %s needs settlement %s first", s->id, m->s[s->after].id);
+	case DK_KNIGHT:
+		return cerr_set(e, C_ILLEGAL, "knight %s: no road, settlement or city of %s's touches its hex",
+				s->id, who);
+	case DK_CASTLE:
+		return cerr_set(e, C_ILLEGAL, "castle %s: castles are not played in this game (new --castles)",
+				s->id);
+	}
+	return C_OK;
+}
+
 int dice_buildable(const struct dgame *g, uint64_t b, int i)
 {
 	const struct dsite *s = &g->map.s[i];
+	if (g->map.island == DICE_EXTRA)
+		return (extra_front(g, b, others(g, dice_seat(g))) >> i) & 1;
 	return (g->map.sites & BIT(i)) && !(b & BIT(i)) && (b & s->req) == s->req;
 }
 
 uint64_t dice_frontier(const struct dgame *g, uint64_t b)
 {
+	if (g->map.island == DICE_EXTRA)
+		return extra_front(g, b, others(g, dice_seat(g)));
 	uint64_t f = 0, left = g->map.sites & ~b;
 	while (left) {
 		int i = __builtin_ctzll(left);
@@ -143,6 +301,8 @@ uint64_t dice_frontier(const struct dgame *g, uint64_t b)
 
 uint64_t dice_frontier_add(const struct dgame *g, uint64_t b, uint64_t f, int t)
 {
+	if (g->map.island == DICE_EXTRA)
+		return extra_front(g, b, others(g, dice_seat(g)));
 	f &= ~BIT(t);
 	for (uint64_t left = g->map.s[t].dependents & g->map.sites & ~b; left; left &= left - 1) {
 		int j = __builtin_ctzll(left);
@@ -160,6 +320,8 @@ int dice_check_build(const struct dgame *g, int seat, int i, struct cerr *e)
 
 	if (dice_buildable(g, b, i))
 		return C_OK;
+	if (m->island == DICE_EXTRA)
+		return extra_check(g, seat, i, e);
 
 	if (s->kind == DK_DESERT)
 		return cerr_set(e, C_ILLEGAL, "desert %s holds a joker and cannot be built", s->id);
@@ -184,6 +346,12 @@ int dice_joker_usable(const struct dgame *g, int seat, int i)
 	const struct dsite *s = &g->map.s[i];
 	const struct dplayer *p = &g->p[seat];
 	if (s->joker == DJ_NONE || (p->jokers & BIT(i)))
+		return 0;
+	/* The Extra: a knight serves as a joker from the turn after it is built. */
+	if (g->map.island == DICE_EXTRA && s->kind == DK_DESERT &&
+	    (g->turn_built & (BIT(s->needs[0]) | BIT(s->needs[1]))))
+		return 0;
+	if (g->map.island == DICE_EXTRA && (g->turn_built & BIT(i)))
 		return 0;
 	if (s->kind == DK_DESERT)
 		return (p->built & BIT(s->needs[0])) && (p->built & BIT(s->needs[1]));
@@ -237,6 +405,42 @@ int dice_road_length(const struct dmap *m, uint64_t built)
 	return longest;
 }
 
+/* trail: the most roads of set r a trail from crossing v can go on with, none twice, through no crossing in
+ * stop (another player's settlement or city there ends it). */
+static int trail(const struct dmap *m, uint64_t r, uint64_t stop, int v)
+{
+	int best = 0;
+	for (uint64_t left = m->roads_at[v] & r; left; left &= left - 1) {
+		int i = __builtin_ctzll(left);
+		int w = m->s[i].ends[0] == v ? m->s[i].ends[1] : m->s[i].ends[0];
+		int len = 1 + ((stop >> w) & 1 ? 0 : trail(m, r & ~BIT(i), stop, w));
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
+int dice_road_of(const struct dgame *g, int seat)
+{
+	const struct dmap *m = &g->map;
+	if (m->island != DICE_EXTRA)
+		return dice_road_length(m, g->p[seat].built);
+	uint64_t r = g->p[seat].built & m->kinds[DK_ROAD], o = others(g, seat), stop = 0, ends = 0;
+	for (int v = 0; v < m->nnodes; v++) {
+		if (m->settle_at[v] >= 0 && (o & BIT(m->settle_at[v])))
+			stop |= BIT(v);
+		if (m->roads_at[v] & r)
+			ends |= BIT(v);
+	}
+	int best = 0;
+	for (; ends; ends &= ends - 1) {
+		int len = trail(m, r, stop, __builtin_ctzll(ends));
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
 /* count: the members of a small set. */
 static int count(uint64_t x)
 {
@@ -254,6 +458,10 @@ int dice_knights(const struct dmap *m, uint64_t built)
 int dice_vp(const struct dgame *g, int seat)
 {
 	uint64_t b = g->p[seat].built;
+	if (g->map.island == DICE_EXTRA)	/* a city is its settlement's point and one more */
+		return count(b & g->map.kinds[DK_SETTLEMENT]) + count(b & g->map.kinds[DK_CITY]) +
+		       2 * count(b & g->map.kinds[DK_CASTLE]) + (g->road_holder == seat) +
+		       2 * (g->army_holder == seat);
 	int vp = count(b & g->map.kinds[DK_SETTLEMENT]) + 2 * count(b & g->map.kinds[DK_CITY]);
 	return vp + 2 * (g->road_holder == seat) + 2 * (g->army_holder == seat);
 }
@@ -264,6 +472,24 @@ unsigned dice_winners(const struct dgame *g)
 	int best = 0;
 	if (!g->over)
 		return 0;
+	if (g->map.island == DICE_EXTRA) {
+		for (int i = 0; i < g->nplayers; i++)
+			if (dice_vp(g, i) >= DICE_WIN_VP)
+				w |= 1u << i;
+		if (w)
+			return w;
+		/* Nothing left to build: the most points win. */
+		for (int i = 0; i < g->nplayers; i++) {
+			int s = dice_vp(g, i);
+			if (!w || s > best) {
+				w = 1u << i;
+				best = s;
+			} else if (s == best) {
+				w |= 1u << i;
+			}
+		}
+		return w;
+	}
 	for (int i = 0; i < g->nplayers; i++) {
 		int s = g->map.island == 1 ? dice_track_total(&g->p[i]) : dice_vp(g, i);
 		if (g->map.island == 2) {
@@ -496,6 +722,11 @@ static int do_joker(struct dgame *g, struct dmove *m, int seat, struct cerr *e)
 	if (g->p[seat].jokers & BIT(m->site))
 		return cerr_set(e, C_ILLEGAL, "joker %s is used already", s->id);
 	if (!dice_joker_usable(g, seat, m->site)) {
+		uint64_t knights = s->kind == DK_DESERT ? BIT(s->needs[0]) | BIT(s->needs[1]) : BIT(m->site);
+		if (g->map.island == DICE_EXTRA && (g->turn_built & knights) &&
+		    (g->p[seat].built & knights) == knights)
+			return cerr_set(e, C_ILLEGAL, "joker %s: a knight built this turn serves as a joker "
+					"from the next turn on", s->id);
 		if (s->kind == DK_DESERT)
 			return cerr_set(e, C_ILLEGAL, "joker %s needs knights %s and %s built", s->id,
 					g->map.s[s->needs[0]].id, g->map.s[s->needs[1]].id);
@@ -564,6 +795,77 @@ static void awards(struct dgame *g, int seat, int i)
 	}
 }
 
+/* extra_road_award: Longest Road on the Extra after a build: a road of at least DICE_ROAD_MIN
+ * pieces; it passes only to a player alone with a longer road than the holder's, and a holder
+ * whose road another's building broke below the least loses it to a player alone with the longest. */
+static void extra_road_award(struct dgame *g)
+{
+	int len[DICE_MAXPLAYERS] = { 0 }, best = 0, nbest = 0, who = -1, h = g->road_holder;
+	for (int i = 0; i < g->nplayers; i++) {
+		len[i] = dice_road_of(g, i);
+		if (len[i] > best) {
+			best = len[i];
+			nbest = 1;
+			who = i;
+		} else if (len[i] == best) {
+			nbest++;
+		}
+	}
+	if (h >= 0 && len[h] < DICE_ROAD_MIN) {
+		g->road_lost |= (uint8_t)(1u << h);
+		g->road_holder = -1;
+		h = -1;
+	}
+	if (nbest != 1 || best < DICE_ROAD_MIN || who == h || (h >= 0 && best <= len[h]))
+		return;
+	if (h >= 0)
+		g->road_lost |= (uint8_t)(1u << h);
+	g->road_holder = (int8_t)who;
+}
+
+/* castle_face: the face six free dice show for a castle, or -1; most: how many free dice show one face. */
+static int castle_face(const struct dgame *g, int *most)
+{
+	uint8_t have[DF_N];
+	int f = -1;
+	dice_free_counts(g, have);
+	*most = 0;
+	for (int k = 0; k < DF_N; k++)
+		if (have[k] > *most) {
+			*most = have[k];
+			f = k;
+		}
+	return *most >= DICE_NDICE ? f : -1;
+}
+
+static int do_castle(struct dgame *g, const struct dmove *m, int seat, struct cerr *e)
+{
+	int most;
+	if (castle_face(g, &most) < 0)
+		return cerr_set(e, C_ILLEGAL, "castle %s costs six dice of one face: %d free dice show one face at most",
+				g->map.s[m->site].id, most);
+	g->used = (uint8_t)((1u << g->ndice) - 1);
+	g->p[seat].built |= BIT(m->site);
+	g->turn_built |= BIT(m->site);
+	g->locked = 1;
+	dice_fronts(g);
+	if (dice_vp(g, seat) >= DICE_WIN_VP)
+		g->over = 1;
+	return C_OK;
+}
+
+static int do_start(struct dgame *g, const struct dmove *m, struct cerr *e)
+{
+	int rc, seat = g->starts;
+	if ((rc = dice_check_start(g, m->site, e)))
+		return rc;
+	g->p[seat].start = m->site;
+	g->p[seat].built |= BIT(m->site);
+	g->starts++;
+	dice_fronts(g);
+	return C_OK;
+}
+
 static int do_build(struct dgame *g, const struct dmove *m, int seat, struct cerr *e)
 {
 	const struct dsite *s = &g->map.s[m->site];
@@ -572,6 +874,8 @@ static int do_build(struct dgame *g, const struct dmove *m, int seat, struct cer
 
 	if ((rc = dice_check_build(g, seat, m->site, e)))
 		return rc;
+	if (s->kind == DK_CASTLE)
+		return do_castle(g, m, seat, e);
 	memcpy(cost, s->cost, sizeof cost);
 	/* The free dice counted 4 bits a face: with the top bit of each lane set, the
 	 * subtraction leaves it set in every lane that holds the cost (dice_auto.c). */
@@ -608,7 +912,26 @@ static int do_build(struct dgame *g, const struct dmove *m, int seat, struct cer
 		if (dice_vp(g, seat) >= DICE_WIN_VP)
 			g->over = 1;
 	}
+	if (g->map.island == DICE_EXTRA) {
+		dice_fronts(g);
+		if (s->kind == DK_KNIGHT)
+			awards(g, seat, m->site);
+		else if (s->kind == DK_ROAD || s->kind == DK_SETTLEMENT)
+			extra_road_award(g);
+		for (int i = 0; i < g->nplayers; i++)
+			if (dice_vp(g, i) >= DICE_WIN_VP)
+				g->over = 1;
+	}
 	return C_OK;
+}
+
+/* stuck: nobody can build anything more on the Extra's map: the game ends there. */
+static int stuck(const struct dgame *g)
+{
+	for (int i = 0; i < g->nplayers; i++)
+		if (g->p[i].front)
+			return 0;
+	return 1;
 }
 
 static void do_end(struct dgame *g, int seat)
@@ -623,6 +946,8 @@ static void do_end(struct dgame *g, int seat)
 	g->number++;
 	if (g->map.island == 1 && g->number > (uint32_t)DICE_TURNS * g->nplayers)
 		g->over = 1;
+	if (g->map.island == DICE_EXTRA && stuck(g))
+		g->over = 1;
 	new_turn(g);
 }
 
@@ -635,7 +960,13 @@ int dice_apply(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
 			       "moves need the whole sheet");
 	if (g->over)
 		return cerr_set(e, C_ILLEGAL, "the game is over");
-	if (m->type != DM_ROLL && !g->rolls)
+	if (dice_setup(g) && m->type != DM_START)
+		return cerr_set(e, C_ILLEGAL, "%s chooses a start road first: start ROAD", g->p[g->starts].name);
+	if (m->type == DM_START && g->map.island != DICE_EXTRA)
+		return cerr_set(e, C_ILLEGAL, "start roads are chosen only in the Extra");
+	if (m->type == DM_START && !dice_setup(g))
+		return cerr_set(e, C_ILLEGAL, "the start roads are chosen already");
+	if (m->type != DM_ROLL && m->type != DM_START && !g->rolls)
 		return cerr_set(e, C_ILLEGAL, "roll the dice first");
 	/* The log's room first: after it, nothing fails but the rules, which check before changing. */
 	if ((rc = log_reserve(g, e)) != C_OK)
@@ -647,6 +978,7 @@ int dice_apply(struct dgame *g, struct dmove *m, int flags, struct cerr *e)
 	case DM_GOLD: rc = do_gold(g, m, e); break;
 	case DM_BUILD: rc = do_build(g, m, dice_seat(g), e); break;
 	case DM_END: do_end(g, dice_seat(g)); break;
+	case DM_START: rc = do_start(g, m, e); break;
 	default: return cerr_set(e, C_ILLEGAL, "unknown move");
 	}
 	if (rc)

@@ -10,21 +10,24 @@
 
 #define DICE_NDICE 6
 #define DICE_TURNS 15		/* Island One: turns each player plays */
-#define DICE_WIN_VP 10		/* Island Two: victory points that win at once */
+#define DICE_WIN_VP 10		/* Island Two and the Extra: victory points that win at once */
+#define DICE_ROAD_MIN 5		/* the Extra: the shortest road that holds Longest Road */
+#define DICE_START_GAP 5	/* the Extra: unbuilt roads at least between two start roads */
 #define DICE_MAXPLAYERS 4
 #define DICE_NAMELEN 17		/* names: 1 to 16 letters, digits, '-' and '_' */
 #define DICE_X (-2)		/* a scoring-track entry for a turn with nothing built */
 #define DICE_MAXSEED ((1ULL << 53) - 1)	/* seeds stay exact in any JSON reader */
 
-/* Moves.  A build names one site; "build R0 S3" is two moves. */
-enum dmtype { DM_ROLL, DM_REROLL, DM_JOKER, DM_GOLD, DM_BUILD, DM_END };
+/* Moves.  A build names one site; "build R0 S3" is two moves.  The Extra begins with a start
+ * road chosen by each player in turn ("start ID"). */
+enum dmtype { DM_ROLL, DM_REROLL, DM_JOKER, DM_GOLD, DM_BUILD, DM_END, DM_START };
 
 struct dmove {
 	uint8_t type;
 	uint8_t mask;		/* reroll: bit i for die i+1 (with keep: the dice kept) */
 	uint8_t nfaces;		/* roll, reroll: the faces given or drawn, in die order; 0 = none given */
 	uint8_t faces[DICE_NDICE];
-	int8_t site;		/* joker, build: a site index */
+	int8_t site;		/* joker, build, start: a site index */
 	int8_t die, die2;	/* joker: die; gold: the die that turns, the die set aside (0-based) */
 	int8_t res;		/* joker, gold: the resource face, or -1 when not named */
 	uint8_t keep;		/* reroll as "keep DIE..." or "reroll all": mask names the dice kept;
@@ -37,6 +40,7 @@ struct dmove {
 struct dplayer {
 	char name[DICE_NAMELEN];
 	uint64_t built;		/* bit i: site i is built (the start road always is) */
+	int8_t start;		/* the Extra: the start road chosen, or -1 */
 	uint64_t jokers;	/* bit i: the joker of site i is used */
 	uint64_t front;		/* derived: the sites the sheet allows next, dice_frontier of built */
 	int16_t track[DICE_TURNS];	/* Island One: points a turn, or DICE_X */
@@ -53,6 +57,9 @@ struct dgame {
 	uint8_t secret[32];
 	uint8_t nplayers;
 	struct dplayer p[DICE_MAXPLAYERS];
+	/* The Extra: castles are played (an option of the game); how many start roads are chosen. */
+	uint8_t castles;
+	uint8_t starts;
 	/* Island Two awards: holder seat or -1; seats that held the award and lost it. */
 	int8_t road_holder, army_holder;
 	uint8_t road_lost, army_lost;
@@ -118,6 +125,16 @@ int dice_buildable(const struct dgame *g, uint64_t b, int i);
 uint64_t dice_frontier(const struct dgame *g, uint64_t b);
 /* dice_frontier_add: the frontier f of a built set once site t is added (b includes t). */
 uint64_t dice_frontier_add(const struct dgame *g, uint64_t b, uint64_t f, int t);
+/* dice_fronts: every player's front, again (on the Extra one player's building changes the others'). */
+void dice_fronts(struct dgame *g);
+/* dice_setup: 1 while the Extra's start roads are being chosen. */
+int dice_setup(const struct dgame *g);
+/* dice_start_gap: the fewest roads between roads a and b on the Extra's map (0 when they meet). */
+int dice_start_gap(const struct dmap *m, int a, int b);
+/* dice_check_start: C_OK when the player to choose may take road i as start road, else the rule. */
+int dice_check_start(const struct dgame *g, int i, struct cerr *e);
+/* dice_owner: the seat that built site i, or -1. */
+int dice_owner(const struct dgame *g, int i);
 /* dice_joker_usable: 1 when seat may use site i's joker now (built, not used). */
 int dice_joker_usable(const struct dgame *g, int seat, int i);
 /* dice_free_counts: the faces of the dice not spent, counted per face. */
@@ -127,11 +144,16 @@ void dice_free_counts(const struct dgame *g, uint8_t have[DF_N]);
 int dice_track_total(const struct dplayer *p);
 /* dice_road_length: the longest continuous road in built (the start road counts; branches do not). */
 int dice_road_length(const struct dmap *m, uint64_t built);
+/* dice_road_of: seat's longest road; on the Extra other players' settlements and cities break it. */
+int dice_road_of(const struct dgame *g, int seat);
 /* dice_knights: how many knights built holds. */
 int dice_knights(const struct dmap *m, uint64_t built);
-/* dice_vp: seat's victory points on Island Two: settlements 1, cities 2, each award 2. */
+/* dice_vp: seat's victory points on Island Two: settlements 1, cities 2, each award 2; on the
+ * Extra: settlements 1, cities 2 (a city grows from a settlement), castles 2, Longest Road 1,
+ * Largest Army 2. */
 int dice_vp(const struct dgame *g, int seat);
-/* dice_winners: the winners' seats as a bit mask (0 while the game goes on). */
+/* dice_winners: the winners' seats as a bit mask (0 while the game goes on); on the Extra, when
+ * nothing is left to build and nobody has 10 points, those with the most. */
 unsigned dice_winners(const struct dgame *g);
 
 #endif

@@ -49,6 +49,12 @@ static void write_turn(struct jw *w, const struct dgame *g)
 		jw_null(w);
 		return;
 	}
+	if (dice_setup(g)) {	/* the Extra: who chooses a start road next */
+		jw_obj(w, JW_BLOCK);
+		jw_key_str(w, "start_road", g->p[g->starts].name);
+		jw_end_obj(w);
+		return;
+	}
 	jw_obj(w, JW_BLOCK);
 	jw_key_int(w, "number", g->number);
 	jw_key_str(w, "player", g->p[dice_seat(g)].name);
@@ -84,6 +90,8 @@ static void write_state(struct jw *w, const struct dgame *g)
 		jw_str(w, g->map.name);
 	else
 		dice_map_write(w, &g->map);
+	if (g->map.island == DICE_EXTRA)
+		jw_key_bool(w, "castles", g->castles);
 	jw_key_str(w, "outcomes", g->external ? "external" : "internal");
 	if (!g->external && !g->view && g->has_secret) {
 		char hex[2 * LUCK_KEY_BYTES + 1];
@@ -106,8 +114,15 @@ static void write_state(struct jw *w, const struct dgame *g)
 		const struct dplayer *p = &g->p[i];
 		jw_obj(w, JW_BLOCK);
 		jw_key_str(w, "name", p->name);
+		if (g->map.island == DICE_EXTRA) {
+			jw_key(w, "start");
+			if (p->start >= 0)
+				jw_str(w, g->map.s[p->start].id);
+			else
+				jw_null(w);
+		}
 		jw_key(w, "built");
-		write_sites(w, &g->map, p->built);
+		write_sites(w, &g->map, p->start >= 0 ? p->built & ~BIT(p->start) : p->built);
 		jw_key(w, "jokers");
 		write_sites(w, &g->map, p->jokers);
 		if (g->map.island == 1) {
@@ -123,7 +138,7 @@ static void write_state(struct jw *w, const struct dgame *g)
 		jw_end_obj(w);
 	}
 	jw_end_arr(w);
-	if (g->map.island == 2) {
+	if (g->map.island != 1) {
 		jw_key(w, "awards");
 		jw_obj(w, JW_BLOCK);
 		jw_key(w, "longest_road");
@@ -239,10 +254,41 @@ static int read_track(struct jr *r, jv_t *obj, struct dplayer *p)
 	return C_OK;
 }
 
+/* read_start: the Extra's start road of player i (null until chosen; chosen in seat order). */
+static int read_start(struct jr *r, struct dgame *g, jv_t *v, int i)
+{
+	struct dplayer *p = &g->p[i];
+	jv_t *k;
+	int rc;
+	if (!(k = jr_member(r, v, "start", 1, &rc)))
+		return rc;
+	int s0 = jr_key(r, "start");
+	if (jv_is_null(k)) {
+		jr_pop(r, s0);
+		return p->built ? jr_fail_at(r, "built", "%s builds nothing before choosing a start road", p->name)
+				: C_OK;
+	}
+	if (!jv_is_string(k))
+		return jr_fail(r, "expected null or a coastal road, found %s", jr_type(k));
+	int x = dice_map_find(&g->map, jv_string_value(k));
+	if (x < 0 || g->map.s[x].kind != DK_ROAD || !g->map.s[x].coast)
+		return jr_fail(r, "'%s' is not a coastal road", jv_string_value(k));
+	if (g->starts != i)
+		return jr_fail(r, "%s chooses a start road after %s, who has none", p->name, g->p[g->starts].name);
+	if (p->built & BIT(x))
+		return jr_fail_at(r, "built", "%s is the start road, named in start", g->map.s[x].id);
+	p->start = (int8_t)x;
+	p->built |= BIT(x);
+	g->starts++;
+	jr_pop(r, s0);
+	return C_OK;
+}
+
 static int read_players(struct jr *r, struct dgame *g, jv_t *root)
 {
 	static const char *const keys1[] = { "name", "built", "jokers", "track", NULL };
 	static const char *const keys2[] = { "name", "built", "jokers", NULL };
+	static const char *const keys3[] = { "name", "start", "built", "jokers", NULL };
 	jv_t *a;
 	int rc;
 	if ((rc = jr_array(r, root, "players", DICE_MAXPLAYERS, &a)))
@@ -256,7 +302,7 @@ static int read_players(struct jr *r, struct dgame *g, jv_t *root)
 		struct dplayer *p = &g->p[i];
 		const char *name;
 		int s1 = jr_index(r, i);
-		if ((rc = jr_object(r, v, g->map.island == 1 ? keys1 : keys2)) ||
+		if ((rc = jr_object(r, v, g->map.island == 1 ? keys1 : g->map.island == 2 ? keys2 : keys3)) ||
 		    (rc = jr_str(r, v, "name", DICE_NAMELEN - 1, &name)))
 			return rc;
 		int s2 = jr_key(r, "name");
@@ -269,8 +315,11 @@ static int read_players(struct jr *r, struct dgame *g, jv_t *root)
 		if ((rc = read_sites(r, g, v, "built", buildable_kind, "a building site", &p->built)) ||
 		    (rc = read_sites(r, g, v, "jokers", has_joker, "a joker", &p->jokers)))
 			return rc;
-		p->built |= BIT(g->map.start);
-		p->front = dice_frontier(g, p->built);
+		p->start = -1;
+		if (g->map.island == DICE_EXTRA && (rc = read_start(r, g, v, (int)i)))
+			return rc;
+		if (g->map.start >= 0)
+			p->built |= BIT(g->map.start);
 		if (g->map.island == 1 && (rc = read_track(r, v, p)))
 			return rc;
 		jr_pop(r, s1);
@@ -337,6 +386,18 @@ static int read_turn(struct jr *r, struct dgame *g, jv_t *root)
 	int s0 = jr_key(r, "turn");
 	if (jv_is_null(t)) {
 		g->over = 1;
+		jr_pop(r, s0);
+		return C_OK;
+	}
+	g->number = 1;
+	g->ndice = (uint8_t)dice_turn_dice(g, 1);
+	if (dice_setup(g)) {
+		static const char *const skeys[] = { "start_road", NULL };
+		if ((rc = jr_object(r, t, skeys)) || (rc = jr_str(r, t, "start_road", DICE_NAMELEN, &name)))
+			return rc;
+		if (strcmp(name, g->p[g->starts].name) != 0)
+			return jr_fail_at(r, "start_road", "%s chooses the next start road, not '%s'",
+					  g->p[g->starts].name, name);
 		jr_pop(r, s0);
 		return C_OK;
 	}
@@ -534,6 +595,28 @@ static int consistent(struct jr *r, const struct dgame *g)
 				return jr_fail(r, "players[%d].jokers: joker %s is used but %s is not built",
 						i, g->map.s[k].id, g->map.s[k].id);
 	}
+	if (g->map.island == DICE_EXTRA) {
+		uint64_t seen = 0;
+		int won = 0, stuck = 1;
+		for (int i = 0; i < g->nplayers; i++) {
+			uint64_t twice = g->p[i].built & seen;
+			if (twice) {
+				int k = __builtin_ctzll(twice);
+				return jr_fail(r, "players[%d].built: %s is %s's", i, g->map.s[k].id,
+						g->p[dice_owner(g, k)].name);
+			}
+			seen |= g->p[i].built;
+			won |= dice_vp(g, i) >= DICE_WIN_VP;
+			stuck &= !g->p[i].front;
+		}
+		if (dice_setup(g) && g->over)
+			return jr_fail(r, "turn: the start roads are not all chosen, so the game goes on");
+		if (won && !g->over)
+			return jr_fail(r, "turn: a player has %d victory points, so the game is over", DICE_WIN_VP);
+		if (!won && !stuck && g->over)
+			return jr_fail(r, "turn: the game is over but nobody has %d victory points and sites are "
+					"left to build", DICE_WIN_VP);
+	}
 	if (g->map.island == 2) {
 		int won = 0;
 		for (int i = 0; i < g->nplayers; i++)
@@ -550,7 +633,7 @@ static int consistent(struct jr *r, const struct dgame *g)
 
 static int read_root(struct jr *r, struct dgame *g, jv_t *root)
 {
-	static const char *const keys[] = { "format", "view", "map", "outcomes", "seed", "rng", "secret",
+	static const char *const keys[] = { "format", "view", "map", "castles", "outcomes", "seed", "rng", "secret",
 					    "draws", "players", "awards", "turn", "log", NULL };
 	const char *s;
 	jv_t *m;
@@ -573,18 +656,27 @@ static int read_root(struct jr *r, struct dgame *g, jv_t *root)
 	if (jv_is_string(m)) {
 		int sv = jr_key(r, "map");
 		if (dice_map_builtin_name(jv_string_value(m), &g->map, r->e))
-			return jr_fail(r, "no built-in map '%s' (island-one, island-two)",
+			return jr_fail(r, "no built-in map '%s' (island-one, island-two, extra)",
 					jv_string_value(m));
 		jr_pop(r, sv);
 	} else if ((rc = dice_map_from_json(&g->map, m, "map", r->e))) {
 		return rc;
 	}
+	if (g->map.island == DICE_EXTRA) {
+		int c;
+		if ((rc = jr_bool(r, root, "castles", &c)))
+			return rc;
+		g->castles = (uint8_t)c;
+	} else if (jv_object_get(root, "castles")) {
+		return jr_fail(r, "unknown key 'castles' (castles are an option of the Extra)");
+	}
 	if ((rc = read_outcomes(r, g, root)) || (rc = read_players(r, g, root)))
 		return rc;
+	dice_fronts(g);
 	jv_t *aw = jv_object_get(root, "awards");
 	if (g->map.island == 1 && aw)
 		return jr_fail(r, "unknown key 'awards' (Island Two sheets have awards)");
-	if (g->map.island == 2) {
+	if (g->map.island != 1) {
 		if (!(aw = jr_member(r, root, "awards", 1, &rc)))
 			return rc;
 		static const char *const akeys[] = { "longest_road", "largest_army", NULL };
@@ -696,6 +788,7 @@ int dice_validate(const struct dgame *g, struct cerr *e)
 		goto out;
 	if (g->has_secret)
 		dice_game_secret(&r, g->secret);
+	r.castles = g->castles;
 	for (size_t i = 0; i < g->nlog; i++) {
 		struct dmove m = g->log[i];
 		if ((rc = dice_apply(&r, &m, DICE_REPLAY, e))) {

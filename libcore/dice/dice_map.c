@@ -9,7 +9,7 @@
 #include "jw.h"
 
 const char *const dice_face_names[DF_N] = { "ore", "grain", "wool", "lumber", "brick", "gold" };
-const char *const dice_kind_names[DK_N] = { "start", "road", "settlement", "city", "knight", "desert" };
+const char *const dice_kind_names[DK_N] = { "start", "road", "settlement", "city", "knight", "desert", "castle" };
 
 int dice_face_parse(const char *s)
 {
@@ -122,6 +122,14 @@ int dice_map_find(const struct dmap *m, const char *s)
 	return -1;
 }
 
+int dice_node_find(const struct dmap *m, const char *s)
+{
+	for (int i = 0; i < m->nnodes; i++)
+		if (strcmp(m->n[i].id, s) == 0)
+			return i;
+	return -1;
+}
+
 /* twins: the buildable sites grouped by points and cost (m->alone, m->twins). */
 static void twins(struct dmap *m)
 {
@@ -178,6 +186,35 @@ static void finish(struct dmap *m)
 			m->jokers |= (uint64_t)1 << i;
 		m->kinds[s->kind] |= (uint64_t)1 << i;
 	}
+	for (int v = 0; v < m->nnodes; v++) {
+		m->roads_at[v] = 0;
+		m->settle_at[v] = -1;
+	}
+	for (int i = 0; m->island == DICE_EXTRA && i < m->nsites; i++) {
+		const struct dsite *s = &m->s[i];
+		if (s->kind == DK_ROAD) {
+			m->roads_at[s->ends[0]] |= (uint64_t)1 << i;
+			m->roads_at[s->ends[1]] |= (uint64_t)1 << i;
+		} else if (s->kind == DK_SETTLEMENT) {
+			m->settle_at[s->at] = (int8_t)i;
+		}
+	}
+	/* A knight's hex is touched by a road along one of its sides and by a building on a corner. */
+	for (int i = 0; i < m->nsites; i++) {
+		struct dsite *s = &m->s[i];
+		s->touch = 0;
+		if (m->island != DICE_EXTRA || s->kind != DK_KNIGHT)
+			continue;
+		for (int j = 0; j < m->nsites; j++) {
+			const struct dsite *t = &m->s[j];
+			int on = t->kind == DK_ROAD ? (s->hex >> t->ends[0] & 1) && (s->hex >> t->ends[1] & 1)
+				 : t->kind == DK_SETTLEMENT ? (int)(s->hex >> t->at & 1)
+				 : t->kind == DK_CITY ? (int)(s->hex >> m->s[t->after].at & 1)
+						      : 0;
+			if (on)
+				s->touch |= (uint64_t)1 << j;
+		}
+	}
 	for (int i = 0; i < m->nsites; i++) {
 		m->s[i].dependents = 0;
 		for (int j = 0; j < m->nsites; j++)
@@ -187,7 +224,7 @@ static void finish(struct dmap *m)
 	for (int k = 0; k < 8; k++) {
 		m->cheap[k] = 0;
 		for (int i = 0; i < m->nsites; i++)
-			if (m->s[i].ncost <= k)
+			if (m->s[i].ncost <= k && m->s[i].kind != DK_CASTLE)
 				m->cheap[k] |= (uint64_t)1 << i;
 	}
 	twins(m);
@@ -223,6 +260,175 @@ static void fill(struct dmap *m, const struct bsite *t, int n, const char *name,
 	finish(m);
 }
 
+/*
+ * The Extra's shared map is our own design, not the printed one (a picture
+ * that no text describes).  Four coasts alike, each a quarter turn from the
+ * one before: two coastal roads meet at the middle of the coast, a road of
+ * two pieces leads inland to a settlement that can become a city, and two
+ * pieces lead on along an inner ring to the next coast's inland settlement,
+ * past a settlement at the ring's corner that both neighbours can reach.
+ * The coast's ends hold a settlement each, one of which can become a city.
+ * A knight with an ore joker stands on the hex between the coast and the
+ * ring's corner; the desert fills the middle of the ring, with two knights
+ * on it; a castle stands in each corner of the map.  Every start road touches the middle
+ * of its coast, so starts on two coasts have six roads between them and
+ * starts on one coast none: each player settles a coast of their own.
+ * Each quarter is written for the north coast, with crossings and sites
+ * named by the coast's letter, and turned for the others.
+ */
+struct xnode {
+	const char *id;
+	int16_t x, y;
+};
+
+struct xsite {
+	const char *id;
+	uint8_t kind;
+	const char *a, *b;	/* a road's ends (a '+' names the next coast's crossing); a settlement's
+				 * crossing or a city's settlement in a */
+	uint8_t coast;
+	const char *hex;	/* a knight's corners, one letter each */
+	int16_t x, y;
+};
+
+static const struct xnode xnodes[] = {
+	{ "0", 380, 110 }, { "1", 500, 90 }, { "2", 620, 110 }, { "p", 500, 200 }, { "b", 500, 320 }, { "q", 680, 320 },
+};
+
+static const struct xsite xsites[] = {
+	{ "R1", DK_ROAD, "0", "1", 1, NULL, 440, 100 },
+	{ "R2", DK_ROAD, "1", "2", 1, NULL, 560, 100 },
+	{ "R3", DK_ROAD, "1", "p", 0, NULL, 500, 145 },
+	{ "R4", DK_ROAD, "p", "b", 0, NULL, 500, 260 },
+	{ "R5", DK_ROAD, "b", "q", 0, NULL, 590, 320 },
+	{ "R6", DK_ROAD, "q", "+b", 0, NULL, 680, 410 },
+	{ "S0", DK_SETTLEMENT, "0", NULL, 0, NULL, 380, 110 },
+	{ "S2", DK_SETTLEMENT, "2", NULL, 0, NULL, 620, 110 },
+	{ "SB", DK_SETTLEMENT, "b", NULL, 0, NULL, 500, 320 },
+	{ "SQ", DK_SETTLEMENT, "q", NULL, 0, NULL, 680, 320 },
+	{ "C0", DK_CITY, "S0", NULL, 0, NULL, 380, 110 },
+	{ "CB", DK_CITY, "SB", NULL, 0, NULL, 500, 320 },
+	{ "CQ", DK_CITY, "SQ", NULL, 0, NULL, 680, 320 },
+	{ "K", DK_KNIGHT, NULL, NULL, 0, "12pbq", 590, 215 },
+};
+
+/* The quarter turns: coast letters, the castles' ids.  Every coast's knight gives ore: with a
+ * resource of its own each, the coasts were not alike (two automatic players won 51.9% and 48.1%
+ * from the ore and the brick coast, 49.7% and 50.3% with ore on both). */
+static const char xcoast[4] = { 'n', 'e', 's', 'w' };
+static const char *const xcastle[4] = { "XNE", "XES", "XSW", "XWN" };
+
+/* turn: (x, y) turned k quarters clockwise about the middle of the map. */
+static void turn(int k, int16_t *x, int16_t *y)
+{
+	for (; k > 0; k--) {
+		int16_t t = *x;
+		*x = (int16_t)(1000 - *y);
+		*y = t;
+	}
+}
+
+static int xnode(const struct dmap *m, int k, const char *id)
+{
+	char name[DICE_IDLEN];
+	if (id[0] == '+')
+		snprintf(name, sizeof name, "%c%s", xcoast[(k + 1) % 4], id + 1);
+	else
+		snprintf(name, sizeof name, "%c%s", xcoast[k], id);
+	return dice_node_find(m, name);
+}
+
+static void extra_fill(struct dmap *m)
+{
+	static const uint8_t value[DK_N] = { [DK_ROAD] = 2, [DK_SETTLEMENT] = 5, [DK_CITY] = 9,
+					     [DK_KNIGHT] = 3, [DK_CASTLE] = 12 };
+	memset(m, 0, sizeof *m);
+	snprintf(m->name, sizeof m->name, "extra");
+	snprintf(m->title, sizeof m->title, "Extra: our own shared map, not the printed one");
+	m->island = DICE_EXTRA;
+	m->builtin = 1;
+	for (int k = 0; k < 4; k++)
+		for (size_t j = 0; j < sizeof xnodes / sizeof xnodes[0]; j++) {
+			struct dnode *n = &m->n[m->nnodes++];
+			snprintf(n->id, sizeof n->id, "%c%s", xcoast[k], xnodes[j].id);
+			n->x = xnodes[j].x;
+			n->y = xnodes[j].y;
+			turn(k, &n->x, &n->y);
+		}
+	for (int k = 0; k < 4; k++) {
+		for (size_t j = 0; j < sizeof xsites / sizeof xsites[0]; j++) {
+			const struct xsite *t = &xsites[j];
+			struct dsite *s = &m->s[m->nsites];
+			snprintf(s->id, sizeof s->id, "%c%s", toupper((unsigned char)xcoast[k]), t->id);
+			s->kind = t->kind;
+			s->points = value[t->kind];
+			s->after = s->at = -1;
+			s->ends[0] = s->ends[1] = -1;
+			s->needs[0] = s->needs[1] = -1;
+			s->joker = DJ_NONE;
+			s->coast = t->coast;
+			s->x = t->x;
+			s->y = t->y;
+			turn(k, &s->x, &s->y);
+			if (t->kind == DK_ROAD) {
+				s->ends[0] = (int8_t)xnode(m, k, t->a);
+				s->ends[1] = (int8_t)xnode(m, k, t->b);
+			} else if (t->kind == DK_SETTLEMENT) {
+				s->at = (int8_t)xnode(m, k, t->a);
+			} else if (t->kind == DK_CITY) {
+				char id[DICE_IDLEN];
+				snprintf(id, sizeof id, "%c%s", toupper((unsigned char)xcoast[k]), t->a);
+				s->after = (int8_t)dice_map_find(m, id);
+			} else if (t->kind == DK_KNIGHT) {
+				s->joker = DF_ORE;
+				for (const char *c = t->hex; *c; c++) {
+					char id[2] = { *c, '\0' };
+					s->hex |= (uint64_t)1 << xnode(m, k, id);
+				}
+			}
+			m->nsites++;
+		}
+		struct dsite *c = &m->s[m->nsites++];
+		snprintf(c->id, sizeof c->id, "%s", xcastle[k]);
+		c->kind = DK_CASTLE;
+		c->points = value[DK_CASTLE];
+		c->after = c->at = c->joker = -1;
+		c->ends[0] = c->ends[1] = c->needs[0] = c->needs[1] = -1;
+		c->x = 930;
+		c->y = 70;
+		turn(k, &c->x, &c->y);
+	}
+	/* The desert in the middle of the inner ring, and its two knights, touched from every corner of the ring. */
+	uint64_t ring = 0;
+	for (int k = 0; k < 4; k++)
+		ring |= (uint64_t)1 << xnode(m, k, "b") | (uint64_t)1 << xnode(m, k, "q");
+	static const struct {
+		const char *id;
+		int16_t x, y;
+	} dk[2] = { { "DK1", 440, 470 }, { "DK2", 560, 530 } };
+	for (int j = 0; j < 2; j++) {
+		struct dsite *s = &m->s[m->nsites++];
+		snprintf(s->id, sizeof s->id, "%s", dk[j].id);
+		s->kind = DK_KNIGHT;
+		s->points = value[DK_KNIGHT];
+		s->after = s->at = s->joker = -1;
+		s->ends[0] = s->ends[1] = s->needs[0] = s->needs[1] = -1;
+		s->hex = ring;
+		s->x = dk[j].x;
+		s->y = dk[j].y;
+	}
+	struct dsite *d = &m->s[m->nsites++];
+	snprintf(d->id, sizeof d->id, "D");
+	d->kind = DK_DESERT;
+	d->after = d->at = -1;
+	d->ends[0] = d->ends[1] = -1;
+	d->joker = DJ_ANY;
+	d->needs[0] = (int8_t)dice_map_find(m, "DK1");
+	d->needs[1] = (int8_t)dice_map_find(m, "DK2");
+	d->x = d->y = 500;
+	finish(m);
+}
+
 int dice_map_builtin(int island, struct dmap *m, struct cerr *e)
 {
 	if (island == 1)
@@ -237,9 +443,10 @@ int dice_map_builtin(int island, struct dmap *m, struct cerr *e)
 		for (int i = 0; i < m->nsites; i++)
 			m->s[i].points = value[m->s[i].kind];
 		finish(m);
-	}
+	} else if (island == DICE_EXTRA)
+		extra_fill(m);
 	else
-		return cerr_set(e, C_USAGE, "no island %d: the built-in islands are 1 and 2", island);
+		return cerr_set(e, C_USAGE, "no island %d: the built-in islands are 1, 2 and 3 (the Extra)", island);
 	return C_OK;
 }
 
@@ -249,7 +456,9 @@ int dice_map_builtin_name(const char *name, struct dmap *m, struct cerr *e)
 		return dice_map_builtin(1, m, e);
 	if (strcmp(name, "island-two") == 0)
 		return dice_map_builtin(2, m, e);
-	return cerr_set(e, C_INPUT, "no built-in map '%s' (island-one, island-two)", name);
+	if (strcmp(name, "extra") == 0)
+		return dice_map_builtin(DICE_EXTRA, m, e);
+	return cerr_set(e, C_INPUT, "no built-in map '%s' (island-one, island-two, extra)", name);
 }
 
 int dice_site_cost(const struct dsite *s, uint8_t cost[DF_N])
@@ -298,6 +507,91 @@ static const char *const site_keys[DK_N][9] = {
 	[DK_DESERT] = { "id", "kind", "needs", "x", "y", NULL },
 };
 
+/* The keys of each kind of site on the Extra's shared map. */
+static const char *const extra_keys[DK_N][9] = {
+	[DK_ROAD] = { "id", "kind", "points", "ends", "coast", "x", "y", NULL },
+	[DK_SETTLEMENT] = { "id", "kind", "points", "at", "x", "y", NULL },
+	[DK_CITY] = { "id", "kind", "points", "after", "x", "y", NULL },
+	[DK_KNIGHT] = { "id", "kind", "points", "joker", "hex", "x", "y", NULL },
+	[DK_DESERT] = { "id", "kind", "needs", "x", "y", NULL },
+	[DK_CASTLE] = { "id", "kind", "points", "x", "y", NULL },
+};
+
+/* read_node_ref: v names a crossing of m; its index. */
+static int read_node_ref(struct jr *r, const struct dmap *m, jv_t *v, int *out)
+{
+	if (!jv_is_string(v))
+		return jr_fail(r, "expected a crossing's id, found %s", jr_type(v));
+	if ((*out = dice_node_find(m, jv_string_value(v))) < 0)
+		return jr_fail(r, "there is no crossing '%s' in nodes", jv_string_value(v));
+	return C_OK;
+}
+
+/* read_nodes: an array of n crossings (n 0: 1 to DICE_MAXNODES) at key into out, each once. */
+static int read_nodes(struct jr *r, const struct dmap *m, jv_t *v, const char *key, size_t n, int8_t *out,
+		      uint64_t *set)
+{
+	jv_t *a;
+	int rc;
+	if ((rc = jr_array(r, v, key, n ? n : DICE_MAXNODES, &a)))
+		return rc;
+	int s0 = jr_key(r, key);
+	if (n ? jv_array_size(a) != n : jv_array_size(a) == 0)
+		return n == 2 ? jr_fail(r, "expected the two crossings the road joins")
+			      : jr_fail(r, "expected the crossings at the hex's corners");
+	*set = 0;
+	for (size_t k = 0; k < jv_array_size(a); k++) {
+		int s1 = jr_index(r, k), x = -1;
+		if ((rc = read_node_ref(r, m, jv_array_get(a, k), &x)))
+			return rc;
+		if (*set & (uint64_t)1 << x)
+			return jr_fail(r, "crossing '%s' is named twice", m->n[x].id);
+		*set |= (uint64_t)1 << x;
+		if (out)
+			out[k] = (int8_t)x;
+		jr_pop(r, s1);
+	}
+	jr_pop(r, s0);
+	return C_OK;
+}
+
+/* read_extra: the Extra's own keys of site s (of kind kind). */
+static int read_extra(struct jr *r, struct dmap *m, jv_t *v, struct dsite *s, int kind)
+{
+	uint64_t set;
+	jv_t *k;
+	int rc, sv, x = -1;
+	if (kind == DK_ROAD) {
+		if ((rc = read_nodes(r, m, v, "ends", 2, s->ends, &set)))
+			return rc;
+		if ((k = jv_object_get(v, "coast"))) {
+			if (!jv_is_boolean(k))
+				return jr_fail_at(r, "coast", "expected a boolean, found %s", jr_type(k));
+			s->coast = (uint8_t)jv_is_true(k);
+		}
+	} else if (kind == DK_SETTLEMENT) {
+		if (!(k = jr_member(r, v, "at", 1, &rc)))
+			return rc;
+		sv = jr_key(r, "at");
+		if ((rc = read_node_ref(r, m, k, &x)))
+			return rc;
+		for (int j = 0; j < m->nsites; j++)
+			if (m->s[j].kind == DK_SETTLEMENT && m->s[j].at == x)
+				return jr_fail(r, "crossing '%s' has a settlement already (%s)", m->n[x].id, m->s[j].id);
+		jr_pop(r, sv);
+		s->at = (int8_t)x;
+	} else if (kind == DK_KNIGHT) {
+		if ((rc = read_nodes(r, m, v, "hex", 0, NULL, &s->hex)))
+			return rc;
+	}
+	return C_OK;
+}
+
+static int is_settlement(int kind)
+{
+	return kind == DK_SETTLEMENT;
+}
+
 /* read_ref: v names a site of m listed before index limit whose kind passes ok; its index. */
 static int read_ref(struct jr *r, const struct dmap *m, jv_t *v, int limit, const char *what,
 		    int (*ok)(int kind), int *out)
@@ -338,14 +632,20 @@ static int read_site(struct jr *r, struct dmap *m, jv_t *v, int i)
 			kind = t;
 	if (kind < 0) {
 		int sv = jr_key(r, "kind");
-		rc = jr_fail(r, "unknown kind '%s' (start, road, settlement, city, knight, desert)", str);
+		rc = jr_fail(r, "unknown kind '%s' (start, road, settlement, city, knight, desert, castle)", str);
 		jr_pop(r, sv);
 		return rc;
 	}
-	if ((rc = jr_object(r, v, site_keys[kind])))
+	int extra = m->island == DICE_EXTRA;
+	if (kind == DK_START && extra)
+		return jr_fail_at(r, "kind", "the Extra has no start road: each player chooses a coastal road");
+	if (kind == DK_CASTLE && !extra)
+		return jr_fail_at(r, "kind", "castles stand only on island 3 (the Extra)");
+	if ((rc = jr_object(r, v, extra ? extra_keys[kind] : site_keys[kind])))
 		return rc;
 	s->kind = (uint8_t)kind;
-	s->after = -1;
+	s->after = s->at = -1;
+	s->ends[0] = s->ends[1] = -1;
 	s->joker = DJ_NONE;
 	s->needs[0] = s->needs[1] = -1;
 	if ((rc = jr_str(r, v, "id", 16, &str)))
@@ -370,20 +670,25 @@ static int read_site(struct jr *r, struct dmap *m, jv_t *v, int i)
 			return rc;
 		s->points = (uint8_t)x;
 	}
-	k = jr_member(r, v, "after", kind == DK_ROAD || kind == DK_SETTLEMENT || kind == DK_CITY, &rc);
+	if (extra && (rc = read_extra(r, m, v, s, kind)))
+		return rc;
+	k = jr_member(r, v, "after",
+		      extra ? kind == DK_CITY : kind == DK_ROAD || kind == DK_SETTLEMENT || kind == DK_CITY, &rc);
 	if (rc)
 		return rc;
 	if (k && !jv_is_null(k)) {
 		int a = -1;
 		sv = jr_key(r, "after");
-		rc = read_ref(r, m, k, i, "a road listed before this site", is_road, &a);
+		rc = extra ? read_ref(r, m, k, i, "a settlement listed before this city", is_settlement, &a)
+			   : read_ref(r, m, k, i, "a road listed before this site", is_road, &a);
 		jr_pop(r, sv);
 		if (rc)
 			return rc;
 		s->after = (int8_t)a;
 	} else if (k && kind != DK_KNIGHT) {
 		sv = jr_key(r, "after");
-		rc = jr_fail(r, "a %s needs the road that leads to it", dice_kind_names[kind]);
+		rc = extra ? jr_fail(r, "a city needs the settlement it grows from")
+			   : jr_fail(r, "a %s needs the road that leads to it", dice_kind_names[kind]);
 		jr_pop(r, sv);
 		return rc;
 	}
@@ -455,9 +760,43 @@ static int read_needs(struct jr *r, struct dmap *m, jv_t *sites)
 	return C_OK;
 }
 
+/* read_map_nodes: the Extra's crossings, each with an id and a drawing position. */
+static int read_map_nodes(struct jr *r, struct dmap *m, jv_t *v)
+{
+	static const char *const keys[] = { "id", "x", "y", NULL };
+	jv_t *a;
+	int rc;
+	if ((rc = jr_array(r, v, "nodes", DICE_MAXNODES, &a)))
+		return rc;
+	int s0 = jr_key(r, "nodes");
+	for (size_t i = 0; i < jv_array_size(a); i++) {
+		jv_t *n = jv_array_get(a, i);
+		const char *str;
+		long long x, y;
+		int s1 = jr_index(r, i);
+		if (!jv_is_object(n))
+			return jr_fail(r, "expected an object, found %s", jr_type(n));
+		if ((rc = jr_object(r, n, keys)) || (rc = jr_str(r, n, "id", 16, &str)))
+			return rc;
+		if (!valid_id(str))
+			return jr_fail_at(r, "id", "'%s' is not an id of 1 to 8 letters and digits", str);
+		if (dice_node_find(m, str) >= 0)
+			return jr_fail_at(r, "id", "crossing '%s' is named twice", str);
+		if ((rc = jr_int(r, n, "x", 0, 1000, &x)) || (rc = jr_int(r, n, "y", 0, 1000, &y)))
+			return rc;
+		snprintf(m->n[i].id, sizeof m->n[i].id, "%s", str);
+		m->n[i].x = (int16_t)x;
+		m->n[i].y = (int16_t)y;
+		m->nnodes = (uint8_t)(i + 1);
+		jr_pop(r, s1);
+	}
+	jr_pop(r, s0);
+	return C_OK;
+}
+
 int dice_map_from_json(struct dmap *m, jv_t *v, const char *path, struct cerr *e)
 {
-	static const char *const keys[] = { "format", "name", "title", "island", "sites", NULL };
+	static const char *const keys[] = { "format", "name", "title", "island", "nodes", "sites", NULL };
 	struct jr r;
 	const char *str;
 	long long island;
@@ -487,9 +826,13 @@ int dice_map_from_json(struct dmap *m, jv_t *v, const char *path, struct cerr *e
 	if ((rc = jr_str(&r, v, "title", sizeof m->title - 1, &str)))
 		return rc;
 	snprintf(m->title, sizeof m->title, "%s", str);
-	if ((rc = jr_int(&r, v, "island", 1, 2, &island)))
+	if ((rc = jr_int(&r, v, "island", 1, DICE_EXTRA, &island)))
 		return rc;
 	m->island = (uint8_t)island;
+	if (m->island != DICE_EXTRA && jv_object_get(v, "nodes"))
+		return jr_fail_at(&r, "nodes", "crossings belong to island 3 (the Extra)");
+	if (m->island == DICE_EXTRA && (rc = read_map_nodes(&r, m, v)))
+		return rc;
 	if ((rc = jr_array(&r, v, "sites", DICE_MAXSITES, &sites)))
 		return rc;
 	int s0 = jr_key(&r, "sites");
@@ -500,8 +843,13 @@ int dice_map_from_json(struct dmap *m, jv_t *v, const char *path, struct cerr *e
 		m->nsites = (uint8_t)(i + 1);
 		jr_pop(&r, s1);
 	}
-	if (m->start < 0)
+	if (m->start < 0 && m->island != DICE_EXTRA)
 		return jr_fail(&r, "no start road");
+	int coast = 0;
+	for (int i = 0; i < m->nsites; i++)
+		coast |= m->s[i].coast;
+	if (m->island == DICE_EXTRA && !coast)
+		return jr_fail(&r, "no coastal road to start from");
 	if ((rc = read_needs(&r, m, sites)))
 		return rc;
 	jr_pop(&r, s0);
@@ -532,6 +880,18 @@ void dice_map_write(struct jw *w, const struct dmap *m)
 	jw_key_str(w, "name", m->name);
 	jw_key_str(w, "title", m->title);
 	jw_key_int(w, "island", m->island);
+	if (m->island == DICE_EXTRA) {
+		jw_key(w, "nodes");
+		jw_arr(w, JW_BLOCK);
+		for (int i = 0; i < m->nnodes; i++) {
+			jw_obj(w, JW_INLINE);
+			jw_key_str(w, "id", m->n[i].id);
+			jw_key_int(w, "x", m->n[i].x);
+			jw_key_int(w, "y", m->n[i].y);
+			jw_end_obj(w);
+		}
+		jw_end_arr(w);
+	}
 	jw_key(w, "sites");
 	jw_arr(w, JW_BLOCK);
 	for (int i = 0; i < m->nsites; i++) {
@@ -545,8 +905,27 @@ void dice_map_write(struct jw *w, const struct dmap *m)
 		if (s->after >= 0) {
 			jw_key_str(w, "after", m->s[s->after].id);
 		}
+		if (s->kind == DK_ROAD && m->island == DICE_EXTRA) {
+			jw_key(w, "ends");
+			jw_arr(w, JW_INLINE);
+			jw_str(w, m->n[s->ends[0]].id);
+			jw_str(w, m->n[s->ends[1]].id);
+			jw_end_arr(w);
+			if (s->coast)
+				jw_key_bool(w, "coast", 1);
+		}
+		if (s->kind == DK_SETTLEMENT && m->island == DICE_EXTRA)
+			jw_key_str(w, "at", m->n[s->at].id);
 		if (s->kind == DK_KNIGHT && s->joker != DJ_NONE) {
 			jw_key_str(w, "joker", dice_joker_name(s->joker));
+		}
+		if (s->kind == DK_KNIGHT && m->island == DICE_EXTRA) {
+			jw_key(w, "hex");
+			jw_arr(w, JW_INLINE);
+			for (int v = 0; v < m->nnodes; v++)
+				if (s->hex >> v & 1)
+					jw_str(w, m->n[v].id);
+			jw_end_arr(w);
 		}
 		if (s->kind == DK_DESERT) {
 			jw_key(w, "needs");

@@ -19,11 +19,20 @@ enum dface { DF_ORE, DF_GRAIN, DF_WOOL, DF_LUMBER, DF_BRICK, DF_GOLD, DF_N };
 #define DJ_NONE (-1)		/* a site without a joker */
 #define DJ_ANY 6		/* a joker that gives any resource */
 
-/* Site kinds; the start road is built on every sheet from the beginning. */
-enum dkind { DK_START, DK_ROAD, DK_SETTLEMENT, DK_CITY, DK_KNIGHT, DK_DESERT, DK_N };
+/* Site kinds; the start road is built on every sheet from the beginning (Islands One and Two).
+ * Castles stand only on the Extra's shared map. */
+enum dkind { DK_START, DK_ROAD, DK_SETTLEMENT, DK_CITY, DK_KNIGHT, DK_DESERT, DK_CASTLE, DK_N };
 
 #define DICE_MAXSITES 64	/* a player's built sites fit in a uint64_t */
+#define DICE_MAXNODES 64	/* the Extra's crossings: a set of them fits in a uint64_t */
 #define DICE_IDLEN 9		/* ids: 1 to 8 letters and digits */
+#define DICE_EXTRA 3		/* the island number of the Extra: one map shared by every player */
+
+/* A crossing of the Extra's shared map, where roads meet and settlements stand. */
+struct dnode {
+	char id[DICE_IDLEN];
+	int16_t x, y;
+};
 
 struct dsite {
 	char id[DICE_IDLEN];
@@ -34,6 +43,13 @@ struct dsite {
 	int8_t needs[2];	/* a desert: the two knights above it; else -1 */
 	uint8_t mark;		/* the longest-road mark (Island Two) */
 	int16_t x, y;		/* drawing position, 0..1000 */
+	/* The Extra: a road's two crossings and whether it is coastal, a settlement's
+	 * crossing, the corners of a knight's hex (a set of crossings). */
+	int8_t ends[2];
+	int8_t at;
+	uint8_t coast;
+	uint64_t hex;
+	uint64_t touch;		/* derived (Extra): the roads and buildings that touch a knight's hex */
 	uint64_t lower;		/* derived: the sites of its kind with fewer points */
 	uint64_t req;		/* derived: what must be built first (its road; Island One: lower) */
 	uint64_t dependents;	/* derived: the sites whose req holds this one */
@@ -43,9 +59,9 @@ struct dsite {
 };
 
 struct dmap {
-	char name[32];		/* "island-one", "island-two", or a custom map's name */
+	char name[32];		/* "island-one", "island-two", "extra", or a custom map's name */
 	char title[64];
-	uint8_t island;		/* which rules: 1 or 2 */
+	uint8_t island;		/* which rules: 1, 2 or DICE_EXTRA */
 	uint8_t builtin;	/* 1 when the map is one of the built-in maps */
 	uint8_t nsites;
 	int8_t start;		/* index of the start road */
@@ -61,6 +77,11 @@ struct dmap {
 	uint8_t ntwins;
 	uint64_t twins[DICE_MAXSITES / 2];
 	struct dsite s[DICE_MAXSITES];
+	/* The Extra's crossings; derived: the roads that end at each, the settlement site on it (or -1). */
+	uint8_t nnodes;
+	struct dnode n[DICE_MAXNODES];
+	uint64_t roads_at[DICE_MAXNODES];
+	int8_t settle_at[DICE_MAXNODES];
 };
 
 extern const char *const dice_face_names[DF_N];
@@ -72,13 +93,15 @@ int dice_face_parse(const char *s);
 /* dice_joker_name: "ore".."brick", "any", or "none". */
 const char *dice_joker_name(int joker);
 
-/* dice_map_builtin: fills m with the built-in map of island 1 or 2; C_USAGE for another number. */
+/* dice_map_builtin: fills m with the built-in map of island 1, 2 or 3 (the Extra); C_USAGE for another number. */
 int dice_map_builtin(int island, struct dmap *m, struct cerr *e);
-/* dice_map_builtin_name: the built-in map called name ("island-one", "island-two"); C_INPUT if none. */
+/* dice_map_builtin_name: the built-in map called name ("island-one", "island-two", "extra"); C_INPUT if none. */
 int dice_map_builtin_name(const char *name, struct dmap *m, struct cerr *e);
 
 /* dice_map_find: the index of the site whose id equals s ignoring case, or -1. */
 int dice_map_find(const struct dmap *m, const char *s);
+/* dice_node_find: the index of the crossing whose id equals s (exactly), or -1. */
+int dice_node_find(const struct dmap *m, const char *s);
 
 /* dice_site_cost: the faces the site costs, counted per face (cost[DF_N]); returns the number of dice. */
 int dice_site_cost(const struct dsite *s, uint8_t cost[DF_N]);

@@ -209,12 +209,19 @@ int dice_parse(const struct dmap *map, const char *text, struct dmove *out, int 
 		}
 		*n = nw - 1;
 		return C_OK;
+	} else if (is(w[0], "start")) {
+		m.type = DM_START;
+		if (nw != 2)
+			return cerr_set(e, C_ILLEGAL, "expected 'start ROAD'");
+		if ((rc = site(map, w[1], &x, e)))
+			return rc;
+		m.site = (int8_t)x;
 	} else if (is(w[0], "end")) {
 		m.type = DM_END;
 		if (nw > 1)
 			return cerr_set(e, C_ILLEGAL, "'end' takes nothing after it");
 	} else {
-		return cerr_set(e, C_ILLEGAL, "unknown move '%s' (roll, reroll, keep, joker, gold, build, end)", w[0]);
+		return cerr_set(e, C_ILLEGAL, "unknown move '%s' (roll, reroll, keep, joker, gold, build, end, start)", w[0]);
 	}
 	if (rc)
 		return rc;
@@ -256,6 +263,9 @@ char *dice_format(const struct dmap *map, const struct dmove *m, char *buf, size
 		break;
 	case DM_BUILD:
 		PUT("build %s", map->s[m->site].id);
+		break;
+	case DM_START:
+		PUT("start %s", map->s[m->site].id);
 		break;
 	default:
 		PUT("end");
@@ -322,7 +332,7 @@ static int word_at(const char *s, int n, char *w, size_t size)
 
 char *dice_args_text(int argc, char *const *argv)
 {
-	static const char *const starts[] = { "roll", "reroll", "keep", "joker", "build", "end" };
+	static const char *const starts[] = { "roll", "reroll", "keep", "joker", "build", "end", "start" };
 	size_t n = 1;
 	for (int i = 0; i < argc; i++)
 		n += strlen(argv[i]) + 2;
@@ -368,6 +378,13 @@ int dice_list(const struct dgame *g, int all, char **out, size_t *len, struct ce
 	buf_init(&b);
 	if (g->over)
 		return buf_finish(&b, out, len, e);
+	if (dice_setup(g)) {
+		struct cerr ignored;
+		for (int i = 0; i < m->nsites; i++)
+			if (m->s[i].kind == DK_ROAD && dice_check_start(g, i, &ignored) == C_OK)
+				buf_printf(&b, "start %s\n", m->s[i].id);
+		return buf_finish(&b, out, len, e);
+	}
 	if (!g->rolls) {
 		buf_printf(&b, "roll");
 		if (g->external)
@@ -420,10 +437,14 @@ int dice_list(const struct dgame *g, int all, char **out, size_t *len, struct ce
 		}
 	dice_free_counts(g, have);
 	for (int i = 0; i < m->nsites; i++) {
-		if (!dice_buildable(g, g->p[seat].built, i))
+		if (!(g->p[seat].front & ((uint64_t)1 << i)))
 			continue;
 		dice_site_cost(&m->s[i], cost);
-		int ok = 1;
+		int ok = 1, alike = 0;
+		for (int f = 0; f < DF_N; f++)
+			alike |= have[f] == DICE_NDICE;
+		if (m->s[i].kind == DK_CASTLE)	/* six dice of any one face */
+			ok = alike;
 		for (int f = 0; f < DF_N; f++)
 			ok &= cost[f] <= have[f];
 		if (ok)

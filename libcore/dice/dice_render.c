@@ -35,6 +35,10 @@ static void headline(struct buf *b, const struct dgame *g)
 		return;
 	}
 	int seat = dice_seat(g);
+	if (dice_setup(g)) {
+		buf_printf(b, "%s chooses a start road on the coast\n", g->p[seat].name);
+		return;
+	}
 	if (g->map.island == 1)
 		buf_printf(b, "%s's turn %d of %d\n", g->p[seat].name,
 			    (int)((g->number - 1) / g->nplayers) + 1, DICE_TURNS);
@@ -77,11 +81,65 @@ static void kind_line(struct buf *b, const struct dgame *g, const struct dplayer
 		buf_printf(b, "\n");
 }
 
+/* extra_line: the sites of kind in set, by id, with jokers as in kind_line; nothing when none. */
+static void extra_line(struct buf *b, const struct dgame *g, const struct dplayer *p, uint64_t set, int kind,
+		       const char *label)
+{
+	const struct dmap *m = &g->map;
+	uint64_t x = set & m->kinds[kind];
+	if (!x)
+		return;
+	buf_printf(b, "  %-12s", label);
+	for (; x; x &= x - 1) {
+		const struct dsite *s = &m->s[__builtin_ctzll(x)];
+		buf_printf(b, " %s", s->id);
+		if (p && s->joker != DJ_NONE)
+			buf_printf(b, ":%s%s", dice_joker_name(s->joker),
+				    (p->jokers & BIT(__builtin_ctzll(x))) ? ":used" : "");
+	}
+	buf_printf(b, "\n");
+}
+
+/* extra_text: the Extra's one map: each player's sites, then the sites nobody has built. */
+static void extra_text(struct buf *b, const struct dgame *g)
+{
+	const struct dmap *m = &g->map;
+	static const int kinds[] = { DK_ROAD, DK_SETTLEMENT, DK_CITY, DK_KNIGHT, DK_CASTLE };
+	static const char *const labels[] = { "roads", "settlements", "cities", "knights", "castles" };
+	uint64_t all = 0;
+	for (int i = 0; i < g->nplayers; i++) {
+		const struct dplayer *p = &g->p[i];
+		all |= p->built;
+		buf_printf(b, "\n%s (start road %s)\n", p->name, p->start >= 0 ? m->s[p->start].id : "not chosen");
+		for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+			extra_line(b, g, p, p->built, kinds[k], labels[k]);
+		for (uint64_t d = m->kinds[DK_DESERT]; d; d &= d - 1) {
+			int j = __builtin_ctzll(d);
+			if (dice_joker_usable(g, i, j) || (p->jokers & BIT(j)))
+				buf_printf(b, "  %-12s %s:any%s(%s+%s)\n", "deserts", m->s[j].id,
+					    (p->jokers & BIT(j)) ? ":used" : "", m->s[m->s[j].needs[0]].id,
+					    m->s[m->s[j].needs[1]].id);
+		}
+		buf_printf(b, "  %-12s %d of %d; longest road %s (road %d), largest army %s (knights %d)\n", "points",
+			    dice_vp(g, i), DICE_WIN_VP, award_word(g->road_holder, g->road_lost, i), dice_road_of(g, i),
+			    award_word(g->army_holder, g->army_lost, i), dice_knights(m, p->built));
+	}
+	buf_printf(b, "\nnobody's yet%s\n", g->castles ? "" : " (castles are not played)");
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		if (kinds[k] != DK_CASTLE || g->castles)
+			extra_line(b, g, NULL, m->sites & ~all, kinds[k], labels[k]);
+	buf_printf(b, "\n:used joker used%s\n", m->builtin ? "; the map is our own design, not the printed one" : "");
+}
+
 int dice_render_text(const struct dgame *g, char **out, size_t *len, struct cerr *e)
 {
 	struct buf b;
 	buf_init(&b);
 	headline(&b, g);
+	if (g->map.island == DICE_EXTRA) {
+		extra_text(&b, g);
+		return buf_finish(&b, out, len, e);
+	}
 	for (int i = 0; i < g->nplayers; i++) {
 		const struct dplayer *p = &g->p[i];
 		buf_printf(&b, "\n%s\n", p->name);
@@ -105,7 +163,7 @@ int dice_render_text(const struct dgame *g, char **out, size_t *len, struct cerr
 			buf_printf(&b, "  %-12s %d of %d; longest road %s (road %d), largest army %s (knights %d)\n",
 				    "points", dice_vp(g, i), DICE_WIN_VP,
 				    award_word(g->road_holder, g->road_lost, i),
-				    dice_road_length(&g->map, p->built),
+				    dice_road_of(g, i),
 				    award_word(g->army_holder, g->army_lost, i), dice_knights(&g->map, p->built));
 		}
 	}
@@ -418,9 +476,187 @@ static void svg_dice(struct buf *b, const struct dgame *g)
 	buf_printf(b, "</g>\n");
 }
 
+/*
+ * The Extra: one map for every player, each player's marks in their colour; the map (0..1000)
+ * scaled by XS on the left, the building costs, the dice and the players on the right.
+ */
+#define XS 0.84
+#define X_H 900
+static const char *const player_fill[DICE_MAXPLAYERS] = { "#c0392b", "#2e5fa8", "#e67e22", "#7d3c98" };
+
+static double ex(int x)
+{
+	return 20 + x * XS;
+}
+
+static double ey(int y)
+{
+	return 50 + y * XS;
+}
+
+/* owner_fill: the colour of the player who built site i, or the sheet's white. */
+static const char *owner_fill(const struct dgame *g, int i)
+{
+	int o = dice_owner(g, i);
+	return o >= 0 ? player_fill[o] : "#fffdf5";
+}
+
+/* corners: the polygon through the crossings of hex, in order around their middle. */
+static void corners(struct buf *b, const struct dmap *m, uint64_t hex, const char *cls, const char *fill)
+{
+	int v[DICE_MAXNODES], n = 0;
+	double cx = 0, cy = 0;
+	for (uint64_t x = hex; x; x &= x - 1) {
+		v[n++] = __builtin_ctzll(x);
+		cx += m->n[v[n - 1]].x;
+		cy += m->n[v[n - 1]].y;
+	}
+	if (n < 3)
+		return;
+	cx /= n;
+	cy /= n;
+	for (int i = 1; i < n; i++)	/* by angle: few corners, insertion order */
+		for (int j = i; j > 0; j--) {
+			double a = atan2(m->n[v[j]].y - cy, m->n[v[j]].x - cx);
+			double c = atan2(m->n[v[j - 1]].y - cy, m->n[v[j - 1]].x - cx);
+			if (a >= c)
+				break;
+			int t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	buf_printf(b, "<polygon class=\"%s\" points=\"", cls);
+	for (int i = 0; i < n; i++)
+		buf_printf(b, "%s%.1f,%.1f", i ? " " : "", ex(m->n[v[i]].x), ey(m->n[v[i]].y));
+	buf_printf(b, "\" fill=\"%s\" fill-opacity=\"0.55\" stroke=\"" INK "\" stroke-width=\"1.5\"/>\n", fill);
+}
+
+static void extra_map_svg(struct buf *b, const struct dgame *g)
+{
+	const struct dmap *m = &g->map;
+	buf_printf(b, "<g id=\"hexes\">\n");
+	for (int i = 0; i < m->nsites; i++) {
+		const struct dsite *s = &m->s[i];
+		if (s->kind == DK_KNIGHT && s->joker >= 0 && s->joker < DF_NRES)
+			corners(b, m, s->hex, "hex", face_fill[s->joker]);
+		else if (s->kind == DK_KNIGHT)
+			corners(b, m, s->hex, "hex desert", SAND);
+	}
+	buf_printf(b, "</g>\n<g id=\"roads\">\n");
+	for (int i = 0; i < m->nsites; i++) {
+		const struct dsite *s = &m->s[i];
+		if (s->kind != DK_ROAD)
+			continue;
+		double x0 = ex(m->n[s->ends[0]].x), y0 = ey(m->n[s->ends[0]].y);
+		double x1 = ex(m->n[s->ends[1]].x), y1 = ey(m->n[s->ends[1]].y);
+		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" INK "\" "
+			    "stroke-width=\"14\" stroke-linecap=\"round\"/>\n", x0, y0, x1, y1);
+		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+			    "stroke-width=\"9\" stroke-linecap=\"round\"%s/>\n", x0, y0, x1, y1, owner_fill(g, i),
+			    s->coast ? " stroke-dasharray=\"12 4\"" : "");
+	}
+	for (int i = 0; i < m->nsites; i++) {
+		const struct dsite *s = &m->s[i];
+		if (s->kind == DK_ROAD)
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" font-weight=\"bold\" "
+				    "text-anchor=\"middle\" " HALO ">%s</text>\n", ex(s->x), ey(s->y) - 9, s->id);
+	}
+	buf_printf(b, "</g>\n<g id=\"sites\">\n");
+	for (int i = 0; i < m->nsites; i++) {
+		const struct dsite *s = &m->s[i];
+		double x = ex(s->x), y = ey(s->y);
+		const char *fill = owner_fill(g, i);
+		if (s->kind == DK_SETTLEMENT)
+			buf_printf(b, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\" "
+				    "stroke=\"" INK "\" stroke-width=\"2\"/>\n", x - 13, y + 11, x - 13, y - 3, x, y - 16,
+				    x + 13, y - 3, x + 13, y + 11, fill);
+		else if (s->kind == DK_CITY)	/* the tower beside its settlement's house */
+			buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"11\" height=\"26\" fill=\"%s\" "
+				    "stroke=\"" INK "\" stroke-width=\"2\"/>\n", x + 13, y - 15, fill);
+		else if (s->kind == DK_KNIGHT || s->kind == DK_CASTLE) {
+			if (s->kind == DK_KNIGHT)
+				buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"16\" fill=\"%s\" stroke=\"" INK "\" "
+					    "stroke-width=\"2.5\"/>\n", x, y, fill);
+			else
+				buf_printf(b, "<path d=\"M%.1f %.1fh36v-30h-7v7h-7v-7h-8v7h-7v-7h-7z\" fill=\"%s\" stroke=\"" INK "\" "
+					    "stroke-width=\"2\"%s/>\n", x - 18, y + 15, fill,
+					    g->castles ? "" : " stroke-dasharray=\"4 3\"");
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" font-weight=\"bold\" "
+				    "text-anchor=\"middle\" " HALO ">%s</text>\n", x, y + (s->kind == DK_KNIGHT ? 4 : 32), s->id);
+		}
+		if (s->kind == DK_KNIGHT && s->joker != DJ_NONE) {
+			int o = dice_owner(g, i);
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" text-anchor=\"middle\" "
+				    "%s%s>%s</text>\n", x, y + 30, HALO,
+				    o >= 0 && (g->p[o].jokers & BIT(i)) ? " text-decoration=\"line-through\"" : "",
+				    dice_joker_name(s->joker));
+		}
+		if (s->kind == DK_DESERT) {
+			int o = -1;
+			for (int k = 0; k < g->nplayers; k++)
+				if (g->p[k].jokers & BIT(i))
+					o = k;
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\" %s%s>"
+				    "%s: any, with %s and %s</text>\n", x, y + 4, HALO,
+				    o >= 0 ? " text-decoration=\"line-through\"" : "", s->id, m->s[s->needs[0]].id,
+				    m->s[s->needs[1]].id);
+		}
+	}
+	buf_printf(b, "</g>\n");
+}
+
+/* extra_players: each player's colour, points and awards, under the dice. */
+static void extra_players(struct buf *b, const struct dgame *g)
+{
+	int y0 = 600;
+	buf_printf(b, "<g id=\"players\">\n");
+	for (int i = 0; i < g->nplayers; i++) {
+		const struct dplayer *p = &g->p[i];
+		int y = y0 + 52 * i;
+		buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"24\" height=\"24\" rx=\"4\" fill=\"%s\" stroke=\"" INK "\"/>\n",
+			    COL_X, y, player_fill[i]);
+		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"16\" font-weight=\"bold\">", COL_X + 32, y + 18);
+		xml_text(b, p->name);
+		buf_printf(b, " %d</text>\n", dice_vp(g, i));
+		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\">start %s%s%s</text>\n", COL_X + 32, y + 36,
+			    p->start >= 0 ? g->map.s[p->start].id : "-", g->road_holder == i ? ", Longest Road 1" : "",
+			    g->army_holder == i ? ", Largest Army 2" : "");
+	}
+	buf_printf(b, "</g>\n");
+}
+
+static int extra_svg(const struct dgame *g, char **out, size_t *len, struct cerr *e)
+{
+	struct buf b;
+	buf_init(&b);
+	buf_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	buf_printf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+		    "font-family=\"DejaVu Sans, sans-serif\" fill=\"#222222\">\n", SHEET_W, X_H, SHEET_W, X_H);
+	buf_printf(&b, "<rect width=\"%d\" height=\"%d\" fill=\"#5fa8d3\"/>\n", SHEET_W, X_H);
+	buf_printf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"90\" fill=\"#9cc47a\" "
+		    "stroke=\"#d8c98c\" stroke-width=\"14\"/>\n", ex(40), ey(40), 920 * XS, 920 * XS);
+	buf_printf(&b, "<text x=\"20\" y=\"34\" font-size=\"24\" font-weight=\"bold\">");
+	xml_text(&b, g->map.title);
+	buf_printf(&b, "</text>\n");
+	extra_map_svg(&b, g);
+	svg_costs(&b);
+	buf_printf(&b, "<text x=\"%d\" y=\"%d\" font-size=\"13\">Castle: six dice of one face%s</text>\n", COL_X,
+		    582, g->castles ? "" : " (not played)");
+	if (!g->over && g->rolls)
+		svg_dice(&b, g);
+	extra_players(&b, g);
+	if (g->map.builtin)
+		buf_printf(&b, "<text x=\"20\" y=\"%d\" font-size=\"13\">The map is our own design, not the printed "
+			    "Extra map.</text>\n", X_H - 10);
+	buf_printf(&b, "</svg>\n");
+	return buf_finish(&b, out, len, e);
+}
+
 int dice_render_svg(const struct dgame *g, char **out, size_t *len, struct cerr *e)
 {
 	struct buf b;
+	if (g->map.island == DICE_EXTRA)
+		return extra_svg(g, out, len, e);
 	buf_init(&b);
 	buf_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	buf_printf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
@@ -471,10 +707,17 @@ int dice_score_text(const struct dgame *g, char **out, size_t *len, struct cerr 
 					s += g->map.s[k].kind == DK_SETTLEMENT;
 					c += g->map.s[k].kind == DK_CITY;
 				}
-			buf_printf(&b, "%s %d (settlements %d, cities %d, longest road %s, largest army %s; road %d, knights %d)",
-				    p->name, dice_vp(g, i), s, c, award_word(g->road_holder, g->road_lost, i),
+			int x = 0;
+			for (uint64_t k = p->built & g->map.kinds[DK_CASTLE]; k; k &= k - 1)
+				x++;
+			if (g->map.island == DICE_EXTRA)
+				buf_printf(&b, "%s %d (castles %d) ", p->name, dice_vp(g, i), x);
+			else
+				buf_printf(&b, "%s %d ", p->name, dice_vp(g, i));
+			buf_printf(&b, "(settlements %d, cities %d, longest road %s, largest army %s; road %d, knights %d)",
+				    s, c, award_word(g->road_holder, g->road_lost, i),
 				    award_word(g->army_holder, g->army_lost, i),
-				    dice_road_length(&g->map, p->built), dice_knights(&g->map, p->built));
+				    dice_road_of(g, i), dice_knights(&g->map, p->built));
 		}
 		buf_printf(&b, "%s\n", (w & (1u << i)) ? " winner" : "");
 	}
@@ -514,7 +757,7 @@ int dice_score_json(const struct dgame *g, int compact, char **out, size_t *len,
 			jw_key(&w, "largest_army");
 			jw_bool(&w, g->army_holder == i);
 			jw_key(&w, "road");
-			jw_int(&w, dice_road_length(&g->map, p->built));
+			jw_int(&w, dice_road_of(g, i));
 			jw_key(&w, "knights");
 			jw_int(&w, dice_knights(&g->map, p->built));
 		}

@@ -231,6 +231,36 @@ static void apply_all_or_nothing(void)
 	dice_game_free(&g);
 }
 
+/* The Extra's map: the roads between start roads, and trails round the inner ring. */
+static void extra(void)
+{
+	struct dgame g;
+	struct dmap m;
+	struct cerr e;
+	const char *names[] = { "ann", "bob" };
+	dice_game_init(&g);
+	CHECK(dice_map_builtin(DICE_EXTRA, &m, &e) == C_OK);
+	CHECK(m.nsites == 63 && m.nnodes == 24);
+	CHECK(dice_start_gap(&m, dice_map_find(&m, "NR1"), dice_map_find(&m, "NR2")) == 0);
+	CHECK(dice_start_gap(&m, dice_map_find(&m, "NR1"), dice_map_find(&m, "ER2")) == 6);
+	CHECK(dice_start_gap(&m, dice_map_find(&m, "NR2"), dice_map_find(&m, "SR1")) == 8);
+	CHECK(dice_game_start(&g, &m, 2, names, 1, 0, &e) == C_OK);
+	CHECK(dice_setup(&g) && dice_seat(&g) == 0);
+	g.starts = 2;
+	g.p[0].built = set(&m, "NR5 NR6 ER5 ER6 SR5 SR6 WR5 WR6");
+	CHECK(dice_road_of(&g, 0) == 8);	/* round the ring, no road twice */
+	g.p[0].built |= set(&m, "NR3 NR4");
+	CHECK(dice_road_of(&g, 0) == 10);	/* in from the coast, round, and back to nb */
+	g.p[1].built = set(&m, "ESB");
+	CHECK(dice_road_of(&g, 0) == 8);	/* from the coast round to eb, where bob's settlement ends it */
+	g.p[1].built = set(&m, "ESB NSB");
+	CHECK(dice_road_of(&g, 0) == 6);	/* nb and eb both closed: np..nb, then eb..nb the long way */
+	dice_fronts(&g);
+	CHECK(!(g.p[0].front & set(&m, "NSB NS0")));
+	CHECK((g.p[0].front & set(&m, "NSQ ESQ DK1 NK")) == set(&m, "NSQ ESQ DK1 NK"));
+	dice_game_free(&g);
+}
+
 int main(void)
 {
 	road_lengths();
@@ -239,6 +269,7 @@ int main(void)
 	round_trip();
 	mutations();
 	apply_all_or_nothing();
+	extra();
 	printf("dice_test: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
