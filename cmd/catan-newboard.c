@@ -121,7 +121,7 @@ int main(int argc, char **argv)
 	struct newgame o = { .nplayers = 4, .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
 	struct cerr e = { 0 };
 	struct game g;
-	int have_seed = 0, have_numbers = 0, have_players = 0, flags = 0, opt, rc;
+	int have_seed = 0, have_numbers = 0, have_players = 0, have_variant = 0, flags = 0, opt, rc;
 	const char *game_only = NULL;	/* an option that makes a game, not a geometry */
 	int geometry = 0;
 	const char *position = NULL;
@@ -169,6 +169,7 @@ int main(int argc, char **argv)
 		case O_RULES:
 			if ((rc = fe_newgame_rule(usage_short, optarg, &o.rules)))
 				return rc;
+			have_variant |= strncmp(optarg, "variant=", 8) == 0;
 			break;
 		case O_COMPACT:
 			flags |= SJ_COMPACT;
@@ -193,6 +194,9 @@ int main(int argc, char **argv)
 		o.beginner = 1;
 	if (o.beginner && have_numbers)
 		return fe_usagef(usage_short, "--numbers applies to random boards, not --beginner");
+	/* Five or six players, with no rule set named, play the 5-6 player extension. */
+	if (have_players && !have_variant && o.nplayers > ruleset_of(o.rules.variant)->max_players)
+		o.rules.variant = VAR_SIX;
 	/* A rule set for a fixed number of players seats the first colours by default. */
 	const struct ruleset *rs = ruleset_of(o.rules.variant);
 	if (geometry) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
-# The thirty-hex board of the 5-6 player extension (variant=five_six): its composition, the
-# token spiral, its deck and bank, play to the end, replay, scores and pictures.  The board's
-# geometry against the extension's tables is checked in tests/unit/core_test.c.
+# The 5-6 player extension (variant=five_six): its board's composition, the token spiral, its
+# deck and bank, five and six seats, play to the end, replay, scores and pictures.  The board's
+# geometry against the extension's tables is checked in tests/unit/core_test.c, the Special
+# Building Phase's rules in tests/fixtures/rules/building.txt.
 
 load test_helper
 
@@ -66,4 +67,37 @@ six() {
 	[ "$output" -le 81 ]
 	run -0 catan-render --svg "$T/end.json"
 	grep -q 'viewBox="0 0 1754 1104"' <<<"$output"
+}
+
+@test "five or six colours play the extension; the base game refuses a fifth seat" {
+	run -0 catan-newboard --seed 4 --players red,blue,white,orange,green,brown -c
+	run -0 jq -c '[.rules.variant, .players, .position.phase, .position.building_after]' <<<"$output"
+	assert_eq '["five_six",["red","blue","white","orange","green","brown"],"setup-settlement",null]' "$output"
+	run -0 catan-newboard --seed 4 --players brown,green,red,blue,white -c
+	run -0 jq -c '[.rules.variant, .players]' <<<"$output"
+	assert_eq '["five_six",["brown","green","red","blue","white"]]' "$output"
+	run -2 --separate-stderr catan-newboard --seed 4 --players red,blue,white,orange,green --rules variant=base
+	assert_eq "catan-newboard: a game needs 2 to 4 players, not 5; variant=five_six takes 3 to 6" "$stderr"
+	run -2 --separate-stderr catan-newboard --seed 4 --players red,green
+	assert_eq "catan-newboard: variant=base plays red, blue, white, orange, not green" "$stderr"
+	run -2 --separate-stderr six --players red,green
+	assert_eq "catan-newboard: a game needs 3 to 6 players, not 2" "$stderr"
+}
+
+@test "five and six players play to the end with the building phase after every turn; it validates and scores" {
+	for players in red,blue,white,orange,green,brown green,brown,red,blue,orange; do
+		catan-newboard --seed 4 --players "$players" | catan-move --until-end --policy greedy >"$T/end.json"
+		run -0 jq -r '.position.phase' "$T/end.json"
+		assert_eq over "$output"
+		run -0 catan-validate "$T/end.json"
+		run -0 catan-score "$T/end.json"
+		grep -q '^winner: .* with 1[0-9] points$' <<<"$output"
+		# After each turn's end every other player passes or builds before the next roll.
+		run -0 jq -r '.log | map(select(test(" (roll|end)( |$)")) | split(" ")[1]) | join(" ")' "$T/end.json"
+		n=$(tr ',' '\n' <<<"$players" | wc -l)
+		grep -qE "roll( end){$n} roll" <<<"$output"
+	done
+	run -0 catan-render "$T/end.json"
+	grep -q '^green (g/G): ' <<<"$output"
+	grep -q '^brown (n/N): ' <<<"$output"
 }

@@ -611,8 +611,8 @@ play_outcome() {
 	assert_eq "catan-move: --policy: unknown policy 'greedy:10' (random, greedy or search[:N])" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-move --auto --policy pink=greedy <"$G"
 	assert_eq "catan-move: --policy: unknown colour 'pink'" "${stderr_lines[0]}"
-	run -2 --separate-stderr catan-move --until-end --bots red,green <"$G"
-	assert_eq "catan-move: --bots: unknown colour 'green'" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-move --until-end --bots red,pink <"$G"
+	assert_eq "catan-move: --bots: unknown colour 'pink'" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-move --auto 3 --until-end <"$G"
 	assert_eq "catan-move: --auto N and --until-end do not go together" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-move --auto --as red <"$G"
@@ -790,7 +790,7 @@ play_outcome() {
 
 @test "--complete gives the words of a move from the grammar" {
 	run -0 catan-move --complete ''
-	assert_eq $'red\nblue\nwhite\norange' "$output"
+	assert_eq $'red\nblue\nwhite\norange\ngreen\nbrown' "$output"
 	run -0 catan-move --complete 'red '
 	assert_eq $'red build\nred roll\nred discard\nred robber\nred offer\nred accept\nred reject\nred cancel\nred trade\nred buy\nred play\nred end\nred neutral\nred action\nred give\nred return\nred pass\nred steal' "$output"
 	run -0 catan-move --complete 'red steal blue '
@@ -801,7 +801,7 @@ play_outcome() {
 	run -0 catan-move --complete "'or"
 	assert_eq "'orange" "$output"
 	run -0 catan-move --complete "'"
-	assert_eq $'\'red\n\'blue\n\'white\n\'orange' "$output"
+	assert_eq $'\'red\n\'blue\n\'white\n\'orange\n\'green\n\'brown' "$output"
 	run -0 catan-move --complete '"bl'
 	assert_eq '"blue' "$output"
 	run -0 catan-move --complete 'red play '
@@ -833,7 +833,7 @@ play_outcome() {
 	run -0 comp "catan-move \"'or\"" 1
 	assert_eq $'orange \norange  ' "$output"
 	run -0 comp "catan-move --as ''" 2
-	assert_eq $'red\nblue\nwhite\norange' "$output"
+	assert_eq $'red\nblue\nwhite\norange\ngreen\nbrown' "$output"
 }
 
 @test "a JSON move's faults name the key, nested keys included" {
@@ -916,9 +916,9 @@ play_outcome() {
 
 @test "--bots completes its colour list without repeats" {
 	run -0 catan-move --complete --bots red,
-	assert_eq $'red,blue\nred,white\nred,orange' "$output"
-	run -0 catan-move --complete --bots red,blue,white,
-	assert_eq "red,blue,white,orange" "$output"
+	assert_eq $'red,blue\nred,white\nred,orange\nred,green\nred,brown' "$output"
+	run -0 catan-move --complete --bots red,blue,white,orange,green,
+	assert_eq "red,blue,white,orange,green,brown" "$output"
 }
 
 @test "a maritime trade at any rate the player is entitled to; --list gives the best, --all-rates every one" {

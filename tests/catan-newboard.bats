@@ -164,16 +164,16 @@ load test_helper
 }
 
 @test "bad options exit 2 with a message naming what was wrong" {
-	run -2 --separate-stderr catan-newboard --players red,green
+	run -2 --separate-stderr catan-newboard --players red,purple
 	assert_eq "" "$output"
-	assert_eq "catan-newboard: --players: unknown colour 'green' (red, blue, white, orange)" "${stderr_lines[0]}"
+	assert_eq "catan-newboard: --players: unknown colour 'purple' (red, blue, white, orange, green, brown)" "${stderr_lines[0]}"
 	assert_eq "Try 'catan-newboard --help' for more information." "${stderr_lines[-1]}"
 	run -2 --separate-stderr catan-newboard --players red
 	assert_eq "catan-newboard: --players: 'red' names fewer than 2 players" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --players red,blue,red
 	assert_eq "catan-newboard: --players: colour 'red' given twice" "${stderr_lines[0]}"
-	run -2 --separate-stderr catan-newboard --players red,blue,white,orange,red
-	assert_eq "catan-newboard: --players: 'red,blue,white,orange,red' names more than 4 players" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --players red,blue,white,orange,green,brown,red
+	assert_eq "catan-newboard: --players: 'red,blue,white,orange,green,brown,red' names more than 6 players" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --seed -4
 	assert_eq "catan-newboard: --seed: '-4' is not a number from 0 to 9223372036854775807" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --seed 9223372036854775808
@@ -204,14 +204,14 @@ load test_helper
 @test "green and brown do not play in the base game or Catan for Two; the four colours do" {
 	run -2 --separate-stderr catan-newboard --seed 1 --players red,green
 	assert_eq "" "$output"
-	assert_eq "catan-newboard: --players: unknown colour 'green' (red, blue, white, orange)" "${stderr_lines[0]}"
+	assert_eq "catan-newboard: variant=base plays red, blue, white, orange, not green" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --seed 1 --players brown,blue,white
-	assert_eq "catan-newboard: --players: unknown colour 'brown' (red, blue, white, orange)" "${stderr_lines[0]}"
+	assert_eq "catan-newboard: variant=base plays red, blue, white, orange, not brown" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --seed 1 --rules variant=two --players red,green
 	assert_eq "" "$output"
-	assert_eq "catan-newboard: --players: unknown colour 'green' (red, blue, white, orange)" "${stderr_lines[0]}"
+	assert_eq "catan-newboard: variant=two plays red, blue, white, orange, not green" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --seed 1 --players brown,red --rules variant=two
-	assert_eq "catan-newboard: --players: unknown colour 'brown' (red, blue, white, orange)" "${stderr_lines[0]}"
+	assert_eq "catan-newboard: variant=two plays red, blue, white, orange, not brown" "${stderr_lines[0]}"
 	refused_position '.players.green = {}' "players: 'green' is not a colour (red, blue, white, orange)"
 	run -0 catan-newboard --seed 1 --players red,blue
 	assert_eq '["red","blue"]' "$(jq -c .players <<<"$output")"

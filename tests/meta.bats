@@ -95,11 +95,11 @@ binaries() {
 
 @test "a list option completes its next element, leaving out those given" {
 	run -0 catan-newboard --complete --players red,
-	assert_eq $'red,blue\nred,white\nred,orange' "$output"
+	assert_eq $'red,blue\nred,white\nred,orange\nred,green\nred,brown' "$output"
 	run -0 catan-newboard --complete -p blue,white,o
 	assert_eq "blue,white,orange" "$output"
 	run -0 catan-render --complete --view ''
-	assert_eq $'red\nblue\nwhite\norange' "$output"
+	assert_eq $'red\nblue\nwhite\norange\ngreen\nbrown' "$output"
 	run -0 catan-render --complete --colo
 	assert_eq "--color" "$output"
 }

@@ -22,9 +22,9 @@ int fe_newgame_players(const char *usage_short, const char *arg, struct newgame 
 		if (c < 0)
 			return fe_usagef(usage_short, "--players: unknown colour '%s' (%s)", tok,
 					 colour_list(rulesets_colours(), list, sizeof list));
-		if (o->nplayers == ruleset_base.max_players)
+		if (o->nplayers == rulesets_max_players())
 			return fe_usagef(usage_short, "--players: '%s' names more than %d players", arg,
-					 ruleset_base.max_players);
+					 rulesets_max_players());
 		for (int i = 0; i < o->nplayers; i++)
 			if (o->colour[i] == c)
 				return fe_usagef(usage_short, "--players: colour '%s' given twice", tok);

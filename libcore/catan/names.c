@@ -15,7 +15,7 @@ const char *const dev_names[NDEV] = { "knight", "road-building", "year-of-plenty
 /* The base game's four colours, then the two the 5-6 player game adds. */
 #define BASE_COLOURS "red", "blue", "white", "orange"
 const char *const colour_names[NCOLOUR + 1] = { BASE_COLOURS, "green", "brown", NULL };
-const char *const colour_words[] = { BASE_COLOURS, NULL };
+const char *const colour_words[] = { BASE_COLOURS, "green", "brown", NULL };
 const char *const phase_names[NPHASE] = { "setup-settlement", "setup-road", "roll", "discard",
 					  "robber", "main", "neutral", "give", "interrupt",
 					  "steal", "building", "over" };

@@ -77,10 +77,11 @@ const struct ruleset ruleset_two = {
 };
 
 /*
- * The 5-6 player extension's board, deck and bank (five-six data): the
- * thirty-hex board with two deserts, 28 tokens, eleven harbours (their
- * kinds in this order when they are not shuffled), 34 cards, 24 of each
- * resource.
+ * The 5-6 player extension (five-six data): the thirty-hex board with two
+ * deserts, 28 tokens, eleven harbours (their kinds in this order when they
+ * are not shuffled), 34 cards, 24 of each resource, green and brown beside
+ * the four colours, and the Special Building Phase after every turn.  Five
+ * or six play it, or three or four on its board.
  */
 const struct ruleset ruleset_six = {
 	.name = "five_six",
@@ -97,8 +98,8 @@ const struct ruleset ruleset_six = {
 	.deck_size = 34,
 	.bank_each = 24,
 	COMMON_NUMBERS,
-	.min_players = 3, .max_players = 4,
-	.colours = 4,
+	.min_players = 3, .max_players = 6,
+	.colours = 6,
 	.neutral_seats = 0,
 	.rolls_per_turn = 1,
 	.building_phase = 1,

@@ -613,6 +613,14 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 		if (rs->min_players == rs->max_players)
 			return cerr_set(e, C_USAGE, "variant=%s needs %d players, not %d", rs->name,
 					rs->min_players, o->nplayers);
+		for (int v = 0; v < NVARIANT; v++) {	/* another rule set that seats them */
+			const struct ruleset *other = ruleset_of(v);
+			if (other != rs && o->nplayers >= other->min_players && o->nplayers <= other->max_players &&
+			    other->max_players > rs->max_players)
+				return cerr_set(e, C_USAGE, "a game needs %d to %d players, not %d; "
+						"variant=%s takes %d to %d", rs->min_players, rs->max_players,
+						o->nplayers, other->name, other->min_players, other->max_players);
+		}
 		return cerr_set(e, C_USAGE, "a game needs %d to %d players, not %d", rs->min_players,
 				rs->max_players, o->nplayers);
 	}

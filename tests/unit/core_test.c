@@ -388,9 +388,9 @@ static void test_colours(struct unit *u)
 	CHECK(u, colour_parse_in(&ruleset_base, "green") < 0 && colour_parse_in(&ruleset_two, "brown") < 0 &&
 		     colour_parse_in(&ruleset_two, "orange") == COL_ORANGE,
 	      "the base game and Catan for Two read the four colours only");
-	CHECK(u, ruleset_base.colours == 4 && ruleset_two.colours == 4 && rulesets_colours() == 4 &&
-		     colour_parse("green") < 0 && colour_parse("white") == COL_WHITE,
-	      "no rule set plays green or brown yet");
+	CHECK(u, ruleset_base.colours == 4 && ruleset_two.colours == 4 && ruleset_six.colours == 6 &&
+		     rulesets_colours() == 6 && colour_parse("green") == COL_GREEN && colour_parse("pink") < 0,
+	      "the 5-6 player extension plays green and brown, the other rule sets the four");
 	while (colour_words[words])
 		words++;
 	CHECK(u, words == rulesets_colours() && strcmp(colour_words[words - 1], colour_names[words - 1]) == 0,
