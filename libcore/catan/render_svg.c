@@ -194,7 +194,13 @@ static void roads(struct buf *b, const struct game *g, const struct position *p)
 	buf_adds(b, "</g>\n");
 }
 
-/* Settlements are small houses, cities a house with a wing. */
+/*
+ * Settlements are small houses.  A city is the classic two-level block: a
+ * tall tower with a pointed roof on the left, a lower hall on the right,
+ * windows in both, nearly twice a settlement's width and height.  The
+ * tower stands left of the intersection and the hall's roof stays low, so
+ * that an intersection's number set above it (labels) stays clear.
+ */
 static void buildings(struct buf *b, const struct game *g, const struct position *p)
 {
 	const struct geometry *geo = g->rs->geom;
@@ -209,8 +215,11 @@ static void buildings(struct buf *b, const struct game *g, const struct position
 		buf_printf(b, "<g class=\"%s %s\"><title>%s %s %d</title>", city ? "city" : "settlement",
 			    col, col, city ? "city" : "settlement", n + 1);
 		if (city)
-			buf_printf(b, "<path d=\"M%.1f %.1fh36v-18h-15v-8l-8-10l-8 10v8h-5z\" fill=\"%s\"/>",
-				    x - 18, y + 14, palette_fill(g->colour[o]));
+			buf_printf(b, "<path d=\"M%.1f %.1fh42v-16h-28v-16l-7-12l-7 12z\" fill=\"%s\"/>"
+				    "<path class=\"windows\" d=\"M%.1f %.1fh5v7h-5zM%.1f %.1fh5v6h-5zM%.1f %.1fh5v6h-5z\" "
+				    "fill=\"#222\" stroke=\"none\"/>",
+				    x - 22, y + 14, palette_fill(g->colour[o]), x - 17.5, y - 12, x - 3, y + 3,
+				    x + 8, y + 3);
 		else
 			buf_printf(b, "<path d=\"M%.1f %.1fh22v-15l-11-11l-11 11z\" fill=\"%s\"/>", x - 11,
 				    y + 12, palette_fill(g->colour[o]));
