@@ -209,6 +209,51 @@ setup() {
 	assert_eq "10 8" "$output"
 }
 
+# label_clashes SVG: every path name whose box meets a token's disc or a hex number's box,
+# one line each, then the count of path names.  A text's box is its advance widths in DejaVu
+# Sans (digits 0.636 em, '-' 0.361, '#' 0.838) centred on x, from the digits' height (0.729 em)
+# above the baseline y down to it; a label's box grows by its halo (stroke 3.5, so 1.75).
+label_clashes() {
+	awk '
+	function width(t, s,   i, c, w) { w = 0
+		for (i = 1; i <= length(t); i++) { c = substr(t, i, 1); w += c == "-" ? 0.361 : c == "#" ? 0.838 : 0.636 }
+		return w * s }
+	function attr(name,   v) { if (!match($0, " " name "=\"[0-9.]*\"")) return ""
+		v = substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 4); return v + 0 }
+	function inner() { match($0, />[^<]*</); return substr($0, RSTART + 1, RLENGTH - 2) }
+	/<g id="tokens"/ { tok = 1 } tok && /<\/g>/ { tok = 0 }
+	tok && /<circle/ && attr("r") > 10 { ncx++; cx[ncx] = attr("cx"); cy[ncx] = attr("cy"); cr[ncx] = attr("r") }
+	tok && /<text/ && inner() ~ /^#/ { s = attr("font-size"); w = width(inner(), s); nh++; hn[nh] = inner()
+		hx0[nh] = attr("x") - w / 2; hx1[nh] = attr("x") + w / 2; hy0[nh] = attr("y") - 0.729 * s; hy1[nh] = attr("y") }
+	/<text class="path"/ { s = attr("font-size"); w = width(inner(), s); np++; pn[np] = inner()
+		px0[np] = attr("x") - w / 2 - 1.75; px1[np] = attr("x") + w / 2 + 1.75
+		py0[np] = attr("y") - 0.729 * s - 1.75; py1[np] = attr("y") + 1.75 }
+	function clamp(v, a, b) { return v < a ? a : v > b ? b : v }
+	END {
+		for (i = 1; i <= np; i++) {
+			for (j = 1; j <= ncx; j++) {
+				dx = clamp(cx[j], px0[i], px1[i]) - cx[j]; dy = clamp(cy[j], py0[i], py1[i]) - cy[j]
+				if (dx * dx + dy * dy < cr[j] * cr[j]) print pn[i] " on the token at " cx[j] "," cy[j]
+			}
+			for (j = 1; j <= nh; j++)
+				if (px0[i] < hx1[j] && hx0[j] < px1[i] && py0[i] < hy1[j] && hy0[j] < py1[i])
+					print pn[i] " on hex number " hn[j]
+		}
+		print np }' "$1"
+}
+
+@test "with --labels no path's name touches a token or a hex number, on both boards" {
+	catan-newboard --seed 5 >"$P/random.json"
+	catan-newboard --seed 3 --players red,blue,white --rules variant=five_six >"$P/five-six.json"
+	for f in beginner random five-six; do
+		catan-render --svg --labels "$P/$f.json" >"$P/$f.svg"
+		run -0 label_clashes "$P/$f.svg"
+		# Nothing but the count of paths: 72 on the base board, 109 on the thirty hexes.
+		case $f in five-six) want=109 ;; *) want=72 ;; esac
+		assert_eq "$want" "$output"
+	done
+}
+
 @test "--png writes a PNG through rsvg-convert and nothing on stdout" {
 	run -0 --separate-stderr catan-render --png "$P/b.png" "$P/beginner.json"
 	assert_eq "" "$output"

@@ -240,7 +240,7 @@ static void robber(const struct geometry *geo, struct buf *b, const struct posit
  * Labels, drawn over everything with a white halo and set beside the pieces:
  * an intersection's number inside the hex below it (or above it, or out to
  * sea), clear of the building; a path's name inside the hex to its right or
- * below it, clear of the road.
+ * below it, clear of the road, the token and the hex number.
  */
 static void labels(const struct geometry *geo, struct buf *b)
 {
@@ -271,18 +271,24 @@ static void labels(const struct geometry *geo, struct buf *b)
 				by = hy;
 			}
 		}
-		double x = mx, y = my;
+		double x = mx, y = my + 4;
 		if (best >= 0) {
 			double dx = bx - mx, dy = by - my, d = sqrt(dx * dx + dy * dy);
-			double off = vertical ? 27 : 19;
+			double off = vertical ? 28 : 19;
 			x += dx / d * off;
 			y += dy / d * off;
-			/* A slanting path's name leans out towards its side corner, clear of the hex number. */
+			/*
+			 * A slanting path's name leans out towards its side corner, clear of
+			 * the hex number; an upright path's name stands in the upper half of
+			 * its side, above the token, whose disc fills the hex's middle.
+			 */
 			if (!vertical)
 				x += x < bx ? -8 : 8;
+			else
+				y -= 21;
 		}
 		buf_printf(b, "<text class=\"path\" x=\"%.1f\" y=\"%.1f\" font-size=\"12\">%s</text>\n", x,
-			    y + 4, edge_name(geo, e, name));
+			    y, edge_name(geo, e, name));
 	}
 	for (int n = 0; n < geo->nnode; n++) {
 		double x = node_px(geo, n), y = node_py(geo, n), sx = 0, sy = 0, cnt = 0;
