@@ -288,6 +288,27 @@ label_clashes() {
 	[ "$board" -gt $((blank * 10)) ] || { echo "board.png $board bytes, blank.png $blank bytes"; false; }
 }
 
+@test "a headless Chromium draws every picture: boards, the points chart, the dice sheets" {
+	[ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] ||
+		skip "no Chromium or chromedriver (Debian packages chromium, chromium-driver)"
+	py=$(selenium_python)
+	[ -n "$py" ] || skip "no Selenium (Debian package python3-selenium)"
+	catan-newboard --seed 3 --players red,blue,white --rules variant=five_six >"$P/five-six.json"
+	for f in midgame over five-six; do
+		catan-render --svg --labels "$P/$f.json" >"$P/$f.svg"
+	done
+	catan-render --svg --view blue "$P/midgame.json" >"$P/view.svg"
+	catan-score --timeline --svg "$P/midgame.json" >"$P/timeline.svg"
+	dicegame-sheet new --external --players ann,bob >"$P/d.json"
+	dicegame-sheet -i "$P/d.json" move 'roll ore wool grain ore brick brick' 'build K1' \
+		'joker K1 on die 5' end 'roll gold grain gold ore wool lumber'
+	dicegame-sheet render --svg "$P/d.json" >"$P/sheet.svg"
+	dicegame-sheet new --island 3 --castles --players ann,bob,cy,dee --seed 5 |
+		dicegame-sheet auto --turns 80 | dicegame-sheet render --svg >"$P/extra.svg"
+	run -0 timeout 300 "$py" "$ROOT/tests/svg-browser.py" "$P"/{midgame,over,five-six,view,timeline,sheet,extra}.svg
+	assert_eq "svg-browser: 7 pictures drawn" "$output"
+}
+
 @test "--view on a full state draws what catan-move --view gives, for every player" {
 	# Not over.json: a view document does not yet carry the winner's revealed victory point
 	# cards (game_view reveals them; the view's JSON gives other players' cards as a count).
