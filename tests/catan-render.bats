@@ -184,15 +184,18 @@ setup() {
 	assert_eq 12 "$output"
 }
 
-@test "with --labels no path's name lies on a road and no number on a building" {
-	catan-render --svg --labels "$P/midgame.json" >"$P/b.svg"
+# piece_clashes SVG: every path name on its road and every intersection's number on its
+# building, one line each, then the counts of roads and buildings.
+piece_clashes() {
 	# A road: its path's name and its line; a label: its text and where it stands.
-	run -0 awk '
+	awk '
 	/<g class="road/ { match($0, /road [0-9]+-[0-9]+</); name = substr($0, RSTART + 5, RLENGTH - 6)
 		match($0, /x1="[0-9.]*" y1="[0-9.]*" x2="[0-9.]*" y2="[0-9.]*"/); split(substr($0, RSTART, RLENGTH), q, "\"")
 		x1[name] = q[2]; y1[name] = q[4]; x2[name] = q[6]; y2[name] = q[8]; nroad++ }
 	/<g class="(settlement|city)/ { match($0, /M[0-9.]* [0-9.]*/); split(substr($0, RSTART + 1, RLENGTH - 1), q, " ")
 		match($0, /<title>[a-z]* [a-z]* [0-9]+</); t = substr($0, RSTART, RLENGTH - 1); sub(/.* /, "", t)
+		# The outline from its bottom left corner: a city 42 by 44, a settlement 22 by 26.
+		city = $0 ~ /<g class="city/; bw[t] = city ? 42 : 22; bh[t] = city ? 44 : 26
 		bx[t] = q[1]; by[t] = q[2]; nb++ }
 	/<text class="(path|node)"/ { match($0, />[0-9-]+</); t = substr($0, RSTART + 1, RLENGTH - 2)
 		match($0, /x="[0-9.]*" y="[0-9.]*"/); split(substr($0, RSTART, RLENGTH), q, "\"")
@@ -203,10 +206,27 @@ setup() {
 	END {
 		for (r in x1) if (dist(lx[r], ly[r], x1[r], y1[r], x2[r], y2[r]) < 12) print "on its road: " r
 		# A building spans its path: the label stands outside that box, less a little halo.
-		for (n in bx) if (lx[n] > bx[n] - 8 && lx[n] < bx[n] + 44 && ly[n] > by[n] - 30 && ly[n] < by[n] + 4)
+		for (n in bx) if (lx[n] > bx[n] - 8 && lx[n] < bx[n] + bw[n] + 8 && ly[n] > by[n] - bh[n] - 4 && ly[n] < by[n] + 4)
 			print "on its building: " n
-		print nroad, nb }' "$P/b.svg"
+		print nroad, nb }' "$1"
+}
+
+@test "with --labels no path's name lies on a road and no number on a building" {
+	catan-render --svg --labels "$P/midgame.json" >"$P/b.svg"
+	run -0 piece_clashes "$P/b.svg"
 	assert_eq "10 8" "$output"
+	# Two cities, drawn taller and wider than a settlement.
+	catan-render --svg --labels "$P/over.json" >"$P/o.svg"
+	run -0 piece_clashes "$P/o.svg"
+	assert_eq "10 9" "$output"
+	# Cities on the coast, where an intersection's number stands out to sea: to either side,
+	# above and below.
+	jq '.position.players.red.settlements = [29] | .position.players.red.cities = [5, 22] |
+		.position.players.orange.cities = [50, 27] | .position.players.white.cities = [12, 43]' \
+		"$P/midgame.json" >"$P/coast.json"
+	catan-render --svg --labels "$P/coast.json" >"$P/c.svg"
+	run -0 piece_clashes "$P/c.svg"
+	assert_eq "10 13" "$output"
 }
 
 # label_clashes SVG: every path name whose box meets a token's disc or a hex number's box,

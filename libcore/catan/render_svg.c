@@ -308,10 +308,16 @@ static void labels(const struct geometry *geo, struct buf *b)
 		} else if (above) {
 			y -= 22;
 		} else if (cnt > 0) {
-			/* On the coast between hexes: out to sea, away from the land. */
+			/*
+			 * On the coast between hexes: out to sea, away from the land, and
+			 * beyond a city's tower or hall: further aside when the sea lies to
+			 * the side, further up when it lies above (a city is taller above
+			 * its intersection than below).
+			 */
 			double dx = x - sx / cnt, dy = y - sy / cnt, d = sqrt(dx * dx + dy * dy);
-			x += dx / d * 28;
-			y += dy / d * 28 + 5;
+			int aside = fabs(dx) > d / 2;
+			x += dx / d * 28 + (aside ? (dx > 0 ? 10 : -10) : 0);
+			y += dy / d * (aside || dy > 0 ? 28 : 40) + 5;
 		}
 		buf_printf(b, "<text class=\"node\" x=\"%.1f\" y=\"%.1f\" font-size=\"14\" "
 			    "font-weight=\"bold\">%d</text>\n", x, y, n + 1);
