@@ -184,15 +184,18 @@ setup() {
 	assert_eq 12 "$output"
 }
 
-@test "with --labels no path's name lies on a road and no number on a building" {
-	catan-render --svg --labels "$P/midgame.json" >"$P/b.svg"
+# piece_clashes SVG: every path name on its road and every intersection's number on its
+# building, one line each, then the counts of roads and buildings.
+piece_clashes() {
 	# A road: its path's name and its line; a label: its text and where it stands.
-	run -0 awk '
+	awk '
 	/<g class="road/ { match($0, /road [0-9]+-[0-9]+</); name = substr($0, RSTART + 5, RLENGTH - 6)
 		match($0, /x1="[0-9.]*" y1="[0-9.]*" x2="[0-9.]*" y2="[0-9.]*"/); split(substr($0, RSTART, RLENGTH), q, "\"")
 		x1[name] = q[2]; y1[name] = q[4]; x2[name] = q[6]; y2[name] = q[8]; nroad++ }
 	/<g class="(settlement|city)/ { match($0, /M[0-9.]* [0-9.]*/); split(substr($0, RSTART + 1, RLENGTH - 1), q, " ")
 		match($0, /<title>[a-z]* [a-z]* [0-9]+</); t = substr($0, RSTART, RLENGTH - 1); sub(/.* /, "", t)
+		# The outline from its bottom left corner: a city 42 by 44, a settlement 22 by 26.
+		city = $0 ~ /<g class="city/; bw[t] = city ? 42 : 22; bh[t] = city ? 44 : 26
 		bx[t] = q[1]; by[t] = q[2]; nb++ }
 	/<text class="(path|node)"/ { match($0, />[0-9-]+</); t = substr($0, RSTART + 1, RLENGTH - 2)
 		match($0, /x="[0-9.]*" y="[0-9.]*"/); split(substr($0, RSTART, RLENGTH), q, "\"")
@@ -203,10 +206,72 @@ setup() {
 	END {
 		for (r in x1) if (dist(lx[r], ly[r], x1[r], y1[r], x2[r], y2[r]) < 12) print "on its road: " r
 		# A building spans its path: the label stands outside that box, less a little halo.
-		for (n in bx) if (lx[n] > bx[n] - 8 && lx[n] < bx[n] + 44 && ly[n] > by[n] - 30 && ly[n] < by[n] + 4)
+		for (n in bx) if (lx[n] > bx[n] - 8 && lx[n] < bx[n] + bw[n] + 8 && ly[n] > by[n] - bh[n] - 4 && ly[n] < by[n] + 4)
 			print "on its building: " n
-		print nroad, nb }' "$P/b.svg"
+		print nroad, nb }' "$1"
+}
+
+@test "with --labels no path's name lies on a road and no number on a building" {
+	catan-render --svg --labels "$P/midgame.json" >"$P/b.svg"
+	run -0 piece_clashes "$P/b.svg"
 	assert_eq "10 8" "$output"
+	# Two cities, drawn taller and wider than a settlement.
+	catan-render --svg --labels "$P/over.json" >"$P/o.svg"
+	run -0 piece_clashes "$P/o.svg"
+	assert_eq "10 9" "$output"
+	# Cities on the coast, where an intersection's number stands out to sea: to either side,
+	# above and below.
+	jq '.position.players.red.settlements = [29] | .position.players.red.cities = [5, 22] |
+		.position.players.orange.cities = [50, 27] | .position.players.white.cities = [12, 43]' \
+		"$P/midgame.json" >"$P/coast.json"
+	catan-render --svg --labels "$P/coast.json" >"$P/c.svg"
+	run -0 piece_clashes "$P/c.svg"
+	assert_eq "10 13" "$output"
+}
+
+# label_clashes SVG: every path name whose box meets a token's disc or a hex number's box,
+# one line each, then the count of path names.  A text's box is its advance widths in DejaVu
+# Sans (digits 0.636 em, '-' 0.361, '#' 0.838) centred on x, from the digits' height (0.729 em)
+# above the baseline y down to it; a label's box grows by its halo (stroke 3.5, so 1.75).
+label_clashes() {
+	awk '
+	function width(t, s,   i, c, w) { w = 0
+		for (i = 1; i <= length(t); i++) { c = substr(t, i, 1); w += c == "-" ? 0.361 : c == "#" ? 0.838 : 0.636 }
+		return w * s }
+	function attr(name,   v) { if (!match($0, " " name "=\"[0-9.]*\"")) return ""
+		v = substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 4); return v + 0 }
+	function inner() { match($0, />[^<]*</); return substr($0, RSTART + 1, RLENGTH - 2) }
+	/<g id="tokens"/ { tok = 1 } tok && /<\/g>/ { tok = 0 }
+	tok && /<circle/ && attr("r") > 10 { ncx++; cx[ncx] = attr("cx"); cy[ncx] = attr("cy"); cr[ncx] = attr("r") }
+	tok && /<text/ && inner() ~ /^#/ { s = attr("font-size"); w = width(inner(), s); nh++; hn[nh] = inner()
+		hx0[nh] = attr("x") - w / 2; hx1[nh] = attr("x") + w / 2; hy0[nh] = attr("y") - 0.729 * s; hy1[nh] = attr("y") }
+	/<text class="path"/ { s = attr("font-size"); w = width(inner(), s); np++; pn[np] = inner()
+		px0[np] = attr("x") - w / 2 - 1.75; px1[np] = attr("x") + w / 2 + 1.75
+		py0[np] = attr("y") - 0.729 * s - 1.75; py1[np] = attr("y") + 1.75 }
+	function clamp(v, a, b) { return v < a ? a : v > b ? b : v }
+	END {
+		for (i = 1; i <= np; i++) {
+			for (j = 1; j <= ncx; j++) {
+				dx = clamp(cx[j], px0[i], px1[i]) - cx[j]; dy = clamp(cy[j], py0[i], py1[i]) - cy[j]
+				if (dx * dx + dy * dy < cr[j] * cr[j]) print pn[i] " on the token at " cx[j] "," cy[j]
+			}
+			for (j = 1; j <= nh; j++)
+				if (px0[i] < hx1[j] && hx0[j] < px1[i] && py0[i] < hy1[j] && hy0[j] < py1[i])
+					print pn[i] " on hex number " hn[j]
+		}
+		print np }' "$1"
+}
+
+@test "with --labels no path's name touches a token or a hex number, on both boards" {
+	catan-newboard --seed 5 >"$P/random.json"
+	catan-newboard --seed 3 --players red,blue,white --rules variant=five_six >"$P/five-six.json"
+	for f in beginner random five-six; do
+		catan-render --svg --labels "$P/$f.json" >"$P/$f.svg"
+		run -0 label_clashes "$P/$f.svg"
+		# Nothing but the count of paths: 72 on the base board, 109 on the thirty hexes.
+		case $f in five-six) want=109 ;; *) want=72 ;; esac
+		assert_eq "$want" "$output"
+	done
 }
 
 @test "--png writes a PNG through rsvg-convert and nothing on stdout" {
@@ -241,6 +306,27 @@ setup() {
 	# A blank page compresses to almost nothing; the board with its colours does not.
 	board=$(wc -c <"$P/board.png") blank=$(wc -c <"$P/blank.png")
 	[ "$board" -gt $((blank * 10)) ] || { echo "board.png $board bytes, blank.png $blank bytes"; false; }
+}
+
+@test "a headless Chromium draws every picture: boards, the points chart, the dice sheets" {
+	[ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] ||
+		skip "no Chromium or chromedriver (Debian packages chromium, chromium-driver)"
+	py=$(selenium_python)
+	[ -n "$py" ] || skip "no Selenium (Debian package python3-selenium)"
+	catan-newboard --seed 3 --players red,blue,white --rules variant=five_six >"$P/five-six.json"
+	for f in midgame over five-six; do
+		catan-render --svg --labels "$P/$f.json" >"$P/$f.svg"
+	done
+	catan-render --svg --view blue "$P/midgame.json" >"$P/view.svg"
+	catan-score --timeline --svg "$P/midgame.json" >"$P/timeline.svg"
+	dicegame-sheet new --external --players ann,bob >"$P/d.json"
+	dicegame-sheet -i "$P/d.json" move 'roll ore wool grain ore brick brick' 'build K1' \
+		'joker K1 on die 5' end 'roll gold grain gold ore wool lumber'
+	dicegame-sheet render --svg "$P/d.json" >"$P/sheet.svg"
+	dicegame-sheet new --island 3 --castles --players ann,bob,cy,dee --seed 5 |
+		dicegame-sheet auto --turns 80 | dicegame-sheet render --svg >"$P/extra.svg"
+	run -0 timeout 300 "$py" "$ROOT/tests/svg-browser.py" "$P"/{midgame,over,five-six,view,timeline,sheet,extra}.svg
+	assert_eq "svg-browser: 7 pictures drawn" "$output"
 }
 
 @test "--view on a full state draws what catan-move --view gives, for every player" {

@@ -255,6 +255,36 @@ no winner yet: 10 points win" "$output"
 	assert_eq 'font-size="15"' "$output"
 }
 
+@test "--timeline --svg gives exact points: a dot with a tooltip at each change, the last points at the lines' end" {
+	command -v xmllint >/dev/null || skip "xmllint is not installed"
+	fixture
+	catan-score --timeline --svg "$D/game.json" >"$D/t.svg"
+	# The lines are shifted apart; each dot's tooltip says the points and the move (as #move-N
+	# of the replay), and the dots are where the CSV's columns change.
+	run -0 xmllint --xpath '//*[local-name()="circle"]/*[local-name()="title"]/text()' "$D/t.svg"
+	assert_eq "red: 2 points after move 0 (turn 0)
+red: 4 points after move 101 (turn 33)
+blue: 2 points after move 0 (turn 0)
+white: 2 points after move 0 (turn 0)
+white: 3 points after move 85 (turn 27)
+white: 4 points after move 124 (turn 39)
+orange: 2 points after move 0 (turn 0)" "$output"
+	catan-score --timeline "$D/game.json" | awk -F, 'NR == 1 { for (i = 2; i <= NF; i++) name[i] = $i; next }
+		{ for (i = 2; i <= NF; i++) if (NR == 2 || $i != last[i]) print name[i] ": " $i " points (turn " $1 ")"; split($0, last, ",") }' |
+		sort >"$D/want"
+	sed 's/ after move [0-9]* / /' <<<"$output" | sort >"$D/got"
+	assert_file_eq "$D/want" "$D/got"
+	# The last points, 4 and 2, stand at the lines' end, at their exact height: on the grid's
+	# lines for 4 and 2 (text is set 5 below the line it is level with).
+	run -0 xmllint --xpath '//*[local-name()="text"][@class="end"]/text()' "$D/t.svg"
+	assert_eq $'4\n2' "$output"
+	for v in 4 2; do
+		ye=$(xmllint --xpath "string(//*[local-name()='text'][@class='end'][.='$v']/@y)" "$D/t.svg")
+		yg=$(xmllint --xpath "string(//*[local-name()='text'][@text-anchor='end'][.='$v']/@y)" "$D/t.svg")
+		assert_eq "$yg" "$ye"
+	done
+}
+
 @test "a player has the same colour in the chart and on the board" {
 	fixture
 	catan-score --timeline --svg "$D/game.json" >"$D/t.svg"

@@ -355,6 +355,17 @@ by_hand() {
 		"  points       0 of 10; longest road no (road 2), largest army no (knights 0)")" "$(head -10 <<<"$output")"
 }
 
+@test "render --svg marks each used joker beside its name, which stays legible" {
+	dicegame-sheet new --island 3 --castles --players ann,bob,cy,dee --seed 5 | dicegame-sheet auto --turns 80 >"$S"
+	dicegame-sheet render --svg "$S" >"$BATS_TEST_TMPDIR/s.svg"
+	xmllint --noout "$BATS_TEST_TMPDIR/s.svg"
+	run -0 xmllint --xpath 'count(//*[@class="used"])' "$BATS_TEST_TMPDIR/s.svg"
+	assert_eq "$(jq '[.players[].jokers[]] | length' "$S")" "$output"
+	[ "$output" -gt 0 ]
+	run -0 xmllint --xpath 'count(//*[@text-decoration])' "$BATS_TEST_TMPDIR/s.svg"
+	assert_eq 0 "$output"
+}
+
 @test "render --svg draws the one map with every player's marks in their colour, labelled as ours" {
 	dicegame-sheet new --island 3 --castles --players ann,bob,cy,dee --seed 4 | dicegame-sheet auto --turns 40 >"$S"
 	dicegame-sheet render --svg "$S" >"$BATS_TEST_TMPDIR/s.svg"

@@ -1074,6 +1074,39 @@ dicegame-sheet: bob's dice after reroll 1 3 4: lumber gold grain brick" "$stderr
 	assert_eq 4 "$output"
 }
 
+@test "render --svg: a used joker's name stays legible with a mark beside it; gold is not grain's yellow" {
+	fresh "$S" --external
+	play "$S" 'roll ore wool grain ore brick brick' 'build K1' 'joker K1 on die 5' end \
+		'roll gold grain gold ore wool lumber'
+	dicegame-sheet render --svg "$S" >"$BATS_TEST_TMPDIR/s.svg"
+	xmllint --noout "$BATS_TEST_TMPDIR/s.svg"
+	x() { xmllint --xpath "$1" "$BATS_TEST_TMPDIR/s.svg"; }
+	# K1's joker is used: its name is greyed, nothing is drawn across it, and the mark stands
+	# right of the name's box; the other five are as they were.
+	run -0 x 'count(//*[@class="joker used"])'
+	assert_eq 1 "$output"
+	run -0 x 'count(//*[@class="joker"])'
+	assert_eq 5 "$output"
+	run -0 x 'string(//*[@class="joker used"]/*[local-name()="text"])'
+	assert_eq ore "$output"
+	run -0 x 'string(//*[@class="joker used"]/*[local-name()="text"]/@fill)'
+	assert_eq "#6e6e6e" "$output"
+	run -0 x 'count(//*[@class="joker used"]/*[local-name()="path"] | //*[@text-decoration])'
+	assert_eq 0 "$output"
+	right=$(x 'number(//*[@class="joker used"]/*[local-name()="rect"]/@x) + number(//*[@class="joker used"]/*[local-name()="rect"]/@width)')
+	left=$(x 'number(//*[@class="joker used"]//*[local-name()="circle"]/@cx) - number(//*[@class="joker used"]//*[local-name()="circle"]/@r)')
+	awk -v l="$left" -v r="$right" 'BEGIN { exit !(l >= r) }' || { echo "mark at $left, name's box to $right"; false; }
+	# The dice: gold and grain faces far apart in colour (red, green, blue distance), gold in white.
+	gold=$(x 'string(//*[@id="dice"]/*[local-name()="text"][.="gold"][1]/preceding-sibling::*[1]/@fill)')
+	grain=$(x 'string(//*[@id="dice"]/*[local-name()="text"][.="grain"][1]/preceding-sibling::*[1]/@fill)')
+	run -0 awk -v a="$gold" -v b="$grain" 'function h(s, i) { return index("0123456789abcdef", substr(s, i, 1)) - 1 }
+		function c(s, i) { return 16 * h(s, i) + h(s, i + 1) }
+		BEGIN { d = 0; for (i = 2; i <= 6; i += 2) d += (c(a, i) - c(b, i)) ^ 2; print (sqrt(d) >= 100) ? "apart" : a " " b " " sqrt(d) }'
+	assert_eq apart "$output"
+	run -0 x 'string(//*[@id="dice"]/*[local-name()="text"][.="gold"][1]/@fill)'
+	assert_eq "#ffffff" "$output"
+}
+
 @test "render --svg lays the sheet out as printed: hexes under the knights, costs, dice, track" {
 	fresh "$S" --external --island 1 --players ann
 	script "$S" "$DG/island-one-game.moves" 8

@@ -194,7 +194,13 @@ static void roads(struct buf *b, const struct game *g, const struct position *p)
 	buf_adds(b, "</g>\n");
 }
 
-/* Settlements are small houses, cities a house with a wing. */
+/*
+ * Settlements are small houses.  A city is the classic two-level block: a
+ * tall tower with a pointed roof on the left, a lower hall on the right,
+ * windows in both, nearly twice a settlement's width and height.  The
+ * tower stands left of the intersection and the hall's roof stays low, so
+ * that an intersection's number set above it (labels) stays clear.
+ */
 static void buildings(struct buf *b, const struct game *g, const struct position *p)
 {
 	const struct geometry *geo = g->rs->geom;
@@ -209,8 +215,11 @@ static void buildings(struct buf *b, const struct game *g, const struct position
 		buf_printf(b, "<g class=\"%s %s\"><title>%s %s %d</title>", city ? "city" : "settlement",
 			    col, col, city ? "city" : "settlement", n + 1);
 		if (city)
-			buf_printf(b, "<path d=\"M%.1f %.1fh36v-18h-15v-8l-8-10l-8 10v8h-5z\" fill=\"%s\"/>",
-				    x - 18, y + 14, palette_fill(g->colour[o]));
+			buf_printf(b, "<path d=\"M%.1f %.1fh42v-16h-28v-16l-7-12l-7 12z\" fill=\"%s\"/>"
+				    "<path class=\"windows\" d=\"M%.1f %.1fh5v7h-5zM%.1f %.1fh5v6h-5zM%.1f %.1fh5v6h-5z\" "
+				    "fill=\"#222\" stroke=\"none\"/>",
+				    x - 22, y + 14, palette_fill(g->colour[o]), x - 17.5, y - 12, x - 3, y + 3,
+				    x + 8, y + 3);
 		else
 			buf_printf(b, "<path d=\"M%.1f %.1fh22v-15l-11-11l-11 11z\" fill=\"%s\"/>", x - 11,
 				    y + 12, palette_fill(g->colour[o]));
@@ -231,7 +240,7 @@ static void robber(const struct geometry *geo, struct buf *b, const struct posit
  * Labels, drawn over everything with a white halo and set beside the pieces:
  * an intersection's number inside the hex below it (or above it, or out to
  * sea), clear of the building; a path's name inside the hex to its right or
- * below it, clear of the road.
+ * below it, clear of the road, the token and the hex number.
  */
 static void labels(const struct geometry *geo, struct buf *b)
 {
@@ -262,18 +271,24 @@ static void labels(const struct geometry *geo, struct buf *b)
 				by = hy;
 			}
 		}
-		double x = mx, y = my;
+		double x = mx, y = my + 4;
 		if (best >= 0) {
 			double dx = bx - mx, dy = by - my, d = sqrt(dx * dx + dy * dy);
-			double off = vertical ? 27 : 19;
+			double off = vertical ? 28 : 19;
 			x += dx / d * off;
 			y += dy / d * off;
-			/* A slanting path's name leans out towards its side corner, clear of the hex number. */
+			/*
+			 * A slanting path's name leans out towards its side corner, clear of
+			 * the hex number; an upright path's name stands in the upper half of
+			 * its side, above the token, whose disc fills the hex's middle.
+			 */
 			if (!vertical)
 				x += x < bx ? -8 : 8;
+			else
+				y -= 21;
 		}
 		buf_printf(b, "<text class=\"path\" x=\"%.1f\" y=\"%.1f\" font-size=\"12\">%s</text>\n", x,
-			    y + 4, edge_name(geo, e, name));
+			    y, edge_name(geo, e, name));
 	}
 	for (int n = 0; n < geo->nnode; n++) {
 		double x = node_px(geo, n), y = node_py(geo, n), sx = 0, sy = 0, cnt = 0;
@@ -293,10 +308,16 @@ static void labels(const struct geometry *geo, struct buf *b)
 		} else if (above) {
 			y -= 22;
 		} else if (cnt > 0) {
-			/* On the coast between hexes: out to sea, away from the land. */
+			/*
+			 * On the coast between hexes: out to sea, away from the land, and
+			 * beyond a city's tower or hall: further aside when the sea lies to
+			 * the side, further up when it lies above (a city is taller above
+			 * its intersection than below).
+			 */
 			double dx = x - sx / cnt, dy = y - sy / cnt, d = sqrt(dx * dx + dy * dy);
-			x += dx / d * 28;
-			y += dy / d * 28 + 5;
+			int aside = fabs(dx) > d / 2;
+			x += dx / d * 28 + (aside ? (dx > 0 ? 10 : -10) : 0);
+			y += dy / d * (aside || dy > 0 ? 28 : 40) + 5;
 		}
 		buf_printf(b, "<text class=\"node\" x=\"%.1f\" y=\"%.1f\" font-size=\"14\" "
 			    "font-weight=\"bold\">%d</text>\n", x, y, n + 1);

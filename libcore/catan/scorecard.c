@@ -34,9 +34,9 @@ void scorecard_make(const struct game *g, const struct position *p, struct score
 	}
 }
 
-/* Appends the points of p as the row of turn; C_SYSTEM when memory runs out. */
+/* Appends the points of p, after moves of the log, as the row of turn; C_SYSTEM when memory runs out. */
 static int push_row(struct timeline *t, const struct game *g, const struct position *p, int turn,
-		    struct cerr *e)
+		    int moves, struct cerr *e)
 {
 	struct timeline_row *rows = buf_grow_array(t->row, &t->cap, t->len + 1, sizeof *rows);
 	if (!rows)
@@ -45,6 +45,7 @@ static int push_row(struct timeline *t, const struct game *g, const struct posit
 	struct timeline_row *r = &t->row[t->len++];
 	memset(r, 0, sizeof *r);
 	r->turn = turn;
+	r->moves = moves;
 	for (int s = 0; s < g->nplayers; s++)
 		r->points[s] = (uint8_t)score_public(g, p, s);
 	/* At the end of the game the winner shows their victory point cards. */
@@ -65,7 +66,7 @@ int timeline_make(const struct game *g, struct timeline *t, struct replay_result
 		return rc;
 	const struct position *p = &r.g.pos;
 	if (p->phase != PH_SETUP_SETTLEMENT && p->phase != PH_SETUP_ROAD)
-		rc = push_row(t, g, p, 0, e);
+		rc = push_row(t, g, p, 0, (int)r.done, e);
 	while (rc == C_OK && r.done < g->log.len) {
 		int before = p->turn;
 		if ((rc = replay_step(&r, e)) != C_OK) {
@@ -78,10 +79,10 @@ int timeline_make(const struct game *g, struct timeline *t, struct replay_result
 		res->checked = r.done;
 		moved = p->turn == before;
 		if (!moved)
-			rc = push_row(t, g, p, before, e);
+			rc = push_row(t, g, p, before, (int)r.done, e);
 	}
 	if (rc == C_OK && (moved || t->len == 0))
-		rc = push_row(t, g, p, p->turn, e);
+		rc = push_row(t, g, p, p->turn, (int)r.done, e);
 	replay_end(&r);
 	return rc;
 }

@@ -37,6 +37,7 @@ void scorecard_make(const struct game *g, const struct position *p, struct score
 /* Each player's public points when a turn ends. */
 struct timeline_row {
 	int turn;		/* the turn that ended; 0 is the set-up (or the start) */
+	int moves;		/* how many of the log's moves were played by then */
 	uint8_t points[MAXPLAYERS];
 };
 

@@ -8,11 +8,11 @@
 #include "timeline_svg.h"
 
 /*
- * The chart's frame: the plot area inside an 800 x 450 picture, the legend on the right.  Every
- * line is drawn over a dark outline on a plot area darker than white, so that the white
- * player's line reads as well as the others.
+ * The chart's frame: the plot area inside an 800 x 450 picture, the lines' last points just
+ * right of it, the legend from LX.  Every line is drawn over a dark outline on a plot area
+ * darker than white, so that the white player's line reads as well as the others.
  */
-enum { SVG_W = 800, SVG_H = 450, PX0 = 56, PX1 = 640, PY0 = 36, PY1 = 392 };
+enum { SVG_W = 800, SVG_H = 450, PX0 = 56, PX1 = 640, PY0 = 36, PY1 = 392, LX = PX1 + 40 };
 #define OUTLINE "#2b2619"
 
 /* max_turn: the last turn of the chart's axis (at least 1). */
@@ -80,8 +80,14 @@ int timeline_svg(const struct game *g, const struct timeline *t, char **out, siz
 	buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">turn</text>\n", PX1, SVG_H - 10);
 	buf_printf(b, "<text x=\"%d\" y=\"%d\">points</text>\n", 8, PY0 - 12);
 	for (int s = 0; s < g->nplayers; s++) {
-		/* Equal scores would hide one line under another: each seat is shifted a little. */
+		/*
+		 * Equal scores would hide one line under another: each seat is shifted a
+		 * little.  The exact values are told apart from the shift: a dot where the
+		 * player's points change, its tooltip saying how many after which move.
+		 */
 		double dy = 5.5 * s - 2.75 * (g->nplayers - 1);
+		const char *name = colour_names[g->colour[s]];
+		buf_printf(b, "<g class=\"player %s\">\n", name);
 		/* A dark outline under every line keeps the white one visible. */
 		for (int layer = 0; layer < 2; layer++) {
 			buf_printf(b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" "
@@ -92,13 +98,37 @@ int timeline_svg(const struct game *g, const struct timeline *t, char **out, siz
 				       PY1 - t->row[i].points[s] * sy + dy);
 			buf_printf(b, "\"/>\n");
 		}
+		for (size_t i = 0; i < t->len; i++) {
+			const struct timeline_row *r = &t->row[i];
+			if (i && r->points[s] == t->row[i - 1].points[s])
+				continue;
+			buf_printf(b, "<circle class=\"change\" cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\" fill=\"%s\" "
+			       "stroke=\"%s\" stroke-width=\"1.5\"><title>%s: %d points after move %d (turn %d)"
+			       "</title></circle>\n", PX0 + r->turn * sx, PY1 - r->points[s] * sy + dy,
+			       palette_fill(g->colour[s]), OUTLINE, name, r->points[s], r->moves, r->turn);
+		}
+		buf_adds(b, "</g>\n");
+	}
+	/* The exact last points at the lines' end, once for the players who share them. */
+	if (t->len) {
+		const struct timeline_row *r = &t->row[t->len - 1];
+		for (int s = 0; s < g->nplayers; s++) {
+			int shown = 0;
+			for (int o = 0; o < s; o++)
+				shown |= r->points[o] == r->points[s];
+			if (!shown)
+				buf_printf(b, "<text class=\"end\" x=\"%.1f\" y=\"%.1f\">%d</text>\n",
+				       PX0 + r->turn * sx + 9, PY1 - r->points[s] * sy + 5, r->points[s]);
+		}
+	}
+	for (int s = 0; s < g->nplayers; s++) {
 		int ly = PY0 + 12 + 28 * s;
 		int last = t->len ? t->row[t->len - 1].points[s] : 0;
 		buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-		       "stroke-width=\"7\"/>\n", PX1 + 16, ly, PX1 + 46, ly, OUTLINE);
+		       "stroke-width=\"7\"/>\n", LX, ly, LX + 26, ly, OUTLINE);
 		buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-		       "stroke-width=\"4\"/>\n", PX1 + 16, ly, PX1 + 46, ly, palette_fill(g->colour[s]));
-		buf_printf(b, "<text x=\"%d\" y=\"%d\">%s %d</text>\n", PX1 + 54, ly + 5, colour_names[g->colour[s]],
+		       "stroke-width=\"4\"/>\n", LX, ly, LX + 26, ly, palette_fill(g->colour[s]));
+		buf_printf(b, "<text x=\"%d\" y=\"%d\">%s %d</text>\n", LX + 34, ly + 5, colour_names[g->colour[s]],
 		       last);
 	}
 	buf_adds(b, "</svg>\n");

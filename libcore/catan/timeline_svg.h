@@ -9,9 +9,12 @@
 #include "types.h"
 
 /*
- * timeline_svg: t (made by timeline_make from g) as a 480 x 260 SVG
- * chart: a line per player in the palette's colours, the points to win
- * dashed, a legend with each player's last points.  The text goes to a
+ * timeline_svg: t (made by timeline_make from g) as an 800 x 450 SVG
+ * chart: a line per player in the palette's colours, shifted a little
+ * apart, with a dot where the player's points change whose tooltip (an
+ * SVG title) gives the exact points and the move; the exact last points
+ * at the lines' end; the points to win dashed; a legend with each
+ * player's last points.  The text goes to a
  * malloc'd buffer (*out, *outlen; the caller frees).  Returns C_OK, or
  * C_SYSTEM when memory runs out.
  */

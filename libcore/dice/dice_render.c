@@ -189,12 +189,27 @@ int dice_render_text(const struct dgame *g, char **out, size_t *len, struct cerr
 #define INK "#3b2a1a"
 #define HALO "stroke=\"#fffdf5\" stroke-width=\"3\" paint-order=\"stroke\""
 
+/* Gold is a dark old gold with white letters, far in lightness from grain's bright yellow. */
 static const char *const face_fill[DF_N] = { "#8d8f9e", "#f0c419", "#a4d65e", "#2e7d32", "#b5532a",
-					     "#e8b923" };
+					     "#9a6a08" };
 /* The letter a cost square carries, and whether it is set in white on a dark face. */
 static const char face_letter[DF_N] = { 'O', 'G', 'W', 'L', 'B', '$' };
-static const int face_dark[DF_N] = { 0, 0, 0, 1, 1, 0 };
+static const int face_dark[DF_N] = { 0, 0, 0, 1, 1, 1 };
+/* A used joker's name: grey, never struck through, so that it stays legible. */
+#define USED_INK "#6e6e6e"
 #define SAND "#e8d49a"
+
+/*
+ * used_mark: a used joker's mark, a red disc with a white tick centred on
+ * (x, y), set beside the joker's name rather than over it.
+ */
+static void used_mark(struct buf *b, double x, double y)
+{
+	buf_printf(b, "<g class=\"used\"><title>joker used</title><circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" "
+		    "fill=\"#c0392b\" stroke=\"#fffdf5\" stroke-width=\"1.5\"/><path d=\"M%.1f %.1fl3 3.5l5.5-7\" "
+		    "fill=\"none\" stroke=\"#ffffff\" stroke-width=\"2.2\" stroke-linecap=\"round\" "
+		    "stroke-linejoin=\"round\"/></g>\n", x, y, x - 4.5, y + 0.2);
+}
 
 static double sx(int x)
 {
@@ -352,15 +367,17 @@ static void svg_buildings(struct buf *b, const struct dgame *g, const struct dpl
 				    "text-anchor=\"middle\" fill=\"%s\">%s</text>\n", x, ty, ink,
 				    s->kind == DK_KNIGHT ? s->id : s->kind == DK_CITY ? "2" : "1");
 		if (s->joker != DJ_NONE) {
-			/* The joker: the hex's resource named under the knight, struck out once used. */
+			/* The joker: the hex's resource named under the knight, greyed and ticked once used. */
 			double jy = y + (s->kind == DK_DESERT ? 8 : 17);
-			buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"54\" height=\"19\" rx=\"4\" fill=\"#fffdf5\" "
-				    "stroke=\"" INK "\"/>\n", x - 27, jy);
-			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\">%s</text>\n",
-				    x, jy + 14, dice_joker_name(s->joker));
-			if (p->jokers & BIT(i))
-				buf_printf(b, "<path d=\"M%.1f %.1f L%.1f %.1f M%.1f %.1f L%.1f %.1f\" stroke=\"#000000\" "
-					    "stroke-width=\"2.5\"/>\n", x - 27, jy, x + 27, jy + 19, x + 27, jy, x - 27, jy + 19);
+			int used = (p->jokers & BIT(i)) != 0;
+			buf_printf(b, "<g class=\"joker%s\"><rect x=\"%.1f\" y=\"%.1f\" width=\"54\" height=\"19\" rx=\"4\" "
+				    "fill=\"%s\" stroke=\"%s\"/>", used ? " used" : "", x - 27, jy,
+				    used ? "#ece6d6" : "#fffdf5", used ? USED_INK : INK);
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\"%s>%s</text>",
+				    x, jy + 14, used ? " fill=\"" USED_INK "\"" : "", dice_joker_name(s->joker));
+			if (used)
+				used_mark(b, x + 36, jy + 9.5);
+			buf_adds(b, "</g>\n");
 		}
 	}
 }
@@ -586,20 +603,25 @@ static void extra_map_svg(struct buf *b, const struct dgame *g)
 		}
 		if (s->kind == DK_KNIGHT && s->joker != DJ_NONE) {
 			int o = dice_owner(g, i);
+			int used = o >= 0 && (g->p[o].jokers & BIT(i));
 			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" text-anchor=\"middle\" "
-				    "%s%s>%s</text>\n", x, y + 30, HALO,
-				    o >= 0 && (g->p[o].jokers & BIT(i)) ? " text-decoration=\"line-through\"" : "",
+				    "%s%s>%s</text>\n", x, y + 30, HALO, used ? " fill=\"" USED_INK "\"" : "",
 				    dice_joker_name(s->joker));
+			if (used)
+				used_mark(b, x + 4.5 * (double)strlen(dice_joker_name(s->joker)) + 11, y + 26);
 		}
 		if (s->kind == DK_DESERT) {
 			int o = -1;
 			for (int k = 0; k < g->nplayers; k++)
 				if (g->p[k].jokers & BIT(i))
 					o = k;
+			char what[64];
+			int n = snprintf(what, sizeof what, "%s: any, with %s and %s", s->id, m->s[s->needs[0]].id,
+					 m->s[s->needs[1]].id);
 			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\" %s%s>"
-				    "%s: any, with %s and %s</text>\n", x, y + 4, HALO,
-				    o >= 0 ? " text-decoration=\"line-through\"" : "", s->id, m->s[s->needs[0]].id,
-				    m->s[s->needs[1]].id);
+				    "%s</text>\n", x, y + 4, HALO, o >= 0 ? " fill=\"" USED_INK "\"" : "", what);
+			if (o >= 0)
+				used_mark(b, x + 4.5 * n + 11, y);
 		}
 	}
 	buf_printf(b, "</g>\n");

@@ -6,6 +6,7 @@
 #include "move.h"
 #include "movegen.h"
 #include "names.h"
+#include "palette.h"
 #include "pred.h"
 #include "render_svg.h"
 #include "render_text.h"
@@ -147,6 +148,24 @@ static int contains(const char *s, const char *fmt, int n)
 	return s && strstr(s, want) != NULL;
 }
 
+/* six_seats: the beginner game of four with the six colours seated in order; 0 when it fails. */
+static int six_seats(struct unit *u, struct game *g)
+{
+	struct newgame o = { .nplayers = 4, .beginner = 1, .seed = 1,
+			     .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
+	struct cerr e;
+
+	rules_default(&o.rules);
+	if (game_new(g, &o, &e) != C_OK) {
+		CHECK(u, 0, "game_new: %s", e.msg);
+		return 0;
+	}
+	g->nplayers = NCOLOUR;
+	for (int s = 0; s < NCOLOUR; s++)
+		g->colour[s] = s;
+	return 1;
+}
+
 /*
  * Green and brown pieces, on the beginner game with the two seated after
  * the four by hand: their letters in text (g, N for a city), their
@@ -155,20 +174,12 @@ static int contains(const char *s, const char *fmt, int n)
 static void test_green_brown(struct unit *u)
 {
 	const struct geometry *geo = &geometry_base;
-	struct newgame o = { .nplayers = 4, .beginner = 1, .seed = 1,
-			     .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
 	struct game g;
 	struct cerr e;
 	int at[2] = { -1, -1 };
 
-	rules_default(&o.rules);
-	if (game_new(&g, &o, &e) != C_OK) {
-		CHECK(u, 0, "game_new: %s", e.msg);
+	if (!six_seats(u, &g))
 		return;
-	}
-	g.nplayers = 6;
-	g.colour[4] = COL_GREEN;
-	g.colour[5] = COL_BROWN;
 	for (int n = 0, i = 0; n < geo->nnode && i < 2; n++)
 		if (pos_node_open(geo, &g.pos, n)) {
 			pos_place_settlement(&g, &g.pos, 4 + i, n);
@@ -199,6 +210,89 @@ static void test_green_brown(struct unit *u)
 		     strstr(out, "fill=\"#43a047\"") && strstr(out, "fill=\"#6d4c41\"") &&
 		     strstr(out, "stroke=\"#43a047\""),
 	      "SVG: green and brown pieces in their fills");
+	free(out);
+	game_free(&g);
+}
+
+/*
+ * outline_size: the width and height of a building's outline, the path
+ * "M x y" followed by relative h, v and l steps as the board writes it.
+ */
+static int outline_size(const char *d, double *w, double *h)
+{
+	double x, y, x0, x1, y0, y1;
+	int n;
+	if (sscanf(d, "M%lf %lf%n", &x, &y, &n) != 2)
+		return 0;
+	x0 = x1 = x;
+	y0 = y1 = y;
+	for (d += n; *d && *d != 'z';) {
+		char c = *d++;
+		double a, b = 0;
+		if (c == 'h' && sscanf(d, "%lf%n", &a, &n) == 1)
+			x += a;
+		else if (c == 'v' && sscanf(d, "%lf%n", &b, &n) == 1)
+			y += b;
+		else if (c == 'l' && sscanf(d, "%lf %lf%n", &a, &b, &n) == 2)
+			x += a, y += b;
+		else
+			return 0;
+		d += n;
+		x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
+		y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+	}
+	*w = x1 - x0;
+	*h = y1 - y0;
+	return 1;
+}
+
+/*
+ * A city reads as a city beside a settlement, in every colour: its
+ * outline is half as wide and half as tall again as a settlement's, it has
+ * windows, and it is filled with its player's colour.
+ */
+static void test_city_shape(struct unit *u)
+{
+	const struct geometry *geo = &geometry_base;
+	struct game g;
+	struct cerr e;
+	int at[NCOLOUR + 1], k = 0;
+
+	if (!six_seats(u, &g))
+		return;
+	memset(g.pos.node_owner, -1, sizeof g.pos.node_owner);
+	memset(g.pos.node_kind, 0, sizeof g.pos.node_kind);
+	memset(g.pos.edge_owner, -1, sizeof g.pos.edge_owner);
+	for (int n = 0; n < geo->nnode && k <= NCOLOUR; n++)
+		if (pos_node_open(geo, &g.pos, n)) {
+			pos_place_settlement(&g, &g.pos, k % NCOLOUR, n);
+			at[k++] = n;
+		}
+	for (int s = 0; s < NCOLOUR; s++)
+		pos_place_city(geo, &g.pos, s, at[s]);
+	pos_count_pieces(g.rs, &g.board, &g.pos, g.nplayers);
+
+	struct render_opts ro;
+	char *out = NULL, want[80];
+	size_t len;
+	double sw = 0, sh = 0;
+	render_opts_default(&ro);
+	CHECK(u, render_svg(&g, &ro, &out, &len, &e) == C_OK, "SVG of six cities: %s", e.msg);
+	snprintf(want, sizeof want, "<title>red settlement %d</title><path d=\"", at[NCOLOUR] + 1);
+	const char *p = out ? strstr(out, want) : NULL;
+	CHECK(u, p && outline_size(p + strlen(want), &sw, &sh), "the settlement's outline");
+	for (int s = 0; s < NCOLOUR && out; s++) {
+		double cw = 0, ch = 0;
+		snprintf(want, sizeof want, "<title>%s city %d</title><path d=\"", colour_names[s], at[s] + 1);
+		p = strstr(out, want);
+		const char *end = p ? strstr(p, "</g>") : NULL;
+		CHECK(u, p && outline_size(p + strlen(want), &cw, &ch) && cw >= 1.5 * sw && ch >= 1.5 * sh,
+		      "%s city: %.0f x %.0f beside a settlement's %.0f x %.0f", colour_names[s], cw, ch, sw, sh);
+		snprintf(want, sizeof want, "fill=\"%s\"", palette_fill(s));
+		const char *f = p ? strstr(p, want) : NULL, *win = p ? strstr(p, "class=\"windows\"") : NULL;
+		CHECK(u, f && f < end && win && win < end, "%s city: filled %s, with windows", colour_names[s],
+		      palette_fill(s));
+	}
 	free(out);
 	game_free(&g);
 }
@@ -274,6 +368,7 @@ int main(void)
 	CHECK(&u, full_changed > positions / 2, "the changes showed in only %d of %d full pictures",
 	      full_changed, positions);
 	test_green_brown(&u);
+	test_city_shape(&u);
 	printf("# %d positions and viewers, %d full pictures changed\n", positions, full_changed);
 	printf("%d checks, %d failed\n", u.run, u.failed);
 	return u.failed != 0;
