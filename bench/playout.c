@@ -15,9 +15,10 @@ static double cpu_now(void)
 }
 
 /*
- * playout [GAMES [POLICY [two]]]: GAMES games (default 2000) from random boards
- * (seeds 1..GAMES), four players of POLICY (default random) or, with "two",
- * Catan for Two's two players and two neutral seats, each game from
+ * playout [GAMES [POLICY [two|six]]]: GAMES games (default 2000) from random
+ * boards (seeds 1..GAMES), four players of POLICY (default random) or, with
+ * "two", Catan for Two's two players and two neutral seats, or with "six"
+ * six players of the 5-6 player extension, each game from
  * its set-up to its end (the turn limit 1000 stops a game that stalls),
  * moves applied with RULES_NO_LOG.  The time counted is the whole: new
  * boards, choices, moves; the new boards' share is also shown.
@@ -26,20 +27,20 @@ int main(int argc, char **argv)
 {
 	long games = argc > 1 ? atol(argv[1]) : 2000, moves = 0, ended = 0, turns = 0;
 	int pol = argc > 2 && argv[2][0] == 'g' ? POL_GREEDY : POL_RANDOM;
-	int two = argc > 3 && argv[3][0] == 't';
+	int two = argc > 3 && argv[3][0] == 't', six = argc > 3 && argv[3][0] == 's';
 	double play = 0, setup = 0;
 	struct game g;
 	struct autoplay a;
 	struct cerr e;
 
 	for (long k = 0; k < games; k++) {
-		struct newgame o = { .nplayers = two ? 2 : 4, .seed = (uint64_t)k + 1 };
+		struct newgame o = { .nplayers = two ? 2 : six ? 6 : 4, .seed = (uint64_t)k + 1 };
 		long made;
 		int why;
-		for (int s = 0; s < 4; s++)
+		for (int s = 0; s < o.nplayers; s++)
 			o.colour[s] = (uint8_t)s;
 		rules_default(&o.rules);
-		o.rules.variant = (uint8_t)(two ? VAR_TWO : VAR_BASE);
+		o.rules.variant = (uint8_t)(two ? VAR_TWO : six ? VAR_SIX : VAR_BASE);
 		double t0 = cpu_now();
 		if (game_new(&g, &o, &e) || autoplay_init(&a, &g, pol, &e))
 			goto fail;
@@ -59,7 +60,7 @@ int main(int argc, char **argv)
 	double all = play + setup;
 	printf("playout: %.0f %s games per CPU second (%ld games from random boards, %s, "
 	       "%ld ended by a win)\n", (double)games / all, policy_names[pol], games,
-	       two ? "Catan for Two" : "four players", ended);
+	       two ? "Catan for Two" : six ? "six players, 5-6 player extension" : "four players", ended);
 	printf("playout: %.0f moves per CPU second; %.1f moves and %.1f turns per game; "
 	       "%.2f us per move; new boards %.1f%% of the time\n", (double)moves / all,
 	       (double)moves / (double)games, (double)turns / (double)games,

@@ -17,6 +17,7 @@ awk '/games per CPU second/ { print $2 }' "$tmp/runs" | sort -n | paste -s -d ' 
 	awk '{ printf "playout: five runs of 2000 random games: %s games per CPU second; median %s\n", $0, $3 }'
 "$b/bench/playout" 500 greedy
 "$b/bench/playout" 2000 random two
+"$b/bench/playout" 1000 random six
 
 # A late-game state with its log: a random game stopped two turns before its end.
 bin=$b/bin
