@@ -41,10 +41,12 @@ fi
 
 board() {
 	if command -v catan-render >/dev/null && [ "$screen_rows" -gt 0 ]; then
-		since=
+		since='' colour=always
 		[ -s "$seen_view" ] && since="--since $seen_view"
+		# The board is caught in a variable: colour as catan-render --color auto would on the terminal.
+		[ -z "${NO_COLOR:-}" ] && [ "${TERM:-}" != dumb ] || colour=never
 		# shellcheck disable=SC2086 # $since is an option and its file, or nothing
-		shown=$(catan-render --screen $since "$view")
+		shown=$(catan-render --screen --color $colour $since "$view")
 		cp "$view" "$seen_view"
 		printf '\033[H\033[2J%s\n' "$shown"
 		menu_rows=$((screen_rows - $(printf '%s\n' "$shown" | wc -l) - 2))

@@ -173,7 +173,7 @@ more() {
 	assert_eq $'help\nquit' "$output"
 }
 
-@test "examples/human-vs-bots.sh on a terminal of 80x24: the whole board stays on the screen, move after move" {
+@test "examples/human-vs-bots.sh on a terminal of 80x24: the whole board stays on the screen, in colour unless NO_COLOR" {
 	mkdir -p "$BATS_TEST_TMPDIR/home"
 	G=$BATS_TEST_TMPDIR/t.json
 	tmux -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
@@ -210,5 +210,21 @@ more() {
 	run -0 jq -r '[.log[] | select(startswith("red build"))] | length' "$G"
 	assert_eq 4 "$output"
 	grep -q '  Turn 1: red to roll the dice$' "$BATS_TEST_TMPDIR/screen"
+	# In colour (as tmux writes it again), red's pieces in red, and the road just built
+	# underlined in reverse video.
+	tmux capture-pane -t "$S" -p -e >"$BATS_TEST_TMPDIR/colour"
+	grep -qF $'\033[31mr' "$BATS_TEST_TMPDIR/colour"
+	grep -qF $'\033[1;4;7m\033[31mr' "$BATS_TEST_TMPDIR/colour"
+	tmux send-keys -t "$S" quit Enter
+	# With NO_COLOR, no colour at all.
+	tmux kill-session -t "$S"
+	tmux -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
+		"NO_COLOR=1 HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$G.2'"
+	prompt
+	tmux capture-pane -t "$S" -p -e >"$BATS_TEST_TMPDIR/colour"
+	run -1 grep -cF $'\033[' "$BATS_TEST_TMPDIR/colour"
+	head -n 19 "$BATS_TEST_TMPDIR/screen" >"$BATS_TEST_TMPDIR/top"
+	catan-render --screen --view red "$G.2" >"$BATS_TEST_TMPDIR/board"
+	assert_file_eq "$BATS_TEST_TMPDIR/board" "$BATS_TEST_TMPDIR/top"
 	tmux send-keys -t "$S" quit Enter
 }
