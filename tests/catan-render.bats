@@ -391,7 +391,7 @@ setup() {
 	assert_eq $'auto\nalways\nnever' "$output"
 }
 
-@test "catan-render is clean under valgrind: text, SVG, PNG, a view, a refusal" {
+@test "catan-render is clean under valgrind: text, SVG, PNG, a view, the screen, refusals" {
 	case $CATAN_BIN in
 	*build-san*) skip "the sanitizer build checks leaks itself" ;;
 	esac
@@ -403,6 +403,8 @@ setup() {
 	run -1 vg catan-render --view blue "$P/red.json"
 	run -3 vg catan-render <<<'{"format": 1}'
 	run -2 vg catan-render --color sometimes
+	run -0 vg catan-render --screen --color always --since "$P/beginner.json" --view red "$P/over.json"
+	run -2 vg catan-render --screen --since "$P/beginner.json" <<<"$(catan-newboard --seed 9)"
 }
 
 @test "--png never writes over the game drawn or a file that is not a picture, unless forced; '-' is stdout" {
