@@ -178,12 +178,20 @@ more() {
 	G=$BATS_TEST_TMPDIR/t.json
 	tmux -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
 		"HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$G'"
-	# prompt: waits (30 s at most) until the screen ends with the menu and an empty prompt.
+	# prompt [TEXT [N]]: waits (30 s at most) until the screen is another than at the last
+	# prompt, shows N menus (1 unless said) and TEXT, and ends with an empty prompt.
+	: >"$BATS_TEST_TMPDIR/last"
 	prompt() {
 		for _ in $(seq 300); do
 			tmux capture-pane -t "$S" -p >"$BATS_TEST_TMPDIR/screen"
+			if cmp -s "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/last"; then
+				sleep 0.1
+				continue
+			fi
 			grep -v '^$' "$BATS_TEST_TMPDIR/screen" | tail -n 1 | grep -q '^red> *$' &&
-				grep -q '^Your moves:$' "$BATS_TEST_TMPDIR/screen" && return 0
+				[ "$(grep -c '^Your moves:$' "$BATS_TEST_TMPDIR/screen")" = "${2:-1}" ] &&
+				grep -q -- "${1:-}" "$BATS_TEST_TMPDIR/screen" &&
+				cp "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/last" && return 0
 			sleep 0.1
 		done
 		cat "$BATS_TEST_TMPDIR/screen"
@@ -202,6 +210,11 @@ more() {
 		if [ "$move" = a ] && [ ! -e "$BATS_TEST_TMPDIR/first" ]; then
 			cp "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/first"
 			assert_eq "  ... 5 more lines: list shows them all" "$(sed -n 23p "$BATS_TEST_TMPDIR/screen")"
+			# "list" shows the whole menu, below the prompt.
+			tmux send-keys -t "$S" list Enter
+			prompt '^                    aw 49  ax 50  ay 51  az 52  ba 53  bb 54$' 2
+			tmux send-keys -t "$S" board Enter
+			prompt '^  \.\.\. 5 more lines: list shows them all$'
 		fi
 		tmux send-keys -t "$S" "$move" Enter
 	done
@@ -218,6 +231,7 @@ more() {
 	tmux send-keys -t "$S" quit Enter
 	# With NO_COLOR, no colour at all.
 	tmux kill-session -t "$S"
+	: >"$BATS_TEST_TMPDIR/last"
 	tmux -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
 		"NO_COLOR=1 HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$G.2'"
 	prompt
