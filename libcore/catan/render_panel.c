@@ -343,6 +343,8 @@ void panel_build_screen(const struct game *g, int width, int rows, struct panel 
 
 	pn->n = 0;
 	pn->width = width < PANEL_WIDTH ? width : PANEL_WIDTH;
+	if (pn->width < PANEL_MIN_WIDTH)
+		return;
 	title(g, p, pn);
 	pending(g, p, pn);
 	counts(buf, sizeof buf, p->bank, resource_names, NRES, "");

@@ -15,7 +15,8 @@
  * sqrt(3)/2 and 1/2; on the base board x from -1 to 9, y from -2 to 14)
  * at column margin + (x+1)*k and row MARGIN_T + (y+2)*2:
  * k is 6 columns for the compact picture and 8 with labels, which leaves
- * room for a path name on every path.  The margin is MARGIN_L, or wider
+ * room for a path name on every path; the screen layout has k = 4 and one
+ * row per y unit.  The margin is MARGIN_L, or wider
  * where a board's harbour would be drawn left of the first column.  Each
  * cell has a character and a style; the style becomes an ANSI escape only
  * when colour is asked for.  The canvas is sized for the largest board;
