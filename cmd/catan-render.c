@@ -16,12 +16,14 @@
 const char fe_progname[] = "catan-render";
 
 static const char usage_short[] =
-	"usage: catan-render [--svg | --png FILE [--force] | --html] [--labels]\n"
-	"                    [--color WHEN] [--view COLOUR] [--log N] [--at N] [FILE]\n";
+	"usage: catan-render [--svg | --png FILE [--force] | --html]\n"
+	"                    [--labels | --screen] [--since FILE] [--color WHEN]\n"
+	"                    [--view COLOUR] [--log N] [--at N] [FILE]\n";
 
 static const char usage_text[] =
-	"usage: catan-render [--svg | --png FILE [--force] | --html] [--labels]\n"
-	"                    [--color WHEN] [--view COLOUR] [--log N] [--at N] [FILE]\n"
+	"usage: catan-render [--svg | --png FILE [--force] | --html]\n"
+	"                    [--labels | --screen] [--since FILE] [--color WHEN]\n"
+	"                    [--view COLOUR] [--log N] [--at N] [FILE]\n"
 	"\n"
 	"Draws a game (catan-state(5): a state, a view or a record) read from FILE or\n"
 	"standard input: the board, then the players, whose turn it is, what is pending\n"
@@ -35,6 +37,10 @@ static const char usage_text[] =
 	"      --html            one HTML page that steps through every move of the game\n"
 	"                        (a slider, buttons, the arrow keys; the points chart)\n"
 	"  -l, --labels          intersection numbers and path names on the board\n"
+	"      --screen          text for a terminal of 80x24: the board at half height\n"
+	"                        with intersection numbers, a short panel on its right\n"
+	"      --since FILE      with colour, what changed on the board since the game in\n"
+	"                        FILE (an earlier state or view of it) in reverse video\n"
 	"      --color WHEN      ANSI colour in the text: auto (a terminal, no NO_COLOR),\n"
 	"                        always or never (default: auto)\n"
 	"  -v, --view COLOUR     only what COLOUR may see of a full state\n"
@@ -47,7 +53,7 @@ static const char usage_text[] =
 
 enum format { FMT_TEXT, FMT_SVG, FMT_PNG, FMT_HTML };
 
-enum { O_SVG = 's', O_PNG = 'p', O_LABELS = 'l', O_VIEW = 'v', O_LOG = 'n', O_COLOR = 256, O_FORCE, O_AT, O_HTML };
+enum { O_SVG = 's', O_PNG = 'p', O_LABELS = 'l', O_VIEW = 'v', O_LOG = 'n', O_COLOR = 256, O_FORCE, O_SINCE, O_SCREEN, O_AT, O_HTML };
 
 static const char *const when_words[] = { "auto", "always", "never", NULL };
 
@@ -57,6 +63,8 @@ static const struct fe_opt options[] = {
 	{ "html", O_HTML, FE_NO_ARG, NULL, "one HTML page that steps through every move" },
 	{ "force", O_FORCE, FE_NO_ARG, NULL, "let --png replace a file that is not a picture" },
 	{ "labels", O_LABELS, FE_NO_ARG, NULL, "intersection numbers and path names" },
+	{ "screen", O_SCREEN, FE_NO_ARG, NULL, "text for a terminal of 80x24" },
+	{ "since", O_SINCE, FE_ARG_FILE, NULL, "what changed since an earlier game, highlighted" },
 	{ "color", O_COLOR, FE_ARG, when_words, "ANSI colour in the text" },
 	{ "colour", O_COLOR, FE_ARG, when_words, NULL },
 	{ "view", O_VIEW, FE_ARG, colour_words, "only what COLOUR may see" },
@@ -69,6 +77,15 @@ static const struct fe_cmd command = {
 	.opts = options, .operands = FE_OPERANDS_FILES,
 	.usage_short = usage_short, .usage_text = usage_text,
 };
+
+/* same_board: whether a and b are played on the same hexes, numbers and harbours. */
+static int same_board(const struct game *a, const struct game *b)
+{
+	return a->rs->geom == b->rs->geom &&
+	       !memcmp(a->board.terrain, b->board.terrain, sizeof a->board.terrain) &&
+	       !memcmp(a->board.token, b->board.token, sizeof a->board.token) &&
+	       !memcmp(a->board.harbour, b->board.harbour, sizeof a->board.harbour);
+}
 
 /* html: the page of --html: every position of g (as view_name sees it), opening at move at_n. */
 static int html(const struct game *g, const char *view_name, int have_at, long at_n,
@@ -86,13 +103,13 @@ static int html(const struct game *g, const char *view_name, int have_at, long a
 
 int main(int argc, char **argv)
 {
-	const char *png = NULL, *view_name = NULL, *when = "auto", *path = "-", *extra;
+	const char *png = NULL, *view_name = NULL, *since_path = NULL, *when = "auto", *path = "-", *extra;
 	enum format fmt = FMT_TEXT;
 	struct render_opts ro;
 	struct cerr e = { 0 };
 	struct present view = { 0 }, at = { 0 };
 	struct replay_result res;
-	struct game g;
+	struct game g, before;
 	int opt, rc, seat, force = 0, have_at = 0, nfmt = 0;
 	long at_n = 0;
 	unsigned long long v;
@@ -128,6 +145,12 @@ int main(int argc, char **argv)
 		case O_LABELS:
 			ro.labels = 1;
 			break;
+		case O_SCREEN:
+			ro.screen = 1;
+			break;
+		case O_SINCE:
+			since_path = optarg;
+			break;
 		case O_COLOR:
 			if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never"))
 				return fe_usagef(usage_short,
@@ -148,6 +171,9 @@ int main(int argc, char **argv)
 	}
 	if ((extra = fe_operand(argc, argv, &path)))
 		return fe_usagef(usage_short, "unexpected argument '%s'", extra);
+	if (ro.screen && (nfmt || ro.labels))
+		return fe_usagef(usage_short, "--screen is text of its own: give it without --svg, --png, "
+				 "--html or --labels");
 	if ((nfmt & 4) && nfmt != 4)
 		return fe_usagef(usage_short, "--html is a page of its own: give it without --svg or --png");
 	ro.colour = fmt == FMT_TEXT && fe_colour_wanted(when);
@@ -155,8 +181,18 @@ int main(int argc, char **argv)
 		return fe_report(&e);
 
 	game_init(&g);
+	game_init(&before);
 	if ((rc = fe_load_game(path, &g, &e)))
 		goto out;
+	if (since_path && fmt == FMT_TEXT) {
+		if ((rc = fe_load_game(since_path, &before, &e)))
+			goto out;
+		if (!same_board(&before, &g)) {
+			rc = fe_usagef(usage_short, "--since: %s is not a game on the same board", since_path);
+			goto done;
+		}
+		ro.since = render_position(&before);
+	}
 	if (fmt == FMT_HTML) {
 		rc = html(&g, view_name, have_at, at_n, &ro, &out, &outlen, &e);
 		if (rc == C_OK)
@@ -196,6 +232,7 @@ done:
 	present_free(&view);
 	present_free(&at);
 	game_free(&g);
+	game_free(&before);
 	free(out);
 	return rc;
 }

@@ -8,7 +8,11 @@
 # "red end"); a move that is not allowed is explained and you try again.  "list" shows the
 # moves again, "board" the board, "help" the commands, "quit" stops.  The board is drawn
 # again at each of your turns and, in the set-up, after the bots' placements.  On a terminal
-# with rlwrap installed, the prompt has line editing and a history (kept in
+# the screen is cleared and the board drawn at its top after every move, in the screen
+# layout of 80 by 24 (catan-render --screen), in colour unless NO_COLOR is set, with what
+# changed since it was last drawn in reverse video; the menu is cut to the lines left under
+# it ("list" shows it whole).  Elsewhere (a pipe, a file) the board is the plain text of mail.  On a
+# terminal with rlwrap installed, the prompt has line editing and a history (kept in
 # ~/.human-vs-bots_history).
 # Usage: human-vs-bots.sh [SEED [POLICY [GAME-FILE]]]   (POLICY of the bots: greedy or random)
 set -e
@@ -21,14 +25,32 @@ game=${3:-${TMPDIR:-/tmp}/human-vs-bots.$$.json}
 moves=$game.moves
 err=$game.err
 view=$game.view
-trap 'rm -f "$moves" "$err" "$view"' EXIT
+seen_view=$game.seen
+trap 'rm -f "$moves" "$err" "$view" "$seen_view"' EXIT
 
 catan-newboard --seed "$seed" >"$game"
 echo "You are red; the bots play $policy.  The game is kept in $game."
 catan-move --view red <"$game" >"$view"
 
+# On a terminal: its number of rows, and the rows the menu may take under the board.
+screen_rows=0 menu_rows=0
+if [ -t 1 ]; then
+	screen_rows=$(stty size 2>/dev/null | cut -d' ' -f1)
+	screen_rows=${screen_rows:-24}
+fi
+
 board() {
-	if command -v catan-render >/dev/null; then
+	if command -v catan-render >/dev/null && [ "$screen_rows" -gt 0 ]; then
+		since='' colour=always
+		[ -s "$seen_view" ] && since="--since $seen_view"
+		# The board is caught in a variable: colour as catan-render --color auto would on the terminal.
+		[ -z "${NO_COLOR:-}" ] && [ "${TERM:-}" != dumb ] || colour=never
+		# shellcheck disable=SC2086 # $since is an option and its file, or nothing
+		shown=$(catan-render --screen --color $colour $since "$view")
+		cp "$view" "$seen_view"
+		printf '\033[H\033[2J%s\n' "$shown"
+		menu_rows=$((screen_rows - $(printf '%s\n' "$shown" | wc -l) - 2))
+	elif command -v catan-render >/dev/null; then
 		catan-render --labels --color never --log 0 "$view"
 	else
 		jq -r '.position as $p |
@@ -48,11 +70,14 @@ board() {
 # intersection number, and short: the moves that differ only in their last word share a line
 # ("build settlement  a 1  b 2 ..."), or, when that still makes too many lines, the moves of a
 # verb do.  Up to 10 moves are listed one a line.  The moves go to $moves in the order of their
-# marks.
+# marks.  offer [all]: with a number of rows for the menu, a longer menu is cut to them and
+# ends with a line that says so, unless all is asked.
 offer() {
 	echo "Your moves:"
+	rows=$menu_rows
+	[ "${1:-}" = all ] && rows=0
 	catan-move --list <"$view" | sed -n 's/^red //p' |
-		awk -v few=10 -v lines=12 -v width="${COLUMNS:-80}" -v out="$moves" "$menu"
+		awk -v few=10 -v lines=12 -v width="${COLUMNS:-80}" -v out="$moves" -v rows="$rows" "$menu"
 }
 # shellcheck disable=SC2016 # an awk program, not the shell's
 menu='
@@ -68,7 +93,8 @@ function key(i, k,  n, w, s, j) { n = split(mv[i], w, " ")
 { mv[NR] = $0 }
 END {
 	if (NR <= few) {
-		for (i = 1; i <= NR; i++) { printf "  %3s  %s\n", mark(i - 1), mv[i]; print mv[i] > out }
+		for (i = 1; i <= NR; i++) { L[++nl] = sprintf("  %3s  %s", mark(i - 1), mv[i]); print mv[i] > out }
+		show()
 		exit
 	}
 	# A line for each move but its last word ("build road", "trade wool 4 for"), or, when
@@ -94,11 +120,18 @@ END {
 		line = sprintf("  %-" kw "s  ", gname[j])
 		for (m = 1; m <= gn[j]; m++) {
 			i = gm[j, m]
-			if (m > 1 && (m - 1) % per == 0) { sub(/ +$/, "", line); print line; line = sprintf("  %-" kw "s  ", "") }
+			if (m > 1 && (m - 1) % per == 0) { sub(/ +$/, "", line); L[++nl] = line; line = sprintf("  %-" kw "s  ", "") }
 			line = line sprintf("%-" (cw + 2) "s", mk[i] (mrest[i] == "" ? "" : " " mrest[i]))
 		}
-		sub(/ +$/, "", line); print line
+		sub(/ +$/, "", line); L[++nl] = line
 	}
+	show()
+}
+# show: the lines of the menu, or as many as the rows allow and a line that says what is left.
+function show(  n, i) {
+	n = rows > 1 && nl > rows ? rows - 1 : nl
+	for (i = 1; i <= n; i++) print L[i]
+	if (n < nl) print "  ... " (nl - n) " more line" (nl - n > 1 ? "s" : "") ": list shows them all"
 }
 '
 # number MARK: the line of the move that MARK names.
@@ -135,14 +168,14 @@ help() {
 Commands:
   a, b, ... aa, ab   the move of that mark in the list
   MOVE               a move in words, as "build road 9-14" or "trade wool 4 for ore"
-  list               the moves again
+  list               the moves again, all of them
   board              the board again
   help               these lines
   quit               stop (the game is kept and can be continued with catan-move)
 HELP
 }
 
-shown_turn=-1 shown_seen=-1
+shown_turn=-1 shown_seen=-1 whole=
 while :; do
 	# The bots move, one at a time, until red must (a turn, a discard, an answer to an offer)
 	# or the game ends.
@@ -156,15 +189,18 @@ while :; do
 		jq -r '"Game over on turn \(.position.turn): \(.position.current) won."' "$view"
 		exit 0
 	fi
-	# The board at each new turn, and in the set-up whenever the bots placed since.
+	# The board at each new turn, and in the set-up whenever the bots placed since; on a
+	# terminal, after every move.
 	case $phase in
 	setup-*) [ "$seen" = "$shown_seen" ] || shown_turn=-1 ;;
+	*) [ "$screen_rows" -eq 0 ] || [ "$seen" = "$shown_seen" ] || shown_turn=-1 ;;
 	esac
 	if [ "$turn" != "$shown_turn" ]; then
 		board
 		shown_turn=$turn shown_seen=$seen
 	fi
-	offer
+	offer $whole
+	whole=
 	printf 'red> '
 	if ! read -r line; then
 		echo
@@ -173,7 +209,8 @@ while :; do
 	fi
 	case $line in
 	quit) echo "The game is kept in $game."; exit 0 ;;
-	list | '') continue ;;
+	'') continue ;;
+	list) whole=all; continue ;;
 	board) board; continue ;;
 	help) help; continue ;;
 	[a-z] | [a-z][a-z])

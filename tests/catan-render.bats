@@ -34,6 +34,65 @@ setup() {
 	assert_file_eq "$R/over-white.txt" "$P/out"
 }
 
+@test "--screen draws a mid-game position as the golden text of at most 80 columns and 24 lines" {
+	run -0 --separate-stderr catan-render --screen "$P/midgame.json"
+	assert_eq "" "$stderr"
+	printf '%s\n' "$output" >"$P/out"
+	assert_file_eq "$R/midgame-screen.txt" "$P/out"
+	catan-render --screen --view blue "$P/midgame.json" >"$P/out"
+	assert_file_eq "$R/midgame-blue-screen.txt" "$P/out"
+	# In colour: the same text less its escapes, within the same 80 by 24.
+	for view in "" "--view blue"; do
+		# shellcheck disable=SC2086 # $view is an option and its value, or nothing
+		catan-render --screen $view --color always "$P/midgame.json" >"$P/c.txt"
+		[[ "$(cat "$P/c.txt")" == *$'\033['* ]]
+		sed 's/\x1b\[[0-9;]*m//g' "$P/c.txt" >"$P/plain"
+		# shellcheck disable=SC2086
+		catan-render --screen $view "$P/midgame.json" >"$P/never"
+		assert_file_eq "$P/never" "$P/plain"
+		run -0 awk 'length > w { w = length } END { print w, NR }' "$P/plain"
+		assert_eq "80 19" "$output"
+	done
+}
+
+@test "--screen fits 80 columns and 24 lines on every position and random boards; thirty hexes take 25" {
+	for f in beginner midgame seven over; do
+		run -0 sh -c "catan-render --screen '$P/$f.json' | awk 'length > 80 || NR > 24 { print NR \": \" \$0 }'"
+		assert_eq "" "$output"
+	done
+	for seed in 1 2 3; do
+		catan-newboard --seed "$seed" | catan-move --auto 120 >"$P/g.json"
+		run -0 sh -c "catan-render --screen '$P/g.json' | awk 'length > 80 || NR > 24 { print NR \": \" \$0 }'"
+		assert_eq "" "$output"
+		catan-newboard --seed "$seed" --rules variant=two | catan-move --auto 60 >"$P/g.json"
+		run -0 sh -c "catan-render --screen '$P/g.json' | awk 'length > 80 || NR > 24 { print NR \": \" \$0 }'"
+		assert_eq "" "$output"
+		catan-newboard --seed "$seed" --rules variant=five_six | catan-move --auto 120 >"$P/g.json"
+		run -0 sh -c "catan-render --screen '$P/g.json' | awk 'length > 80 || NR > 25 { print NR \": \" \$0 }'"
+		assert_eq "" "$output"
+		run -0 catan-render --screen "$P/g.json"
+		assert_eq 25 "${#lines[@]}"
+	done
+}
+
+@test "--since draws what changed on the board in reverse video, in colour only" {
+	catan-render --screen --color always --since "$P/beginner.json" "$P/midgame.json" >"$P/c.txt"
+	run -0 grep -o $'\033\\[[0-9;]*4;7m[^\033]*' "$P/c.txt"
+	assert_eq $'\033[1;31;4;7mr\n\033[1;34;4;7mb' "$output"
+	run -0 catan-render --color always --since "$P/beginner.json" "$P/midgame.json"
+	[[ "$output" == *$'\033[1;31;4;7m'* ]]
+	# Without colour the text is the same as without --since.
+	catan-render --screen --since "$P/beginner.json" "$P/midgame.json" >"$P/out"
+	assert_file_eq "$R/midgame-screen.txt" "$P/out"
+	catan-newboard --seed 9 >"$P/other.json"
+	run -2 catan-render --screen --since "$P/other.json" "$P/midgame.json"
+	assert_eq "catan-render: --since: $P/other.json is not a game on the same board" "${lines[0]}"
+	run -2 catan-render --screen --labels "$P/midgame.json"
+	assert_eq "catan-render: --screen is text of its own: give it without --svg, --png, --html or --labels" "${lines[0]}"
+	run -2 catan-render --screen --svg "$P/midgame.json"
+	assert_eq "catan-render: --screen is text of its own: give it without --svg, --png, --html or --labels" "${lines[0]}"
+}
+
 @test "the picture says what is pending: discards, the robber, an open offer, the winner" {
 	run -0 catan-render "$P/seven.json"
 	[[ "$output" == *"Pending: white owes 4 cards, orange owes 4 cards; then red moves the robber"* ]]
@@ -412,11 +471,15 @@ label_clashes() {
 @test "bash completion offers the options and values of catan-render" {
 	run -0 bash -c "source '$ROOT/completions/bash/catan-render'; COMP_WORDS=(catan-render --la); COMP_CWORD=1; _catan_render; printf '%s\n' \"\${COMPREPLY[@]}\""
 	assert_eq "--labels" "$output"
+	run -0 bash -c "source '$ROOT/completions/bash/catan-render'; COMP_WORDS=(catan-render --sc); COMP_CWORD=1; _catan_render; printf '%s\n' \"\${COMPREPLY[@]}\""
+	assert_eq "--screen" "$output"
+	run -0 bash -c "source '$ROOT/completions/bash/catan-render'; COMP_WORDS=(catan-render --si); COMP_CWORD=1; _catan_render; printf '%s\n' \"\${COMPREPLY[@]}\""
+	assert_eq "--since" "$output"
 	run -0 bash -c "source '$ROOT/completions/bash/catan-render'; COMP_WORDS=(catan-render --color ''); COMP_CWORD=2; _catan_render; printf '%s\n' \"\${COMPREPLY[@]}\""
 	assert_eq $'auto\nalways\nnever' "$output"
 }
 
-@test "catan-render is clean under valgrind: text, SVG, PNG, a view, a refusal" {
+@test "catan-render is clean under valgrind: text, SVG, PNG, a view, the screen, refusals" {
 	case $CATAN_BIN in
 	*build-san*) skip "the sanitizer build checks leaks itself" ;;
 	esac
@@ -428,6 +491,8 @@ label_clashes() {
 	run -1 vg catan-render --view blue "$P/red.json"
 	run -3 vg catan-render <<<'{"format": 1}'
 	run -2 vg catan-render --color sometimes
+	run -0 vg catan-render --screen --color always --since "$P/beginner.json" --view red "$P/over.json"
+	run -2 vg catan-render --screen --since "$P/beginner.json" <<<"$(catan-newboard --seed 9)"
 }
 
 @test "--png never writes over the game drawn or a file that is not a picture, unless forced; '-' is stdout" {

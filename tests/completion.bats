@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # completion: the bash and zsh completions as a person meets them, typed into real
-# interactive shells (tmux sends the keys and reads the screen).
+# interactive shells, and examples/human-vs-bots.sh on a terminal (tmux sends the keys and
+# reads the screen).
 
 load test_helper
 
@@ -170,4 +171,74 @@ more() {
 	done
 	run -0 cat "$BATS_TEST_TMPDIR/home/.human-vs-bots_history"
 	assert_eq $'help\nquit' "$output"
+}
+
+@test "examples/human-vs-bots.sh on a terminal of 80x24: the whole board stays on the screen, in colour unless NO_COLOR" {
+	mkdir -p "$BATS_TEST_TMPDIR/home"
+	G=$BATS_TEST_TMPDIR/t.json
+	tmux -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
+		"HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$G'"
+	# prompt [TEXT [N]]: waits (30 s at most) until the screen is another than at the last
+	# prompt, shows N menus (1 unless said) and TEXT, and ends with an empty prompt.
+	: >"$BATS_TEST_TMPDIR/last"
+	prompt() {
+		for _ in $(seq 300); do
+			tmux capture-pane -t "$S" -p >"$BATS_TEST_TMPDIR/screen"
+			if cmp -s "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/last"; then
+				sleep 0.1
+				continue
+			fi
+			grep -v '^$' "$BATS_TEST_TMPDIR/screen" | tail -n 1 | grep -q '^red> *$' &&
+				[ "$(grep -c '^Your moves:$' "$BATS_TEST_TMPDIR/screen")" = "${2:-1}" ] &&
+				grep -q -- "${1:-}" "$BATS_TEST_TMPDIR/screen" &&
+				cp "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/last" && return 0
+			sleep 0.1
+		done
+		cat "$BATS_TEST_TMPDIR/screen"
+		return 1
+	}
+	# The screen's first lines are the board as catan-render --screen draws red's view, whole.
+	for move in a a a a; do
+		prompt
+		catan-render --screen --view red "$G" >"$BATS_TEST_TMPDIR/board"
+		run -0 wc -l <"$BATS_TEST_TMPDIR/board"
+		assert_eq 19 "$output"
+		head -n 19 "$BATS_TEST_TMPDIR/screen" >"$BATS_TEST_TMPDIR/top"
+		assert_file_eq "$BATS_TEST_TMPDIR/board" "$BATS_TEST_TMPDIR/top"
+		assert_eq "Your moves:" "$(sed -n 20p "$BATS_TEST_TMPDIR/screen")"
+		# The 54 places of the first settlement are cut to the rows left.
+		if [ "$move" = a ] && [ ! -e "$BATS_TEST_TMPDIR/first" ]; then
+			cp "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/first"
+			assert_eq "  ... 5 more lines: list shows them all" "$(sed -n 23p "$BATS_TEST_TMPDIR/screen")"
+			# "list" shows the whole menu, below the prompt.
+			tmux send-keys -t "$S" list Enter
+			prompt '^                    aw 49  ax 50  ay 51  az 52  ba 53  bb 54$' 2
+			tmux send-keys -t "$S" board Enter
+			prompt '^  \.\.\. 5 more lines: list shows them all$'
+		fi
+		tmux send-keys -t "$S" "$move" Enter
+	done
+	prompt
+	# Red's four placements are played, and the game goes on to red's first roll.
+	run -0 jq -r '[.log[] | select(startswith("red build"))] | length' "$G"
+	assert_eq 4 "$output"
+	grep -q '  Turn 1: red to roll the dice$' "$BATS_TEST_TMPDIR/screen"
+	# In colour (as tmux writes it again), red's pieces in red, and the road just built
+	# underlined in reverse video.
+	tmux capture-pane -t "$S" -p -e >"$BATS_TEST_TMPDIR/colour"
+	grep -qF $'\033[31mr' "$BATS_TEST_TMPDIR/colour"
+	grep -qF $'\033[1;4;7m\033[31mr' "$BATS_TEST_TMPDIR/colour"
+	tmux send-keys -t "$S" quit Enter
+	# With NO_COLOR, no colour at all.
+	tmux kill-session -t "$S"
+	: >"$BATS_TEST_TMPDIR/last"
+	tmux -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
+		"NO_COLOR=1 HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$G.2'"
+	prompt
+	tmux capture-pane -t "$S" -p -e >"$BATS_TEST_TMPDIR/colour"
+	run -1 grep -cF $'\033[' "$BATS_TEST_TMPDIR/colour"
+	head -n 19 "$BATS_TEST_TMPDIR/screen" >"$BATS_TEST_TMPDIR/top"
+	catan-render --screen --view red "$G.2" >"$BATS_TEST_TMPDIR/board"
+	assert_file_eq "$BATS_TEST_TMPDIR/board" "$BATS_TEST_TMPDIR/top"
+	tmux send-keys -t "$S" quit Enter
 }

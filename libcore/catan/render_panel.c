@@ -18,6 +18,8 @@ void render_opts_default(struct render_opts *o)
 	o->labels = 0;
 	o->colour = 0;
 	o->nlog = 8;
+	o->screen = 0;
+	o->since = NULL;
 }
 
 int render_pips(const struct ruleset *rs, int token)
@@ -33,7 +35,7 @@ const struct position *render_position(const struct game *g)
 /* ---- the panel ---- */
 
 /*
- * add: one logical line, wrapped at blanks to PANEL_WIDTH; continuation
+ * add: one logical line, wrapped at blanks to pn->width; continuation
  * lines are indented by indent + 2.
  */
 static void add(struct panel *pn, int seat, int kind, int indent, const char *fmt, ...)
@@ -51,7 +53,7 @@ static void add(struct panel *pn, int seat, int kind, int indent, const char *fm
 	while (*s && pn->n < PANEL_MAXLINES) {
 		struct panel_line *l = &pn->line[pn->n++];
 		int pad = indent + (first ? 0 : 2);
-		int room = PANEL_WIDTH - pad;
+		int room = pn->width - pad;
 		size_t n = strlen(s);
 		if (n > (size_t)room) {
 			n = (size_t)room;
@@ -270,6 +272,7 @@ void panel_build(const struct game *g, const struct render_opts *o, struct panel
 	char buf[256];
 
 	pn->n = 0;
+	pn->width = PANEL_WIDTH;
 	title(g, p, pn);
 	if (g->view != NOBODY)
 		add(pn, g->view, PK_TEXT, 0, "What %s may see: other hands and development cards are counts",
@@ -299,4 +302,81 @@ void panel_build(const struct game *g, const struct render_opts *o, struct panel
 			add(pn, seat, PK_LOG, 2, "%4zu. %s", i + 1, g->log.ent[i].text);
 		}
 	}
+}
+
+/* One line a player: points, cards, awards; then the hand and cards that the document shows. */
+static void player_screen(const struct game *g, const struct position *p, int s, struct panel *pn)
+{
+	const struct player *pl = &p->pl[s];
+	int full = g->view == NOBODY || g->view == s;
+	int pub = score_public(g, p, s), tot = score_total(g, p, s);
+	int see_hand = seat_may_see(g, p, g->view, s, HID_HAND);
+	int nhand = see_hand ? sum(pl->hand, NRES) : g->view_hand[s];
+	int ndev = full ? sum(pl->dev, NDEV) + sum(pl->dev_new, NDEV) : g->view_dev[s];
+	char buf[256], nw[256];
+
+	if (!seat_moves(g, s)) {
+		add(pn, s, PK_PLAYER, 0, "%c %s: neutral, %d point%s%s", render_letter[g->colour[s]],
+		    cname(g, s), pub, pub == 1 ? "" : "s", p->longest_road == s ? ", road" : "");
+		return;
+	}
+	add(pn, s, PK_PLAYER, 0, "%c %s%s %d pt%s, %d card%s, %d dev%s%s", render_letter[g->colour[s]],
+	    cname(g, s), g->has_pos && p->current == s ? "*" : ":", tot, tot == 1 ? "" : "s", nhand,
+	    nhand == 1 ? "" : "s", ndev, p->longest_road == s ? ", road" : "",
+	    p->largest_army == s ? ", army" : "");
+	if (see_hand && nhand) {
+		counts(buf, sizeof buf, pl->hand, resource_names, NRES, "");
+		add(pn, s, PK_TEXT, 2, "%s", buf);
+	}
+	if (full && ndev) {
+		counts(buf, sizeof buf, pl->dev, dev_names, NDEV, "");
+		counts(nw, sizeof nw, pl->dev_new, dev_names, NDEV, " new");
+		add(pn, s, PK_TEXT, 2, "%s%s%s", sum(pl->dev, NDEV) ? buf : "",
+		    sum(pl->dev, NDEV) && sum(pl->dev_new, NDEV) ? ", " : "", sum(pl->dev_new, NDEV) ? nw : "");
+	}
+}
+
+void panel_build_screen(const struct game *g, int width, int rows, struct panel *pn)
+{
+	const struct position *p = render_position(g);
+	char buf[256];
+
+	pn->n = 0;
+	pn->width = width < PANEL_WIDTH ? width : PANEL_WIDTH;
+	if (pn->width < PANEL_MIN_WIDTH)
+		return;
+	title(g, p, pn);
+	pending(g, p, pn);
+	counts(buf, sizeof buf, p->bank, resource_names, NRES, "");
+	add(pn, NOBODY, PK_TEXT, 0, "Bank: %s; %d dev", buf, p->deck_len);
+	for (int s = 0; s < g->nplayers; s++)
+		player_screen(g, p, s, pn);
+	/* The last moves, newest last, as many as there is room for: each may take two lines. */
+	if (g->log.len == 0 || pn->n + 2 > rows)
+		return;
+	add(pn, NOBODY, PK_HEAD, 0, "Last moves:");
+	int head = pn->n;
+	for (size_t i = g->log.len; i-- > 0 && pn->n < rows;) {
+		struct move m;
+		struct cerr ignored = { 0 };
+		int seat = movelog_move(g, i, &m, &ignored) == C_OK ? m.seat : NOBODY;
+		int before = pn->n;
+		add(pn, seat, PK_LOG, 1, "%zu %s", i + 1, g->log.ent[i].text);
+		if (pn->n > rows) {
+			pn->n = before;
+			break;
+		}
+		/* Move the new lines in front of the ones already listed, newer ones. */
+		struct panel_line tmp[4];
+		int k = pn->n - before;
+		if (k > 4) {
+			pn->n = before;
+			continue;
+		}
+		memcpy(tmp, &pn->line[before], (size_t)k * sizeof tmp[0]);
+		memmove(&pn->line[head + k], &pn->line[head], (size_t)(before - head) * sizeof tmp[0]);
+		memcpy(&pn->line[head], tmp, (size_t)k * sizeof tmp[0]);
+	}
+	if (pn->n == head)
+		pn->n--;
 }

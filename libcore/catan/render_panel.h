@@ -13,6 +13,9 @@ struct render_opts {
 	int labels;		/* 1: intersection numbers and path names on the board */
 	int colour;		/* text: 1 for ANSI colour escapes */
 	int nlog;		/* how many of the last log lines to list (0: none; at most PANEL_MAXLOG) */
+	int screen;		/* text: the terminal layout of 80 by 24 (render_text.h) */
+	/* text: an earlier position of the same board; what differs from it is drawn in reverse video */
+	const struct position *since;
 };
 
 void render_opts_default(struct render_opts *o);
@@ -39,11 +42,22 @@ struct panel_line {
 
 struct panel {
 	int n;
+	int width;		/* the lines' width: PANEL_WIDTH, or less in the screen layout */
 	struct panel_line line[PANEL_MAXLINES];
 };
 
 /* panel_build: the panel of g (a state, a view or a record) into *pn. */
 void panel_build(const struct game *g, const struct render_opts *o, struct panel *pn);
+
+/*
+ * panel_build_screen: the short panel of the screen layout, lines of
+ * at most width characters (up to PANEL_WIDTH): where the game stands,
+ * the bank, a line or two a player, then as many of the last moves as
+ * leave the panel at most rows lines.  Narrower than PANEL_MIN_WIDTH, it
+ * is left empty.
+ */
+#define PANEL_MIN_WIDTH 16
+void panel_build_screen(const struct game *g, int width, int rows, struct panel *pn);
 
 /* render_position: the position a picture shows: the current one, or a record's start. */
 const struct position *render_position(const struct game *g);

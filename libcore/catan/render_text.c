@@ -15,7 +15,8 @@
  * sqrt(3)/2 and 1/2; on the base board x from -1 to 9, y from -2 to 14)
  * at column margin + (x+1)*k and row MARGIN_T + (y+2)*2:
  * k is 6 columns for the compact picture and 8 with labels, which leaves
- * room for a path name on every path.  The margin is MARGIN_L, or wider
+ * room for a path name on every path; the screen layout has k = 4 and one
+ * row per y unit.  The margin is MARGIN_L, or wider
  * where a board's harbour would be drawn left of the first column.  Each
  * cell has a character and a style; the style becomes an ANSI escape only
  * when colour is asked for.  The canvas is sized for the largest board;
@@ -36,7 +37,8 @@ enum style {
 	ST_LABEL,
 	ST_PLAYER,		/* + enum colour */
 	ST_TITLE = ST_PLAYER + NCOLOUR,
-	NSTYLE
+	NSTYLE,
+	ST_NEW = 0x80		/* or'd in: changed since o->since, underlined in reverse video */
 };
 
 static const char *const ansi[NSTYLE] = {
@@ -63,6 +65,8 @@ static const char *const ansi[NSTYLE] = {
 
 struct canvas {
 	int k;			/* columns per x unit */
+	int rows;		/* rows per y unit: 2, or 1 in the screen layout */
+	int screen;		/* 1: the screen layout (render_text.h) */
 	int margin;		/* the columns left of intersection x = -1 */
 	int w, h;		/* the size in use */
 	char ch[CANVAS_H][CANVAS_W];
@@ -74,9 +78,14 @@ static int node_col(const struct geometry *geo, const struct canvas *c, int n)
 	return c->margin + (geo->node_x[n] + 1) * c->k;
 }
 
-static int node_row(const struct geometry *geo, int n)
+static int node_row(const struct geometry *geo, const struct canvas *c, int n)
 {
-	return MARGIN_T + (geo->node_y[n] + 2) * 2;
+	return MARGIN_T + (geo->node_y[n] + 2) * c->rows;
+}
+
+static int hex_row(const struct geometry *geo, const struct canvas *c, int h)
+{
+	return MARGIN_T + (geo->hex_y[h] + 2) * c->rows;
 }
 
 static void put(struct canvas *c, int row, int col, const char *s, int style)
@@ -95,13 +104,15 @@ static void put_centred(struct canvas *c, int row, int col, const char *s, int s
 }
 
 /* The paths: lines, a path name with labels, the owner's letter for a road. */
-static void draw_paths(struct canvas *c, const struct game *g, const struct position *p, int labels)
+static void draw_paths(struct canvas *c, const struct game *g, const struct position *p, int labels,
+		       const struct position *since)
 {
 	const struct geometry *geo = g->rs->geom;
 	for (int e = 0; e < geo->nedge; e++) {
 		int a = geo->edge_nodes[e][0], b = geo->edge_nodes[e][1];
 		int owner = p->edge_owner[e];
-		int style = owner >= 0 ? ST_PLAYER + g->colour[owner] : ST_PLAIN;
+		int style = (owner >= 0 ? ST_PLAYER + g->colour[owner] : ST_PLAIN) |
+			    (since && since->edge_owner[e] != owner ? ST_NEW : 0);
 		char name[8], fill[8];
 
 		edge_name(geo, e, name);
@@ -110,7 +121,7 @@ static void draw_paths(struct canvas *c, const struct game *g, const struct posi
 			fill[strlen(name)] = '\0';
 		}
 		if (geo->node_x[a] == geo->node_x[b]) {
-			int col = node_col(geo, c, a), r0 = node_row(geo, a), r1 = node_row(geo, b);
+			int col = node_col(geo, c, a), r0 = node_row(geo, c, a), r1 = node_row(geo, c, b);
 			for (int r = r0 + 1; r < r1; r++) {
 				if (labels && r == (r0 + r1) / 2)
 					put_centred(c, r, col, owner >= 0 ? fill : name,
@@ -120,7 +131,7 @@ static void draw_paths(struct canvas *c, const struct game *g, const struct posi
 			}
 		} else {
 			/* a is the upper end (smaller number); '\' when it is on the left. */
-			int col = (node_col(geo, c, a) + node_col(geo, c, b)) / 2, row = node_row(geo, a) + 1;
+			int col = (node_col(geo, c, a) + node_col(geo, c, b)) / 2, row = node_row(geo, c, a) + 1;
 			const char *line = geo->node_x[a] < geo->node_x[b] ? "\\" : "/";
 			if (labels)
 				put_centred(c, row, col, owner >= 0 ? fill : name,
@@ -132,13 +143,15 @@ static void draw_paths(struct canvas *c, const struct game *g, const struct posi
 }
 
 /* The intersections: a dot, the number with labels, the owner's letter (upper case for a city). */
-static void draw_nodes(struct canvas *c, const struct game *g, const struct position *p, int labels)
+static void draw_nodes(struct canvas *c, const struct game *g, const struct position *p, int labels,
+		       const struct position *since)
 {
 	const struct geometry *geo = g->rs->geom;
 	for (int n = 0; n < geo->nnode; n++) {
 		int owner = p->node_owner[n];
 		char s[16];
 		int style = ST_PLAIN;
+		int fresh = since && (since->node_owner[n] != owner || since->node_kind[n] != p->node_kind[n]);
 		if (owner >= 0 && p->node_kind[n] != B_NONE) {
 			char l = render_letter[g->colour[owner]];
 			if (p->node_kind[n] == B_CITY)
@@ -154,18 +167,45 @@ static void draw_nodes(struct canvas *c, const struct game *g, const struct posi
 		} else {
 			snprintf(s, sizeof s, ".");
 		}
-		put_centred(c, node_row(geo, n), node_col(geo, c, n), s, style);
+		put_centred(c, node_row(geo, c, n), node_col(geo, c, n), s, style | (fresh ? ST_NEW : 0));
 	}
 }
 
-static void draw_hexes(struct canvas *c, const struct game *g, const struct position *p, int labels)
+/* screen_hex: hex h in the screen layout (below): its number or the robber, its resource, its token. */
+static void screen_hex(struct canvas *c, const struct game *g, const struct position *p, int h,
+		       const struct position *since)
+{
+	const struct geometry *geo = g->rs->geom;
+	int cx = c->margin + (geo->hex_x[h] + 1) * c->k, cy = hex_row(geo, c, h);
+	int t = g->board.terrain[h], tok = g->board.token[h];
+	char s[16];
+
+	if (p->robber == h) {
+		put_centred(c, cy - 1, cx, "rob", ST_ROBBER | (since && since->robber != h ? ST_NEW : 0));
+	} else {
+		snprintf(s, sizeof s, "#%d", h + 1);
+		put_centred(c, cy - 1, cx, s, ST_LABEL);
+	}
+	put_centred(c, cy, cx, t < NRES ? resource_names[t] : terrain_names[t], ST_TERRAIN + t);
+	if (tok) {
+		snprintf(s, sizeof s, "%d", tok);
+		put_centred(c, cy + 1, cx, s, rs_token_red(g->rs, tok) ? ST_TOKEN_RED : ST_TOKEN);
+	}
+}
+
+static void draw_hexes(struct canvas *c, const struct game *g, const struct position *p, int labels,
+		       const struct position *since)
 {
 	const struct geometry *geo = g->rs->geom;
 	for (int h = 0; h < geo->nhex; h++) {
-		int cx = c->margin + (geo->hex_x[h] + 1) * c->k, cy = MARGIN_T + (geo->hex_y[h] + 2) * 2;
+		int cx = c->margin + (geo->hex_x[h] + 1) * c->k, cy = hex_row(geo, c, h);
 		int t = g->board.terrain[h], tok = g->board.token[h];
 		char s[16];
 
+		if (c->screen) {
+			screen_hex(c, g, p, h, since);
+			continue;
+		}
 		snprintf(s, sizeof s, "#%d", h + 1);
 		put_centred(c, labels ? cy - 2 : cy - 3, cx, s, ST_LABEL);
 		put_centred(c, cy - 1, cx, terrain_names[t], ST_TERRAIN + t);
@@ -178,7 +218,7 @@ static void draw_hexes(struct canvas *c, const struct game *g, const struct posi
 			put_centred(c, cy + 1, cx, s, red ? ST_TOKEN_RED : ST_TOKEN);
 		}
 		if (p->robber == h)
-			put_centred(c, cy + 2, cx, "[robber]", ST_ROBBER);
+			put_centred(c, cy + 2, cx, "[robber]", ST_ROBBER | (since && since->robber != h ? ST_NEW : 0));
 	}
 }
 
@@ -193,9 +233,9 @@ static void harbour_at(const struct canvas *c, const struct geometry *geo, int i
 	int coast = geo->harbour_coast[i], h = geo->coast_hexes[coast];
 	int e = geo->coast_edges[coast];
 	int a = geo->edge_nodes[e][0], b = geo->edge_nodes[e][1];
-	double hcol = c->margin + (geo->hex_x[h] + 1) * c->k, hrow = MARGIN_T + (geo->hex_y[h] + 2) * 2;
+	double hcol = c->margin + (geo->hex_x[h] + 1) * c->k, hrow = hex_row(geo, c, h);
 	double mcol = (node_col(geo, c, a) + node_col(geo, c, b)) / 2.0;
-	double mrow = (node_row(geo, a) + node_row(geo, b)) / 2.0;
+	double mrow = (node_row(geo, c, a) + node_row(geo, c, b)) / 2.0;
 	*col = (int)lround(hcol + (mcol - hcol) * 1.9);
 	*row = (int)lround(hrow + (mrow - hrow) * 1.9 - (two ? 0.5 : 0));
 }
@@ -205,6 +245,12 @@ static void draw_harbours(struct canvas *c, const struct game *g)
 	const struct geometry *geo = g->rs->geom;
 	for (int i = 0; i < geo->nharbour; i++) {
 		int kind = g->board.harbour[i], two = kind != HB_GENERIC, row, col;
+		if (c->screen) {
+			/* One line: the resource of a 2:1 harbour, or 3:1. */
+			harbour_at(c, geo, i, 0, &row, &col);
+			put_centred(c, row, col, two ? resource_names[kind] : "3:1", ST_HARBOUR);
+			continue;
+		}
 		harbour_at(c, geo, i, two, &row, &col);
 		put_centred(c, row, col, two ? "2:1" : "3:1", ST_HARBOUR);
 		if (two)
@@ -225,7 +271,7 @@ static void size_canvas(struct canvas *c, const struct game *g)
 	for (int i = 0; i < geo->nharbour; i++) {
 		int kind = g->board.harbour[i], two = kind != HB_GENERIC, row, col;
 		const char *widest = two && strlen(resource_names[kind]) > 3 ? resource_names[kind] : "3:1";
-		harbour_at(c, geo, i, two, &row, &col);
+		harbour_at(c, geo, i, two && !c->screen, &row, &col);
 		if (col - ((int)strlen(widest) - 1) / 2 < left)
 			left = col - ((int)strlen(widest) - 1) / 2;
 	}
@@ -233,12 +279,46 @@ static void size_canvas(struct canvas *c, const struct game *g)
 	for (int n = 0; n < geo->nnode; n++) {
 		if (node_col(geo, c, n) > right)
 			right = node_col(geo, c, n);
-		if (node_row(geo, n) > bottom)
-			bottom = node_row(geo, n);
+		if (node_row(geo, c, n) > bottom)
+			bottom = node_row(geo, c, n);
 	}
 	/* Beyond the last intersection: a harbour's label and the margin again. */
 	c->w = right + 2 * c->k + MARGIN_L < CANVAS_W ? right + 2 * c->k + MARGIN_L : CANVAS_W;
 	c->h = bottom + 2 * MARGIN_T < CANVAS_H ? bottom + 2 * MARGIN_T : CANVAS_H;
+}
+
+/*
+ * The screen layout: one row per y unit and 4 columns per x unit.  A
+ * hexagon is five rows: its top intersection, the two upper ones, its
+ * sides, the two lower ones, its bottom one.  A slanting path is drawn
+ * on the row of its upper end, midway; an upright one on the row between
+ * its ends.  Every intersection shows its number, after the owner's
+ * letter when built on; a hex shows its number (or "rob" under the
+ * robber), its resource and its number token.
+ */
+static void screen_paths(struct canvas *c, const struct game *g, const struct position *p,
+			  const struct position *since)
+{
+	const struct geometry *geo = g->rs->geom;
+	for (int e = 0; e < geo->nedge; e++) {
+		int a = geo->edge_nodes[e][0], b = geo->edge_nodes[e][1], owner = p->edge_owner[e];
+		int style = (owner >= 0 ? ST_PLAYER + g->colour[owner] : ST_PLAIN) |
+			    (since && since->edge_owner[e] != owner ? ST_NEW : 0);
+		char s[2] = { 0 };
+		if (geo->node_y[b] < geo->node_y[a]) {
+			int t = a;
+			a = b;
+			b = t;
+		}
+		if (owner >= 0)
+			s[0] = render_letter[g->colour[owner]];
+		else
+			s[0] = geo->node_x[a] == geo->node_x[b] ? '|' : geo->node_x[a] < geo->node_x[b] ? '\\' : '/';
+		if (geo->node_x[a] == geo->node_x[b])
+			put(c, node_row(geo, c, a) + 1, node_col(geo, c, a), s, style);
+		else
+			put(c, node_row(geo, c, a), (node_col(geo, c, a) + node_col(geo, c, b)) / 2, s, style);
+	}
 }
 
 static int blank_row(const struct canvas *c, int row)
@@ -251,12 +331,15 @@ static int blank_row(const struct canvas *c, int row)
 
 static void sgr(struct buf *b, int style)
 {
-	if (ansi[style])
-		buf_printf(b, "\033[%sm", ansi[style]);
+	const char *a = ansi[style & ~ST_NEW];
+	if (style & ST_NEW)
+		buf_printf(b, "\033[%s%s4;7m", a ? a : "", a ? ";" : "");
+	else if (a)
+		buf_printf(b, "\033[%sm", a);
 }
 
-/* emit: one canvas row, trailing blanks trimmed, with escapes at each change of style. */
-static void emit(struct buf *b, const struct canvas *c, int row, int colour)
+/* emit_cells: one canvas row, trailing blanks trimmed, with escapes at each change of style; its width. */
+static int emit_cells(struct buf *b, const struct canvas *c, int row, int colour)
 {
 	int end = c->w;
 	while (end > 0 && c->ch[row][end - 1] == ' ')
@@ -274,26 +357,63 @@ static void emit(struct buf *b, const struct canvas *c, int row, int colour)
 	}
 	if (colour && cur != ST_PLAIN)
 		buf_adds(b, "\033[0m");
-	buf_adds(b, "\n");
+	return end;
+}
+
+/* emit_line: panel line l in the style of its kind and seat, and a newline. */
+static void emit_line(struct buf *b, const struct game *g, const struct panel_line *l, int colour)
+{
+	int st = ST_PLAIN;
+	if (l->kind == PK_PLAYER && l->seat >= 0)
+		st = ST_PLAYER + g->colour[l->seat];
+	else if (l->kind == PK_TITLE || l->kind == PK_HEAD)
+		st = ST_TITLE;
+	if (colour && st != ST_PLAIN) {
+		sgr(b, st);
+		buf_adds(b, l->text);
+		buf_adds(b, "\033[0m\n");
+	} else {
+		buf_adds(b, l->text);
+		buf_adds(b, "\n");
+	}
 }
 
 static void emit_panel(struct buf *b, const struct game *g, const struct panel *pn, int colour)
 {
 	for (int i = 0; i < pn->n; i++) {
 		const struct panel_line *l = &pn->line[i];
-		int st = ST_PLAIN;
-		if (l->kind == PK_PLAYER && l->seat >= 0)
-			st = ST_PLAYER + g->colour[l->seat];
-		else if (l->kind == PK_TITLE || l->kind == PK_HEAD)
-			st = ST_TITLE;
 		if (l->kind == PK_PLAYER || l->kind == PK_TITLE || l->kind == PK_HEAD)
 			buf_adds(b, "\n");
-		if (colour && st != ST_PLAIN) {
-			sgr(b, st);
-			buf_adds(b, l->text);
-			buf_adds(b, "\033[0m\n");
+		emit_line(b, g, l, colour);
+	}
+}
+
+/* The screen layout: the board with the short panel on its right, within SCREEN_WIDTH columns. */
+static void render_screen(struct buf *b, struct canvas *c, const struct game *g, const struct render_opts *o,
+			   struct panel *pn)
+{
+	const struct position *p = render_position(g);
+	int top = 0, bottom = c->h, width = 0;
+
+	screen_paths(c, g, p, o->since);
+	draw_hexes(c, g, p, 1, o->since);
+	draw_nodes(c, g, p, 1, o->since);
+	draw_harbours(c, g);
+	while (top < bottom && blank_row(c, top))
+		top++;
+	while (bottom > top && blank_row(c, bottom - 1))
+		bottom--;
+	for (int r = top; r < bottom; r++)
+		for (int i = c->w; i > width; i--)
+			if (c->ch[r][i - 1] != ' ')
+				width = i;
+	panel_build_screen(g, SCREEN_WIDTH - width - 2, bottom - top, pn);
+	for (int r = top; r < bottom; r++) {
+		int n = r - top, end = emit_cells(b, c, r, o->colour);
+		if (n < pn->n) {
+			buf_printf(b, "%*s", width - end + 2, "");
+			emit_line(b, g, &pn->line[n], o->colour);
 		} else {
-			buf_adds(b, l->text);
 			buf_adds(b, "\n");
 		}
 	}
@@ -318,12 +438,21 @@ int render_text(const struct game *g, const struct render_opts *o, char **out, s
 	}
 	memset(c->ch, ' ', sizeof c->ch);
 	memset(c->st, 0, sizeof c->st);
-	c->k = o->labels ? 8 : 6;
+	c->k = o->screen ? 4 : o->labels ? 8 : 6;
+	c->rows = o->screen ? 1 : 2;
+	c->screen = o->screen;
 	size_canvas(c, g);
+	buf_init(&b);
+	if (o->screen) {
+		render_screen(&b, c, g, o, pn);
+		free(c);
+		free(pn);
+		return buf_finish(&b, out, len, e);
+	}
 
-	draw_paths(c, g, p, o->labels);
-	draw_hexes(c, g, p, o->labels);
-	draw_nodes(c, g, p, o->labels);
+	draw_paths(c, g, p, o->labels, o->since);
+	draw_hexes(c, g, p, o->labels, o->since);
+	draw_nodes(c, g, p, o->labels, o->since);
 	draw_harbours(c, g);
 	panel_build(g, o, pn);
 
@@ -333,9 +462,10 @@ int render_text(const struct game *g, const struct render_opts *o, char **out, s
 		top++;
 	while (bottom > top && blank_row(c, bottom - 1))
 		bottom--;
-	buf_init(&b);
-	for (int r = top; r < bottom; r++)
-		emit(&b, c, r, o->colour);
+	for (int r = top; r < bottom; r++) {
+		emit_cells(&b, c, r, o->colour);
+		buf_adds(&b, "\n");
+	}
 	emit_panel(&b, g, pn, o->colour);
 	free(c);
 	free(pn);
