@@ -101,3 +101,14 @@ six() {
 	grep -q '^green (g/G): ' <<<"$output"
 	grep -q '^brown (n/N): ' <<<"$output"
 }
+
+@test "examples/six-players.sh plays six players to the end, the building phase after red's first turn" {
+	run -0 --separate-stderr sh "$ROOT/examples/six-players.sh" 4 "$T/final.json"
+	assert_eq "red roll 3 6" "${lines[0]}"
+	assert_eq "red end" "${lines[1]}"
+	assert_eq "blue end" "${lines[2]}"
+	assert_eq "green buy knight" "${lines[5]}"
+	assert_eq "blue roll 3 4" "${lines[8]}"
+	[[ "${lines[-1]}" =~ ^winner:\ [a-z]+\ with\ 1[0-9]\ points$ ]]
+	run -0 catan-validate -q "$T/final.json"
+}
