@@ -1070,3 +1070,40 @@ leaks() {
 	run -0 jq -r '.secret | length' "$BATS_TEST_TMPDIR/ex/game.json"
 	assert_eq 64 "$output"
 }
+
+@test "a six-player game by mail: green passes in the building phase, a player out of turn is refused, all six are told" {
+	P=$BATS_TEST_TMPDIR/six.players
+	printf '%s\n' 'red alice@example.org' 'blue bob@example.net' 'white carol@example.com' \
+		'orange dave@example.org' 'green erin@example.org' 'brown frank@example.net' >"$P"
+	catan-newboard --seed 4 --secret --players red,blue,white,orange,green,brown >"$G"
+	passwords "$G" "$P"
+	# Automatic players up to a building phase in which green is to move (the luck is the
+	# referee's secret, so the move that reaches it is not known in advance).
+	for i in $(seq 1 300); do
+		jq -e '.position.phase == "building" and .position.current == "green"' "$G" >/dev/null && break
+		catan-move -i "$G" --auto 1 --policy greedy
+	done
+	run -0 jq -c '.position | [.phase, .current]' "$G"
+	assert_eq '["building","green"]' "$output"
+	last=$(jq -r '.log[-1]' "$G")
+	# After green's pass brown builds, unless the phase follows brown's turn: then red's turn begins.
+	if [ "$(jq -r .position.building_after "$G")" = brown ]; then
+		want='["green end","red","roll"]'
+	else
+		want='["green end","brown","building"]'
+	fi
+	printf 'end\n' | mkmail plain 'Frank <frank@example.net>' 'my turn' '<b1@x>' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 jq -r '.log[-1]' "$G"
+	assert_eq "$last" "$output"
+	grep -q "green builds or passes first" "$(mail_to frank@example.net)"
+	rm -f "$OUT"/*.eml
+	printf 'end\n' | mkmail plain 'Erin <erin@example.org>' 'my turn' '<g1@x>' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 jq -c '[.log[-1], .position.current, .position.phase]' "$G"
+	assert_eq "$want" "$output"
+	outbox_count 6
+	for a in alice@example.org bob@example.net carol@example.com dave@example.org erin@example.org frank@example.net; do
+		grep -q '^  green end$' "$(mail_to "$a")"
+	done
+}
