@@ -423,7 +423,7 @@ A mail without moves may ask, one word a line:
 	printf 'roll 3 3\nbuild road 14\u201319\nend\n' |
 		run -0 send base64 'Alice <alice@example.org>' 'My turn' '<b64.1@example.org>'
 	grep -q '^Content-Transfer-Encoding: base64' "$BATS_TEST_TMPDIR/sent.eml"
-	! grep -q '^end$' "$BATS_TEST_TMPDIR/sent.eml" || false
+	run -1 grep -q '^end$' "$BATS_TEST_TMPDIR/sent.eml"
 	log_is '["red roll 3 3","red build road 14-19","red end"]'
 }
 
@@ -540,9 +540,9 @@ A mail without moves may ask, one word a line:
 		outbox_count 1
 		f=$(mail_to alice@example.org)
 		grep -q "^Your mail was not played: it carries $([ -n "$pw" ] && echo 'a wrong' || echo no) password\.$" "$f"
-		! grep -qi 'mallory' "$f" || false
+		run -1 grep -qi 'mallory' "$f"
 		# The reply never shows a password, the seat's nor the one tried.
-		! grep -qE 'alice-?pw|bob-?pw' "$f" || false
+		run -1 grep -qE 'alice-?pw|bob-?pw' "$f"
 	done
 	run -0 grep -c 'red <alice@example.org>: refused: no password; told the seat.s owner$' "$G.log"
 	assert_eq 1 "$output"
@@ -585,7 +585,7 @@ A mail without moves may ask, one word a line:
 		run -0 grep -c '^  password [a-km-z2-9]\{4\}\(-[a-km-z2-9]\{4\}\)\{4\}$' "$f"
 		assert_eq 1 "$output"
 		got[$a]=$(sed -n 's/^  password //p' "$f")
-		! grep -qF "${got[$a]}" "$G.passwords" || false
+		run -1 grep -qF "${got[$a]}" "$G.passwords"
 	done
 	run -0 sh -c 'sed -n "s/^  password //p" "$1"/*.eml | sort -u | wc -l' - "$OUT"
 	assert_eq 4 "$output"
@@ -688,7 +688,7 @@ A mail without moves may ask, one word a line:
 	} >"$BATS_TEST_TMPDIR/m"
 	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	log_is '["red roll 3 3"]'
-	! grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$G.log" "$OUT"/*.eml || false
+	run -1 grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$G.log" "$OUT"/*.eml
 	run -0 awk 'length > 998' "$OUT"/*.eml
 	assert_eq "" "$output"
 	# The subject is cut at 200 characters, folded and encoded as RFC 2047 says.
