@@ -68,7 +68,12 @@ FORWARD = re.compile(r"^\s*(-+ ?(original message|forwarded message|weitergeleit
 # The mail commands, answered without touching the game.
 COMMANDS = {"list": "list", "moves": "list", "board": "board", "status": "status", "help": "help",
             "away": "away", "back": "back", "standing pass": "standing pass",
-            "standing off": "standing off"}
+            "standing off": "standing off", "building on": "building on",
+            "building off": "building off"}
+# The commands that set a standing order (GAME.clock); a mail of moves may carry them too.
+SETTINGS = ("away", "back", "standing pass", "standing off", "building on", "building off")
+# The players file's lines that are settings of the game, not seats.
+PLAYERS_SETTINGS = ("auto", "building")
 PW_LINE = re.compile(r"^\s*password\s*:?\s*(\S+)\s*$", re.IGNORECASE)
 
 USAGE_LINE = ("usage: catan-referee [--from ADDRESS] [--log FILE] (GAME PLAYERS | --games FOLDER)"
@@ -561,7 +566,7 @@ def read_players(path):
             w = line.split()
             if not w or w[0].startswith("#"):
                 continue
-            if w[0].lower() != "auto":
+            if w[0].lower() not in PLAYERS_SETTINGS:
                 seats.append((w[0].lower(), w[1] if len(w) > 1 else ""))
     return seats
 
@@ -769,7 +774,7 @@ def handle(ref, mail, outbox):
             t.commit(outbox)
             return 0
         return play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves,
-                    name_tag, outbox, stamp)
+                    commands, name_tag, outbox, stamp)
 
 
 HELP_LINES = (
@@ -785,7 +790,45 @@ HELP_LINES = (
     "  away     you are away: your clock stops until you write 'back' (or send a move)",
     "  back     you are back: your clock runs again",
     "  standing pass   pass whenever you are asked to answer a robber with a knight,",
-    "                  until you write 'standing off'")
+    "                  until you write 'standing off'",
+    "  building on     be asked in every special building phase (games of five or six),",
+    "                  until you write 'building off'; without it the referee passes for you",
+    "", "The last four may come with moves too.")
+
+
+def settings(clock, doc, colour, commands, r):
+    """The standing orders that COMMANDS set or cancel, each confirmed in R; whether any did."""
+    changed = False
+    building = "building_after" in doc.get("position", {})
+    for c in commands:
+        if c not in SETTINGS:
+            continue
+        changed = True
+        if c == "away":
+            clock["away"][colour] = True
+            r.p("You are away: your clock stops until you write 'back' or send a move.")
+        elif c == "back":
+            clock["away"].pop(colour, None)
+            r.p("You are back: your clock runs again.")
+        elif c == "standing pass":
+            clock["standing"][colour] = "pass"
+            r.p("Standing order: you pass whenever you are asked to answer a robber "
+                "with a knight, until you write 'standing off'.")
+        elif c == "standing off":
+            clock["standing"].pop(colour, None)
+            r.p("Standing order cancelled: you answer the robber yourself.")
+        elif not building:
+            changed = False
+            r.p("This game has no special building phase: '%s' changes nothing." % c)
+        elif c == "building on":
+            clock["building"][colour] = True
+            r.p("Standing request: you are asked to build in every special building phase, "
+                "until you write 'building off'.")
+        else:
+            clock["building"].pop(colour, None)
+            r.p("Standing request cancelled: the referee passes for you in the special "
+                "building phase.")
+    return changed
 
 
 def answer(ref, t, game, doc, colour, commands, mail, name_tag):
@@ -793,22 +836,9 @@ def answer(ref, t, game, doc, colour, commands, mail, name_tag):
     r = Reply()
     now = now_line(doc)
     clock = read_clock(game)
+    if settings(clock, doc, colour, commands, r):
+        t.clock = clock
     for c in commands:
-        if c in ("away", "back", "standing pass", "standing off"):
-            if c == "away":
-                clock["away"][colour] = True
-                r.p("You are away: your clock stops until you write 'back' or send a move.")
-            elif c == "back":
-                clock["away"].pop(colour, None)
-                r.p("You are back: your clock runs again.")
-            elif c == "standing pass":
-                clock["standing"][colour] = "pass"
-                r.p("Standing order: you pass whenever you are asked to answer a robber "
-                    "with a knight, until you write 'standing off'.")
-            else:
-                clock["standing"].pop(colour, None)
-                r.p("Standing order cancelled: you answer the robber yourself.")
-            t.clock = clock
         if c == "over":
             r.p("The game is over: %s; nothing was played." % now)
         elif c == "list":
@@ -875,6 +905,10 @@ def check_refereeable(ref, game, doc, seats, players):
     if missing:
         ref.say("refused: no address for %s in %s; no reply" % (", ".join(missing), players))
         raise Fail(1, "catan-referee: %s has no address for %s" % (players, ", ".join(missing)))
+    if building_visits(players) not in ("all", "requested"):
+        ref.say("refused: %s says 'building %s'; no reply" % (players, building_visits(players)))
+        raise Fail(1, "catan-referee: %s: the line 'building' takes all or requested, not '%s'"
+                   % (players, building_visits(players)))
 
 
 def view_of(ref, game_bytes, colour):
@@ -924,6 +958,11 @@ class Reply:
     def lines(self, lines):
         """Lines as they are, as preformatted text."""
         self.blocks.append(("pre", "\n".join(lines)))
+        return self
+
+    def add(self, other):
+        """The blocks of another reply, after these."""
+        self.blocks.extend(other.blocks)
         return self
 
     def board(self, text, png):
@@ -987,20 +1026,27 @@ def read_clock(game):
         c = {}
     except (OSError, ValueError) as e:
         raise Fail(EX_TEMPFAIL, "catan-referee: cannot read %s.clock: %s" % (game, e))
-    for k in ("away", "standing", "owes"):
+    for k in ("away", "standing", "building", "owes"):
         if not isinstance(c.get(k), dict):
             c[k] = {}
     return c
 
 
-def standing_orders(ref, clock, new, newdoc):
-    """The passes that standing orders give, while the player to answer the robber has one."""
+def standing_orders(ref, clock, visits, new, newdoc):
+    """The passes that standing orders give: while the player to answer the robber has one,
+    and, when VISITS is "requested", while the player to build in the special building phase
+    has not asked to be asked."""
     while True:
         pos = newdoc.get("position", {})
-        who = pos.get("answering")
-        if pos.get("phase") != "interrupt" or clock["standing"].get(who) != "pass":
+        phase = pos.get("phase")
+        if phase == "interrupt" and clock["standing"].get(pos.get("answering")) == "pass":
+            move = "%s pass" % pos["answering"]
+        elif (phase == "building" and visits == "requested"
+              and not clock["building"].get(pos.get("current"))):
+            move = "%s end" % pos["current"]
+        else:
             return new, newdoc
-        new = ref.run(["catan-move", "--as", who, "%s pass" % who], stdin=new).stdout
+        new = ref.run(["catan-move", "--as", move.split()[0], move], stdin=new).stdout
         newdoc = json.loads(new)
 
 
@@ -1026,11 +1072,12 @@ def now_line(doc):
     return "%s to play (%s)" % (pos.get("current"), pos.get("phase"))
 
 
-def play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves, name_tag,
-         outbox, stamp):
+def play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves, commands,
+         name_tag, outbox, stamp):
     """The moves in order, in one call, up to the first refusal: a move that stood stays
     (luck is final: a roll or a card drawn is never taken back), the refused one and those
-    after it are not played."""
+    after it are not played.  The standing orders among COMMANDS are set first, so that they
+    hold for the moves' outcome; then the standing orders play what they decide."""
     with open(game, "rb") as f:
         old = f.read()
     before = len(doc.get("log", []))
@@ -1057,10 +1104,14 @@ def play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves, na
     if refused is None:
         stood = total
     clock = read_clock(game)
+    if stood and clock["away"].pop(colour, None):
+        t.clock = clock  # a move is back
+    orders = Reply()
+    if settings(clock, doc, colour, commands, orders):
+        t.clock = clock
+    mine = len(newdoc.get("log", []))  # the log's length after the mail's own moves
     if stood:
-        new, newdoc = standing_orders(ref, clock, new, newdoc)
-        if clock["away"].pop(colour, None):
-            t.clock = clock
+        new, newdoc = standing_orders(ref, clock, building_visits(players), new, newdoc)
     now = now_line(newdoc)
     try:
         gpath = os.path.join(tmpdir, "game.json")
@@ -1095,7 +1146,7 @@ def play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves, na
         subject = re_subject(mail, name_tag)
         if stood == 0:
             # Nothing stood: the game is as it was, and only the sender hears of it.
-            r = Reply().p("Nothing was played; the game is as it was.")
+            r = Reply().add(orders).p("Nothing was played; the game is as it was.")
             refusal(r)
             send(r, colour, sender, subject, mail.msgid or None)
         else:
@@ -1104,9 +1155,13 @@ def play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves, na
             t.new_game = new
             for c in newdoc.get("players", []):
                 to = address_of(seats, c)
-                view = json.loads(view_of(ref, new, c))
-                r = Reply().p("%s played:" % colour).moves(view.get("log", [])[before:])
+                log = json.loads(view_of(ref, new, c)).get("log", [])
+                r = Reply().p("%s played:" % colour).moves(log[before:mine])
+                if len(log) > mine:
+                    r.p("The referee played by the standing orders (write 'help' for them):")
+                    r.moves(log[mine:])
                 if c == colour:
+                    r.add(orders)
                     refusal(r)
                     send(r, c, to, subject, mail.msgid or None)
                 else:
@@ -1139,6 +1194,16 @@ def tick(ref, game, players, outbox, name_tag):
         t = Txn(ref, game)
         stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         log = doc.get("log", [])
+        # Standing orders set by a mail that played nothing (or a game moved by hand) play first.
+        new, newdoc = standing_orders(ref, clock, building_visits(players), old, doc)
+        if len(newdoc.get("log", [])) > len(log):
+            t.new_game = new
+            tell_all(ref, t, new, newdoc, seats, len(log), name_tag,
+                     "The referee played by the standing orders (write 'help' for them):")
+            line = "standing orders: %d move(s)" % (len(newdoc["log"]) - len(log))
+            t.line = "%s tick: %s" % (stamp, line)
+            t.commit(outbox)
+            return [line]
         owes = {}
         for c in waiting(doc):
             last = max([i for i, m in enumerate(log) if m.split(" ", 1)[0] == c], default=-1)
@@ -1159,7 +1224,8 @@ def tick(ref, game, players, outbox, name_tag):
                 newdoc = json.loads(p.stdout)
                 if len(newdoc.get("log", [])) == len(log):
                     continue
-                new, newdoc = standing_orders(ref, clock, p.stdout, newdoc)
+                new, newdoc = standing_orders(ref, clock, building_visits(players), p.stdout,
+                                              newdoc)
                 t.new_game = new
                 tell_all(ref, t, new, newdoc, seats, len(log), name_tag,
                          "%s let the deadline pass (%s); the automatic player (%s) moved for "
@@ -1190,16 +1256,28 @@ def clock_text(clock):
     return json.dumps(clock, sort_keys=True)
 
 
+def players_setting(players, key, default):
+    """The value of the players file's line 'KEY VALUE', in lower case, or DEFAULT."""
+    with open(players, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            w = line.split()
+            if len(w) == 2 and w[0].lower() == key:
+                return w[1].lower()
+    return default
+
+
 def auto_policy(players):
     """The automatic player of a game: the line 'auto POLICY' of its players file, or random,
     whose choices depend on nothing a player may not see (greedy weighs a monopoly by the
     others' hands, so its moves would tell what they hold)."""
-    with open(players, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            w = line.split()
-            if len(w) == 2 and w[0].lower() == "auto":
-                return w[1].lower()
-    return "random"
+    return players_setting(players, "auto", "random")
+
+
+def building_visits(players):
+    """Whom the special building phase asks: the line 'building all' of the players file asks
+    every player, as the printed rules do; without it (or with 'building requested') only the
+    players with a standing request are asked, and the referee passes for the others."""
+    return players_setting(players, "building", "requested")
 
 
 def tell_all(ref, t, new, newdoc, seats, before, name_tag, heading):

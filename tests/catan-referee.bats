@@ -262,7 +262,11 @@ A mail without moves may ask, one word a line:
   away     you are away: your clock stops until you write 'back' (or send a move)
   back     you are back: your clock runs again
   standing pass   pass whenever you are asked to answer a robber with a knight,
-                  until you write 'standing off'" "$output"
+                  until you write 'standing off'
+  building on     be asked in every special building phase (games of five or six),
+                  until you write 'building off'; without it the referee passes for you
+
+The last four may come with moves too." "$output"
 	grep -q 'blue <bob@example.net>: asked for status, help$' "$G.log"
 	rm "$OUT"/*.eml
 	printf 'board\n' | run -0 send plain bob@example.net 'the board' '<c2@x>'
@@ -1071,10 +1075,11 @@ leaks() {
 	assert_eq 64 "$output"
 }
 
-@test "a six-player game by mail: green passes in the building phase, a player out of turn is refused, all six are told" {
+@test "a six-player game by mail, every player asked (building all): green passes in the building phase, a player out of turn is refused, all six are told" {
 	P=$BATS_TEST_TMPDIR/six.players
 	printf '%s\n' 'red alice@example.org' 'blue bob@example.net' 'white carol@example.com' \
-		'orange dave@example.org' 'green erin@example.org' 'brown frank@example.net' >"$P"
+		'orange dave@example.org' 'green erin@example.org' 'brown frank@example.net' \
+		'building all' >"$P"
 	catan-newboard --seed 4 --secret --players red,blue,white,orange,green,brown >"$G"
 	passwords "$G" "$P"
 	# Automatic players up to a building phase in which green is to move (the luck is the
@@ -1106,4 +1111,108 @@ leaks() {
 	for a in alice@example.org bob@example.net carol@example.com dave@example.org erin@example.org frank@example.net; do
 		grep -q '^  green end$' "$(mail_to "$a")"
 	done
+}
+
+# five_players FILE: a five-player game's players file (no 'building' line: only the players
+# who asked are asked in the special building phase).
+five_players() {
+	printf '%s\n' 'red alice@example.org' 'blue bob@example.net' 'white carol@example.com' \
+		'orange dave@example.org' 'green erin@example.org' >"$1"
+}
+
+# to_main: automatic moves on $G until the player whose turn it is may end it (phase main).
+to_main() {
+	local i
+	for i in $(seq 1 300); do
+		jq -e '.position.phase == "main"' "$G" >/dev/null && return 0
+		catan-move -i "$G" --auto 1 --policy greedy
+	done
+	return 1
+}
+
+# address COLOUR: the five-player game's address of COLOUR.
+address() {
+	awk -v c="$1" '$1 == c { print $2 }' "$BATS_TEST_TMPDIR/five.players"
+}
+
+# after COLOUR N: the colour N seats after COLOUR among the five.
+after() {
+	local s=(red blue white orange green) i
+	for i in 0 1 2 3 4; do
+		if [ "${s[i]}" = "$1" ]; then
+			echo "${s[(i + $2) % 5]}"
+		fi
+	done
+}
+
+@test "a five-player game by mail: the referee passes in the building phase for every player who did not ask" {
+	P=$BATS_TEST_TMPDIR/five.players
+	five_players "$P"
+	catan-newboard --seed 3 --secret --players red,blue,white,orange,green >"$G"
+	passwords "$G" "$P"
+	to_main
+	cur=$(jq -r .position.current "$G")
+	n=$(jq '.log | length' "$G")
+	printf 'end\n' | mkmail plain "$(address "$cur")" 'my turn' '<e1@x>' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	# The turn ended, the four others were passed for, in turn from the left; the next turn began.
+	run -0 jq -c --argjson n "$n" '[.log[$n:], .position.current, .position.phase]' "$G"
+	a=$(after "$cur" 1) b=$(after "$cur" 2) c=$(after "$cur" 3) d=$(after "$cur" 4)
+	assert_eq "[[\"$cur end\",\"$a end\",\"$b end\",\"$c end\",\"$d end\"],\"$a\",\"roll\"]" "$output"
+	outbox_count 5
+	# Each player reads the mover's move apart from the referee's passes.
+	run -0 "$MAIL/part.py" "$(mail_to "$(address "$d")")" plain
+	assert_eq "$cur played:" "${lines[0]}"
+	assert_eq "  $cur end" "${lines[1]}"
+	assert_eq "The referee played by the standing orders (write 'help' for them):" "${lines[2]}"
+	assert_eq "  $a end" "${lines[3]}"
+	assert_eq "  $d end" "${lines[6]}"
+}
+
+@test "a five-player game by mail: 'building on' gets a player asked in every building phase until 'building off'" {
+	P=$BATS_TEST_TMPDIR/five.players
+	five_players "$P"
+	catan-newboard --seed 3 --secret --players red,blue,white,orange,green >"$G"
+	passwords "$G" "$P"
+	to_main
+	cur=$(jq -r .position.current "$G")
+	asker=$(after "$cur" 2)
+	# A mail of commands alone: the request is confirmed, the game unchanged.
+	cp "$G" "$BATS_TEST_TMPDIR/g0"
+	printf 'building on\n' | mkmail plain "$(address "$asker")" 'build' '<b1@x>' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	cmp "$G" "$BATS_TEST_TMPDIR/g0"
+	run -0 "$MAIL/part.py" "$(mail_to "$(address "$asker")")" plain
+	assert_eq "Standing request: you are asked to build in every special building phase, until you write 'building off'." "${lines[0]}"
+	run -0 jq -c .building "$G.clock"
+	assert_eq "{\"$asker\":true}" "$output"
+	rm -f "$OUT"/*.eml
+	# The turn ends: the player between is passed for; the asker is asked.
+	n=$(jq '.log | length' "$G")
+	printf 'end\n' | mkmail plain "$(address "$cur")" 'my turn' '<e1@x>' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 jq -c --argjson n "$n" '[.log[$n:], .position.current, .position.phase]' "$G"
+	assert_eq "[[\"$cur end\",\"$(after "$cur" 1) end\"],\"$asker\",\"building\"]" "$output"
+	rm -f "$OUT"/*.eml
+	# The asker passes and cancels in one mail: the rest are passed for, the next turn begins.
+	n=$(jq '.log | length' "$G")
+	printf 'end\nbuilding off\n' | mkmail plain "$(address "$asker")" 'pass' '<e2@x>' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 jq -c --argjson n "$n" '[.log[$n:], .position.current, .position.phase]' "$G"
+	assert_eq "[[\"$asker end\",\"$(after "$cur" 3) end\",\"$(after "$cur" 4) end\"],\"$(after "$cur" 1)\",\"roll\"]" "$output"
+	run -0 jq -c .building "$G.clock"
+	assert_eq "{}" "$output"
+	run -0 "$MAIL/part.py" "$(mail_to "$(address "$asker")")" plain
+	assert_eq "Standing request cancelled: the referee passes for you in the special building phase." "${lines[5]}"
+}
+
+@test "'building on' in a game without the building phase changes nothing and says so; a players file's 'building' line takes all or requested" {
+	printf 'building on\n' | send plain 'Alice <alice@example.org>' 'build' '<b1@x>'
+	run -0 plain_to alice@example.org
+	assert_eq "This game has no special building phase: 'building on' changes nothing." "${lines[0]}"
+	[ ! -e "$G.clock" ]
+	cp "$MAIL/players" "$BATS_TEST_TMPDIR/players"
+	echo 'building some' >>"$BATS_TEST_TMPDIR/players"
+	run -1 --separate-stderr catan-referee $OPTS "$G" "$BATS_TEST_TMPDIR/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
+	assert_eq "catan-referee: $BATS_TEST_TMPDIR/players: the line 'building' takes all or requested, not 'some'" "$stderr"
 }
