@@ -1120,6 +1120,17 @@ five_players() {
 		'orange dave@example.org' 'green erin@example.org' >"$1"
 }
 
+# five_game: a five-player game in $G with its players in $P, played by automatic players
+# up to a main phase; $cur is the player whose turn it is.
+five_game() {
+	P=$BATS_TEST_TMPDIR/five.players
+	five_players "$P"
+	catan-newboard --seed 3 --secret --players red,blue,white,orange,green >"$G"
+	passwords "$G" "$P"
+	to_main
+	cur=$(jq -r .position.current "$G")
+}
+
 # to_main: automatic moves on $G until the player whose turn it is may end it (phase main).
 to_main() {
 	local i
@@ -1146,12 +1157,7 @@ after() {
 }
 
 @test "a five-player game by mail: the referee passes in the building phase for every player who did not ask" {
-	P=$BATS_TEST_TMPDIR/five.players
-	five_players "$P"
-	catan-newboard --seed 3 --secret --players red,blue,white,orange,green >"$G"
-	passwords "$G" "$P"
-	to_main
-	cur=$(jq -r .position.current "$G")
+	five_game
 	n=$(jq '.log | length' "$G")
 	printf 'end\n' | mkmail plain "$(address "$cur")" 'my turn' '<e1@x>' >"$BATS_TEST_TMPDIR/m"
 	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
@@ -1170,12 +1176,7 @@ after() {
 }
 
 @test "a five-player game by mail: 'building on' gets a player asked in every building phase until 'building off'" {
-	P=$BATS_TEST_TMPDIR/five.players
-	five_players "$P"
-	catan-newboard --seed 3 --secret --players red,blue,white,orange,green >"$G"
-	passwords "$G" "$P"
-	to_main
-	cur=$(jq -r .position.current "$G")
+	five_game
 	asker=$(after "$cur" 2)
 	# A mail of commands alone: the request is confirmed, the game unchanged.
 	cp "$G" "$BATS_TEST_TMPDIR/g0"
@@ -1215,4 +1216,38 @@ after() {
 	echo 'building some' >>"$BATS_TEST_TMPDIR/players"
 	run -1 --separate-stderr catan-referee $OPTS "$G" "$BATS_TEST_TMPDIR/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
 	assert_eq "catan-referee: $BATS_TEST_TMPDIR/players: the line 'building' takes all or requested, not 'some'" "$stderr"
+}
+
+@test "a request cancelled while its player is asked: --tick plays the pass and tells all five" {
+	five_game
+	asker=$(after "$cur" 1)
+	printf 'end\nbuilding on\n' | mkmail plain "$(address "$cur")" 'my turn' '<e1@x>' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	printf 'building on\n' | mkmail plain "$(address "$asker")" 'build' '<b1@x>' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	# The asker's request came after the turn ended: the phase passed them by.
+	run -0 jq -c '[.position.current, .position.phase]' "$G"
+	assert_eq "[\"$asker\",\"roll\"]" "$output"
+	# The asker's turn ends: the first player asked is the one who asked with their move.
+	to_main
+	run -0 jq -r .position.current "$G"
+	assert_eq "$asker" "$output"
+	printf 'end\n' | mkmail plain "$(address "$asker")" 'my turn' '<e2@x>' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 jq -c '[.log[-4:], .position.current, .position.phase]' "$G"
+	assert_eq "[[\"$asker end\",\"$(after "$cur" 2) end\",\"$(after "$cur" 3) end\",\"$(after "$cur" 4) end\"],\"$cur\",\"building\"]" "$output"
+	# The cancel alone changes nothing in the game; the next tick plays the pass.
+	cp "$G" "$BATS_TEST_TMPDIR/g0"
+	printf 'building off\n' | mkmail plain "$(address "$cur")" 'no' '<c1@x>' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	cmp "$G" "$BATS_TEST_TMPDIR/g0"
+	rm -f "$OUT"/*.eml
+	run -0 catan-referee --tick --text-only "$G" "$P" "$OUT"
+	run -0 jq -c '[.log[-1], .position.current, .position.phase]' "$G"
+	assert_eq "[\"$cur end\",\"$(after "$cur" 2)\",\"roll\"]" "$output"
+	outbox_count 5
+	run -0 "$MAIL/part.py" "$(mail_to "$(address "$cur")")" plain
+	assert_eq "The referee played by the standing orders (write 'help' for them):" "${lines[0]}"
+	assert_eq "  $cur end" "${lines[1]}"
+	grep -q ' tick: standing orders: 1 move(s)$' "$G.log"
 }
