@@ -1251,3 +1251,37 @@ after() {
 	assert_eq "  $cur end" "${lines[1]}"
 	grep -q ' tick: standing orders: 1 move(s)$' "$G.log"
 }
+
+@test "a five-player game by mail to its winner: each seat's moves by the automatic player past its deadline, the building phase passed for all; it validates and scores" {
+	five_game
+	echo 'auto greedy' >>"$P"
+	# Greedy players up to 8 points, then the referee's clock plays the rest, a tick at a time.
+	for i in $(seq 1 100); do
+		[ "$(catan-score --json "$G" | jq '[.players[].points] | max')" -ge 8 ] && break
+		catan-move -i "$G" --auto 20 --policy greedy
+	done
+	n=$(jq '.log | length' "$G")
+	t=1790000000
+	for i in $(seq 1 600); do
+		[ "$(jq -r .position.phase "$G")" = over ] && break
+		t=$((t + 100 * 3600))
+		catan-referee --tick --text-only --now "$t" "$G" "$P" "$OUT" >/dev/null
+	done
+	run -0 jq -r .position.phase "$G"
+	assert_eq over "$output"
+	# The referee's part: every pass of a building phase is in the log, none waited for a mail.
+	run -0 jq --argjson n "$n" '[.log[$n:][] | select(endswith(" end"))] | length' "$G"
+	ends=$output
+	[ "$ends" -gt 5 ]
+	winner=$(catan-score --json "$G" | jq -r .winner)
+	run -0 catan-validate "$G"
+	[[ $output =~ ^.*:\ ok,\ [0-9]+\ moves$ ]]
+	run -0 catan-score --json "$G"
+	run -0 jq -r '[.players[] | select(.colour == "'"$winner"'") | .points >= 10] | .[0]' <<<"$output"
+	assert_eq true "$output"
+	# The last mail each player got says who won.
+	for c in red blue white orange green; do
+		f=$(ls -t $(grep -l "^To: $(address $c)\$" "$OUT"/*.eml) | head -1)
+		grep -q "^Now: $winner has won the game\.$" <("$MAIL/part.py" "$f" plain)
+	done
+}
