@@ -43,9 +43,6 @@ MAX_MOVES = 100  # moves one mail may carry
 MAX_LINE = 1000  # characters of one line of moves
 MAX_SUBJECT = 200  # characters of a subject repeated in a reply or the log
 
-COLOURS = ("red", "blue", "white", "orange", "green", "brown")
-VERBS = ("build roll discard robber offer accept reject cancel trade buy play end "
-         "pass steal neutral action give return").split()
 
 AUTO_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
 AUTO_SUBJECT = re.compile(
@@ -318,12 +315,25 @@ class Mail:
         return clean(self.msgid, 100) if self.msgid else "(no Message-ID)"
 
 
-def read_text(mail, colour):
+def grammar(ref):
+    """The first words of a move, from catan-move's own grammar (its completion without a
+    game), so that a new colour or verb needs no change here: (colours, verbs)."""
+    colours = ref.run(["catan-move", "--complete", ""]).stdout.decode().split()
+    if not colours:
+        raise Fail(EX_TEMPFAIL, "catan-referee: catan-move --complete named no colour")
+    verbs = [w.split()[-1] for w in ref.run(["catan-move", "--complete", colours[0] + " "])
+             .stdout.decode().splitlines() if w.strip()]
+    return tuple(colours), tuple(verbs)
+
+
+def read_text(mail, colour, words):
     """The moves, the commands and the password of the mail's text.  The moves: one per line;
     quoted lines (">") skipped; the moves end at a signature ("-- ") or a forwarded original.
     A line counts when its first word is a colour or a verb; a verb alone gets the sender's
     colour in front; a full stop at its end is writing, not the move's.  Other lines
-    (greetings, "On ... wrote:") are prose.  The password line counts anywhere unquoted."""
+    (greetings, "On ... wrote:") are prose.  The password line counts anywhere unquoted.
+    WORDS: the colours and verbs (grammar)."""
+    colours, verbs = words
     moves, commands, password, ended, long_line = [], [], None, False, None
     for n, raw in enumerate(mail.body.split("\n"), 1):
         if re.match(r"^[ \t]*>", raw):
@@ -341,11 +351,11 @@ def read_text(mail, colour):
         if line.endswith(".") and not line.endswith(".."):
             line = line[:-1].rstrip()
         word = line.split(" ", 1)[0].lower()
-        if word in COLOURS or word in VERBS:
+        if word in colours or word in verbs:
             if len(line) > MAX_LINE:
                 long_line = long_line or n
                 continue
-            moves.append(line if word in COLOURS else colour + " " + line)
+            moves.append(line if word in colours else colour + " " + line)
         elif line.lower() in COMMANDS and COMMANDS[line.lower()] not in commands:
             commands.append(COMMANDS[line.lower()])
     return moves, commands, password, long_line
@@ -716,7 +726,7 @@ def handle(ref, mail, outbox):
     with Lock(game):
         doc = read_game(game)
         check_refereeable(ref, game, doc, seats, players)
-        moves, commands, password, long_line = read_text(mail, colour)
+        moves, commands, password, long_line = read_text(mail, colour, grammar(ref))
         authentic = not mail.too_large and pw_ok(read_passwords(game + ".passwords"), colour,
                                                  password)
         # A mail that is not the seat owner's is marked apart, so that a forger who takes the
@@ -1346,7 +1356,7 @@ def give_passwords(ref, game, players, outbox, which, name_tag):
 
 # ---- Options -------------------------------------------------------------------------------
 
-def completions(words, describe=False):
+def completions(ref, words, describe=False):
     prev = words[-2] if len(words) > 1 else ""
     cur = words[-1] if words else ""
     if prev in ("-g", "--games", "-l", "--log"):
@@ -1354,7 +1364,7 @@ def completions(words, describe=False):
     if prev in ("-f", "--from"):
         return []
     if cur.startswith("--passwords="):
-        return ["--passwords=" + c for c in COLOURS]
+        return ["--passwords=" + c for c in grammar(ref)[0]]
     if cur.startswith("-"):
         if describe:
             return ["%s:%s" % o for o in OPTIONS if o[0].startswith(cur)]
@@ -1392,7 +1402,7 @@ def main(argv):
     while args:
         a = args.pop(0)
         if a in ("--complete", "--complete-describe"):
-            print("\n".join(completions(args, a == "--complete-describe")))
+            print("\n".join(completions(Referee(o), args, a == "--complete-describe")))
             return 0
         if a in ("-h", "--help"):
             sys.stdout.write(HELP)

@@ -55,13 +55,15 @@ def main():
     ref = importlib.util.module_from_spec(spec)
     loader.exec_module(ref)
     seeds = [open(p, "rb").read() for p in sys.argv[3:]]
+    # The move grammar, asked of the catan-move beside the referee once for all mails.
+    words = ref.grammar(ref.Referee({"from": None, "log": None}))
     rng = random.Random(2026)
     n = int(sys.argv[2])
     for i in range(n):
         data = mutate(rng, rng.choice(seeds))
         try:
             mail = ref.Mail(data)
-            moves, commands, password, _ = ref.read_text(mail, "red")
+            moves, commands, password, _ = ref.read_text(mail, "red", words)
             for text in [mail.sender, mail.subject, mail.resubject, mail.tag, mail.auto,
                          mail.several] + moves + commands + [password or ""]:
                 if CONTROL.search(text):
