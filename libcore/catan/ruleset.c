@@ -140,6 +140,13 @@ static const char *const vp_words[] = { "held", "played", NULL };
 static const char *const tie_words[] = { [TIE_KEEP] = "keep", [TIE_ASIDE] = "aside", NULL };
 static const char *const outcome_words[] = { [OUT_INTERNAL] = "internal", [OUT_EXTERNAL] = "external", NULL };
 
+/*
+ * The table reads and writes struct rules as bytes at each option's offset
+ * (rules_option_value, rules_option_store): every field is one byte and one
+ * option, so the struct's size is the options' count.
+ */
+_Static_assert(sizeof(struct rules) == NRULES_OPTION, "struct rules: one uint8_t per rules option");
+
 /* In the order of the state file's "rules" object. */
 const struct rules_option rules_options[NRULES_OPTION + 1] = {
 	{ "variant", 0, 0, variant_words, offsetof(struct rules, variant), 1 },
