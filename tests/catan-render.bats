@@ -87,6 +87,10 @@ setup() {
 			# shellcheck disable=SC2086 # $view is an option and its value, or nothing
 			run -0 sh -c "catan-render --screen $view '$P/$f.json' | awk 'length > w { w = length } END { print (w <= 80), NR }'"
 			assert_eq "1 24" "$output"
+			# Every player's line shows: the others' cards make room for it.
+			# shellcheck disable=SC2086
+			run -0 sh -c "catan-render --screen $view '$P/$f.json' | cut -c 57- | grep -c '^ [rbwogn] [a-z]*[:*] [0-9]* pts*,'"
+			assert_eq 6 "$output"
 		done
 	done
 	# The bottom coast's harbours share the row of the bottom intersections, cut to the room there.
@@ -94,6 +98,8 @@ setup() {
 	assert_eq "               wool  78      79 lum  80" "${lines[23]}"
 	run -0 catan-render --screen "$P/end.json"
 	assert_eq "               wool W78     O79 lum o80" "${lines[23]:0:39}"
+	assert_eq "                3:1             3:1                      Turn 260: game over:" "${lines[0]}"
+	assert_eq "n brown: 2 pts, 8" "${lines[20]:57}"
 }
 
 @test "--since draws what changed on the board in reverse video, in colour only" {
