@@ -275,7 +275,7 @@ static int screen_low(struct canvas *c, const struct geometry *geo, int i, const
 			from = nc + 3;
 	}
 	if (len > to - from + 1)
-		len = to - from + 1;
+		len = to - from + 1 > 0 ? to - from + 1 : 0;
 	char s[16];
 	snprintf(s, sizeof s, "%.*s", len, label);
 	put(c, bottom, right ? from : to - len + 1, s, ST_HARBOUR);
