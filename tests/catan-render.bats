@@ -55,7 +55,7 @@ setup() {
 	done
 }
 
-@test "--screen fits 80 columns and 24 lines on every position and random boards; thirty hexes take 25" {
+@test "--screen fits 80 columns and 24 lines on every position and random boards, thirty hexes too" {
 	for f in beginner midgame seven over; do
 		run -0 sh -c "catan-render --screen '$P/$f.json' | awk 'length > 80 || NR > 24 { print NR \": \" \$0 }'"
 		assert_eq "" "$output"
@@ -68,11 +68,38 @@ setup() {
 		run -0 sh -c "catan-render --screen '$P/g.json' | awk 'length > 80 || NR > 24 { print NR \": \" \$0 }'"
 		assert_eq "" "$output"
 		catan-newboard --seed "$seed" --rules variant=five_six | catan-move --auto 120 >"$P/g.json"
-		run -0 sh -c "catan-render --screen '$P/g.json' | awk 'length > 80 || NR > 25 { print NR \": \" \$0 }'"
+		run -0 sh -c "catan-render --screen '$P/g.json' | awk 'length > 80 || NR > 24 { print NR \": \" \$0 }'"
 		assert_eq "" "$output"
 		run -0 catan-render --screen "$P/g.json"
-		assert_eq 25 "${#lines[@]}"
+		assert_eq 24 "${#lines[@]}"
 	done
+}
+
+@test "--screen fits six players on the thirty-hex board in 80x24: set-up, mid game, building phase, the end" {
+	catan-newboard --seed 1 --players red,blue,white,orange,green,brown >"$P/s0.json"
+	catan-move --auto 12 <"$P/s0.json" >"$P/s12.json"
+	catan-move --auto 200 <"$P/s0.json" >"$P/s200.json"
+	catan-move --until-end <"$P/s0.json" >"$P/end.json"
+	run -0 catan-render "$P/s200.json"
+	[[ "$output" == *"special building phase after green's turn: blue builds or passes"* ]]
+	for f in s0 s12 s200 end; do
+		for view in "" "--view brown"; do
+			# shellcheck disable=SC2086 # $view is an option and its value, or nothing
+			run -0 sh -c "catan-render --screen $view '$P/$f.json' | awk 'length > w { w = length } END { print (w <= 80), NR }'"
+			assert_eq "1 24" "$output"
+			# Every player's line shows: the others' cards make room for it.
+			# shellcheck disable=SC2086
+			run -0 sh -c "catan-render --screen $view '$P/$f.json' | cut -c 57- | grep -c '^ [rbwogn] [a-z]*[:*] [0-9]* pts*,'"
+			assert_eq 6 "$output"
+		done
+	done
+	# The bottom coast's harbours share the row of the bottom intersections, cut to the room there.
+	run -0 catan-render --screen "$P/s0.json"
+	assert_eq "               wool  78      79 lum  80" "${lines[23]}"
+	run -0 catan-render --screen "$P/end.json"
+	assert_eq "               wool W78     O79 lum o80" "${lines[23]:0:39}"
+	assert_eq "                3:1             3:1                      Turn 260: game over:" "${lines[0]}"
+	assert_eq "n brown: 2 pts, 8" "${lines[20]:57}"
 }
 
 @test "--since draws what changed on the board in reverse video, in colour only" {
@@ -635,4 +662,9 @@ replay_in_browser() {
 @test "a headless Chromium steps through a player's replay: every position as that player saw it" {
 	beginner_game
 	replay_in_browser "$P/game.json" --view blue
+}
+
+@test "a headless Chromium steps through a six-player game's replay on the thirty-hex board" {
+	catan-newboard --seed 1 --players red,blue,white,orange,green,brown | catan-move --auto 80 >"$P/six.json"
+	replay_in_browser "$P/six.json"
 }

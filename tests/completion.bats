@@ -242,3 +242,22 @@ more() {
 	assert_file_eq "$BATS_TEST_TMPDIR/board" "$BATS_TEST_TMPDIR/top"
 	tmux send-keys -t "$S" quit Enter
 }
+
+@test "catan-render --screen on a terminal of 80x24: six players on the thirty-hex board fill it, nothing wraps" {
+	catan-newboard --seed 1 --players red,blue,white,orange,green,brown >"$BATS_TEST_TMPDIR/s0.json"
+	catan-move --auto 200 <"$BATS_TEST_TMPDIR/s0.json" >"$BATS_TEST_TMPDIR/s200.json"
+	catan-move --until-end <"$BATS_TEST_TMPDIR/s0.json" >"$BATS_TEST_TMPDIR/end.json"
+	for f in s0 s200 end; do
+		catan-render --screen "$BATS_TEST_TMPDIR/$f.json" >"$BATS_TEST_TMPDIR/plain"
+		# In colour, without the last newline, which would scroll the first line away.
+		tmux -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
+			"PATH='$PATH' sh -c 'printf %s \"\$(catan-render --screen --color always $BATS_TEST_TMPDIR/$f.json)\"; sleep 60'"
+		for _ in $(seq 100); do
+			tmux capture-pane -t "$S" -p | sed 's/ *$//' >"$BATS_TEST_TMPDIR/screen"
+			cmp -s "$BATS_TEST_TMPDIR/plain" "$BATS_TEST_TMPDIR/screen" && break
+			sleep 0.1
+		done
+		assert_file_eq "$BATS_TEST_TMPDIR/plain" "$BATS_TEST_TMPDIR/screen"
+		tmux kill-session -t "$S"
+	done
+}

@@ -336,6 +336,31 @@ static void player_screen(const struct game *g, const struct position *p, int s,
 	}
 }
 
+/* last_player: the first line of the last player's block in pn (-1 for none). */
+static int last_player(const struct panel *pn)
+{
+	int last = -1;
+	for (int i = 0; i < pn->n; i++)
+		if (pn->line[i].kind == PK_PLAYER &&
+		    (i == 0 || pn->line[i - 1].kind != PK_PLAYER || pn->line[i - 1].seat != pn->line[i].seat))
+			last = i;
+	return last;
+}
+
+/* drop_cards: the lines of the players' cards under their line, but seats keep and keep2's. */
+static void drop_cards(struct panel *pn, int keep, int keep2)
+{
+	int k = 0, players = 0;
+	for (int i = 0; i < pn->n; i++) {
+		const struct panel_line *l = &pn->line[i];
+		players |= l->kind == PK_PLAYER;
+		if (players && l->kind == PK_TEXT && l->seat >= 0 && l->seat != keep && l->seat != keep2)
+			continue;
+		pn->line[k++] = *l;
+	}
+	pn->n = k;
+}
+
 void panel_build_screen(const struct game *g, int width, int rows, struct panel *pn)
 {
 	const struct position *p = render_position(g);
@@ -351,6 +376,18 @@ void panel_build_screen(const struct game *g, int width, int rows, struct panel 
 	add(pn, NOBODY, PK_TEXT, 0, "Bank: %s; %d dev", buf, p->deck_len);
 	for (int s = 0; s < g->nplayers; s++)
 		player_screen(g, p, s, pn);
+	/*
+	 * Every player's line first (six players on a narrow panel): when the
+	 * last one would not show, the others' cards go, then the player to
+	 * move's, then the viewer's.
+	 */
+	int current = g->has_pos ? p->current : NOBODY;
+	if (last_player(pn) >= rows)
+		drop_cards(pn, g->view, current);
+	if (last_player(pn) >= rows)
+		drop_cards(pn, g->view, NOBODY);
+	if (last_player(pn) >= rows)
+		drop_cards(pn, NOBODY, NOBODY);
 	/* The last moves, newest last, as many as there is room for: each may take two lines. */
 	if (g->log.len == 0 || pn->n + 2 > rows)
 		return;

@@ -53,8 +53,10 @@ void panel_build(const struct game *g, const struct render_opts *o, struct panel
  * panel_build_screen: the short panel of the screen layout, lines of
  * at most width characters (up to PANEL_WIDTH): where the game stands,
  * the bank, a line or two a player, then as many of the last moves as
- * leave the panel at most rows lines.  Narrower than PANEL_MIN_WIDTH, it
- * is left empty.
+ * leave the panel at most rows lines.  When the last player's line would
+ * fall below rows (six players), the cards under the players' lines go:
+ * the others' first, then the player to move's, then the viewer's.
+ * Narrower than PANEL_MIN_WIDTH, it is left empty.
  */
 #define PANEL_MIN_WIDTH 16
 void panel_build_screen(const struct game *g, int width, int rows, struct panel *pn);

@@ -67,6 +67,7 @@ struct canvas {
 	int k;			/* columns per x unit */
 	int rows;		/* rows per y unit: 2, or 1 in the screen layout */
 	int screen;		/* 1: the screen layout (render_text.h) */
+	int low;		/* the screen layout: the bottom coast's harbours on the bottom row (screen_low) */
 	int margin;		/* the columns left of intersection x = -1 */
 	int w, h;		/* the size in use */
 	char ch[CANVAS_H][CANVAS_W];
@@ -240,13 +241,60 @@ static void harbour_at(const struct canvas *c, const struct geometry *geo, int i
 	*row = (int)lround(hrow + (mrow - hrow) * 1.9 - (two ? 0.5 : 0));
 }
 
+/*
+ * screen_low: in the screen layout of a board too tall for SCREEN_HEIGHT
+ * rows, harbour i of the bottom coast, whose label would take a row
+ * below the board, on the row of its path's lower intersection instead:
+ * beside that intersection's widest label ("w78"), one blank apart, on
+ * the side of the path's other end, cut to leave a blank before the
+ * next intersection on the row (three letters between two of them).
+ * Returns 0, drawing nothing, for a harbour whose label is not below
+ * the board.
+ */
+static int screen_low(struct canvas *c, const struct geometry *geo, int i, const char *label, int bottom)
+{
+	int e = geo->coast_edges[geo->harbour_coast[i]];
+	int a = geo->edge_nodes[e][0], b = geo->edge_nodes[e][1], row, col, right, len = (int)strlen(label);
+	harbour_at(c, geo, i, 0, &row, &col);
+	if (row <= bottom)
+		return 0;
+	if (node_row(geo, c, a) < node_row(geo, c, b)) {
+		int t = a;
+		a = b;
+		b = t;
+	}
+	right = node_col(geo, c, b) > node_col(geo, c, a);
+	int from = right ? node_col(geo, c, a) + 3 : 0, to = right ? c->w - 1 : node_col(geo, c, a) - 3;
+	for (int n = 0; n < geo->nnode; n++) {
+		int nc = node_col(geo, c, n);
+		if (node_row(geo, c, n) != bottom || n == a)
+			continue;
+		if (right && nc > node_col(geo, c, a) && nc - 3 < to)
+			to = nc - 3;
+		if (!right && nc < node_col(geo, c, a) && nc + 3 > from)
+			from = nc + 3;
+	}
+	if (len > to - from + 1)
+		len = to - from + 1 > 0 ? to - from + 1 : 0;
+	char s[16];
+	snprintf(s, sizeof s, "%.*s", len, label);
+	put(c, bottom, right ? from : to - len + 1, s, ST_HARBOUR);
+	return 1;
+}
+
 static void draw_harbours(struct canvas *c, const struct game *g)
 {
 	const struct geometry *geo = g->rs->geom;
+	int bottom = 0;
+	for (int n = 0; n < geo->nnode; n++)
+		if (node_row(geo, c, n) > bottom)
+			bottom = node_row(geo, c, n);
 	for (int i = 0; i < geo->nharbour; i++) {
 		int kind = g->board.harbour[i], two = kind != HB_GENERIC, row, col;
 		if (c->screen) {
 			/* One line: the resource of a 2:1 harbour, or 3:1. */
+			if (c->low && screen_low(c, geo, i, two ? resource_names[kind] : "3:1", bottom))
+				continue;
 			harbour_at(c, geo, i, 0, &row, &col);
 			put_centred(c, row, col, two ? resource_names[kind] : "3:1", ST_HARBOUR);
 			continue;
@@ -403,6 +451,14 @@ static void render_screen(struct buf *b, struct canvas *c, const struct game *g,
 		top++;
 	while (bottom > top && blank_row(c, bottom - 1))
 		bottom--;
+	if (bottom - top > SCREEN_HEIGHT && !c->low) {
+		/* Too tall: again, with the bottom coast's harbours on the bottom row. */
+		memset(c->ch, ' ', sizeof c->ch);
+		memset(c->st, 0, sizeof c->st);
+		c->low = 1;
+		render_screen(b, c, g, o, pn);
+		return;
+	}
 	for (int r = top; r < bottom; r++)
 		for (int i = c->w; i > width; i--)
 			if (c->ch[r][i - 1] != ' ')
@@ -441,6 +497,7 @@ int render_text(const struct game *g, const struct render_opts *o, char **out, s
 	c->k = o->screen ? 4 : o->labels ? 8 : 6;
 	c->rows = o->screen ? 1 : 2;
 	c->screen = o->screen;
+	c->low = 0;
 	size_canvas(c, g);
 	buf_init(&b);
 	if (o->screen) {

@@ -24,10 +24,13 @@
  * With o->screen, the layout for a terminal of 80 by 24 instead: the
  * board at half the height with every intersection's number, and a short
  * panel on its right (panel_build_screen) cut to the board's rows; at
- * most SCREEN_WIDTH columns, and 19 lines on the base board (25 on the
- * board of thirty hexes).  o->labels and o->nlog do not apply to it.
+ * most SCREEN_WIDTH columns and SCREEN_HEIGHT lines: 19 on the base
+ * board, 24 on the board of thirty hexes, where the harbours of the
+ * bottom coast share the row of the bottom intersections (shortened to
+ * the room between two of them).  o->labels and o->nlog do not apply to it.
  */
 #define SCREEN_WIDTH 80
+#define SCREEN_HEIGHT 24
 int render_text(const struct game *g, const struct render_opts *o, char **out, size_t *len,
 		struct cerr *e);
 
