@@ -370,6 +370,18 @@ refused_position() {
 	assert_eq "catan-newboard: $BATS_TEST_TMPDIR/p.json: $2" "$stderr"
 }
 
+@test "--position on a random board takes --harbours fixed; on the beginner board fixed changes nothing" {
+	setup_doc '.'
+	assert_eq '["3:1","3:1","3:1","3:1","brick","lumber","wool","grain","ore"]' \
+		"$(catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 3 --harbours fixed | jq -c .board.harbours)"
+	run -0 catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 3 --beginner
+	beginner=$output
+	run -0 catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 3 --beginner --harbours fixed
+	assert_eq "$beginner" "$output"
+	run -2 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --harbours shuffled
+	assert_eq "catan-newboard: --harbours shuffled applies to random boards, not --beginner (its harbours are fixed)" "${stderr_lines[0]}"
+}
+
 @test "--position fills in the bank, the deck, the pieces left and the awards" {
 	setup_doc '.players.red.roads += ["14-19", "19-25", "25-31", "31-37"] | .players.red.hand = {ore: 3, grain: 2}
 		| .players.red.dev = {knight: 1} | .players.red.knights = 3 | .players.blue.cities = [] | .players.blue.hand.ore = 2
