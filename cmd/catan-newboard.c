@@ -18,9 +18,9 @@ const char fe_progname[] = "catan-newboard";
 
 static const char usage_text[] =
 	"usage: catan-newboard [--beginner] [--seed N [--secret]] [--players COLOURS] [--numbers MODE]\n"
-	"                      [--rules KEY=VALUE]... [--neutral A,B] [-c]\n"
+	"                      [--harbours MODE] [--rules KEY=VALUE]... [--neutral A,B] [-c]\n"
 	"       catan-newboard --position FILE [--beginner] [--seed N [--secret]] [--numbers MODE]\n"
-	"                      [--rules KEY=VALUE]... [-c]\n"
+	"                      [--harbours MODE] [--rules KEY=VALUE]... [-c]\n"
 	"       catan-newboard --geometry [--players COLOURS] [--rules KEY=VALUE]... [-c]\n"
 	"\n"
 	"Writes a new Catan game as JSON (catan-state(5)) on standard output; with\n"
@@ -36,6 +36,8 @@ static const char usage_text[] =
 	"  -p, --players COLOURS  seat order, 2 to 4 of red,blue,white,orange (default: all four;\n"
 	"                         red,blue with variant=two)\n"
 	"  -n, --numbers MODE     number tokens on a random board: spiral (default) or random\n"
+	"  -H, --harbours MODE    harbour kinds on a random board: shuffled (default) or fixed\n"
+	"                         (the rule set's order; the terrains and tokens stay the same)\n"
 	"  -r, --rules KEY=VALUE  a rules option (default first): variant (base|two),\n"
 	"                         points_to_win (10), discard_limit (7),\n"
 	"                         trade_build (combined|strict), outcomes (internal|external),\n"
@@ -54,12 +56,12 @@ static const char usage_text[] =
 
 static const char usage_short[] =
 	"usage: catan-newboard [--beginner] [--seed N [--secret]] [--players COLOURS] [--numbers MODE]\n"
-	"                      [--rules KEY=VALUE]... [--neutral A,B] [-c]\n"
+	"                      [--harbours MODE] [--rules KEY=VALUE]... [--neutral A,B] [-c]\n"
 	"       catan-newboard --position FILE [--beginner] [--seed N [--secret]] [--numbers MODE]\n"
-	"                      [--rules KEY=VALUE]... [-c]\n"
+	"                      [--harbours MODE] [--rules KEY=VALUE]... [-c]\n"
 	"       catan-newboard --geometry [--players COLOURS] [--rules KEY=VALUE]... [-c]\n";
 
-enum { O_BEGINNER = 'b', O_SEED = 's', O_SECRET = 'S', O_PLAYERS = 'p', O_NUMBERS = 'n', O_RULES = 'r', O_NEUTRAL = 'N',
+enum { O_BEGINNER = 'b', O_SEED = 's', O_SECRET = 'S', O_PLAYERS = 'p', O_NUMBERS = 'n', O_HARBOURS = 'H', O_RULES = 'r', O_NEUTRAL = 'N',
        O_COMPACT = 'c', O_POSITION = 'P', O_GEOMETRY = 'g' };
 
 static const struct fe_opt options[] = {
@@ -68,6 +70,7 @@ static const struct fe_opt options[] = {
 	{ "secret", O_SECRET, FE_NO_ARG, NULL, "hidden outcomes from a secret key" },
 	{ "players", O_PLAYERS, FE_ARG_LIST, colour_words, "seat order" },
 	{ "numbers", O_NUMBERS, FE_ARG, fe_numbers_words, "number tokens on a random board" },
+	{ "harbours", O_HARBOURS, FE_ARG, fe_harbours_words, "harbour kinds on a random board" },
 	{ "rules", O_RULES, FE_ARG, NULL, "a rules option" },
 	{ "neutral", O_NEUTRAL, FE_ARG, NULL, "the neutral settlements' intersections" },
 	{ "position", O_POSITION, FE_ARG_FILE, NULL, "a game that starts at a position" },
@@ -121,7 +124,7 @@ int main(int argc, char **argv)
 	struct newgame o = { .nplayers = 4, .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
 	struct cerr e = { 0 };
 	struct game g;
-	int have_seed = 0, have_numbers = 0, have_players = 0, have_variant = 0, flags = 0, opt, rc;
+	int have_seed = 0, have_numbers = 0, have_shuffled = 0, have_players = 0, have_variant = 0, flags = 0, opt, rc;
 	const char *game_only = NULL;	/* an option that makes a game, not a geometry */
 	int geometry = 0;
 	const char *position = NULL;
@@ -166,6 +169,12 @@ int main(int argc, char **argv)
 				return rc;
 			have_numbers = 1;
 			break;
+		case O_HARBOURS:
+			game_only = "--harbours";
+			if ((rc = fe_newgame_harbours(usage_short, optarg, &o)))
+				return rc;
+			have_shuffled = o.harbours == HARBOURS_SHUFFLED;
+			break;
 		case O_RULES:
 			if ((rc = fe_newgame_rule(usage_short, optarg, &o.rules)))
 				return rc;
@@ -194,6 +203,9 @@ int main(int argc, char **argv)
 		o.beginner = 1;
 	if (o.beginner && have_numbers)
 		return fe_usagef(usage_short, "--numbers applies to random boards, not --beginner");
+	/* The beginner board's harbours are fixed already: 'fixed' says so, 'shuffled' cannot be. */
+	if (o.beginner && have_shuffled)
+		return fe_usagef(usage_short, "--harbours shuffled applies to random boards, not --beginner (its harbours are fixed)");
 	/* Five or six players, with no rule set named, play the 5-6 player extension. */
 	if (have_players && !have_variant && o.nplayers > ruleset_of(o.rules.variant)->max_players)
 		o.rules.variant = VAR_SIX;

@@ -105,6 +105,38 @@ load test_helper
 	assert_eq 50 "$output"
 }
 
+@test "--harbours fixed lays the rule set's harbour kinds in its table's order; terrains, tokens and luck stay the seed's" {
+	for v in base five_six; do
+		run -0 catan-newboard --seed 3 --rules variant=$v --harbours fixed -c
+		fixed=$output
+		run -0 catan-newboard --seed 3 --rules variant=$v -c
+		shuffled=$output
+		assert_eq "$(jq -c 'del(.board.harbours)' <<<"$shuffled")" "$(jq -c 'del(.board.harbours)' <<<"$fixed")"
+	done
+	assert_eq '["3:1","3:1","3:1","3:1","brick","lumber","wool","grain","ore"]' \
+		"$(catan-newboard --seed 3 --harbours fixed | jq -c .board.harbours)"
+	assert_eq '["3:1","wool","wool","grain","lumber","3:1","brick","ore","3:1","3:1","3:1"]' \
+		"$(catan-newboard --seed 3 --rules variant=five_six --harbours fixed | jq -c .board.harbours)"
+	# Fixed whatever the seed and the numbers.
+	assert_eq '["3:1","wool","wool","grain","lumber","3:1","brick","ore","3:1","3:1","3:1"]' \
+		"$(catan-newboard --seed 11 --players red,blue,white,orange,green --numbers random --harbours fixed | jq -c .board.harbours)"
+}
+
+@test "--harbours shuffled is the default, byte for byte; the beginner board takes fixed as it is" {
+	for args in "--seed 3" "--seed 4 --rules variant=five_six" "--seed 5 --numbers random --players red,blue"; do
+		run -0 catan-newboard $args
+		default=$output
+		run -0 catan-newboard $args --harbours shuffled
+		assert_eq "$default" "$output"
+	done
+	assert_eq '["3:1","ore","3:1","3:1","3:1","brick","wool","lumber","grain"]' \
+		"$(catan-newboard --seed 7 | jq -c .board.harbours)"
+	run -0 catan-newboard --beginner --seed 2
+	default=$output
+	run -0 catan-newboard --beginner --seed 2 --harbours fixed
+	assert_eq "$default" "$output"
+}
+
 @test "numbers random and numbers spiral lay tokens differently for one seed" {
 	a=$(catan-newboard --seed 3 --numbers spiral -c | jq -c '[.board.hexes[].token]')
 	b=$(catan-newboard --seed 3 --numbers random -c | jq -c '[.board.hexes[].token]')
@@ -182,6 +214,12 @@ load test_helper
 	assert_eq "catan-newboard: --numbers: expected spiral or random, not 'zigzag'" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --beginner --numbers random
 	assert_eq "catan-newboard: --numbers applies to random boards, not --beginner" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-newboard --harbours sorted
+	assert_eq "catan-newboard: --harbours: expected shuffled or fixed, not 'sorted'" "${stderr_lines[0]}"
+	assert_eq "Try 'catan-newboard --help' for more information." "${stderr_lines[-1]}"
+	assert_eq "" "$output"
+	run -2 --separate-stderr catan-newboard --beginner --harbours shuffled
+	assert_eq "catan-newboard: --harbours shuffled applies to random boards, not --beginner (its harbours are fixed)" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --rules points_to_win=2
 	assert_eq "catan-newboard: --rules: points_to_win must be 3 to 20, not '2'" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --rules colour=red
@@ -330,6 +368,18 @@ refused_position() {
 	run -3 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 1 --beginner
 	assert_eq "" "$output"
 	assert_eq "catan-newboard: $BATS_TEST_TMPDIR/p.json: $2" "$stderr"
+}
+
+@test "--position on a random board takes --harbours fixed; on the beginner board fixed changes nothing" {
+	setup_doc '.'
+	assert_eq '["3:1","3:1","3:1","3:1","brick","lumber","wool","grain","ore"]' \
+		"$(catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 3 --harbours fixed | jq -c .board.harbours)"
+	run -0 catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 3 --beginner
+	beginner=$output
+	run -0 catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 3 --beginner --harbours fixed
+	assert_eq "$beginner" "$output"
+	run -2 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --harbours shuffled
+	assert_eq "catan-newboard: --harbours shuffled applies to random boards, not --beginner (its harbours are fixed)" "${stderr_lines[0]}"
 }
 
 @test "--position fills in the bank, the deck, the pieces left and the awards" {
@@ -490,7 +540,7 @@ refused_position() {
 }
 
 @test "--geometry with an option that makes a game is a usage error" {
-	for o in --seed=3 --beginner --secret --numbers=random --neutral=12,43 --position=-; do
+	for o in --seed=3 --beginner --secret --numbers=random --harbours=fixed --neutral=12,43 --position=-; do
 		run -2 --separate-stderr catan-newboard --geometry "$o"
 		assert_eq "catan-newboard: --geometry: the board's geometry has no ${o%%=*}" "${stderr_lines[0]}"
 	done

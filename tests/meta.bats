@@ -55,6 +55,8 @@ binaries() {
 	assert_eq "--players" "$output"
 	run -0 bash -c "source '$ROOT/completions/bash/catan-newboard'; COMP_WORDS=(catan-newboard --numbers ''); COMP_CWORD=2; _catan_newboard; printf '%s\n' \"\${COMPREPLY[@]}\""
 	assert_eq $'spiral\nrandom' "$output"
+	run -0 bash -c "source '$ROOT/completions/bash/catan-newboard'; COMP_WORDS=(catan-newboard --harbours ''); COMP_CWORD=2; _catan_newboard; printf '%s\n' \"\${COMPREPLY[@]}\""
+	assert_eq $'shuffled\nfixed' "$output"
 }
 
 @test "every binary's completion offers exactly the options its --help names" {

@@ -62,7 +62,8 @@ struct rules;
  * with usage_short ("--players: unknown colour 'pink' ...") and returns
  * C_USAGE.  fe_newgame_players: --players COLOURS (seat order, 2 to 4);
  * fe_newgame_rule: --rules KEY=VALUE; fe_newgame_neutral: --neutral A,B;
- * fe_newgame_numbers: --numbers spiral|random (fe_numbers_words).
+ * fe_newgame_numbers: --numbers spiral|random (fe_numbers_words);
+ * fe_newgame_harbours: --harbours shuffled|fixed (fe_harbours_words).
  * fe_rule_values: the completions of --rules for cur (fe_cmd.values).
  */
 int fe_newgame_players(const char *usage_short, const char *arg, struct newgame *o);
@@ -70,6 +71,8 @@ int fe_newgame_rule(const char *usage_short, const char *arg, struct rules *r);
 int fe_newgame_neutral(const char *usage_short, const char *arg, struct newgame *o);
 int fe_newgame_numbers(const char *usage_short, const char *arg, struct newgame *o);
 extern const char *const fe_numbers_words[];
+int fe_newgame_harbours(const char *usage_short, const char *arg, struct newgame *o);
+extern const char *const fe_harbours_words[];
 void fe_rule_values(const char *cur);
 
 #endif

@@ -74,18 +74,36 @@ int fe_newgame_neutral(const char *usage_short, const char *arg, struct newgame 
 	return C_OK;
 }
 
-int fe_newgame_numbers(const char *usage_short, const char *arg, struct newgame *o)
+const char *const fe_numbers_words[] = { "spiral", "random", NULL };
+const char *const fe_harbours_words[] = { "shuffled", "fixed", NULL };
+
+/* one_of: the index in words (two of them) of --option's value arg, or a usage error naming both. */
+static int one_of(const char *usage_short, const char *option, const char *const words[], const char *arg,
+		  int *index)
 {
-	if (strcmp(arg, "spiral") == 0)
-		o->numbers = NUMBERS_SPIRAL;
-	else if (strcmp(arg, "random") == 0)
-		o->numbers = NUMBERS_RANDOM;
-	else
-		return fe_usagef(usage_short, "--numbers: expected spiral or random, not '%s'", arg);
-	return C_OK;
+	for (int k = 0; words[k]; k++)
+		if (strcmp(arg, words[k]) == 0) {
+			*index = k;
+			return C_OK;
+		}
+	return fe_usagef(usage_short, "%s: expected %s or %s, not '%s'", option, words[0], words[1], arg);
 }
 
-const char *const fe_numbers_words[] = { "spiral", "random", NULL };
+int fe_newgame_numbers(const char *usage_short, const char *arg, struct newgame *o)
+{
+	int k = 0, rc = one_of(usage_short, "--numbers", fe_numbers_words, arg, &k);
+	if (rc == C_OK)
+		o->numbers = k ? NUMBERS_RANDOM : NUMBERS_SPIRAL;
+	return rc;
+}
+
+int fe_newgame_harbours(const char *usage_short, const char *arg, struct newgame *o)
+{
+	int k = 0, rc = one_of(usage_short, "--harbours", fe_harbours_words, arg, &k);
+	if (rc == C_OK)
+		o->harbours = k ? HARBOURS_FIXED : HARBOURS_SHUFFLED;
+	return rc;
+}
 
 void fe_rule_values(const char *cur)
 {

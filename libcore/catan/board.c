@@ -105,7 +105,8 @@ static void lay_random(const struct ruleset *rs, struct board *b, uint64_t rng[4
 	} while (board_red_neighbours(rs, b));
 }
 
-void board_random(const struct ruleset *rs, struct board *b, uint64_t rng[4], enum numbers_mode mode)
+void board_random(const struct ruleset *rs, struct board *b, uint64_t rng[4], enum numbers_mode mode,
+		  enum harbours_mode harbours)
 {
 	int nhex = rs->geom->nhex, n = 0;
 	memset(b, 0, sizeof *b);
@@ -115,6 +116,8 @@ void board_random(const struct ruleset *rs, struct board *b, uint64_t rng[4], en
 	rng_shuffle(rng, b->terrain, nhex);
 	memcpy(b->harbour, rs->harbours, rs->geom->nharbour);
 	rng_shuffle(rng, b->harbour, rs->geom->nharbour);
+	if (harbours == HARBOURS_FIXED)	/* drawn and put back: the rest of the board as if shuffled */
+		memcpy(b->harbour, rs->harbours, rs->geom->nharbour);
 	if (mode == NUMBERS_SPIRAL)
 		lay_spiral(rs, b, (int)rng_below(rng, rs->geom->ncorner));
 	else

@@ -6,6 +6,8 @@
 #include "types.h"
 
 enum numbers_mode { NUMBERS_SPIRAL, NUMBERS_RANDOM };
+/* Harbour kinds on a random board: shuffled from the seed, or in the rule set's table order. */
+enum harbours_mode { HARBOURS_SHUFFLED, HARBOURS_FIXED };
 
 /* board_beginner: fills b with the beginner board (catan-newboard(1), "The beginner board"). */
 void board_beginner(struct board *b);
@@ -13,9 +15,12 @@ void board_beginner(struct board *b);
  * board_random: a random board of the rule set's composition: shuffles
  * terrains, then harbour kinds, then lays the tokens (spiral from a random
  * corner, or shuffled until no 6 and 8 are neighbours), drawing from rng
- * in that order.
+ * in that order.  With HARBOURS_FIXED the harbour kinds are drawn all the
+ * same and put back in the table's order, so that the terrains and tokens
+ * are those of the shuffled board from the same rng.
  */
-void board_random(const struct ruleset *rs, struct board *b, uint64_t rng[4], enum numbers_mode mode);
+void board_random(const struct ruleset *rs, struct board *b, uint64_t rng[4], enum numbers_mode mode,
+		  enum harbours_mode harbours);
 /*
  * board_index: computes b's derived by_token and token_first from its
  * terrain and tokens (nhex hexes); to be called whenever a board is made,

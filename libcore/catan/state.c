@@ -653,7 +653,7 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 	if (o->beginner)
 		board_beginner(&g->board);
 	else
-		board_random(rs, &g->board, rng, o->numbers);
+		board_random(rs, &g->board, rng, o->numbers, o->harbours);
 	pos_empty(rs, p, &g->board, g->nplayers);
 	if (o->has_secret) {
 		g->has_secret = 1;

@@ -22,6 +22,7 @@ struct newgame {
 	int has_secret;
 	uint8_t secret[32];
 	enum numbers_mode numbers;
+	enum harbours_mode harbours;	/* a random board's harbour kinds (board_random) */
 	struct rules rules;
 	/* Catan for Two: the neutral starting settlements, numbered from 1; 0 for the rule set's default. */
 	int neutral[2];

@@ -226,7 +226,7 @@ static void test_random_boards(struct unit *u)
 			uint64_t s[4];
 			int tc[NTERRAIN] = { 0 }, kc[13] = { 0 }, hc[NHARBOURKIND] = { 0 };
 			rng_seed(s, seed);
-			board_random(&ruleset_base, &b, s, (enum numbers_mode)mode);
+			board_random(&ruleset_base, &b, s, (enum numbers_mode)mode, HARBOURS_SHUFFLED);
 			for (int h = 0; h < geo->nhex; h++) {
 				tc[b.terrain[h]]++;
 				kc[b.token[h]]++;
