@@ -33,6 +33,8 @@ static const struct seating seatings[] = {
 	{ "base, 3 players", 3, 0, VAR_BASE, 0 },
 	{ "base, 4 players, beginner", 4, 1, VAR_BASE, 0 },
 	{ "base, 2 players", 2, 0, VAR_BASE, 0 },
+	{ "five and six, 5 players", 5, 0, VAR_SIX, 1 },
+	{ "five and six, 6 players", 6, 0, VAR_SIX, 1 },
 };
 #define NSEATING (int)(sizeof seatings / sizeof seatings[0])
 
@@ -142,6 +144,32 @@ static int same_list(const struct listing *a, int n, const struct listing *b, in
 static struct listing full_list, view_list, read_list;
 
 /*
+ * check_hidden: seat s's view v of g shows no other seat's cards that s may
+ * not see (a winner's victory point cards aside) and nothing of the deck but
+ * its length.
+ */
+static void check_hidden(const struct game *g, const struct game *v, int s, const char *name, long move,
+			 struct tally *t)
+{
+	static const uint8_t zero[MAX_DECK];
+	for (int o = 0; o < g->nplayers; o++) {
+		const struct player *p = &v->pos.pl[o];
+		int shown = 0;
+		if (!seat_may_see(g, &g->pos, s, o, HID_HAND))
+			for (int r = 0; r < NRES; r++)
+				shown |= p->hand[r];
+		if (!seat_may_see(g, &g->pos, s, o, HID_DEV))
+			for (int d = 0; d < NDEV; d++)
+				shown |= d == DEV_VICTORY_POINT ? 0 : p->dev[d] | p->dev_new[d];
+		if (shown)
+			fault(t, name, "the view shows another player's cards", "", move, s);
+	}
+	if (memcmp(v->pos.deck, zero, sizeof v->pos.deck) != 0 ||
+	    memcmp(v->pos.deck_count, zero, sizeof v->pos.deck_count) != 0 || v->pos.deck_len != g->pos.deck_len)
+		fault(t, name, "the view shows the deck", "", move, s);
+}
+
+/*
  * check_views: every player's view of g goes through the writer and the
  * reader, reads back to the same text, lists what the full game lists for
  * that player (and the moves of nobody else), is scored and drawn.
@@ -159,6 +187,7 @@ static void check_views(const struct game *g, const char *name, long move, struc
 			fault(t, name, "game_view: ", e.msg, move, s);
 			continue;
 		}
+		check_hidden(g, &v, s, name, move, t);
 		game_init(&r);
 		if (game_write(&v, SJ_COMPACT, &text, &len, &e) != C_OK) {
 			fault(t, name, "game_write: ", e.msg, move, s);
@@ -270,7 +299,8 @@ static void play(struct unit *u, const struct newgame *o, int pol, int logged, c
  */
 int main(int argc, char **argv)
 {
-	static const uint8_t colours[MAXPLAYERS] = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE };
+	static const uint8_t colours[MAXPLAYERS] = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE, COL_GREEN,
+							COL_BROWN };
 	struct unit u = { 0 };
 	struct tally t = { 0 };
 	struct choice ch[64];
