@@ -315,8 +315,11 @@ piece_clashes() {
 	assert_eq "10 13" "$output"
 }
 
-# label_clashes SVG: every path name whose box meets a token's disc or a hex number's box,
-# one line each, then the count of path names.  A text's box is its advance widths in DejaVu
+# label_clashes SVG: every path name whose box meets a token's disc, a hex number's box or a
+# building, one line each, then the count of path names.  A building is its outline's boxes,
+# grown by its stroke (1): a settlement 22 wide from 14 above its intersection to 12 below; a
+# city's tower 14 wide from its roof's peak, 30 above, to 14 below, its hall 42 wide, 2 above
+# to 14 below, both from 22 left of the intersection.  A text's box is its advance widths in DejaVu
 # Sans (digits 0.636 em, '-' 0.361, '#' 0.838) centred on x, from the digits' height (0.729 em)
 # above the baseline y down to it; a label's box grows by its halo (stroke 3.5, so 1.75).
 label_clashes() {
@@ -331,6 +334,12 @@ label_clashes() {
 	tok && /<circle/ && attr("r") > 10 { ncx++; cx[ncx] = attr("cx"); cy[ncx] = attr("cy"); cr[ncx] = attr("r") }
 	tok && /<text/ && inner() ~ /^#/ { s = attr("font-size"); w = width(inner(), s); nh++; hn[nh] = inner()
 		hx0[nh] = attr("x") - w / 2; hx1[nh] = attr("x") + w / 2; hy0[nh] = attr("y") - 0.729 * s; hy1[nh] = attr("y") }
+	function box(t, x0, y0, x1, y1) { nb++; bn[nb] = t; bx0[nb] = x0 - 1; by0[nb] = y0 - 1; bx1[nb] = x1 + 1; by1[nb] = y1 + 1 }
+	/<g class="(settlement|city)/ { match($0, /d="M[0-9.]* [0-9.]*/); split(substr($0, RSTART + 4, RLENGTH - 4), q, " ")
+		match($0, /<title>[^<]*</); t = substr($0, RSTART + 7, RLENGTH - 8)
+		if ($0 ~ /<g class="city/) { x = q[1] + 22; y = q[2] - 14
+			box(t " tower", x - 22, y - 30, x - 8, y + 14); box(t " hall", x - 22, y - 2, x + 20, y + 14) }
+		else { x = q[1] + 11; y = q[2] - 12; box(t, x - 11, y - 14, x + 11, y + 12) } }
 	/<text class="path"/ { s = attr("font-size"); w = width(inner(), s); np++; pn[np] = inner()
 		px0[np] = attr("x") - w / 2 - 1.75; px1[np] = attr("x") + w / 2 + 1.75
 		py0[np] = attr("y") - 0.729 * s - 1.75; py1[np] = attr("y") + 1.75 }
@@ -344,20 +353,35 @@ label_clashes() {
 			for (j = 1; j <= nh; j++)
 				if (px0[i] < hx1[j] && hx0[j] < px1[i] && py0[i] < hy1[j] && hy0[j] < py1[i])
 					print pn[i] " on hex number " hn[j]
+			for (j = 1; j <= nb; j++)
+				if (px0[i] < bx1[j] && bx0[j] < px1[i] && py0[i] < by1[j] && by0[j] < py1[i])
+					print pn[i] " on " bn[j]
 		}
 		print np }' "$1"
 }
 
-@test "with --labels no path's name touches a token or a hex number, on both boards" {
+@test "with --labels no path's name touches a token, a hex number or a building, on both boards" {
 	catan-newboard --seed 5 >"$P/random.json"
 	catan-newboard --seed 3 --players red,blue,white --rules variant=five_six >"$P/five-six.json"
-	for f in beginner random five-six; do
+	six=red,blue,white,orange,green,brown
+	# Late in the game, cities and settlements crowd the paths' names: on the corners of the
+	# paths, a city's tower and hall reach out over where the names stand on an empty board.
+	catan-move --auto 400 --policy greedy <"$P/random.json" >"$P/random-late.json"
+	catan-newboard --seed 1 | catan-move --until-end --policy greedy >"$P/base-end.json"
+	catan-newboard --seed 2 | catan-move --auto 400 --policy greedy >"$P/base-late.json"
+	catan-newboard --seed 1 --players $six | catan-move --until-end --policy greedy >"$P/six-end.json"
+	catan-newboard --seed 4 --players $six | catan-move --auto 400 --policy greedy >"$P/six-late.json"
+	catan-move --until-end --policy greedy <"$P/five-six.json" >"$P/five-six-end.json"
+	for f in beginner random five-six midgame over random-late base-end base-late six-end six-late five-six-end; do
 		catan-render --svg --labels "$P/$f.json" >"$P/$f.svg"
 		run -0 label_clashes "$P/$f.svg"
 		# Nothing but the count of paths: 72 on the base board, 109 on the thirty hexes.
-		case $f in five-six) want=109 ;; *) want=72 ;; esac
+		case $f in five-six* | six*) want=109 ;; *) want=72 ;; esac
 		assert_eq "$want" "$output"
 	done
+	# That game did come to cities beside the paths.
+	run -0 grep -c '<g class="city' "$P/six-end.svg"
+	assert_eq 7 "$output"
 }
 
 @test "--png writes a PNG through rsvg-convert and nothing on stdout" {

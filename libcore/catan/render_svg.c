@@ -242,12 +242,120 @@ static void robber(const struct geometry *geo, struct buf *b, const struct posit
  * sea), clear of the building; a path's name inside the hex to its right or
  * below it, clear of the road, the token and the hex number.
  */
-static void labels(const struct geometry *geo, struct buf *b)
+/* A box: left, top, right, bottom. */
+struct box {
+	double x0, y0, x1, y1;
+};
+
+static int boxes_meet(struct box a, struct box c)
 {
+	return a.x0 < c.x1 && c.x0 < a.x1 && a.y0 < c.y1 && c.y0 < a.y1;
+}
+
+/*
+ * A path's name at x, y (its baseline's middle), as the tests measure it:
+ * DejaVu Sans's advances (digits 0.636 em, '-' 0.361) by the digits' height
+ * (0.729 em), grown by the halo (1.75).
+ */
+static struct box path_label_box(const char *t, double x, double y)
+{
+	double w = 0;
+	for (; *t; t++)
+		w += *t == '-' ? 0.361 : 0.636;
+	w *= 12;
+	return (struct box){ x - w / 2 - 1.75, y - 0.729 * 12 - 1.75, x + w / 2 + 1.75, y + 1.75 };
+}
+
+/* Where the labels stand: each path's name and each intersection's number, their baselines' middles. */
+struct label_places {
+	double px[MAX_EDGE], py[MAX_EDGE], nx[MAX_NODE], ny[MAX_NODE];
+};
+
+/*
+ * Whether path e's name at x, y is clear of the other labels, of every
+ * building (the boxes of the outlines of buildings(), grown by the stroke),
+ * of every token's disc and of every hex number.
+ */
+static int path_label_clear(const struct game *g, const struct position *p, const struct label_places *lp,
+			    int e, double x, double y)
+{
+	const struct geometry *geo = g->rs->geom;
+	char t[8], u[8];
+	struct box l = path_label_box(edge_name(geo, e, t), x, y);
+	/* The other labels' text, without their halo (bold digits 0.696 em). */
+	for (int f = 0; f < geo->nedge; f++) {
+		struct box o = path_label_box(edge_name(geo, f, u), lp->px[f], lp->py[f]);
+		if (f != e && boxes_meet(l, (struct box){ o.x0 + 1.75, o.y0 + 1.75, o.x1 - 1.75, o.y1 - 1.75 }))
+			return 0;
+	}
+	for (int n = 0; n < geo->nnode; n++) {
+		double w = (n + 1 >= 10 ? 2 : 1) * 0.696 * 14;
+		if (boxes_meet(l, (struct box){ lp->nx[n] - w / 2, lp->ny[n] - 0.729 * 14, lp->nx[n] + w / 2, lp->ny[n] }))
+			return 0;
+	}
+	for (int n = 0; n < geo->nnode; n++) {
+		if (p->node_owner[n] < 0 || p->node_kind[n] == B_NONE)
+			continue;
+		double nx = node_px(geo, n), ny = node_py(geo, n);
+		if (p->node_kind[n] == B_CITY) {
+			if (boxes_meet(l, (struct box){ nx - 23, ny - 31, nx - 7, ny + 15 }) ||
+			    boxes_meet(l, (struct box){ nx - 23, ny - 3, nx + 21, ny + 15 }))
+				return 0;
+		} else if (boxes_meet(l, (struct box){ nx - 12, ny - 15, nx + 12, ny + 13 })) {
+			return 0;
+		}
+	}
+	for (int h = 0; h < geo->nhex; h++) {
+		double hx = hex_px(geo, h), hy = hex_py(geo, h);
+		double w = (0.838 + (h + 1 >= 10 ? 2 : 1) * 0.636) * 12; /* "#N" */
+		if (boxes_meet(l, (struct box){ hx - w / 2, hy + 41 - 0.729 * 12, hx + w / 2, hy + 41 }))
+			return 0;
+		if (!g->board.token[h])
+			continue;
+		double cx = fmax(l.x0, fmin(hx, l.x1)) - hx, cy = fmax(l.y0, fmin(hy + 2, l.y1)) - (hy + 2);
+		if (cx * cx + cy * cy < (16 * K + 2) * (16 * K + 2))
+			return 0;
+	}
+	return 1;
+}
+
+static void labels(const struct game *g, const struct position *p, struct buf *b)
+{
+	const struct geometry *geo = g->rs->geom;
+	struct label_places lp;
 	char name[8];
-	buf_adds(b, "<g id=\"labels\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\" "
-		  "fill=\"#000\" stroke=\"#fff\" stroke-width=\"3.5\" stroke-linejoin=\"round\" "
-		  "paint-order=\"stroke\">\n");
+	for (int n = 0; n < geo->nnode; n++) {
+		double x = node_px(geo, n), y = node_py(geo, n), sx = 0, sy = 0, cnt = 0;
+		int below = 0, above = 0;
+		for (int i = 0; i < 3; i++) {
+			int h = geo->node_hexes[n][i];
+			if (h < 0)
+				continue;
+			below |= geo->hex_x[h] == geo->node_x[n] && geo->hex_y[h] > geo->node_y[n];
+			above |= geo->hex_x[h] == geo->node_x[n] && geo->hex_y[h] < geo->node_y[n];
+			sx += hex_px(geo, h);
+			sy += hex_py(geo, h);
+			cnt++;
+		}
+		if (below) {
+			y += 34;
+		} else if (above) {
+			y -= 22;
+		} else if (cnt > 0) {
+			/*
+			 * On the coast between hexes: out to sea, away from the land, and
+			 * beyond a city's tower or hall: further aside when the sea lies to
+			 * the side, further up when it lies above (a city is taller above
+			 * its intersection than below).
+			 */
+			double dx = x - sx / cnt, dy = y - sy / cnt, d = sqrt(dx * dx + dy * dy);
+			int aside = fabs(dx) > d / 2;
+			x += dx / d * 28 + (aside ? (dx > 0 ? 10 : -10) : 0);
+			y += dy / d * (aside || dy > 0 ? 28 : 40) + 5;
+		}
+		lp.nx[n] = x;
+		lp.ny[n] = y;
+	}
 	for (int e = 0; e < geo->nedge; e++) {
 		int a = geo->edge_nodes[e][0], c = geo->edge_nodes[e][1];
 		double mx = (node_px(geo, a) + node_px(geo, c)) / 2, my = (node_py(geo, a) + node_py(geo, c)) / 2;
@@ -287,41 +395,59 @@ static void labels(const struct geometry *geo, struct buf *b)
 			else
 				y -= 21;
 		}
-		buf_printf(b, "<text class=\"path\" x=\"%.1f\" y=\"%.1f\" font-size=\"12\">%s</text>\n", x,
-			    y, edge_name(geo, e, name));
+		lp.px[e] = x;
+		lp.py[e] = y;
 	}
-	for (int n = 0; n < geo->nnode; n++) {
-		double x = node_px(geo, n), y = node_py(geo, n), sx = 0, sy = 0, cnt = 0;
-		int below = 0, above = 0;
-		for (int i = 0; i < 3; i++) {
-			int h = geo->node_hexes[n][i];
-			if (h < 0)
-				continue;
-			below |= geo->hex_x[h] == geo->node_x[n] && geo->hex_y[h] > geo->node_y[n];
-			above |= geo->hex_x[h] == geo->node_x[n] && geo->hex_y[h] < geo->node_y[n];
-			sx += hex_px(geo, h);
-			sy += hex_py(geo, h);
-			cnt++;
+	for (int e = 0; e < geo->nedge; e++) {
+		int a = geo->edge_nodes[e][0], c = geo->edge_nodes[e][1];
+		double mx = (node_px(geo, a) + node_px(geo, c)) / 2, my = (node_py(geo, a) + node_py(geo, c)) / 2;
+		double x = lp.px[e], y = lp.py[e];
+		/*
+		 * Where a building stands near it (a city's tower and hall reach far
+		 * beside and above its intersection), the name slides along the
+		 * path, away from it, and further out from the path, or else crosses
+		 * to the path's other side: the nearest place clear of buildings,
+		 * tokens and hex numbers.
+		 */
+		if (!path_label_clear(g, p, &lp, e, x, y)) {
+			double ux = node_px(geo, c) - node_px(geo, a), uy = node_py(geo, c) - node_py(geo, a);
+			double ul = sqrt(ux * ux + uy * uy), vx = x - mx, vy = y - my;
+			ux /= ul;
+			uy /= ul;
+			double along = vx * ux + vy * uy, wx = vx - along * ux, wy = vy - along * uy;
+			double wl = sqrt(wx * wx + wy * wy);
+			if (wl < 1) /* set on the path itself: out to its right */
+				wx = -uy, wy = ux, wl = 1;
+			double best_cost = -1, nx = x, ny = y;
+			for (int side = 0; side < 2; side++)
+				for (int out = 0; out <= 16; out += 4)
+					for (int sl = -36; sl <= 36; sl += 6) {
+						/* The other side: the offset mirrored in the path. */
+						double ox = side ? -wx : wx, oy = side ? -wy : wy;
+						double tx = mx + along * ux + ox + ox / wl * out + ux * sl;
+						double ty = my + along * uy + oy + oy / wl * out + uy * sl;
+						double cost = abs(sl) + out + side * 24;
+						if ((best_cost < 0 || cost < best_cost) && path_label_clear(g, p, &lp, e, tx, ty)) {
+							best_cost = cost;
+							nx = tx;
+							ny = ty;
+						}
+					}
+			x = nx;
+			y = ny;
 		}
-		if (below) {
-			y += 34;
-		} else if (above) {
-			y -= 22;
-		} else if (cnt > 0) {
-			/*
-			 * On the coast between hexes: out to sea, away from the land, and
-			 * beyond a city's tower or hall: further aside when the sea lies to
-			 * the side, further up when it lies above (a city is taller above
-			 * its intersection than below).
-			 */
-			double dx = x - sx / cnt, dy = y - sy / cnt, d = sqrt(dx * dx + dy * dy);
-			int aside = fabs(dx) > d / 2;
-			x += dx / d * 28 + (aside ? (dx > 0 ? 10 : -10) : 0);
-			y += dy / d * (aside || dy > 0 ? 28 : 40) + 5;
-		}
+		lp.px[e] = x;
+		lp.py[e] = y;
+	}
+	buf_adds(b, "<g id=\"labels\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\" "
+		  "fill=\"#000\" stroke=\"#fff\" stroke-width=\"3.5\" stroke-linejoin=\"round\" "
+		  "paint-order=\"stroke\">\n");
+	for (int e = 0; e < geo->nedge; e++)
+		buf_printf(b, "<text class=\"path\" x=\"%.1f\" y=\"%.1f\" font-size=\"12\">%s</text>\n", lp.px[e],
+			    lp.py[e], edge_name(geo, e, name));
+	for (int n = 0; n < geo->nnode; n++)
 		buf_printf(b, "<text class=\"node\" x=\"%.1f\" y=\"%.1f\" font-size=\"14\" "
-			    "font-weight=\"bold\">%d</text>\n", x, y, n + 1);
-	}
+			    "font-weight=\"bold\">%d</text>\n", lp.nx[n], lp.ny[n], n + 1);
 	buf_adds(b, "</g>\n");
 }
 
@@ -379,7 +505,7 @@ static void pieces(struct buf *b, const struct game *g, const struct render_opts
 	buildings(b, g, p);
 	robber(g->rs->geom, b, p);
 	if (o->labels)
-		labels(g->rs->geom, b);
+		labels(g, p, b);
 	panel_svg(b, g, pn, 40, rel);
 }
 
