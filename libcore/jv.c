@@ -634,6 +634,7 @@ int jv_locate(const char *text, size_t len, const char *key, size_t index, size_
 }
 
 static void oom(struct jv_error *err);
+static void refusal(struct jv_error *err, const json_error_t *je);
 
 /* ---- a long list of strings read from the text itself ---- */
 
@@ -732,6 +733,20 @@ int jv_parse_list(const char *text, size_t len, struct jv_list *l, struct jv_doc
 	}
 	int rc = jv_parse(copy ? copy : text, len, d, err);
 	free(copy);
+	if (rc && copy && !err->oom) {
+		/*
+		 * The refusal as jansson places it in the text as read: it counts a
+		 * column a character, and a character of several bytes in a string
+		 * blanked became as many spaces.  Blanked strings are valid, so the
+		 * text is refused too, by the same element.
+		 */
+		json_error_t je;
+		json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+		if (j)
+			json_decref(j);
+		else
+			refusal(err, &je);
+	}
 	return rc;
 }
 
@@ -870,6 +885,15 @@ int jv_same_as_json(const jv_t *v, const json_t *j)
 	}
 }
 
+/* refusal: jansson's refusal je as err. */
+static void refusal(struct jv_error *err, const json_error_t *je)
+{
+	err->oom = json_error_code(je) == json_error_out_of_memory;
+	err->line = je->line;
+	err->column = je->column;
+	memcpy(err->text, je->text, sizeof err->text);
+}
+
 static void oom(struct jv_error *err)
 {
 	err->oom = 1;
@@ -909,10 +933,7 @@ int jv_parse(const char *text, size_t len, struct jv_doc *d, struct jv_error *er
 	json_error_t je;
 	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
 	if (!j) {
-		err->oom = json_error_code(&je) == json_error_out_of_memory;
-		err->line = je.line;
-		err->column = je.column;
-		memcpy(err->text, je.text, sizeof err->text);
+		refusal(err, &je);
 		return -1;
 	}
 	int r = jv_from_json(j, d);

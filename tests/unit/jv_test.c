@@ -101,6 +101,8 @@ static void cases(struct unit *u)
 		"{\"log\":\"a\"}", "{\"log\":[\"a\\u0000\"]}", "{\"log\":[\"a\"]", "{\"log\":[\"a\"",
 		"{\"log\":[", "{\"log\":[\"abcdefghijkl\", \"\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\"]}",
 		"{\"x\":1,\"log\":[\"a\",\n \"b\"\n],\"y\":[\"c\"]}", "[\"log\"]", "{\"log\":[\"a\"]}x",
+		/* a refusal after a string blanked that held characters of several bytes: the same column */
+		"{\"log\":[\"\xc3\xa9\xe2\x82\xac\",\"a\"\xb3]}", "{\"log\":[\"\xc3\xa9\",\"b\",\"a\" x]}",
 	};
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		CHECK(u, same_list(lists[i], strlen(lists[i]), why, sizeof why), "'%s': %s", lists[i], why);
