@@ -634,7 +634,6 @@ int jv_locate(const char *text, size_t len, const char *key, size_t index, size_
 }
 
 static void oom(struct jv_error *err);
-static void refusal(struct jv_error *err, const json_error_t *je);
 
 /* ---- a long list of strings read from the text itself ---- */
 
@@ -682,6 +681,26 @@ static int blank_list(struct scan *sc, const char *text, char *copy, size_t *n)
 		}
 		scan_space(sc);
 	}
+}
+
+/*
+ * list_column: the column of a refusal of copy placed in the text as read.
+ * jansson counts a column a character (the bytes that can start one), and
+ * a character of several bytes in a blanked string became as many spaces,
+ * each a column; the blanked strings all lie before the fault.
+ */
+static void list_column(const char *text, const char *copy, size_t len, struct jv_error *err)
+{
+	size_t i = 0;
+	int fix = 0;
+	for (int line = 1; i < len && line < err->line; i++)
+		line += copy[i] == '\n';
+	for (int col = 0; i < len && copy[i] != '\n' && col < err->column; i++) {
+		unsigned char c = (unsigned char)copy[i], t = (unsigned char)text[i];
+		col += c < 0x80 || (c >= 0xc2 && c <= 0xf4);
+		fix += c != t && t >= 0x80 && t <= 0xbf;
+	}
+	err->column -= fix;
 }
 
 int jv_parse_list(const char *text, size_t len, struct jv_list *l, struct jv_doc *d, struct jv_error *err)
@@ -732,21 +751,9 @@ int jv_parse_list(const char *text, size_t len, struct jv_list *l, struct jv_doc
 		}
 	}
 	int rc = jv_parse(copy ? copy : text, len, d, err);
+	if (rc && copy && !err->oom)
+		list_column(text, copy, len, err);
 	free(copy);
-	if (rc && copy && !err->oom) {
-		/*
-		 * The refusal as jansson places it in the text as read: it counts a
-		 * column a character, and a character of several bytes in a string
-		 * blanked became as many spaces.  Blanked strings are valid, so the
-		 * text is refused too, by the same element.
-		 */
-		json_error_t je;
-		json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
-		if (j)
-			json_decref(j);
-		else
-			refusal(err, &je);
-	}
 	return rc;
 }
 
