@@ -915,10 +915,11 @@ def check_refereeable(ref, game, doc, seats, players):
     if missing:
         ref.say("refused: no address for %s in %s; no reply" % (", ".join(missing), players))
         raise Fail(1, "catan-referee: %s has no address for %s" % (players, ", ".join(missing)))
-    if building_visits(players) not in ("all", "requested"):
-        ref.say("refused: %s says 'building %s'; no reply" % (players, building_visits(players)))
+    visits = building_visits(players)
+    if visits not in ("all", "requested"):
+        ref.say("refused: %s says 'building %s'; no reply" % (players, visits))
         raise Fail(1, "catan-referee: %s: the line 'building' takes all or requested, not '%s'"
-                   % (players, building_visits(players)))
+                   % (players, visits))
 
 
 def view_of(ref, game_bytes, colour):

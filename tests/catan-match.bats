@@ -144,7 +144,7 @@ SH
 	assert_eq "ok red build settlement 1" "$(sed -n 60p transcript)"
 	grep -q '^move blue build settlement ' transcript
 	grep -q '^move blue buy$' transcript
-	! grep -q '^move blue buy [a-z]' transcript || false
+	run -1 grep -q '^move blue buy [a-z]' transcript
 }
 
 @test "a program that is silent, ends, or answers illegally is handled, never hangs" {
@@ -160,7 +160,7 @@ SH
 	assert_eq 'long' "$(jq -r '.forfeits[0].why' <<<"$output")"
 	# A program that leaves a child behind: the child is ended with it.
 	run -0 catan-match --seeds 1 --move-time 200 -q random 'exec:sleep 31 & sleep 32'
-	! pgrep -f 'sleep 3[12]' || false
+	run -1 pgrep -f 'sleep 3[12]'
 }
 
 @test "a program may answer a JSON move, and the view it is sent lists its moves" {
