@@ -30,7 +30,7 @@ endif
 # with gcc; clang's bitcode would need llvm-ar for the archives, so it is off
 # there.  LTO= turns it off (a quicker build while working).
 LTO       := $(if $(shell $(CC) -v 2>&1 | grep '^gcc version'),-flto=auto)
-OPT        = -O2 -g $(LTO)
+OPT        = -O3 -g $(LTO)
 # The programs are linked statically (libc6-dev, libjansson-dev and libsodium-dev
 # ship the archives): a call is mostly process start, and a static program
 # starts without the dynamic linker (bench/README.md).  PROG_LDFLAGS= links

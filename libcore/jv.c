@@ -130,7 +130,7 @@ static const unsigned char *string_end(const unsigned char *q, const unsigned ch
 			if (++q == end)
 				return NULL;
 			if (*q == 'u') {
-				uint32_t u, lo;
+				uint32_t u = 0, lo = 0;	/* set by hex4 (-O3 cannot tell) */
 				if (end - q < 5 || hex4(q + 1, &u))
 					return NULL;
 				q += 5;
@@ -177,7 +177,7 @@ static size_t string_decode(const unsigned char *r, const unsigned char *q, char
 		case 'r': *w++ = '\r'; break;
 		case 't': *w++ = '\t'; break;
 		case 'u': {
-			uint32_t u, lo;
+			uint32_t u = 0, lo = 0;	/* set by hex4 (-O3 cannot tell) */
 			hex4(r, &u);
 			r += 4;
 			if (u >= 0xD800 && u <= 0xDBFF) {

@@ -407,15 +407,14 @@ uint64_t autoplay_public_seed(const struct game *g)
  * position, and the choice is still a function of the game alone.  With
  * nothing to choose from (n 0) it answers 0 rather than divide by zero.
  */
-static uint32_t choice_below(const struct autoplay *a, const struct game *g, uint32_t n)
+static uint32_t choice_below(const struct autoplay *a, const struct game *g, int public, uint32_t n)
 {
 	if (n == 0)
 		return 0;
 	const uint64_t *s = g->pos.rng;
-	uint64_t x = s[0] ^ (s[1] << 17 | s[1] >> 47) ^ (s[2] << 31 | s[2] >> 33) ^
-		     (s[3] << 47 | s[3] >> 17) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u;
-	if (g->rules.outcomes == OUT_EXTERNAL || g->view != NOBODY)
-		x = autoplay_public_seed(g) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u;
+	uint64_t x = public ? autoplay_public_seed(g) :
+		     s[0] ^ (s[1] << 17 | s[1] >> 47) ^ (s[2] << 31 | s[2] >> 33) ^ (s[3] << 47 | s[3] >> 17);
+	x ^= (uint64_t)a->moves * 0x9e3779b97f4a7c15u;
 	/*
 	 * Lemire's bounded draw, with a fresh SplitMix64 output for each
 	 * rejection.  The threshold (2^32 - n) % n is below n: a low word of n
@@ -477,14 +476,21 @@ static int list_moves(struct autoplay *a, const struct game *g, int seat, int fl
  * the same on the full game and on the seat's view, and never tells what
  * the seat may not see.
  */
-static int choose(struct autoplay *a, const struct game *g, int seat, struct move *m, struct cerr *e)
+/* The seat chooses from what it knows (see above): a game with external outcomes, or a view. */
+static int chooses_in_public(const struct game *g)
+{
+	return g->rules.outcomes == OUT_EXTERNAL || g->view != NOBODY;
+}
+
+/* choose, for a game where chooses_in_public is public. */
+static int choose(struct autoplay *a, const struct game *g, int public, int seat, struct move *m, struct cerr *e)
 {
 	int n, pick;
 	struct game seen;
 
 	if (seat == NOBODY)
 		return cerr_set(e, C_ILLEGAL, "nobody can move: the game is over");
-	if (g->view != NOBODY && seat != g->view)
+	if (public && g->view != NOBODY && seat != g->view)	/* public first: the usual game is not */
 		return cerr_set(e, C_ILLEGAL, "%s is to move, and this is %s's view",
 				colour_names[g->colour[seat]], colour_names[g->colour[g->view]]);
 	if (a->policy[seat] == POL_NONE)
@@ -500,7 +506,7 @@ static int choose(struct autoplay *a, const struct game *g, int seat, struct mov
 		return a->search(g, seat, a->budget[seat], autoplay_public_seed(g) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u,
 				 a->trades, m, e);
 	int flags = 0;
-	if (g->rules.outcomes == OUT_EXTERNAL || g->view != NOBODY) {
+	if (public) {
 		game_seen(g, seat, &seen);
 		g = &seen;
 		flags = MG_NO_OUTCOMES;
@@ -511,6 +517,8 @@ static int choose(struct autoplay *a, const struct game *g, int seat, struct mov
 		return cerr_set(e, C_ILLEGAL, "no legal move for the player to move");
 	if (a->policy[seat] == POL_GREEDY) {
 		pick = greedy_pick(a, g, a->buf, n, seat);
+	} else if (n == 1) {
+		pick = 0;	/* a forced move (most are): the draw below would give 0 */
 	} else {
 		/* Uniform over the moves, trades left out once the cap is reached. */
 		int capped = seat == g->pos.current && a->trades >= AUTO_TRADES_PER_TURN, k = n;
@@ -519,7 +527,7 @@ static int choose(struct autoplay *a, const struct game *g, int seat, struct mov
 				k -= is_trade(&a->buf[i]);
 		if (k == 0) /* nothing but trades: the cap cannot leave the player without a move */
 			capped = 0, k = n;
-		pick = (int)choice_below(a, g, (uint32_t)k);
+		pick = (int)choice_below(a, g, public, (uint32_t)k);
 		for (int i = 0; capped && i <= pick; i++)
 			pick += is_trade(&a->buf[i]);
 	}
@@ -533,14 +541,14 @@ int autoplay_choose(struct autoplay *a, const struct game *g, struct move *m, st
 	/* Discards are made in any order: a viewer who owes one makes it now. */
 	if (g->view != NOBODY && g->has_pos && g->pos.phase == PH_DISCARD && g->pos.pl[g->view].discard)
 		seat = g->view;
-	return choose(a, g, seat, m, e);
+	return choose(a, g, chooses_in_public(g), seat, m, e);
 }
 
 int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, long *made,
 		 int *why, struct cerr *e)
 {
 	long k = 0;
-	int stop = AUTO_COUNT, rc = C_OK;
+	int stop = AUTO_COUNT, rc = C_OK, public = chooses_in_public(g), external = g->rules.outcomes == OUT_EXTERNAL;
 	/* Nobody has won before the first move (else it ends the game); then the rules keep it so. */
 	if (g->has_pos && g->view == NOBODY && game_winner(g, &g->pos) == NOBODY)
 		flags |= RULES_NO_WINNER;
@@ -564,15 +572,15 @@ int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, 
 			stop = AUTO_WAIT;
 			break;
 		}
-		if ((rc = choose(a, g, seat, &m, e)))
+		if ((rc = choose(a, g, public, seat, &m, e)))
 			break;
-		if (autoplay_needs_outcome(g, &m)) {
+		if (external && autoplay_needs_outcome(g, &m)) {
 			stop = AUTO_OUTCOME;
 			break;
 		}
 		/* The move chosen is one movegen_legal lists for this position; in a game with
 		 * external outcomes it was listed from what the seat knows, and is checked in full. */
-		if ((rc = rules_apply(g, &m, flags | (g->rules.outcomes == OUT_EXTERNAL ? 0 : RULES_LISTED), e)))
+		if ((rc = rules_apply(g, &m, flags | (external ? 0 : RULES_LISTED), e)))
 			break;
 		a->trades += is_trade(&m);
 		a->moves++;

@@ -49,15 +49,21 @@ static inline void hand_set(uint8_t c[NRES], uint64_t w)
 /* HAND_FILL: a word with b in every resource's byte and 0 in the rest. */
 #define HAND_FILL(b) ((uint64_t)(b) * (((uint64_t)1 << (8 * NRES)) - 1) / 0xff)
 
+/* hand_word_has: hand_has of two words made as hand_word makes them (a hand read once, tried often). */
+static inline int hand_word_has(uint64_t have, uint64_t want)
+{
+	uint64_t high = HAND_FILL(0x80);
+	/* A count of 128 or more is more than any hand holds. */
+	if (want & high)
+		return 0;
+	/* Each byte is 128 + have - want: its top bit is set exactly when have >= want. */
+	return (((have | high) - want) & high) == high;
+}
+
 /* hand_has: 1 when every count of have (a hand or the bank) is at least want's (any counts). */
 static inline int hand_has(const uint8_t have[NRES], const uint8_t want[NRES])
 {
-	uint64_t high = HAND_FILL(0x80), w = hand_word(want);
-	/* A count of 128 or more is more than any hand holds. */
-	if (w & high)
-		return 0;
-	/* Each byte is 128 + have - want: its top bit is set exactly when have >= want. */
-	return (((hand_word(have) | high) - w) & high) == high;
+	return hand_word_has(hand_word(have), hand_word(want));
 }
 
 /* hand_any_at_least: 1 when some count of c is at least k (1 to 128). */

@@ -138,7 +138,7 @@ static int counts_words(struct words *w, const char *stop, uint8_t out[NRES], co
 {
 	int any = 0;
 	while (w->i < w->n && !(stop && is(w, w->i, stop))) {
-		int r, n;
+		int r = 0, n = 0;	/* set by res_word and count_word (-O3 cannot tell) */
 		if (res_word(w->tok[w->i], &r, e))
 			return C_ILLEGAL;
 		if (w->i + 1 >= w->n || (stop && is(w, w->i + 1, stop)))
@@ -750,7 +750,7 @@ static int check_offer(const struct game *g, const struct move *m, struct cerr *
 
 static int parse_trade(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
-	int r, n;
+	int r = 0, n = 0;	/* set by res_word and count_word (-O3 cannot tell) */
 	if (need(w, w->i, "'trade' needs a resource, a count, 'for' and a resource", NULL, e) ||
 	    res_word(w->tok[w->i], &r, e))
 		return C_ILLEGAL;
@@ -940,7 +940,7 @@ static int read_play(const struct game *g, struct jr *r, const jv_t *j, struct m
 		v = jv_object_get(j, "paths");
 		if (!jv_is_array(v) || jv_array_size(v) < 1 || jv_array_size(v) > 2)
 			return jfail(r, "paths", "one or two paths are needed");
-		for (size_t i = 0; i < jv_array_size(v); i++)
+		for (size_t i = 0; i < jv_array_size(v) && i < 2; i++)	/* 2: -O3 does not see the check above */
 			if (json_path(geo, r, jv_array_get(v, i), "paths", &m->path[i]))
 				return C_ILLEGAL;
 		m->npath = (uint8_t)jv_array_size(v);

@@ -492,10 +492,15 @@ static void gen_main(struct gen *l, int flags, int building)
 	int trading = !building && !(g->rules.trade_build == TRADE_STRICT && p->built);
 
 	if (wants(l, seat)) {
+		/* The hand, read once: every move added is a store the compiler would read it again after. */
+		uint64_t hand = hand_word(pl->hand);
+		const uint8_t (*cost)[NRES] = g->rs->cost;
 		if (p->turn < MAX_TURN)
 			add(l, seat, MV_END);
-		int road = pl->roads && hand_has(pl->hand, g->rs->cost[BUY_ROAD]);
-		int settlement = pl->settlements && hand_has(pl->hand, g->rs->cost[BUY_SETTLEMENT]);
+		int road = pl->roads && hand_word_has(hand, hand_word(cost[BUY_ROAD]));
+		int settlement = pl->settlements && hand_word_has(hand, hand_word(cost[BUY_SETTLEMENT]));
+		int city = pl->cities && hand_word_has(hand, hand_word(cost[BUY_CITY]));
+		int buy = p->deck_len && hand_word_has(hand, hand_word(cost[BUY_DEV]));
 		struct bitset end = p->road_ends[seat];
 		if (road) {
 			struct bitset free = road_free_set(geo, p, end);
@@ -508,12 +513,12 @@ static void gen_main(struct gen *l, int flags, int building)
 			if (pos_node_open(geo, p, n))
 				add_node(l, seat, PC_SETTLEMENT, n);
 		}
-		if (pl->cities && hand_has(pl->hand, g->rs->cost[BUY_CITY]))
+		if (city)
 			for (int n = 0; n < geo->nnode; n++)
 				if (p->node_owner[n] == seat && p->node_kind[n] == B_SETTLEMENT &&
 				    !(g->rules.keep_settlement && g->rs->settlements - pl->settlements == 1))
 					add_node(l, seat, PC_CITY, n);
-		if (p->deck_len && hand_has(pl->hand, g->rs->cost[BUY_DEV])) {
+		if (buy) {
 			if (!l->external || l->hidden)
 				add(l, seat, MV_BUY);
 			for (int d = 0; l->external && !l->hidden && d < NDEV; d++)

@@ -831,7 +831,7 @@ static void world_as_stored(const struct game *g, const struct world *x, struct 
 		pl->dev[DEV_VICTORY_POINT] = (uint8_t)(pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT]);
 		pl->dev_new[DEV_VICTORY_POINT] = 0;
 	}
-	for (int i = 0; i < g->nplayers; i++)
+	for (int i = 0; i < g->nplayers && i < MAXPLAYERS; i++)	/* MAXPLAYERS: -O3 cannot tell */
 		dev[i] = (uint8_t)(dev[i] + (i == s ? unseen : x->unseen[i] + x->unseen_new[i]));
 }
 

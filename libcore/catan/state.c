@@ -294,7 +294,7 @@ unsigned pos_roads_cut(const struct geometry *geo, struct position *p, int nplay
 		if (s != NOBODY && s != p->node_owner[node] && ++edges[s] >= 2)
 			cut |= 1u << s;
 	}
-	for (int s = 0; s < nplayers; s++)
+	for (int s = 0; s < nplayers && s < MAXPLAYERS; s++)	/* MAXPLAYERS: -O3 cannot tell */
 		if (cut & (1u << s))
 			p->road_len[s] = (uint8_t)longest_road(geo, p, s);
 	return cut;

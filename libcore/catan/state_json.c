@@ -117,7 +117,7 @@ static int read_counts(struct rd *r, jv_t *v, const char *const *names, int n, i
 		if (k < 0)
 			return jr_fail(&r->j, "unknown key '%s'", key);
 		int s = jr_key(&r->j, key);
-		long long x;
+		long long x = 0;	/* set by read_int (-O3 cannot tell) */
 		int rc = read_int(r, val, 0, max, &x);
 		jr_pop(&r->j, s);
 		if (rc)
@@ -329,7 +329,7 @@ static int read_nodes(struct rd *r, jv_t *obj, const char *key, struct position 
 		rc = jr_fail(&r->j, "%zu is more than the %d pieces a player has", jv_array_size(v), max);
 	for (size_t i = 0; !rc && i < jv_array_size(v); i++) {
 		int s2 = jr_index(&r->j, i);
-		long long x;
+		long long x = 0;	/* set by read_int (-O3 cannot tell) */
 		if (!(rc = read_int(r, jv_array_get(v, i), 1, geo->nnode, &x))) {
 			int n = (int)x - 1;
 			if (p->node_owner[n] != NOBODY)

@@ -16,14 +16,14 @@ static void choice_among_none(struct unit *u)
 
 	memset(&a, 0, sizeof a);
 	game_init(&g);
-	CHECK(u, choice_below(&a, &g, none) == 0, "a draw among none");
-	CHECK(u, choice_below(&a, &g, 1) == 0, "a draw among one");
+	CHECK(u, choice_below(&a, &g, 0, none) == 0, "a draw among none");
+	CHECK(u, choice_below(&a, &g, 0, 1) == 0, "a draw among one");
 	a.moves = 12345;
-	CHECK(u, choice_below(&a, &g, 7) < 7, "a draw among seven");
+	CHECK(u, choice_below(&a, &g, 0, 7) < 7, "a draw among seven");
 	/* A view, and a game whose outcomes are external, draw from what every player sees. */
 	g.rules.outcomes = OUT_EXTERNAL;
-	CHECK(u, choice_below(&a, &g, none) == 0, "a draw among none, external outcomes");
-	CHECK(u, choice_below(&a, &g, 7) < 7, "a draw among seven, external outcomes");
+	CHECK(u, choice_below(&a, &g, chooses_in_public(&g), none) == 0, "a draw among none, external outcomes");
+	CHECK(u, choice_below(&a, &g, chooses_in_public(&g), 7) < 7, "a draw among seven, external outcomes");
 	game_free(&g);
 }
 
