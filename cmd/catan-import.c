@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 			return rc;
 		case O_FORMAT:
 			if ((fmt = import_format_parse(optarg)) < 0)
-				return fe_usagef(usage_short, "--format: unknown format '%s' (catanatron, catan, "
+				return fe_usagef(&command, "--format: unknown format '%s' (catanatron, catan, "
 						 "jsettlers, jsettlers-save)", optarg);
 			break;
 		case O_COMPACT:
@@ -67,7 +67,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if ((extra = fe_operand(argc, argv, &path)))
-		return fe_usagef(usage_short, "unexpected argument '%s': give one record", extra);
+		return fe_usagef(&command, "unexpected argument '%s': give one record", extra);
 
 	game_init(&g);
 	if ((rc = fe_read_input(path, &buf, &len, &name, &e)))

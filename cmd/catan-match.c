@@ -345,8 +345,8 @@ static int parse_player(const char *arg, struct match_player *p)
 	if (autoplay_policy_parse(arg, &p->policy, &p->budget, &e) == C_OK)
 		return C_OK;
 	if (strncmp(arg, "search:", 7) == 0)
-		return fe_usagef(usage_short, "%s", e.msg);
-	return fe_usagef(usage_short, "unknown player '%s' (random, greedy, search[:N], or exec:COMMAND)", arg);
+		return fe_usagef(&command, "%s", e.msg);
+	return fe_usagef(&command, "unknown player '%s' (random, greedy, search[:N], or exec:COMMAND)", arg);
 }
 
 /* run_match: the command, with its state in run (zeroed). */
@@ -378,44 +378,44 @@ static int run_match(struct run *run, int argc, char **argv)
 			break;
 		case O_SEEDS:
 			if (parse_range(optarg, &run->first, &run->last))
-				return fe_usagef(usage_short, "--seeds: '%s' is not a range A-B of seeds (0 to %" PRId64 ")",
+				return fe_usagef(&command, "--seeds: '%s' is not a range A-B of seeds (0 to %" PRId64 ")",
 						 optarg, INT64_MAX);
 			break;
 		case O_SHARD:
 			if (parse_shard(optarg, &run->shard, &run->nshards))
-				return fe_usagef(usage_short, "--shard: '%s' is not K/N with 1 <= K <= N", optarg);
+				return fe_usagef(&command, "--shard: '%s' is not K/N with 1 <= K <= N", optarg);
 			break;
 		case O_JOBS:
 			if (fe_parse_u64(optarg, 256, &v) || v == 0)
-				return fe_usagef(usage_short, "--jobs: '%s' is not a number from 1 to 256", optarg);
+				return fe_usagef(&command, "--jobs: '%s' is not a number from 1 to 256", optarg);
 			run->jobs = (int)v;
 			break;
 		case O_PLAYERS:
-			if ((rc = fe_newgame_players(usage_short, optarg, ng)))
+			if ((rc = fe_newgame_players(&command, optarg, ng)))
 				return rc;
 			have_players = 1;
 			break;
 		case O_NUMBERS:
-			if ((rc = fe_newgame_numbers(usage_short, optarg, ng)))
+			if ((rc = fe_newgame_numbers(&command, optarg, ng)))
 				return rc;
 			break;
 		case O_RULES:
-			if ((rc = fe_newgame_rule(usage_short, optarg, &ng->rules)))
+			if ((rc = fe_newgame_rule(&command, optarg, &ng->rules)))
 				return rc;
 			break;
 		case O_NEUTRAL:
-			if ((rc = fe_newgame_neutral(usage_short, optarg, ng)))
+			if ((rc = fe_newgame_neutral(&command, optarg, ng)))
 				return rc;
 			break;
 		case O_TURN_LIMIT:
 			if (fe_parse_u64(optarg, MAX_TURN, &v))
-				return fe_usagef(usage_short, "--turn-limit: '%s' is not a turn number (0 to %d)",
+				return fe_usagef(&command, "--turn-limit: '%s' is not a turn number (0 to %d)",
 						 optarg, MAX_TURN);
 			run->o.turn_limit = (int)v;
 			break;
 		case O_MOVE_TIME:
 			if (fe_parse_u64(optarg, 3600000, &v) || v == 0)
-				return fe_usagef(usage_short, "--move-time: '%s' is not a number of milliseconds "
+				return fe_usagef(&command, "--move-time: '%s' is not a number of milliseconds "
 					"(1 to 3600000)", optarg);
 			run->move_ms = (int)v;
 			break;
@@ -427,7 +427,7 @@ static int run_match(struct run *run, int argc, char **argv)
 			else if (strcmp(optarg, "greedy") == 0)
 				run->o.fallback = POL_GREEDY;
 			else
-				return fe_usagef(usage_short, "--fallback: expected random, greedy or none, not '%s'",
+				return fe_usagef(&command, "--fallback: expected random, greedy or none, not '%s'",
 						 optarg);
 			break;
 		case O_GAMES:
@@ -442,7 +442,7 @@ static int run_match(struct run *run, int argc, char **argv)
 		}
 	}
 	if (want_tally && others)
-		return fe_usagef(usage_short, "--tally takes no other option");
+		return fe_usagef(&command, "--tally takes no other option");
 	if (want_tally) {
 		if ((rc = tally(argc - optind, argv + optind, &run->e)))
 			fe_report(&run->e);
@@ -451,17 +451,17 @@ static int run_match(struct run *run, int argc, char **argv)
 	const struct ruleset *rs = ruleset_of(ng->rules.variant);
 	int n = argc - optind;
 	if (run->summary && run->quiet)
-		return fe_usagef(usage_short, "--summary and --quiet do not go together");
+		return fe_usagef(&command, "--summary and --quiet do not go together");
 	if (n < rs->min_players || n > rs->max_players)
-		return fe_usagef(usage_short, "%s takes %d to %d players, not %d",
+		return fe_usagef(&command, "%s takes %d to %d players, not %d",
 				 ng->rules.variant == VAR_TWO ? "variant=two" : "the base game",
 				 rs->min_players, rs->max_players, n);
 	if (have_players && ng->nplayers != n)
-		return fe_usagef(usage_short, "--players names %d colours for %d players", ng->nplayers, n);
+		return fe_usagef(&command, "--players names %d colours for %d players", ng->nplayers, n);
 	if (ng->neutral[0] > 0 && !rs_has_neutrals(rs))
-		return fe_usagef(usage_short, "--neutral: neutral settlements belong to --rules variant=two");
+		return fe_usagef(&command, "--neutral: neutral settlements belong to --rules variant=two");
 	if (ng->rules.outcomes == OUT_EXTERNAL)
-		return fe_usagef(usage_short, "--rules: a match draws its outcomes: outcomes=internal");
+		return fe_usagef(&command, "--rules: a match draws its outcomes: outcomes=internal");
 	ng->nplayers = n;
 	run->o.nplayers = n;
 	for (int p = 0; p < n; p++)
@@ -471,7 +471,7 @@ static int run_match(struct run *run, int argc, char **argv)
 	if (run->games) {
 		struct stat st;
 		if (stat(run->games, &st) != 0 || !S_ISDIR(st.st_mode))
-			return fe_usagef(usage_short, "--games: '%s' is not a folder", run->games);
+			return fe_usagef(&command, "--games: '%s' is not a folder", run->games);
 	}
 
 	/* The games of this shard: i = shard, shard + N, ... below the range's size. */

@@ -269,7 +269,7 @@ int main(int argc, char **argv)
 			count = 1;
 			break;
 		case O_AT:
-			if ((rc = fe_at(usage_short, optarg, &at_n)))
+			if ((rc = fe_at(&command, optarg, &at_n)))
 				return rc;
 			have_at = 1;
 			break;
@@ -281,32 +281,32 @@ int main(int argc, char **argv)
 			break;
 		case O_AUTO:
 			if (autoplay == 2)
-				return fe_usagef(usage_short, "--auto N and --until-end do not go together");
+				return fe_usagef(&command, "--auto N and --until-end do not go together");
 			autoplay = 1;
 			if (optarg && (fe_parse_u64(optarg, 1000000000, &num) || num == 0))
-				return fe_usagef(usage_short,
+				return fe_usagef(&command,
 						 "--auto: '%s' is not a number of moves (1 or more)", optarg);
 			auto_n = optarg ? (long)num : 1;
 			break;
 		case O_UNTIL_END:
 			if (autoplay == 1)
-				return fe_usagef(usage_short, "--auto N and --until-end do not go together");
+				return fe_usagef(&command, "--auto N and --until-end do not go together");
 			autoplay = 2;
 			break;
 		case O_POLICY:
 			if (autoplay_opts_policy(&ao, optarg, &e))
-				return fe_usagef(usage_short, "--policy: %s", e.msg);
+				return fe_usagef(&command, "--policy: %s", e.msg);
 			break;
 		case O_BOTS:
 			if (autoplay_opts_bots(&ao, optarg, &e))
-				return fe_usagef(usage_short, "--bots: %s", e.msg);
+				return fe_usagef(&command, "--bots: %s", e.msg);
 			break;
 		case O_CHOOSE:
 			choose = 1;
 			break;
 		case O_TURN_LIMIT:
 			if (fe_parse_u64(optarg, MAX_TURN, &num))
-				return fe_usagef(usage_short, "--turn-limit: '%s' is not a turn number (0 to %d)",
+				return fe_usagef(&command, "--turn-limit: '%s' is not a turn number (0 to %d)",
 						 optarg, MAX_TURN);
 			turn_limit = (int)num;
 			break;
@@ -314,27 +314,27 @@ int main(int argc, char **argv)
 	}
 	rc = C_USAGE;
 	if (as_name && colour_parse(as_name) < 0)
-		rc = fe_usagef(usage_short, "--as: unknown colour '%s'", as_name);
+		rc = fe_usagef(&command, "--as: unknown colour '%s'", as_name);
 	else if (view_name && colour_parse(view_name) < 0)
-		rc = fe_usagef(usage_short, "--view: unknown colour '%s'", view_name);
+		rc = fe_usagef(&command, "--view: unknown colour '%s'", view_name);
 	else if (moves_file && strcmp(moves_file, "-") == 0 && !in_place)
-		rc = fe_usagef(usage_short, "-f -: standard input holds the game unless -i FILE is given");
+		rc = fe_usagef(&command, "-f -: standard input holds the game unless -i FILE is given");
 	else if (choose && (optind < argc || moves_file || autoplay || list || count || view_name || keep ||
 			    as_name || have_at || mgflags))
-		rc = fe_usagef(usage_short, "--choose takes no moves and goes only with --json, --policy "
+		rc = fe_usagef(&command, "--choose takes no moves and goes only with --json, --policy "
 					    "and --bots");
 	else if (list && count)
-		rc = fe_usagef(usage_short, "--list and --count do not go together");
+		rc = fe_usagef(&command, "--list and --count do not go together");
 	else if ((list || count) && (optind < argc || moves_file || autoplay || view_name || keep))
-		rc = fe_usagef(usage_short, "--list and --count take no moves, --keep, --auto or --view");
+		rc = fe_usagef(&command, "--list and --count take no moves, --keep, --auto or --view");
 	else if (have_at && !list && !count)
-		rc = fe_usagef(usage_short, "--at goes with --list or --count: moves are made at the end");
+		rc = fe_usagef(&command, "--at goes with --list or --count: moves are made at the end");
 	else if ((mgflags & MG_OFFERS) && !list && !count)
-		rc = fe_usagef(usage_short, "--offers goes with --list or --count");
+		rc = fe_usagef(&command, "--offers goes with --list or --count");
 	else if ((mgflags & MG_ALL_RATES) && !list && !count)
-		rc = fe_usagef(usage_short, "--all-rates goes with --list or --count");
+		rc = fe_usagef(&command, "--all-rates goes with --list or --count");
 	else if (autoplay && as_name)
-		rc = fe_usagef(usage_short, "--as does not go with automatic play");
+		rc = fe_usagef(&command, "--as does not go with automatic play");
 	else
 		rc = C_OK;
 	if (rc)
@@ -379,20 +379,20 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (as_name && (as_seat = game_seat_of(&g, colour_parse(as_name))) == NOBODY) {
-		rc = fe_usagef(usage_short, "--as: '%s' does not play in this game", as_name);
+		rc = fe_usagef(&command, "--as: '%s' does not play in this game", as_name);
 		goto done;
 	}
 	if (as_name && !seat_moves(&g, as_seat)) {
-		rc = fe_usagef(usage_short, "--as: %s is a neutral seat and never moves", as_name);
+		rc = fe_usagef(&command, "--as: %s is a neutral seat and never moves", as_name);
 		goto done;
 	}
 	if (as_name && g.view != NOBODY && as_seat != g.view) {
-		rc = fe_usagef(usage_short, "--as: this is %s's view: it lists only %s's moves",
+		rc = fe_usagef(&command, "--as: this is %s's view: it lists only %s's moves",
 			       colour_names[g.colour[g.view]], colour_names[g.colour[g.view]]);
 		goto done;
 	}
 	if (view_name && (view_seat = game_seat_of(&g, colour_parse(view_name))) == NOBODY) {
-		rc = fe_usagef(usage_short, "--view: '%s' does not play in this game", view_name);
+		rc = fe_usagef(&command, "--view: '%s' does not play in this game", view_name);
 		goto done;
 	}
 

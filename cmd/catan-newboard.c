@@ -148,35 +148,35 @@ int main(int argc, char **argv)
 		case O_SEED:
 			game_only = "--seed";
 			if (fe_parse_u64(optarg, INT64_MAX, &v))
-				return fe_usagef(usage_short, "--seed: '%s' is not a number from 0 to %" PRId64,
+				return fe_usagef(&command, "--seed: '%s' is not a number from 0 to %" PRId64,
 						 optarg, INT64_MAX);
 			o.seed = v;
 			have_seed = 1;
 			break;
 		case O_PLAYERS:
-			if ((rc = fe_newgame_players(usage_short, optarg, &o)))
+			if ((rc = fe_newgame_players(&command, optarg, &o)))
 				return rc;
 			have_players = 1;
 			break;
 		case O_NEUTRAL:
 			game_only = "--neutral";
-			if ((rc = fe_newgame_neutral(usage_short, optarg, &o)))
+			if ((rc = fe_newgame_neutral(&command, optarg, &o)))
 				return rc;
 			break;
 		case O_NUMBERS:
 			game_only = "--numbers";
-			if ((rc = fe_newgame_numbers(usage_short, optarg, &o)))
+			if ((rc = fe_newgame_numbers(&command, optarg, &o)))
 				return rc;
 			have_numbers = 1;
 			break;
 		case O_HARBOURS:
 			game_only = "--harbours";
-			if ((rc = fe_newgame_harbours(usage_short, optarg, &o)))
+			if ((rc = fe_newgame_harbours(&command, optarg, &o)))
 				return rc;
 			have_shuffled = o.harbours == HARBOURS_SHUFFLED;
 			break;
 		case O_RULES:
-			if ((rc = fe_newgame_rule(usage_short, optarg, &o.rules)))
+			if ((rc = fe_newgame_rule(&command, optarg, &o.rules)))
 				return rc;
 			have_variant |= strncmp(optarg, "variant=", 8) == 0;
 			break;
@@ -193,19 +193,19 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind < argc)
-		return fe_usagef(usage_short, "unexpected argument '%s'", argv[optind]);
+		return fe_usagef(&command, "unexpected argument '%s'", argv[optind]);
 	if (position && have_players)
-		return fe_usagef(usage_short, "--players: with --position the document names the players");
+		return fe_usagef(&command, "--players: with --position the document names the players");
 	if (position && o.rules.variant != VAR_BASE)
-		return fe_usagef(usage_short, "--position: a position is set up for the base game only");
+		return fe_usagef(&command, "--position: a position is set up for the base game only");
 	/* A position stands on the beginner board unless a seed alone asks for a random one. */
 	if (position && !have_seed)
 		o.beginner = 1;
 	if (o.beginner && have_numbers)
-		return fe_usagef(usage_short, "--numbers applies to random boards, not --beginner");
+		return fe_usagef(&command, "--numbers applies to random boards, not --beginner");
 	/* The beginner board's harbours are fixed already: 'fixed' says so, 'shuffled' cannot be. */
 	if (o.beginner && have_shuffled)
-		return fe_usagef(usage_short, "--harbours shuffled applies to random boards, not --beginner (its harbours are fixed)");
+		return fe_usagef(&command, "--harbours shuffled applies to random boards, not --beginner (its harbours are fixed)");
 	/* Five or six players, with no rule set named, play the 5-6 player extension. */
 	if (have_players && !have_variant && o.nplayers > ruleset_of(o.rules.variant)->max_players)
 		o.rules.variant = VAR_SIX;
@@ -213,7 +213,7 @@ int main(int argc, char **argv)
 	const struct ruleset *rs = ruleset_of(o.rules.variant);
 	if (geometry) {
 		if (game_only)
-			return fe_usagef(usage_short, "--geometry: the board's geometry has no %s", game_only);
+			return fe_usagef(&command, "--geometry: the board's geometry has no %s", game_only);
 		if ((rc = geom_write(rs->geom, flags & SJ_COMPACT, &out, &len, &e)) == C_OK)
 			rc = fe_output(out, len, &e);
 		if (rc)
@@ -224,7 +224,7 @@ int main(int argc, char **argv)
 	if (!have_players && o.nplayers > rs->max_players)
 		o.nplayers = rs->max_players;
 	if (o.neutral[0] > 0 && !rs_has_neutrals(rs))
-		return fe_usagef(usage_short, "--neutral: neutral settlements belong to --rules variant=two");
+		return fe_usagef(&command, "--neutral: neutral settlements belong to --rules variant=two");
 	if (!have_seed) {
 		if ((rc = random_bytes(&o.seed, sizeof o.seed, &e)))
 			return fe_report(&e);

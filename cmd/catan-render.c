@@ -138,7 +138,7 @@ int main(int argc, char **argv)
 			force = 1;
 			break;
 		case O_AT:
-			if ((rc = fe_at(usage_short, optarg, &at_n)))
+			if ((rc = fe_at(&command, optarg, &at_n)))
 				return rc;
 			have_at = 1;
 			break;
@@ -153,29 +153,29 @@ int main(int argc, char **argv)
 			break;
 		case O_COLOR:
 			if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never"))
-				return fe_usagef(usage_short,
+				return fe_usagef(&command,
 						 "--color: expected auto, always or never, not '%s'", optarg);
 			when = optarg;
 			break;
 		case O_VIEW:
 			if (colour_parse(optarg) < 0)
-				return fe_usagef(usage_short, "--view: unknown colour '%s'", optarg);
+				return fe_usagef(&command, "--view: unknown colour '%s'", optarg);
 			view_name = optarg;
 			break;
 		case O_LOG:
 			if (fe_parse_u64(optarg, 1000000, &v))
-				return fe_usagef(usage_short, "--log: '%s' is not a number of moves", optarg);
+				return fe_usagef(&command, "--log: '%s' is not a number of moves", optarg);
 			ro.nlog = (int)v;
 			break;
 		}
 	}
 	if ((extra = fe_operand(argc, argv, &path)))
-		return fe_usagef(usage_short, "unexpected argument '%s'", extra);
+		return fe_usagef(&command, "unexpected argument '%s'", extra);
 	if (ro.screen && (nfmt || ro.labels))
-		return fe_usagef(usage_short, "--screen is text of its own: give it without --svg, --png, "
+		return fe_usagef(&command, "--screen is text of its own: give it without --svg, --png, "
 				 "--html or --labels");
 	if ((nfmt & 4) && nfmt != 4)
-		return fe_usagef(usage_short, "--html is a page of its own: give it without --svg or --png");
+		return fe_usagef(&command, "--html is a page of its own: give it without --svg or --png");
 	ro.colour = fmt == FMT_TEXT && fe_colour_wanted(when);
 	if (fmt == FMT_PNG && (rc = fe_png_target(png, path, force, &e)))
 		return fe_report(&e);
@@ -188,7 +188,7 @@ int main(int argc, char **argv)
 		if ((rc = fe_load_game(since_path, &before, &e)))
 			goto out;
 		if (!same_board(&before, &g)) {
-			rc = fe_usagef(usage_short, "--since: %s is not a game on the same board", since_path);
+			rc = fe_usagef(&command, "--since: %s is not a game on the same board", since_path);
 			goto done;
 		}
 		ro.since = render_position(&before);
@@ -209,7 +209,7 @@ int main(int argc, char **argv)
 	if (view_name) {
 		seat = game_seat_of(&g, colour_parse(view_name));
 		if (seat == NOBODY) {
-			rc = fe_usagef(usage_short, "--view: '%s' does not play in this game", view_name);
+			rc = fe_usagef(&command, "--view: '%s' does not play in this game", view_name);
 			goto done;
 		}
 		if ((rc = present_view(shown, seat, &view, &res, &e)))

@@ -75,20 +75,20 @@ int main(int argc, char **argv)
 			svg = 1;
 			break;
 		case O_AT:
-			if ((rc = fe_at(usage_short, optarg, &at_n)))
+			if ((rc = fe_at(&command, optarg, &at_n)))
 				return rc;
 			have_at = 1;
 			break;
 		}
 	}
 	if ((extra = fe_operand(argc, argv, &path)))
-		return fe_usagef(usage_short, "unexpected argument '%s': give one game", extra);
+		return fe_usagef(&command, "unexpected argument '%s': give one game", extra);
 	if (svg && !timeline)
-		return fe_usagef(usage_short, "--svg draws the timeline: give --timeline too");
+		return fe_usagef(&command, "--svg draws the timeline: give --timeline too");
 	if (svg && json)
-		return fe_usagef(usage_short, "--svg and --json are two ways to print: give one");
+		return fe_usagef(&command, "--svg and --json are two ways to print: give one");
 	if (have_at && timeline)
-		return fe_usagef(usage_short, "--at and --timeline do not go together: the timeline is every turn");
+		return fe_usagef(&command, "--at and --timeline do not go together: the timeline is every turn");
 
 	game_init(&g);
 	if ((rc = fe_load_game(path, &g, &e)))

@@ -236,7 +236,7 @@ int main(int argc, char **argv)
 			return rc;
 		case O_JOBS:
 			if (fe_parse_u64(optarg, 256, &v) || v < 1)
-				return fe_usagef(usage_short, "--jobs: '%s' is not a number from 1 to 256",
+				return fe_usagef(&command, "--jobs: '%s' is not a number from 1 to 256",
 						 optarg);
 			jobs = (int)v;
 			break;
@@ -250,7 +250,7 @@ int main(int argc, char **argv)
 			for (v = 0; verdict_format_names[v] && strcmp(verdict_format_names[v], optarg) != 0; v++)
 				;
 			if (!verdict_format_names[v])
-				return fe_usagef(usage_short, "--format: '%s' is not text, json, junit, github or tap",
+				return fe_usagef(&command, "--format: '%s' is not text, json, junit, github or tap",
 						 optarg);
 			r.fmt = (enum verdict_format)v;
 			break;
@@ -259,7 +259,7 @@ int main(int argc, char **argv)
 
 	if (optind < argc && (rc = operands(&r, argc - optind, argv + optind, &r.e))) {
 		if (rc == C_USAGE)
-			fe_usagef(usage_short, "%s", r.e.msg);
+			fe_usagef(&command, "%s", r.e.msg);
 		else
 			fe_report(&r.e);
 		goto out;

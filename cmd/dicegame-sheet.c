@@ -337,13 +337,16 @@ out:
 	return rc;
 }
 
+/* The command's table, defined below with its subcommands, for the usage errors of their handlers. */
+static const struct fe_cmd command;
+
 /* Each subcommand's handler: the operands checked, then the work. */
 static int at_most_one(struct opts *o, const char *sub, int argc, char **argv, sheet_fn *fn,
 		       struct cerr *e)
 {
 	if (argc > 1) {
 		o->reported = 1;
-		return fe_usagef(usage_short, "too many operands for '%s'", sub);
+		return fe_usagef(&command, "too many operands for '%s'", sub);
 	}
 	return one_input(o, fn, argc ? argv[0] : NULL, 0, NULL, e);
 }
@@ -352,7 +355,7 @@ static int run_no_input(struct opts *o, const char *sub, int argc, struct cerr *
 {
 	if (argc) {
 		o->reported = 1;
-		return fe_usagef(usage_short, "'%s' takes no operands", sub);
+		return fe_usagef(&command, "'%s' takes no operands", sub);
 	}
 	return C_OK;
 }
@@ -397,7 +400,7 @@ static int run_move(void *ctx, int argc, char **argv, struct cerr *e)
 	int rc;
 	if (!argc) {
 		o->reported = 1;
-		return fe_usagef(usage_short, "name the moves: move roll");
+		return fe_usagef(&command, "name the moves: move roll");
 	}
 	/* In place nothing else shows the dice: they are said on stderr, once the file holds them. */
 	o->notes = o->inplace ? &notes : NULL;
@@ -413,7 +416,7 @@ static int run_auto(void *ctx, int argc, char **argv, struct cerr *e)
 	struct opts *o = ctx;
 	if (argc) {
 		o->reported = 1;
-		return fe_usagef(usage_short, "too many operands for '%s'", "auto");
+		return fe_usagef(&command, "too many operands for '%s'", "auto");
 	}
 	return one_input(o, sheet_auto, NULL, 0, NULL, e);
 }
@@ -499,13 +502,13 @@ static int set_option(struct opts *o, int c, const char *arg)
 	case 'i': o->inplace = arg; break;
 	case O_ISLAND:
 		if (fe_parse_u64(arg, DICE_EXTRA, &v) || v < 1)
-			return fe_usagef(usage_short, "--island takes 1, 2 or 3, not '%s'", arg);
+			return fe_usagef(&command, "--island takes 1, 2 or 3, not '%s'", arg);
 		o->island = (int)v;
 		break;
 	case O_PLAYERS: o->players = arg; break;
 	case O_SEED:
 		if (fe_parse_u64(arg, DICE_MAXSEED, &o->seed))
-			return fe_usagef(usage_short, "--seed takes a whole number from 0 to 2^53-1, not '%s'",
+			return fe_usagef(&command, "--seed takes a whole number from 0 to 2^53-1, not '%s'",
 					 arg);
 		o->seeded = 1;
 		break;
@@ -516,7 +519,7 @@ static int set_option(struct opts *o, int c, const char *arg)
 	case O_TURNS:
 	case O_MAX_TURNS:
 		if (fe_parse_u64(arg, 100000, &v) || v < 1)
-			return fe_usagef(usage_short, "--%s takes a number from 1 to 100000, not '%s'",
+			return fe_usagef(&command, "--%s takes a number from 1 to 100000, not '%s'",
 					 c == O_TURNS ? "turns" : "max-turns", arg);
 		*(c == O_TURNS ? &o->turns : &o->max_turns) = v;
 		break;
@@ -532,15 +535,15 @@ static int check_options(const struct opts *o, const struct fe_sub *sub)
 {
 	for (const struct fe_opt *op = options; op->name; op++)
 		if (op->id >= O_ISLAND && o->given[op->id] && !fe_sub_takes(&command, sub, op->id))
-			return fe_usagef(usage_short, "--%s means nothing to '%s'", op->name, sub->name);
+			return fe_usagef(&command, "--%s means nothing to '%s'", op->name, sub->name);
 	if (o->inplace && !fe_sub_takes(&command, sub, 'i'))
-		return fe_usagef(usage_short, "-i is for move and auto, not '%s'", sub->name);
+		return fe_usagef(&command, "-i is for move and auto, not '%s'", sub->name);
 	if (o->all && o->given[O_TURNS])
-		return fe_usagef(usage_short, "--turns and --all exclude each other");
+		return fe_usagef(&command, "--turns and --all exclude each other");
 	if (o->given[O_MAX_TURNS] && !o->all)
-		return fe_usagef(usage_short, "--max-turns bounds auto --all: give --all too");
+		return fe_usagef(&command, "--max-turns bounds auto --all: give --all too");
 	if (o->external && o->seeded)
-		return fe_usagef(usage_short, "--seed means nothing with --external");
+		return fe_usagef(&command, "--seed means nothing with --external");
 	return C_OK;
 }
 
@@ -560,11 +563,11 @@ int main(int argc, char **argv)
 		if (c == FE_STOP || (rc = set_option(&o, c, optarg)))
 			goto out;
 	if (optind >= argc) {
-		rc = fe_usagef(usage_short, "name a subcommand");
+		rc = fe_usagef(&command, "name a subcommand");
 		goto out;
 	}
 	if (!(sub = fe_sub_find(&command, argv[optind]))) {
-		rc = fe_usagef(usage_short, "unknown subcommand '%s'", argv[optind]);
+		rc = fe_usagef(&command, "unknown subcommand '%s'", argv[optind]);
 		goto out;
 	}
 	if ((rc = check_options(&o, sub)))

@@ -78,12 +78,14 @@ void fe_unlock(struct fe_locked *lk);
  * fe_help prints the usage text on stdout and returns the exit status (0, or
  * C_SYSTEM when stdout fails); fe_version prints "NAME (catan-tools) VERSION"
  * likewise; fe_usagef prints "NAME: message" (a printf format the compiler
- * checks), the short usage and the pointer to --help on stderr and returns
- * C_USAGE.  fe_next_option calls them for --help, --version and bad options.
+ * checks), the usage lines of the command c and the pointer to --help on
+ * stderr and returns C_USAGE.  fe_next_option calls them for --help,
+ * --version and bad options.
  */
+struct fe_cmd;
 int fe_help(const char *usage_text);
 int fe_version(void);
-int fe_usagef(const char *usage_short, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int fe_usagef(const struct fe_cmd *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /*
  * Option and subcommand tables.  A command describes its options once, in a

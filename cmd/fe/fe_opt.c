@@ -28,11 +28,11 @@ int fe_sub_takes(const struct fe_cmd *c, const struct fe_sub *sub, int id)
 }
 
 /* bad_option: getopt_long's ':' (a missing value) or '?' (an unknown option) as a usage error. */
-static int bad_option(int opt, char **argv, const char *usage_short)
+static int bad_option(int opt, char **argv, const struct fe_cmd *c)
 {
 	if (opt == ':')
-		return fe_usagef(usage_short, "option '%s' needs a value", argv[optind - 1]);
-	return fe_usagef(usage_short, "unknown option '%s'", argv[optind - 1]);
+		return fe_usagef(c, "option '%s' needs a value", argv[optind - 1]);
+	return fe_usagef(c, "unknown option '%s'", argv[optind - 1]);
 }
 
 static int complete(const struct fe_cmd *c, int argc, char **argv, int *status);
@@ -77,7 +77,7 @@ int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status)
 		return FE_STOP;
 	}
 	if (opt == ':' || opt == '?') {
-		*status = bad_option(opt, argv, c->usage_short);
+		*status = bad_option(opt, argv, c);
 		return FE_STOP;
 	}
 	/* An optional number given as the next word ("--auto 5") is taken as the value. */
