@@ -21,42 +21,6 @@
 
 const char fe_progname[] = "catan-match";
 
-#define USAGE_LINES \
-	"usage: catan-match [--seeds A-B] [--shard K/N] [-j N] [--players COLOURS] [--numbers MODE]\n" \
-	"                   [--rules KEY=VALUE]... [--neutral A,B] [--turn-limit N] [--move-time MS]\n" \
-	"                   [--fallback POLICY] [--games DIR] [--summary | --quiet] PLAYER...\n" \
-	"       catan-match --tally [FILE...]\n"
-
-static const char usage_short[] = USAGE_LINES;
-
-static const char usage_text[] = USAGE_LINES
-	"\n"
-	"Plays one game for each seed between the PLAYERs (2 to 4, one a seat), each a\n"
-	"built-in policy (random, greedy, search or search:N with N play-outs a decision)\n"
-	"or a program that speaks the player protocol (exec:COMMAND, catan-player(5)), and\n"
-	"writes one JSON line a game in seed order.\n"
-	"Game seed k seats player (s + k) mod n at seat s; its board and luck are those of\n"
-	"catan-newboard's game of seed k.  A table per player goes to standard error at the end.\n"
-	"\n"
-	"  -s, --seeds A-B        the games' seeds, A to B (default 1-100; one number: one game)\n"
-	"  -k, --shard K/N        only the games i (from 0 at A) with i mod N = K-1\n"
-	"  -j, --jobs N           play N games at once; the lines still come in seed order\n"
-	"  -p, --players COLOURS  the seats' colours (default: the first of red,blue,white,orange)\n"
-	"  -n, --numbers MODE     number tokens: spiral (default) or random\n"
-	"  -r, --rules KEY=VALUE  a rules option, as catan-newboard's (variant=two: Catan for Two)\n"
-	"  -N, --neutral A,B      variant=two: the neutral settlements' intersections (14,41)\n"
-	"  -t, --turn-limit N     a game past turn N ends without a winner (default 1000; 0: none)\n"
-	"  -m, --move-time MS     a program's time for each answer, in milliseconds (default 10000)\n"
-	"  -f, --fallback POLICY  who plays a failed program's seat: random (default), greedy, or\n"
-	"                         none (the seat forfeits and the game ends)\n"
-	"  -g, --games DIR        write each game's document to DIR/SEED.json\n"
-	"  -S, --summary          write only the table, on standard output\n"
-	"  -q, --quiet            neither the table nor the progress line\n"
-	"  -T, --tally            play nothing: the table, on standard output, of the lines of a\n"
-	"                         match in the FILEs (standard input without one), in any order\n"
-	"  -h, --help             show this help\n"
-	"  -V, --version          show the version\n";
-
 enum { O_SEEDS = 's', O_SHARD = 'k', O_JOBS = 'j', O_PLAYERS = 'p', O_NUMBERS = 'n', O_RULES = 'r',
        O_NEUTRAL = 'N', O_TURN_LIMIT = 't', O_MOVE_TIME = 'm', O_FALLBACK = 'f', O_GAMES = 'g',
        O_SUMMARY = 'S', O_QUIET = 'q', O_TALLY = 'T' };
@@ -64,20 +28,35 @@ enum { O_SEEDS = 's', O_SHARD = 'k', O_JOBS = 'j', O_PLAYERS = 'p', O_NUMBERS = 
 static const char *const fallback_words[] = { "random", "greedy", "none", NULL };
 
 static const struct fe_opt options[] = {
-	{ "seeds", O_SEEDS, FE_ARG, NULL, "the games' seeds, A to B" },
-	{ "shard", O_SHARD, FE_ARG, NULL, "only the games i with i mod N = K-1" },
-	{ "jobs", O_JOBS, FE_ARG, NULL, "play N games at once" },
-	{ "players", O_PLAYERS, FE_ARG_LIST, colour_words, "the seats' colours" },
-	{ "numbers", O_NUMBERS, FE_ARG, fe_numbers_words, "number tokens" },
-	{ "rules", O_RULES, FE_ARG, NULL, "a rules option" },
-	{ "neutral", O_NEUTRAL, FE_ARG, NULL, "the neutral settlements' intersections" },
-	{ "turn-limit", O_TURN_LIMIT, FE_ARG, NULL, "a game past turn N ends without a winner" },
-	{ "move-time", O_MOVE_TIME, FE_ARG, NULL, "a program's time for each answer" },
-	{ "fallback", O_FALLBACK, FE_ARG, fallback_words, "who plays a failed program's seat" },
-	{ "games", O_GAMES, FE_ARG_FILE, NULL, "write each game's document to DIR" },
-	{ "summary", O_SUMMARY, FE_NO_ARG, NULL, "write only the table" },
-	{ "quiet", O_QUIET, FE_NO_ARG, NULL, "neither the table nor the progress line" },
-	{ "tally", O_TALLY, FE_NO_ARG, NULL, "the table of a match's lines" },
+	{ "seeds", O_SEEDS, FE_ARG, NULL, .help = "the games' seeds, A to B", .value_name = "A-B",
+	  .text = "the games' seeds, A to B (default 1-100; one number: one game)" },
+	{ "shard", O_SHARD, FE_ARG, NULL, .help = "only the games i with i mod N = K-1", .value_name = "K/N",
+	  .text = "only the games i (from 0 at A) with i mod N = K-1" },
+	{ "jobs", O_JOBS, FE_ARG, NULL, .help = "play N games at once", .value_name = "N",
+	  .text = "play N games at once; the lines still come in seed order" },
+	{ "players", O_PLAYERS, FE_ARG_LIST, colour_words, .help = "the seats' colours", .value_name = "COLOURS",
+	  .text = "the seats' colours (default: the first of red,blue,white,orange)" },
+	{ "numbers", O_NUMBERS, FE_ARG, fe_numbers_words, .help = "number tokens", .value_name = "MODE",
+	  .text = "number tokens: spiral (default) or random" },
+	{ "rules", O_RULES, FE_ARG, NULL, .help = "a rules option", .value_name = "KEY=VALUE",
+	  .text = "a rules option, as catan-newboard's (variant=two: Catan for Two)" },
+	{ "neutral", O_NEUTRAL, FE_ARG, NULL, .help = "the neutral settlements' intersections", .value_name = "A,B",
+	  .text = "variant=two: the neutral settlements' intersections (14,41)" },
+	{ "turn-limit", O_TURN_LIMIT, FE_ARG, NULL, .help = "a game past turn N ends without a winner",
+	  .value_name = "N", .text = "a game past turn N ends without a winner (default 1000; 0: none)" },
+	{ "move-time", O_MOVE_TIME, FE_ARG, NULL, .help = "a program's time for each answer", .value_name = "MS",
+	  .text = "a program's time for each answer, in milliseconds (default 10000)" },
+	{ "fallback", O_FALLBACK, FE_ARG, fallback_words, .help = "who plays a failed program's seat",
+	  .value_name = "POLICY", .text = "who plays a failed program's seat: random (default), greedy, or none "
+		  "(the seat forfeits and the game ends)" },
+	{ "games", O_GAMES, FE_ARG_FILE, NULL, .help = "write each game's document to DIR", .value_name = "DIR",
+	  .text = "write each game's document to DIR/SEED.json" },
+	{ "summary", O_SUMMARY, FE_NO_ARG, NULL, .help = "write only the table",
+	  .text = "write only the table, on standard output" },
+	{ "quiet", O_QUIET, FE_NO_ARG, NULL, .help = "neither the table nor the progress line" },
+	{ "tally", O_TALLY, FE_NO_ARG, NULL, .help = "the table of a match's lines",
+	  .text = "play nothing: the table, on standard output, of the lines of a match in the FILEs (standard "
+		  "input without one), in any order" },
 	FE_OPT_END,
 };
 
@@ -100,9 +79,22 @@ static void player_words(int nw, char **w, const char *cur)
 	fe_candidate("exec:", cur);
 }
 
+static const char *const usage[] = {
+	"[--seeds A-B] [--shard K/N] [-j N] [--players COLOURS] [--numbers MODE] [--rules KEY=VALUE]... "
+	"[--neutral A,B] [--turn-limit N] [--move-time MS] [--fallback POLICY] [--games DIR] "
+	"[--summary | --quiet] PLAYER...",
+	"--tally [FILE...]",
+	NULL,
+};
+
 static const struct fe_cmd command = {
 	.opts = options, .operands = FE_OPERANDS_WORDS, .values = values, .words = player_words,
-	.usage_short = usage_short, .usage_text = usage_text,
+	.usage = usage,
+	.description = "Plays one game for each seed between the PLAYERs (2 to 4, one a seat), each a built-in "
+		"policy (random, greedy, search or search:N with N play-outs a decision) or a program that "
+		"speaks the player protocol (exec:COMMAND, catan-player(5)), and writes one JSON line a game in "
+		"seed order.  Game seed k seats player (s + k) mod n at seat s; its board and luck are those of "
+		"catan-newboard's game of seed k.  A table per player goes to standard error at the end.",
 };
 
 /* Games are played a block at a time, so that memory stays the same however many there are. */

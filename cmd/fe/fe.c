@@ -147,13 +147,6 @@ int fe_close_stdout(struct cerr *e)
 }
 
 
-int fe_help(const char *usage_text)
-{
-	struct cerr e = { 0 };
-	fputs(usage_text, stdout);
-	return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
-}
-
 int fe_version(void)
 {
 	struct cerr e = { 0 };
@@ -163,7 +156,7 @@ int fe_version(void)
 
 static int usage_tail(const struct fe_cmd *c)
 {
-	fputs(c->usage_short, stderr);
+	fe_usage(stderr, c, NULL);
 	fprintf(stderr, "Try '%s --help' for more information.\n", fe_progname);
 	return C_USAGE;
 }
