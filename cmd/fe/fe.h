@@ -185,7 +185,8 @@ struct fe_cmd {
  * fe_next_option: getopt_long over c's option table.  Returns the next
  * option's id (optarg holds its value) or -1 when the options are done
  * (optind is then the first operand; options may follow operands, as with
- * getopt_long).  It answers --help and --version itself, and reports an
+ * getopt_long).  It answers --help (after a subcommand's name: that
+ * subcommand's help) and --version itself, and reports an
  * unknown option ("unknown option '--x'") or a missing value ("option '--seed'
  * needs a value") as usage errors: then it returns FE_STOP with *status the
  * exit status.

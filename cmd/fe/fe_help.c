@@ -168,11 +168,14 @@ static void subcommands(FILE *f, const struct fe_cmd *c)
 int fe_help(const struct fe_cmd *c, const struct fe_sub *sub)
 {
 	struct cerr e = { 0 };
+	const char *about = sub ? sub->help : c->description;
 
 	fe_usage(stdout, c, sub);
 	fputc('\n', stdout);
-	wrap(stdout, sub ? sub->help : c->description, 0, 0, 0);
-	fputc('\n', stdout);
+	if (about) {
+		wrap(stdout, about, 0, 0, 0);
+		fputc('\n', stdout);
+	}
 	if (sub)
 		fputs("options:\n", stdout);
 	else if (c->subs)

@@ -153,8 +153,8 @@ static void operands(enum fe_operands kind)
 
 /*
  * walk: goes through the n words w of a command line (the program's name
- * left out): sets *sub to the subcommand the first operand names (left as
- * it is when there is none), and returns the option whose value is the
+ * left out): sets *sub to the first subcommand its operands name (left as
+ * it is when they name none), and returns the option whose value is the
  * word after them, or NULL.
  */
 static const struct fe_opt *walk(const struct fe_cmd *c, int n, char **w, const struct fe_sub **sub)
