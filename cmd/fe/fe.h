@@ -111,7 +111,7 @@ enum fe_arg {
  *	{ "at", O_AT, FE_ARG, NULL, .help = "the points after move N", .value_name = "N",
  *	  .text = "the points after move N of the log (0: the start; -1: before the last move)" },
  * --help shows it as "  -X, --name VALUE_NAME  text", the short letter
- * when id is one, and text wrapped to the screen.
+ * when id is one, and text wrapped to 80 columns.
  */
 struct fe_opt {
 	const char *name;		/* the long name, without the dashes */
@@ -156,7 +156,7 @@ struct fe_cmd {
 	 * lines of: usage (NULL-terminated; each what follows the program's
 	 * name; NULL: the subcommands' usage lines), the description and an
 	 * epilogue (NULL for none) after the options.  Texts are wrapped to
-	 * the screen; a newline in them starts a line, two a paragraph.
+	 * 80 columns; a newline in them starts a line, two a paragraph.
 	 */
 	const char *const *usage;
 	const char *description;
