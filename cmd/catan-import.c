@@ -9,38 +9,28 @@
 
 const char fe_progname[] = "catan-import";
 
-static const char usage_short[] = "usage: catan-import [-f FORMAT] [-c] [FILE]\n";
-
-static const char usage_text[] =
-	"usage: catan-import [-f FORMAT] [-c] [FILE]\n"
-	"\n"
-	"Reads a game recorded by another system from FILE or standard input and writes it\n"
-	"as a record (catan-state(5)): the source's board and seats, a start in the set-up,\n"
-	"and its log as our moves with the outcomes the source gives; a saved game becomes\n"
-	"a game set up at its position, with no moves.  Check it with catan-validate(1).\n"
-	"The format is found from the content unless given.\n"
-	"\n"
-	"  -f, --format FORMAT  catanatron (its JSON export), catan (a .catan transcription),\n"
-	"                       jsettlers (a JSettlers2 .soclog event log, classic board) or\n"
-	"                       jsettlers-save (a JSettlers2 saved game, *.game.json)\n"
-	"  -c, --compact        write the document on one line\n"
-	"  -h, --help           show this help\n"
-	"  -V, --version        show the version\n"
-	"\n"
-	"Exit status: 0 imported, 1 a board or rules we do not play, 2 usage, 3 a record\n"
-	"that cannot be read (FILE:LINE or FILE: JSON path, field and reason), 4 system error.\n";
-
 enum { O_FORMAT = 'f', O_COMPACT = 'c' };
 
 static const struct fe_opt options[] = {
-	{ "format", O_FORMAT, FE_ARG, import_format_names, "the record's format" },
-	{ "compact", O_COMPACT, FE_NO_ARG, NULL, "write the document on one line" },
+	{ "format", O_FORMAT, FE_ARG, import_format_names, .help = "the record's format", .value_name = "FORMAT",
+	  .text = "the record's format: catanatron (its JSON export), catan (a .catan transcription), jsettlers "
+		  "(a JSettlers2 .soclog event log, classic board) or jsettlers-save (a JSettlers2 saved game, "
+		  "*.game.json)" },
+	{ "compact", O_COMPACT, FE_NO_ARG, NULL, .help = "write the document on one line" },
 	FE_OPT_END,
 };
 
+static const char *const usage[] = { "[-f FORMAT] [-c] [FILE]", NULL };
+
 static const struct fe_cmd command = {
-	.opts = options, .operands = FE_OPERANDS_FILES,
-	.usage_short = usage_short, .usage_text = usage_text,
+	.opts = options, .operands = FE_OPERANDS_FILES, .usage = usage,
+	.description = "Reads a game recorded by another system from FILE or standard input and writes it as a "
+		"record (catan-state(5)): the source's board and seats, a start in the set-up, and its log as our "
+		"moves with the outcomes the source gives; a saved game becomes a game set up at its position, "
+		"with no moves.  Check it with catan-validate(1).  The format is found from the content unless "
+		"given.",
+	.epilogue = "Exit status: 0 imported, 1 a board or rules we do not play, 2 usage, 3 a record that cannot "
+		"be read (FILE:LINE or FILE: JSON path, field and reason), 4 system error.",
 };
 
 int main(int argc, char **argv)
@@ -58,7 +48,7 @@ int main(int argc, char **argv)
 			return rc;
 		case O_FORMAT:
 			if ((fmt = import_format_parse(optarg)) < 0)
-				return fe_usagef(usage_short, "--format: unknown format '%s' (catanatron, catan, "
+				return fe_usagef(&command, "--format: unknown format '%s' (catanatron, catan, "
 						 "jsettlers, jsettlers-save)", optarg);
 			break;
 		case O_COMPACT:
@@ -67,7 +57,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if ((extra = fe_operand(argc, argv, &path)))
-		return fe_usagef(usage_short, "unexpected argument '%s': give one record", extra);
+		return fe_usagef(&command, "unexpected argument '%s': give one record", extra);
 
 	game_init(&g);
 	if ((rc = fe_read_input(path, &buf, &len, &name, &e)))

@@ -21,42 +21,6 @@
 
 const char fe_progname[] = "catan-match";
 
-#define USAGE_LINES \
-	"usage: catan-match [--seeds A-B] [--shard K/N] [-j N] [--players COLOURS] [--numbers MODE]\n" \
-	"                   [--rules KEY=VALUE]... [--neutral A,B] [--turn-limit N] [--move-time MS]\n" \
-	"                   [--fallback POLICY] [--games DIR] [--summary | --quiet] PLAYER...\n" \
-	"       catan-match --tally [FILE...]\n"
-
-static const char usage_short[] = USAGE_LINES;
-
-static const char usage_text[] = USAGE_LINES
-	"\n"
-	"Plays one game for each seed between the PLAYERs (2 to 4, one a seat), each a\n"
-	"built-in policy (random, greedy, search or search:N with N play-outs a decision)\n"
-	"or a program that speaks the player protocol (exec:COMMAND, catan-player(5)), and\n"
-	"writes one JSON line a game in seed order.\n"
-	"Game seed k seats player (s + k) mod n at seat s; its board and luck are those of\n"
-	"catan-newboard's game of seed k.  A table per player goes to standard error at the end.\n"
-	"\n"
-	"  -s, --seeds A-B        the games' seeds, A to B (default 1-100; one number: one game)\n"
-	"  -k, --shard K/N        only the games i (from 0 at A) with i mod N = K-1\n"
-	"  -j, --jobs N           play N games at once; the lines still come in seed order\n"
-	"  -p, --players COLOURS  the seats' colours (default: the first of red,blue,white,orange)\n"
-	"  -n, --numbers MODE     number tokens: spiral (default) or random\n"
-	"  -r, --rules KEY=VALUE  a rules option, as catan-newboard's (variant=two: Catan for Two)\n"
-	"  -N, --neutral A,B      variant=two: the neutral settlements' intersections (14,41)\n"
-	"  -t, --turn-limit N     a game past turn N ends without a winner (default 1000; 0: none)\n"
-	"  -m, --move-time MS     a program's time for each answer, in milliseconds (default 10000)\n"
-	"  -f, --fallback POLICY  who plays a failed program's seat: random (default), greedy, or\n"
-	"                         none (the seat forfeits and the game ends)\n"
-	"  -g, --games DIR        write each game's document to DIR/SEED.json\n"
-	"  -S, --summary          write only the table, on standard output\n"
-	"  -q, --quiet            neither the table nor the progress line\n"
-	"  -T, --tally            play nothing: the table, on standard output, of the lines of a\n"
-	"                         match in the FILEs (standard input without one), in any order\n"
-	"  -h, --help             show this help\n"
-	"  -V, --version          show the version\n";
-
 enum { O_SEEDS = 's', O_SHARD = 'k', O_JOBS = 'j', O_PLAYERS = 'p', O_NUMBERS = 'n', O_RULES = 'r',
        O_NEUTRAL = 'N', O_TURN_LIMIT = 't', O_MOVE_TIME = 'm', O_FALLBACK = 'f', O_GAMES = 'g',
        O_SUMMARY = 'S', O_QUIET = 'q', O_TALLY = 'T' };
@@ -64,20 +28,35 @@ enum { O_SEEDS = 's', O_SHARD = 'k', O_JOBS = 'j', O_PLAYERS = 'p', O_NUMBERS = 
 static const char *const fallback_words[] = { "random", "greedy", "none", NULL };
 
 static const struct fe_opt options[] = {
-	{ "seeds", O_SEEDS, FE_ARG, NULL, "the games' seeds, A to B" },
-	{ "shard", O_SHARD, FE_ARG, NULL, "only the games i with i mod N = K-1" },
-	{ "jobs", O_JOBS, FE_ARG, NULL, "play N games at once" },
-	{ "players", O_PLAYERS, FE_ARG_LIST, colour_words, "the seats' colours" },
-	{ "numbers", O_NUMBERS, FE_ARG, fe_numbers_words, "number tokens" },
-	{ "rules", O_RULES, FE_ARG, NULL, "a rules option" },
-	{ "neutral", O_NEUTRAL, FE_ARG, NULL, "the neutral settlements' intersections" },
-	{ "turn-limit", O_TURN_LIMIT, FE_ARG, NULL, "a game past turn N ends without a winner" },
-	{ "move-time", O_MOVE_TIME, FE_ARG, NULL, "a program's time for each answer" },
-	{ "fallback", O_FALLBACK, FE_ARG, fallback_words, "who plays a failed program's seat" },
-	{ "games", O_GAMES, FE_ARG_FILE, NULL, "write each game's document to DIR" },
-	{ "summary", O_SUMMARY, FE_NO_ARG, NULL, "write only the table" },
-	{ "quiet", O_QUIET, FE_NO_ARG, NULL, "neither the table nor the progress line" },
-	{ "tally", O_TALLY, FE_NO_ARG, NULL, "the table of a match's lines" },
+	{ "seeds", O_SEEDS, FE_ARG, NULL, .help = "the games' seeds, A to B", .value_name = "A-B",
+	  .text = "the games' seeds, A to B (default 1-100; one number: one game)" },
+	{ "shard", O_SHARD, FE_ARG, NULL, .help = "only the games i with i mod N = K-1", .value_name = "K/N",
+	  .text = "only the games i (from 0 at A) with i mod N = K-1" },
+	{ "jobs", O_JOBS, FE_ARG, NULL, .help = "play N games at once", .value_name = "N",
+	  .text = "play N games at once; the lines still come in seed order" },
+	{ "players", O_PLAYERS, FE_ARG_LIST, colour_words, .help = "the seats' colours", .value_name = "COLOURS",
+	  .text = "the seats' colours (default: the first of red,blue,white,orange)" },
+	{ "numbers", O_NUMBERS, FE_ARG, fe_numbers_words, .help = "number tokens", .value_name = "MODE",
+	  .text = "number tokens: spiral (default) or random" },
+	{ "rules", O_RULES, FE_ARG, NULL, .help = "a rules option", .value_name = "KEY=VALUE",
+	  .text = "a rules option, as catan-newboard's (variant=two: Catan for Two)" },
+	{ "neutral", O_NEUTRAL, FE_ARG, NULL, .help = "the neutral settlements' intersections", .value_name = "A,B",
+	  .text = "variant=two: the neutral settlements' intersections (14,41)" },
+	{ "turn-limit", O_TURN_LIMIT, FE_ARG, NULL, .help = "a game past turn N ends without a winner",
+	  .value_name = "N", .text = "a game past turn N ends without a winner (default 1000; 0: none)" },
+	{ "move-time", O_MOVE_TIME, FE_ARG, NULL, .help = "a program's time for each answer", .value_name = "MS",
+	  .text = "a program's time for each answer, in milliseconds (default 10000)" },
+	{ "fallback", O_FALLBACK, FE_ARG, fallback_words, .help = "who plays a failed program's seat",
+	  .value_name = "POLICY", .text = "who plays a failed program's seat: random (default), greedy, or none "
+		  "(the seat forfeits and the game ends)" },
+	{ "games", O_GAMES, FE_ARG_FILE, NULL, .help = "write each game's document to DIR", .value_name = "DIR",
+	  .text = "write each game's document to DIR/SEED.json" },
+	{ "summary", O_SUMMARY, FE_NO_ARG, NULL, .help = "write only the table",
+	  .text = "write only the table, on standard output" },
+	{ "quiet", O_QUIET, FE_NO_ARG, NULL, .help = "neither the table nor the progress line" },
+	{ "tally", O_TALLY, FE_NO_ARG, NULL, .help = "the table of a match's lines",
+	  .text = "play nothing: the table, on standard output, of the lines of a match in the FILEs (standard "
+		  "input without one), in any order" },
 	FE_OPT_END,
 };
 
@@ -100,9 +79,22 @@ static void player_words(int nw, char **w, const char *cur)
 	fe_candidate("exec:", cur);
 }
 
+static const char *const usage[] = {
+	"[--seeds A-B] [--shard K/N] [-j N] [--players COLOURS] [--numbers MODE] [--rules KEY=VALUE]... "
+	"[--neutral A,B] [--turn-limit N] [--move-time MS] [--fallback POLICY] [--games DIR] "
+	"[--summary | --quiet] PLAYER...",
+	"--tally [FILE...]",
+	NULL,
+};
+
 static const struct fe_cmd command = {
 	.opts = options, .operands = FE_OPERANDS_WORDS, .values = values, .words = player_words,
-	.usage_short = usage_short, .usage_text = usage_text,
+	.usage = usage,
+	.description = "Plays one game for each seed between the PLAYERs (2 to 4, one a seat), each a built-in "
+		"policy (random, greedy, search or search:N with N play-outs a decision) or a program that "
+		"speaks the player protocol (exec:COMMAND, catan-player(5)), and writes one JSON line a game in "
+		"seed order.  Game seed k seats player (s + k) mod n at seat s; its board and luck are those of "
+		"catan-newboard's game of seed k.  A table per player goes to standard error at the end.",
 };
 
 /* Games are played a block at a time, so that memory stays the same however many there are. */
@@ -345,8 +337,8 @@ static int parse_player(const char *arg, struct match_player *p)
 	if (autoplay_policy_parse(arg, &p->policy, &p->budget, &e) == C_OK)
 		return C_OK;
 	if (strncmp(arg, "search:", 7) == 0)
-		return fe_usagef(usage_short, "%s", e.msg);
-	return fe_usagef(usage_short, "unknown player '%s' (random, greedy, search[:N], or exec:COMMAND)", arg);
+		return fe_usagef(&command, "%s", e.msg);
+	return fe_usagef(&command, "unknown player '%s' (random, greedy, search[:N], or exec:COMMAND)", arg);
 }
 
 /* run_match: the command, with its state in run (zeroed). */
@@ -378,44 +370,44 @@ static int run_match(struct run *run, int argc, char **argv)
 			break;
 		case O_SEEDS:
 			if (parse_range(optarg, &run->first, &run->last))
-				return fe_usagef(usage_short, "--seeds: '%s' is not a range A-B of seeds (0 to %" PRId64 ")",
+				return fe_usagef(&command, "--seeds: '%s' is not a range A-B of seeds (0 to %" PRId64 ")",
 						 optarg, INT64_MAX);
 			break;
 		case O_SHARD:
 			if (parse_shard(optarg, &run->shard, &run->nshards))
-				return fe_usagef(usage_short, "--shard: '%s' is not K/N with 1 <= K <= N", optarg);
+				return fe_usagef(&command, "--shard: '%s' is not K/N with 1 <= K <= N", optarg);
 			break;
 		case O_JOBS:
 			if (fe_parse_u64(optarg, 256, &v) || v == 0)
-				return fe_usagef(usage_short, "--jobs: '%s' is not a number from 1 to 256", optarg);
+				return fe_usagef(&command, "--jobs: '%s' is not a number from 1 to 256", optarg);
 			run->jobs = (int)v;
 			break;
 		case O_PLAYERS:
-			if ((rc = fe_newgame_players(usage_short, optarg, ng)))
+			if ((rc = fe_newgame_players(&command, optarg, ng)))
 				return rc;
 			have_players = 1;
 			break;
 		case O_NUMBERS:
-			if ((rc = fe_newgame_numbers(usage_short, optarg, ng)))
+			if ((rc = fe_newgame_numbers(&command, optarg, ng)))
 				return rc;
 			break;
 		case O_RULES:
-			if ((rc = fe_newgame_rule(usage_short, optarg, &ng->rules)))
+			if ((rc = fe_newgame_rule(&command, optarg, &ng->rules)))
 				return rc;
 			break;
 		case O_NEUTRAL:
-			if ((rc = fe_newgame_neutral(usage_short, optarg, ng)))
+			if ((rc = fe_newgame_neutral(&command, optarg, ng)))
 				return rc;
 			break;
 		case O_TURN_LIMIT:
 			if (fe_parse_u64(optarg, MAX_TURN, &v))
-				return fe_usagef(usage_short, "--turn-limit: '%s' is not a turn number (0 to %d)",
+				return fe_usagef(&command, "--turn-limit: '%s' is not a turn number (0 to %d)",
 						 optarg, MAX_TURN);
 			run->o.turn_limit = (int)v;
 			break;
 		case O_MOVE_TIME:
 			if (fe_parse_u64(optarg, 3600000, &v) || v == 0)
-				return fe_usagef(usage_short, "--move-time: '%s' is not a number of milliseconds "
+				return fe_usagef(&command, "--move-time: '%s' is not a number of milliseconds "
 					"(1 to 3600000)", optarg);
 			run->move_ms = (int)v;
 			break;
@@ -427,7 +419,7 @@ static int run_match(struct run *run, int argc, char **argv)
 			else if (strcmp(optarg, "greedy") == 0)
 				run->o.fallback = POL_GREEDY;
 			else
-				return fe_usagef(usage_short, "--fallback: expected random, greedy or none, not '%s'",
+				return fe_usagef(&command, "--fallback: expected random, greedy or none, not '%s'",
 						 optarg);
 			break;
 		case O_GAMES:
@@ -442,7 +434,7 @@ static int run_match(struct run *run, int argc, char **argv)
 		}
 	}
 	if (want_tally && others)
-		return fe_usagef(usage_short, "--tally takes no other option");
+		return fe_usagef(&command, "--tally takes no other option");
 	if (want_tally) {
 		if ((rc = tally(argc - optind, argv + optind, &run->e)))
 			fe_report(&run->e);
@@ -451,17 +443,17 @@ static int run_match(struct run *run, int argc, char **argv)
 	const struct ruleset *rs = ruleset_of(ng->rules.variant);
 	int n = argc - optind;
 	if (run->summary && run->quiet)
-		return fe_usagef(usage_short, "--summary and --quiet do not go together");
+		return fe_usagef(&command, "--summary and --quiet do not go together");
 	if (n < rs->min_players || n > rs->max_players)
-		return fe_usagef(usage_short, "%s takes %d to %d players, not %d",
+		return fe_usagef(&command, "%s takes %d to %d players, not %d",
 				 ng->rules.variant == VAR_TWO ? "variant=two" : "the base game",
 				 rs->min_players, rs->max_players, n);
 	if (have_players && ng->nplayers != n)
-		return fe_usagef(usage_short, "--players names %d colours for %d players", ng->nplayers, n);
+		return fe_usagef(&command, "--players names %d colours for %d players", ng->nplayers, n);
 	if (ng->neutral[0] > 0 && !rs_has_neutrals(rs))
-		return fe_usagef(usage_short, "--neutral: neutral settlements belong to --rules variant=two");
+		return fe_usagef(&command, "--neutral: neutral settlements belong to --rules variant=two");
 	if (ng->rules.outcomes == OUT_EXTERNAL)
-		return fe_usagef(usage_short, "--rules: a match draws its outcomes: outcomes=internal");
+		return fe_usagef(&command, "--rules: a match draws its outcomes: outcomes=internal");
 	ng->nplayers = n;
 	run->o.nplayers = n;
 	for (int p = 0; p < n; p++)
@@ -471,7 +463,7 @@ static int run_match(struct run *run, int argc, char **argv)
 	if (run->games) {
 		struct stat st;
 		if (stat(run->games, &st) != 0 || !S_ISDIR(st.st_mode))
-			return fe_usagef(usage_short, "--games: '%s' is not a folder", run->games);
+			return fe_usagef(&command, "--games: '%s' is not a folder", run->games);
 	}
 
 	/* The games of this shard: i = shard, shard + N, ... below the range's size. */

@@ -19,70 +19,6 @@
 
 const char fe_progname[] = "catan-move";
 
-static const char usage_short[] =
-	"usage: catan-move [-i FILE] [-f FILE] [--keep] [--json] [--as COLOUR] [--view COLOUR] [-c]\n"
-	"                  [MOVE...]\n"
-	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers] [--all-rates]\n"
-	"                  [--at N]\n"
-	"       catan-move [-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY]\n"
-	"                  [--bots COLOURS] [--turn-limit N] [--view COLOUR] [-c] [MOVE...]\n"
-	"       catan-move [-i FILE] --choose [--json] [--policy POLICY] [--bots COLOURS]\n";
-
-static const char usage_text[] =
-	"usage: catan-move [-i FILE] [-f FILE] [--keep] [--json] [--as COLOUR] [--view COLOUR] [-c]\n"
-	"                  [MOVE...]\n"
-	"       catan-move [-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers] [--all-rates]\n"
-	"                  [--at N]\n"
-	"       catan-move [-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY]\n"
-	"                  [--bots COLOURS] [--turn-limit N] [--view COLOUR] [-c] [MOVE...]\n"
-	"       catan-move [-i FILE] --choose [--json] [--policy POLICY] [--bots COLOURS]\n"
-	"\n"
-	"Reads a game (catan-state(5)) on standard input, applies the moves in order and\n"
-	"writes the new game.  If a move is refused nothing is written (exit 1), but in a\n"
-	"game with a secret key (a refereed game: luck once drawn stands) or with --keep\n"
-	"the moves before it stand and are written, with exit 1 and the refused move named:\n"
-	"\"catan-move: move N 'MOVE': reason\" (moves 1 to N-1 stood).\n"
-	"\n"
-	"  -i, --in-place FILE   read FILE and replace it (locked, atomic); write nothing on stdout\n"
-	"                        unless --view is given\n"
-	"  -f, --file FILE       moves one per line ('-': stdin, with -i); # comments and blank\n"
-	"                        lines are skipped; applied before the MOVE arguments; a line\n"
-	"                        longer than 4096 bytes is refused as a move\n"
-	"  -k, --keep            keep the moves before a refused one (exit 1 all the same)\n"
-	"  -j, --json            each move is a JSON object (one per argument or line)\n"
-	"  -a, --as COLOUR       refuse any move that is not COLOUR's to make\n"
-	"  -v, --view COLOUR     write COLOUR's view instead of the full game\n"
-	"  -c, --compact         compact JSON on one line\n"
-	"\n"
-	"Legal moves (the game is not changed):\n"
-	"  -l, --list            every legal move of every player who may move, one per line\n"
-	"                        (JSON objects with --json; only COLOUR's with --as)\n"
-	"  -n, --count           only the number of legal moves\n"
-	"      --offers          add the one-for-one domestic offers (others are not listed)\n"
-	"      --all-rates       maritime trades at every rate allowed, not only the best\n"
-	"      --at N            at the position after move N of the log (0: the start;\n"
-	"                        -1: before the last move), of a game or a record\n"
-	"\n"
-	"Automatic players (after the MOVEs; the same game always gives the same moves):\n"
-	"      --auto [N]        make N automatic moves (default 1)\n"
-	"  -u, --until-end       play automatically until the game is over\n"
-	"  -p, --policy POLICY   random (default), greedy, or search[:N] (N play-outs a decision,\n"
-	"                        default 200), or per colour: red=search:1000,blue=random\n"
-	"  -b, --bots COLOURS    only these colours play automatically; stop when another must move\n"
-	"  -t, --turn-limit N    stop automatic play once the game passes turn N, saying so on\n"
-	"                        standard error (status 0; default 1000; 0: no limit)\n"
-	"      --choose          print the move the automatic player would make next, without\n"
-	"                        its outcome (JSON with --json); the game is not changed; a\n"
-	"                        view may be read when it is the viewer's move\n"
-	"With external outcomes, automatic play stops before a move that needs one.\n"
-	"\n"
-	"  -h, --help            show this help\n"
-	"  -V, --version         show the version\n"
-	"\n"
-	"Moves (see catan-move(1)): 'red build road 12-17', 'red roll', 'blue discard ore 2',\n"
-	"'red robber 10 steal blue', 'red offer blue ore 1 for brick 1', 'blue accept',\n"
-	"'red trade ore 4 for grain', 'red buy', 'red play knight', 'red end', ...\n";
-
 enum {
 	O_IN_PLACE = 'i', O_FILE = 'f', O_JSON = 'j', O_AS = 'a', O_VIEW = 'v', O_COMPACT = 'c',
 	O_LIST = 'l', O_COUNT = 'n', O_UNTIL_END = 'u', O_POLICY = 'p', O_BOTS = 'b',
@@ -92,24 +28,49 @@ enum {
 static const char *const policy_words[] = { "random", "greedy", "search", NULL };
 
 static const struct fe_opt options[] = {
-	{ "in-place", O_IN_PLACE, FE_ARG_FILE, NULL, "read FILE and replace it" },
-	{ "file", O_FILE, FE_ARG_FILE, NULL, "moves one per line" },
-	{ "keep", O_KEEP, FE_NO_ARG, NULL, "keep the moves before a refused one" },
-	{ "json", O_JSON, FE_NO_ARG, NULL, "each move is a JSON object" },
-	{ "as", O_AS, FE_ARG, colour_words, "refuse any move that is not COLOUR's" },
-	{ "view", O_VIEW, FE_ARG, colour_words, "write COLOUR's view" },
-	{ "compact", O_COMPACT, FE_NO_ARG, NULL, "compact JSON on one line" },
-	{ "list", O_LIST, FE_NO_ARG, NULL, "every legal move" },
-	{ "count", O_COUNT, FE_NO_ARG, NULL, "the number of legal moves" },
-	{ "offers", O_OFFERS, FE_NO_ARG, NULL, "add one-for-one domestic offers" },
-	{ "all-rates", O_ALL_RATES, FE_NO_ARG, NULL, "maritime trades at every rate allowed" },
-	{ "at", O_AT, FE_ARG, NULL, "list at the position after move N" },
-	{ "auto", O_AUTO, FE_ARG_NUMBER, NULL, "make N automatic moves" },
-	{ "until-end", O_UNTIL_END, FE_NO_ARG, NULL, "play automatically to the end" },
-	{ "policy", O_POLICY, FE_ARG, policy_words, "random, greedy or search[:N], or per colour" },
-	{ "bots", O_BOTS, FE_ARG_LIST, colour_words, "only these colours play automatically" },
-	{ "turn-limit", O_TURN_LIMIT, FE_ARG, NULL, "stop once the game passes turn N" },
-	{ "choose", O_CHOOSE, FE_NO_ARG, NULL, "print the automatic player's next move" },
+	{ "in-place", O_IN_PLACE, FE_ARG_FILE, NULL, .help = "read FILE and replace it", .value_name = "FILE",
+	  .text = "read FILE and replace it (locked, atomic); write nothing on stdout unless --view is given" },
+	{ "file", O_FILE, FE_ARG_FILE, NULL, .help = "moves one per line", .value_name = "FILE",
+	  .text = "moves one per line ('-': stdin, with -i); # comments and blank lines are skipped; applied "
+		  "before the MOVE arguments; a line longer than 4096 bytes is refused as a move" },
+	{ "keep", O_KEEP, FE_NO_ARG, NULL, .help = "keep the moves before a refused one",
+	  .text = "keep the moves before a refused one (exit 1 all the same)" },
+	{ "json", O_JSON, FE_NO_ARG, NULL, .help = "each move is a JSON object",
+	  .text = "each move is a JSON object (one per argument or line)" },
+	{ "as", O_AS, FE_ARG, colour_words, .help = "refuse any move that is not COLOUR's", .value_name = "COLOUR",
+	  .text = "refuse any move that is not COLOUR's to make" },
+	{ "view", O_VIEW, FE_ARG, colour_words, .help = "write COLOUR's view", .value_name = "COLOUR",
+	  .text = "write COLOUR's view instead of the full game" },
+	{ "compact", O_COMPACT, FE_NO_ARG, NULL, .help = "compact JSON on one line" },
+	{ "list", O_LIST, FE_NO_ARG, NULL, .help = "every legal move", .group = "Legal moves (the game is not changed):",
+	  .text = "every legal move of every player who may move, one per line (JSON objects with --json; only "
+		  "COLOUR's with --as)" },
+	{ "count", O_COUNT, FE_NO_ARG, NULL, .help = "the number of legal moves",
+	  .text = "only the number of legal moves" },
+	{ "offers", O_OFFERS, FE_NO_ARG, NULL, .help = "add one-for-one domestic offers",
+	  .text = "add the one-for-one domestic offers (others are not listed)" },
+	{ "all-rates", O_ALL_RATES, FE_NO_ARG, NULL, .help = "maritime trades at every rate allowed",
+	  .text = "maritime trades at every rate allowed, not only the best" },
+	{ "at", O_AT, FE_ARG, NULL, .help = "list at the position after move N", .value_name = "N",
+	  .text = "at the position after move N of the log (0: the start; -1: before the last move), of a game "
+		  "or a record" },
+	{ "auto", O_AUTO, FE_ARG_NUMBER, NULL, .help = "make N automatic moves", .value_name = "N",
+	  .text = "make N automatic moves (default 1)",
+	  .group = "Automatic players (after the MOVEs; the same game always gives the same moves; with external "
+		   "outcomes, automatic play stops before a move that needs one):" },
+	{ "until-end", O_UNTIL_END, FE_NO_ARG, NULL, .help = "play automatically to the end",
+	  .text = "play automatically until the game is over" },
+	{ "policy", O_POLICY, FE_ARG, policy_words, .help = "random, greedy or search[:N], or per colour",
+	  .value_name = "POLICY", .text = "random (default), greedy, or search[:N] (N play-outs a decision, "
+		  "default 200), or per colour: red=search:1000,blue=random" },
+	{ "bots", O_BOTS, FE_ARG_LIST, colour_words, .help = "only these colours play automatically",
+	  .value_name = "COLOURS", .text = "only these colours play automatically; stop when another must move" },
+	{ "turn-limit", O_TURN_LIMIT, FE_ARG, NULL, .help = "stop once the game passes turn N", .value_name = "N",
+	  .text = "stop automatic play once the game passes turn N, saying so on standard error (status 0; "
+		  "default 1000; 0: no limit)" },
+	{ "choose", O_CHOOSE, FE_NO_ARG, NULL, .help = "print the automatic player's next move",
+	  .text = "print the move the automatic player would make next, without its outcome (JSON with --json); "
+		  "the game is not changed; a view may be read when it is the viewer's move" },
 	FE_OPT_END,
 };
 
@@ -210,9 +171,26 @@ static int choose_move(const struct game *g, const struct autoplay_opts *o, int 
 	return fe_close_stdout(e);
 }
 
+static const char *const usage[] = {
+	"[-i FILE] [-f FILE] [--keep] [--json] [--as COLOUR] [--view COLOUR] [-c] [MOVE...]",
+	"[-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers] [--all-rates] [--at N]",
+	"[-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY] [--bots COLOURS] [--turn-limit N] "
+	"[--view COLOUR] [-c] [MOVE...]",
+	"[-i FILE] --choose [--json] [--policy POLICY] [--bots COLOURS]",
+	NULL,
+};
+
 static const struct fe_cmd command = {
-	.opts = options, .operands = FE_OPERANDS_WORDS, .words = complete_move,
-	.usage_short = usage_short, .usage_text = usage_text,
+	.opts = options, .operands = FE_OPERANDS_WORDS, .words = complete_move, .usage = usage,
+	.description = "Reads a game (catan-state(5)) on standard input, applies the moves in order and writes "
+		"the new game.  If a move is refused nothing is written (exit 1), but in a game with a secret key "
+		"(a refereed game: luck once drawn stands) or with --keep the moves before it stand and are "
+		"written, with exit 1 and the refused move named: "
+		"\"catan-move: move N 'MOVE': reason\" (moves 1 to N-1 stood).",
+	.epilogue = "Moves (see catan-move(1)): 'red build road 12-17', 'red roll',\n"
+		"'blue discard ore 2', 'red robber 10 steal blue',\n"
+		"'red offer blue ore 1 for brick 1', 'blue accept', 'red trade ore 4 for grain',\n"
+		"'red buy', 'red play knight', 'red end', ...",
 };
 
 int main(int argc, char **argv)
@@ -269,7 +247,7 @@ int main(int argc, char **argv)
 			count = 1;
 			break;
 		case O_AT:
-			if ((rc = fe_at(usage_short, optarg, &at_n)))
+			if ((rc = fe_at(&command, optarg, &at_n)))
 				return rc;
 			have_at = 1;
 			break;
@@ -281,32 +259,32 @@ int main(int argc, char **argv)
 			break;
 		case O_AUTO:
 			if (autoplay == 2)
-				return fe_usagef(usage_short, "--auto N and --until-end do not go together");
+				return fe_usagef(&command, "--auto N and --until-end do not go together");
 			autoplay = 1;
 			if (optarg && (fe_parse_u64(optarg, 1000000000, &num) || num == 0))
-				return fe_usagef(usage_short,
+				return fe_usagef(&command,
 						 "--auto: '%s' is not a number of moves (1 or more)", optarg);
 			auto_n = optarg ? (long)num : 1;
 			break;
 		case O_UNTIL_END:
 			if (autoplay == 1)
-				return fe_usagef(usage_short, "--auto N and --until-end do not go together");
+				return fe_usagef(&command, "--auto N and --until-end do not go together");
 			autoplay = 2;
 			break;
 		case O_POLICY:
 			if (autoplay_opts_policy(&ao, optarg, &e))
-				return fe_usagef(usage_short, "--policy: %s", e.msg);
+				return fe_usagef(&command, "--policy: %s", e.msg);
 			break;
 		case O_BOTS:
 			if (autoplay_opts_bots(&ao, optarg, &e))
-				return fe_usagef(usage_short, "--bots: %s", e.msg);
+				return fe_usagef(&command, "--bots: %s", e.msg);
 			break;
 		case O_CHOOSE:
 			choose = 1;
 			break;
 		case O_TURN_LIMIT:
 			if (fe_parse_u64(optarg, MAX_TURN, &num))
-				return fe_usagef(usage_short, "--turn-limit: '%s' is not a turn number (0 to %d)",
+				return fe_usagef(&command, "--turn-limit: '%s' is not a turn number (0 to %d)",
 						 optarg, MAX_TURN);
 			turn_limit = (int)num;
 			break;
@@ -314,27 +292,27 @@ int main(int argc, char **argv)
 	}
 	rc = C_USAGE;
 	if (as_name && colour_parse(as_name) < 0)
-		rc = fe_usagef(usage_short, "--as: unknown colour '%s'", as_name);
+		rc = fe_usagef(&command, "--as: unknown colour '%s'", as_name);
 	else if (view_name && colour_parse(view_name) < 0)
-		rc = fe_usagef(usage_short, "--view: unknown colour '%s'", view_name);
+		rc = fe_usagef(&command, "--view: unknown colour '%s'", view_name);
 	else if (moves_file && strcmp(moves_file, "-") == 0 && !in_place)
-		rc = fe_usagef(usage_short, "-f -: standard input holds the game unless -i FILE is given");
+		rc = fe_usagef(&command, "-f -: standard input holds the game unless -i FILE is given");
 	else if (choose && (optind < argc || moves_file || autoplay || list || count || view_name || keep ||
 			    as_name || have_at || mgflags))
-		rc = fe_usagef(usage_short, "--choose takes no moves and goes only with --json, --policy "
+		rc = fe_usagef(&command, "--choose takes no moves and goes only with --json, --policy "
 					    "and --bots");
 	else if (list && count)
-		rc = fe_usagef(usage_short, "--list and --count do not go together");
+		rc = fe_usagef(&command, "--list and --count do not go together");
 	else if ((list || count) && (optind < argc || moves_file || autoplay || view_name || keep))
-		rc = fe_usagef(usage_short, "--list and --count take no moves, --keep, --auto or --view");
+		rc = fe_usagef(&command, "--list and --count take no moves, --keep, --auto or --view");
 	else if (have_at && !list && !count)
-		rc = fe_usagef(usage_short, "--at goes with --list or --count: moves are made at the end");
+		rc = fe_usagef(&command, "--at goes with --list or --count: moves are made at the end");
 	else if ((mgflags & MG_OFFERS) && !list && !count)
-		rc = fe_usagef(usage_short, "--offers goes with --list or --count");
+		rc = fe_usagef(&command, "--offers goes with --list or --count");
 	else if ((mgflags & MG_ALL_RATES) && !list && !count)
-		rc = fe_usagef(usage_short, "--all-rates goes with --list or --count");
+		rc = fe_usagef(&command, "--all-rates goes with --list or --count");
 	else if (autoplay && as_name)
-		rc = fe_usagef(usage_short, "--as does not go with automatic play");
+		rc = fe_usagef(&command, "--as does not go with automatic play");
 	else
 		rc = C_OK;
 	if (rc)
@@ -379,20 +357,20 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (as_name && (as_seat = game_seat_of(&g, colour_parse(as_name))) == NOBODY) {
-		rc = fe_usagef(usage_short, "--as: '%s' does not play in this game", as_name);
+		rc = fe_usagef(&command, "--as: '%s' does not play in this game", as_name);
 		goto done;
 	}
 	if (as_name && !seat_moves(&g, as_seat)) {
-		rc = fe_usagef(usage_short, "--as: %s is a neutral seat and never moves", as_name);
+		rc = fe_usagef(&command, "--as: %s is a neutral seat and never moves", as_name);
 		goto done;
 	}
 	if (as_name && g.view != NOBODY && as_seat != g.view) {
-		rc = fe_usagef(usage_short, "--as: this is %s's view: it lists only %s's moves",
+		rc = fe_usagef(&command, "--as: this is %s's view: it lists only %s's moves",
 			       colour_names[g.colour[g.view]], colour_names[g.colour[g.view]]);
 		goto done;
 	}
 	if (view_name && (view_seat = game_seat_of(&g, colour_parse(view_name))) == NOBODY) {
-		rc = fe_usagef(usage_short, "--view: '%s' does not play in this game", view_name);
+		rc = fe_usagef(&command, "--view: '%s' does not play in this game", view_name);
 		goto done;
 	}
 

@@ -16,66 +16,39 @@
 
 const char fe_progname[] = "catan-newboard";
 
-static const char usage_text[] =
-	"usage: catan-newboard [--beginner] [--seed N [--secret]] [--players COLOURS] [--numbers MODE]\n"
-	"                      [--harbours MODE] [--rules KEY=VALUE]... [--neutral A,B] [-c]\n"
-	"       catan-newboard --position FILE [--beginner] [--seed N [--secret]] [--numbers MODE]\n"
-	"                      [--harbours MODE] [--rules KEY=VALUE]... [-c]\n"
-	"       catan-newboard --geometry [--players COLOURS] [--rules KEY=VALUE]... [-c]\n"
-	"\n"
-	"Writes a new Catan game as JSON (catan-state(5)) on standard output; with\n"
-	"--geometry, the board's fixed geometry instead (which intersections, paths and\n"
-	"hexes touch, the coast and the harbours' places), for programs that play.\n"
-	"\n"
-	"  -b, --beginner         the beginner board with its starting pieces and resources\n"
-	"  -s, --seed N           seed the generator (0 to 9223372036854775807): the board and,\n"
-	"                         without --secret, the dice and cards too (a reproducible game:\n"
-	"                         never referee it); default: a random seed and --secret\n"
-	"  -S, --secret           the dice, the deck and the steals come from a secret key kept\n"
-	"                         in the game file, not from the seed: a game to referee\n"
-	"  -p, --players COLOURS  seat order, 2 to 4 of red,blue,white,orange (default: all four;\n"
-	"                         red,blue with variant=two)\n"
-	"  -n, --numbers MODE     number tokens on a random board: spiral (default) or random\n"
-	"  -H, --harbours MODE    harbour kinds on a random board: shuffled (default) or fixed\n"
-	"                         (the rule set's order; the terrains and tokens stay the same)\n"
-	"  -r, --rules KEY=VALUE  a rules option (default first): variant (base|two),\n"
-	"                         points_to_win (10), discard_limit (7),\n"
-	"                         trade_build (combined|strict), outcomes (internal|external),\n"
-	"                         open_hands, dev_after_roll, reroll_sevens, keep_settlement,\n"
-	"                         friendly_robber (off|on), road_tie (keep|aside),\n"
-	"                         vp_cards (held|played), ignore_seven,\n"
-	"                         knight_interrupt (off|on)\n"
-	"  -N, --neutral A,B      variant=two: the neutral settlements' intersections (14,41)\n"
-	"  -P, --position FILE    a game that starts at the position FILE names ('-': stdin):\n"
-	"                         pieces, hands, cards, whose turn (catan-newboard(1), POSITIONS);\n"
-	"                         on the beginner board, or a random one with --seed alone\n"
-	"  -g, --geometry         the geometry of the board the game would be played on\n"
-	"  -c, --compact          compact JSON on one line\n"
-	"  -h, --help             show this help\n"
-	"  -V, --version          show the version\n";
-
-static const char usage_short[] =
-	"usage: catan-newboard [--beginner] [--seed N [--secret]] [--players COLOURS] [--numbers MODE]\n"
-	"                      [--harbours MODE] [--rules KEY=VALUE]... [--neutral A,B] [-c]\n"
-	"       catan-newboard --position FILE [--beginner] [--seed N [--secret]] [--numbers MODE]\n"
-	"                      [--harbours MODE] [--rules KEY=VALUE]... [-c]\n"
-	"       catan-newboard --geometry [--players COLOURS] [--rules KEY=VALUE]... [-c]\n";
-
 enum { O_BEGINNER = 'b', O_SEED = 's', O_SECRET = 'S', O_PLAYERS = 'p', O_NUMBERS = 'n', O_HARBOURS = 'H', O_RULES = 'r', O_NEUTRAL = 'N',
        O_COMPACT = 'c', O_POSITION = 'P', O_GEOMETRY = 'g' };
 
 static const struct fe_opt options[] = {
-	{ "beginner", O_BEGINNER, FE_NO_ARG, NULL, "the beginner board" },
-	{ "seed", O_SEED, FE_ARG, NULL, "seed the generator" },
-	{ "secret", O_SECRET, FE_NO_ARG, NULL, "hidden outcomes from a secret key" },
-	{ "players", O_PLAYERS, FE_ARG_LIST, colour_words, "seat order" },
-	{ "numbers", O_NUMBERS, FE_ARG, fe_numbers_words, "number tokens on a random board" },
-	{ "harbours", O_HARBOURS, FE_ARG, fe_harbours_words, "harbour kinds on a random board" },
-	{ "rules", O_RULES, FE_ARG, NULL, "a rules option" },
-	{ "neutral", O_NEUTRAL, FE_ARG, NULL, "the neutral settlements' intersections" },
-	{ "position", O_POSITION, FE_ARG_FILE, NULL, "a game that starts at a position" },
-	{ "geometry", O_GEOMETRY, FE_NO_ARG, NULL, "the board's geometry" },
-	{ "compact", O_COMPACT, FE_NO_ARG, NULL, "compact JSON on one line" },
+	{ "beginner", O_BEGINNER, FE_NO_ARG, NULL, .help = "the beginner board",
+	  .text = "the beginner board with its starting pieces and resources" },
+	{ "seed", O_SEED, FE_ARG, NULL, .help = "seed the generator", .value_name = "N",
+	  .text = "seed the generator (0 to 9223372036854775807): the board and, without --secret, the dice and "
+		  "cards too (a reproducible game: never referee it); default: a random seed and --secret" },
+	{ "secret", O_SECRET, FE_NO_ARG, NULL, .help = "hidden outcomes from a secret key",
+	  .text = "the dice, the deck and the steals come from a secret key kept in the game file, not from the "
+		  "seed: a game to referee" },
+	{ "players", O_PLAYERS, FE_ARG_LIST, colour_words, .help = "seat order", .value_name = "COLOURS",
+	  .text = "seat order, 2 to 4 of red,blue,white,orange (default: all four; red,blue with variant=two)" },
+	{ "numbers", O_NUMBERS, FE_ARG, fe_numbers_words, .help = "number tokens on a random board",
+	  .value_name = "MODE", .text = "number tokens on a random board: spiral (default) or random" },
+	{ "harbours", O_HARBOURS, FE_ARG, fe_harbours_words, .help = "harbour kinds on a random board",
+	  .value_name = "MODE", .text = "harbour kinds on a random board: shuffled (default) or fixed (the rule "
+		  "set's order; the terrains and tokens stay the same)" },
+	{ "rules", O_RULES, FE_ARG, NULL, .help = "a rules option", .value_name = "KEY=VALUE",
+	  .text = "a rules option (default first): variant (base|two), points_to_win (10), discard_limit (7), "
+		  "trade_build (combined|strict), outcomes (internal|external), open_hands, dev_after_roll, "
+		  "reroll_sevens, keep_settlement, friendly_robber (off|on), road_tie (keep|aside), "
+		  "vp_cards (held|played), ignore_seven, knight_interrupt (off|on)" },
+	{ "neutral", O_NEUTRAL, FE_ARG, NULL, .help = "the neutral settlements' intersections", .value_name = "A,B",
+	  .text = "variant=two: the neutral settlements' intersections (14,41)" },
+	{ "position", O_POSITION, FE_ARG_FILE, NULL, .help = "a game that starts at a position",
+	  .value_name = "FILE", .text = "a game that starts at the position FILE names ('-': stdin): pieces, "
+		  "hands, cards, whose turn (catan-newboard(1), POSITIONS); on the beginner board, or a random one "
+		  "with --seed alone" },
+	{ "geometry", O_GEOMETRY, FE_NO_ARG, NULL, .help = "the board's geometry",
+	  .text = "the geometry of the board the game would be played on" },
+	{ "compact", O_COMPACT, FE_NO_ARG, NULL, .help = "compact JSON on one line" },
 	FE_OPT_END,
 };
 
@@ -85,9 +58,20 @@ static void rule_values(int id, const char *cur)
 	fe_rule_values(cur);
 }
 
+static const char *const usage[] = {
+	"[--beginner] [--seed N [--secret]] [--players COLOURS] [--numbers MODE] [--harbours MODE] "
+	"[--rules KEY=VALUE]... [--neutral A,B] [-c]",
+	"--position FILE [--beginner] [--seed N [--secret]] [--numbers MODE] [--harbours MODE] "
+	"[--rules KEY=VALUE]... [-c]",
+	"--geometry [--players COLOURS] [--rules KEY=VALUE]... [-c]",
+	NULL,
+};
+
 static const struct fe_cmd command = {
-	.opts = options, .operands = FE_OPERANDS_NONE, .values = rule_values,
-	.usage_short = usage_short, .usage_text = usage_text,
+	.opts = options, .operands = FE_OPERANDS_NONE, .values = rule_values, .usage = usage,
+	.description = "Writes a new Catan game as JSON (catan-state(5)) on standard output; with --geometry, the "
+		"board's fixed geometry instead (which intersections, paths and hexes touch, the coast and the "
+		"harbours' places), for programs that play.",
 };
 
 /*
@@ -148,35 +132,35 @@ int main(int argc, char **argv)
 		case O_SEED:
 			game_only = "--seed";
 			if (fe_parse_u64(optarg, INT64_MAX, &v))
-				return fe_usagef(usage_short, "--seed: '%s' is not a number from 0 to %" PRId64,
+				return fe_usagef(&command, "--seed: '%s' is not a number from 0 to %" PRId64,
 						 optarg, INT64_MAX);
 			o.seed = v;
 			have_seed = 1;
 			break;
 		case O_PLAYERS:
-			if ((rc = fe_newgame_players(usage_short, optarg, &o)))
+			if ((rc = fe_newgame_players(&command, optarg, &o)))
 				return rc;
 			have_players = 1;
 			break;
 		case O_NEUTRAL:
 			game_only = "--neutral";
-			if ((rc = fe_newgame_neutral(usage_short, optarg, &o)))
+			if ((rc = fe_newgame_neutral(&command, optarg, &o)))
 				return rc;
 			break;
 		case O_NUMBERS:
 			game_only = "--numbers";
-			if ((rc = fe_newgame_numbers(usage_short, optarg, &o)))
+			if ((rc = fe_newgame_numbers(&command, optarg, &o)))
 				return rc;
 			have_numbers = 1;
 			break;
 		case O_HARBOURS:
 			game_only = "--harbours";
-			if ((rc = fe_newgame_harbours(usage_short, optarg, &o)))
+			if ((rc = fe_newgame_harbours(&command, optarg, &o)))
 				return rc;
 			have_shuffled = o.harbours == HARBOURS_SHUFFLED;
 			break;
 		case O_RULES:
-			if ((rc = fe_newgame_rule(usage_short, optarg, &o.rules)))
+			if ((rc = fe_newgame_rule(&command, optarg, &o.rules)))
 				return rc;
 			have_variant |= strncmp(optarg, "variant=", 8) == 0;
 			break;
@@ -193,19 +177,19 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind < argc)
-		return fe_usagef(usage_short, "unexpected argument '%s'", argv[optind]);
+		return fe_usagef(&command, "unexpected argument '%s'", argv[optind]);
 	if (position && have_players)
-		return fe_usagef(usage_short, "--players: with --position the document names the players");
+		return fe_usagef(&command, "--players: with --position the document names the players");
 	if (position && o.rules.variant != VAR_BASE)
-		return fe_usagef(usage_short, "--position: a position is set up for the base game only");
+		return fe_usagef(&command, "--position: a position is set up for the base game only");
 	/* A position stands on the beginner board unless a seed alone asks for a random one. */
 	if (position && !have_seed)
 		o.beginner = 1;
 	if (o.beginner && have_numbers)
-		return fe_usagef(usage_short, "--numbers applies to random boards, not --beginner");
+		return fe_usagef(&command, "--numbers applies to random boards, not --beginner");
 	/* The beginner board's harbours are fixed already: 'fixed' says so, 'shuffled' cannot be. */
 	if (o.beginner && have_shuffled)
-		return fe_usagef(usage_short, "--harbours shuffled applies to random boards, not --beginner (its harbours are fixed)");
+		return fe_usagef(&command, "--harbours shuffled applies to random boards, not --beginner (its harbours are fixed)");
 	/* Five or six players, with no rule set named, play the 5-6 player extension. */
 	if (have_players && !have_variant && o.nplayers > ruleset_of(o.rules.variant)->max_players)
 		o.rules.variant = VAR_SIX;
@@ -213,7 +197,7 @@ int main(int argc, char **argv)
 	const struct ruleset *rs = ruleset_of(o.rules.variant);
 	if (geometry) {
 		if (game_only)
-			return fe_usagef(usage_short, "--geometry: the board's geometry has no %s", game_only);
+			return fe_usagef(&command, "--geometry: the board's geometry has no %s", game_only);
 		if ((rc = geom_write(rs->geom, flags & SJ_COMPACT, &out, &len, &e)) == C_OK)
 			rc = fe_output(out, len, &e);
 		if (rc)
@@ -224,7 +208,7 @@ int main(int argc, char **argv)
 	if (!have_players && o.nplayers > rs->max_players)
 		o.nplayers = rs->max_players;
 	if (o.neutral[0] > 0 && !rs_has_neutrals(rs))
-		return fe_usagef(usage_short, "--neutral: neutral settlements belong to --rules variant=two");
+		return fe_usagef(&command, "--neutral: neutral settlements belong to --rules variant=two");
 	if (!have_seed) {
 		if ((rc = random_bytes(&o.seed, sizeof o.seed, &e)))
 			return fe_report(&e);

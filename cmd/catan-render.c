@@ -15,42 +15,6 @@
 
 const char fe_progname[] = "catan-render";
 
-static const char usage_short[] =
-	"usage: catan-render [--svg | --png FILE [--force] | --html]\n"
-	"                    [--labels | --screen] [--since FILE] [--color WHEN]\n"
-	"                    [--view COLOUR] [--log N] [--at N] [FILE]\n";
-
-static const char usage_text[] =
-	"usage: catan-render [--svg | --png FILE [--force] | --html]\n"
-	"                    [--labels | --screen] [--since FILE] [--color WHEN]\n"
-	"                    [--view COLOUR] [--log N] [--at N] [FILE]\n"
-	"\n"
-	"Draws a game (catan-state(5): a state, a view or a record) read from FILE or\n"
-	"standard input: the board, then the players, whose turn it is, what is pending\n"
-	"and the last moves.  Text by default (80 columns; 96 with --labels).\n"
-	"\n"
-	"  -s, --svg             an SVG picture instead of text\n"
-	"  -p, --png FILE        a PNG picture in FILE ('-': standard output), drawn by\n"
-	"                        rsvg-convert (librsvg2-bin); never over the game drawn,\n"
-	"                        nor over a file that is not a PNG unless --force\n"
-	"      --force           let --png replace a file that is not a PNG picture\n"
-	"      --html            one HTML page that steps through every move of the game\n"
-	"                        (a slider, buttons, the arrow keys; the points chart)\n"
-	"  -l, --labels          intersection numbers and path names on the board\n"
-	"      --screen          text for a terminal of 80x24: the board at half height\n"
-	"                        with intersection numbers, a short panel on its right\n"
-	"      --since FILE      with colour, what changed on the board since the game in\n"
-	"                        FILE (an earlier state or view of it) in reverse video\n"
-	"      --color WHEN      ANSI colour in the text: auto (a terminal, no NO_COLOR),\n"
-	"                        always or never (default: auto)\n"
-	"  -v, --view COLOUR     only what COLOUR may see of a full state\n"
-	"  -n, --log N           list the last N moves of the log (default 8; 0: none)\n"
-	"      --at N            the position after move N of the log (0: the start; -1:\n"
-	"                        before the last move); a record shows its last by default;\n"
-	"                        with --html, the move the page opens at (default 0)\n"
-	"  -h, --help            show this help\n"
-	"  -V, --version         show the version\n";
-
 enum format { FMT_TEXT, FMT_SVG, FMT_PNG, FMT_HTML };
 
 enum { O_SVG = 's', O_PNG = 'p', O_LABELS = 'l', O_VIEW = 'v', O_LOG = 'n', O_COLOR = 256, O_FORCE, O_SINCE, O_SCREEN, O_AT, O_HTML };
@@ -58,24 +22,47 @@ enum { O_SVG = 's', O_PNG = 'p', O_LABELS = 'l', O_VIEW = 'v', O_LOG = 'n', O_CO
 static const char *const when_words[] = { "auto", "always", "never", NULL };
 
 static const struct fe_opt options[] = {
-	{ "svg", O_SVG, FE_NO_ARG, NULL, "an SVG picture instead of text" },
-	{ "png", O_PNG, FE_ARG_FILE, NULL, "a PNG picture in FILE" },
-	{ "html", O_HTML, FE_NO_ARG, NULL, "one HTML page that steps through every move" },
-	{ "force", O_FORCE, FE_NO_ARG, NULL, "let --png replace a file that is not a picture" },
-	{ "labels", O_LABELS, FE_NO_ARG, NULL, "intersection numbers and path names" },
-	{ "screen", O_SCREEN, FE_NO_ARG, NULL, "text for a terminal of 80x24" },
-	{ "since", O_SINCE, FE_ARG_FILE, NULL, "what changed since an earlier game, highlighted" },
-	{ "color", O_COLOR, FE_ARG, when_words, "ANSI colour in the text" },
-	{ "colour", O_COLOR, FE_ARG, when_words, NULL },
-	{ "view", O_VIEW, FE_ARG, colour_words, "only what COLOUR may see" },
-	{ "log", O_LOG, FE_ARG, NULL, "list the last N moves" },
-	{ "at", O_AT, FE_ARG, NULL, "the position after move N" },
+	{ "svg", O_SVG, FE_NO_ARG, NULL, .help = "an SVG picture instead of text" },
+	{ "png", O_PNG, FE_ARG_FILE, NULL, .help = "a PNG picture in FILE", .value_name = "FILE",
+	  .text = "a PNG picture in FILE ('-': standard output), drawn by rsvg-convert (librsvg2-bin); never over "
+		  "the game drawn, nor over a file that is not a PNG unless --force" },
+	{ "html", O_HTML, FE_NO_ARG, NULL, .help = "one HTML page that steps through every move",
+	  .text = "one HTML page that steps through every move of the game (a slider, buttons, the arrow keys; "
+		  "the points chart)" },
+	{ "force", O_FORCE, FE_NO_ARG, NULL, .help = "let --png replace a file that is not a picture",
+	  .text = "let --png replace a file that is not a PNG picture" },
+	{ "labels", O_LABELS, FE_NO_ARG, NULL, .help = "intersection numbers and path names",
+	  .text = "intersection numbers and path names on the board" },
+	{ "screen", O_SCREEN, FE_NO_ARG, NULL, .help = "text for a terminal of 80x24",
+	  .text = "text for a terminal of 80x24: the board at half height with intersection numbers, a short "
+		  "panel on its right" },
+	{ "since", O_SINCE, FE_ARG_FILE, NULL, .help = "what changed since an earlier game, highlighted",
+	  .value_name = "FILE", .text = "with colour, what changed on the board since the game in FILE (an "
+		  "earlier state or view of it) in reverse video" },
+	{ "color", O_COLOR, FE_ARG, when_words, .help = "ANSI colour in the text", .value_name = "WHEN",
+	  .text = "ANSI colour in the text: auto (a terminal, no NO_COLOR), always or never (default: auto)" },
+	{ "colour", O_COLOR, FE_ARG, when_words, .help = NULL },
+	{ "view", O_VIEW, FE_ARG, colour_words, .help = "only what COLOUR may see", .value_name = "COLOUR",
+	  .text = "only what COLOUR may see of a full state" },
+	{ "log", O_LOG, FE_ARG, NULL, .help = "list the last N moves", .value_name = "N",
+	  .text = "list the last N moves of the log (default 8; 0: none)" },
+	{ "at", O_AT, FE_ARG, NULL, .help = "the position after move N", .value_name = "N",
+	  .text = "the position after move N of the log (0: the start; -1: before the last move); a record shows "
+		  "its last by default; with --html, the move the page opens at (default 0)" },
 	FE_OPT_END,
 };
 
+static const char *const usage[] = {
+	"[--svg | --png FILE [--force] | --html] [--labels | --screen] [--since FILE] [--color WHEN] "
+	"[--view COLOUR] [--log N] [--at N] [FILE]",
+	NULL,
+};
+
 static const struct fe_cmd command = {
-	.opts = options, .operands = FE_OPERANDS_FILES,
-	.usage_short = usage_short, .usage_text = usage_text,
+	.opts = options, .operands = FE_OPERANDS_FILES, .usage = usage,
+	.description = "Draws a game (catan-state(5): a state, a view or a record) read from FILE or standard "
+		"input: the board, then the players, whose turn it is, what is pending and the last moves.  Text "
+		"by default (80 columns; 96 with --labels).",
 };
 
 /* same_board: whether a and b are played on the same hexes, numbers and harbours. */
@@ -138,7 +125,7 @@ int main(int argc, char **argv)
 			force = 1;
 			break;
 		case O_AT:
-			if ((rc = fe_at(usage_short, optarg, &at_n)))
+			if ((rc = fe_at(&command, optarg, &at_n)))
 				return rc;
 			have_at = 1;
 			break;
@@ -153,29 +140,29 @@ int main(int argc, char **argv)
 			break;
 		case O_COLOR:
 			if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never"))
-				return fe_usagef(usage_short,
+				return fe_usagef(&command,
 						 "--color: expected auto, always or never, not '%s'", optarg);
 			when = optarg;
 			break;
 		case O_VIEW:
 			if (colour_parse(optarg) < 0)
-				return fe_usagef(usage_short, "--view: unknown colour '%s'", optarg);
+				return fe_usagef(&command, "--view: unknown colour '%s'", optarg);
 			view_name = optarg;
 			break;
 		case O_LOG:
 			if (fe_parse_u64(optarg, 1000000, &v))
-				return fe_usagef(usage_short, "--log: '%s' is not a number of moves", optarg);
+				return fe_usagef(&command, "--log: '%s' is not a number of moves", optarg);
 			ro.nlog = (int)v;
 			break;
 		}
 	}
 	if ((extra = fe_operand(argc, argv, &path)))
-		return fe_usagef(usage_short, "unexpected argument '%s'", extra);
+		return fe_usagef(&command, "unexpected argument '%s'", extra);
 	if (ro.screen && (nfmt || ro.labels))
-		return fe_usagef(usage_short, "--screen is text of its own: give it without --svg, --png, "
+		return fe_usagef(&command, "--screen is text of its own: give it without --svg, --png, "
 				 "--html or --labels");
 	if ((nfmt & 4) && nfmt != 4)
-		return fe_usagef(usage_short, "--html is a page of its own: give it without --svg or --png");
+		return fe_usagef(&command, "--html is a page of its own: give it without --svg or --png");
 	ro.colour = fmt == FMT_TEXT && fe_colour_wanted(when);
 	if (fmt == FMT_PNG && (rc = fe_png_target(png, path, force, &e)))
 		return fe_report(&e);
@@ -188,7 +175,7 @@ int main(int argc, char **argv)
 		if ((rc = fe_load_game(since_path, &before, &e)))
 			goto out;
 		if (!same_board(&before, &g)) {
-			rc = fe_usagef(usage_short, "--since: %s is not a game on the same board", since_path);
+			rc = fe_usagef(&command, "--since: %s is not a game on the same board", since_path);
 			goto done;
 		}
 		ro.since = render_position(&before);
@@ -209,7 +196,7 @@ int main(int argc, char **argv)
 	if (view_name) {
 		seat = game_seat_of(&g, colour_parse(view_name));
 		if (seat == NOBODY) {
-			rc = fe_usagef(usage_short, "--view: '%s' does not play in this game", view_name);
+			rc = fe_usagef(&command, "--view: '%s' does not play in this game", view_name);
 			goto done;
 		}
 		if ((rc = present_view(shown, seat, &view, &res, &e)))

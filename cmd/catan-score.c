@@ -12,39 +12,29 @@
 
 const char fe_progname[] = "catan-score";
 
-static const char usage_short[] = "usage: catan-score [--json] [--at N | --timeline [--svg]] [FILE]\n";
-
-static const char usage_text[] =
-	"usage: catan-score [--json] [--at N | --timeline [--svg]] [FILE]\n"
-	"\n"
-	"Reads a game, a record or a view (catan-state(5)) from FILE or standard input and\n"
-	"prints each player's victory points: settlements, cities, longest road, knights\n"
-	"played, awards, victory point cards where known, the total, and the winner.\n"
-	"\n"
-	"  -j, --json       JSON instead of a table (or of CSV, with --timeline)\n"
-	"  -t, --timeline   each player's public points after every turn, replayed from the log,\n"
-	"                   as CSV\n"
-	"  -s, --svg        with --timeline: an SVG line chart, one line per player\n"
-	"      --at N       the points after move N of the log (0: the start; -1: before\n"
-	"                   the last move)\n"
-	"  -h, --help       show this help\n"
-	"  -V, --version    show the version\n";
-
 /* ---- main ---- */
 
 enum { O_JSON = 'j', O_TIMELINE = 't', O_SVG = 's', O_AT = 256 };
 
 static const struct fe_opt options[] = {
-	{ "json", O_JSON, FE_NO_ARG, NULL, "JSON instead of a table" },
-	{ "timeline", O_TIMELINE, FE_NO_ARG, NULL, "public points after every turn" },
-	{ "svg", O_SVG, FE_NO_ARG, NULL, "with --timeline: an SVG line chart" },
-	{ "at", O_AT, FE_ARG, NULL, "the points after move N" },
+	{ "json", O_JSON, FE_NO_ARG, NULL, .help = "JSON instead of a table",
+	  .text = "JSON instead of a table (or of CSV, with --timeline)" },
+	{ "timeline", O_TIMELINE, FE_NO_ARG, NULL, .help = "public points after every turn",
+	  .text = "each player's public points after every turn, replayed from the log, as CSV" },
+	{ "svg", O_SVG, FE_NO_ARG, NULL, .help = "with --timeline: an SVG line chart",
+	  .text = "with --timeline: an SVG line chart, one line per player" },
+	{ "at", O_AT, FE_ARG, NULL, .help = "the points after move N", .value_name = "N",
+	  .text = "the points after move N of the log (0: the start; -1: before the last move)" },
 	FE_OPT_END,
 };
 
+static const char *const usage[] = { "[--json] [--at N | --timeline [--svg]] [FILE]", NULL };
+
 static const struct fe_cmd command = {
-	.opts = options, .operands = FE_OPERANDS_FILES,
-	.usage_short = usage_short, .usage_text = usage_text,
+	.opts = options, .operands = FE_OPERANDS_FILES, .usage = usage,
+	.description = "Reads a game, a record or a view (catan-state(5)) from FILE or standard input and "
+		"prints each player's victory points: settlements, cities, longest road, knights played, "
+		"awards, victory point cards where known, the total, and the winner.",
 };
 
 int main(int argc, char **argv)
@@ -75,20 +65,20 @@ int main(int argc, char **argv)
 			svg = 1;
 			break;
 		case O_AT:
-			if ((rc = fe_at(usage_short, optarg, &at_n)))
+			if ((rc = fe_at(&command, optarg, &at_n)))
 				return rc;
 			have_at = 1;
 			break;
 		}
 	}
 	if ((extra = fe_operand(argc, argv, &path)))
-		return fe_usagef(usage_short, "unexpected argument '%s': give one game", extra);
+		return fe_usagef(&command, "unexpected argument '%s': give one game", extra);
 	if (svg && !timeline)
-		return fe_usagef(usage_short, "--svg draws the timeline: give --timeline too");
+		return fe_usagef(&command, "--svg draws the timeline: give --timeline too");
 	if (svg && json)
-		return fe_usagef(usage_short, "--svg and --json are two ways to print: give one");
+		return fe_usagef(&command, "--svg and --json are two ways to print: give one");
 	if (have_at && timeline)
-		return fe_usagef(usage_short, "--at and --timeline do not go together: the timeline is every turn");
+		return fe_usagef(&command, "--at and --timeline do not go together: the timeline is every turn");
 
 	game_init(&g);
 	if ((rc = fe_load_game(path, &g, &e)))

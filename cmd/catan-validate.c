@@ -13,30 +13,6 @@
 
 const char fe_progname[] = "catan-validate";
 
-static const char usage_short[] = "usage: catan-validate [-j N] [-q] [--format FORM] [FILE...]\n";
-
-static const char usage_text[] =
-	"usage: catan-validate [-j N] [-q] [--format FORM] [FILE...]\n"
-	"\n"
-	"Checks each game (catan-state(5)), or standard input when no FILE is given: the\n"
-	"document, its start, every move of its log replayed through the rules, and the\n"
-	"stored position against the replay.  One line per file; the first fault of each.\n"
-	"A FILE that is a folder stands for its *.json files, in the order of their names\n"
-	"(not those of its subfolders).\n"
-	"\n"
-	"  -j, --jobs N   check N files at once (default: the number of processors)\n"
-	"  -q, --quiet    print only the failures (and no progress line)\n"
-	"      --format FORM  the report's form: text (one line per file), json (one\n"
-	"                 object per file: file, ok, status, moves_checked, error),\n"
-	"                 junit (JUnit XML), github (GitHub Actions annotations of the\n"
-	"                 failures), tap (TAP version 14)\n"
-	"      --json     the same as --format json\n"
-	"  -h, --help     show this help\n"
-	"  -V, --version  show the version\n"
-	"\n"
-	"Exit status: 0 all pass, 1 a game is illegal, 2 a folder holds no *.json file,\n"
-	"3 a file is not a game, 4 a file cannot be read; when files differ, the highest.\n";
-
 /* The files to check, what was found in each, and the running totals. */
 struct run {
 	char **paths;		/* "-" for standard input */
@@ -209,16 +185,28 @@ static int operands(struct run *r, int n, char **args, struct cerr *e)
 enum { O_JOBS = 'j', O_QUIET = 'q', O_JSON = 256, O_FORMAT };
 
 static const struct fe_opt options[] = {
-	{ "jobs", O_JOBS, FE_ARG, NULL, "check N files at once" },
-	{ "quiet", O_QUIET, FE_NO_ARG, NULL, "print only the failures" },
-	{ "format", O_FORMAT, FE_ARG, verdict_format_names, "the report's form" },
-	{ "json", O_JSON, FE_NO_ARG, NULL, "the same as --format json" },
+	{ "jobs", O_JOBS, FE_ARG, NULL, .help = "check N files at once", .value_name = "N",
+	  .text = "check N files at once (default: the number of processors)" },
+	{ "quiet", O_QUIET, FE_NO_ARG, NULL, .help = "print only the failures",
+	  .text = "print only the failures (and no progress line)" },
+	{ "format", O_FORMAT, FE_ARG, verdict_format_names, .help = "the report's form", .value_name = "FORM",
+	  .text = "the report's form: text (one line per file), json (one object per file: file, ok, status, "
+		  "moves_checked, error), junit (JUnit XML), github (GitHub Actions annotations of the failures), "
+		  "tap (TAP version 14)" },
+	{ "json", O_JSON, FE_NO_ARG, NULL, .help = "the same as --format json" },
 	FE_OPT_END,
 };
 
+static const char *const usage[] = { "[-j N] [-q] [--format FORM] [FILE...]", NULL };
+
 static const struct fe_cmd command = {
-	.opts = options, .operands = FE_OPERANDS_FILES,
-	.usage_short = usage_short, .usage_text = usage_text,
+	.opts = options, .operands = FE_OPERANDS_FILES, .usage = usage,
+	.description = "Checks each game (catan-state(5)), or standard input when no FILE is given: the document, "
+		"its start, every move of its log replayed through the rules, and the stored position against the "
+		"replay.  One line per file; the first fault of each.  A FILE that is a folder stands for its "
+		"*.json files, in the order of their names (not those of its subfolders).",
+	.epilogue = "Exit status: 0 all pass, 1 a game is illegal, 2 a folder holds no *.json file, 3 a file is "
+		"not a game, 4 a file cannot be read; when files differ, the highest.",
 };
 
 int main(int argc, char **argv)
@@ -236,7 +224,7 @@ int main(int argc, char **argv)
 			return rc;
 		case O_JOBS:
 			if (fe_parse_u64(optarg, 256, &v) || v < 1)
-				return fe_usagef(usage_short, "--jobs: '%s' is not a number from 1 to 256",
+				return fe_usagef(&command, "--jobs: '%s' is not a number from 1 to 256",
 						 optarg);
 			jobs = (int)v;
 			break;
@@ -250,7 +238,7 @@ int main(int argc, char **argv)
 			for (v = 0; verdict_format_names[v] && strcmp(verdict_format_names[v], optarg) != 0; v++)
 				;
 			if (!verdict_format_names[v])
-				return fe_usagef(usage_short, "--format: '%s' is not text, json, junit, github or tap",
+				return fe_usagef(&command, "--format: '%s' is not text, json, junit, github or tap",
 						 optarg);
 			r.fmt = (enum verdict_format)v;
 			break;
@@ -259,7 +247,7 @@ int main(int argc, char **argv)
 
 	if (optind < argc && (rc = operands(&r, argc - optind, argv + optind, &r.e))) {
 		if (rc == C_USAGE)
-			fe_usagef(usage_short, "%s", r.e.msg);
+			fe_usagef(&command, "%s", r.e.msg);
 		else
 			fe_report(&r.e);
 		goto out;

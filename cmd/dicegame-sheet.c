@@ -17,59 +17,6 @@
 
 const char fe_progname[] = "dicegame-sheet";
 
-#define USAGE_SHORT \
-	"usage: dicegame-sheet [-c] new [--island 1|2|3] [--players NAMES] [--seed N] [--map FILE] [--external]\n" \
-	"                          [--castles]\n" \
-	"       dicegame-sheet [-c] [-i FILE] [--as NAME] move MOVE...\n" \
-	"       dicegame-sheet [-c] [-i FILE] auto [--turns N | --all [--max-turns N]]\n" \
-	"       dicegame-sheet list [--all] [FILE]\n" \
-	"       dicegame-sheet score [--json]|render [--svg]|validate [FILE...]\n" \
-	"       dicegame-sheet [-c] view [FILE]\n" \
-	"       dicegame-sheet [-c] map [--island 1|2|3 | --map FILE]\n"
-
-static const char usage_short[] = USAGE_SHORT;
-
-static const char usage_text[] = USAGE_SHORT
-	"\n"
-	"The Catan Dice Game, Island One, Island Two and the Extra (island 3: two to\n"
-	"four players on one shared map), on a JSON sheet read from stdin (or FILE,\n"
-	"or -i FILE) and written to stdout.\n"
-	"\n"
-	"subcommands:\n"
-	"  new        a new sheet\n"
-	"  move       apply moves: roll [FACE...]; reroll DIE... [to FACE...];\n"
-	"             keep DIE...|FACE... [to FACE...]; reroll all [to FACE...];\n"
-	"             joker ID on die DIE [RESOURCE]; gold on dice DIE DIE to RESOURCE;\n"
-	"             build ID...; end; start ROAD (the Extra)  (several at once\n"
-	"             separated by ';')\n"
-	"  list       the legal moves, one a line; the rerolls in one line unless --all\n"
-	"  score      the scores and, once the game is over, the winners\n"
-	"  render     the sheets as text, or as SVG with --svg\n"
-	"  validate   replay each sheet's log from the start and compare\n"
-	"  view       the sheet without its generator, for the players to see\n"
-	"  auto       play turns by the automatic policy\n"
-	"  map        print a built-in map, or check a map file\n"
-	"\n"
-	"options:\n"
-	"  -c, --compact        compact JSON output\n"
-	"  -i, --in-place FILE  read and rewrite FILE atomically (move, auto)\n"
-	"      --island N       island 1, 2 or 3 (the Extra) (new, map)\n"
-	"      --players NAMES  comma-separated player names, 1 to 4 (new)\n"
-	"      --seed N         the dice generator's seed, 0 to 2^53-1 (new)\n"
-	"      --map FILE       a dicegame-map/1 file instead of a built-in map (new, map)\n"
-	"      --external       outcomes come with the moves: physical dice (new)\n"
-	"      --castles        the Extra with its castles (new)\n"
-	"      --as NAME        refuse moves when it is not NAME's turn (move, auto)\n"
-	"      --turns N        turns to play (auto; default 1)\n"
-	"      --all            play until the game is over (auto); every reroll (list)\n"
-	"      --max-turns N    the turns auto --all plays at most (default 1000)\n"
-	"      --svg            SVG instead of text (render)\n"
-	"      --json           JSON instead of text (score)\n"
-	"  -h, --help           this help\n"
-	"  -V, --version        the version\n"
-	"\n"
-	"exit status: 0 done, 1 the rules say no, 2 usage, 3 bad input, 4 system error\n";
-
 enum { O_ISLAND = 256, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, O_AS, O_TURNS, O_ALL, O_MAX_TURNS, O_SVG, O_JSON,
        O_CASTLES, O_END };
 
@@ -79,20 +26,31 @@ enum { O_ISLAND = 256, O_PLAYERS, O_SEED, O_MAP, O_EXTERNAL, O_AS, O_TURNS, O_AL
 static const char *const islands[] = { "1", "2", "3", NULL };
 
 static const struct fe_opt options[] = {
-	{ "compact", 'c', FE_NO_ARG, NULL, "compact JSON output" },
-	{ "in-place", 'i', FE_ARG_FILE, NULL, "read and rewrite FILE atomically" },
-	{ "island", O_ISLAND, FE_ARG, islands, "island 1, 2 or 3 (the Extra)" },
-	{ "players", O_PLAYERS, FE_ARG, NULL, "comma-separated player names" },
-	{ "seed", O_SEED, FE_ARG, NULL, "the dice generator's seed" },
-	{ "map", O_MAP, FE_ARG_FILE, NULL, "a dicegame-map/1 file" },
-	{ "external", O_EXTERNAL, FE_NO_ARG, NULL, "outcomes come with the moves" },
-	{ "castles", O_CASTLES, FE_NO_ARG, NULL, "the Extra with its castles" },
-	{ "as", O_AS, FE_ARG, NULL, "refuse moves when it is not NAME's turn" },
-	{ "turns", O_TURNS, FE_ARG, NULL, "turns to play" },
-	{ "all", O_ALL, FE_NO_ARG, NULL, "play until the game is over; list every reroll" },
-	{ "max-turns", O_MAX_TURNS, FE_ARG, NULL, "turns auto --all plays at most" },
-	{ "svg", O_SVG, FE_NO_ARG, NULL, "SVG instead of text" },
-	{ "json", O_JSON, FE_NO_ARG, NULL, "JSON instead of text" },
+	{ "compact", 'c', FE_NO_ARG, NULL, .help = "compact JSON output" },
+	{ "in-place", 'i', FE_ARG_FILE, NULL, .help = "read and rewrite FILE atomically", .value_name = "FILE",
+	  .text = "read and rewrite FILE atomically (move, auto)" },
+	{ "island", O_ISLAND, FE_ARG, islands, .help = "island 1, 2 or 3 (the Extra)", .value_name = "N",
+	  .text = "island 1, 2 or 3 (the Extra) (new, map)" },
+	{ "players", O_PLAYERS, FE_ARG, NULL, .help = "comma-separated player names", .value_name = "NAMES",
+	  .text = "comma-separated player names, 1 to 4 (new)" },
+	{ "seed", O_SEED, FE_ARG, NULL, .help = "the dice generator's seed", .value_name = "N",
+	  .text = "the dice generator's seed, 0 to 2^53-1 (new)" },
+	{ "map", O_MAP, FE_ARG_FILE, NULL, .help = "a dicegame-map/1 file", .value_name = "FILE",
+	  .text = "a dicegame-map/1 file instead of a built-in map (new, map)" },
+	{ "external", O_EXTERNAL, FE_NO_ARG, NULL, .help = "outcomes come with the moves",
+	  .text = "outcomes come with the moves: physical dice (new)" },
+	{ "castles", O_CASTLES, FE_NO_ARG, NULL, .help = "the Extra with its castles",
+	  .text = "the Extra with its castles (new)" },
+	{ "as", O_AS, FE_ARG, NULL, .help = "refuse moves when it is not NAME's turn", .value_name = "NAME",
+	  .text = "refuse moves when it is not NAME's turn (move, auto)" },
+	{ "turns", O_TURNS, FE_ARG, NULL, .help = "turns to play", .value_name = "N",
+	  .text = "turns to play (auto; default 1)" },
+	{ "all", O_ALL, FE_NO_ARG, NULL, .help = "play until the game is over; list every reroll",
+	  .text = "play until the game is over (auto); every reroll (list)" },
+	{ "max-turns", O_MAX_TURNS, FE_ARG, NULL, .help = "turns auto --all plays at most", .value_name = "N",
+	  .text = "the turns auto --all plays at most (default 1000)" },
+	{ "svg", O_SVG, FE_NO_ARG, NULL, .help = "SVG instead of text", .text = "SVG instead of text (render)" },
+	{ "json", O_JSON, FE_NO_ARG, NULL, .help = "JSON instead of text", .text = "JSON instead of text (score)" },
 	FE_OPT_END,
 };
 
@@ -337,13 +295,16 @@ out:
 	return rc;
 }
 
+/* The command's table, defined below with its subcommands, for the usage errors of their handlers. */
+static const struct fe_cmd command;
+
 /* Each subcommand's handler: the operands checked, then the work. */
 static int at_most_one(struct opts *o, const char *sub, int argc, char **argv, sheet_fn *fn,
 		       struct cerr *e)
 {
 	if (argc > 1) {
 		o->reported = 1;
-		return fe_usagef(usage_short, "too many operands for '%s'", sub);
+		return fe_usagef(&command, "too many operands for '%s'", sub);
 	}
 	return one_input(o, fn, argc ? argv[0] : NULL, 0, NULL, e);
 }
@@ -352,7 +313,7 @@ static int run_no_input(struct opts *o, const char *sub, int argc, struct cerr *
 {
 	if (argc) {
 		o->reported = 1;
-		return fe_usagef(usage_short, "'%s' takes no operands", sub);
+		return fe_usagef(&command, "'%s' takes no operands", sub);
 	}
 	return C_OK;
 }
@@ -397,7 +358,7 @@ static int run_move(void *ctx, int argc, char **argv, struct cerr *e)
 	int rc;
 	if (!argc) {
 		o->reported = 1;
-		return fe_usagef(usage_short, "name the moves: move roll");
+		return fe_usagef(&command, "name the moves: move roll");
 	}
 	/* In place nothing else shows the dice: they are said on stderr, once the file holds them. */
 	o->notes = o->inplace ? &notes : NULL;
@@ -413,7 +374,7 @@ static int run_auto(void *ctx, int argc, char **argv, struct cerr *e)
 	struct opts *o = ctx;
 	if (argc) {
 		o->reported = 1;
-		return fe_usagef(usage_short, "too many operands for '%s'", "auto");
+		return fe_usagef(&command, "too many operands for '%s'", "auto");
 	}
 	return one_input(o, sheet_auto, NULL, 0, NULL, e);
 }
@@ -466,17 +427,27 @@ static const int opts_map[] = { O_ISLAND, O_MAP, 0 };
 static const int opts_common[] = { 'h', 'V', 'c', 0 };
 
 static const struct fe_sub subs[] = {
-	{ "new", "new [--island 1|2|3] [--players NAMES] [--seed N] [--map FILE] [--external] [--castles]", opts_new,
-	  FE_OPERANDS_NONE, run_new },
-	{ "move", "[-i FILE] [--as NAME] move MOVE...", opts_move, FE_OPERANDS_WORDS, run_move },
-	{ "list", "list [--all] [FILE]", opts_list, FE_OPERANDS_FILES, run_list },
-	{ "score", "score [--json] [FILE]", opts_score, FE_OPERANDS_FILES, run_score },
-	{ "render", "render [--svg] [FILE]", opts_render, FE_OPERANDS_FILES, run_render },
-	{ "validate", "validate [FILE...]", NULL, FE_OPERANDS_FILES, run_validate },
-	{ "view", "view [FILE]", NULL, FE_OPERANDS_FILES, run_view },
-	{ "auto", "[-i FILE] auto [--turns N | --all [--max-turns N]]", opts_auto, FE_OPERANDS_NONE, run_auto },
-	{ "map", "map [--island 1|2|3 | --map FILE]", opts_map, FE_OPERANDS_NONE, run_map },
-	{ NULL, NULL, NULL, FE_OPERANDS_NONE, NULL },
+	{ "new", "[-c] new [--island 1|2|3] [--players NAMES] [--seed N] [--map FILE] [--external] [--castles]",
+	  "a new sheet", opts_new, FE_OPERANDS_NONE, run_new },
+	{ "move", "[-c] [-i FILE] [--as NAME] move MOVE...",
+	  "apply moves: roll [FACE...]; reroll DIE... [to FACE...]; keep DIE...|FACE... [to FACE...]; reroll all "
+	  "[to FACE...]; joker ID on die DIE [RESOURCE]; gold on dice DIE DIE to RESOURCE; build ID...; end; "
+	  "start ROAD (the Extra)  (several at once separated by ';')", opts_move, FE_OPERANDS_WORDS, run_move },
+	{ "list", "list [--all] [FILE]", "the legal moves, one a line; the rerolls in one line unless --all",
+	  opts_list, FE_OPERANDS_FILES, run_list },
+	{ "score", "score [--json] [FILE]", "the scores and, once the game is over, the winners", opts_score,
+	  FE_OPERANDS_FILES, run_score },
+	{ "render", "render [--svg] [FILE]", "the sheets as text, or as SVG with --svg", opts_render,
+	  FE_OPERANDS_FILES, run_render },
+	{ "validate", "validate [FILE...]", "replay each sheet's log from the start and compare", NULL,
+	  FE_OPERANDS_FILES, run_validate },
+	{ "view", "[-c] view [FILE]", "the sheet without its generator, for the players to see", NULL,
+	  FE_OPERANDS_FILES, run_view },
+	{ "auto", "[-c] [-i FILE] auto [--turns N | --all [--max-turns N]]", "play turns by the automatic policy",
+	  opts_auto, FE_OPERANDS_NONE, run_auto },
+	{ "map", "[-c] map [--island 1|2|3 | --map FILE]", "print a built-in map, or check a map file", opts_map,
+	  FE_OPERANDS_NONE, run_map },
+	{ NULL, NULL, NULL, NULL, FE_OPERANDS_NONE, NULL },
 };
 
 static const struct fe_cmd command = {
@@ -484,8 +455,9 @@ static const struct fe_cmd command = {
 	.common = opts_common,
 	.subs = subs,
 	.operands = FE_OPERANDS_NONE,
-	.usage_short = usage_short,
-	.usage_text = usage_text,
+	.description = "The Catan Dice Game, Island One, Island Two and the Extra (island 3: two to four players "
+		"on one shared map), on a JSON sheet read from stdin (or FILE, or -i FILE) and written to stdout.",
+	.epilogue = "exit status: 0 done, 1 the rules say no, 2 usage, 3 bad input, 4 system error",
 };
 
 /* set_option: records one option of the command line; C_USAGE (reported) for a bad value. */
@@ -499,13 +471,13 @@ static int set_option(struct opts *o, int c, const char *arg)
 	case 'i': o->inplace = arg; break;
 	case O_ISLAND:
 		if (fe_parse_u64(arg, DICE_EXTRA, &v) || v < 1)
-			return fe_usagef(usage_short, "--island takes 1, 2 or 3, not '%s'", arg);
+			return fe_usagef(&command, "--island takes 1, 2 or 3, not '%s'", arg);
 		o->island = (int)v;
 		break;
 	case O_PLAYERS: o->players = arg; break;
 	case O_SEED:
 		if (fe_parse_u64(arg, DICE_MAXSEED, &o->seed))
-			return fe_usagef(usage_short, "--seed takes a whole number from 0 to 2^53-1, not '%s'",
+			return fe_usagef(&command, "--seed takes a whole number from 0 to 2^53-1, not '%s'",
 					 arg);
 		o->seeded = 1;
 		break;
@@ -516,7 +488,7 @@ static int set_option(struct opts *o, int c, const char *arg)
 	case O_TURNS:
 	case O_MAX_TURNS:
 		if (fe_parse_u64(arg, 100000, &v) || v < 1)
-			return fe_usagef(usage_short, "--%s takes a number from 1 to 100000, not '%s'",
+			return fe_usagef(&command, "--%s takes a number from 1 to 100000, not '%s'",
 					 c == O_TURNS ? "turns" : "max-turns", arg);
 		*(c == O_TURNS ? &o->turns : &o->max_turns) = v;
 		break;
@@ -532,15 +504,15 @@ static int check_options(const struct opts *o, const struct fe_sub *sub)
 {
 	for (const struct fe_opt *op = options; op->name; op++)
 		if (op->id >= O_ISLAND && o->given[op->id] && !fe_sub_takes(&command, sub, op->id))
-			return fe_usagef(usage_short, "--%s means nothing to '%s'", op->name, sub->name);
+			return fe_usagef(&command, "--%s means nothing to '%s'", op->name, sub->name);
 	if (o->inplace && !fe_sub_takes(&command, sub, 'i'))
-		return fe_usagef(usage_short, "-i is for move and auto, not '%s'", sub->name);
+		return fe_usagef(&command, "-i is for move and auto, not '%s'", sub->name);
 	if (o->all && o->given[O_TURNS])
-		return fe_usagef(usage_short, "--turns and --all exclude each other");
+		return fe_usagef(&command, "--turns and --all exclude each other");
 	if (o->given[O_MAX_TURNS] && !o->all)
-		return fe_usagef(usage_short, "--max-turns bounds auto --all: give --all too");
+		return fe_usagef(&command, "--max-turns bounds auto --all: give --all too");
 	if (o->external && o->seeded)
-		return fe_usagef(usage_short, "--seed means nothing with --external");
+		return fe_usagef(&command, "--seed means nothing with --external");
 	return C_OK;
 }
 
@@ -560,11 +532,11 @@ int main(int argc, char **argv)
 		if (c == FE_STOP || (rc = set_option(&o, c, optarg)))
 			goto out;
 	if (optind >= argc) {
-		rc = fe_usagef(usage_short, "name a subcommand");
+		rc = fe_usagef(&command, "name a subcommand");
 		goto out;
 	}
 	if (!(sub = fe_sub_find(&command, argv[optind]))) {
-		rc = fe_usagef(usage_short, "unknown subcommand '%s'", argv[optind]);
+		rc = fe_usagef(&command, "unknown subcommand '%s'", argv[optind]);
 		goto out;
 	}
 	if ((rc = check_options(&o, sub)))

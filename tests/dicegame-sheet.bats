@@ -44,9 +44,23 @@ script() {
 @test "--help prints the usage on stdout and exits 0" {
 	run -0 --separate-stderr dicegame-sheet --help
 	assert_eq "" "$stderr"
-	[[ "${lines[0]}" == "usage: dicegame-sheet [-c] new [--island 1|2|3] [--players NAMES] [--seed N] [--map FILE] [--external]" ]]
-	[[ "${lines[1]}" == "                          [--castles]" ]]
+	assert_eq "usage: dicegame-sheet [-c] new [--island 1|2|3] [--players NAMES] [--seed N]" "${lines[0]}"
+	assert_eq "                      [--map FILE] [--external] [--castles]" "${lines[1]}"
 	[[ "$output" == *"exit status: 0 done, 1 the rules say no, 2 usage, 3 bad input, 4 system error"* ]]
+}
+
+@test "SUB --help prints the subcommand's usage, what it does and only the options it takes" {
+	run -0 --separate-stderr dicegame-sheet score --help
+	assert_eq "" "$stderr"
+	assert_eq "usage: dicegame-sheet score [--json] [FILE]" "${lines[0]}"
+	assert_eq "the scores and, once the game is over, the winners" "${lines[1]}"
+	assert_eq "options:" "${lines[2]}"
+	assert_eq "      --json     JSON instead of text (score)" "${lines[4]}"
+	[[ "$output" != *--svg* && "$output" != *--island* && "$output" != *subcommands:* ]]
+	# The options may come first, and the common ones are listed too.
+	run -0 dicegame-sheet -c --help auto
+	assert_eq "usage: dicegame-sheet [-c] [-i FILE] auto [--turns N | --all [--max-turns N]]" "${lines[0]}"
+	[[ "$output" == *"--compact"* && "$output" == *"--max-turns N"* && "$output" != *"--json"* ]]
 }
 
 @test "--version prints the version" {

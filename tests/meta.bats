@@ -79,6 +79,29 @@ binaries() {
 	done
 }
 
+@test "--help is printed from the option table: every option with help has its entry and text; no usage is written by hand" {
+	for f in "$ROOT"/cmd/*.c; do
+		b=$(basename "$f" .c)
+		help=$("$b" --help)
+		# The table's options with help, as --complete-describe gives them: "--name:help".
+		while IFS=: read -r opt _; do
+			line=$(grep -E -- "^  (-., |    )$opt( |\$)" <<<"$help") || { echo "$b: no entry for $opt"; false; }
+			text=$(sed -E "s/^  (-., |    )$opt( [^ ]+)? *//" <<<"$line")
+			[ -n "$text" ] || { echo "$b: $opt has no text"; false; }
+		done < <("$b" --complete-describe --)
+	done
+	# A subcommand's help lists the options it takes, and only those.
+	for sub in $(dicegame-sheet --complete ''); do
+		shown=$(dicegame-sheet "$sub" --help | grep -oE -- '^  (-., |    )--[a-z-]+' | grep -oE -- '--[a-z-]+' | sort)
+		assert_eq "$(dicegame-sheet --complete "$sub" -- | sort)" "$shown"
+	done
+	# The usage lines and the texts live in the tables (struct fe_cmd, struct fe_opt), not in strings of their own.
+	run grep -lE 'usage_(text|short)' "$ROOT"/cmd/*.c "$ROOT"/cmd/fe/*.[ch]
+	assert_eq "" "$output"
+	run grep -lF '"usage: ' "$ROOT"/cmd/*.c
+	assert_eq "" "$output"
+}
+
 @test "catan-newboard's help gives the defaults a new game has" {
 	rules=$(catan-newboard --beginner | jq -c .rules)
 	help=$(catan-newboard --help)

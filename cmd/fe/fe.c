@@ -147,13 +147,6 @@ int fe_close_stdout(struct cerr *e)
 }
 
 
-int fe_help(const char *usage_text)
-{
-	struct cerr e = { 0 };
-	fputs(usage_text, stdout);
-	return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
-}
-
 int fe_version(void)
 {
 	struct cerr e = { 0 };
@@ -161,20 +154,20 @@ int fe_version(void)
 	return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
 }
 
-static int usage_tail(const char *usage_short)
+static int usage_tail(const struct fe_cmd *c)
 {
-	fputs(usage_short, stderr);
+	fe_usage(stderr, c, NULL);
 	fprintf(stderr, "Try '%s --help' for more information.\n", fe_progname);
 	return C_USAGE;
 }
 
-int fe_usagef(const char *usage_short, const char *fmt, ...)
+int fe_usagef(const struct fe_cmd *c, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	verror(fmt, ap);
 	va_end(ap);
-	return usage_tail(usage_short);
+	return usage_tail(c);
 }
 
 int fe_parse_long(const char *s, long min, long max, long *out)

@@ -75,20 +75,25 @@ void fe_unlock(struct fe_locked *lk);
 
 /*
  * The usual answers of a command line:
- * fe_help prints the usage text on stdout and returns the exit status (0, or
- * C_SYSTEM when stdout fails); fe_version prints "NAME (catan-tools) VERSION"
- * likewise; fe_usagef prints "NAME: message" (a printf format the compiler
- * checks), the short usage and the pointer to --help on stderr and returns
+ * fe_help prints the help of the command c, or of its subcommand sub (not
+ * NULL), on stdout and returns the exit status (0, or C_SYSTEM when stdout
+ * fails); fe_version prints "NAME (catan-tools) VERSION" likewise;
+ * fe_usagef prints "NAME: message" (a printf format the compiler checks),
+ * the usage lines of c and the pointer to --help on stderr and returns
  * C_USAGE.  fe_next_option calls them for --help, --version and bad options.
  */
-int fe_help(const char *usage_text);
+struct fe_cmd;
+struct fe_sub;
+int fe_help(const struct fe_cmd *c, const struct fe_sub *sub);
 int fe_version(void);
-int fe_usagef(const char *usage_short, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int fe_usagef(const struct fe_cmd *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* fe_usage: the usage lines of c, or of its subcommand sub (not NULL), on f: "usage: NAME ...". */
+void fe_usage(FILE *f, const struct fe_cmd *c, const struct fe_sub *sub);
 
 /*
  * Option and subcommand tables.  A command describes its options once, in a
  * table of struct fe_opt ended by an entry with a NULL name; parsing, the
- * hidden --complete and the tests that compare it with --help all read it.
+ * hidden --complete and --help all read it.
  * id is what fe_next_option returns for the option: its short letter when
  * it has one (a letter below 128, given as -X too), else a code from 256 up.
  * By convention 'h' is --help and 'V' is --version.
@@ -100,12 +105,23 @@ enum fe_arg {
 	FE_ARG_LIST,	/* takes a comma-separated list of values (each one of values, once) */
 	FE_ARG_NUMBER,	/* may take a number: "--auto=5", or "--auto 5" when the next word is digits */
 };
+/*
+ * An entry is written with its first four fields in order and the others
+ * by name:
+ *	{ "at", O_AT, FE_ARG, NULL, .help = "the points after move N", .value_name = "N",
+ *	  .text = "the points after move N of the log (0: the start; -1: before the last move)" },
+ * --help shows it as "  -X, --name VALUE_NAME  text", the short letter
+ * when id is one, and text wrapped to 80 columns.
+ */
 struct fe_opt {
 	const char *name;		/* the long name, without the dashes */
 	int id;
 	enum fe_arg arg;
 	const char *const *values;	/* the fixed values (NULL-terminated), or NULL */
-	const char *help;		/* what it does, in a few words; NULL: an alias completion leaves out */
+	const char *help;		/* what it does, in a few words; NULL: an alias completion and --help leave out */
+	const char *value_name;		/* its value as --help names it ("N", "FILE"); NULL for a switch */
+	const char *text;		/* what --help says of it, when more than help */
+	const char *group;		/* a heading --help prints before it, for the options from it on */
 };
 
 /* What a subcommand's (or a plain command's) operands are, for completion. */
@@ -116,13 +132,15 @@ enum fe_operands {
 };
 
 /*
- * A subcommand: its name, its usage line, the ids of the options it takes
+ * A subcommand: its name, its usage line (what follows the program's name),
+ * what it does (one paragraph, for --help), the ids of the options it takes
  * (0-terminated; the command's common options come on top), its operands
  * and its handler, called with the command's context and the operands.
  */
 struct fe_sub {
 	const char *name;
 	const char *usage;
+	const char *help;
 	const int *opts;
 	enum fe_operands operands;
 	int (*run)(void *ctx, int argc, char **argv, struct cerr *e);
@@ -133,8 +151,16 @@ struct fe_cmd {
 	const int *common;		/* ids every subcommand takes (0-terminated) */
 	const struct fe_sub *subs;	/* NULL-name ended; NULL for a command without subcommands */
 	enum fe_operands operands;	/* without subcommands: the operands */
-	const char *usage_short;	/* for usage errors */
-	const char *usage_text;		/* for --help */
+	/*
+	 * What --help prints around the options, and usage errors the usage
+	 * lines of: usage (NULL-terminated; each what follows the program's
+	 * name; NULL: the subcommands' usage lines), the description and an
+	 * epilogue (NULL for none) after the options.  Texts are wrapped to
+	 * 80 columns; a newline in them starts a line, two a paragraph.
+	 */
+	const char *const *usage;
+	const char *description;
+	const char *epilogue;
 	/*
 	 * For completion of an option whose values are known only at run time
 	 * (values NULL, not a file): prints the candidates for cur with
@@ -152,14 +178,15 @@ struct fe_cmd {
 
 /* FE_OPT_END: the last entries of every option table: --help, --version and the end. */
 #define FE_OPT_END \
-	{ "help", 'h', FE_NO_ARG, NULL, "show this help" }, \
-	{ "version", 'V', FE_NO_ARG, NULL, "show the version" }, { NULL, 0, FE_NO_ARG, NULL, NULL }
+	{ "help", 'h', FE_NO_ARG, NULL, .help = "show this help" }, \
+	{ "version", 'V', FE_NO_ARG, NULL, .help = "show the version" }, { NULL, 0, FE_NO_ARG, NULL, .help = NULL }
 
 /*
  * fe_next_option: getopt_long over c's option table.  Returns the next
  * option's id (optarg holds its value) or -1 when the options are done
  * (optind is then the first operand; options may follow operands, as with
- * getopt_long).  It answers --help and --version itself, and reports an
+ * getopt_long).  It answers --help (after a subcommand's name: that
+ * subcommand's help) and --version itself, and reports an
  * unknown option ("unknown option '--x'") or a missing value ("option '--seed'
  * needs a value") as usage errors: then it returns FE_STOP with *status the
  * exit status.
@@ -177,6 +204,9 @@ struct fe_cmd {
  */
 #define FE_STOP (-2)
 int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status);
+
+/* fe_opt_letter: 1 when the option o has a short letter (-X): its id is a letter below 128. */
+int fe_opt_letter(const struct fe_opt *o);
 
 /* fe_sub_find: the subcommand called name, or NULL. */
 const struct fe_sub *fe_sub_find(const struct fe_cmd *c, const char *name);

@@ -48,10 +48,11 @@ void fe_moves_close(struct fe_moves *mv);
 
 /*
  * fe_at: the value of --at (a move number, negative from the end) into *n.
- * C_OK, or C_USAGE reported with the short usage ("--at: 'x' is not a move
+ * C_OK, or C_USAGE reported with cmd's usage ("--at: 'x' is not a move
  * number").
  */
-int fe_at(const char *usage_short, const char *arg, long *n);
+struct fe_cmd;
+int fe_at(const struct fe_cmd *cmd, const char *arg, long *n);
 
 struct newgame;
 struct rules;
@@ -59,19 +60,19 @@ struct rules;
  * The options of a new game, as catan-newboard(1) takes them, for every
  * command that makes games (catan-newboard, catan-match): each parses its
  * option's value into o (or r) and returns C_OK, or reports a usage error
- * with usage_short ("--players: unknown colour 'pink' ...") and returns
+ * with cmd's usage ("--players: unknown colour 'pink' ...") and returns
  * C_USAGE.  fe_newgame_players: --players COLOURS (seat order, 2 to 4);
  * fe_newgame_rule: --rules KEY=VALUE; fe_newgame_neutral: --neutral A,B;
  * fe_newgame_numbers: --numbers spiral|random (fe_numbers_words);
  * fe_newgame_harbours: --harbours shuffled|fixed (fe_harbours_words).
  * fe_rule_values: the completions of --rules for cur (fe_cmd.values).
  */
-int fe_newgame_players(const char *usage_short, const char *arg, struct newgame *o);
-int fe_newgame_rule(const char *usage_short, const char *arg, struct rules *r);
-int fe_newgame_neutral(const char *usage_short, const char *arg, struct newgame *o);
-int fe_newgame_numbers(const char *usage_short, const char *arg, struct newgame *o);
+int fe_newgame_players(const struct fe_cmd *cmd, const char *arg, struct newgame *o);
+int fe_newgame_rule(const struct fe_cmd *cmd, const char *arg, struct rules *r);
+int fe_newgame_neutral(const struct fe_cmd *cmd, const char *arg, struct newgame *o);
+int fe_newgame_numbers(const struct fe_cmd *cmd, const char *arg, struct newgame *o);
 extern const char *const fe_numbers_words[];
-int fe_newgame_harbours(const char *usage_short, const char *arg, struct newgame *o);
+int fe_newgame_harbours(const struct fe_cmd *cmd, const char *arg, struct newgame *o);
 extern const char *const fe_harbours_words[];
 void fe_rule_values(const char *cur);
 

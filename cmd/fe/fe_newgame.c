@@ -8,41 +8,41 @@
 #include "ruleset.h"
 #include "state.h"
 
-int fe_newgame_players(const char *usage_short, const char *arg, struct newgame *o)
+int fe_newgame_players(const struct fe_cmd *cmd, const char *arg, struct newgame *o)
 {
 	char buf[64];
 	char *save = NULL;
 	if (strlen(arg) >= sizeof buf)
-		return fe_usagef(usage_short, "--players: '%s' is too long", arg);
+		return fe_usagef(cmd, "--players: '%s' is too long", arg);
 	strcpy(buf, arg);
 	o->nplayers = 0;
 	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		int c = colour_parse(tok);
 		char list[64];
 		if (c < 0)
-			return fe_usagef(usage_short, "--players: unknown colour '%s' (%s)", tok,
+			return fe_usagef(cmd, "--players: unknown colour '%s' (%s)", tok,
 					 colour_list(rulesets_colours(), list, sizeof list));
 		if (o->nplayers == rulesets_max_players())
-			return fe_usagef(usage_short, "--players: '%s' names more than %d players", arg,
+			return fe_usagef(cmd, "--players: '%s' names more than %d players", arg,
 					 rulesets_max_players());
 		for (int i = 0; i < o->nplayers; i++)
 			if (o->colour[i] == c)
-				return fe_usagef(usage_short, "--players: colour '%s' given twice", tok);
+				return fe_usagef(cmd, "--players: colour '%s' given twice", tok);
 		o->colour[o->nplayers++] = (uint8_t)c;
 	}
 	if (o->nplayers < ruleset_base.min_players)
-		return fe_usagef(usage_short, "--players: '%s' names fewer than %d players", arg,
+		return fe_usagef(cmd, "--players: '%s' names fewer than %d players", arg,
 				 ruleset_base.min_players);
 	return C_OK;
 }
 
-int fe_newgame_rule(const char *usage_short, const char *arg, struct rules *r)
+int fe_newgame_rule(const struct fe_cmd *cmd, const char *arg, struct rules *r)
 {
 	char key[32];
 	const char *eq = strchr(arg, '=');
 
 	if (!eq || (size_t)(eq - arg) >= sizeof key)
-		return fe_usagef(usage_short, "--rules: expected KEY=VALUE, not '%s'", arg);
+		return fe_usagef(cmd, "--rules: expected KEY=VALUE, not '%s'", arg);
 	memcpy(key, arg, (size_t)(eq - arg));
 	key[eq - arg] = '\0';
 	for (char *k = key; *k; k++)
@@ -50,11 +50,11 @@ int fe_newgame_rule(const char *usage_short, const char *arg, struct rules *r)
 			*k = '_';
 	struct cerr e = { 0 };
 	if (rules_set(r, key, eq + 1, &e) != C_OK)
-		return fe_usagef(usage_short, "--rules: %s", e.msg);
+		return fe_usagef(cmd, "--rules: %s", e.msg);
 	return C_OK;
 }
 
-int fe_newgame_neutral(const char *usage_short, const char *arg, struct newgame *o)
+int fe_newgame_neutral(const struct fe_cmd *cmd, const char *arg, struct newgame *o)
 {
 	const struct geometry *geo = ruleset_two.geom;
 	char a[8], b[8];
@@ -62,12 +62,12 @@ int fe_newgame_neutral(const char *usage_short, const char *arg, struct newgame 
 	int na, nb;
 
 	if (!comma || (size_t)(comma - arg) >= sizeof a || strlen(comma + 1) >= sizeof b)
-		return fe_usagef(usage_short, "--neutral: expected two intersections A,B, not '%s'", arg);
+		return fe_usagef(cmd, "--neutral: expected two intersections A,B, not '%s'", arg);
 	memcpy(a, arg, (size_t)(comma - arg));
 	a[comma - arg] = '\0';
 	strcpy(b, comma + 1);
 	if ((na = node_parse(geo, a)) < 0 || (nb = node_parse(geo, b)) < 0)
-		return fe_usagef(usage_short, "--neutral: '%s' is not two intersections (1 to %d)", arg,
+		return fe_usagef(cmd, "--neutral: '%s' is not two intersections (1 to %d)", arg,
 				 geo->nnode);
 	o->neutral[0] = na + 1;
 	o->neutral[1] = nb + 1;
@@ -78,7 +78,7 @@ const char *const fe_numbers_words[] = { "spiral", "random", NULL };
 const char *const fe_harbours_words[] = { "shuffled", "fixed", NULL };
 
 /* one_of: the index in words (two of them) of --option's value arg, or a usage error naming both. */
-static int one_of(const char *usage_short, const char *option, const char *const words[], const char *arg,
+static int one_of(const struct fe_cmd *cmd, const char *option, const char *const words[], const char *arg,
 		  int *index)
 {
 	for (int k = 0; words[k]; k++)
@@ -86,20 +86,20 @@ static int one_of(const char *usage_short, const char *option, const char *const
 			*index = k;
 			return C_OK;
 		}
-	return fe_usagef(usage_short, "%s: expected %s or %s, not '%s'", option, words[0], words[1], arg);
+	return fe_usagef(cmd, "%s: expected %s or %s, not '%s'", option, words[0], words[1], arg);
 }
 
-int fe_newgame_numbers(const char *usage_short, const char *arg, struct newgame *o)
+int fe_newgame_numbers(const struct fe_cmd *cmd, const char *arg, struct newgame *o)
 {
-	int k = 0, rc = one_of(usage_short, "--numbers", fe_numbers_words, arg, &k);
+	int k = 0, rc = one_of(cmd, "--numbers", fe_numbers_words, arg, &k);
 	if (rc == C_OK)
 		o->numbers = k ? NUMBERS_RANDOM : NUMBERS_SPIRAL;
 	return rc;
 }
 
-int fe_newgame_harbours(const char *usage_short, const char *arg, struct newgame *o)
+int fe_newgame_harbours(const struct fe_cmd *cmd, const char *arg, struct newgame *o)
 {
-	int k = 0, rc = one_of(usage_short, "--harbours", fe_harbours_words, arg, &k);
+	int k = 0, rc = one_of(cmd, "--harbours", fe_harbours_words, arg, &k);
 	if (rc == C_OK)
 		o->harbours = k ? HARBOURS_FIXED : HARBOURS_SHUFFLED;
 	return rc;

@@ -28,16 +28,17 @@ int fe_sub_takes(const struct fe_cmd *c, const struct fe_sub *sub, int id)
 }
 
 /* bad_option: getopt_long's ':' (a missing value) or '?' (an unknown option) as a usage error. */
-static int bad_option(int opt, char **argv, const char *usage_short)
+static int bad_option(int opt, char **argv, const struct fe_cmd *c)
 {
 	if (opt == ':')
-		return fe_usagef(usage_short, "option '%s' needs a value", argv[optind - 1]);
-	return fe_usagef(usage_short, "unknown option '%s'", argv[optind - 1]);
+		return fe_usagef(c, "option '%s' needs a value", argv[optind - 1]);
+	return fe_usagef(c, "unknown option '%s'", argv[optind - 1]);
 }
 
 static int complete(const struct fe_cmd *c, int argc, char **argv, int *status);
+static const struct fe_opt *walk(const struct fe_cmd *c, int n, char **w, const struct fe_sub **sub);
 
-static int has_letter(const struct fe_opt *o)
+int fe_opt_letter(const struct fe_opt *o)
 {
 	return o->id > ' ' && o->id < 128;
 }
@@ -60,7 +61,7 @@ int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status)
 				: o->arg == FE_ARG_NUMBER ? optional_argument : required_argument;
 		lo[n].flag = NULL;
 		lo[n].val = o->id;
-		if (has_letter(o)) {
+		if (fe_opt_letter(o)) {
 			so[k++] = (char)o->id;
 			if (o->arg != FE_NO_ARG)
 				so[k++] = ':';
@@ -73,11 +74,15 @@ int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status)
 	opterr = 0;
 	opt = getopt_long(argc, argv, so, lo, NULL);
 	if (opt == 'h' || opt == 'V') {
-		*status = opt == 'h' ? fe_help(c->usage_text) : fe_version();
+		/* "CMD SUB --help": the subcommand's help. */
+		const struct fe_sub *sub = NULL;
+		if (opt == 'h')
+			walk(c, argc - 1, argv + 1, &sub);
+		*status = opt == 'h' ? fe_help(c, sub) : fe_version();
 		return FE_STOP;
 	}
 	if (opt == ':' || opt == '?') {
-		*status = bad_option(opt, argv, c->usage_short);
+		*status = bad_option(opt, argv, c);
 		return FE_STOP;
 	}
 	/* An optional number given as the next word ("--auto 5") is taken as the value. */
@@ -100,7 +105,7 @@ static const struct fe_opt *word_option(const struct fe_cmd *c, const char *w, i
 			*inline_value = w[2 + n] == '=';
 			return o;
 		}
-		if (w[1] != '-' && has_letter(o) && w[1] == o->id) {
+		if (w[1] != '-' && fe_opt_letter(o) && w[1] == o->id) {
 			*inline_value = w[2] != '\0';
 			return o;
 		}
@@ -146,12 +151,35 @@ static void operands(enum fe_operands kind)
 		puts("@words");
 }
 
+/*
+ * walk: goes through the n words w of a command line (the program's name
+ * left out): sets *sub to the first subcommand its operands name (left as
+ * it is when they name none), and returns the option whose value is the
+ * word after them, or NULL.
+ */
+static const struct fe_opt *walk(const struct fe_cmd *c, int n, char **w, const struct fe_sub **sub)
+{
+	int inl;
+
+	for (int i = 0; i < n; i++) {
+		const struct fe_opt *o = word_option(c, w[i], &inl);
+		if (o && o->arg != FE_NO_ARG && o->arg != FE_ARG_NUMBER && !inl) {
+			if (i + 1 == n)
+				return o;
+			i++;
+		} else if (!o && strcmp(w[i], "--") != 0 && w[i][0] != '-' && c->subs && !*sub) {
+			*sub = fe_sub_find(c, w[i]);
+		}
+	}
+	return NULL;
+}
+
 static int complete(const struct fe_cmd *c, int argc, char **argv, int *status)
 {
 	const struct fe_sub *sub = NULL;
-	const struct fe_opt *want = NULL;
+	const struct fe_opt *want;
 	const char *cur;
-	int nw, inl;
+	int nw;
 	char **w;
 
 	if (argc < 2 || (strcmp(argv[1], "--complete") != 0 && strcmp(argv[1], "--complete-describe") != 0))
@@ -161,20 +189,8 @@ static int complete(const struct fe_cmd *c, int argc, char **argv, int *status)
 	w = argv + 2;
 	nw = argc - 2;
 	cur = nw ? w[nw - 1] : "";
-	for (int i = 0; i + 1 < nw; i++) {
-		const struct fe_opt *o = word_option(c, w[i], &inl);
-		want = NULL;
-		if (o) {
-			if (o->arg != FE_NO_ARG && o->arg != FE_ARG_NUMBER && !inl)
-				want = o, i++;
-			if (i + 1 >= nw)
-				break;
-			want = NULL;
-		} else if (strcmp(w[i], "--") != 0 && w[i][0] != '-') {
-			if (c->subs && !sub)
-				sub = fe_sub_find(c, w[i]);
-		}
-	}
+	/* the words before cur: the subcommand, and the option cur is the value of */
+	want = walk(c, nw - 1, w, &sub);
 	if (want && want->arg == FE_ARG_LIST) {
 		list_candidates(want->values, cur);
 	} else if (want) {
