@@ -9,6 +9,7 @@
 #include "pred.h"
 #include "rules.h"
 #include "search.h"
+#include "seats.h"
 #include "state.h"
 
 static double cpu_now(void)

@@ -14,6 +14,7 @@
 #include "pred.h"
 #include "present.h"
 #include "rules.h"
+#include "seats.h"
 #include "state.h"
 #include "state_json.h"
 
@@ -341,7 +342,7 @@ int main(int argc, char **argv)
 		goto out;
 	if (g.view != NOBODY && !list && !count && !choose) {
 		rc = cerr_set(&e, C_ILLEGAL, "this is %s's view of a game, which cannot be played on: "
-			      "moves need the full game", colour_names[g.colour[g.view]]);
+			      "moves need the full game", seat_name(&g, g.view));
 		goto out;
 	}
 	if (have_at) {
@@ -366,7 +367,7 @@ int main(int argc, char **argv)
 	}
 	if (as_name && g.view != NOBODY && as_seat != g.view) {
 		rc = fe_usagef(&command, "--as: this is %s's view: it lists only %s's moves",
-			       colour_names[g.colour[g.view]], colour_names[g.colour[g.view]]);
+			       seat_name(&g, g.view), seat_name(&g, g.view));
 		goto done;
 	}
 	if (view_name && (view_seat = game_seat_of(&g, colour_parse(view_name))) == NOBODY) {

@@ -272,7 +272,7 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 @test "the base game's numbers (bank 19, deck 25 and 14 knights, 15 roads) are written only in its rule set" {
 	cd "$ROOT/libcore/catan"
 	run grep -nwE '19|25|15|14' rules.c rules_build.c rules_dev.c rules_roll.c rules_trade.c \
-		rules_two.c pred.c awards.c movegen.c movelist.c state.c state_json.c replay.c autoplay.c \
+		rules_two.c pred.c seats.c awards.c movegen.c movelist.c state.c state_json.c replay.c autoplay.c \
 		score.c view.c verdict.c batch.c
 	# Comments may name them; code may not.
 	assert_eq "" "$(printf '%s\n' "$output" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/\*|\*)' || true)"
@@ -292,7 +292,7 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 	cd "$ROOT/libcore/catan"
 	# A list of three numbers or more in code is a composition written again outside its table.
 	run grep -nE '\{ *[0-9]+ *, *[0-9]+ *, *[0-9]+' rules.c rules_build.c rules_dev.c rules_roll.c \
-		rules_trade.c rules_two.c pred.c awards.c movegen.c movelist.c state.c state_json.c replay.c \
+		rules_trade.c rules_two.c pred.c seats.c awards.c movegen.c movelist.c state.c state_json.c replay.c \
 		autoplay.c search.c score.c view.c verdict.c batch.c render_panel.c
 	assert_eq "" "$(printf '%s\n' "$output" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/\*|\*)' || true)"
 }
@@ -308,7 +308,7 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 	cd "$ROOT/libcore/catan"
 	run grep -nE "abs\( *7 *-|tok(en)? *== *[68]\b|'6'|(dice|die|[ab]) *<= *6\b|> *6\b|, *12, *&|<= *12\b" \
 		autoplay.c search.c render_panel.c render_text.c render_svg.c movegen.c move.c state_json.c \
-		board.c rules_roll.c pred.c
+		board.c rules_roll.c pred.c seats.c
 	assert_eq "" "$output"
 }
 

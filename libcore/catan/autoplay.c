@@ -9,6 +9,7 @@
 #include "pred.h"
 #include "rng.h"
 #include "rules.h"
+#include "seats.h"
 #include "state.h"
 #include "view.h"
 
@@ -492,10 +493,10 @@ static int choose(struct autoplay *a, const struct game *g, int public, int seat
 		return cerr_set(e, C_ILLEGAL, "nobody can move: the game is over");
 	if (public && g->view != NOBODY && seat != g->view)	/* public first: the usual game is not */
 		return cerr_set(e, C_ILLEGAL, "%s is to move, and this is %s's view",
-				colour_names[g->colour[seat]], colour_names[g->colour[g->view]]);
+				seat_name(g, seat), seat_name(g, g->view));
 	if (a->policy[seat] == POL_NONE)
 		return cerr_set(e, C_ILLEGAL, "%s is to move and does not play automatically",
-				colour_names[g->colour[seat]]);
+				seat_name(g, seat));
 	if (a->turn != g->pos.turn) {
 		a->turn = g->pos.turn;
 		a->trades = 0;

@@ -46,8 +46,8 @@ int batch_apply_move(struct game *g, const char *text, int json, int as_seat, si
 		int owner = rules_owner(g, &m);
 		if (owner != as_seat)
 			rc = cerr_set(e, C_ILLEGAL, "the move is %s's to make, not %s's",
-				      owner >= 0 ? colour_names[g->colour[owner]] : "nobody",
-				      colour_names[g->colour[as_seat]]);
+				      owner >= 0 ? seat_name(g, owner) : "nobody",
+				      seat_name(g, as_seat));
 	}
 	if (rc == C_OK)
 		rc = rules_apply(g, &m, 0, e);

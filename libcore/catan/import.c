@@ -143,7 +143,7 @@ void imp_begin(struct game *g, int nplayers, const uint8_t *colour, const struct
 	memcpy(g->colour, colour, (size_t)nplayers);
 	g->board = *b;
 	board_index(&g->board, g->rs->geom->nhex);
-	pos_empty(g->rs, &g->start, &g->board, nplayers);
+	pos_empty(g->rs, &g->board, &g->start, nplayers);
 	/* The sources shuffle a deck we never see: its cards are named as they are bought. */
 	g->start.deck_known = 0;
 	g->has_start = 1;

@@ -498,7 +498,7 @@ static int read_save(struct sv *c, jv_t *root, const char *name)
 	jr_pop(&c->r, d);
 
 	g->rs = &ruleset_base;
-	pos_empty(g->rs, p, &g->board, g->nplayers);
+	pos_empty(g->rs, &g->board, p, g->nplayers);
 	if ((rc = read_board(c, root)) || (rc = read_deck(c, root)))
 		return rc;
 	board_index(&g->board, c->geo->nhex);
@@ -533,7 +533,7 @@ static int read_save(struct sv *c, jv_t *root, const char *name)
 		return rc;
 	if (p->phase == PH_OVER && score_total(g, p, p->current) < g->rules.points_to_win)
 		return jr_fail_at(&c->r, "gameState", "the game is over, but %s, whose turn it is, has %d points, "
-				  "fewer than the %d that win", colour_names[g->colour[p->current]],
+				  "fewer than the %d that win", seat_name(g, p->current),
 				  score_total(g, p, p->current), g->rules.points_to_win);
 	/* The position our invariants hold, then the save's points against it, then the turn's consistency. */
 	if (pos_check(g, p, c->r.e) || pos_award_check(g, p, c->r.e) || (rc = check_points(c)) ||

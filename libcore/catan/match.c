@@ -12,6 +12,7 @@
 #include "rules.h"
 #include "score.h"
 #include "search.h"
+#include "seats.h"
 #include "state_json.h"
 #include "view.h"
 
@@ -151,7 +152,7 @@ static int ask(struct play *pl, int seat, int *over, struct cerr *e)
 		return cerr_set(e, C_SYSTEM, "%s", why_not.msg);
 	if (rc == C_OK && rules_owner(g, &m) != seat)
 		rc = cerr_set(&why_not, C_ILLEGAL, "the move is not %s's to make",
-			      colour_names[g->colour[seat]]);
+			      seat_name(g, seat));
 	if (rc == C_OK && ++pl->answers[seat] > MATCH_TURN_ANSWERS)
 		rc = cerr_set(&why_not, C_ILLEGAL, "more than %d answers in one turn", MATCH_TURN_ANSWERS);
 	if (rc == C_OK)
@@ -234,7 +235,7 @@ int match_play(const struct match_opts *o, uint64_t seed, const struct match_io 
 			continue;
 		}
 		buf_printf(&pl.out[s], "catan-player 1\ngame %llu %s\n", (unsigned long long)seed,
-			   colour_names[g->colour[s]]);
+			   seat_name(g, s));
 	}
 	int flags = o->keep_log || any ? 0 : RULES_NO_LOG;
 	while (!over) {

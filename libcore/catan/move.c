@@ -39,11 +39,6 @@ static int lookup(const char *const *names, int n, const char *s)
 	return -1;
 }
 
-static const char *seat_name(const struct game *g, int seat)
-{
-	return seat >= 0 && seat < g->nplayers ? colour_names[g->colour[seat]] : "nobody";
-}
-
 /* ---- the words of the text form ---- */
 
 /* The words of a move being read: tok[0 .. n-1], the next one tok[i]. */
@@ -317,7 +312,7 @@ static void colours(const struct game *g, int role, add_fn *add, void *ctx)
 		each(colour_names, rulesets_colours(), add, ctx);
 	for (int s = 0; g && s < g->nplayers; s++)
 		if (g->role[s] == role)
-			add(colour_names[g->colour[s]], ctx);
+			add(seat_name(g, s), ctx);
 }
 
 /*

@@ -7,6 +7,7 @@
 #include "movegen.h"
 #include "pred.h"
 #include "rules.h"
+#include "seats.h"
 #include "state.h"
 #include "view.h"
 

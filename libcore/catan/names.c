@@ -29,6 +29,11 @@ static int lookup(const char *const *names, int n, const char *s)
 	return -1;
 }
 
+const char *seat_name(const struct game *g, int seat)
+{
+	return seat >= 0 && seat < g->nplayers ? colour_names[g->colour[seat]] : "nobody";
+}
+
 const char *harbour_name(int kind)
 {
 	return kind == HB_GENERIC ? "3:1" : resource_names[kind];

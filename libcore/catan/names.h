@@ -17,6 +17,8 @@ extern const char *const colour_names[NCOLOUR + 1];	/* and a NULL */
 extern const char *const colour_words[];
 extern const char *const phase_names[NPHASE];
 extern const char *const action_names[NACTION];	/* Catan for Two's trade-card actions */
+/* seat_name: the colour name of g's seat, or "nobody" for NOBODY (or any number that is not a seat of g). */
+const char *seat_name(const struct game *g, int seat);
 /* harbour_name: "3:1" for HB_GENERIC, else the resource's name. */
 const char *harbour_name(int kind);
 

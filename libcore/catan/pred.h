@@ -1,8 +1,9 @@
 /*
- * pred.h: the predicates and helpers under the rule families: the costs,
- * refusals, hands and the bank, where pieces may go, robber victims and
- * harbour rates.  The rule families (rules_*.c), the legal-move generator
- * and the automatic players include it; it calls nothing above it.
+ * pred.h: the helpers under the rule families: refusals and outcomes,
+ * hands and the bank, where pieces may go, the robber's victims, harbour
+ * rates and Catan for Two's neutral pieces.  The rule families (rules_*.c),
+ * the legal-move generator and the automatic players include it; it calls
+ * nothing above it.  Who moves when is in seats.h.
  */
 #ifndef CATAN_PRED_H
 #define CATAN_PRED_H
@@ -18,8 +19,6 @@
 
 /* illegal: a refusal: C_ILLEGAL with the message. */
 int illegal(struct cerr *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* cname: the colour name of seat. */
-const char *cname(const struct game *g, int seat);
 
 /*
  * outcome_source: how the outcome of a move (replay 1 when re-applied from a log)
@@ -105,58 +104,5 @@ int two_action_cost(const struct game *g, const struct position *p, int seat);
  * without the option, and when every other hex is kept off).
  */
 int robber_keeps_off(const struct game *g, const struct position *p, int hex);
-
-/*
- * The robber with knight_interrupt (001's variant 8).  robber_mover: the
- * seat that moves the robber in PH_ROBBER (or steals in PH_STEAL): the
- * player whose turn it is, or with the option the one who played the
- * knight.  interrupt_next: the seat after `after` in seat order that
- * answers the robber moved by p->robber_seat, or NOBODY when the answers
- * are done: every other player but those known to hold no playable card
- * (none at all, or the player whose turn it is after their card of the
- * turn), so that a pass tells nothing about a hand.
- */
-int robber_mover(const struct game *g, const struct position *p);
-int interrupt_next(const struct game *g, const struct position *p, int after);
-/* may_interrupt: 1 when seat may play a knight in PH_INTERRUPT (a playable knight, and its card of the turn left). */
-int may_interrupt(const struct position *p, int seat);
-int early_seven(const struct game *g, const struct position *p);
-
-/* ---- seats and turns: the one place each question is answered ---- */
-
-/* seat_moves: 1 when seat is a player who moves (a neutral seat owns pieces but never moves). */
-int seat_moves(const struct game *g, int seat);
-/* seat_opponent: the other player of a two-player game (NOBODY when there are more). */
-int seat_opponent(const struct game *g, int seat);
-/* turn_movers: how many seats move (the players; neutral seats left out). */
-int turn_movers(const struct game *g);
-/* turn_setup_seat: the seat that places at set-up step k (0 .. rounds * movers - 1): snake order over the players. */
-int turn_setup_seat(const struct game *g, int k);
-/* turn_setup_steps: the number of set-up steps (a settlement and a road each). */
-int turn_setup_steps(const struct game *g);
-/* turn_next: the seat whose turn follows seat's turn in play (neutral seats are passed over). */
-int turn_next(const struct game *g, int seat);
-/*
- * game_winner: the seat that has won in p, or NOBODY: the player whose
- * turn it is, once play has begun, with the points to win (victory point
- * cards included); nobody in the Special Building Phase, which is no
- * one's own turn.  Over a finished game it names the winner.  Inline, as
- * the rules ask it after every move; pred.c holds the external definition.
- */
-inline int game_winner(const struct game *g, const struct position *p)
-{
-	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD || p->phase == PH_BUILDING)
-		return NOBODY;
-	return p->phase == PH_OVER || score_total(g, p, p->current) >= g->rules.points_to_win ? p->current
-											   : NOBODY;
-}
-/* What a seat holds hidden: resource cards, development cards, victory point cards among them. */
-enum hidden { HID_HAND, HID_DEV, HID_POINTS };
-/*
- * seat_may_see: 1 when viewer (NOBODY: the full state) may see seat's
- * hidden cards of kind what in p: a seat sees its own; everyone sees the
- * victory point cards of the winner of a finished game.
- */
-int seat_may_see(const struct game *g, const struct position *p, int viewer, int seat, enum hidden what);
 
 #endif

@@ -43,8 +43,8 @@ int present_view(const struct game *g, int seat, struct present *pr, struct repl
 	begin(g, pr, res);
 	if (g->view != NOBODY && g->view != seat)
 		return cerr_set(e, C_ILLEGAL, "this is %s's view: it cannot show what %s may see",
-				colour_names[g->colour[g->view]],
-				seat >= 0 && seat < g->nplayers ? colour_names[g->colour[seat]] : "?");
+				seat_name(g, g->view),
+				seat >= 0 && seat < g->nplayers ? seat_name(g, seat) : "?");
 	if (g->view != NOBODY)
 		return C_OK;
 	if ((rc = present_now(g, &now, res, e)) != C_OK) {

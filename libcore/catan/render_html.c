@@ -336,7 +336,7 @@ static void page(struct buf *b, const struct game *g, int seat, const struct svg
 	buf_adds(b, "<title>Catan: a replay of ");
 	buf_printf(b, "%zu move%s", nmoves, nmoves == 1 ? "" : "s");
 	if (seat != NOBODY)
-		buf_printf(b, " as %s sees it", colour_names[g->colour[seat]]);
+		buf_printf(b, " as %s sees it", seat_name(g, seat));
 	buf_adds(b, "</title>\n<style>\n");
 	buf_adds(b, style);
 	buf_adds(b, "</style>\n</head>\n<body>\n<div id=\"controls\">\n"

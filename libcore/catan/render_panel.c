@@ -9,6 +9,7 @@
 #include "pred.h"
 #include "render_panel.h"
 #include "rules.h"
+#include "seats.h"
 #include "state.h"
 
 const char render_letter[NCOLOUR] = { 'r', 'b', 'w', 'o', 'g', 'n' };
@@ -102,7 +103,7 @@ static int sum(const uint8_t *v, int n)
 /* The first line: where the game stands. */
 static void title(const struct game *g, const struct position *p, struct panel *pn)
 {
-	const char *who = cname(g, p->current);
+	const char *who = seat_name(g, p->current);
 	int cur = p->current;
 
 	if (!g->has_pos) {
@@ -130,26 +131,26 @@ static void title(const struct game *g, const struct position *p, struct panel *
 		break;
 	case PH_BUILDING:
 		add(pn, cur, PK_TITLE, 0, "Turn %d: special building phase after %s's turn: %s builds or passes",
-		    p->turn, cname(g, p->turn_of), who);
+		    p->turn, seat_name(g, p->turn_of), who);
 		break;
 	case PH_GIVE:
 		add(pn, cur, PK_TITLE, 0, "Turn %d: %s gives %s %d cards for the forced trade", p->turn, who,
-		    cname(g, seat_opponent(g, cur)), p->give_owed);
+		    seat_name(g, seat_opponent(g, cur)), p->give_owed);
 		break;
 	case PH_DISCARD:
 		add(pn, cur, PK_TITLE, 0, "Turn %d: %s rolled a seven; discards are owed", p->turn, who);
 		break;
 	case PH_ROBBER:
 		add(pn, robber_mover(g, p), PK_TITLE, 0, "Turn %d: %s moves the robber", p->turn,
-		    cname(g, robber_mover(g, p)));
+		    seat_name(g, robber_mover(g, p)));
 		break;
 	case PH_INTERRUPT:
 		add(pn, p->answer, PK_TITLE, 0, "Turn %d: %s moved the robber to hex %d; %s passes or plays "
-		    "a knight", p->turn, cname(g, p->robber_seat), p->robber + 1, cname(g, p->answer));
+		    "a knight", p->turn, seat_name(g, p->robber_seat), p->robber + 1, seat_name(g, p->answer));
 		break;
 	case PH_STEAL:
 		add(pn, p->robber_seat, PK_TITLE, 0, "Turn %d: %s steals from a player on hex %d", p->turn,
-		    cname(g, p->robber_seat), p->robber + 1);
+		    seat_name(g, p->robber_seat), p->robber + 1);
 		break;
 	case PH_MAIN:
 		add(pn, cur, PK_TITLE, 0, "Turn %d: %s to trade, build, buy, play or end the turn",
@@ -173,13 +174,13 @@ static void pending(const struct game *g, const struct position *p, struct panel
 		for (int s = 0; s < g->nplayers; s++)
 			if (p->pl[s].discard)
 				len += (size_t)snprintf(line + len, sizeof line - len, "%s%s owes %d card%s",
-							len ? ", " : "", cname(g, s), p->pl[s].discard,
+							len ? ", " : "", seat_name(g, s), p->pl[s].discard,
 							p->pl[s].discard == 1 ? "" : "s");
 		add(pn, NOBODY, PK_TEXT, 0, "Pending: %s; then %s moves the robber", line,
-		    cname(g, p->current));
+		    seat_name(g, p->current));
 	} else if (p->phase == PH_ROBBER) {
 		add(pn, robber_mover(g, p), PK_TEXT, 0, "Pending: %s moves the robber from hex %d%s",
-		    cname(g, robber_mover(g, p)), p->robber + 1, p->seven ? " (or leaves it there)" : "");
+		    seat_name(g, robber_mover(g, p)), p->robber + 1, p->seven ? " (or leaves it there)" : "");
 	}
 	if (p->offer.active) {
 		counts(give, sizeof give, p->offer.give, resource_names, NRES, "");
@@ -189,9 +190,9 @@ static void pending(const struct game *g, const struct position *p, struct panel
 		for (int s = 0; s < g->nplayers; s++)
 			if (p->offer.rejected & (1u << s))
 				len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", len ? ", " : "",
-							cname(g, s));
+							seat_name(g, s));
 		add(pn, p->current, PK_TEXT, 0, "Open offer: %s gives %s for %s, to %s%s%s%s",
-		    cname(g, p->current), give, get, p->offer.to == NOBODY ? "all" : cname(g, p->offer.to),
+		    seat_name(g, p->current), give, get, p->offer.to == NOBODY ? "all" : seat_name(g, p->offer.to),
 		    len ? " (declined by " : "", line, len ? ")" : "");
 	}
 }
@@ -276,7 +277,7 @@ void panel_build(const struct game *g, const struct render_opts *o, struct panel
 	title(g, p, pn);
 	if (g->view != NOBODY)
 		add(pn, g->view, PK_TEXT, 0, "What %s may see: other hands and development cards are counts",
-		    cname(g, g->view));
+		    seat_name(g, g->view));
 	pending(g, p, pn);
 	counts(buf, sizeof buf, p->bank, resource_names, NRES, "");
 	add(pn, NOBODY, PK_TEXT, 0, "Robber on hex %d (%s); development cards left: %d", p->robber + 1,
@@ -317,11 +318,11 @@ static void player_screen(const struct game *g, const struct position *p, int s,
 
 	if (!seat_moves(g, s)) {
 		add(pn, s, PK_PLAYER, 0, "%c %s: neutral, %d point%s%s", render_letter[g->colour[s]],
-		    cname(g, s), pub, pub == 1 ? "" : "s", p->longest_road == s ? ", road" : "");
+		    seat_name(g, s), pub, pub == 1 ? "" : "s", p->longest_road == s ? ", road" : "");
 		return;
 	}
 	add(pn, s, PK_PLAYER, 0, "%c %s%s %d pt%s, %d card%s, %d dev%s%s", render_letter[g->colour[s]],
-	    cname(g, s), g->has_pos && p->current == s ? "*" : ":", tot, tot == 1 ? "" : "s", nhand,
+	    seat_name(g, s), g->has_pos && p->current == s ? "*" : ":", tot, tot == 1 ? "" : "s", nhand,
 	    nhand == 1 ? "" : "s", ndev, p->longest_road == s ? ", road" : "",
 	    p->largest_army == s ? ", army" : "");
 	if (see_hand && nhand) {

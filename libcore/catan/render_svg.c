@@ -183,8 +183,8 @@ static void roads(struct buf *b, const struct game *g, const struct position *p)
 		/* Shortened so that the buildings at the ends stay visible. */
 		double dx = (x2 - x1) * 0.15, dy = (y2 - y1) * 0.15;
 		char name[8];
-		buf_printf(b, "<g class=\"road %s\"><title>%s road %s</title>", colour_names[g->colour[o]],
-			    colour_names[g->colour[o]], edge_name(geo, e, name));
+		buf_printf(b, "<g class=\"road %s\"><title>%s road %s</title>", seat_name(g, o),
+			    seat_name(g, o), edge_name(geo, e, name));
 		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#222\" "
 			    "stroke-width=\"14\"/>", x1 + dx, y1 + dy, x2 - dx, y2 - dy);
 		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
@@ -211,7 +211,7 @@ static void buildings(struct buf *b, const struct game *g, const struct position
 			continue;
 		double x = node_px(geo, n), y = node_py(geo, n);
 		int city = p->node_kind[n] == B_CITY;
-		const char *col = colour_names[g->colour[o]];
+		const char *col = seat_name(g, o);
 		buf_printf(b, "<g class=\"%s %s\"><title>%s %s %d</title>", city ? "city" : "settlement",
 			    col, col, city ? "city" : "settlement", n + 1);
 		if (city)

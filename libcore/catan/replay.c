@@ -10,6 +10,7 @@
 #include "move.h"
 #include "names.h"
 #include "score.h"
+#include "seats.h"
 #include "view.h"
 #include "pred.h"
 #include "replay.h"
@@ -46,7 +47,7 @@ static void seat_text(const struct game *g, int seat, char *buf, size_t n)
 	if (seat < 0 || seat >= g->nplayers)
 		snprintf(buf, n, "null");
 	else
-		snprintf(buf, n, "\"%s\"", colour_names[g->colour[seat]]);
+		snprintf(buf, n, "\"%s\"", seat_name(g, seat));
 }
 
 static int differ_seat(struct pos_diff *d, const struct game *g, const char *path, int a, int b)
@@ -141,10 +142,10 @@ static int diff_offer(struct pos_diff *d, const struct game *g, const struct off
 		for (int s = 0; s < g->nplayers; s++) {
 			if (a->rejected & (1u << s))
 				snprintf(va + strlen(va), sizeof va - strlen(va), "%s\"%s\"",
-					 va[1] ? ", " : "", colour_names[g->colour[s]]);
+					 va[1] ? ", " : "", seat_name(g, s));
 			if (b->rejected & (1u << s))
 				snprintf(vb + strlen(vb), sizeof vb - strlen(vb), "%s\"%s\"",
-					 vb[1] ? ", " : "", colour_names[g->colour[s]]);
+					 vb[1] ? ", " : "", seat_name(g, s));
 		}
 		strcat(va, "]");
 		strcat(vb, "]");
@@ -210,7 +211,7 @@ static int diff_player(struct pos_diff *d, const struct game *g, const struct po
 	const struct player *pa = &a->pl[s], *pb = &b->pl[s];
 	char pre[24], path[64];
 
-	snprintf(pre, sizeof pre, "players.%s", colour_names[g->colour[s]]);
+	snprintf(pre, sizeof pre, "players.%s", seat_name(g, s));
 	/* The cards, in the document's order: hand, dev, dev_new, played. */
 	static const char *const cards[4] = { "hand", "dev", "dev_new", "played" };
 	const uint8_t *ca[4] = { pa->hand, pa->dev, pa->dev_new, pa->played };
@@ -390,7 +391,7 @@ int start_check(const struct game *g, struct cerr *e)
 			return cerr_set(e, C_ILLEGAL, "start.deck: %d %s cards, not %d",
 					p->deck_count[c], dev_names[c], g->rs->deck[c]);
 	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD) {
-		pos_empty(g->rs, &want, &g->board, g->nplayers);
+		pos_empty(g->rs, &g->board, &want, g->nplayers);
 		what = "a set-up start";
 		if (rs_has_neutrals(g->rs)) {
 			/* The neutral settlements may stand where the game chose; nothing else may. */
@@ -433,7 +434,7 @@ static int replay_from_start(struct replay *r, const struct game *src, struct ce
 	if (src->view != NOBODY && !src->has_start)
 		return cerr_set(e, C_ILLEGAL, "this is %s's view of a game set up by hand, which has "
 			       "no start to replay: use the full game",
-			       colour_names[src->colour[src->view]]);
+			       seat_name(src, src->view));
 	if (!src->has_start)
 		return cerr_set(e, C_ILLEGAL, "the document has no start to replay from");
 	r->src = src;
@@ -454,7 +455,7 @@ int replay_begin(struct replay *r, const struct game *src, struct cerr *e)
 {
 	if (src->view != NOBODY)
 		return cerr_set(e, C_ILLEGAL, "this is %s's view of a game, which does not show every "
-			       "card played out: use the full game", colour_names[src->colour[src->view]]);
+			       "card played out: use the full game", seat_name(src, src->view));
 	return replay_from_start(r, src, e);
 }
 
@@ -852,11 +853,11 @@ static int world_diff(const struct game *g, const struct world *x, struct pos_di
 		if (g->role[s] != SEAT_PLAYER || s == g->view)
 			continue;
 		if (!seat_may_see(g, &g->pos, g->view, s, HID_HAND) && g->view_hand[s] != hand[s]) {
-			snprintf(path, sizeof path, "players.%s.hand", colour_names[g->colour[s]]);
+			snprintf(path, sizeof path, "players.%s.hand", seat_name(g, s));
 			return differ_int(d, path, g->view_hand[s], hand[s]);
 		}
 		if (g->view_dev[s] != dev[s]) {
-			snprintf(path, sizeof path, "players.%s.dev", colour_names[g->colour[s]]);
+			snprintf(path, sizeof path, "players.%s.dev", seat_name(g, s));
 			return differ_int(d, path, g->view_dev[s], dev[s]);
 		}
 	}

@@ -7,6 +7,7 @@
 #include "names.h"
 #include "rules.h"
 #include "rules_int.h"
+#include "seats.h"
 #include "state.h"
 
 int rules_owner(const struct game *g, const struct move *m)
@@ -22,7 +23,7 @@ static int waiting_discards(const struct game *g, const struct position *p, stru
 	for (int s = 0; s < g->nplayers; s++)
 		if (p->pl[s].discard) {
 			int k = snprintf(who + len, sizeof who - len, "%s%s owes %d", len ? ", " : "",
-					 cname(g, s), p->pl[s].discard);
+					 seat_name(g, s), p->pl[s].discard);
 			if (k > 0 && (size_t)k < sizeof who - len)
 				len += (size_t)k;
 		}
@@ -38,7 +39,7 @@ static int gate_building(struct rctx *c)
 
 	if (me != cur)
 		return illegal(c->e, "the special building phase after %s's turn: %s builds or passes first",
-			       cname(g, c->p->turn_of), cname(g, cur));
+			       seat_name(g, c->p->turn_of), seat_name(g, cur));
 	switch (m->verb) {
 	case MV_BUILD:
 	case MV_BUY:
@@ -52,7 +53,7 @@ static int gate_building(struct rctx *c)
 		return illegal(c->e, "no trade is made in the special building phase");
 	default:
 		return illegal(c->e, "in the special building phase %s may only build, buy a development "
-			       "card or pass ('end')", cname(g, me));
+			       "card or pass ('end')", seat_name(g, me));
 	}
 }
 
@@ -69,13 +70,13 @@ static int gate(struct rctx *c)
 	if (m->verb >= NVERB)
 		return illegal(c->e, "unknown verb");
 	if (g->role[me] != SEAT_PLAYER)
-		return illegal(c->e, "%s is a neutral seat and never moves", cname(g, me));
+		return illegal(c->e, "%s is a neutral seat and never moves", seat_name(g, me));
 	const char *needs = move_verb_needs(g, m->verb);
 	if (needs)
 		return illegal(c->e, "'%s' belongs to %s", move_verb_name(m->verb), needs);
 	if (p->phase == PH_OVER) {
 		int w = game_winner(g, p);
-		return illegal(c->e, "the game is over: %s won with %d points", cname(g, w),
+		return illegal(c->e, "the game is over: %s won with %d points", seat_name(g, w),
 			       score_total(g, p, w));
 	}
 	switch (p->phase) {
@@ -84,10 +85,10 @@ static int gate(struct rctx *c)
 		const char *what = p->phase == PH_SETUP_SETTLEMENT ? "settlement" : "road";
 		int want = p->phase == PH_SETUP_SETTLEMENT ? PC_SETTLEMENT : PC_ROAD;
 		if (me != cur)
-			return illegal(c->e, "set-up: it is %s's turn to place a %s", cname(g, cur),
+			return illegal(c->e, "set-up: it is %s's turn to place a %s", seat_name(g, cur),
 				       what);
 		if (m->verb != MV_BUILD || m->piece != want)
-			return illegal(c->e, "set-up: %s must place a %s now", cname(g, cur), what);
+			return illegal(c->e, "set-up: %s must place a %s now", seat_name(g, cur), what);
 		return C_OK;
 	}
 	case PH_DISCARD:
@@ -97,30 +98,30 @@ static int gate(struct rctx *c)
 	case PH_ROBBER: {
 		int mover = robber_mover(g, p);
 		if (me != mover || m->verb != MV_ROBBER)
-			return illegal(c->e, "%s must move the robber first", cname(g, mover));
+			return illegal(c->e, "%s must move the robber first", seat_name(g, mover));
 		return C_OK;
 	}
 	case PH_INTERRUPT:
 		if (me != p->answer)
 			return illegal(c->e, "%s answers the robber first: pass or play a knight",
-				       cname(g, p->answer));
+				       seat_name(g, p->answer));
 		if (m->verb != MV_PASS && !(m->verb == MV_PLAY && m->card == DEV_KNIGHT))
-			return illegal(c->e, "%s may only pass or play a knight now", cname(g, me));
+			return illegal(c->e, "%s may only pass or play a knight now", seat_name(g, me));
 		return C_OK;
 	case PH_STEAL:
 		if (me != p->robber_seat || m->verb != MV_STEAL)
-			return illegal(c->e, "%s steals first: '%s steal COLOUR'", cname(g, p->robber_seat),
-				       cname(g, p->robber_seat));
+			return illegal(c->e, "%s steals first: '%s steal COLOUR'", seat_name(g, p->robber_seat),
+				       seat_name(g, p->robber_seat));
 		return C_OK;
 	case PH_NEUTRAL:
 		if (me != cur || m->verb != MV_NEUTRAL)
-			return illegal(c->e, "%s must place the free neutral %s first", cname(g, cur),
+			return illegal(c->e, "%s must place the free neutral %s first", seat_name(g, cur),
 				       neutral_owed_name(g, p));
 		return C_OK;
 	case PH_GIVE:
 		if (me != cur || m->verb != MV_GIVE)
 			return illegal(c->e, "%s must give %d cards for the forced trade first",
-				       cname(g, cur), p->give_owed);
+				       seat_name(g, cur), p->give_owed);
 		return C_OK;
 	case PH_BUILDING:
 		return gate_building(c);
@@ -132,7 +133,7 @@ static int gate(struct rctx *c)
 		return C_OK;
 	}
 	if (me != cur)
-		return illegal(c->e, "it is %s's turn, not %s's", cname(g, cur), cname(g, me));
+		return illegal(c->e, "it is %s's turn, not %s's", seat_name(g, cur), seat_name(g, me));
 	switch (m->verb) {
 	case MV_ROLL:
 		if (p->phase != PH_ROLL)
@@ -313,7 +314,7 @@ static int apply_promised(struct game *g, const struct move *m, int flags, struc
 {
 	if ((flags & RULES_NO_WINNER) && game_winner(g, &g->pos) != NOBODY)
 		return cerr_set(e, C_SYSTEM, "a move promised to follow no win, after %s's",
-				cname(g, game_winner(g, &g->pos)));
+				seat_name(g, game_winner(g, &g->pos)));
 	int rc = apply_checked(g, m, flags & ~(RULES_LISTED | RULES_NO_WINNER), e);
 	if (rc != C_OK && (flags & RULES_LISTED))
 		return listed_refused(e);

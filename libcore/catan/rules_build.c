@@ -4,6 +4,7 @@
 #include "geom.h"
 #include "names.h"
 #include "rules_int.h"
+#include "seats.h"
 #include "state.h"
 
 /* ---- set-up ---- */
@@ -126,7 +127,7 @@ static int build_city(struct rctx *c)
 				     "holds none", node + 1);
 	if (c->g->rules.keep_settlement && c->g->rs->settlements - p->pl[seat].settlements == 1)
 		return illegal(c->e, "%s's last settlement may not become a city (keep_settlement)",
-			       cname(c->g, seat));
+			       seat_name(c->g, seat));
 	if (p->pl[seat].cities == 0)
 		return illegal(c->e, "no cities left in your supply");
 	if (afford(c, c->g->rs->cost[BUY_CITY], "a city"))

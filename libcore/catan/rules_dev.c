@@ -4,6 +4,7 @@
 #include "names.h"
 #include "rng.h"
 #include "rules_int.h"
+#include "seats.h"
 #include "state.h"
 
 /* Takes card d out of the deck: the first of its kind when the order is known. */
@@ -109,7 +110,7 @@ int rules_play(struct rctx *c)
 		if (pl->dev_new[d])
 			return illegal(c->e, "a development card cannot be played on the turn it was "
 					     "bought");
-		return illegal(c->e, "%s holds no %s card", cname(c->g, seat), dev_names[d]);
+		return illegal(c->e, "%s holds no %s card", seat_name(c->g, seat), dev_names[d]);
 	}
 	switch (d) {
 	case DEV_KNIGHT:

@@ -6,6 +6,7 @@
 #include "names.h"
 #include "rng.h"
 #include "rules_int.h"
+#include "seats.h"
 #include "state.h"
 
 /*
@@ -142,15 +143,15 @@ int rules_discard(struct rctx *c)
 	int seat = c->m->seat, owed = p->pl[seat].discard, total = 0;
 
 	if (owed == 0)
-		return illegal(c->e, "%s owes no cards", cname(c->g, seat));
+		return illegal(c->e, "%s owes no cards", seat_name(c->g, seat));
 	for (int r = 0; r < NRES; r++) {
 		total += c->m->give[r];
 		if (c->m->give[r] > p->pl[seat].hand[r])
-			return illegal(c->e, "%s holds only %d %s", cname(c->g, seat),
+			return illegal(c->e, "%s holds only %d %s", seat_name(c->g, seat),
 				       p->pl[seat].hand[r], resource_names[r]);
 	}
 	if (total != owed)
-		return illegal(c->e, "%s must discard exactly %d cards, not %d", cname(c->g, seat),
+		return illegal(c->e, "%s must discard exactly %d cards, not %d", seat_name(c->g, seat),
 			       owed, total);
 	pay_bank(p, seat, c->m->give);
 	p->pl[seat].discard = 0;
@@ -171,7 +172,7 @@ static const char *seats_text(const struct game *g, unsigned mask, char *buf, si
 		if (mask & (1u << s)) {
 			left--;
 			const char *sep = len == 0 ? "" : left == 0 ? " or " : ", ";
-			int k = snprintf(buf + len, n - len, "%s%s", sep, cname(g, s));
+			int k = snprintf(buf + len, n - len, "%s%s", sep, seat_name(g, s));
 			if (k > 0 && (size_t)k < n - len)
 				len += (size_t)k;
 		}
@@ -200,7 +201,7 @@ static int steal(struct rctx *c, int thief, int victim)
 	int r = m->res;
 	if (src == 1) {
 		if (p->pl[victim].hand[r] == 0)
-			return illegal(c->e, "%s holds no %s to steal", cname(c->g, victim), resource_names[r]);
+			return illegal(c->e, "%s holds no %s to steal", seat_name(c->g, victim), resource_names[r]);
 	} else {
 		r = hand_draw(game_luck(c->g, p), p->pl[victim].hand);
 		if (m->res >= 0 && m->res != r)
@@ -231,9 +232,9 @@ static int victim_check(struct rctx *c, int seat, int hex, int v)
 	if (v == seat)
 		return illegal(c->e, "you cannot rob yourself");
 	if (!on_hex(geo, c->p, v, hex))
-		return illegal(c->e, "%s has no settlement or city on hex %d", cname(c->g, v), hex + 1);
+		return illegal(c->e, "%s has no settlement or city on hex %d", seat_name(c->g, v), hex + 1);
 	if (!(mask & (1u << v)))
-		return illegal(c->e, "%s holds no resource cards to steal", cname(c->g, v));
+		return illegal(c->e, "%s holds no resource cards to steal", seat_name(c->g, v));
 	return C_OK;
 }
 
@@ -272,11 +273,11 @@ int rules_robber(struct rctx *c)
 	int keeper = robber_keeps_off(c->g, p, hex);
 	if (keeper != NOBODY)
 		return illegal(c->e, "the friendly robber keeps off hex %d: %s has %d points or fewer "
-				     "(friendly_robber)", hex + 1, cname(c->g, keeper), c->g->rs->friendly_points);
+				     "(friendly_robber)", hex + 1, seat_name(c->g, keeper), c->g->rs->friendly_points);
 	if (c->g->rules.knight_interrupt) {
 		if (v != NOBODY)
 			return illegal(c->e, "the steal waits for the other players' answers: '%s steal "
-					     "%s' after them (knight_interrupt)", cname(c->g, seat), cname(c->g, v));
+					     "%s' after them (knight_interrupt)", seat_name(c->g, seat), seat_name(c->g, v));
 		p->robber = (uint8_t)hex;
 		p->seven = 0;
 		robber_moved(c->g, p);

@@ -5,6 +5,7 @@
 #include "geom.h"
 #include "names.h"
 #include "rules_int.h"
+#include "seats.h"
 
 /* Strict phases: trading ends with the first build of the turn. */
 static int trade_open(struct rctx *c)
@@ -19,7 +20,7 @@ static int holds(struct rctx *c, int seat, const uint8_t want[NRES])
 	char need[96];
 	if (hand_covers(c->p, seat, want))
 		return C_OK;
-	return illegal(c->e, "%s does not hold %s", cname(c->g, seat),
+	return illegal(c->e, "%s does not hold %s", seat_name(c->g, seat),
 		       cards_text(want, need, sizeof need));
 }
 
@@ -34,7 +35,7 @@ int rules_offer(struct rctx *c)
 	if (m->to == m->seat)
 		return illegal(c->e, "you cannot trade with yourself");
 	if (m->to != NOBODY && !seat_moves(c->g, m->to))
-		return illegal(c->e, "%s is a neutral seat and never trades", cname(c->g, m->to));
+		return illegal(c->e, "%s is a neutral seat and never trades", seat_name(c->g, m->to));
 	for (int r = 0; r < NRES; r++) {
 		if (m->give[r] && m->get[r])
 			return illegal(c->e, "a trade cannot have %s on both sides", resource_names[r]);
@@ -68,10 +69,10 @@ int rules_answer(struct rctx *c)
 	if (p->phase != PH_MAIN || !o->active)
 		return illegal(c->e, "there is no open offer to answer");
 	if (o->to != NOBODY && o->to != seat)
-		return illegal(c->e, "the offer is made to %s, not %s", cname(c->g, o->to),
-			       cname(c->g, seat));
+		return illegal(c->e, "the offer is made to %s, not %s", seat_name(c->g, o->to),
+			       seat_name(c->g, seat));
 	if (o->rejected & (1u << seat))
-		return illegal(c->e, "%s has already rejected this offer", cname(c->g, seat));
+		return illegal(c->e, "%s has already rejected this offer", seat_name(c->g, seat));
 	if (c->m->verb == MV_REJECT) {
 		o->rejected = (uint8_t)(o->rejected | (1u << seat));
 		unsigned everyone = 0;
@@ -135,7 +136,7 @@ int rules_trade(struct rctx *c)
 		words_list(ats, at, sizeof at);
 		words_list(counts, cards, sizeof cards);
 		return illegal(c->e, "%s trades %s at %s with the bank, so give %s %s, not %d",
-			       cname(c->g, seat), resource_names[give], at, cards, resource_names[give],
+			       seat_name(c->g, seat), resource_names[give], at, cards, resource_names[give],
 			       m->give[give]);
 	}
 	if (holds(c, seat, m->give))

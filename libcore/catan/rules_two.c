@@ -12,6 +12,7 @@
 #include "names.h"
 #include "rng.h"
 #include "rules_int.h"
+#include "seats.h"
 #include "state.h"
 
 /* ---- the neutral seats' free pieces ---- */
@@ -46,22 +47,22 @@ int rules_neutral(struct rctx *c)
 	int before = holder != NOBODY ? p->road_len[holder] : 0;
 
 	if (n < 0 || n >= g->nplayers || seat_moves(g, n))
-		return illegal(c->e, "%s is a player, not a neutral seat", cname(g, n));
+		return illegal(c->e, "%s is a player, not a neutral seat", seat_name(g, n));
 	if (m->piece == PC_CITY)
 		return illegal(c->e, "a neutral seat never builds a city");
 	if (owed == PC_ROAD && m->piece != PC_ROAD)
 		return illegal(c->e, "a road was built, so the neutral piece is a road");
 	if (owed == PC_SETTLEMENT && m->piece == PC_ROAD && neutral_settlement_spot(geo, p, n))
 		return illegal(c->e, "%s has a place for a settlement, so the neutral piece is a "
-				     "settlement", cname(g, n));
+				     "settlement", seat_name(g, n));
 	if (m->piece == PC_ROAD) {
 		if (p->pl[n].roads == 0)
-			return illegal(c->e, "%s has no roads left", cname(g, n));
+			return illegal(c->e, "%s has no roads left", seat_name(g, n));
 		if (road_place_check(geo, p, n, m->path[0], c->e) != C_OK) {
 			char name[8];
 			if (p->edge_owner[m->path[0]] != NOBODY)
 				return illegal(c->e, "path %s already holds a road", edge_name(geo, m->path[0], name));
-			return illegal(c->e, "the road must touch %s's road or settlement", cname(g, n));
+			return illegal(c->e, "the road must touch %s's road or settlement", seat_name(g, n));
 		}
 		pos_place_road(geo, p, n, m->path[0]);
 		p->road_len[n] = (uint8_t)longest_road(geo, p, n);
@@ -69,9 +70,9 @@ int rules_neutral(struct rctx *c)
 		if (node_free_check(geo, p, m->node, c->e))
 			return C_ILLEGAL;
 		if (!node_touches_road(geo, p, n, m->node))
-			return illegal(c->e, "the settlement must touch %s's road", cname(g, n));
+			return illegal(c->e, "the settlement must touch %s's road", seat_name(g, n));
 		if (p->pl[n].settlements == 0)
-			return illegal(c->e, "%s has no settlements left", cname(g, n));
+			return illegal(c->e, "%s has no settlements left", seat_name(g, n));
 		pos_place_settlement(g, p, n, m->node);
 		pos_roads_cut(geo, p, g->nplayers, m->node);
 	}
@@ -101,10 +102,10 @@ static int force_take(struct rctx *c, int victim, int k)
 	if (src == 1) {
 		if (given != k)
 			return illegal(c->e, "a forced trade takes %d card%s from %s, not %d", k,
-				       k == 1 ? "" : "s", cname(c->g, victim), given);
+				       k == 1 ? "" : "s", seat_name(c->g, victim), given);
 		for (int r = 0; r < NRES; r++)
 			if (m->get[r] > p->pl[victim].hand[r])
-				return illegal(c->e, "%s holds only %d %s", cname(c->g, victim),
+				return illegal(c->e, "%s holds only %d %s", seat_name(c->g, victim),
 					       p->pl[victim].hand[r], resource_names[r]);
 	} else {
 		uint8_t drawn[NRES] = { 0 }, left[NRES];
@@ -136,7 +137,7 @@ int rules_action(struct rctx *c)
 
 	if (pl->trade < cost)
 		return illegal(c->e, "the action costs %d trade card%s, and %s holds %d", cost,
-			       cost == 1 ? "" : "s", cname(g, seat), pl->trade);
+			       cost == 1 ? "" : "s", seat_name(g, seat), pl->trade);
 	if (m->action == ACT_ROBBER) {
 		int d = board_desert(geo, &g->board);
 		if (m->get[0] | m->get[1] | m->get[2] | m->get[3] | m->get[4])
@@ -148,10 +149,10 @@ int rules_action(struct rctx *c)
 		int o = seat_opponent(g, seat), held = pos_hand_size(p, o);
 		int back = g->rs->force_trade, take = held < back ? held : back;
 		if (held == 0)
-			return illegal(c->e, "%s holds no resource cards to take", cname(g, o));
+			return illegal(c->e, "%s holds no resource cards to take", seat_name(g, o));
 		if (pos_hand_size(p, seat) + take < back)
 			return illegal(c->e, "a forced trade gives %d cards back, and %s would hold %d", back,
-				       cname(g, seat), pos_hand_size(p, seat) + take);
+				       seat_name(g, seat), pos_hand_size(p, seat) + take);
 		if (force_take(c, o, take))
 			return C_ILLEGAL;
 		p->give_owed = (uint8_t)back;
@@ -171,7 +172,7 @@ int rules_give(struct rctx *c)
 	for (int r = 0; r < NRES; r++) {
 		total += m->give[r];
 		if (m->give[r] > p->pl[seat].hand[r])
-			return illegal(c->e, "%s holds only %d %s", cname(c->g, seat), p->pl[seat].hand[r],
+			return illegal(c->e, "%s holds only %d %s", seat_name(c->g, seat), p->pl[seat].hand[r],
 				       resource_names[r]);
 	}
 	if (total != p->give_owed)
@@ -199,7 +200,7 @@ int rules_return(struct rctx *c)
 	if (p->knight_returned)
 		return illegal(c->e, "a knight was given back this turn already: once a turn");
 	if (pl->played[DEV_KNIGHT] == 0)
-		return illegal(c->e, "%s has no face-up knight to give back", cname(g, seat));
+		return illegal(c->e, "%s has no face-up knight to give back", seat_name(g, seat));
 	int gain = g->rs->knight_trade;
 	if (gain > g->rs->trade_max - pl->trade)
 		gain = g->rs->trade_max - pl->trade;

@@ -6,6 +6,7 @@
 #include "pred.h"
 #include "rules.h"
 #include "scorecard.h"
+#include "seats.h"
 #include "state.h"
 
 void scorecard_make(const struct game *g, const struct position *p, struct scorecard *sc)

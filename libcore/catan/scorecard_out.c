@@ -10,11 +10,6 @@
 #include "scorecard.h"
 #include "state.h"
 
-static const char *colour_of(const struct game *g, int seat)
-{
-	return colour_names[g->colour[seat]];
-}
-
 /* ---- the score table ---- */
 
 static const char *awards_text(const struct score_line *l)
@@ -44,13 +39,13 @@ int scorecard_text(const struct game *g, const struct scorecard *sc, char **out,
 			snprintf(vp, sizeof vp, "%d", l->vp_cards);
 		if (g->role[s] == SEAT_NEUTRAL)
 			snprintf(vp, sizeof vp, "-");
-		buf_printf(&b, "%-6s  %11d  %6d  %4d  %7d  %-*s  %8s  %6d\n", colour_of(g, s), l->settlements,
+		buf_printf(&b, "%-6s  %11d  %6d  %4d  %7d  %-*s  %8s  %6d\n", seat_name(g, s), l->settlements,
 		       l->cities, l->road, l->knights, aw, awards_text(l), vp, l->points);
 	}
 	int neutral = 0;
 	for (int s = 0; s < sc->nplayers; s++)
 		if (g->role[s] == SEAT_NEUTRAL)
-			buf_printf(&b, "%s%s", neutral++ ? " and " : "", colour_of(g, s));
+			buf_printf(&b, "%s%s", neutral++ ? " and " : "", seat_name(g, s));
 	if (neutral)
 		buf_printf(&b, " %s neutral: never a winner\n", neutral == 1 ? "is" : "are");
 	struct rules def;
@@ -60,9 +55,9 @@ int scorecard_text(const struct game *g, const struct scorecard *sc, char **out,
 		buf_printf(&b, "rules: %s\n", rules);
 	if (sc->public_only)
 		buf_printf(&b, "totals are public: the other players' victory point cards are hidden "
-		       "(%s's view)\n", colour_of(g, g->view));
+		       "(%s's view)\n", seat_name(g, g->view));
 	if (sc->winner != NOBODY)
-		buf_printf(&b, "winner: %s with %d points\n", colour_of(g, sc->winner),
+		buf_printf(&b, "winner: %s with %d points\n", seat_name(g, sc->winner),
 		       sc->pl[sc->winner].points);
 	else
 		buf_printf(&b, "no winner yet: %d points win\n", g->rules.points_to_win);
@@ -97,7 +92,7 @@ int scorecard_json(const struct game *g, const struct scorecard *sc, char **out,
 			json_array_append_new(aw, json_string("longest_road"));
 		if (aw && l->largest_army)
 			json_array_append_new(aw, json_string("largest_army"));
-		json_t *p = json_pack("{s:s,s:i,s:i,s:i,s:i,s:o,s:o,s:i}", "colour", colour_of(g, s),
+		json_t *p = json_pack("{s:s,s:i,s:i,s:i,s:i,s:o,s:o,s:i}", "colour", seat_name(g, s),
 				      "settlements", l->settlements, "cities", l->cities,
 				      "road_length", l->road, "knights", l->knights, "awards", aw,
 				      "vp_cards", l->vp_cards < 0 ? json_null() : json_integer(l->vp_cards),
@@ -115,11 +110,11 @@ int scorecard_json(const struct game *g, const struct scorecard *sc, char **out,
 		json_object_set_new(rules, o->key, o->words ? json_string(o->words[v]) : json_integer(v));
 	}
 	json_t *j = players && rules ? json_pack("{s:o,s:s,s:i,s:o,s:o,s:o}", "view",
-					g->view == NOBODY ? json_null() : json_string(colour_of(g, g->view)),
+					g->view == NOBODY ? json_null() : json_string(seat_name(g, g->view)),
 					"totals", sc->public_only ? "public" : "full", "points_to_win",
 					g->rules.points_to_win, "players", players, "winner",
 					sc->winner == NOBODY ? json_null()
-							     : json_string(colour_of(g, sc->winner)),
+							     : json_string(seat_name(g, sc->winner)),
 					"rules", rules)
 			    : NULL;
 	if (!players || !rules) {	/* json_pack was not called: nothing stolen */
@@ -138,7 +133,7 @@ int timeline_csv(const struct game *g, const struct timeline *t, char **out, siz
 	buf_init(&b);
 	buf_adds(&b, "turn");
 	for (int s = 0; s < g->nplayers; s++)
-		buf_printf(&b, ",%s", colour_of(g, s));
+		buf_printf(&b, ",%s", seat_name(g, s));
 	buf_adds(&b, "\n");
 	for (size_t i = 0; i < t->len; i++) {
 		buf_printf(&b, "%d", t->row[i].turn);
@@ -154,7 +149,7 @@ int timeline_json(const struct game *g, const struct timeline *t, char **out, si
 {
 	json_t *players = json_array(), *turns = json_array();
 	for (int s = 0; players && s < g->nplayers; s++)
-		json_array_append_new(players, json_string(colour_of(g, s)));
+		json_array_append_new(players, json_string(seat_name(g, s)));
 	for (size_t i = 0; turns && i < t->len; i++) {
 		json_t *pts = json_array();
 		for (int s = 0; pts && s < g->nplayers; s++)

@@ -112,7 +112,7 @@ int game_copy(struct game *dst, const struct game *src, struct cerr *e)
 	return C_OK;
 }
 
-void pos_empty(const struct ruleset *rs, struct position *p, const struct board *b, int nplayers)
+void pos_empty(const struct ruleset *rs, const struct board *b, struct position *p, int nplayers)
 {
 	const struct geometry *geo = rs->geom;
 	memset(p, 0, sizeof *p);
@@ -380,7 +380,7 @@ int pos_setup_check(const struct game *g, const struct position *p, struct cerr 
 		return cerr_set(e, C_ILLEGAL, "%s: a set-up position starts with no offer open and nothing "
 				"built before the roll", p->offer.active ? "offer" : "built");
 	for (int s = 0; s < g->nplayers; s++) {
-		const char *c = colour_names[g->colour[s]];
+		const char *c = seat_name(g, s);
 		for (int d = 0; d < NDEV; d++)
 			if (p->pl[s].dev_new[d] && (s != p->current || !p->rolled))
 				return cerr_set(e, C_ILLEGAL, "players.%s.dev_new: cards are bought by the "
@@ -393,8 +393,8 @@ int pos_setup_check(const struct game *g, const struct position *p, struct cerr 
 	}
 	if (p->phase != PH_OVER && score_total(g, p, p->current) >= g->rules.points_to_win)
 		return cerr_set(e, C_ILLEGAL, "players.%s: %d points on %s's own turn: the game is over",
-				colour_names[g->colour[p->current]], score_total(g, p, p->current),
-				colour_names[g->colour[p->current]]);
+				seat_name(g, p->current), score_total(g, p, p->current),
+				seat_name(g, p->current));
 	return C_OK;
 }
 
@@ -654,7 +654,7 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 		board_beginner(&g->board);
 	else
 		board_random(rs, &g->board, rng, o->numbers, o->harbours);
-	pos_empty(rs, p, &g->board, g->nplayers);
+	pos_empty(rs, &g->board, p, g->nplayers);
 	if (o->has_secret) {
 		g->has_secret = 1;
 		memcpy(g->secret, o->secret, sizeof g->secret);
@@ -708,11 +708,11 @@ static int two_check(const struct game *g, const struct position *p, struct cerr
 				held |= pl->dev[d] | pl->dev_new[d] | pl->played[d];
 			if (held)
 				return cerr_set(e, C_INPUT, "players.%s: a neutral seat holds only settlements "
-						"and roads", colour_names[g->colour[s]]);
+						"and roads", seat_name(g, s));
 		}
 		if (pl->trade > rs->trade_max)
 			return cerr_set(e, C_INPUT, "players.%s.trade_cards: %d is more than %d",
-					colour_names[g->colour[s]], pl->trade, rs->trade_max);
+					seat_name(g, s), pl->trade, rs->trade_max);
 		total += pl->trade;
 	}
 	if (total != rs->trade_cards)
@@ -743,7 +743,7 @@ int pos_check_mode(const struct game *g, const struct position *p, enum pos_chec
 	}
 	for (int s = 0; s < n; s++) {
 		const struct player *pl = &p->pl[s];
-		const char *c = colour_names[g->colour[s]];
+		const char *c = seat_name(g, s);
 		/* A supply counter below zero wraps as uint8_t: too many pieces placed. */
 		if (pl->roads > rs->roads)
 			return cerr_set(e, C_INPUT, "players.%s.roads: more than %d roads", c, rs->roads);
@@ -800,19 +800,19 @@ static int award_check(const struct game *g, int holder, const int *v, int min, 
 	int max, nmax, top = awards_top(v, g->nplayers, &max, &nmax);
 	char has[32];
 	if (holder != NOBODY) {
-		const char *c = colour_names[g->colour[holder]];
+		const char *c = seat_name(g, holder);
 		snprintf(has, sizeof has, unit, v[holder]);
 		if (v[holder] < min)
 			return cerr_set(e, C_INPUT, "%s: %s holds the %s with %s, fewer than %d", path, c,
 					award, has, min);
 		if (v[holder] < max)
 			return cerr_set(e, C_INPUT, "%s: %s holds the %s with %s, but %s has %d", path, c,
-					award, has, colour_names[g->colour[top]], max);
+					award, has, seat_name(g, top), max);
 	}
 	if (nmax == 1 && max >= min && holder != top) {
 		snprintf(has, sizeof has, unit, max);
 		return cerr_set(e, C_INPUT, "%s: %s alone has the most, %s, and must hold the %s", path,
-				colour_names[g->colour[top]], has, award);
+				seat_name(g, top), has, award);
 	}
 	return C_OK;
 }

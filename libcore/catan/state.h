@@ -70,7 +70,7 @@ int movelog_set_text(struct movelog *log, size_t i, const char *text, struct cer
 void movelog_pop(struct movelog *log);
 
 /* pos_empty: an empty board for n players of rs: bank full, deck in order, nothing placed, robber on the desert. */
-void pos_empty(const struct ruleset *rs, struct position *p, const struct board *b, int nplayers);
+void pos_empty(const struct ruleset *rs, const struct board *b, struct position *p, int nplayers);
 /*
  * longest_road: the length of seat's longest trail of roads (no path used
  * twice), not passing through an intersection that holds another

@@ -15,6 +15,7 @@
 #include "names.h"
 #include "pred.h"
 #include "score.h"
+#include "seats.h"
 #include "state.h"
 #include "rng.h"
 #include "state_json.h"
@@ -614,10 +615,10 @@ static int interrupt_fits(struct rd *r, const struct game *g, const struct posit
 		return C_OK;
 	if (p->phase == PH_INTERRUPT && interrupt_next(g, p, (p->answer + n - 1) % n) != p->answer)
 		return jr_fail_at(&r->j, "answering", "%s cannot answer: the robber's mover, or no card to play",
-				  colour_names[g->colour[p->answer]]);
+				  seat_name(g, p->answer));
 	if (p->phase == PH_STEAL && !robber_victims(geo, p, n, p->robber_seat, p->robber))
 		return jr_fail_at(&r->j, "phase", "nobody on hex %d can be robbed by %s", p->robber + 1,
-				  colour_names[g->colour[p->robber_seat]]);
+				  seat_name(g, p->robber_seat));
 	return C_OK;
 }
 
@@ -633,7 +634,7 @@ static int phase_fits(struct rd *r, const struct game *g, const struct position 
 		owing |= p->pl[seat].discard != 0;
 		if (p->pl[seat].discard && p->phase != PH_DISCARD) {
 			int s = jr_key(&r->j, "players");
-			jr_key(&r->j, colour_names[g->colour[seat]]);
+			jr_key(&r->j, seat_name(g, seat));
 			jr_key(&r->j, "discard");
 			rc = jr_fail(&r->j, "a discard is owed only in the discard phase, not in '%s'",
 				     phase_names[p->phase]);
@@ -667,7 +668,7 @@ static int phase_fits(struct rd *r, const struct game *g, const struct position 
 	if (rc == C_OK && p->phase == PH_OVER && score_total(g, p, p->current) < g->rules.points_to_win)
 		rc = jr_fail_at(&r->j, "phase",
 				"the game is over, but %s has %d points, not the %d that win",
-				colour_names[g->colour[p->current]], score_total(g, p, p->current),
+				seat_name(g, p->current), score_total(g, p, p->current),
 				g->rules.points_to_win);
 	return rc;
 }
@@ -763,7 +764,7 @@ static int read_building(struct rd *r, jv_t *v, const struct game *g, struct pos
 				  "and only it does");
 	if (after != NOBODY && (after == p->current || g->role[after] != SEAT_PLAYER))
 		return jr_fail_at(&r->j, "building_after", "%s's own turn ended: another player builds",
-				  colour_names[g->colour[after]]);
+				  seat_name(g, after));
 	p->turn_of = (int8_t)(after == NOBODY ? 0 : after);
 	return C_OK;
 }
@@ -810,7 +811,7 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 	int s = jr_key(&r->j, "current");
 	rc = read_seat(r, cur, &k);
 	if (!rc && g->role[k] != SEAT_PLAYER)
-		rc = jr_fail(&r->j, "%s is a neutral seat and never has the turn", colour_names[g->colour[k]]);
+		rc = jr_fail(&r->j, "%s is a neutral seat and never has the turn", seat_name(g, k));
 	jr_pop(&r->j, s);
 	if (rc)
 		return rc;
@@ -878,7 +879,7 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 			}
 		}
 		for (int seat = 0; !rc && seat < g->nplayers; seat++) {
-			const char *c = colour_names[g->colour[seat]];
+			const char *c = seat_name(g, seat);
 			jv_t *pv = jr_member(&r->j, pls, c, 1, &rc);
 			if (!pv)
 				break;
@@ -1158,7 +1159,7 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 		rc = read_seat(&r, v, &seat);
 		if (!rc && g->role[seat] != SEAT_PLAYER)
 			rc = jr_fail(&r.j, "%s is a neutral seat: only a player has a view",
-				     colour_names[g->colour[seat]]);
+				     seat_name(g, seat));
 		jr_pop(&r.j, s);
 		if (rc)
 			goto out;
@@ -1311,7 +1312,7 @@ static int setup_fail_at(struct rd *r, const struct game *g, int seat, const cha
 			 const char *msg)
 {
 	int s = jr_key(&r->j, "players");
-	jr_key(&r->j, colour_names[g->colour[seat]]);
+	jr_key(&r->j, seat_name(g, seat));
 	jr_key(&r->j, key);
 	if (sub)
 		jr_key(&r->j, sub);
@@ -1386,7 +1387,7 @@ static int setup_award(struct rd *r, jv_t *aw, const struct game *g, const int *
 	for (int t = 0, named = 0; t < g->nplayers; t++)
 		if (v[t] == max)
 			snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s",
-				 !named++ ? "" : nmax == named ? " and " : ", ", colour_names[g->colour[t]]);
+				 !named++ ? "" : nmax == named ? " and " : ", ", seat_name(g, t));
 	s = jr_key(&r->j, "awards");
 	rc = jr_fail_at(&r->j, key, "%s tie for the %s (%d): the order of building decides, so "
 			"name the holder", who, award, max);
@@ -1421,21 +1422,21 @@ int game_set_up(const char *buf, size_t len, const struct newgame *o, struct gam
 	uint8_t deck[MAX_DECK];
 	memcpy(rng, p->rng, sizeof rng);
 	memcpy(deck, p->deck, sizeof deck);
-	pos_empty(g->rs, p, &g->board, g->nplayers);
+	pos_empty(g->rs, &g->board, p, g->nplayers);
 	memcpy(p->rng, rng, sizeof rng);
 	memcpy(p->deck, deck, sizeof deck);
 
 	v = jv_object_get(root, "players");
 	s = jr_key(&r.j, "players");
 	for (int seat = 0; !rc && seat < g->nplayers; seat++) {
-		const char *c = colour_names[g->colour[seat]];
+		const char *c = seat_name(g, seat);
 		int s2 = jr_key(&r.j, c);
 		rc = setup_player(&r, jv_object_get(v, c), g, p, seat);
 		jr_pop(&r.j, s2);
 	}
 	/* Every road joined to its owner's buildings, named where the document lists it. */
 	for (int seat = 0; !rc && seat < g->nplayers; seat++) {
-		const char *c = colour_names[g->colour[seat]];
+		const char *c = seat_name(g, seat);
 		jv_t *roads = jv_object_get(jv_object_get(v, c), "roads");
 		uint8_t reached[MAX_EDGE];
 		pos_roads_reached(g->rs->geom, p, seat, reached);
@@ -1540,7 +1541,7 @@ static void write_seat_or_null(struct jw *w, const struct game *g, const char *k
 	if (seat == NOBODY)
 		jw_null(w);
 	else
-		jw_str(w, colour_names[g->colour[seat]]);
+		jw_str(w, seat_name(g, seat));
 }
 
 static void write_pieces(const struct geometry *geo,
@@ -1608,7 +1609,7 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 	jw_obj(w, JW_BLOCK);
 	jw_key_str(w, "phase", phase_names[p->phase]);
 	jw_key_int(w, "turn", p->turn);
-	jw_key_str(w, "current", colour_names[g->colour[p->current]]);
+	jw_key_str(w, "current", seat_name(g, p->current));
 	jw_key_bool(w, "rolled", p->rolled);
 	jw_key_bool(w, "dev_played", p->dev_played);
 	jw_key_bool(w, "built", p->built);
@@ -1659,21 +1660,21 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 		jw_null(w);
 	} else {
 		jw_obj(w, JW_INLINE);
-		jw_key_str(w, "to", p->offer.to == NOBODY ? "all" : colour_names[g->colour[p->offer.to]]);
+		jw_key_str(w, "to", p->offer.to == NOBODY ? "all" : seat_name(g, p->offer.to));
 		write_counts(w, "give", resource_names, NRES, p->offer.give);
 		write_counts(w, "get", resource_names, NRES, p->offer.get);
 		jw_key(w, "rejected");
 		jw_arr(w, JW_INLINE);
 		for (int s = 0; s < g->nplayers; s++)
 			if (p->offer.rejected & (1u << s))
-				jw_str(w, colour_names[g->colour[s]]);
+				jw_str(w, seat_name(g, s));
 		jw_end_arr(w);
 		jw_end_obj(w);
 	}
 	jw_key(w, "players");
 	jw_obj(w, JW_BLOCK);
 	for (int s = 0; s < g->nplayers; s++) {
-		jw_key(w, colour_names[g->colour[s]]);
+		jw_key(w, seat_name(g, s));
 		write_player(w, g, p, s, start);
 	}
 	jw_end_obj(w);
@@ -1703,7 +1704,7 @@ int game_write(const struct game *g, int flags, char **out, size_t *len, struct 
 	jw_str(&w, STATE_FORMAT);
 	if (g->view != NOBODY) {
 		jw_key(&w, "view");
-		jw_str(&w, colour_names[g->colour[g->view]]);
+		jw_str(&w, seat_name(g, g->view));
 	}
 	jw_key(&w, "seed");
 	if (g->seed < 0 || g->view != NOBODY)
@@ -1732,7 +1733,7 @@ int game_write(const struct game *g, int flags, char **out, size_t *len, struct 
 		jw_arr(&w, JW_INLINE);
 		for (int s = 0; s < g->nplayers; s++)
 			if (g->role[s] == role)
-				jw_str(&w, colour_names[g->colour[s]]);
+				jw_str(&w, seat_name(g, s));
 		jw_end_arr(&w);
 	}
 	jw_key(&w, "board");

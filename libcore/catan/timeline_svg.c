@@ -86,7 +86,7 @@ int timeline_svg(const struct game *g, const struct timeline *t, char **out, siz
 		 * player's points change, its tooltip saying how many after which move.
 		 */
 		double dy = 5.5 * s - 2.75 * (g->nplayers - 1);
-		const char *name = colour_names[g->colour[s]];
+		const char *name = seat_name(g, s);
 		buf_printf(b, "<g class=\"player %s\">\n", name);
 		/* A dark outline under every line keeps the white one visible. */
 		for (int layer = 0; layer < 2; layer++) {
@@ -128,7 +128,7 @@ int timeline_svg(const struct game *g, const struct timeline *t, char **out, siz
 		       "stroke-width=\"7\"/>\n", LX, ly, LX + 26, ly, OUTLINE);
 		buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
 		       "stroke-width=\"4\"/>\n", LX, ly, LX + 26, ly, palette_fill(g->colour[s]));
-		buf_printf(b, "<text x=\"%d\" y=\"%d\">%s %d</text>\n", LX + 34, ly + 5, colour_names[g->colour[s]],
+		buf_printf(b, "<text x=\"%d\" y=\"%d\">%s %d</text>\n", LX + 34, ly + 5, seat_name(g, s),
 		       last);
 	}
 	buf_adds(b, "</svg>\n");

@@ -5,6 +5,7 @@
 #include "move.h"
 #include "names.h"
 #include "pred.h"
+#include "seats.h"
 #include "view.h"
 #include "state.h"
 
@@ -104,7 +105,7 @@ int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
 		return cerr_set(e, C_USAGE, "no such player in this game");
 	if (!seat_moves(g, seat))
 		return cerr_set(e, C_USAGE, "%s is a neutral seat: only a player has a view",
-				colour_names[g->colour[seat]]);
+				seat_name(g, seat));
 	*out = *g;
 	memset(&out->log, 0, sizeof out->log);
 	out->view = seat;

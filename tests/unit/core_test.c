@@ -8,6 +8,7 @@
 #include "names.h"
 #include "pred.h"
 #include "rng.h"
+#include "seats.h"
 #include "state.h"
 #include "state_json.h"
 #include "unit.h"

@@ -11,6 +11,7 @@
 #include "pred.h"
 #include "rng.h"
 #include "rules.h"
+#include "seats.h"
 #include "state.h"
 #include "state_json.h"
 
@@ -71,7 +72,7 @@ static void fresh_setup(struct game *g, int n)
 	fresh(g, n, OUT_EXTERNAL);
 	uint64_t rng[4];
 	memcpy(rng, g->pos.rng, sizeof rng);
-	pos_empty(g->rs, &g->pos, &g->board, n);
+	pos_empty(g->rs, &g->board, &g->pos, n);
 	memcpy(g->pos.rng, rng, sizeof rng);
 	g->start = g->pos;
 }
@@ -1095,7 +1096,7 @@ static void test_victory(void)
 static void empty_board(struct game *g, int n)
 {
 	fresh(g, n, OUT_EXTERNAL);
-	pos_empty(g->rs, &g->pos, &g->board, n);
+	pos_empty(g->rs, &g->board, &g->pos, n);
 }
 
 static void roads(struct game *g, int seat, const int *nodes)
@@ -2024,7 +2025,7 @@ static void test_longest_search(void)
 	rng_seed(rng, 4242);
 	empty_board(&g, 3);
 	for (int k = 0; k < 20000; k++) {
-		pos_empty(g.rs, &g.pos, &g.board, 3);
+		pos_empty(g.rs, &g.board, &g.pos, 3);
 		int hexes = 1 + (int)rng_below(rng, 4), first = (int)rng_below(rng, (uint32_t)geo->nhex);
 		int want = 1 + (int)rng_below(rng, 15);
 		/* The paths round a few hexes next to each other. */
@@ -2432,7 +2433,7 @@ static void test_six_seats(void)
 	ok(!wrong, "pos_hex_seats finds every set of the six seats, whatever the hex pays each");
 
 	/* Hex 5: seat 4 a settlement on its north corner, seat 5 a city on its south one. */
-	pos_empty(g.rs, p, &g.board, 6);
+	pos_empty(g.rs, &g.board, p, 6);
 	int hex = 4, north = geo->hex_nodes[hex][0], south = geo->hex_nodes[hex][3];
 	pos_place_settlement(&g, p, 4, north);
 	pos_place_settlement(&g, p, 5, south);

@@ -11,6 +11,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "search.h"
+#include "seats.h"
 #include "state.h"
 #include "state_json.h"
 #include "unit.h"
@@ -494,7 +495,7 @@ static int check_position(struct unit *u, const struct game *g, long *tried, lon
 			if (list[at].seat == s)
 				same &= i < ns && memcmp(&list[at], &list2[i++], sizeof list2[0]) == 0;
 		if (!same || i != ns) {
-			diag("seat %s's listing is not the whole's%s", colour_names[g->colour[s]], "");
+			diag("seat %s's listing is not the whole's%s", seat_name(g, s), "");
 			c.bad++;
 		}
 		k += ns;

@@ -12,6 +12,7 @@
 #include "render_text.h"
 #include "rng.h"
 #include "rules.h"
+#include "seats.h"
 #include "state.h"
 #include "unit.h"
 
@@ -116,7 +117,7 @@ static int perturb(struct game *g, int seat, uint64_t rng[4])
 			break;
 		}
 	}
-	const char *viewer = colour_names[g->colour[seat]];
+	const char *viewer = seat_name(g, seat);
 	for (size_t i = 0; i < g->log.len; i++) {
 		char line[320];	/* a log line (200 characters at most) and room to reword it */
 		struct cerr e;
@@ -348,7 +349,7 @@ int main(void)
 					char *a = draw(&g, seat, svg), *b = draw(&h, seat, svg);
 					CHECK(&u, a && b && strcmp(a, b) == 0,
 					      "game %d move %d: %s's %s view shows a hidden value", k, moves,
-					      colour_names[g.colour[seat]], svg ? "SVG" : "text");
+					      seat_name(&g, seat), svg ? "SVG" : "text");
 					free(a);
 					free(b);
 				}

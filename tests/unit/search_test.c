@@ -11,6 +11,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "search.h"
+#include "seats.h"
 #include "state.h"
 #include "view.h"
 #include "unit.h"

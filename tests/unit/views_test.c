@@ -13,6 +13,7 @@
 #include "rules.h"
 #include "ruleset.h"
 #include "scorecard.h"
+#include "seats.h"
 #include "state.h"
 #include "state_json.h"
 #include "view.h"
