@@ -137,7 +137,7 @@ static int check_as(const struct opts *o, const struct dgame *g, struct cerr *e)
 static int cmd_move(const struct opts *o, struct dgame *g, int argc, char **argv, struct cerr *e)
 {
 	int rc;
-	char *text = dice_args_text(argc, argv);
+	char *text = fe_dice_args_text(argc, argv);
 	if (!text)
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	rc = dice_play(g, text, 0, o->as, e);

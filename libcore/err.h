@@ -26,7 +26,7 @@ struct cerr {
 /* cerr_set: stores code and the formatted message in e (if e is not NULL); returns code. */
 int cerr_set(struct cerr *e, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-int cerr_vset(struct cerr *e, int code, const char *fmt, va_list ap);
+int cerr_vset(struct cerr *e, int code, const char *fmt, va_list ap) __attribute__((format(printf, 3, 0)));
 
 /* cerr_prefix: puts "prefix: " in front of e's message (used to add a JSON path or a move number). */
 void cerr_prefix(struct cerr *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

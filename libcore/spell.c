@@ -3,7 +3,8 @@
 
 #include "spell.h"
 
-int spell_distance(const char *a, const char *b)
+/* spell_distance: the edits from a to b, as above, for words of up to 24 letters (longer: 24). */
+static int spell_distance(const char *a, const char *b)
 {
 	enum { MAX = 24 };
 	int d[MAX + 1][MAX + 1];

@@ -20,7 +20,5 @@ struct spell {
 void spell_start(struct spell *s, const char *word);
 /* spell_offer: cand, a known word, becomes s->best when it is nearer than any before. */
 void spell_offer(struct spell *s, const char *cand);
-/* spell_distance: the edits from a to b, as above, for words of up to 24 letters (longer: 24). */
-int spell_distance(const char *a, const char *b);
 
 #endif

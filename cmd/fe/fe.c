@@ -11,9 +11,7 @@
 #include "fe.h"
 #include "version.h"
 
-static void verror(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
-
-static void verror(const char *fmt, va_list ap)
+void fe_verror(const char *fmt, va_list ap)
 {
 	fprintf(stderr, "%s: ", fe_progname);
 	vfprintf(stderr, fmt, ap);
@@ -24,7 +22,7 @@ void fe_error(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	verror(fmt, ap);
+	fe_verror(fmt, ap);
 	va_end(ap);
 }
 
@@ -152,22 +150,6 @@ int fe_version(void)
 	struct cerr e = { 0 };
 	printf("%s (catan-tools) %s\n", fe_progname, CATAN_VERSION);
 	return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
-}
-
-static int usage_tail(const struct fe_cmd *c)
-{
-	fe_usage(stderr, c, NULL);
-	fprintf(stderr, "Try '%s --help' for more information.\n", fe_progname);
-	return C_USAGE;
-}
-
-int fe_usagef(const struct fe_cmd *c, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	verror(fmt, ap);
-	va_end(ap);
-	return usage_tail(c);
 }
 
 int fe_parse_long(const char *s, long min, long max, long *out)

@@ -3,6 +3,7 @@
 #define CATAN_FE_H
 
 #include <getopt.h>	/* optarg, optind: fe_next_option sets them */
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <time.h>
@@ -12,8 +13,9 @@
 /* Each command defines its name once: const char fe_progname[] = "catan-move"; */
 extern const char fe_progname[];
 
-/* fe_error: prints "progname: message" on stderr. */
+/* fe_error: prints "progname: message" on stderr; fe_verror: the same from a va_list. */
 void fe_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void fe_verror(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* fe_report: prints e's message with the program's prefix; returns e->code. */
 int fe_report(const struct cerr *e);
 
@@ -273,5 +275,14 @@ int fe_parse_u64(const char *s, unsigned long long max, unsigned long long *out)
  * NULL when there is none.
  */
 const char *fe_operand(int argc, char **argv, const char **path);
+
+/*
+ * fe_dice_args_text: dicegame-sheet's command-line words as move text
+ * (malloc'd; NULL when out of memory).  An argument whose first word starts
+ * a move (roll, reroll, keep, joker, build, end; gold when "on" follows)
+ * begins a new move; any other argument continues the move before it, so
+ * both "build R0 S3" and build R0 S3 as three words are one move.
+ */
+char *fe_dice_args_text(int argc, char *const *argv);
 
 #endif

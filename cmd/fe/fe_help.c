@@ -1,4 +1,9 @@
-/* fe_help.c: --help and the usage lines, printed from a command's option and subcommand tables. */
+/*
+ * fe_help.c: --help, the usage lines and usage errors, printed from a
+ * command's option and subcommand tables (fe_opt.c parses options over the
+ * same tables and calls down to this file; this file calls only fe.c).
+ */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -7,6 +12,24 @@
 /* The width of the screen --help fills, and the widest first column of its lists. */
 #define WIDTH 80
 #define MAX_COLUMN 30
+
+static int in_list(const int *ids, int id)
+{
+	for (; ids && *ids; ids++)
+		if (*ids == id)
+			return 1;
+	return 0;
+}
+
+int fe_sub_takes(const struct fe_cmd *c, const struct fe_sub *sub, int id)
+{
+	return in_list(c->common, id) || in_list(sub->opts, id);
+}
+
+int fe_opt_letter(const struct fe_opt *o)
+{
+	return o->id > ' ' && o->id < 128;
+}
 
 /*
  * word_len: the length of the word at s, up to a space or a newline; with
@@ -186,4 +209,20 @@ int fe_help(const struct fe_cmd *c, const struct fe_sub *sub)
 		wrap(stdout, c->epilogue, 0, 0, 0);
 	}
 	return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
+}
+
+static int usage_tail(const struct fe_cmd *c)
+{
+	fe_usage(stderr, c, NULL);
+	fprintf(stderr, "Try '%s --help' for more information.\n", fe_progname);
+	return C_USAGE;
+}
+
+int fe_usagef(const struct fe_cmd *c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fe_verror(fmt, ap);
+	va_end(ap);
+	return usage_tail(c);
 }

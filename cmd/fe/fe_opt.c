@@ -14,19 +14,6 @@ const struct fe_sub *fe_sub_find(const struct fe_cmd *c, const char *name)
 	return NULL;
 }
 
-static int in_list(const int *ids, int id)
-{
-	for (; ids && *ids; ids++)
-		if (*ids == id)
-			return 1;
-	return 0;
-}
-
-int fe_sub_takes(const struct fe_cmd *c, const struct fe_sub *sub, int id)
-{
-	return in_list(c->common, id) || in_list(sub->opts, id);
-}
-
 /* bad_option: getopt_long's ':' (a missing value) or '?' (an unknown option) as a usage error. */
 static int bad_option(int opt, char **argv, const struct fe_cmd *c)
 {
@@ -37,11 +24,6 @@ static int bad_option(int opt, char **argv, const struct fe_cmd *c)
 
 static int complete(const struct fe_cmd *c, int argc, char **argv, int *status);
 static const struct fe_opt *walk(const struct fe_cmd *c, int n, char **w, const struct fe_sub **sub);
-
-int fe_opt_letter(const struct fe_opt *o)
-{
-	return o->id > ' ' && o->id < 128;
-}
 
 int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status)
 {

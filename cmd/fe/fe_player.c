@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -20,10 +21,15 @@ extern char **environ;
 /* How long a program told the game is over has to exit before it is killed. */
 #define GRACE_MS 500
 
-static int failed(char *why, char *detail, const char *w, const char *fmt, const char *arg)
+static int failed(char *why, char *detail, const char *w, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int failed(char *why, char *detail, const char *w, const char *fmt, ...)
 {
+	va_list ap;
 	snprintf(why, MATCH_WHY, "%s", w);
-	snprintf(detail, MATCH_DETAIL, fmt, arg);
+	va_start(ap, fmt);
+	vsnprintf(detail, MATCH_DETAIL, fmt, ap);
+	va_end(ap);
 	return -1;
 }
 

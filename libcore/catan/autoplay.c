@@ -388,7 +388,8 @@ static int greedy_pick(struct autoplay *a, const struct game *g, const struct mo
 
 /* ---- choosing and playing ---- */
 
-uint64_t autoplay_public_seed(const struct game *g)
+/* autoplay_public_seed: a number from what every player of g sees (the board and the colours). */
+static uint64_t autoplay_public_seed(const struct game *g)
 {
 	/* FNV-1a over the board's terrains and tokens, then the seats' colours. */
 	uint64_t h = 0xcbf29ce484222325u;
@@ -433,7 +434,14 @@ static int is_trade(const struct move *m)
 	return m->verb == MV_TRADE || m->verb == MV_OFFER;
 }
 
-int autoplay_needs_outcome(const struct game *g, const struct move *m)
+/*
+ * autoplay_needs_outcome: 1 when g's outcomes are external and m lacks
+ * the outcome it needs: a roll without dice, a purchase without its card,
+ * a robber move or steal that robs someone without the card, a forced
+ * trade without the cards taken.  Adding the outcome's words at the end
+ * of m's text ("red roll" "3 4") makes the move to apply.
+ */
+static int autoplay_needs_outcome(const struct game *g, const struct move *m)
 {
 	if (g->rules.outcomes != OUT_EXTERNAL)
 		return 0;

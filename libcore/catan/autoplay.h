@@ -110,17 +110,7 @@ int autoplay_actor(const struct game *g);
  */
 int autoplay_choose(struct autoplay *a, const struct game *g, struct move *m, struct cerr *e);
 
-/*
- * autoplay_needs_outcome: 1 when g's outcomes are external and m lacks
- * the outcome it needs: a roll without dice, a purchase without its card,
- * a robber move or steal that robs someone without the card, a forced
- * trade without the cards taken.  Adding the outcome's words at the end
- * of m's text ("red roll" "3 4") makes the move to apply.
- */
-int autoplay_needs_outcome(const struct game *g, const struct move *m);
 
-/* autoplay_public_seed: a number from what every player of g sees (the board and the colours). */
-uint64_t autoplay_public_seed(const struct game *g);
 
 /*
  * autoplay_run: makes automatic moves (rules_apply with flags) until

@@ -1,7 +1,6 @@
 /* batch.c: moves applied to a game one at a time, a refusal named by the move's number and text. */
 #include <string.h>
 
-#include <jansson.h>
 
 #include "batch.h"
 #include "move.h"

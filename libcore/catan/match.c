@@ -21,7 +21,8 @@
 /* The longest answer line read. */
 #define MATCH_LINE 4096
 
-int match_player_at(const struct match_opts *o, uint64_t seed, int seat)
+/* match_player_at: the number of the player at seat in game seed: (seat + seed) mod n. */
+static int match_player_at(const struct match_opts *o, uint64_t seed, int seat)
 {
 	int n = o->nplayers;
 	return (int)((uint64_t)seat + seed % (uint64_t)n) % n;

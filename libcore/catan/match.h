@@ -87,8 +87,6 @@ struct match_result {
 	struct match_fault fault[MAXPLAYERS];
 };
 
-/* match_player_at: the number of the player at seat in game seed: (seat + seed) mod n. */
-int match_player_at(const struct match_opts *o, uint64_t seed, int seat);
 
 /*
  * match_play: game seed of the match: a new game from o->ng with that seed,
@@ -153,14 +151,5 @@ int match_read_line(struct match_tally *t, const char *text, size_t len, struct 
 		    struct cerr *e);
 void match_tally_add(struct match_tally *t, const struct match_result *r);
 
-/* match_wilson: the 95% Wilson score interval of k successes in n trials (n > 0) into lo, hi. */
-void match_wilson(double k, double n, double *lo, double *hi);
-/*
- * match_elo: the Elo difference of a side that scores p (0..1) of the wins
- * when it holds k of the n seats (k = 1, n = 2 for two players): each
- * seat's strength ratio a/b solves p = k a / (k a + (n - k) b), and the
- * difference is 400 log10(a/b).  +-INFINITY at p 1 and 0.
- */
-double match_elo(double p, int k, int n);
 
 #endif

@@ -92,7 +92,8 @@ void match_stats_add(struct match_stats *s, const struct match_result *r)
 		s->faults[r->player[r->fault[k].seat]]++;
 }
 
-void match_wilson(double k, double n, double *lo, double *hi)
+/* match_wilson: the 95% Wilson score interval of k successes in n trials (n > 0) into lo, hi. */
+static void match_wilson(double k, double n, double *lo, double *hi)
 {
 	const double z = 1.959963984540054;
 	double p = k / n, z2 = z * z / n;
@@ -102,7 +103,13 @@ void match_wilson(double k, double n, double *lo, double *hi)
 	*hi = mid + half > 1 ? 1 : mid + half;
 }
 
-double match_elo(double p, int k, int n)
+/*
+ * match_elo: the Elo difference of a side that scores p (0..1) of the wins
+ * when it holds k of the n seats (k = 1, n = 2 for two players): each
+ * seat's strength ratio a/b solves p = k a / (k a + (n - k) b), and the
+ * difference is 400 log10(a/b).  +-INFINITY at p 1 and 0.
+ */
+static double match_elo(double p, int k, int n)
 {
 	/* At the ends (an interval's bound may come within rounding of them) the difference is unbounded. */
 	if (p <= 1e-9)

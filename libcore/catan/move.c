@@ -7,6 +7,7 @@
  * the verb's row; a new verb is a new row.
  */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -113,12 +114,18 @@ static int die_word(const struct game *g, const char *w, uint8_t *d, struct cerr
 	return C_OK;
 }
 
-/* need: C_ILLEGAL with the message (fmt with arg) when the word at i is missing. */
-static int need(const struct words *w, int i, const char *fmt, const char *arg, struct cerr *e)
+/* need: C_ILLEGAL with the message when the word at i is missing. */
+static int need(const struct words *w, int i, struct cerr *e, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int need(const struct words *w, int i, struct cerr *e, const char *fmt, ...)
 {
 	if (i < w->n)
 		return C_OK;
-	return cerr_set(e, C_ILLEGAL, fmt, arg);
+	va_list ap;
+	va_start(ap, fmt);
+	cerr_vset(e, C_ILLEGAL, fmt, ap);
+	va_end(ap);
+	return C_ILLEGAL;
 }
 
 /* is: the word at i is word. */
@@ -342,7 +349,7 @@ static int bad(struct cerr *e, const char *field)
 static int parse_build(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
 	const struct geometry *geo = g->rs->geom;
-	if (need(w, w->i, "'build' needs road, settlement or city", NULL, e))
+	if (need(w, w->i, e, "'build' needs road, settlement or city"))
 		return C_ILLEGAL;
 	int pc = lookup(piece_names, NPIECE, w->tok[w->i]);
 	if (pc < 0)
@@ -350,12 +357,12 @@ static int parse_build(const struct game *g, struct words *w, struct move *m, st
 	m->piece = (uint8_t)pc;
 	w->i++;
 	if (pc == PC_ROAD) {
-		if (need(w, w->i, "'build road' needs a path", NULL, e) ||
+		if (need(w, w->i, e, "'build road' needs a path") ||
 		    path_word(geo, w->tok[w->i], &m->path[0], e))
 			return C_ILLEGAL;
 		m->npath = 1;
 	} else {
-		if (need(w, w->i, "'build %s' needs an intersection", w->tok[w->i - 1], e))
+		if (need(w, w->i, e, "'build %s' needs an intersection", w->tok[w->i - 1]))
 			return C_ILLEGAL;
 		int nd = node_parse(geo, w->tok[w->i]);
 		if (nd < 0)
@@ -433,7 +440,7 @@ static int check_build(const struct game *g, const struct move *m, struct cerr *
 static int parse_roll(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
 	if (w->i < w->n) {
-		if (need(w, w->i + 1, "'roll' takes two dice or none", NULL, e) ||
+		if (need(w, w->i + 1, e, "'roll' takes two dice or none") ||
 		    die_word(g, w->tok[w->i], &m->dice[0], e) ||
 		    die_word(g, w->tok[w->i + 1], &m->dice[1], e))
 			return C_ILLEGAL;
@@ -518,7 +525,7 @@ static int victim_words(const struct game *g, struct words *w, const char *verb,
 			struct cerr *e)
 {
 	int s, r;
-	if (need(w, w->i, "'%s' needs a colour", verb, e) || seat_word(g, w->tok[w->i], &s, e))
+	if (need(w, w->i, e, "'%s' needs a colour", verb) || seat_word(g, w->tok[w->i], &s, e))
 		return C_ILLEGAL;
 	m->victim = (int8_t)s;
 	w->i++;
@@ -534,7 +541,7 @@ static int victim_words(const struct game *g, struct words *w, const char *verb,
 static int parse_robber(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
 	const struct geometry *geo = g->rs->geom;
-	if (need(w, w->i, "'robber' needs a hex", NULL, e))
+	if (need(w, w->i, e, "'robber' needs a hex"))
 		return C_ILLEGAL;
 	int h = hex_parse(geo, w->tok[w->i]);
 	if (h < 0)
@@ -672,7 +679,7 @@ static int check_steal(const struct game *g, const struct move *m, struct cerr *
 static int parse_offer(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
 	int s;
-	if (need(w, w->i, "'offer' needs a colour or 'all'", NULL, e))
+	if (need(w, w->i, e, "'offer' needs a colour or 'all'"))
 		return C_ILLEGAL;
 	if (is(w, w->i, "all"))
 		m->to = NOBODY;
@@ -746,10 +753,10 @@ static int check_offer(const struct game *g, const struct move *m, struct cerr *
 static int parse_trade(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
 	int r = 0, n = 0;	/* set by res_word and count_word (-O3 cannot tell) */
-	if (need(w, w->i, "'trade' needs a resource, a count, 'for' and a resource", NULL, e) ||
+	if (need(w, w->i, e, "'trade' needs a resource, a count, 'for' and a resource") ||
 	    res_word(w->tok[w->i], &r, e))
 		return C_ILLEGAL;
-	if (need(w, w->i + 1, "a count must follow '%s'", w->tok[w->i], e) ||
+	if (need(w, w->i + 1, e, "a count must follow '%s'", w->tok[w->i]) ||
 	    count_word(w->tok[w->i + 1], w->most, &n, e))
 		return C_ILLEGAL;
 	m->give[r] = (uint8_t)n;
@@ -757,7 +764,7 @@ static int parse_trade(const struct game *g, struct words *w, struct move *m, st
 	if (!is(w, w->i, "for"))
 		return cerr_set(e, C_ILLEGAL, "'for' must follow the cards given");
 	w->i++;
-	if (need(w, w->i, "a resource must follow '%s'", "for", e) || res_word(w->tok[w->i], &r, e))
+	if (need(w, w->i, e, "a resource must follow '%s'", "for") || res_word(w->tok[w->i], &r, e))
 		return C_ILLEGAL;
 	m->get[r] = 1;
 	w->i++;
@@ -855,8 +862,7 @@ static int check_buy(const struct game *g, const struct move *m, struct cerr *e)
 static int parse_play(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
 	const struct geometry *geo = g->rs->geom;
-	if (need(w, w->i, "'play' needs a card: knight, road-building, year-of-plenty or monopoly", NULL,
-		 e))
+	if (need(w, w->i, e, "'play' needs a card: knight, road-building, year-of-plenty or monopoly"))
 		return C_ILLEGAL;
 	if (dev_word(w->tok[w->i], &m->card, e))
 		return C_ILLEGAL;
@@ -866,7 +872,7 @@ static int parse_play(const struct game *g, struct words *w, struct move *m, str
 	w->i++;
 	switch (d) {
 	case DEV_ROAD_BUILDING:
-		if (need(w, w->i, "'%s' needs one or two paths", "road-building", e))
+		if (need(w, w->i, e, "'%s' needs one or two paths", "road-building"))
 			return C_ILLEGAL;
 		while (w->i < w->n && m->npath < 2) {
 			if (path_word(geo, w->tok[w->i], &m->path[m->npath], e))
@@ -880,7 +886,7 @@ static int parse_play(const struct game *g, struct words *w, struct move *m, str
 	case DEV_YEAR_OF_PLENTY:
 		for (int k = 0; k < 2; k++) {
 			int r;
-			if (need(w, w->i, "'%s' needs two resources", "year-of-plenty", e) ||
+			if (need(w, w->i, e, "'%s' needs two resources", "year-of-plenty") ||
 			    res_word(w->tok[w->i], &r, e))
 				return C_ILLEGAL;
 			m->get[r]++;
@@ -889,7 +895,7 @@ static int parse_play(const struct game *g, struct words *w, struct move *m, str
 		break;
 	case DEV_MONOPOLY: {
 		int r;
-		if (need(w, w->i, "'%s' needs a resource", "monopoly", e) || res_word(w->tok[w->i], &r, e))
+		if (need(w, w->i, e, "'%s' needs a resource", "monopoly") || res_word(w->tok[w->i], &r, e))
 			return C_ILLEGAL;
 		m->res = (int8_t)r;
 		w->i++;
@@ -1015,7 +1021,7 @@ static int check_play(const struct game *g, const struct move *m, struct cerr *e
 static int parse_neutral(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
 	int s;
-	if (need(w, w->i, "'neutral' needs the colour of a neutral seat", NULL, e) ||
+	if (need(w, w->i, e, "'neutral' needs the colour of a neutral seat") ||
 	    seat_word(g, w->tok[w->i], &s, e))
 		return C_ILLEGAL;
 	m->to = (int8_t)s;
@@ -1062,7 +1068,7 @@ static int check_neutral(const struct game *g, const struct move *m, struct cerr
 
 static int parse_action(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
-	if (need(w, w->i, "'action' needs force-trade or robber", NULL, e))
+	if (need(w, w->i, e, "'action' needs force-trade or robber"))
 		return C_ILLEGAL;
 	int a = lookup(action_names, NACTION, w->tok[w->i]);
 	if (a < 0)
@@ -1146,7 +1152,7 @@ static int check_action(const struct game *g, const struct move *m, struct cerr 
 
 static int parse_return(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
-	if (need(w, w->i, "'return' needs the card given back: knight", NULL, e))
+	if (need(w, w->i, e, "'return' needs the card given back: knight"))
 		return C_ILLEGAL;
 	if (dev_word(w->tok[w->i], &m->card, e))
 		return C_ILLEGAL;

@@ -139,7 +139,8 @@ int road_place_check(const struct geometry *geo,
 	return illegal(e, "the road must touch your road, settlement or city");
 }
 
-int road_any_place(const struct geometry *geo, const struct position *p, int seat)
+/* road_any_place: 1 when seat could place a road on some free path. */
+static int road_any_place(const struct geometry *geo, const struct position *p, int seat)
 {
 	for (int ed = 0; ed < geo->nedge; ed++)
 		if (p->edge_owner[ed] == NOBODY && road_place_check(geo, p, seat, ed, NULL) == C_OK)

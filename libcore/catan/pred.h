@@ -47,8 +47,6 @@ void pay_bank(struct position *p, int seat, const uint8_t c[NRES]);
  */
 int road_place_check(const struct geometry *geo,
 		     const struct position *p, int seat, int edge, struct cerr *e);
-/* road_any_place: 1 when seat could place a road on some free path. */
-int road_any_place(const struct geometry *geo, const struct position *p, int seat);
 /* node_free_check: the intersection is empty and has no building one path away (distance rule). */
 int node_free_check(const struct geometry *geo, const struct position *p, int node, struct cerr *e);
 /* node_touches_road: 1 when one of seat's roads ends at node. */

@@ -21,6 +21,14 @@ int present_blame(const struct replay_result *res, struct cerr *e)
 	return e->code;
 }
 
+/* shows_own: pr shows the game it holds (pr->own, freed with it). */
+static int shows_own(struct present *pr)
+{
+	pr->owned = 1;
+	pr->game = &pr->own;
+	return C_OK;
+}
+
 int present_now(const struct game *g, struct present *pr, struct replay_result *res,
 		struct cerr *e)
 {
@@ -29,9 +37,7 @@ int present_now(const struct game *g, struct present *pr, struct replay_result *
 		return C_OK;
 	if (game_replay(g, res, &pr->own, e) != C_OK)
 		return present_blame(res, e);
-	pr->owned = 1;
-	pr->game = &pr->own;
-	return C_OK;
+	return shows_own(pr);
 }
 
 int present_view(const struct game *g, int seat, struct present *pr, struct replay_result *res,
@@ -58,9 +64,7 @@ int present_view(const struct game *g, int seat, struct present *pr, struct repl
 	present_free(&now);
 	if (rc != C_OK)
 		return rc;
-	pr->owned = 1;
-	pr->game = &pr->own;
-	return C_OK;
+	return shows_own(pr);
 }
 
 int present_at(const struct game *g, long n, struct present *pr, struct replay_result *res,
@@ -92,8 +96,7 @@ int present_at(const struct game *g, long n, struct present *pr, struct replay_r
 	pr->own = r.g;
 	memset(&pr->own.log, 0, sizeof pr->own.log);
 	pr->own.has_pos = 1;
-	pr->owned = 1;
-	pr->game = &pr->own;
+	shows_own(pr);
 	for (long i = 0; i < n && rc == C_OK; i++) {
 		const struct logent *ent = &g->log.ent[i];
 		rc = ent->parsed ? movelog_push_move(&pr->own.log, ent->text, &ent->move, e)

@@ -1,4 +1,8 @@
-/* rules.h: the rules engine's entry point: applying a move, all or nothing (awards.h, score.h and view.h hold the rest). */
+/*
+ * rules.h: the rules engine's entry point: applying a move, all or nothing
+ * unless the caller vouches for the move (RULES_LISTED) (awards.h, score.h
+ * and view.h hold the rest).
+ */
 #ifndef CATAN_RULES_H
 #define CATAN_RULES_H
 
@@ -99,7 +103,9 @@
  * moves the phase on, updates longest road and largest army, ends the game
  * when the player whose turn it is reaches the points to win, and appends
  * the canonical text of the move with its outcome to g->log.
- * All or nothing: on any failure g is unchanged.
+ * All or nothing: on any failure g is unchanged, except with RULES_LISTED
+ * (above), whose caller vouches that m was listed: a refusal then means the
+ * generator and the rules disagree (C_SYSTEM) and g may be partly changed.
  * Returns C_OK; C_ILLEGAL with a lower-case message naming the rule
  * ("the road must touch your road, settlement or city"), also for a
  * player's view (views are not played on); C_INPUT for a game without a

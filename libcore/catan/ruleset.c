@@ -166,7 +166,8 @@ const struct rules_option rules_options[NRULES_OPTION + 1] = {
 	{ NULL, 0, 0, NULL, 0, 0 },
 };
 
-const struct rules_option *rules_option_find(const char *key)
+/* rules_option_find: the option named key, or NULL. */
+static const struct rules_option *rules_option_find(const char *key)
 {
 	for (const struct rules_option *o = rules_options; o->key; o++)
 		if (strcmp(o->key, key) == 0)

@@ -149,8 +149,6 @@ struct rules_option {
 #define NRULES_OPTION 14
 extern const struct rules_option rules_options[NRULES_OPTION + 1];	/* ends with a NULL key */
 
-/* rules_option_find: the option named key, or NULL. */
-const struct rules_option *rules_option_find(const char *key);
 /* rules_option_word: the value of word for option o, or -1 when it is not one of o's words. */
 int rules_option_word(const struct rules_option *o, const char *word);
 /* rules_option_value: the value of option o in r. */

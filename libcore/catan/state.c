@@ -278,7 +278,8 @@ int pos_road_added(const struct geometry *geo, const struct position *p, int sea
 	return len > before ? len : before;
 }
 
-void pos_road_lengths(const struct geometry *geo, struct position *p, int nplayers)
+/* pos_road_lengths: computes road_len of every seat. */
+static void pos_road_lengths(const struct geometry *geo, struct position *p, int nplayers)
 {
 	for (int s = 0; s < nplayers; s++)
 		p->road_len[s] = (uint8_t)longest_road(geo, p, s);
@@ -406,6 +407,8 @@ int pos_setup_step(const struct game *g, const struct position *p)
 	return p->phase == PH_SETUP_ROAD ? settled - 1 : settled;
 }
 
+static void pos_yield_add(const struct geometry *geo, struct position *p, int seat, int node);
+
 void pos_place_settlement(const struct game *g, struct position *p, int seat, int node)
 {
 	int slot = geom_node_harbour(g->rs->geom, node);
@@ -422,7 +425,8 @@ void pos_place_settlement(const struct game *g, struct position *p, int seat, in
 	pos_yield_add(g->rs->geom, p, seat, node);
 }
 
-void pos_yield_add(const struct geometry *geo, struct position *p, int seat, int node)
+/* pos_yield_add: one more card for seat from each hex around node in p->hex_yield (a building placed there). */
+static void pos_yield_add(const struct geometry *geo, struct position *p, int seat, int node)
 {
 	for (int k = 0; k < 3; k++)
 		if (geo->node_hexes[node][k] >= 0)
@@ -788,6 +792,15 @@ int pos_check(const struct game *g, const struct position *p, struct cerr *e)
 	return pos_check_mode(g, p, POS_CHECK_FULL, e);
 }
 
+/* amount_text: what a seat has toward an award: "a road of 6" (road 1), "3 knights played" (road 0). */
+static void amount_text(char *has, size_t n, int road, int v)
+{
+	if (road)
+		snprintf(has, n, "a road of %d", v);
+	else
+		snprintf(has, n, "%d knights played", v);
+}
+
 /*
  * award_check: the rules that hold in every position however it was
  * reached (docs/decisions.md): a holder has the threshold and nobody has
@@ -795,13 +808,13 @@ int pos_check(const struct game *g, const struct position *p, struct cerr *e)
  * v[] are the seats' road lengths or played knights.
  */
 static int award_check(const struct game *g, int holder, const int *v, int min, const char *path,
-		       const char *award, const char *unit, struct cerr *e)
+		       const char *award, int road, struct cerr *e)
 {
 	int max, nmax, top = awards_top(v, g->nplayers, &max, &nmax);
 	char has[32];
 	if (holder != NOBODY) {
 		const char *c = seat_name(g, holder);
-		snprintf(has, sizeof has, unit, v[holder]);
+		amount_text(has, sizeof has, road, v[holder]);
 		if (v[holder] < min)
 			return cerr_set(e, C_INPUT, "%s: %s holds the %s with %s, fewer than %d", path, c,
 					award, has, min);
@@ -810,7 +823,7 @@ static int award_check(const struct game *g, int holder, const int *v, int min, 
 					award, has, seat_name(g, top), max);
 	}
 	if (nmax == 1 && max >= min && holder != top) {
-		snprintf(has, sizeof has, unit, max);
+		amount_text(has, sizeof has, road, max);
 		return cerr_set(e, C_INPUT, "%s: %s alone has the most, %s, and must hold the %s", path,
 				seat_name(g, top), has, award);
 	}
@@ -827,12 +840,12 @@ int pos_award_check(const struct game *g, const struct position *p, struct cerr 
 	for (int s = 0; s < g->nplayers; s++)
 		v[s] = p->road_len[s];
 	if (award_check(g, p->longest_road, v, rs->road_award_min, "awards.longest_road",
-			"longest road", "a road of %d", e))
+			"longest road", 1, e))
 		return C_INPUT;
 	for (int s = 0; s < g->nplayers; s++)
 		v[s] = p->pl[s].played[DEV_KNIGHT];
 	if (award_check(g, p->largest_army, v, rs->army_award_min, "awards.largest_army",
-			"largest army", "%d knights played", e))
+			"largest army", 0, e))
 		return C_INPUT;
 	return C_OK;
 }

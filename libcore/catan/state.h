@@ -84,8 +84,6 @@ int longest_road(const struct geometry *geo, const struct position *p, int seat)
  * the trails through the new road only, where it can be cheaper.
  */
 int pos_road_added(const struct geometry *geo, const struct position *p, int seat, int edge);
-/* pos_road_lengths: computes road_len of every seat. */
-void pos_road_lengths(const struct geometry *geo, struct position *p, int nplayers);
 /*
  * pos_roads_cut: after a settlement was placed on node, the seats whose road
  * passed through it (two of their paths meet there): their road_len is
@@ -129,8 +127,6 @@ void pos_place_road(const struct geometry *geo, struct position *p, int seat, in
  * checks), the supply and p->hex_yield kept.
  */
 void pos_place_city(const struct geometry *geo, struct position *p, int seat, int node);
-/* pos_yield_add: one more card for seat from each hex around node in p->hex_yield (a building placed there). */
-void pos_yield_add(const struct geometry *geo, struct position *p, int seat, int node);
 /* pos_hex_seats: the seats (a bitmask) with a building on hex, from what it pays them (hex_yield). */
 static inline unsigned pos_hex_seats(const struct position *p, int hex)
 {

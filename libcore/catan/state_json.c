@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
 
 #include "awards.h"
 #include "board.h"

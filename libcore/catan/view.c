@@ -4,7 +4,6 @@
 
 #include "move.h"
 #include "names.h"
-#include "pred.h"
 #include "seats.h"
 #include "view.h"
 #include "state.h"

@@ -277,7 +277,8 @@ static int extra_check(const struct dgame *g, int seat, int i, struct cerr *e)
 	return C_OK;
 }
 
-int dice_buildable(const struct dgame *g, uint64_t b, int i)
+/* dice_buildable: 1 when the sheet allows site i for a player with built set b (dice aside). */
+static int dice_buildable(const struct dgame *g, uint64_t b, int i)
 {
 	const struct dsite *s = &g->map.s[i];
 	if (g->map.island == DICE_EXTRA)
@@ -312,7 +313,8 @@ uint64_t dice_frontier_add(const struct dgame *g, uint64_t b, uint64_t f, int t)
 	return f;
 }
 
-int dice_check_build(const struct dgame *g, int seat, int i, struct cerr *e)
+/* dice_check_build: C_OK when the player in seat may build site i now (dice aside), else the rule. */
+static int dice_check_build(const struct dgame *g, int seat, int i, struct cerr *e)
 {
 	const struct dmap *m = &g->map;
 	const struct dsite *s = &m->s[i];

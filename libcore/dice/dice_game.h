@@ -117,10 +117,6 @@ enum {
  */
 int dice_apply(struct dgame *g, struct dmove *m, int flags, struct cerr *e);
 
-/* dice_check_build: C_OK when the player in seat may build site i now (dice aside), else the rule. */
-int dice_check_build(const struct dgame *g, int seat, int i, struct cerr *e);
-/* dice_buildable: 1 when the sheet allows site i for a player with built set b (dice aside). */
-int dice_buildable(const struct dgame *g, uint64_t b, int i);
 /* dice_frontier: the sites the sheet allows for built set b, as a set. */
 uint64_t dice_frontier(const struct dgame *g, uint64_t b);
 /* dice_frontier_add: the frontier f of a built set once site t is added (b includes t). */

@@ -122,7 +122,8 @@ int dice_map_find(const struct dmap *m, const char *s)
 	return -1;
 }
 
-int dice_node_find(const struct dmap *m, const char *s)
+/* dice_node_find: the index of the crossing whose id equals s (exactly), or -1. */
+static int dice_node_find(const struct dmap *m, const char *s)
 {
 	for (int i = 0; i < m->nnodes; i++)
 		if (strcmp(m->n[i].id, s) == 0)

@@ -100,8 +100,6 @@ int dice_map_builtin_name(const char *name, struct dmap *m, struct cerr *e);
 
 /* dice_map_find: the index of the site whose id equals s ignoring case, or -1. */
 int dice_map_find(const struct dmap *m, const char *s);
-/* dice_node_find: the index of the crossing whose id equals s (exactly), or -1. */
-int dice_node_find(const struct dmap *m, const char *s);
 
 /* dice_site_cost: the faces the site costs, counted per face (cost[DF_N]); returns the number of dice. */
 int dice_site_cost(const struct dsite *s, uint8_t cost[DF_N]);

@@ -33,14 +33,6 @@ char *dice_format(const struct dmap *map, const struct dmove *m, char *buf, size
  */
 int dice_play(struct dgame *g, const char *text, int flags, const char *as, struct cerr *e);
 
-/*
- * dice_args_text: command-line words as move text (malloc'd; NULL when out
- * of memory).  An argument whose first word starts a move (roll, reroll, keep,
- * joker, build, end; gold when "on" follows) begins a new move; any other
- * argument continues the move before it, so both "build R0 S3" and
- * build R0 S3 as three words are one move.
- */
-char *dice_args_text(int argc, char *const *argv);
 
 /*
  * dice_list: the legal moves, one a line, into a malloc'd string (caller

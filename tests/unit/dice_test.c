@@ -7,6 +7,7 @@
 #include "dice_json.h"
 #include "dice_move.h"
 #include "dice_render.h"
+#include "fe.h"
 #include "rng.h"
 
 static int passed, failed;
@@ -85,10 +86,10 @@ static void words(void)
 {
 	char *argv1[] = { "roll", "gold", "ore", "gold", "gold", "on", "dice", "1", "3", "to", "ore", "build", "R0", "S3" };
 	char *argv2[] = { "reroll 1 3", "end" };
-	char *t = dice_args_text(14, argv1);
+	char *t = fe_dice_args_text(14, argv1);
 	CHECK(t && strcmp(t, "roll gold ore gold;gold on dice 1 3 to ore;build R0 S3") == 0);
 	free(t);
-	t = dice_args_text(2, argv2);
+	t = fe_dice_args_text(2, argv2);
 	CHECK(t && strcmp(t, "reroll 1 3;end") == 0);
 	free(t);
 	CHECK(dice_face_parse("wood") == DF_LUMBER);

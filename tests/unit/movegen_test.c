@@ -1,4 +1,5 @@
 /* movegen_test: the legal-move listing checked both ways against the rules engine, by brute force. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,12 +40,16 @@
 
 static int diags;
 
-static void diag(const char *fmt, const char *a, const char *b)
+static void diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void diag(const char *fmt, ...)
 {
 	if (diags++ < 30) {
+		va_list ap;
+		va_start(ap, fmt);
 		printf("# ");
-		printf(fmt, a, b);
+		vprintf(fmt, ap);
 		printf("\n");
+		va_end(ap);
 	}
 }
 
@@ -133,7 +138,7 @@ static void same_fate(struct ctx *c, const struct move *m)
 		return;
 	move_format(c->g, m, t, sizeof t);
 	diag("'%s' depends on values hidden from its sender: %s", t, ra == C_OK ? "accepted" : ea.msg);
-	diag("  and with them drawn again: %s%s", rb == C_OK ? "accepted" : eb.msg, "");
+	diag("  and with them drawn again: %s", rb == C_OK ? "accepted" : eb.msg);
 	c->bad++;
 }
 
@@ -150,7 +155,7 @@ static void candidate(struct ctx *c, const struct move *m)
 	norm_text(c->g, m, t, sizeof t);
 	if (worse_rate(c->g, m)) {
 		if (!brute_collect && !set_has(&c->rates, t)) {
-			diag("legal trade '%s' is not listed with every rate%s", t, "");
+			diag("legal trade '%s' is not listed with every rate", t);
 			c->bad++;
 		}
 		return;
@@ -161,7 +166,7 @@ static void candidate(struct ctx *c, const struct move *m)
 		return;
 	const struct set *st = m->verb == MV_OFFER ? &c->offers : &c->listed;
 	if (!set_has(st, t)) {
-		diag("legal move '%s' is not listed%s", t, "");
+		diag("legal move '%s' is not listed", t);
 		c->bad++;
 	}
 }

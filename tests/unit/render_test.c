@@ -1,4 +1,5 @@
 /* render_test.c: views never leak: a view's picture does not change when hidden values change. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,10 +143,14 @@ static const struct move *pick(const struct move *ms, int n, uint64_t rng[4])
 }
 
 /* contains: 1 when s holds the text fmt makes. */
-static int contains(const char *s, const char *fmt, int n)
+static int contains(const char *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int contains(const char *s, const char *fmt, ...)
 {
 	char want[160];
-	snprintf(want, sizeof want, fmt, n);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(want, sizeof want, fmt, ap);
+	va_end(ap);
 	return s && strstr(s, want) != NULL;
 }
 
