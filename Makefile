@@ -1,7 +1,8 @@
 # catan-tools: a Unix toolkit for Catan and the Catan Dice Game.
 # Plain make.  Every libcore/**/*.c goes into $(B)/libcore.a, every cmd/*.c is
 # a program, every bench/*.c a benchmark program.  DEVELOPER=1 (make check and
-# CI set it) adds -Werror; a user's newer compiler only warns.
+# CI set it) adds -Werror, and builds in build-dev/ rather than build/, so that
+# switching between the two rebuilds nothing; a user's newer compiler only warns.
 
 .SUFFIXES:
 .SECONDARY:
@@ -47,16 +48,19 @@ INCLUDES   = -Ilibcore -Ilibcore/catan -Ilibcore/dice -Icmd/fe -I$(B)
 CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(OPT) \
              $(INCLUDES) $(JANSSON_CFLAGS) $(SODIUM_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 
-# Where objects and binaries go; the sanitizer build uses a second tree.
-B = build
+# Where objects and binaries go: build/, or build-dev/ with DEVELOPER=1 (the
+# same objects with -Werror); the sanitizer and fuzz builds use trees of their own.
+B = $(if $(DEVELOPER),build-dev,build)
 
-LIB_SRC  = $(wildcard libcore/*.c libcore/catan/*.c libcore/dice/*.c)
+# The board game's library stands in floors, a folder each (docs/library.md).
+CATAN_FLOORS = model rules doc play render
+LIB_SRC  = $(wildcard libcore/*.c $(CATAN_FLOORS:%=libcore/catan/%/*.c) libcore/dice/*.c)
 FE_SRC   = $(wildcard cmd/fe/*.c)
 CMD_SRC  = $(wildcard cmd/*.c)
 UNIT_SRC = $(wildcard tests/unit/*.c)
 BENCH_SRC = $(wildcard bench/*.c)
 FUZZ_SRC = $(wildcard fuzz/fuzz_*.c)
-HDRS     = $(wildcard libcore/*.h libcore/catan/*.h libcore/dice/*.h cmd/fe/*.h fuzz/*.h) \
+HDRS     = $(wildcard libcore/*.h $(CATAN_FLOORS:%=libcore/catan/%/*.h) libcore/dice/*.h cmd/fe/*.h fuzz/*.h) \
            $(B)/geom_tab.h $(B)/FLAGS
 
 LIB_OBJ  = $(patsubst %.c,$(B)/%.o,$(LIB_SRC)) $(B)/geom_tab.o
@@ -148,7 +152,7 @@ $(B)/libexec/catan-tools/%: cmd/%.py
 	cp $< $@.tmp && chmod 755 $@.tmp && mv $@.tmp $@
 
 # autoplay_test compiles autoplay.c in whole, to reach its static helpers.
-$(B)/tests/unit/autoplay_test.o: libcore/catan/autoplay.c
+$(B)/tests/unit/autoplay_test.o: libcore/catan/play/autoplay.c
 # A unit test may add link flags of its own (UNIT_LDFLAGS_name).
 UNIT_LDFLAGS_dice_test = -Wl,--wrap=realloc
 UNIT_LDFLAGS_buf_test = -Wl,--wrap=realloc
@@ -161,7 +165,7 @@ $(B)/bench/%: $(B)/bench/%.o $(B)/libcore.a
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $< $(B)/libcore.a $(JANSSON_LIBS) $(SODIUM_LIBS) -lm
 
 # The sanitizer build: same sources, its own tree; a checked build (CATAN_CHECKED:
-# rules_apply checks what its callers promise, libcore/catan/rules.h).
+# rules_apply checks what its callers promise, libcore/catan/rules/rules.h).
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 san:
 	$(MAKE) B=build-san OPT='-O1 -g' CFLAGS='$(SAN_FLAGS) -DCATAN_CHECKED' LDFLAGS='$(SAN_FLAGS)' PROG_LDFLAGS= \
@@ -190,11 +194,12 @@ fuzz: all fuzz-build
 # The whole suite, plainly and under ASan+UBSan (leaks fail), then one summary
 # line; then every fuzz target for a short time over its seeds and saved corpus.
 check: deps
+	@echo "== building build-dev, build-san and build-fuzz (-Werror)"
 	@$(MAKE) -s DEVELOPER=1 all san
 	@$(MAKE) -s DEVELOPER=1 fuzz-build
-	@tests/run-suite $(B) build-san
+	@tests/run-suite build-dev build-san
 	@echo "== fuzz targets, $(FUZZ_CHECK_SECONDS)s each"
-	@fuzz/run build-fuzz $(B)/bin $(FUZZ_CHECK_SECONDS)
+	@fuzz/run build-fuzz build-dev/bin $(FUZZ_CHECK_SECONDS)
 
 test: all
 	@tests/run-suite $(B)
@@ -268,7 +273,7 @@ uninstall:
 	for c in completions/zsh/*; do rm -f $(DESTDIR)$(ZSHCOMPDIR)/$${c#completions/zsh/}; done
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-dev build-san build-fuzz
 
 FORCE:
 .PHONY: all san check test bench bench-search bench-search-base bench-search-two bench-dice-seats deps demo install uninstall clean fuzz fuzz-build FORCE

@@ -2,12 +2,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "move.h"
-#include "movegen.h"
+#include "model/move.h"
+#include "rules/movegen.h"
 #include "rng.h"
-#include "rules.h"
-#include "state.h"
-#include "state_json.h"
+#include "rules/rules.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 
 /*
  * The move to play: builds, buys and card plays before trades, trades

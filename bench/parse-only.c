@@ -4,8 +4,8 @@
 
 #include <jansson.h>
 
-#include "state.h"
-#include "state_json.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 
 /*
  * parse-only json FILE...   read each file and parse it with jansson (the floor)

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "autoplay.h"
-#include "rules.h"
-#include "state.h"
+#include "play/autoplay.h"
+#include "rules/rules.h"
+#include "model/state.h"
 
 static double cpu_now(void)
 {

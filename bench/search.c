@@ -5,12 +5,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "autoplay.h"
-#include "pred.h"
-#include "rules.h"
-#include "search.h"
-#include "seats.h"
-#include "state.h"
+#include "play/autoplay.h"
+#include "rules/pred.h"
+#include "rules/rules.h"
+#include "play/search.h"
+#include "model/seats.h"
+#include "model/state.h"
 
 static double cpu_now(void)
 {

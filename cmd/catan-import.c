@@ -3,9 +3,9 @@
 #include <string.h>
 
 #include "fe.h"
-#include "import.h"
-#include "state.h"
-#include "state_json.h"
+#include "doc/import.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 
 const char fe_progname[] = "catan-import";
 

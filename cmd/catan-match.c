@@ -8,16 +8,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "autoplay.h"
+#include "play/autoplay.h"
 #include "err.h"
 #include "fe.h"
 #include "fe_game.h"
 #include "fe_player.h"
-#include "match.h"
-#include "names.h"
-#include "ruleset.h"
-#include "state.h"
-#include "state_json.h"
+#include "play/match.h"
+#include "model/names.h"
+#include "model/ruleset.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 
 const char fe_progname[] = "catan-match";
 

@@ -4,19 +4,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "autoplay.h"
-#include "batch.h"
+#include "play/autoplay.h"
+#include "play/batch.h"
 #include "fe.h"
 #include "fe_game.h"
-#include "move.h"
-#include "movegen.h"
-#include "names.h"
-#include "pred.h"
-#include "present.h"
-#include "rules.h"
-#include "seats.h"
-#include "state.h"
-#include "state_json.h"
+#include "model/move.h"
+#include "rules/movegen.h"
+#include "model/names.h"
+#include "rules/pred.h"
+#include "doc/present.h"
+#include "rules/rules.h"
+#include "model/seats.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 
 const char fe_progname[] = "catan-move";
 

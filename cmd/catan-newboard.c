@@ -8,11 +8,11 @@
 
 #include "fe.h"
 #include "fe_game.h"
-#include "geom_json.h"
-#include "names.h"
-#include "ruleset.h"
-#include "state.h"
-#include "state_json.h"
+#include "model/geom_json.h"
+#include "model/names.h"
+#include "model/ruleset.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 
 const char fe_progname[] = "catan-newboard";
 

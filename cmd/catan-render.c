@@ -5,13 +5,13 @@
 
 #include "fe.h"
 #include "fe_game.h"
-#include "names.h"
-#include "present.h"
-#include "render_html.h"
-#include "render_svg.h"
-#include "render_text.h"
-#include "rules.h"
-#include "state.h"
+#include "model/names.h"
+#include "doc/present.h"
+#include "render/render_html.h"
+#include "render/render_svg.h"
+#include "render/render_text.h"
+#include "rules/rules.h"
+#include "model/state.h"
 
 const char fe_progname[] = "catan-render";
 

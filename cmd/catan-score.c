@@ -5,10 +5,10 @@
 
 #include "fe.h"
 #include "fe_game.h"
-#include "present.h"
-#include "scorecard.h"
-#include "timeline_svg.h"
-#include "state.h"
+#include "doc/present.h"
+#include "doc/scorecard.h"
+#include "render/timeline_svg.h"
+#include "model/state.h"
 
 const char fe_progname[] = "catan-score";
 

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "fe.h"
-#include "verdict.h"
+#include "doc/verdict.h"
 
 const char fe_progname[] = "catan-validate";
 

@@ -14,8 +14,8 @@
 
 #include "fuzz.h"
 #include "jv.h"
-#include "match.h"
-#include "state_json.h"
+#include "play/match.h"
+#include "doc/state_json.h"
 
 struct feed {
 	const uint8_t *p, *end;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "match.h"
+#include "play/match.h"
 
 static struct match_tally t;
 

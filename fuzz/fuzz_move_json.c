@@ -12,11 +12,11 @@
 #include <jansson.h>
 
 #include "fuzz.h"
-#include "move.h"
+#include "model/move.h"
 #include "positions.h"
-#include "rules.h"
-#include "state.h"
-#include "state_json.h"
+#include "rules/rules.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 
 static struct game games[NPOSITIONS];
 

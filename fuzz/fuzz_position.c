@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "replay.h"
-#include "state.h"
-#include "state_json.h"
+#include "doc/replay.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -8,11 +8,11 @@
  * with a status, and when made keeps the invariants.
  */
 #include "fuzz.h"
-#include "present.h"
-#include "replay.h"
-#include "scorecard.h"
-#include "state.h"
-#include "state_json.h"
+#include "doc/present.h"
+#include "doc/replay.h"
+#include "doc/scorecard.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

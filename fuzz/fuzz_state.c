@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "state.h"
-#include "state_json.h"
-#include "view.h"
+#include "model/state.h"
+#include "doc/state_json.h"
+#include "model/view.h"
 
 /* round_trip: g written, read back, written again: the same text.  Returns the text (malloc'd). */
 static char *round_trip(const struct game *g, int flags)

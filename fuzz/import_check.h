@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "import.h"
-#include "state.h"
-#include "state_json.h"
+#include "doc/import.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 
 static inline void import_check(int fmt, const uint8_t *data, size_t size)
 {

@@ -3,15 +3,15 @@
 
 #include <jansson.h>
 
-#include "autoplay.h"
+#include "play/autoplay.h"
 #include "fuzz.h"
-#include "move.h"
-#include "movegen.h"
+#include "model/move.h"
+#include "rules/movegen.h"
 #include "positions.h"
-#include "replay.h"
-#include "rules.h"
-#include "state.h"
-#include "state_json.h"
+#include "doc/replay.h"
+#include "rules/rules.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 
 /* One position: a new game's options and how many automatic moves follow. */
 struct recipe {

@@ -2,7 +2,7 @@
 #ifndef CATAN_FUZZ_POSITIONS_H
 #define CATAN_FUZZ_POSITIONS_H
 
-#include "types.h"
+#include "model/types.h"
 
 #define NPOSITIONS 16
 

@@ -138,6 +138,7 @@ libcore_includes() {
 		echo "$m $m"
 		sed -n 's/^#include "\([^"]*\)\.h".*/\1/p' "$ROOT/libcore/$f" |
 		while read -r h; do
+			h=${h##*/}	# "model/state" is the module state
 			[ "$h" = "$m" ] || echo "$m $h"
 		done
 	done
@@ -148,6 +149,37 @@ libcore_includes() {
 	[ -s "$BATS_TEST_TMPDIR/pairs" ]
 	run -0 --separate-stderr tsort "$BATS_TEST_TMPDIR/pairs"
 	assert_eq "" "$stderr"
+}
+
+# The floors of libcore/catan (docs/library.md), low to high: a file includes
+# only its own floor's headers and lower ones'.  Prints each include that
+# climbs; "$1" is the folder to look in.
+floor_climbs() {
+	local rank f g
+	rank() { case $1 in model) echo 1 ;; rules) echo 2 ;; doc) echo 3 ;; play | render) echo 4 ;; *) echo 9 ;; esac; }
+	for f in "$1"/*/*.[ch]; do
+		case $f in */gen/*) continue ;; esac
+		for g in $(sed -n 's|^#include "\([a-z]*\)/.*|\1|p' "$f"); do
+			[ "$(rank "$g")" -le "$(rank "$(basename "$(dirname "$f")")")" ] || echo "$f includes $g/"
+		done
+	done
+}
+
+@test "libcore/catan's floors: model, rules, doc, then play and render; no file includes a floor above its own" {
+	run -0 floor_climbs "$ROOT/libcore/catan"
+	assert_eq "" "$output"
+	# Each floor is a folder the Makefile builds, and every source stands on one.
+	assert_eq "model rules doc play render" "$(sed -n 's/^CATAN_FLOORS = //p' "$ROOT/Makefile")"
+	run -0 find "$ROOT/libcore/catan" -maxdepth 1 -name '*.[ch]'
+	assert_eq "" "$output"
+}
+
+@test "the floor check finds an include that climbs" {
+	mkdir -p "$BATS_TEST_TMPDIR/c/model" "$BATS_TEST_TMPDIR/c/play"
+	printf '#include "play/autoplay.h"\n' >"$BATS_TEST_TMPDIR/c/model/state.c"
+	printf '#include "model/state.h"\n' >"$BATS_TEST_TMPDIR/c/play/autoplay.c"
+	run -0 floor_climbs "$BATS_TEST_TMPDIR/c"
+	assert_eq "$BATS_TEST_TMPDIR/c/model/state.c includes play/" "$output"
 }
 
 @test "the circle check finds a circle when there is one" {
@@ -221,7 +253,7 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 	run -0 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" make -s -C "$ROOT" demo B="$b" MAKE=true
 	assert_eq "deps: all packages present" "${lines[0]}"
 	assert_eq "demo: building the programs in $b/ (a minute or two; longer on a busy machine)" "${lines[1]}"
-	n=$(cd "$ROOT" && ls libcore/*.c libcore/catan/*.c libcore/dice/*.c cmd/fe/*.c cmd/*.c | wc -l)
+	n=$(cd "$ROOT" && ls libcore/*.c libcore/catan/{model,rules,doc,play,render}/*.c libcore/dice/*.c cmd/fe/*.c cmd/*.c | wc -l)
 	assert_eq "demo: compiling $((n + 1)) files " "${lines[2]}"
 	assert_eq "demo: linking:" "${lines[3]}"
 	assert_eq "demo: playing a game" "${lines[4]}"
@@ -262,21 +294,21 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 	# Loops are bounded by struct geometry (g->rs->geom), arrays by the MAX_ macros (the
 	# largest board's, GEOM_MAX_); GEOM_BASE_ sizes only the beginner board's fixed layout.
 	run grep -rlE 'GEOM_BASE_' "$ROOT/libcore" "$ROOT/cmd" --include='*.c' --include='*.h'
-	assert_eq "$ROOT/libcore/catan/board.c" "$(printf '%s\n' "$output" | grep -v '/gen/' | sort)"
+	assert_eq "$ROOT/libcore/catan/model/board.c" "$(printf '%s\n' "$output" | grep -v '/gen/' | sort)"
 	run grep -rlE 'GEOM_MAX_' "$ROOT/libcore" "$ROOT/cmd" --include='*.c' --include='*.h'
-	assert_eq "$ROOT/libcore/catan/types.h" "$(printf '%s\n' "$output" | grep -v '/gen/' | sort)"
+	assert_eq "$ROOT/libcore/catan/model/types.h" "$(printf '%s\n' "$output" | grep -v '/gen/' | sort)"
 	run grep -rnE '<=? *MAX_(HEX|NODE|EDGE|COAST|HARBOUR)\b' "$ROOT/libcore" "$ROOT/cmd"
 	assert_eq "" "$output"
 }
 
 @test "the base game's numbers (bank 19, deck 25 and 14 knights, 15 roads) are written only in its rule set" {
 	cd "$ROOT/libcore/catan"
-	run grep -nwE '19|25|15|14' rules.c rules_build.c rules_dev.c rules_roll.c rules_trade.c \
-		rules_two.c pred.c seats.c awards.c movegen.c movelist.c state.c state_json.c replay.c autoplay.c \
-		score.c view.c verdict.c batch.c
+	run grep -nwE '19|25|15|14' rules/rules.c rules/rules_build.c rules/rules_dev.c rules/rules_roll.c rules/rules_trade.c \
+		rules/rules_two.c rules/pred.c model/seats.c model/awards.c rules/movegen.c doc/movelist.c model/state.c doc/state_json.c doc/replay.c play/autoplay.c \
+		model/score.c model/view.c doc/verdict.c play/batch.c
 	# Comments may name them; code may not.
 	assert_eq "" "$(printf '%s\n' "$output" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/\*|\*)' || true)"
-	run grep -cwE '19|25|15|14' ruleset.c
+	run grep -cwE '19|25|15|14' model/ruleset.c
 	[ "$output" -ge 4 ]
 }
 
@@ -291,9 +323,9 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 @test "the board's composition (terrains, tokens, harbours) is read from the rule set, never from a literal table" {
 	cd "$ROOT/libcore/catan"
 	# A list of three numbers or more in code is a composition written again outside its table.
-	run grep -nE '\{ *[0-9]+ *, *[0-9]+ *, *[0-9]+' rules.c rules_build.c rules_dev.c rules_roll.c \
-		rules_trade.c rules_two.c pred.c seats.c awards.c movegen.c movelist.c state.c state_json.c replay.c \
-		autoplay.c search.c score.c view.c verdict.c batch.c render_panel.c
+	run grep -nE '\{ *[0-9]+ *, *[0-9]+ *, *[0-9]+' rules/rules.c rules/rules_build.c rules/rules_dev.c rules/rules_roll.c \
+		rules/rules_trade.c rules/rules_two.c rules/pred.c model/seats.c model/awards.c rules/movegen.c doc/movelist.c model/state.c doc/state_json.c doc/replay.c \
+		play/autoplay.c play/search.c model/score.c model/view.c doc/verdict.c play/batch.c render/render_panel.c
 	assert_eq "" "$(printf '%s\n' "$output" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/\*|\*)' || true)"
 }
 
@@ -307,8 +339,8 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 @test "the dice are the rule set's (dice_sides, NDICE): no six-sided die, 2 to 12 or red 6 and 8 written in code" {
 	cd "$ROOT/libcore/catan"
 	run grep -nE "abs\( *7 *-|tok(en)? *== *[68]\b|'6'|(dice|die|[ab]) *<= *6\b|> *6\b|, *12, *&|<= *12\b" \
-		autoplay.c search.c render_panel.c render_text.c render_svg.c movegen.c move.c state_json.c \
-		board.c rules_roll.c pred.c seats.c
+		play/autoplay.c play/search.c render/render_panel.c render/render_text.c render/render_svg.c rules/movegen.c model/move.c doc/state_json.c \
+		model/board.c rules/rules_roll.c rules/pred.c model/seats.c
 	assert_eq "" "$output"
 }
 

@@ -4,7 +4,7 @@
 
 #include "fe.h"
 #include "fe_game.h"
-#include "state_json.h"
+#include "doc/state_json.h"
 
 int fe_load_game(const char *path, struct game *g, struct cerr *e)
 {

@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "err.h"
-#include "types.h"
+#include "model/types.h"
 
 /*
  * fe_load_game: reads the game document at path ("-" or NULL: stdin) into g

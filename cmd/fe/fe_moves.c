@@ -4,7 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "batch.h"
+#include "play/batch.h"
 #include "fe.h"
 #include "fe_game.h"
 

@@ -4,9 +4,9 @@
 
 #include "fe.h"
 #include "fe_game.h"
-#include "names.h"
-#include "ruleset.h"
-#include "state.h"
+#include "model/names.h"
+#include "model/ruleset.h"
+#include "model/state.h"
 
 int fe_newgame_players(const struct fe_cmd *cmd, const char *arg, struct newgame *o)
 {

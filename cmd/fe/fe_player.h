@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "match.h"
+#include "play/match.h"
 
 /*
  * A program run by "/bin/sh -c COMMAND" in a process group of its own,

@@ -3,7 +3,7 @@
 #include <string.h>
 
 /* The file itself, so its static helpers can be called; its objects then come from here, not libcore.a. */
-#include "../../libcore/catan/autoplay.c"
+#include "../../libcore/catan/play/autoplay.c"
 
 #include "unit.h"
 

@@ -2,15 +2,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "geom.h"
-#include "hand.h"
-#include "names.h"
-#include "pred.h"
+#include "model/board.h"
+#include "model/geom.h"
+#include "model/hand.h"
+#include "model/names.h"
+#include "rules/pred.h"
 #include "rng.h"
-#include "seats.h"
-#include "state.h"
-#include "state_json.h"
+#include "model/seats.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 #include "unit.h"
 
 /* The board every test game here is played on. */

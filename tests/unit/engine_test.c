@@ -4,16 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "geom.h"
-#include "move.h"
-#include "movegen.h"
-#include "names.h"
-#include "pred.h"
+#include "model/geom.h"
+#include "model/move.h"
+#include "rules/movegen.h"
+#include "model/names.h"
+#include "rules/pred.h"
 #include "rng.h"
-#include "rules.h"
-#include "seats.h"
-#include "state.h"
-#include "state_json.h"
+#include "rules/rules.h"
+#include "model/seats.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 
 /* The board every test game here is played on. */
 static const struct geometry *const geo = &geometry_base;

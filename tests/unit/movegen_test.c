@@ -4,19 +4,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "autoplay.h"
-#include "movegen.h"
-#include "names.h"
-#include "pred.h"
-#include "replay.h"
+#include "play/autoplay.h"
+#include "rules/movegen.h"
+#include "model/names.h"
+#include "rules/pred.h"
+#include "doc/replay.h"
 #include "rng.h"
-#include "rules.h"
-#include "search.h"
-#include "seats.h"
-#include "state.h"
-#include "state_json.h"
+#include "rules/rules.h"
+#include "play/search.h"
+#include "model/seats.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 #include "unit.h"
-#include "view.h"
+#include "model/view.h"
 
 
 /*

@@ -4,17 +4,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "move.h"
-#include "movegen.h"
-#include "names.h"
-#include "palette.h"
-#include "pred.h"
-#include "render_svg.h"
-#include "render_text.h"
+#include "model/move.h"
+#include "rules/movegen.h"
+#include "model/names.h"
+#include "render/palette.h"
+#include "rules/pred.h"
+#include "render/render_svg.h"
+#include "render/render_text.h"
 #include "rng.h"
-#include "rules.h"
-#include "seats.h"
-#include "state.h"
+#include "rules/rules.h"
+#include "model/seats.h"
+#include "model/state.h"
 #include "unit.h"
 
 /*

@@ -2,11 +2,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "names.h"
-#include "replay.h"
-#include "rules.h"
-#include "state.h"
+#include "model/board.h"
+#include "model/names.h"
+#include "doc/replay.h"
+#include "rules/rules.h"
+#include "model/state.h"
 #include "unit.h"
 
 /* The board every test game here is played on. */

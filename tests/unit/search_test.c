@@ -6,14 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "autoplay.h"
-#include "pred.h"
+#include "play/autoplay.h"
+#include "rules/pred.h"
 #include "rng.h"
-#include "rules.h"
-#include "search.h"
-#include "seats.h"
-#include "state.h"
-#include "view.h"
+#include "rules/rules.h"
+#include "play/search.h"
+#include "model/seats.h"
+#include "model/state.h"
+#include "model/view.h"
 #include "unit.h"
 
 #define BUDGET 16

@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "fe.h"
-#include "state.h"
-#include "state_json.h"
+#include "model/state.h"
+#include "doc/state_json.h"
 
 const char fe_progname[] = "state_rw";
 

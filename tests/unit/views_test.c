@@ -5,18 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "autoplay.h"
-#include "movegen.h"
-#include "pred.h"
-#include "render_panel.h"
-#include "render_text.h"
-#include "rules.h"
-#include "ruleset.h"
-#include "scorecard.h"
-#include "seats.h"
-#include "state.h"
-#include "state_json.h"
-#include "view.h"
+#include "play/autoplay.h"
+#include "rules/movegen.h"
+#include "rules/pred.h"
+#include "render/render_panel.h"
+#include "render/render_text.h"
+#include "rules/rules.h"
+#include "model/ruleset.h"
+#include "doc/scorecard.h"
+#include "model/seats.h"
+#include "model/state.h"
+#include "doc/state_json.h"
+#include "model/view.h"
 #include "unit.h"
 
 /*

@@ -1,0 +1,575 @@
+/*
+ * import_jsettlers.c: JSettlers2's game event logs (.soclog) of the classic
+ * four-player board: the board from SOCBoardLayout, the seats, and the
+ * messages every member of the game saw (audience "all"), with the robbed
+ * card, the card bought and the cards discarded where the log shows them.  Coordinates are JSettlers' board encoding
+ * v1 (docs/sources.md), placed by our geometry.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc/import_int.h"
+#include "model/move.h"
+#include "model/names.h"
+#include "model/ruleset.h"
+
+struct js {
+	const char *name;
+	int line;
+	struct cerr *e;
+	const struct geometry *geo;
+	struct game *g;
+	int seated[JS_SEATS];	/* JSettlers seat -> 1 when someone sits there */
+	int order[JS_SEATS], nplayers;	/* our seat -> JSettlers seat */
+	int have_board, started;
+	int turn, rolled;	/* the JSettlers seat whose turn it is; its roll was made */
+	int drawn[JS_SEATS];	/* the card each JSettlers seat drew last, as ours, or -1 */
+	struct board board;
+	struct move robber;	/* a robber move waiting for its robbery's result */
+	int robber_pending;
+	struct move roads;	/* road building played, waiting for its free roads */
+	int roads_pending, roads_line;
+	int discarded[JS_SEATS];	/* the JSettlers seat's discard since the last roll was written */
+	int offer[JS_SEATS][2][NRES];	/* each JSettlers seat's last offer: what it gives, what it asks */
+};
+
+/* fail: the log is refused at the current line with code. */
+#define fail(c, code, field, ...) imp_fail((c)->e, (code), (c)->name, (c)->line, (field), __VA_ARGS__)
+
+/* field: the value of key in the fields "k=v|k=v" into out (n bytes); NULL when absent. */
+static const char *field(const char *fields, const char *key, char *out, size_t n)
+{
+	return js_value(fields, '|', key, out, n);
+}
+
+/* number: key's value as an integer (decimal, or hexadecimal with base 16) into *v. */
+static int number(struct js *c, const char *fields, const char *key, int base, long *v)
+{
+	char buf[32], *end;
+	if (!field(fields, key, buf, sizeof buf))
+		return fail(c, C_INPUT, key, "missing");
+	*v = strtol(buf, &end, base);
+	if (end == buf || *end)
+		return fail(c, C_INPUT, key, "'%s' is not a number", buf);
+	return C_OK;
+}
+
+/* layout: "{ a b c ... }" of key, JS_LAYOUT integers. */
+static int layout(struct js *c, const char *fields, const char *key, int v[JS_LAYOUT])
+{
+	char buf[512];
+	if (!field(fields, key, buf, sizeof buf) || buf[0] != '{')
+		return fail(c, C_INPUT, key, "expected { N N ... }");
+	char *s = buf + 1, *end;
+	for (int i = 0; i < JS_LAYOUT; i++) {
+		v[i] = (int)strtol(s, &end, 10);
+		if (end == s)
+			return fail(c, C_INPUT, key, "expected %d numbers (the classic board)", JS_LAYOUT);
+		s = end;
+	}
+	while (*s == ' ')
+		s++;
+	if (strcmp(s, "}") != 0)
+		return fail(c, C_INPUT, key, "more than %d numbers: not the classic board", JS_LAYOUT);
+	return C_OK;
+}
+
+/* board_layout: SOCBoardLayout: terrains, numbers and harbours of the 37 hexes in reading order. */
+static int board_layout(struct js *c, const char *fields)
+{
+	int hexes[JS_LAYOUT], nums[JS_LAYOUT], rc;
+	struct js_fault f;
+	if ((rc = layout(c, fields, "hexLayout", hexes)) || (rc = layout(c, fields, "numberLayout", nums)))
+		return rc;
+	if ((rc = js_layout(c->geo, hexes, nums, &c->board, &f))) {
+		if (f.index < 0 || rc == C_ILLEGAL)
+			return fail(c, rc, f.field, "%s", f.msg);
+		return fail(c, rc, f.field, "hex %d: %s", f.index, f.msg);
+	}
+	c->have_board = 1;
+	return C_OK;
+}
+
+/* seat: a JSettlers seat number as ours (-1 when nobody plays it). */
+static int seat(struct js *c, long pn)
+{
+	for (int s = 0; s < c->nplayers; s++)
+		if (c->order[s] == pn)
+			return s;
+	return -1;
+}
+
+/* who: m's player is JSettlers seat pn, who must play in the game. */
+static int who(struct js *c, long pn, struct move *m)
+{
+	int s = pn >= 0 && pn < JS_SEATS ? seat(c, pn) : -1;
+	if (s < 0)
+		return fail(c, C_INPUT, "playerNumber", "nobody plays in seat %ld", pn);
+	m->seat = (int8_t)s;
+	return C_OK;
+}
+
+static int push(struct js *c, struct move *m)
+{
+	return imp_push(c->g, m, c->e);
+}
+
+/* flush: the robber move waiting for a robbery result, or road building for its roads, as it stands. */
+static int flush(struct js *c)
+{
+	if (c->roads_pending) {
+		c->roads_pending = 0;
+		if (c->roads.npath == 0)
+			return imp_fail(c->e, C_INPUT, c->name, c->roads_line, "SOCDevCardAction",
+					"road building played, and no road placed after it");
+		return push(c, &c->roads);
+	}
+	if (!c->robber_pending)
+		return C_OK;
+	c->robber_pending = 0;
+	return push(c, &c->robber);
+}
+
+/*
+ * cards: the resource set of key in the fields f ("KEY=clay=N|ore=N|sheep=N|
+ * wheat=N|wood=N[|unknown=N]") into out, as ours, and the unknown cards
+ * into *unknown (may be NULL: then none may be unknown).
+ */
+static int cards(struct js *c, const char *f, const char *key, uint8_t out[NRES], long *unknown)
+{
+	static const char *const names[6] = { "clay", "ore", "sheep", "wheat", "wood", "unknown" };
+	char at[24];
+	size_t k = strlen(key);
+	const char *s = f;
+	snprintf(at, sizeof at, "|%s=", key);
+	if (strncmp(f, at + 1, k + 1) != 0 && !(s = strstr(f, at)))
+		return fail(c, C_INPUT, key, "missing");
+	s += s == f ? k + 1 : k + 2;
+	memset(out, 0, NRES);
+	if (unknown)
+		*unknown = 0;
+	for (int i = 0; i < 6; i++) {
+		size_t n = strlen(names[i]);
+		char *end;
+		if (i == 5 && strncmp(s, names[i], n) != 0)
+			break;
+		if (strncmp(s, names[i], n) != 0 || s[n] != '=')
+			return fail(c, C_INPUT, key, "expected clay=N|ore=N|sheep=N|wheat=N|wood=N");
+		long v = strtol(s + n + 1, &end, 10);
+		if (end == s + n + 1 || v < 0 || v > ruleset_base.bank_each || (i == 5 && v && !unknown))
+			return fail(c, C_INPUT, key, "%s: a count from 0 to %d%s", names[i], ruleset_base.bank_each,
+				    i == 5 ? ", and no card unknown" : "");
+		if (i < 5)
+			out[js_res[i + 1]] = (uint8_t)v;
+		else if (unknown)
+			*unknown = v;
+		s = *end == '|' ? end + 1 : end;
+	}
+	return C_OK;
+}
+
+/* start: SOCStartGame: the seats in playing order from the first to place, and the record begins. */
+static int start(struct js *c, long first)
+{
+	uint8_t colour[JS_SEATS];
+	if (!c->have_board)
+		return fail(c, C_INPUT, "SOCStartGame", "no SOCBoardLayout before the game starts");
+	c->nplayers = js_seats(c->seated, (int)first, c->order, colour);
+	if (c->nplayers < 2)
+		return fail(c, C_INPUT, "SOCSitDown", "%d players, not 2 to 4", c->nplayers);
+	imp_begin(c->g, c->nplayers, colour, &c->board);
+	c->started = 1;
+	return C_OK;
+}
+
+/*
+ * accept: SOCAcceptOffer: a trade between two players, one of them the
+ * player whose turn it is: as ours, that player's offer of the cards
+ * exchanged and the other's acceptance.
+ */
+static int accept(struct js *c, const char *f)
+{
+	uint8_t to_acc[NRES], to_off[NRES];
+	long acc, off;
+	struct move m;
+	int rc;
+	if ((rc = number(c, f, "accepting", 10, &acc)) || (rc = number(c, f, "offering", 10, &off)) ||
+	    (rc = flush(c)))
+		return rc;
+	if (acc < 0 || acc >= JS_SEATS || off < 0 || off >= JS_SEATS)
+		return fail(c, C_INPUT, "offering", "seats %ld and %ld: not two seats of a four-player game", off,
+			    acc);
+	if (strstr(f, "|toAccepting=")) {
+		if ((rc = cards(c, f, "toAccepting", to_acc, NULL)) || (rc = cards(c, f, "toOffering", to_off, NULL)))
+			return rc;
+	} else {
+		/* An older log names no cards: those of the offering seat's last offer. */
+		for (int k = 0; k < NRES; k++) {
+			to_acc[k] = (uint8_t)c->offer[off][0][k];
+			to_off[k] = (uint8_t)c->offer[off][1][k];
+		}
+	}
+	if (acc != c->turn && off != c->turn)
+		return fail(c, C_INPUT, "SOCAcceptOffer", "a trade between seats %ld and %ld, neither of them "
+			    "the seat whose turn it is", off, acc);
+	/* Our domestic trade is offered by the player whose turn it is, and accepted. */
+	long other = off == c->turn ? acc : off;
+	move_init(&m);
+	if ((rc = who(c, c->turn, &m)))
+		return rc;
+	m.verb = MV_OFFER;
+	memcpy(m.give, off == c->turn ? to_acc : to_off, NRES);
+	memcpy(m.get, off == c->turn ? to_off : to_acc, NRES);
+	m.to = (int8_t)seat(c, other);
+	if (m.to < 0)
+		return fail(c, C_INPUT, "SOCAcceptOffer", "nobody plays in seat %ld", other);
+	if ((rc = push(c, &m)))
+		return rc;
+	move_init(&m);
+	if ((rc = who(c, other, &m)))
+		return rc;
+	m.verb = MV_ACCEPT;
+	return push(c, &m);
+}
+
+/* message: one message of the log: its audience, name and fields. */
+static int message(struct js *c, const char *aud, const char *msg, const char *f)
+{
+	struct move m;
+	long v, w;
+	int rc;
+
+	if (strcmp(msg, "SOCNewGameWithOptions") == 0 || strcmp(msg, "SOCNewGame") == 0) {
+		char opts[256], why[96];
+		if (field(f, "param2", opts, sizeof opts) && (rc = js_options(opts, why, sizeof why)))
+			return fail(c, rc, "game options", "%s", why);
+		return C_OK;
+	}
+	if (strcmp(msg, "SOCBoardLayout2") == 0)
+		return fail(c, C_ILLEGAL, msg, "the sea board or a larger one: not a board we play");
+	if (strcmp(msg, "SOCDiscard") == 0 && c->started && (strcmp(aud, "all") == 0 || aud[0] == '!')) {
+		/*
+		 * Everyone else's copy, which gives only how many.  The player's own,
+		 * which names the cards, comes first in a server's log; without it (a
+		 * client's log of another player) the discard is written unnamed.
+		 */
+		struct move d;
+		move_init(&d);
+		if ((rc = number(c, f, "playerNum", 10, &v)))
+			return rc;
+		if (v < 0 || v >= JS_SEATS)
+			return fail(c, C_INPUT, msg, "seat %ld is not a seat", v);
+		if (c->discarded[v])
+			return C_OK;
+		if ((rc = flush(c)) || (rc = who(c, v, &d)))
+			return rc;
+		d.verb = MV_DISCARD;
+		c->discarded[v] = 1;
+		return push(c, &d);
+	}
+	if (strcmp(aud, "all") != 0)
+		return C_OK;
+	if (strcmp(msg, "SOCBoardLayout") == 0)
+		return c->started ? C_OK : board_layout(c, f);
+	if (strcmp(msg, "SOCSitDown") == 0) {
+		if ((rc = number(c, f, "playerNumber", 10, &v)))
+			return rc;
+		if (v < 0 || v >= JS_SEATS)
+			return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a four-player game", v);
+		if (!c->started)
+			c->seated[v] = 1;
+		return C_OK;
+	}
+	if (strcmp(msg, "SOCTurn") == 0) {
+		if ((rc = number(c, f, "playerNumber", 10, &v)) || (rc = number(c, f, "gameState", 10, &w)))
+			return rc;
+		if (v < 0 || v >= JS_SEATS)
+			return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a four-player game", v);
+		if (!c->started && (rc = start(c, v)))
+			return rc;
+		if ((rc = flush(c)))
+			return rc;
+		/* A new turn ends the one before, once the game has rolls. */
+		int ended = c->turn;
+		c->turn = (int)v;
+		if (w == 15 && c->rolled) {
+			c->rolled = 0;
+			move_init(&m);
+			m.verb = MV_END;
+			if ((rc = who(c, ended, &m)))
+				return rc;
+			return push(c, &m);
+		}
+		return C_OK;
+	}
+	if (!c->started)
+		return C_OK;
+	if (strcmp(msg, "SOCPutPiece") == 0) {
+		long pn, type, coord;
+		if ((rc = number(c, f, "playerNumber", 10, &pn)) || (rc = number(c, f, "pieceType", 10, &type)) ||
+		    (rc = number(c, f, "coord", 16, &coord)))
+			return rc;
+		/* A road of road building's player, while the card waits for its two: one of its paths. */
+		if (c->roads_pending && type == 0 && c->roads.seat == seat(c, pn)) {
+			int e = js_edge(c->geo, coord);
+			if (e < 0)
+				return fail(c, C_INPUT, "coord", "0x%lx is no path of the classic board", coord);
+			c->roads.path[c->roads.npath++] = (int8_t)e;
+			return c->roads.npath == 2 ? flush(c) : C_OK;
+		}
+		if ((rc = flush(c)))
+			return rc;
+		move_init(&m);
+		if ((rc = who(c, pn, &m)))
+			return rc;
+		m.verb = MV_BUILD;
+		if (type == 0) {
+			m.piece = PC_ROAD;
+			m.npath = 1;
+			m.path[0] = (int8_t)js_edge(c->geo, coord);
+		} else if (type == 1 || type == 2) {
+			m.piece = type == 1 ? PC_SETTLEMENT : PC_CITY;
+			m.node = (int8_t)js_node(c->geo, coord);
+		} else {
+			return fail(c, C_ILLEGAL, "pieceType", "%ld is no piece of the classic board", type);
+		}
+		if (type == 0 ? m.path[0] < 0 : m.node < 0)
+			return fail(c, C_INPUT, "coord", "0x%lx is no place of the classic board", coord);
+		return push(c, &m);
+	}
+	if (strcmp(msg, "SOCDiceResult") == 0) {
+		if ((rc = number(c, f, "param", 10, &v)) || (rc = flush(c)))
+			return rc;
+		if (v < 2 || v > 12)
+			return fail(c, C_INPUT, "param", "%ld is no roll of two dice", v);
+		/* The log gives the total only: the lowest first die that makes it (as for .catan). */
+		move_init(&m);
+		if ((rc = who(c, c->turn, &m)))
+			return rc;
+		m.verb = MV_ROLL;
+		memset(c->discarded, 0, sizeof c->discarded);
+		m.dice[0] = (uint8_t)(v > 7 ? v - 6 : 1);
+		m.dice[1] = (uint8_t)(v - m.dice[0]);
+		c->rolled = 1;
+		return push(c, &m);
+	}
+	if (strcmp(msg, "SOCMoveRobber") == 0) {
+		long pn, coord;
+		int h;
+		if ((rc = number(c, f, "playerNumber", 10, &pn)) || (rc = number(c, f, "coord", 16, &coord)) ||
+		    (rc = flush(c)))
+			return rc;
+		if ((h = js_hex(c->geo, coord)) < 0)
+			return fail(c, C_INPUT, "coord", "0x%lx is no land hex of the classic board", coord);
+		move_init(&c->robber);
+		if ((rc = who(c, pn, &c->robber)))
+			return rc;
+		c->robber.verb = MV_ROBBER;
+		c->robber.hex = (int8_t)h;
+		c->robber_pending = 1;
+		return C_OK;
+	}
+	if (strcmp(msg, "SOCBankTrade") == 0) {
+		move_init(&m);
+		if ((rc = cards(c, f, "give", m.give, NULL)) || (rc = cards(c, f, "get", m.get, NULL)) ||
+		    (rc = number(c, f, "pn", 10, &v)) || (rc = flush(c)) || (rc = who(c, v, &m)))
+			return rc;
+		m.verb = MV_TRADE;
+		return push(c, &m);
+	}
+	if (strcmp(msg, "SOCSimpleAction") == 0) {
+		/* Action type 1: a development card bought, named when the log saw it drawn; 3: monopoly's take. */
+		if ((rc = number(c, f, "actType", 10, &w)) || (w != 1 && w != 3))
+			return rc;
+		if ((rc = number(c, f, "pn", 10, &v)) || (rc = flush(c)))
+			return rc;
+		move_init(&m);
+		if ((rc = who(c, v, &m)))
+			return rc;
+		if (w == 3) {
+			long r;
+			if ((rc = number(c, f, "v2", 10, &r)))
+				return rc;
+			if (r < 1 || r > 5)
+				return fail(c, C_INPUT, "v2", "%ld is no resource", r);
+			m.verb = MV_PLAY;
+			m.card = DEV_MONOPOLY;
+			m.res = (int8_t)js_res[r];
+			return push(c, &m);
+		}
+		m.verb = MV_BUY;
+		m.card = (int8_t)c->drawn[v];
+		c->drawn[v] = -1;
+		return push(c, &m);
+	}
+	if (strcmp(msg, "SOCDevCardAction") == 0) {
+		/*
+		 * A card played: a knight at once (the robber follows); road building
+		 * waits for its roads; year of plenty and monopoly are written when
+		 * their choice is (SOCPickResources, SOCSimpleAction).
+		 */
+		char act[16];
+		if (!field(f, "actionType", act, sizeof act) || strcmp(act, "PLAY") != 0)
+			return C_OK;
+		if ((rc = number(c, f, "playerNum", 10, &v)) || (rc = number(c, f, "cardType", 10, &w)) ||
+		    (rc = flush(c)))
+			return rc;
+		if (w != 1 && w != 2 && w != 3 && w != 9)
+			return fail(c, C_INPUT, "cardType", "%ld is no card that is played", w);
+		move_init(&m);
+		if ((rc = who(c, v, &m)))
+			return rc;
+		m.verb = MV_PLAY;
+		m.card = js_card[w];
+		if (w == 9)
+			return push(c, &m);
+		if (w == 1) {
+			c->roads = m;
+			c->roads_pending = 1;
+			c->roads_line = c->line;
+		}
+		return C_OK;
+	}
+	if (strcmp(msg, "SOCPickResources") == 0) {
+		long reason;
+		move_init(&m);
+		if ((rc = number(c, f, "pn", 10, &v)) || (rc = number(c, f, "reason", 10, &reason)))
+			return rc;
+		if (reason != 2)
+			return fail(c, C_INPUT, "reason", "%ld: resources picked for another reason than a year of "
+				    "plenty (2)", reason);
+		if ((rc = cards(c, f, "resources", m.get, NULL)) || (rc = flush(c)) || (rc = who(c, v, &m)))
+			return rc;
+		m.verb = MV_PLAY;
+		m.card = DEV_YEAR_OF_PLENTY;
+		return push(c, &m);
+	}
+	if (strcmp(msg, "SOCGameState") == 0) {
+		/* Back to the main phase: road building has the roads it will get. */
+		if ((rc = number(c, f, "state", 10, &v)))
+			return rc;
+		return v == 20 && c->roads_pending ? flush(c) : C_OK;
+	}
+	if (strcmp(msg, "SOCMakeOffer") == 0) {
+		/* An offer changes nothing until it is accepted: kept for the acceptance that names no cards. */
+		uint8_t give[NRES], get[NRES];
+		if ((rc = number(c, f, "from", 10, &v)) || (rc = cards(c, f, "give", give, NULL)) ||
+		    (rc = cards(c, f, "get", get, NULL)))
+			return rc;
+		if (v < 0 || v >= JS_SEATS)
+			return fail(c, C_INPUT, "from", "%ld is no seat of a four-player game", v);
+		for (int k = 0; k < NRES; k++) {
+			c->offer[v][0][k] = give[k];
+			c->offer[v][1][k] = get[k];
+		}
+		return C_OK;
+	}
+	if (strcmp(msg, "SOCAcceptOffer") == 0)
+		return accept(c, f);
+	/* What changes a game only on the sea board or in a scenario. */
+	static const char *const sea[] = { "SOCMovePiece", "SOCRevealFogHex", "SOCInventoryItemAction",
+					   "SOCSetSpecialItem", NULL };
+	for (int k = 0; sea[k]; k++)
+		if (strcmp(msg, sea[k]) == 0)
+			return fail(c, C_ILLEGAL, msg, "a message of the sea board or a scenario: not a game we play");
+	return C_OK;
+}
+
+/* private: what one player's copy says: the card robbed or drawn, when the log shows it. */
+static int private(struct js *c, const char *msg, const char *f)
+{
+	long v, w;
+	int rc;
+	if (strcmp(msg, "SOCRobberyResult") == 0 && c->robber_pending) {
+		if ((rc = number(c, f, "victim", 10, &v)) || (rc = number(c, f, "resType", 10, &w)))
+			return rc;
+		c->robber.victim = (int8_t)(v >= 0 && v < JS_SEATS ? seat(c, v) : NOBODY);
+		if (w >= 1 && w <= 5)
+			c->robber.res = (int8_t)js_res[w];
+		return C_OK;
+	}
+	if (strcmp(msg, "SOCDiscard") == 0) {
+		/* The player's own copy names the cards discarded. */
+		struct move m;
+		long unknown;
+		move_init(&m);
+		if ((rc = number(c, f, "playerNum", 10, &v)) || (rc = cards(c, f, "resources", m.give, &unknown)))
+			return rc;
+		if (unknown || v < 0 || v >= JS_SEATS || c->discarded[v])
+			return C_OK;
+		if ((rc = flush(c)) || (rc = who(c, v, &m)))
+			return rc;
+		m.verb = MV_DISCARD;
+		c->discarded[v] = 1;
+		return push(c, &m);
+	}
+	if (strcmp(msg, "SOCDevCardAction") == 0) {
+		/* JSettlers' cards: 1 road building, 2 year of plenty, 3 monopoly, 4 to 8 victory points, 9 knight. */
+		char act[16];
+		if (!field(f, "actionType", act, sizeof act) || strcmp(act, "DRAW") != 0)
+			return C_OK;
+		if ((rc = number(c, f, "playerNum", 10, &v)) || (rc = number(c, f, "cardType", 10, &w)))
+			return rc;
+		if (v >= 0 && v < JS_SEATS && w >= 0 && w <= 9)
+			c->drawn[v] = js_card[w];
+	}
+	return C_OK;
+}
+
+int import_jsettlers(const char *buf, size_t len, const char *name, struct game *g, struct cerr *e)
+{
+	struct js c = { .name = name, .e = e, .geo = g->rs->geom, .g = g, .turn = -1 };
+	char *l = malloc(len + 1);
+	int rc = C_OK;
+
+	if (!l)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	for (int s = 0; s < JS_SEATS; s++)
+		c.drawn[s] = -1;
+	for (size_t i = 0; i < len && rc == C_OK;) {
+		size_t j = i;
+		while (j < len && buf[j] != '\n')
+			j++;
+		size_t n = j - i;
+		memcpy(l, buf + i, n);
+		l[n] = '\0';
+		if (n && l[n - 1] == '\r')
+			l[--n] = '\0';
+		c.line++;
+		i = j + 1;
+		if (strlen(l) != n) {
+			rc = fail(&c, C_INPUT, "line", "a NUL byte");
+			break;
+		}
+		if (c.line == 1) {
+			if (strncmp(l, "SOC game event log: ", 20) != 0)
+				rc = fail(&c, C_INPUT, "header", "expected 'SOC game event log: ...'");
+			continue;
+		}
+		if (!l[0] || l[0] == '#')
+			continue;
+		/* [elapsed:]audience:SOCMessageName:fields; the elapsed time has colons of its own. */
+		char *m = strstr(l, ":SOC");
+		if (!m) {
+			rc = fail(&c, C_INPUT, "message", "expected [ELAPSED:]AUDIENCE:SOCMessage:FIELDS");
+			break;
+		}
+		*m = '\0';
+		char *aud = strrchr(l, ':') ? strrchr(l, ':') + 1 : l, *msg = m + 1, *f = strchr(msg, ':');
+		if (f)
+			*f++ = '\0';
+		else
+			f = msg + strlen(msg);
+		if (aud[0] == 'p' && aud[1] >= '0' && aud[1] <= '9')
+			rc = c.started ? private(&c, msg, f) : C_OK;
+		else
+			rc = message(&c, aud, msg, f);
+	}
+	if (rc == C_OK && !c.started)
+		rc = fail(&c, C_INPUT, "SOCStartGame", "the game never starts: no SOCTurn after the board");
+	if (rc == C_OK)
+		rc = flush(&c);
+	free(l);
+	return rc;
+}

@@ -1,0 +1,1779 @@
+/* state_json.c: the strict reader and the canonical writer of catan-state/1 documents. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+#include "model/awards.h"
+#include "model/board.h"
+#include "model/geom.h"
+#include "jr.h"
+#include "jw.h"
+#include "model/move.h"
+#include "model/names.h"
+#include "rules/pred.h"
+#include "model/score.h"
+#include "model/seats.h"
+#include "model/state.h"
+#include "rng.h"
+#include "doc/state_json.h"
+
+/* ---- reading ---- */
+
+/* The reader's context: where in the document we are (for messages), and the game read so far. */
+struct rd {
+	struct jr j;
+	const struct game *g;
+	int set_up;	/* a position set up by hand: the distance rule is checked as each building is read */
+	int view_start;	/* the start of a view: shown whole, but with no generator and the deck as counts */
+};
+
+static int read_int(struct rd *r, jv_t *v, long long min, long long max, long long *out)
+{
+	if (!jv_is_integer(v))
+		return jr_fail(&r->j, "expected an integer from %lld to %lld, found %s", min, max,
+			    jr_type(v));
+	long long x = jv_integer_value(v);
+	if (x < min || x > max)
+		return jr_fail(&r->j, "expected an integer from %lld to %lld, found %lld", min, max, x);
+	*out = x;
+	return C_OK;
+}
+
+/* int_member: a required integer member in [min, max]. */
+static int int_member(struct rd *r, jv_t *obj, const char *key, long long min, long long max,
+		      long long *out)
+{
+	int rc;
+	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
+	if (!v)
+		return rc;
+	int s = jr_key(&r->j, key);
+	rc = read_int(r, v, min, max, out);
+	jr_pop(&r->j, s);
+	return rc;
+}
+
+static int bool_member(struct rd *r, jv_t *obj, const char *key, uint8_t *out)
+{
+	int rc;
+	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
+	if (!v)
+		return rc;
+	if (!jv_is_boolean(v)) {
+		int s = jr_key(&r->j, key);
+		rc = jr_fail(&r->j, "expected true or false, found %s", jr_type(v));
+		jr_pop(&r->j, s);
+		return rc;
+	}
+	*out = (uint8_t)jv_is_true(v);
+	return C_OK;
+}
+
+/* read_name: a string that parse() turns into an index; what names the kind in messages. */
+static int read_name(struct rd *r, jv_t *v, int (*parse)(const char *), const char *what,
+		     int *out)
+{
+	/* Written on every path (-1 on a refusal), so no caller reads it unset. */
+	*out = -1;
+	if (!jv_is_string(v))
+		return jr_fail(&r->j, "expected %s, found %s", what, jr_type(v));
+	int x = parse(jv_string_value(v));
+	if (x < 0)
+		return jr_fail(&r->j, "unknown %s '%s'", what, jv_string_value(v));
+	*out = x;
+	return C_OK;
+}
+
+static int name_member(struct rd *r, jv_t *obj, const char *key, int (*parse)(const char *),
+		       const char *what, int *out)
+{
+	int rc;
+	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
+	if (!v)
+		return rc;
+	int s = jr_key(&r->j, key);
+	rc = read_name(r, v, parse, what, out);
+	jr_pop(&r->j, s);
+	return rc;
+}
+
+/* read_counts: an object of counts keyed by names[0..n-1]; missing keys are 0. */
+static int read_counts(struct rd *r, jv_t *v, const char *const *names, int n, int max,
+		       uint8_t *out)
+{
+	const char *key;
+	jv_t *val;
+
+	if (!jv_is_object(v))
+		return jr_fail(&r->j, "expected an object of counts, found %s", jr_type(v));
+	memset(out, 0, (size_t)n);
+	jv_object_foreach(v, key, val) {
+		int k = -1;
+		for (int i = 0; i < n; i++)
+			if (strcmp(names[i], key) == 0)
+				k = i;
+		if (k < 0)
+			return jr_fail(&r->j, "unknown key '%s'", key);
+		int s = jr_key(&r->j, key);
+		long long x = 0;	/* set by read_int (-O3 cannot tell) */
+		int rc = read_int(r, val, 0, max, &x);
+		jr_pop(&r->j, s);
+		if (rc)
+			return rc;
+		out[k] = (uint8_t)x;
+	}
+	return C_OK;
+}
+
+static int counts_member(struct rd *r, jv_t *obj, const char *key, const char *const *names,
+			 int n, int max, uint8_t *out)
+{
+	int rc;
+	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
+	if (!v)
+		return rc;
+	int s = jr_key(&r->j, key);
+	rc = read_counts(r, v, names, n, max, out);
+	jr_pop(&r->j, s);
+	return rc;
+}
+
+static int parse_colour_in_game(struct rd *r, const char *name)
+{
+	int c = colour_parse(name);
+	return c < 0 ? -1 : game_seat_of(r->g, c);
+}
+
+/* read_seat: a colour that plays in this game. */
+static int read_seat(struct rd *r, jv_t *v, int *seat)
+{
+	if (!jv_is_string(v))
+		return jr_fail(&r->j, "expected a colour, found %s", jr_type(v));
+	int s = parse_colour_in_game(r, jv_string_value(v));
+	if (s < 0)
+		return jr_fail(&r->j, "'%s' is not a colour in this game", jv_string_value(v));
+	*seat = s;
+	return C_OK;
+}
+
+/* read_seat_or_null: a seat, or null for nobody. */
+static int read_seat_or_null(struct rd *r, jv_t *obj, const char *key, int8_t *out)
+{
+	int rc, seat;
+	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
+	if (!v)
+		return rc;
+	if (jv_is_null(v)) {
+		*out = NOBODY;
+		return C_OK;
+	}
+	int s = jr_key(&r->j, key);
+	rc = read_seat(r, v, &seat);
+	jr_pop(&r->j, s);
+	*out = (int8_t)seat;
+	return rc;
+}
+
+static int read_rules(struct rd *r, jv_t *v, struct rules *ru)
+{
+	const char *keys[NRULES_OPTION + 1];
+	long long x;
+	int rc;
+
+	for (int i = 0; i <= NRULES_OPTION; i++)
+		keys[i] = rules_options[i].key;
+	if ((rc = jr_object(&r->j, v, keys)))
+		return rc;
+	for (const struct rules_option *o = rules_options; o->key; o++) {
+		if (o->optional && !jv_object_get(v, o->key))
+			continue;
+		if (!o->words) {
+			if ((rc = int_member(r, v, o->key, o->min, o->max, &x)))
+				return rc;
+			rules_option_store(ru, o, (int)x);
+			continue;
+		}
+		jv_t *t = jr_member(&r->j, v, o->key, 1, &rc);
+		if (!t)
+			return rc;
+		int s = jr_key(&r->j, o->key);
+		int w = jv_is_string(t) ? rules_option_word(o, jv_string_value(t)) : -1;
+		char list[128];
+		words_list(o->words, list, sizeof list);
+		if (w >= 0)
+			rules_option_store(ru, o, w);
+		else
+			rc = jr_fail(&r->j, "expected %s", list);
+		jr_pop(&r->j, s);
+		if (rc)
+			return rc;
+	}
+	return C_OK;
+}
+
+/* read_players: the seats of role (the players, or the neutral seats after them), min to max of them. */
+static int read_players(struct rd *r, jv_t *v, struct game *g, int role, int min, int max)
+{
+	if (!jv_is_array(v))
+		return jr_fail(&r->j, "expected an array of colours, found %s", jr_type(v));
+	size_t n = jv_array_size(v);
+	if (n < (size_t)min || n > (size_t)max) {
+		if (min == max)
+			return jr_fail(&r->j, "expected %d colours, found %zu", min, n);
+		return jr_fail(&r->j, "expected %d to %d players, found %zu", min, max, n);
+	}
+	for (size_t i = 0; i < n; i++) {
+		int s = jr_index(&r->j, i);
+		int c, rc = read_name(r, jv_array_get(v, i), colour_parse, "colour", &c);
+		if (!rc && c >= g->rs->colours)	/* a colour another rule set plays */
+			rc = jr_fail(&r->j, "unknown colour '%s'", colour_names[c]);
+		for (int j = 0; !rc && j < g->nplayers; j++)
+			if (g->colour[j] == c)
+				rc = jr_fail(&r->j, "colour '%s' plays twice", colour_names[c]);
+		jr_pop(&r->j, s);
+		if (rc)
+			return rc;
+		g->colour[g->nplayers] = (uint8_t)c;
+		g->role[g->nplayers++] = (uint8_t)role;
+	}
+	return C_OK;
+}
+
+static int read_board(struct rd *r, jv_t *v, struct board *b)
+{
+	const struct ruleset *rs = r->g->rs;
+	const struct geometry *geo = rs->geom;
+	static const char *const keys[] = { "hexes", "harbours", NULL };
+	static const char *const hex_keys[] = { "terrain", "token", NULL };
+	int rc;
+
+	if ((rc = jr_object(&r->j, v, keys)))
+		return rc;
+	jv_t *hexes = jr_member(&r->j, v, "hexes", 1, &rc);
+	if (!hexes)
+		return rc;
+	int s = jr_key(&r->j, "hexes");
+	if (!jv_is_array(hexes) || jv_array_size(hexes) != geo->nhex) {
+		rc = jv_is_array(hexes) ? jr_fail(&r->j, "expected %d hexes, found %zu", geo->nhex,
+						 jv_array_size(hexes))
+					  : jr_fail(&r->j, "expected an array, found %s", jr_type(hexes));
+		jr_pop(&r->j, s);
+		return rc;
+	}
+	for (size_t h = 0; h < geo->nhex && !rc; h++) {
+		jv_t *hx = jv_array_get(hexes, h);
+		int s2 = jr_index(&r->j, h);
+		int t;
+		r->j.label = "hex";
+		r->j.number = (int)h + 1;
+		if (!(rc = jr_object(&r->j, hx, hex_keys)) &&
+		    !(rc = name_member(r, hx, "terrain", terrain_parse, "terrain", &t))) {
+			b->terrain[h] = (uint8_t)t;
+			jv_t *tok = jr_member(&r->j, hx, "token", 1, &rc);
+			if (tok) {
+				int s3 = jr_key(&r->j, "token");
+				long long x;
+				if (t == T_DESERT) {
+					if (!jv_is_null(tok))
+						rc = jr_fail(&r->j, "the desert has no token: expected null");
+					b->token[h] = 0;
+				} else if (!(rc = read_int(r, tok, NDICE, NDICE * rs->dice_sides, &x))) {
+					if (x == rs->robber_roll)
+						rc = jr_fail(&r->j, "there is no %d token", rs->robber_roll);
+					b->token[h] = (uint8_t)x;
+				}
+				jr_pop(&r->j, s3);
+			}
+		}
+		r->j.label = NULL;
+		jr_pop(&r->j, s2);
+	}
+	jr_pop(&r->j, s);
+	if (rc)
+		return rc;
+	jv_t *hb = jr_member(&r->j, v, "harbours", 1, &rc);
+	if (!hb)
+		return rc;
+	s = jr_key(&r->j, "harbours");
+	if (!jv_is_array(hb) || jv_array_size(hb) != geo->nharbour) {
+		rc = jv_is_array(hb) ? jr_fail(&r->j, "expected %d harbours, found %zu", geo->nharbour, jv_array_size(hb))
+				       : jr_fail(&r->j, "expected an array, found %s", jr_type(hb));
+	}
+	for (size_t i = 0; i < geo->nharbour && !rc; i++) {
+		int s2 = jr_index(&r->j, i);
+		int k;
+		rc = read_name(r, jv_array_get(hb, i), harbour_parse, "harbour", &k);
+		b->harbour[i] = (uint8_t)k;
+		jr_pop(&r->j, s2);
+	}
+	jr_pop(&r->j, s);
+	board_index(b, geo->nhex);
+	return rc;
+}
+
+/* read_nodes: a list of intersection numbers, each placed as kind for seat. */
+static int read_nodes(struct rd *r, jv_t *obj, const char *key, struct position *p, int seat,
+		      int kind, int max)
+{
+	const struct geometry *geo = r->g->rs->geom;
+	int rc;
+	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
+	if (!v)
+		return rc;
+	int s = jr_key(&r->j, key);
+	if (!jv_is_array(v))
+		rc = jr_fail(&r->j, "expected an array of intersections, found %s", jr_type(v));
+	else if ((int)jv_array_size(v) > max)
+		rc = jr_fail(&r->j, "%zu is more than the %d pieces a player has", jv_array_size(v), max);
+	for (size_t i = 0; !rc && i < jv_array_size(v); i++) {
+		int s2 = jr_index(&r->j, i);
+		long long x = 0;	/* set by read_int (-O3 cannot tell) */
+		if (!(rc = read_int(r, jv_array_get(v, i), 1, geo->nnode, &x))) {
+			int n = (int)x - 1;
+			if (p->node_owner[n] != NOBODY)
+				rc = jr_fail(&r->j, "intersection %d already holds a building", n + 1);
+			for (int k = 0; !rc && r->set_up && k < 3; k++) {
+				int m = geo->node_nodes[n][k];
+				if (m >= 0 && p->node_owner[m] != NOBODY)
+					rc = jr_fail(&r->j, "intersection %d is one path from the building on %d "
+						     "(the distance rule)", n + 1, m + 1);
+			}
+			p->node_owner[n] = (int8_t)seat;
+			p->node_kind[n] = (uint8_t)kind;
+		}
+		jr_pop(&r->j, s2);
+	}
+	jr_pop(&r->j, s);
+	return rc;
+}
+
+static int read_roads(struct rd *r, jv_t *obj, const struct game *g, struct position *p,
+		      int seat)
+{
+	const struct geometry *geo = g->rs->geom;
+	int rc;
+	jv_t *v = jr_member(&r->j, obj, "roads", 1, &rc);
+	if (!v)
+		return rc;
+	int s = jr_key(&r->j, "roads");
+	if (!jv_is_array(v))
+		rc = jr_fail(&r->j, "expected an array of paths, found %s", jr_type(v));
+	else if (jv_array_size(v) > g->rs->roads)
+		rc = jr_fail(&r->j, "%zu is more than the %d roads a player has", jv_array_size(v),
+			  g->rs->roads);
+	for (size_t i = 0; !rc && i < jv_array_size(v); i++) {
+		int s2 = jr_index(&r->j, i);
+		jv_t *x = jv_array_get(v, i);
+		if (!jv_is_string(x)) {
+			rc = jr_fail(&r->j, "expected a path such as \"12-17\", found %s", jr_type(x));
+		} else {
+			int ed = edge_parse(geo, jv_string_value(x));
+			if (ed < 0)
+				rc = jr_fail(&r->j, "'%s' is not a path", jv_string_value(x));
+			else if (p->edge_owner[ed] != NOBODY)
+				rc = jr_fail(&r->j, "path %s already holds a road", jv_string_value(x));
+			else
+				p->edge_owner[ed] = (int8_t)seat;
+		}
+		jr_pop(&r->j, s2);
+	}
+	jr_pop(&r->j, s);
+	return rc;
+}
+
+/* keys_add: appends add's keys to out[0 .. n-1] when more is set; returns the new length (out ends with NULL). */
+static int keys_add(const char **out, int n, const char *const *add, int more)
+{
+	for (int i = 0; more && add[i]; i++)
+		out[n++] = add[i];
+	out[n] = NULL;
+	return n;
+}
+
+/* A neutral seat's entry: its pieces. */
+static int read_neutral(struct rd *r, jv_t *v, struct game *g, struct position *p, int seat)
+{
+	static const char *const keys[] = { "settlements", "roads", NULL };
+	int rc;
+	if ((rc = jr_object(&r->j, v, keys)) ||
+	    (rc = read_nodes(r, v, "settlements", p, seat, B_SETTLEMENT, g->rs->settlements)))
+		return rc;
+	return read_roads(r, v, g, p, seat);
+}
+
+static int read_player(struct rd *r, jv_t *v, struct game *g, struct position *p, int seat)
+{
+	static const char *const keys[] = { "hand", "dev", "dev_new", "played", "discard",
+					    "settlements", "cities", "roads", NULL };
+	static const char *const view_keys[] = { "hand", "dev", "played", "discard",
+						 "settlements", "cities", "roads", NULL };
+	static const char *const winner_keys[] = { "hand", "dev", "victory_points", "played",
+						   "discard", "settlements", "cities", "roads",
+						   NULL };
+	static const char *const two_keys[] = { "trade_cards", "knights_returned", NULL };
+	const char *allowed[16];
+	struct player *pl = &p->pl[seat];
+	int hidden = g->view != NOBODY && g->view != seat && !r->view_start;
+	int winner = hidden && seat_may_see(g, p, g->view, seat, HID_POINTS);
+	int two = rs_has_trade_cards(g->rs);
+	long long x;
+	int rc;
+
+	if (g->role[seat] == SEAT_NEUTRAL)
+		return read_neutral(r, v, g, p, seat);
+	keys_add(allowed, keys_add(allowed, 0, winner ? winner_keys : hidden ? view_keys : keys, 1), two_keys,
+		 two);
+	if ((rc = jr_object(&r->j, v, allowed)))
+		return rc;
+	if (hidden && seat_may_see(g, p, g->view, seat, HID_HAND)) {
+		if ((rc = counts_member(r, v, "hand", resource_names, NRES, g->rs->bank_each, pl->hand)))
+			return rc;
+		g->view_hand[seat] = (uint8_t)(pl->hand[0] + pl->hand[1] + pl->hand[2] + pl->hand[3] + pl->hand[4]);
+	} else if (hidden) {
+		if ((rc = int_member(r, v, "hand", 0, NRES * g->rs->bank_each, &x)))
+			return rc;
+		g->view_hand[seat] = (uint8_t)x;
+	}
+	if (hidden) {
+		if ((rc = int_member(r, v, "dev", 0, g->rs->deck_size, &x)))
+			return rc;
+		g->view_dev[seat] = (uint8_t)x;
+		/* The winner's victory point cards are shown once the game is over. */
+		if (winner) {
+			if ((rc = int_member(r, v, "victory_points", 0, g->view_dev[seat], &x)))
+				return rc;
+			pl->dev[DEV_VICTORY_POINT] = (uint8_t)x;
+		}
+	} else {
+		if ((rc = counts_member(r, v, "hand", resource_names, NRES, g->rs->bank_each, pl->hand)))
+			return rc;
+		if ((rc = counts_member(r, v, "dev", dev_names, NDEV, g->rs->deck_size, pl->dev)))
+			return rc;
+		if ((rc = counts_member(r, v, "dev_new", dev_names, NDEV, g->rs->deck_size, pl->dev_new)))
+			return rc;
+	}
+	if ((rc = counts_member(r, v, "played", dev_names, NDEV, g->rs->deck_size, pl->played)))
+		return rc;
+	if ((rc = int_member(r, v, "discard", 0, NRES * g->rs->bank_each / 2, &x)))
+		return rc;
+	pl->discard = (uint8_t)x;
+	if (two) {
+		if ((rc = int_member(r, v, "trade_cards", 0, g->rs->trade_max, &x)))
+			return rc;
+		pl->trade = (uint8_t)x;
+		if ((rc = int_member(r, v, "knights_returned", 0, g->rs->deck[DEV_KNIGHT], &x)))
+			return rc;
+		pl->returned = (uint8_t)x;
+	}
+	if ((rc = read_nodes(r, v, "settlements", p, seat, B_SETTLEMENT, g->rs->settlements)))
+		return rc;
+	if ((rc = read_nodes(r, v, "cities", p, seat, B_CITY, g->rs->cities)))
+		return rc;
+	return read_roads(r, v, g, p, seat);
+}
+
+/* A refereed game's key: 64 lower-case hexadecimal digits; a view holds none. */
+static int read_secret(struct rd *r, jv_t *v, struct game *g)
+{
+	if (g->view != NOBODY)
+		return jr_fail(&r->j, "a view does not hold the secret");
+	if (!jv_is_string(v) || luck_key_parse(jv_string_value(v), g->secret))
+		return jr_fail(&r->j, "expected %d lower-case hexadecimal digits", 2 * LUCK_KEY_BYTES);
+	g->has_secret = 1;
+	return C_OK;
+}
+
+static int read_hex64(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+	if (strlen(s) != 16)
+		return -1;
+	for (int i = 0; i < 16; i++) {
+		int c = s[i], d;
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else
+			return -1;
+		v = v << 4 | (uint64_t)d;
+	}
+	*out = v;
+	return 0;
+}
+
+static int read_deck(struct rd *r, jv_t *v, struct game *g, struct position *p)
+{
+	int rc;
+	if (g->view != NOBODY && !r->view_start) {
+		long long x;
+		if ((rc = read_int(r, v, 0, g->rs->deck_size, &x)))
+			return rc;
+		p->deck_known = 0;
+		p->deck_len = (uint8_t)x;
+		return C_OK;
+	}
+	if (jv_is_object(v)) {
+		/* A deck whose order is not known: counts only. */
+		if ((rc = read_counts(r, v, dev_names, NDEV, g->rs->deck_size, p->deck_count)))
+			return rc;
+		p->deck_known = 0;
+		p->deck_len = 0;
+		for (int d = 0; d < NDEV; d++) {
+			if (p->deck_count[d] > g->rs->deck[d]) {
+				int s = jr_key(&r->j, dev_names[d]);
+				rc = jr_fail(&r->j, "%d is more than the %d in the game", p->deck_count[d],
+					  g->rs->deck[d]);
+				jr_pop(&r->j, s);
+				return rc;
+			}
+			p->deck_len = (uint8_t)(p->deck_len + p->deck_count[d]);
+		}
+		return C_OK;
+	}
+	if (!jv_is_array(v))
+		return jr_fail(&r->j, "expected an array of cards (or an object of counts), found %s",
+			    jr_type(v));
+	if (jv_array_size(v) > g->rs->deck_size)
+		return jr_fail(&r->j, "%zu cards is more than the %d in the game", jv_array_size(v),
+			    g->rs->deck_size);
+	p->deck_known = 1;
+	p->deck_len = (uint8_t)jv_array_size(v);
+	for (size_t i = 0; i < jv_array_size(v); i++) {
+		int s = jr_index(&r->j, i);
+		int d;
+		rc = read_name(r, jv_array_get(v, i), dev_parse, "development card", &d);
+		jr_pop(&r->j, s);
+		if (rc)
+			return rc;
+		p->deck[i] = (uint8_t)d;
+	}
+	pos_deck_counts(p);
+	return C_OK;
+}
+
+static int read_offer(struct rd *r, jv_t *v, struct game *g, struct position *p)
+{
+	static const char *const keys[] = { "to", "give", "get", "rejected", NULL };
+	int rc;
+
+	p->offer.active = 0;
+	p->offer.to = NOBODY;
+	if (jv_is_null(v))
+		return C_OK;
+	if ((rc = jr_object(&r->j, v, keys)))
+		return rc;
+	jv_t *to = jr_member(&r->j, v, "to", 1, &rc);
+	if (!to)
+		return rc;
+	int s = jr_key(&r->j, "to");
+	int seat = NOBODY;
+	if (!(jv_is_string(to) && strcmp(jv_string_value(to), "all") == 0))
+		rc = read_seat(r, to, &seat);
+	jr_pop(&r->j, s);
+	if (rc)
+		return rc;
+	p->offer.to = (int8_t)seat;
+	if ((rc = counts_member(r, v, "give", resource_names, NRES, g->rs->bank_each, p->offer.give)) ||
+	    (rc = counts_member(r, v, "get", resource_names, NRES, g->rs->bank_each, p->offer.get)))
+		return rc;
+	jv_t *rej = jr_member(&r->j, v, "rejected", 1, &rc);
+	if (!rej)
+		return rc;
+	s = jr_key(&r->j, "rejected");
+	if (!jv_is_array(rej))
+		rc = jr_fail(&r->j, "expected an array of colours, found %s", jr_type(rej));
+	for (size_t i = 0; !rc && i < jv_array_size(rej); i++) {
+		int s2 = jr_index(&r->j, i);
+		if (!(rc = read_seat(r, jv_array_get(rej, i), &seat)))
+			p->offer.rejected |= (uint8_t)(1u << seat);
+		jr_pop(&r->j, s2);
+	}
+	jr_pop(&r->j, s);
+	p->offer.active = 1;
+	(void)g;
+	return rc;
+}
+
+/*
+ * interrupt_fits (knight_interrupt): a seven's robber left in place is the
+ * roller's; the seat answering is one the answers reach (another player
+ * with a card to play); a steal has somebody to rob.  The last two ask the
+ * hands and development cards, which a view hides: only a full game is
+ * held to them.
+ */
+static int interrupt_fits(struct rd *r, const struct game *g, const struct position *p)
+{
+	const struct geometry *geo = g->rs->geom;
+	int n = g->nplayers;
+	if (p->phase == PH_ROBBER && p->seven && p->robber_seat != p->current)
+		return jr_fail_at(&r->j, "robber_by", "a seven's robber is moved by the player who rolled it");
+	if (g->view != NOBODY)
+		return C_OK;
+	if (p->phase == PH_INTERRUPT && interrupt_next(g, p, (p->answer + n - 1) % n) != p->answer)
+		return jr_fail_at(&r->j, "answering", "%s cannot answer: the robber's mover, or no card to play",
+				  seat_name(g, p->answer));
+	if (p->phase == PH_STEAL && !robber_victims(geo, p, n, p->robber_seat, p->robber))
+		return jr_fail_at(&r->j, "phase", "nobody on hex %d can be robbed by %s", p->robber + 1,
+				  seat_name(g, p->robber_seat));
+	return C_OK;
+}
+
+/*
+ * phase_fits: the phase agrees with the players: discards are owed in the
+ * discard phase and only there, and a finished game's winner (the player
+ * whose turn it is) has the points that win.
+ */
+static int phase_fits(struct rd *r, const struct game *g, const struct position *p)
+{
+	int owing = 0, rc = C_OK;
+	for (int seat = 0; seat < g->nplayers && rc == C_OK; seat++) {
+		owing |= p->pl[seat].discard != 0;
+		if (p->pl[seat].discard && p->phase != PH_DISCARD) {
+			int s = jr_key(&r->j, "players");
+			jr_key(&r->j, seat_name(g, seat));
+			jr_key(&r->j, "discard");
+			rc = jr_fail(&r->j, "a discard is owed only in the discard phase, not in '%s'",
+				     phase_names[p->phase]);
+			jr_pop(&r->j, s);
+		}
+	}
+	if (rc == C_OK && p->phase == PH_DISCARD && !owing)
+		rc = jr_fail_at(&r->j, "phase", "the discard phase needs a player who owes a discard");
+	if (rc == C_OK && (p->phase == PH_NEUTRAL) != (p->neutral_owed > 0))
+		rc = jr_fail_at(&r->j, "neutral_owed", "neutral pieces are owed in the neutral phase and "
+				"only there");
+	if (rc == C_OK && (p->phase == PH_GIVE) != (p->give_owed > 0))
+		rc = jr_fail_at(&r->j, "give_owed", "cards are owed in the give phase and only there");
+	if (rc == C_OK && rs_has_second_roll(g->rs) && p->phase >= PH_ROLL && p->phase != PH_OVER &&
+	    p->rolled != (p->nrolls == g->rs->rolls_per_turn))
+		rc = jr_fail_at(&r->j, "rolls", "%d rolls were made, but rolled is %s", p->nrolls,
+				p->rolled ? "true" : "false");
+	if (rc == C_OK && p->seven && p->phase != PH_DISCARD && p->phase != PH_ROBBER)
+		rc = jr_fail_at(&r->j, "seven", "a seven's robber is owed only in the discard and robber phases");
+	if (rc == C_OK && p->phase < PH_ROLL && p->nrolls)
+		rc = jr_fail_at(&r->j, "rolls", "no roll is made in the set-up");
+	if (rc == C_OK && p->phase == PH_BUILDING && !rs_has_building_phase(g->rs))
+		rc = jr_fail_at(&r->j, "phase", "the building phase belongs to variant=five_six");
+	if (rc == C_OK && (p->phase == PH_INTERRUPT || p->phase == PH_STEAL) && !g->rules.knight_interrupt)
+		rc = jr_fail_at(&r->j, "phase", "the %s phase belongs to the rules option knight_interrupt",
+				phase_names[p->phase]);
+	if (rc == C_OK && g->rules.knight_interrupt)
+		rc = interrupt_fits(r, g, p);
+	if (rc == C_OK && p->largest_army != NOBODY && g->role[p->largest_army] != SEAT_PLAYER)
+		rc = jr_fail_at(&r->j, "awards.largest_army", "a neutral seat never plays knights");
+	if (rc == C_OK && p->phase == PH_OVER && score_total(g, p, p->current) < g->rules.points_to_win)
+		rc = jr_fail_at(&r->j, "phase",
+				"the game is over, but %s has %d points, not the %d that win",
+				seat_name(g, p->current), score_total(g, p, p->current),
+				g->rules.points_to_win);
+	return rc;
+}
+
+/* The rolls of the turn so far: their totals (2 to 12 with two six-sided dice), differing. */
+static int read_rolls(struct rd *r, jv_t *v, const struct game *g, struct position *p)
+{
+	if (!jv_is_array(v) || jv_array_size(v) > g->rs->rolls_per_turn)
+		return jr_fail(&r->j, "expected an array of at most %d totals", g->rs->rolls_per_turn);
+	for (size_t i = 0; i < jv_array_size(v); i++) {
+		long long x;
+		int s = jr_index(&r->j, i), rc = read_int(r, jv_array_get(v, i), NDICE,
+							       NDICE * g->rs->dice_sides, &x);
+		if (!rc && i > 0 && x == p->roll_sum[0])
+			rc = jr_fail(&r->j, "the second roll differs from the first, not %lld again", x);
+		jr_pop(&r->j, s);
+		if (rc)
+			return rc;
+		p->roll_sum[i] = (uint8_t)x;
+	}
+	p->nrolls = (uint8_t)jv_array_size(v);
+	return C_OK;
+}
+
+/* Catan for Two's members of a position. */
+static int read_two(struct rd *r, jv_t *v, const struct game *g, struct position *p)
+{
+	long long x;
+	int rc;
+	jv_t *t = jr_member(&r->j, v, "rolls", 1, &rc);
+	if (!t)
+		return rc;
+	int s = jr_key(&r->j, "rolls");
+	rc = read_rolls(r, t, g, p);
+	jr_pop(&r->j, s);
+	if (rc || (rc = bool_member(r, v, "knight_returned", &p->knight_returned)) ||
+	    (rc = int_member(r, v, "trade_supply", 0, g->rs->trade_cards, &x)))
+		return rc;
+	p->trade_supply = (uint8_t)x;
+	if (!(t = jr_member(&r->j, v, "neutral_owed", 1, &rc)))
+		return rc;
+	s = jr_key(&r->j, "neutral_owed");
+	if (!jv_is_array(t) || jv_array_size(t) > 2)
+		rc = jr_fail(&r->j, "expected an array of at most 2 pieces");
+	for (size_t i = 0; !rc && i < jv_array_size(t); i++) {
+		const char *w = jv_string_value(jv_array_get(t, i));
+		int pc = !w ? -1 : strcmp(w, "road") == 0 ? PC_ROAD : strcmp(w, "settlement") == 0 ? PC_SETTLEMENT : -1;
+		if (pc < 0 || (i > 0 && pc != p->neutral_piece))
+			rc = jr_fail(&r->j, "expected \"road\" or \"settlement\" (all the same) at [%zu]", i);
+		p->neutral_piece = (uint8_t)pc;
+	}
+	jr_pop(&r->j, s);
+	if (rc)
+		return rc;
+	p->neutral_owed = (uint8_t)jv_array_size(t);
+	if ((rc = int_member(r, v, "give_owed", 0, g->rs->force_trade, &x)))
+		return rc;
+	p->give_owed = (uint8_t)x;
+	return C_OK;
+}
+
+/* knight_interrupt's members of a position: who moves the robber, and who answers it now. */
+static int read_interrupt(struct rd *r, jv_t *v, const struct game *g, struct position *p)
+{
+	int8_t by, answering;
+	int rc;
+	if ((rc = read_seat_or_null(r, v, "robber_by", &by)) ||
+	    (rc = read_seat_or_null(r, v, "answering", &answering)))
+		return rc;
+	int robbing = p->phase == PH_ROBBER || p->phase == PH_INTERRUPT || p->phase == PH_STEAL;
+	if ((by != NOBODY) != robbing)
+		return jr_fail_at(&r->j, "robber_by", "a seat moves the robber in the robber, interrupt and "
+				  "steal phases, and only there");
+	if ((answering != NOBODY) != (p->phase == PH_INTERRUPT))
+		return jr_fail_at(&r->j, "answering", "a seat answers the robber in the interrupt phase, "
+				  "and only there");
+	if (by != NOBODY && g->role[by] != SEAT_PLAYER)
+		return jr_fail_at(&r->j, "robber_by", "a neutral seat never moves the robber");
+	p->robber_seat = (uint8_t)(by == NOBODY ? 0 : by);
+	p->answer = (uint8_t)(answering == NOBODY ? 0 : answering);
+	return C_OK;
+}
+
+/* The Special Building Phase's member: whose turn it follows, a seat in the phase and null outside it. */
+static int read_building(struct rd *r, jv_t *v, const struct game *g, struct position *p)
+{
+	int8_t after;
+	int rc;
+	if ((rc = read_seat_or_null(r, v, "building_after", &after)))
+		return rc;
+	if ((after != NOBODY) != (p->phase == PH_BUILDING))
+		return jr_fail_at(&r->j, "building_after", "the building phase follows a seat's turn, "
+				  "and only it does");
+	if (after != NOBODY && (after == p->current || g->role[after] != SEAT_PLAYER))
+		return jr_fail_at(&r->j, "building_after", "%s's own turn ended: another player builds",
+				  seat_name(g, after));
+	p->turn_of = (int8_t)(after == NOBODY ? 0 : after);
+	return C_OK;
+}
+
+static int read_position(struct rd *r, jv_t *v, struct game *g, struct position *p)
+{
+	const struct geometry *geo = g->rs->geom;
+	static const char *const keys[] = { "phase", "turn", "current", "rolled", "dev_played",
+					    "built", "robber", "bank", "deck", "awards", "offer",
+					    "players", NULL };
+	static const char *const rng_keys[] = { "rng", NULL };
+	static const char *const draws_keys[] = { "draws", NULL };
+	static const char *const two_keys[] = { "rolls", "knight_returned", "trade_supply",
+						"neutral_owed", "give_owed", NULL };
+	static const char *const seven_keys[] = { "seven", NULL };
+	static const char *const interrupt_keys[] = { "robber_by", "answering", NULL };
+	static const char *const building_keys[] = { "building_after", NULL };
+	static const char *const award_keys[] = { "longest_road", "largest_army", NULL };
+	const char *allowed[32];
+	long long x;
+	int rc, k;
+
+	memset(p, 0, sizeof *p);
+	memset(p->node_owner, NOBODY, sizeof p->node_owner);
+	memset(p->edge_owner, NOBODY, sizeof p->edge_owner);
+	int nk = keys_add(allowed, 0, keys, 1);
+	nk = keys_add(allowed, nk, rng_keys, !g->has_secret);
+	nk = keys_add(allowed, nk, draws_keys, g->has_secret && g->view == NOBODY);
+	nk = keys_add(allowed, nk, two_keys, rs_has_turn_extras(g->rs));
+	nk = keys_add(allowed, nk, seven_keys, g->rules.ignore_seven);
+	nk = keys_add(allowed, nk, interrupt_keys, g->rules.knight_interrupt);
+	keys_add(allowed, nk, building_keys, rs_has_building_phase(g->rs));
+	if ((rc = jr_object(&r->j, v, allowed)))
+		return rc;
+	if ((rc = name_member(r, v, "phase", phase_parse, "phase", &k)))
+		return rc;
+	p->phase = (uint8_t)k;
+	if ((rc = int_member(r, v, "turn", 0, MAX_TURN, &x)))
+		return rc;
+	p->turn = (uint16_t)x;
+	jv_t *cur = jr_member(&r->j, v, "current", 1, &rc);
+	if (!cur)
+		return rc;
+	int s = jr_key(&r->j, "current");
+	rc = read_seat(r, cur, &k);
+	if (!rc && g->role[k] != SEAT_PLAYER)
+		rc = jr_fail(&r->j, "%s is a neutral seat and never has the turn", seat_name(g, k));
+	jr_pop(&r->j, s);
+	if (rc)
+		return rc;
+	p->current = (int8_t)k;
+	if ((rc = bool_member(r, v, "rolled", &p->rolled)) ||
+	    (rc = bool_member(r, v, "dev_played", &p->dev_played)) ||
+	    (rc = bool_member(r, v, "built", &p->built)))
+		return rc;
+	if (rs_has_turn_extras(g->rs) && (rc = read_two(r, v, g, p)))
+		return rc;
+	if (g->rules.ignore_seven && (rc = bool_member(r, v, "seven", &p->seven)))
+		return rc;
+	if (rs_has_building_phase(g->rs) && (rc = read_building(r, v, g, p)))
+		return rc;
+	if (g->rules.knight_interrupt && (rc = read_interrupt(r, v, g, p)))
+		return rc;
+	if ((rc = int_member(r, v, "robber", 1, geo->nhex, &x)))
+		return rc;
+	p->robber = (uint8_t)(x - 1);
+	if ((rc = counts_member(r, v, "bank", resource_names, NRES, g->rs->bank_each, p->bank)))
+		return rc;
+
+	jv_t *deck = jr_member(&r->j, v, "deck", 1, &rc);
+	if (!deck)
+		return rc;
+	s = jr_key(&r->j, "deck");
+	rc = read_deck(r, deck, g, p);
+	jr_pop(&r->j, s);
+	if (rc)
+		return rc;
+
+	jv_t *aw = jr_member(&r->j, v, "awards", 1, &rc);
+	if (!aw)
+		return rc;
+	s = jr_key(&r->j, "awards");
+	if (!(rc = jr_object(&r->j, aw, award_keys)) &&
+	    !(rc = read_seat_or_null(r, aw, "longest_road", &p->longest_road)))
+		rc = read_seat_or_null(r, aw, "largest_army", &p->largest_army);
+	jr_pop(&r->j, s);
+	if (rc)
+		return rc;
+
+	jv_t *of = jr_member(&r->j, v, "offer", 1, &rc);
+	if (!of)
+		return rc;
+	s = jr_key(&r->j, "offer");
+	rc = read_offer(r, of, g, p);
+	jr_pop(&r->j, s);
+	if (rc)
+		return rc;
+
+	jv_t *pls = jr_member(&r->j, v, "players", 1, &rc);
+	if (!pls)
+		return rc;
+	s = jr_key(&r->j, "players");
+	if (!jv_is_object(pls)) {
+		rc = jr_fail(&r->j, "expected an object keyed by colour, found %s", jr_type(pls));
+	} else {
+		const char *key;
+		jv_t *val;
+		jv_object_foreach(pls, key, val) {
+			if (parse_colour_in_game(r, key) < 0) {
+				rc = jr_fail(&r->j, "'%s' is not a colour in this game", key);
+				break;
+			}
+		}
+		for (int seat = 0; !rc && seat < g->nplayers; seat++) {
+			const char *c = seat_name(g, seat);
+			jv_t *pv = jr_member(&r->j, pls, c, 1, &rc);
+			if (!pv)
+				break;
+			int s2 = jr_key(&r->j, c);
+			rc = read_player(r, pv, g, p, seat);
+			jr_pop(&r->j, s2);
+		}
+	}
+	jr_pop(&r->j, s);
+	if (rc)
+		return rc;
+	pos_count_pieces(g->rs, &g->board, p, g->nplayers);
+
+	jv_t *rng = jv_object_get(v, "rng");
+	if (g->has_secret && g->view == NOBODY) {
+		/* A refereed game: its luck is the keyed stream, at the word counted here. */
+		jv_t *d = jr_member(&r->j, v, "draws", 1, &rc);
+		if (!d)
+			return rc;
+		s = jr_key(&r->j, "draws");
+		rc = read_int(r, d, 0, INT64_MAX, &x);
+		jr_pop(&r->j, s);
+		if (rc)
+			return rc;
+		p->rng[0] = (uint64_t)x;
+	} else if (g->view != NOBODY) {
+		if (rng) {
+			s = jr_key(&r->j, "rng");
+			rc = jr_fail(&r->j, "a view does not hold the generator");
+			jr_pop(&r->j, s);
+			return rc;
+		}
+	} else if (!rng) {
+		/* A record from elsewhere with every outcome given needs no generator. */
+		if (g->rules.outcomes != OUT_EXTERNAL)
+			return jr_fail(&r->j, "missing key 'rng'");
+	} else {
+		s = jr_key(&r->j, "rng");
+		if (!jv_is_array(rng) || jv_array_size(rng) != 4)
+			rc = jr_fail(&r->j, "expected an array of 4 hexadecimal strings");
+		for (size_t i = 0; !rc && i < 4; i++) {
+			jv_t *w = jv_array_get(rng, i);
+			if (!jv_is_string(w) || read_hex64(jv_string_value(w), &p->rng[i]))
+				rc = jr_fail(&r->j, "expected 16 lower-case hexadecimal digits at [%zu]", i);
+		}
+		jr_pop(&r->j, s);
+		if (rc)
+			return rc;
+	}
+
+	/* Values each valid alone but impossible together. */
+	if (p->phase < PH_ROLL && p->turn != 0)
+		return jr_fail(&r->j, "turn: the set-up is turn 0, not %u", p->turn);
+	if ((rc = phase_fits(r, g, p)) != C_OK)
+		return rc;
+	if (p->offer.active && p->offer.to == p->current) {
+		return jr_fail_at(&r->j, "offer.to", "an offer cannot be made to its own maker");
+	}
+	if ((rc = pos_check(g, p, r->j.e)) != C_OK || (rc = pos_award_check(g, p, r->j.e)) != C_OK) {
+		/* pos_check's messages start with a path relative to the position. */
+		char msg[sizeof r->j.e->msg], path[320];
+		memcpy(msg, r->j.e->msg, sizeof msg);
+		if (jr_path(&r->j, path, sizeof path)[0])
+			snprintf(r->j.e->msg, sizeof r->j.e->msg, "%.200s.%.300s", path, msg);
+		return rc;
+	}
+	return C_OK;
+}
+
+/*
+ * log_line: a line of the log as the game keeps it: a move in its
+ * canonical text (however a hand-edited document spelled it), parsed once
+ * here, or a line that is no move of this game as it was written (a view's
+ * "(not a move)", or a fault that replay reports).
+ */
+static int log_line(struct game *g, const char *text, struct cerr *e)
+{
+	struct move m;
+	struct cerr ignored = { 0 };
+	char canon[256];
+
+	if (move_parse(g, text, &m, &ignored) != C_OK)
+		return movelog_push(&g->log, text, e);
+	move_format(g, &m, canon, sizeof canon);
+	return movelog_push_move(&g->log, canon, &m, e);
+}
+
+/* read_move: log entry i, the string s of n bytes (NUL-terminated), into g's log. */
+static int read_move(struct rd *r, struct game *g, size_t i, const char *s, size_t n)
+{
+	int sv = jr_index(&r->j, i);
+	int rc = C_OK;
+	if (n == 0 || n > 200)
+		rc = jr_fail(&r->j, "a move is 1 to 200 characters long");
+	else
+		for (const char *c = s; *c && !rc; c++)
+			if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
+				rc = jr_fail(&r->j, "a move is printable ASCII text");
+	if (!rc)
+		rc = log_line(g, s, r->j.e);
+	jr_pop(&r->j, sv);
+	return rc;
+}
+
+/*
+ * read_log: the log, from the document's value v, or, when the reader left
+ * the log's strings in the text (l->whole), from buf itself.
+ */
+static int read_log(struct rd *r, jv_t *v, const struct jv_list *l, const char *buf, size_t len, struct game *g)
+{
+	if (l->whole) {
+		char move[256];
+		size_t pos = l->at, n = 0;
+		for (size_t i = 0; i < l->n; i++) {
+			int got = jv_list_next(buf, len, &pos, move, sizeof move, &n);
+			if (got < 0)
+				return cerr_set(r->j.e, C_SYSTEM, "out of memory");
+			/* A move holds no NUL: a longer text is cut there, and refused by its length. */
+			int rc = read_move(r, g, i, move, strlen(move) < n ? 201 : n);
+			if (rc)
+				return rc;
+		}
+		return C_OK;
+	}
+	if (!jv_is_array(v))
+		return jr_fail(&r->j, "expected an array of moves, found %s", jr_type(v));
+	for (size_t i = 0; i < jv_array_size(v); i++) {
+		jv_t *m = jv_array_get(v, i);
+		int rc;
+		if (!jv_is_string(m)) {
+			int sv = jr_index(&r->j, i);
+			rc = jr_fail(&r->j, "expected a move as a string, found %s", jr_type(m));
+			jr_pop(&r->j, sv);
+		} else {
+			rc = read_move(r, g, i, jv_string_value(m), jv_string_length(m));
+		}
+		if (rc)
+			return rc;
+	}
+	return C_OK;
+}
+
+/*
+ * The values and keys a document may hold outside its log: a game of six
+ * players in full holds about 2,000, so this bounds the memory of reading
+ * the rest of a document by a small constant whatever the file's size.
+ */
+#define DOC_MAX_VALUES 65536
+
+/*
+ * shape_check: the document's shape, before it is parsed: a log that holds
+ * anything but strings, or more values elsewhere than a game has, is refused
+ * here with the path, the same message as the reader's where it has one,
+ * before a large file of them takes memory.
+ */
+static int shape_check(struct rd *r, const char *buf, size_t len)
+{
+	struct jv_shape sh = { .list = "log", .max_values = DOC_MAX_VALUES };
+	int rc = C_OK, s;
+
+	switch (jv_shape_check(buf, len, &sh)) {
+	case JV_SHAPE_NOT_STRING:
+		s = jr_key(&r->j, "log");
+		jr_index(&r->j, sh.index);
+		rc = jr_fail(&r->j, "expected a move as a string, found %s", jr_type(&(jv_t){ .type = sh.found }));
+		jr_pop(&r->j, s);
+		break;
+	case JV_SHAPE_TOO_MANY:
+		s = jr_key(&r->j, sh.key);
+		rc = jr_fail(&r->j, "more than %d values and keys, more than a game document holds",
+			     DOC_MAX_VALUES);
+		jr_pop(&r->j, s);
+		break;
+	}
+	return rc;
+}
+
+/*
+ * load_document: the parsed document into *d (jv_free frees it); NULL with
+ * *rc and the message set.  With l, the log's strings are left in buf for
+ * read_log when they can be (jv_parse_list): a long log then costs its
+ * moves, not a tree of values as well.
+ */
+static jv_t *load_document(struct rd *r, const char *buf, size_t len, struct jv_list *l, struct jv_doc *d,
+			   int *rc)
+{
+	struct jv_error jerr;
+
+	*rc = C_INPUT;
+	if (jr_document(&r->j, buf, len) != C_OK || shape_check(r, buf, len) != C_OK)
+		return NULL;
+	if (l ? jv_parse_list(buf, len, l, d, &jerr) : jv_parse(buf, len, d, &jerr)) {
+		if (jerr.oom)
+			*rc = cerr_set(r->j.e, C_SYSTEM, "out of memory");
+		else
+			*rc = cerr_set(r->j.e, C_INPUT, "not a JSON document: line %d, column %d: %s",
+				       jerr.line, jerr.column, jerr.text);
+		return NULL;
+	}
+	return d->root;
+}
+
+int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
+{
+	static const char *const keys[] = { "format", "view", "seed", "secret", "rules", "players",
+					    "neutral", "board", "setup", "start", "position", "log", NULL };
+	struct rd r = { .g = g };
+	struct jv_doc doc;
+	struct jv_list log = { .key = "log" };
+	jv_t *root, *v;
+	int rc;
+
+	jr_init(&r.j, "", e);
+	game_init(g);
+	if (!(root = load_document(&r, buf, len, &log, &doc, &rc)))
+		return rc;
+	if ((rc = jr_object(&r.j, root, keys)))
+		goto out;
+	v = jr_member(&r.j, root, "format", 1, &rc);
+	if (!v)
+		goto out;
+	if (!jv_is_string(v) || strcmp(jv_string_value(v), STATE_FORMAT) != 0) {
+		int s = jr_key(&r.j, "format");
+		rc = jv_is_string(v) ? jr_fail(&r.j, "expected \"%s\", found \"%s\"", STATE_FORMAT,
+					      jv_string_value(v))
+				       : jr_fail(&r.j, "expected \"%s\", found %s", STATE_FORMAT,
+					      jr_type(v));
+		jr_pop(&r.j, s);
+		goto out;
+	}
+	/* The players' shape first, then the rules that say how many there are. */
+	v = jr_member(&r.j, root, "players", 1, &rc);
+	if (!v)
+		goto out;
+	if (!jv_is_array(v)) {
+		int s = jr_key(&r.j, "players");
+		rc = jr_fail(&r.j, "expected an array of colours, found %s", jr_type(v));
+		jr_pop(&r.j, s);
+		goto out;
+	}
+	v = jr_member(&r.j, root, "rules", 1, &rc);
+	if (!v)
+		goto out;
+	{
+		int s = jr_key(&r.j, "rules");
+		rc = read_rules(&r, v, &g->rules);
+		jr_pop(&r.j, s);
+		if (rc)
+			goto out;
+		g->rs = ruleset_of(g->rules.variant);
+	}
+	v = jr_member(&r.j, root, "players", 1, &rc);
+	if (!v)
+		goto out;
+	{
+		int s = jr_key(&r.j, "players");
+		rc = read_players(&r, v, g, SEAT_PLAYER, g->rs->min_players, g->rs->max_players);
+		jr_pop(&r.j, s);
+		if (rc)
+			goto out;
+	}
+	v = jr_member(&r.j, root, "neutral", rs_has_neutrals(g->rs), &rc);
+	if (v) {
+		int s = jr_key(&r.j, "neutral");
+		if (!rs_has_neutrals(g->rs))
+			rc = jr_fail(&r.j, "neutral seats belong to variant two");
+		else
+			rc = read_players(&r, v, g, SEAT_NEUTRAL, g->rs->neutral_seats,
+					  g->rs->neutral_seats);
+		jr_pop(&r.j, s);
+	}
+	if (rc)
+		goto out;
+	if ((v = jv_object_get(root, "view"))) {
+		int seat;
+		int s = jr_key(&r.j, "view");
+		rc = read_seat(&r, v, &seat);
+		if (!rc && g->role[seat] != SEAT_PLAYER)
+			rc = jr_fail(&r.j, "%s is a neutral seat: only a player has a view",
+				     seat_name(g, seat));
+		jr_pop(&r.j, s);
+		if (rc)
+			goto out;
+		g->view = seat;
+	}
+	v = jv_object_get(root, "seed");
+	if (v && !jv_is_null(v)) {
+		long long x;
+		int s = jr_key(&r.j, "seed");
+		rc = read_int(&r, v, 0, INT64_MAX, &x);
+		jr_pop(&r.j, s);
+		if (rc)
+			goto out;
+		g->seed = x;
+	}
+	if ((v = jv_object_get(root, "secret"))) {
+		int s = jr_key(&r.j, "secret");
+		rc = read_secret(&r, v, g);
+		jr_pop(&r.j, s);
+		if (rc)
+			goto out;
+	}
+	v = jr_member(&r.j, root, "board", 1, &rc);
+	if (!v)
+		goto out;
+	{
+		int s = jr_key(&r.j, "board");
+		rc = read_board(&r, v, &g->board);
+		jr_pop(&r.j, s);
+		if (rc)
+			goto out;
+	}
+	if ((v = jv_object_get(root, "setup"))) {
+		int s = jr_key(&r.j, "setup");
+		if (!jv_is_string(v) || strcmp(jv_string_value(v), "position") != 0)
+			rc = jr_fail(&r.j, "expected \"position\" (a start set up by hand), found %s",
+				     jv_is_string(v) ? jv_string_value(v) : jr_type(v));
+		else if (g->view != NOBODY)
+			rc = jr_fail(&r.j, "a view does not hold the start");
+		jr_pop(&r.j, s);
+		if (rc)
+			goto out;
+		g->set_up = 1;
+	}
+	if ((v = jv_object_get(root, "start"))) {
+		int s = jr_key(&r.j, "start");
+		r.view_start = g->view != NOBODY;
+		rc = read_position(&r, v, g, &g->start);
+		r.view_start = 0;
+		if (!rc && g->view != NOBODY && g->start.deck_known)
+			rc = jr_fail(&r.j, "a view's start gives the deck as counts of each card");
+		jr_pop(&r.j, s);
+		if (rc)
+			goto out;
+		g->has_start = 1;
+	}
+	if ((v = jv_object_get(root, "position"))) {
+		int s = jr_key(&r.j, "position");
+		rc = read_position(&r, v, g, &g->pos);
+		jr_pop(&r.j, s);
+		if (rc)
+			goto out;
+		g->has_pos = 1;
+	}
+	if (!g->has_start && !g->has_pos) {
+		rc = jr_fail(&r.j, "missing key 'position' (a record needs at least 'start')");
+		goto out;
+	}
+	if (g->view == NOBODY && !g->has_start) {
+		rc = jr_fail(&r.j, "missing key 'start'");
+		goto out;
+	}
+	if (g->view != NOBODY && !g->has_pos) {
+		rc = jr_fail(&r.j, "missing key 'position' (a view shows the game as it is now)");
+		goto out;
+	}
+	v = jr_member(&r.j, root, "log", 1, &rc);
+	if (!v)
+		goto out;
+	{
+		int s = jr_key(&r.j, "log");
+		rc = read_log(&r, v, &log, buf, len, g);
+		jr_pop(&r.j, s);
+	}
+out:
+	jv_free(&doc);
+	return rc;
+}
+
+/* ---- a position set up by hand (catan-newboard --position) ---- */
+
+/* setup_colours: the players' colours in the order the document names them. */
+static int setup_colours(struct rd *r, jv_t *pls, struct newgame *o)
+{
+	const struct ruleset *rs = ruleset_of(o->rules.variant);
+	const char *key;
+	jv_t *val;
+	int rc = C_OK;
+
+	if (!pls)
+		return jr_fail(&r->j, "missing key 'players'");
+	int s = jr_key(&r->j, "players");
+	if (!jv_is_object(pls))
+		rc = jr_fail(&r->j, "expected an object keyed by colour, found %s", jr_type(pls));
+	else if ((int)jv_object_size(pls) < rs->min_players || (int)jv_object_size(pls) > rs->max_players)
+		rc = jr_fail(&r->j, "a game needs %d to %d players, not %zu", rs->min_players,
+			     rs->max_players, jv_object_size(pls));
+	o->nplayers = 0;
+	jv_object_foreach(pls, key, val) {
+		int c = colour_parse_in(rs, key);
+		char list[64];
+		if (rc)
+			break;
+		if (c < 0)
+			rc = jr_fail(&r->j, "'%s' is not a colour (%s)", key, colour_list(rs->colours, list, sizeof list));
+		else
+			o->colour[o->nplayers++] = (uint8_t)c;
+	}
+	jr_pop(&r->j, s);
+	return rc;
+}
+
+/* An optional member read by f when present. */
+#define OPTIONAL(obj, key, call) (jv_object_get((obj), (key)) ? (call) : C_OK)
+
+/* setup_player: one player's pieces and cards. */
+static int setup_player(struct rd *r, jv_t *v, struct game *g, struct position *p, int seat)
+{
+	static const char *const keys[] = { "settlements", "cities", "roads", "hand", "dev", "knights", NULL };
+	struct player *pl = &p->pl[seat];
+	long long x;
+	int rc;
+
+	if ((rc = jr_object(&r->j, v, keys)) ||
+	    (rc = OPTIONAL(v, "settlements", read_nodes(r, v, "settlements", p, seat, B_SETTLEMENT,
+							  g->rs->settlements))) ||
+	    (rc = OPTIONAL(v, "cities", read_nodes(r, v, "cities", p, seat, B_CITY, g->rs->cities))) ||
+	    (rc = OPTIONAL(v, "roads", read_roads(r, v, g, p, seat))) ||
+	    (rc = OPTIONAL(v, "hand", counts_member(r, v, "hand", resource_names, NRES, g->rs->bank_each,
+						    pl->hand))) ||
+	    (rc = OPTIONAL(v, "dev", counts_member(r, v, "dev", dev_names, NDEV, g->rs->deck_size, pl->dev))) ||
+	    (rc = OPTIONAL(v, "knights", int_member(r, v, "knights", 0, g->rs->deck[DEV_KNIGHT], &x))))
+		return rc;
+	pl->played[DEV_KNIGHT] = jv_object_get(v, "knights") ? (uint8_t)x : 0;
+	return C_OK;
+}
+
+/* setup_fail_at: a failure at players.COLOUR.KEY[.SUB]. */
+static int setup_fail_at(struct rd *r, const struct game *g, int seat, const char *key, const char *sub,
+			 const char *msg)
+{
+	int s = jr_key(&r->j, "players");
+	jr_key(&r->j, seat_name(g, seat));
+	jr_key(&r->j, key);
+	if (sub)
+		jr_key(&r->j, sub);
+	int rc = jr_fail(&r->j, "%s", msg);
+	jr_pop(&r->j, s);
+	return rc;
+}
+
+/* setup_cards: the bank is what the hands leave; the deck, in its shuffled order, what the players leave. */
+static int setup_cards(struct rd *r, struct game *g, struct position *p)
+{
+	const struct ruleset *rs = g->rs;
+	char msg[160];
+	int taken[NDEV] = { 0 };
+
+	for (int k = 0; k < NRES; k++) {
+		int total = 0, last = 0;
+		for (int s = 0; s < g->nplayers; s++) {
+			total += p->pl[s].hand[k];
+			last = p->pl[s].hand[k] ? s : last;
+		}
+		if (total > rs->bank_each) {
+			snprintf(msg, sizeof msg, "the hands hold %d %s, but there are %d", total,
+				 resource_names[k], rs->bank_each);
+			return setup_fail_at(r, g, last, "hand", resource_names[k], msg);
+		}
+		p->bank[k] = (uint8_t)(rs->bank_each - total);
+	}
+	for (int d = 0; d < NDEV; d++) {
+		int last = 0;
+		for (int s = 0; s < g->nplayers; s++) {
+			const struct player *pl = &p->pl[s];
+			taken[d] += pl->dev[d] + pl->played[d];
+			last = pl->dev[d] + pl->played[d] ? s : last;
+		}
+		if (taken[d] > rs->deck[d]) {
+			const struct player *pl = &p->pl[last];
+			snprintf(msg, sizeof msg, "the players hold and played %d %s cards, but the deck has %d",
+				 taken[d], dev_names[d], rs->deck[d]);
+			return d == DEV_KNIGHT && !pl->dev[d] ? setup_fail_at(r, g, last, "knights", NULL, msg)
+							   : setup_fail_at(r, g, last, "dev", dev_names[d], msg);
+		}
+	}
+	int n = 0;
+	for (int i = 0; i < p->deck_len; i++) {
+		if (taken[p->deck[i]] > 0)
+			taken[p->deck[i]]--;
+		else
+			p->deck[n++] = p->deck[i];
+	}
+	p->deck_len = (uint8_t)n;
+	pos_deck_counts(p);
+	return C_OK;
+}
+
+/* setup_award: the holder of an award from the board, or as the document names it when several tie. */
+static int setup_award(struct rd *r, jv_t *aw, const struct game *g, const int *v, int min,
+		       const char *key, const char *award, int8_t *holder)
+{
+	int max, nmax, top = awards_top(v, g->nplayers, &max, &nmax), rc, s;
+
+	if (aw && jv_object_get(aw, key)) {
+		s = jr_key(&r->j, "awards");
+		rc = read_seat_or_null(r, aw, key, holder);
+		jr_pop(&r->j, s);
+		return rc;
+	}
+	*holder = (int8_t)(max >= min ? top : NOBODY);
+	if (max < min || nmax == 1)
+		return C_OK;
+	char who[64] = "";
+	for (int t = 0, named = 0; t < g->nplayers; t++)
+		if (v[t] == max)
+			snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s",
+				 !named++ ? "" : nmax == named ? " and " : ", ", seat_name(g, t));
+	s = jr_key(&r->j, "awards");
+	rc = jr_fail_at(&r->j, key, "%s tie for the %s (%d): the order of building decides, so "
+			"name the holder", who, award, max);
+	jr_pop(&r->j, s);
+	return rc;
+}
+
+int game_set_up(const char *buf, size_t len, const struct newgame *o, struct game *g, struct cerr *e)
+{
+	static const char *const keys[] = { "players", "current", "phase", "turn", "robber", "awards", NULL };
+	static const char *const award_keys[] = { "longest_road", "largest_army", NULL };
+	struct rd r = { .g = g, .set_up = 1 };
+	struct newgame no = *o;
+	struct jv_doc doc;
+	jv_t *root, *v, *aw;
+	long long x;
+	int rc, k, s;
+
+	jr_init(&r.j, "", e);
+	game_init(g);
+	if (!(root = load_document(&r, buf, len, NULL, &doc, &rc)))
+		return rc;
+	if ((rc = jr_object(&r.j, root, keys)) ||
+	    (rc = setup_colours(&r, jv_object_get(root, "players"), &no)))
+		goto out;
+	/* The board, the shuffled deck and the luck of a new game; the pieces and cards from the document. */
+	no.beginner = o->beginner;
+	if ((rc = game_new(g, &no, e)) != C_OK)
+		goto out;
+	struct position *p = &g->start;
+	uint64_t rng[4];
+	uint8_t deck[MAX_DECK];
+	memcpy(rng, p->rng, sizeof rng);
+	memcpy(deck, p->deck, sizeof deck);
+	pos_empty(g->rs, &g->board, p, g->nplayers);
+	memcpy(p->rng, rng, sizeof rng);
+	memcpy(p->deck, deck, sizeof deck);
+
+	v = jv_object_get(root, "players");
+	s = jr_key(&r.j, "players");
+	for (int seat = 0; !rc && seat < g->nplayers; seat++) {
+		const char *c = seat_name(g, seat);
+		int s2 = jr_key(&r.j, c);
+		rc = setup_player(&r, jv_object_get(v, c), g, p, seat);
+		jr_pop(&r.j, s2);
+	}
+	/* Every road joined to its owner's buildings, named where the document lists it. */
+	for (int seat = 0; !rc && seat < g->nplayers; seat++) {
+		const char *c = seat_name(g, seat);
+		jv_t *roads = jv_object_get(jv_object_get(v, c), "roads");
+		uint8_t reached[MAX_EDGE];
+		pos_roads_reached(g->rs->geom, p, seat, reached);
+		for (size_t i = 0; !rc && i < jv_array_size(roads); i++) {
+			const char *name = jv_string_value(jv_array_get(roads, i));
+			if (reached[edge_parse(g->rs->geom, name)])
+				continue;
+			int s2 = jr_key(&r.j, c);
+			jr_key(&r.j, "roads");
+			jr_index(&r.j, i);
+			rc = jr_fail(&r.j, "road %s is not joined to %s's settlements and cities", name, c);
+			jr_pop(&r.j, s2);
+		}
+	}
+	jr_pop(&r.j, s);
+	if (rc || (rc = setup_cards(&r, g, p)))
+		goto out;
+
+	p->current = 0;
+	if ((v = jv_object_get(root, "current"))) {
+		s = jr_key(&r.j, "current");
+		rc = read_seat(&r, v, &k);
+		jr_pop(&r.j, s);
+		if (rc)
+			goto out;
+		p->current = (int8_t)k;
+	}
+	p->phase = PH_ROLL;
+	if ((v = jv_object_get(root, "phase"))) {
+		if ((rc = name_member(&r, root, "phase", phase_parse, "phase", &k)))
+			goto out;
+		if (k != PH_ROLL && k != PH_MAIN) {
+			rc = jr_fail_at(&r.j, "phase", "a position is set up in the roll or main phase, not "
+					"'%s'", phase_names[k]);
+			goto out;
+		}
+		p->phase = (uint8_t)k;
+	}
+	p->rolled = p->phase == PH_MAIN;
+	p->turn = 1;
+	if (jv_object_get(root, "turn")) {
+		if ((rc = int_member(&r, root, "turn", 1, MAX_TURN - 1, &x)))
+			goto out;
+		p->turn = (uint16_t)x;
+	}
+	if (jv_object_get(root, "robber")) {
+		if ((rc = int_member(&r, root, "robber", 1, g->rs->geom->nhex, &x)))
+			goto out;
+		p->robber = (uint8_t)(x - 1);
+	}
+	pos_count_pieces(g->rs, &g->board, p, g->nplayers);
+
+	/* The awards: computed from the board and the knights; named by the document where several tie. */
+	aw = jv_object_get(root, "awards");
+	if (aw) {
+		s = jr_key(&r.j, "awards");
+		rc = jr_object(&r.j, aw, award_keys);
+		jr_pop(&r.j, s);
+		if (rc)
+			goto out;
+	}
+	int vals[MAXPLAYERS] = { 0 };
+	for (int t = 0; t < g->nplayers; t++)
+		vals[t] = p->road_len[t];
+	if ((rc = setup_award(&r, aw, g, vals, g->rs->road_award_min, "longest_road", "longest road",
+			      &p->longest_road)))
+		goto out;
+	for (int t = 0; t < g->nplayers; t++)
+		vals[t] = p->pl[t].played[DEV_KNIGHT];
+	if ((rc = setup_award(&r, aw, g, vals, g->rs->army_award_min, "largest_army", "largest army",
+			      &p->largest_army)))
+		goto out;
+	if ((rc = pos_check(g, p, e)) || (rc = pos_award_check(g, p, e)) || (rc = pos_setup_check(g, p, e))) {
+		rc = C_INPUT;
+		e->code = C_INPUT;
+		goto out;
+	}
+	g->set_up = 1;
+	g->pos = *p;
+out:
+	jv_free(&doc);
+	return rc;
+}
+
+/* ---- writing ---- */
+
+static void write_counts(struct jw *w, const char *key, const char *const *names, int n,
+			 const uint8_t *v)
+{
+	jw_key(w, key);
+	jw_obj(w, JW_INLINE);
+	for (int i = 0; i < n; i++) {
+		jw_key(w, names[i]);
+		jw_int(w, v[i]);
+	}
+	jw_end_obj(w);
+}
+
+static void write_seat_or_null(struct jw *w, const struct game *g, const char *key, int seat)
+{
+	jw_key(w, key);
+	if (seat == NOBODY)
+		jw_null(w);
+	else
+		jw_str(w, seat_name(g, seat));
+}
+
+static void write_pieces(const struct geometry *geo,
+			 struct jw *w, const struct position *p, int seat, int cities)
+{
+	for (int kind = B_SETTLEMENT; kind <= (cities ? B_CITY : B_SETTLEMENT); kind++) {
+		jw_key(w, kind == B_SETTLEMENT ? "settlements" : "cities");
+		jw_arr(w, JW_INLINE);
+		for (int n = 0; n < geo->nnode; n++)
+			if (p->node_owner[n] == seat && p->node_kind[n] == kind)
+				jw_int(w, n + 1);
+		jw_end_arr(w);
+	}
+	jw_key(w, "roads");
+	jw_arr(w, JW_INLINE);
+	for (int ed = 0; ed < geo->nedge; ed++)
+		if (p->edge_owner[ed] == seat) {
+			char name[8];
+			jw_str(w, edge_name(geo, ed, name));
+		}
+	jw_end_arr(w);
+}
+
+static void write_player(struct jw *w, const struct game *g, const struct position *p, int seat,
+			 int start)
+{
+	const struct geometry *geo = g->rs->geom;
+	const struct player *pl = &p->pl[seat];
+	int hidden = g->view != NOBODY && g->view != seat && !start;
+
+	jw_obj(w, JW_BLOCK);
+	if (g->role[seat] == SEAT_NEUTRAL) {
+		write_pieces(geo, w, p, seat, 0);
+		jw_end_obj(w);
+		return;
+	}
+	if (hidden) {
+		/* Hands face up (open_hands): the hand as it is, the development cards a count. */
+		if (seat_may_see(g, p, g->view, seat, HID_HAND))
+			write_counts(w, "hand", resource_names, NRES, pl->hand);
+		else
+			jw_key_int(w, "hand", g->view_hand[seat]);
+		jw_key_int(w, "dev", g->view_dev[seat]);
+		if (seat_may_see(g, p, g->view, seat, HID_POINTS)) {
+			jw_key_int(w, "victory_points", pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT]);
+		}
+	} else {
+		write_counts(w, "hand", resource_names, NRES, pl->hand);
+		write_counts(w, "dev", dev_names, NDEV, pl->dev);
+		write_counts(w, "dev_new", dev_names, NDEV, pl->dev_new);
+	}
+	write_counts(w, "played", dev_names, NDEV, pl->played);
+	jw_key_int(w, "discard", pl->discard);
+	if (rs_has_trade_cards(g->rs)) {
+		jw_key_int(w, "trade_cards", pl->trade);
+		jw_key_int(w, "knights_returned", pl->returned);
+	}
+	write_pieces(geo, w, p, seat, 1);
+	jw_end_obj(w);
+}
+
+/* A position; start: a view's start, shown whole but with the deck as counts and no generator. */
+static void write_position(struct jw *w, const struct game *g, const struct position *p, int start)
+{
+	jw_obj(w, JW_BLOCK);
+	jw_key_str(w, "phase", phase_names[p->phase]);
+	jw_key_int(w, "turn", p->turn);
+	jw_key_str(w, "current", seat_name(g, p->current));
+	jw_key_bool(w, "rolled", p->rolled);
+	jw_key_bool(w, "dev_played", p->dev_played);
+	jw_key_bool(w, "built", p->built);
+	if (rs_has_turn_extras(g->rs)) {
+		jw_key(w, "rolls");
+		jw_arr(w, JW_INLINE);
+		for (int i = 0; i < p->nrolls; i++)
+			jw_int(w, p->roll_sum[i]);
+		jw_end_arr(w);
+		jw_key_bool(w, "knight_returned", p->knight_returned);
+		jw_key_int(w, "trade_supply", p->trade_supply);
+		jw_key(w, "neutral_owed");
+		jw_arr(w, JW_INLINE);
+		for (int i = 0; i < p->neutral_owed; i++)
+			jw_str(w, p->neutral_piece == PC_ROAD ? "road" : "settlement");
+		jw_end_arr(w);
+		jw_key_int(w, "give_owed", p->give_owed);
+	}
+	if (g->rules.ignore_seven)
+		jw_key_bool(w, "seven", p->seven);
+	if (g->rules.knight_interrupt) {
+		int robbing = p->phase == PH_ROBBER || p->phase == PH_INTERRUPT || p->phase == PH_STEAL;
+		write_seat_or_null(w, g, "robber_by", robbing ? p->robber_seat : NOBODY);
+		write_seat_or_null(w, g, "answering", p->phase == PH_INTERRUPT ? p->answer : NOBODY);
+	}
+	if (rs_has_building_phase(g->rs))
+		write_seat_or_null(w, g, "building_after", p->phase == PH_BUILDING ? p->turn_of : NOBODY);
+	jw_key_int(w, "robber", p->robber + 1);
+	write_counts(w, "bank", resource_names, NRES, p->bank);
+	if (g->view != NOBODY && !start) {
+		jw_key_int(w, "deck", p->deck_len);
+	} else if (!p->deck_known) {
+		write_counts(w, "deck", dev_names, NDEV, p->deck_count);
+	} else {
+		jw_key(w, "deck");
+		jw_arr(w, JW_INLINE);
+		for (int i = 0; i < p->deck_len; i++)
+			jw_str(w, dev_names[p->deck[i]]);
+		jw_end_arr(w);
+	}
+	jw_key(w, "awards");
+	jw_obj(w, JW_INLINE);
+	write_seat_or_null(w, g, "longest_road", p->longest_road);
+	write_seat_or_null(w, g, "largest_army", p->largest_army);
+	jw_end_obj(w);
+	jw_key(w, "offer");
+	if (!p->offer.active) {
+		jw_null(w);
+	} else {
+		jw_obj(w, JW_INLINE);
+		jw_key_str(w, "to", p->offer.to == NOBODY ? "all" : seat_name(g, p->offer.to));
+		write_counts(w, "give", resource_names, NRES, p->offer.give);
+		write_counts(w, "get", resource_names, NRES, p->offer.get);
+		jw_key(w, "rejected");
+		jw_arr(w, JW_INLINE);
+		for (int s = 0; s < g->nplayers; s++)
+			if (p->offer.rejected & (1u << s))
+				jw_str(w, seat_name(g, s));
+		jw_end_arr(w);
+		jw_end_obj(w);
+	}
+	jw_key(w, "players");
+	jw_obj(w, JW_BLOCK);
+	for (int s = 0; s < g->nplayers; s++) {
+		jw_key(w, seat_name(g, s));
+		write_player(w, g, p, s, start);
+	}
+	jw_end_obj(w);
+	if (g->view == NOBODY && g->has_secret) {
+		jw_key_int(w, "draws", (long long)p->rng[0]);
+	} else if (g->view == NOBODY) {
+		jw_key(w, "rng");
+		jw_arr(w, JW_INLINE);
+		for (int i = 0; i < 4; i++) {
+			char hex[17];
+			snprintf(hex, sizeof hex, "%016" PRIx64, p->rng[i]);
+			jw_str(w, hex);
+		}
+		jw_end_arr(w);
+	}
+	jw_end_obj(w);
+}
+
+int game_write(const struct game *g, int flags, char **out, size_t *len, struct cerr *e)
+{
+	const struct geometry *geo = g->rs->geom;
+	struct jw w;
+
+	jw_init(&w, flags & SJ_COMPACT);
+	jw_obj(&w, JW_BLOCK);
+	jw_key(&w, "format");
+	jw_str(&w, STATE_FORMAT);
+	if (g->view != NOBODY) {
+		jw_key(&w, "view");
+		jw_str(&w, seat_name(g, g->view));
+	}
+	jw_key(&w, "seed");
+	if (g->seed < 0 || g->view != NOBODY)
+		jw_null(&w);
+	else
+		jw_int(&w, g->seed);
+	if (g->has_secret && g->view == NOBODY) {
+		char hex[2 * LUCK_KEY_BYTES + 1];
+		luck_key_text(g->secret, hex);
+		jw_key_str(&w, "secret", hex);
+	}
+	jw_key(&w, "rules");
+	jw_obj(&w, JW_INLINE);
+	for (const struct rules_option *o = rules_options; o->key; o++) {
+		int v = rules_option_value(&g->rules, o);
+		if (o->words)
+			jw_key_str(&w, o->key, o->words[v]);
+		else
+			jw_key_int(&w, o->key, v);
+	}
+	jw_end_obj(&w);
+	for (int role = SEAT_PLAYER; role <= SEAT_NEUTRAL; role++) {
+		if (role == SEAT_NEUTRAL && !rs_has_neutrals(g->rs))
+			break;
+		jw_key(&w, role == SEAT_PLAYER ? "players" : "neutral");
+		jw_arr(&w, JW_INLINE);
+		for (int s = 0; s < g->nplayers; s++)
+			if (g->role[s] == role)
+				jw_str(&w, seat_name(g, s));
+		jw_end_arr(&w);
+	}
+	jw_key(&w, "board");
+	jw_obj(&w, JW_BLOCK);
+	jw_key(&w, "hexes");
+	jw_arr(&w, JW_BLOCK);
+	for (int h = 0; h < geo->nhex; h++) {
+		jw_obj(&w, JW_INLINE);
+		jw_key(&w, "terrain");
+		jw_str(&w, terrain_names[g->board.terrain[h]]);
+		jw_key(&w, "token");
+		if (g->board.terrain[h] == T_DESERT)
+			jw_null(&w);
+		else
+			jw_int(&w, g->board.token[h]);
+		jw_end_obj(&w);
+	}
+	jw_end_arr(&w);
+	jw_key(&w, "harbours");
+	jw_arr(&w, JW_INLINE);
+	for (int i = 0; i < geo->nharbour; i++)
+		jw_str(&w, harbour_name(g->board.harbour[i]));
+	jw_end_arr(&w);
+	jw_end_obj(&w);
+	if (g->set_up && g->view == NOBODY)
+		jw_key_str(&w, "setup", "position");
+	if (g->has_start) {
+		jw_key(&w, "start");
+		write_position(&w, g, &g->start, g->view != NOBODY);
+	}
+	if (g->has_pos) {
+		jw_key(&w, "position");
+		write_position(&w, g, &g->pos, 0);
+	}
+	jw_key(&w, "log");
+	jw_arr(&w, JW_BLOCK);
+	for (size_t i = 0; i < g->log.len; i++)
+		jw_str(&w, g->log.ent[i].text);
+	jw_end_arr(&w);
+	jw_end_obj(&w);
+	if (jw_finish(&w, out, len) != 0)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	return C_OK;
+}

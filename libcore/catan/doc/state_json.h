@@ -1,0 +1,48 @@
+/* state_json.h: reading and writing the game document, format catan-state/1 (catan-state(5)). */
+#ifndef CATAN_STATE_JSON_H
+#define CATAN_STATE_JSON_H
+
+#include <stddef.h>
+
+#include "err.h"
+#include "model/types.h"
+
+struct newgame;
+
+#define STATE_FORMAT "catan-state/1"
+
+enum { SJ_COMPACT = 1 };
+
+/*
+ * game_read: parses a whole document (buf of len bytes) into g (which it
+ * initialises; free with game_free even on failure).  Strict: unknown keys,
+ * wrong types and impossible values give C_INPUT with the JSON path first in
+ * the message ("position.players.red.hand.ore: ..."); bad JSON gives C_INPUT
+ * with the line and column.  Memory failure gives C_SYSTEM.  A view
+ * ("view" present) reads into g->view and the view_* counts.
+ */
+int game_read(const char *buf, size_t len, struct game *g, struct cerr *e);
+
+/*
+ * game_set_up: a game from a short document naming a position
+ * (catan-newboard(1), POSITIONS): the players (their order is the seat
+ * order) with their buildings, roads, hands, cards held and knights
+ * played, whose turn, the phase (roll or main), the turn and the robber.
+ * The board and the luck are game_new's from o (its players ignored); the
+ * bank, the deck (what is left, in the order the luck shuffled), the pieces
+ * left and the awards are computed.  The start and the position are the
+ * same, marked set_up.  C_INPUT with the JSON path for a document that
+ * cannot be read or a position that cannot happen; C_USAGE from game_new;
+ * C_SYSTEM.  Free g with game_free even on failure.
+ */
+int game_set_up(const char *buf, size_t len, const struct newgame *o, struct game *g, struct cerr *e);
+
+/*
+ * game_write: the canonical text of g (fixed key order; pretty unless
+ * flags has SJ_COMPACT), ending in a newline, in a malloc'd buffer that the
+ * caller frees.  A view (g->view != NOBODY) is written without the start,
+ * the generator and hidden cards.  Returns C_OK or C_SYSTEM.
+ */
+int game_write(const struct game *g, int flags, char **out, size_t *len, struct cerr *e);
+
+#endif

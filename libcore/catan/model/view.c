@@ -1,0 +1,156 @@
+/* view.c: what one player may see of a game: own cards, others' counts, a redacted log. */
+#include <stdio.h>
+#include <string.h>
+
+#include "model/move.h"
+#include "model/names.h"
+#include "model/seats.h"
+#include "model/view.h"
+#include "model/state.h"
+
+/*
+ * redact: log entry i of g as viewer may read it, in canonical form, into
+ * out: another player's "buy CARD" loses the card, and "robber H steal V
+ * RES" (or "steal V RES") loses the card unless viewer is the thief or the victim.  An entry
+ * that is not a move cannot be shown to hide nothing, so it is withheld.
+ * Returns 1 when out holds a move (*m), 0 for a withheld entry.
+ */
+static int redact(const struct game *g, size_t i, int viewer, struct move *m, char *out, size_t n)
+{
+	struct cerr ignored = { 0 };
+	if (movelog_move(g, i, m, &ignored) != C_OK) {
+		snprintf(out, n, "(not a move)");
+		return 0;
+	}
+	if (m->verb == MV_BUY && m->seat != viewer)
+		m->card = -1;
+	/* With hands face up, a card stolen is seen by all. */
+	if ((m->verb == MV_ROBBER || m->verb == MV_STEAL) && m->seat != viewer && m->victim != viewer &&
+	    !g->rules.open_hands)
+		m->res = -1;
+	/* A forced trade's cards are known to the two players it is between. */
+	if (m->verb == MV_ACTION && m->seat != viewer && seat_opponent(g, m->seat) != viewer)
+		memset(m->get, 0, sizeof m->get);
+	move_format(g, m, out, n);
+	return 1;
+}
+
+int view_log_line(const struct game *g, size_t i, int viewer, char *out, size_t n)
+{
+	struct move m;
+	return redact(g, i, viewer, &m, out, n) ? m.seat : NOBODY;
+}
+
+void view_redact(const struct game *g, int seat, struct position *p, uint8_t hand[MAXPLAYERS],
+		 uint8_t dev[MAXPLAYERS])
+{
+	memset(p->rng, 0, sizeof p->rng);
+	memset(p->deck, 0, sizeof p->deck);
+	memset(p->deck_count, 0, sizeof p->deck_count);
+	for (int s = 0; s < g->nplayers; s++) {
+		struct player *pl = &p->pl[s];
+		int h = 0, d = 0;
+		for (int r = 0; r < NRES; r++)
+			h += pl->hand[r];
+		for (int k = 0; k < NDEV; k++)
+			d += pl->dev[k] + pl->dev_new[k];
+		hand[s] = (uint8_t)h;
+		dev[s] = (uint8_t)d;
+		if (!seat_may_see(g, p, seat, s, HID_HAND))
+			memset(pl->hand, 0, sizeof pl->hand);
+		if (!seat_may_see(g, p, seat, s, HID_DEV)) {
+			/* A winner's victory point cards may be revealed; nothing else is. */
+			int won = seat_may_see(g, p, seat, s, HID_POINTS);
+			uint8_t vp = pl->dev[DEV_VICTORY_POINT], vp_new = pl->dev_new[DEV_VICTORY_POINT];
+			memset(pl->dev, 0, sizeof pl->dev);
+			memset(pl->dev_new, 0, sizeof pl->dev_new);
+			if (won) {
+				pl->dev[DEV_VICTORY_POINT] = vp;
+				pl->dev_new[DEV_VICTORY_POINT] = vp_new;
+			}
+		}
+	}
+}
+
+/*
+ * hide: out, a copy of full game g, loses what seat may not see: the
+ * generator, the secret, the deck's order and counts (its length stays),
+ * and the cards of the others that seat may not see, whose counts go to
+ * view_hand and view_dev.  The start stays when it hides nothing but the
+ * deck's order and the generator: a set-up or beginner start, whose cards
+ * come from the board.  A start set up by hand may hold cards, and is left
+ * out.
+ */
+static void hide(const struct game *g, int seat, struct game *out)
+{
+	out->has_start = g->has_start && !g->set_up;
+	if (out->has_start) {
+		memset(out->start.rng, 0, sizeof out->start.rng);
+		memset(out->start.deck, 0, sizeof out->start.deck);
+		out->start.deck_known = 0;
+	} else {
+		memset(&out->start, 0, sizeof out->start);
+	}
+	out->has_secret = 0;
+	memset(out->secret, 0, sizeof out->secret);
+	view_redact(g, seat, &out->pos, out->view_hand, out->view_dev);
+}
+
+int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
+{
+	if (g->view != NOBODY)
+		return cerr_set(e, C_INPUT, "the game is already a view");
+	if (seat < 0 || seat >= g->nplayers)
+		return cerr_set(e, C_USAGE, "no such player in this game");
+	if (!seat_moves(g, seat))
+		return cerr_set(e, C_USAGE, "%s is a neutral seat: only a player has a view",
+				seat_name(g, seat));
+	*out = *g;
+	memset(&out->log, 0, sizeof out->log);
+	out->view = seat;
+	hide(g, seat, out);
+
+	char line[512];
+	struct move m;
+	for (size_t i = 0; i < g->log.len; i++) {
+		int rc = redact(g, i, seat, &m, line, sizeof line) ? movelog_push_move(&out->log, line, &m, e)
+								     : movelog_push(&out->log, line, e);
+		if (rc != C_OK) {
+			movelog_free(&out->log);
+			return C_SYSTEM;
+		}
+	}
+	return C_OK;
+}
+
+void view_stand_in(const struct game *g, struct position *out)
+{
+	*out = g->pos;
+	for (int s = 0; s < g->nplayers; s++) {
+		struct player *pl = &out->pl[s];
+		if (seat_may_see(g, out, g->view, s, HID_HAND))
+			continue;
+		int left = g->view_hand[s];
+		memset(pl->hand, 0, sizeof pl->hand);
+		if (out->offer.active && s == out->current)
+			for (int r = 0; r < NRES; r++) {
+				pl->hand[r] = out->offer.give[r];
+				left -= out->offer.give[r];
+			}
+		for (int r = 0; left > 0; r = (r + 1) % NRES, left--)
+			pl->hand[r]++;
+	}
+}
+
+void game_seen(const struct game *g, int seat, struct game *out)
+{
+	struct position stand_in;
+	*out = *g;
+	if (g->view == NOBODY)
+		hide(g, seat, out);
+	out->view = seat;
+	view_stand_in(out, &stand_in);
+	out->pos = stand_in;
+	out->pos.deck_known = 0;
+	out->view = NOBODY;
+}

@@ -1,0 +1,62 @@
+/* view.h: what one player may see of a game, as a game document of its own. */
+#ifndef CATAN_VIEW_H
+#define CATAN_VIEW_H
+
+#include "err.h"
+#include "model/types.h"
+
+/*
+ * game_view: a copy of g as seat sees it (out is uninitialised; free it
+ * with game_free): other players' resource and development cards zeroed,
+ * their counts in view_hand/view_dev (the viewer's own cards stay), the
+ * deck's order and counts zeroed (deck_len kept), the generator zeroed,
+ * the start kept without its generator and deck order when it came from
+ * the board (none for a game set up by hand), and the log redacted (another player's "buy" shows
+ * no card; a stolen card is shown only to the thief and the victim).
+ * When the game is over the winner's victory point cards are shown.
+ * Returns C_OK; C_USAGE for a seat not in the game; C_INPUT when g is
+ * already a view; C_SYSTEM when memory runs out.
+ */
+int game_view(const struct game *g, int seat, struct game *out, struct cerr *e);
+
+/*
+ * view_redact: position p as seat sees it, in place: what game_view hides
+ * of it (other hands and development cards, the deck, the generator), with
+ * each seat's counts of resource and development cards in hand[] and dev[].
+ */
+void view_redact(const struct game *g, int seat, struct position *p, uint8_t hand[MAXPLAYERS],
+		 uint8_t dev[MAXPLAYERS]);
+
+/*
+ * view_stand_in: the position of view g (g->view a seat) with stand-ins
+ * for what the viewer cannot see, enough to list the viewer's own moves:
+ * each hidden hand gets its count of cards, the ones an open offer
+ * promises first (they are known to be there), the rest spread over the
+ * resources.  Which cards stand in is never shown: a player's own moves do
+ * not depend on another's hidden cards, only on their counts.
+ */
+void view_stand_in(const struct game *g, struct position *out);
+
+/*
+ * game_seen: what seat knows of g (a full game, or seat's own view) as a
+ * game to think with: a shallow copy of g that shares g's log (never free
+ * it; try moves on it only with RULES_NO_LOG), whose position is seat's
+ * view with view_stand_in's stand-ins for the hands seat cannot see, the
+ * others' hidden development cards, the deck's order and counts zeroed
+ * (deck_len kept, deck_known 0), no generator or secret, the start as
+ * game_view leaves it, and
+ * view_hand and view_dev holding every seat's counts.  It is not marked as
+ * a view (out->view is NOBODY), so that moves may be listed and tried on
+ * it.  seat must be a player of g, and g's viewer when g is a view.
+ */
+void game_seen(const struct game *g, int seat, struct game *out);
+
+/*
+ * view_log_line: log entry i of g as viewer may read it in viewer's view
+ * (game_view's redaction), into out of n bytes, always NUL-terminated.
+ * Returns the seat that made the move, or NOBODY for an entry that is not
+ * a move (withheld: "(not a move)").
+ */
+int view_log_line(const struct game *g, size_t i, int viewer, char *out, size_t n);
+
+#endif

@@ -1,0 +1,56 @@
+/* batch.c: moves applied to a game one at a time, a refusal named by the move's number and text. */
+#include <string.h>
+
+
+#include "play/batch.h"
+#include "model/move.h"
+#include "model/names.h"
+#include "rules/rules.h"
+#include "model/state.h"
+
+char *batch_line_move(char *line)
+{
+	size_t n = strlen(line);
+	while (n && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
+		line[--n] = '\0';
+	char *s = line + strspn(line, " \t");
+	return *s && *s != '#' ? s : NULL;
+}
+
+void batch_name_move(struct cerr *e, size_t n, const char *text)
+{
+	cerr_prefix(e, "move %zu '%s'", n, text);
+}
+
+int batch_parse_move(const struct game *g, const char *text, int json, struct move *m,
+		     struct cerr *e)
+{
+	if (!json)
+		return move_parse(g, text, m, e);
+	struct jv_error jerr;
+	struct jv_doc d;
+	if (jv_parse(text, strlen(text), &d, &jerr))
+		return jerr.oom ? cerr_set(e, C_SYSTEM, "out of memory")
+				: cerr_set(e, C_ILLEGAL, "not a JSON move: %s", jerr.text);
+	int rc = move_from_json(g, d.root, m, e);
+	jv_free(&d);
+	return rc;
+}
+
+int batch_apply_move(struct game *g, const char *text, int json, int as_seat, size_t n, struct cerr *e)
+{
+	struct move m;
+	int rc = batch_parse_move(g, text, json, &m, e);
+	if (rc == C_OK && as_seat != NOBODY) {
+		int owner = rules_owner(g, &m);
+		if (owner != as_seat)
+			rc = cerr_set(e, C_ILLEGAL, "the move is %s's to make, not %s's",
+				      owner >= 0 ? seat_name(g, owner) : "nobody",
+				      seat_name(g, as_seat));
+	}
+	if (rc == C_OK)
+		rc = rules_apply(g, &m, 0, e);
+	if (rc != C_OK)
+		batch_name_move(e, n, text);
+	return rc;
+}

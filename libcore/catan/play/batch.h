@@ -1,0 +1,42 @@
+/* batch.h: moves given as arguments or one a line, applied to a game one at a time, each named by its number. */
+#ifndef CATAN_BATCH_H
+#define CATAN_BATCH_H
+
+#include <stddef.h>
+
+#include "err.h"
+#include "model/types.h"
+
+/*
+ * batch_line_move: the move a line of a moves file holds (line is a
+ * string, cut in place): surrounding blanks and a CR dropped; NULL for a
+ * blank line or one starting with #.
+ */
+char *batch_line_move(char *line);
+
+struct move;
+/*
+ * batch_parse_move: one move, its text or (json) a JSON move object, into
+ * *m.  C_OK; C_ILLEGAL with a message for what is not a move; C_SYSTEM.
+ */
+int batch_parse_move(const struct game *g, const char *text, int json, struct move *m, struct cerr *e);
+
+/*
+ * batch_apply_move: parses text (a move, or a JSON move object when json)
+ * and applies it to g as move n of a batch, required to be as_seat's move
+ * unless as_seat is NOBODY ("the move is red's to make, not blue's").
+ * Returns C_OK; on a refusal, its code (C_ILLEGAL, C_SYSTEM) with the
+ * message named by batch_name_move, and g as it was before the move: the
+ * moves before it stand in g, and a caller that wants all or nothing
+ * drops g.
+ */
+int batch_apply_move(struct game *g, const char *text, int json, int as_seat, size_t n, struct cerr *e);
+
+/*
+ * batch_name_move: puts "move N 'TEXT': " in front of e's message, the
+ * form every refusal of a batch has, so that a caller can tell that moves
+ * 1 to N-1 were applied.
+ */
+void batch_name_move(struct cerr *e, size_t n, const char *text);
+
+#endif

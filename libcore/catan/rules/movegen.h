@@ -1,0 +1,69 @@
+/* movegen.h: every legal move of a position, each choice in full, for listings, bots and play-outs. */
+#ifndef CATAN_MOVEGEN_H
+#define CATAN_MOVEGEN_H
+
+#include "model/move.h"
+#include "model/types.h"
+
+/*
+ * What the listing holds (catan-move(1), LISTING):
+ * - every player who may move now: the player whose turn it is, each player
+ *   owing a discard, each player who may answer the open offer;
+ * - set-up placements, the roll, every discard choice (each way of giving
+ *   exactly the cards owed), every robber hex with each player that may be
+ *   robbed there, every build, the purchase of a card, every maritime trade
+ *   at the player's best rate (every rate the player may use with
+ *   MG_ALL_RATES), every play of a development card (knight; road
+ *   building with each pair of paths, or a single path when no second road
+ *   can follow it; year of plenty with each pair of resources the bank can
+ *   pay; monopoly of each resource), cancel, accept and reject, the end;
+ * - road building's two paths once per pair: in increasing order of path
+ *   number, or in the only order that is legal (both orders give the same
+ *   position);
+ * - outcomes only in games whose outcomes are external, where a move is not
+ *   legal without them: each roll of the two dice (36), each kind of card
+ *   left in the deck for a purchase, each resource the victim holds for a
+ *   steal (not with MG_NO_OUTCOMES);
+ * - domestic offers (an unbounded family) only with MG_OFFERS, and then
+ *   only one card for one card: each resource the player holds for each
+ *   other resource, to each other player and to all.
+ * No move is listed twice; a view, a record and a finished game have none.
+ */
+enum {
+	MG_OFFERS = 1,		/* add the one-for-one domestic offers */
+	MG_ALL_RATES = 2,	/* maritime trades at every rate allowed, not only the best */
+	/*
+	 * Moves without their outcomes, even where outcomes are external: a
+	 * roll once, a purchase once, a steal once per victim, a forced trade
+	 * once (the listing of an internal game).  What an automatic player
+	 * chooses from: it decides before anyone knows the outcome.
+	 */
+	MG_NO_OUTCOMES = 4,
+};
+
+/*
+ * movegen_legal: the legal moves of g's current position into
+ * out[0 .. max-1] (out may be NULL when max is 0), only seat's when seat is
+ * not NOBODY.  Returns how many there are, which may exceed max: only max
+ * are stored, so a caller may count first and then allocate.  Never fails.
+ */
+int movegen_legal(const struct game *g, int seat, int flags, struct move *out, int max);
+
+/*
+ * movegen_list: the legal moves (as movegen_legal) written one a line, in
+ * canonical text or, with json, as compact JSON objects, into a malloc'd
+ * *out of *len bytes (the caller frees).  C_OK or C_SYSTEM.
+ */
+int movegen_list(const struct game *g, int seat, int flags, int json, char **out, size_t *len,
+		 struct cerr *e);
+
+/*
+ * movegen_complete: the words that may come next in a move whose first n
+ * words are w, taken from the legal moves of g (as movegen_list gives them,
+ * domestic offers one for one): each distinct next word of a legal move
+ * that begins with those words, handed to add with ctx in the list's order.
+ */
+void movegen_complete(const struct game *g, char *const *w, int n,
+		      void (*add)(const char *word, void *ctx), void *ctx);
+
+#endif

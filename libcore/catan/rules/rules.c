@@ -1,0 +1,348 @@
+/* rules.c: the engine's entry point: who may move when, all-or-nothing application, the log, victory. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model/geom.h"
+#include "model/names.h"
+#include "rules/rules.h"
+#include "rules/rules_int.h"
+#include "model/seats.h"
+#include "model/state.h"
+
+int rules_owner(const struct game *g, const struct move *m)
+{
+	return m->seat >= 0 && m->seat < g->nplayers ? m->seat : NOBODY;
+}
+
+/* Who must move now, and what they must do, for a refusal's message. */
+static int waiting_discards(const struct game *g, const struct position *p, struct cerr *e)
+{
+	char who[128] = "";
+	size_t len = 0;
+	for (int s = 0; s < g->nplayers; s++)
+		if (p->pl[s].discard) {
+			int k = snprintf(who + len, sizeof who - len, "%s%s owes %d", len ? ", " : "",
+					 seat_name(g, s), p->pl[s].discard);
+			if (k > 0 && (size_t)k < sizeof who - len)
+				len += (size_t)k;
+		}
+	return illegal(e, "the discards after the seven come first: %s", who);
+}
+
+/* The Special Building Phase: the player to build builds, buys or passes ('end'); nothing else. */
+static int gate_building(struct rctx *c)
+{
+	const struct game *g = c->g;
+	const struct move *m = c->m;
+	int me = m->seat, cur = c->p->current;
+
+	if (me != cur)
+		return illegal(c->e, "the special building phase after %s's turn: %s builds or passes first",
+			       seat_name(g, c->p->turn_of), seat_name(g, cur));
+	switch (m->verb) {
+	case MV_BUILD:
+	case MV_BUY:
+	case MV_END:
+		return C_OK;
+	case MV_PLAY:
+		return illegal(c->e, "no development card is played in the special building phase");
+	case MV_TRADE:
+	case MV_OFFER:
+	case MV_CANCEL:
+		return illegal(c->e, "no trade is made in the special building phase");
+	default:
+		return illegal(c->e, "in the special building phase %s may only build, buy a development "
+			       "card or pass ('end')", seat_name(g, me));
+	}
+}
+
+/* The checks every move passes before its family sees it: game state, phase, turn. */
+static int gate(struct rctx *c)
+{
+	const struct game *g = c->g;
+	const struct position *p = c->p;
+	const struct move *m = c->m;
+	int me = m->seat, cur = p->current;
+
+	if (me < 0 || me >= g->nplayers)
+		return illegal(c->e, "no such player in this game");
+	if (m->verb >= NVERB)
+		return illegal(c->e, "unknown verb");
+	if (g->role[me] != SEAT_PLAYER)
+		return illegal(c->e, "%s is a neutral seat and never moves", seat_name(g, me));
+	const char *needs = move_verb_needs(g, m->verb);
+	if (needs)
+		return illegal(c->e, "'%s' belongs to %s", move_verb_name(m->verb), needs);
+	if (p->phase == PH_OVER) {
+		int w = game_winner(g, p);
+		return illegal(c->e, "the game is over: %s won with %d points", seat_name(g, w),
+			       score_total(g, p, w));
+	}
+	switch (p->phase) {
+	case PH_SETUP_SETTLEMENT:
+	case PH_SETUP_ROAD: {
+		const char *what = p->phase == PH_SETUP_SETTLEMENT ? "settlement" : "road";
+		int want = p->phase == PH_SETUP_SETTLEMENT ? PC_SETTLEMENT : PC_ROAD;
+		if (me != cur)
+			return illegal(c->e, "set-up: it is %s's turn to place a %s", seat_name(g, cur),
+				       what);
+		if (m->verb != MV_BUILD || m->piece != want)
+			return illegal(c->e, "set-up: %s must place a %s now", seat_name(g, cur), what);
+		return C_OK;
+	}
+	case PH_DISCARD:
+		if (m->verb != MV_DISCARD)
+			return waiting_discards(g, p, c->e);
+		return C_OK;
+	case PH_ROBBER: {
+		int mover = robber_mover(g, p);
+		if (me != mover || m->verb != MV_ROBBER)
+			return illegal(c->e, "%s must move the robber first", seat_name(g, mover));
+		return C_OK;
+	}
+	case PH_INTERRUPT:
+		if (me != p->answer)
+			return illegal(c->e, "%s answers the robber first: pass or play a knight",
+				       seat_name(g, p->answer));
+		if (m->verb != MV_PASS && !(m->verb == MV_PLAY && m->card == DEV_KNIGHT))
+			return illegal(c->e, "%s may only pass or play a knight now", seat_name(g, me));
+		return C_OK;
+	case PH_STEAL:
+		if (me != p->robber_seat || m->verb != MV_STEAL)
+			return illegal(c->e, "%s steals first: '%s steal COLOUR'", seat_name(g, p->robber_seat),
+				       seat_name(g, p->robber_seat));
+		return C_OK;
+	case PH_NEUTRAL:
+		if (me != cur || m->verb != MV_NEUTRAL)
+			return illegal(c->e, "%s must place the free neutral %s first", seat_name(g, cur),
+				       neutral_owed_name(g, p));
+		return C_OK;
+	case PH_GIVE:
+		if (me != cur || m->verb != MV_GIVE)
+			return illegal(c->e, "%s must give %d cards for the forced trade first",
+				       seat_name(g, cur), p->give_owed);
+		return C_OK;
+	case PH_BUILDING:
+		return gate_building(c);
+	}
+	/* PH_ROLL or PH_MAIN */
+	if (m->verb == MV_ACCEPT || m->verb == MV_REJECT) {
+		if (me == cur)
+			return illegal(c->e, "only the other players answer an offer");
+		return C_OK;
+	}
+	if (me != cur)
+		return illegal(c->e, "it is %s's turn, not %s's", seat_name(g, cur), seat_name(g, me));
+	switch (m->verb) {
+	case MV_ROLL:
+		if (p->phase != PH_ROLL)
+			return illegal(c->e, "the dice were already rolled this turn");
+		return C_OK;
+	case MV_PLAY:
+		if (p->phase == PH_ROLL && g->rules.dev_after_roll)
+			return illegal(c->e, "development cards are played after the roll (dev_after_roll)");
+		return C_OK;
+	case MV_ACTION:
+	case MV_RETURN:
+		return C_OK;
+	case MV_DISCARD:
+		return illegal(c->e, "nobody owes cards: discards follow a roll of seven");
+	case MV_ROBBER:
+		return illegal(c->e, "the robber moves only after a seven or a knight");
+	case MV_NEUTRAL:
+		return illegal(c->e, "no neutral piece is owed: one comes with each road or settlement built");
+	case MV_GIVE:
+		return illegal(c->e, "no cards are owed: a forced trade's cards are given after it");
+	case MV_PASS:
+		return illegal(c->e, "nothing to answer: a pass answers a robber moved");
+	case MV_STEAL:
+		return illegal(c->e, "a steal follows the robber moved and the other players' answers");
+	default:
+		if (p->phase == PH_ROLL && p->nrolls > 0)
+			return illegal(c->e, "the second production roll comes first");
+		if (p->phase == PH_ROLL)
+			return illegal(c->e, "the dice must be rolled first");
+		return C_OK;
+	}
+}
+
+static int dispatch(struct rctx *c)
+{
+	const struct move *m = c->m;
+
+	switch (m->verb) {
+	case MV_BUILD:
+		if (c->p->phase == PH_SETUP_SETTLEMENT)
+			return rules_setup_settlement(c);
+		if (c->p->phase == PH_SETUP_ROAD)
+			return rules_setup_road(c);
+		return rules_build(c);
+	case MV_ROLL:
+		return rules_roll(c);
+	case MV_DISCARD:
+		return rules_discard(c);
+	case MV_ROBBER:
+		return rules_robber(c);
+	case MV_OFFER:
+		return rules_offer(c);
+	case MV_ACCEPT:
+	case MV_REJECT:
+		return rules_answer(c);
+	case MV_CANCEL:
+		return rules_cancel(c);
+	case MV_TRADE:
+		return rules_trade(c);
+	case MV_BUY:
+		return rules_buy(c);
+	case MV_PLAY:
+		return rules_play(c);
+	case MV_END:
+		return rules_end(c);
+	case MV_NEUTRAL:
+		return rules_neutral(c);
+	case MV_ACTION:
+		return rules_action(c);
+	case MV_GIVE:
+		return rules_give(c);
+	case MV_RETURN:
+		return rules_return(c);
+	case MV_PASS:
+		return rules_pass(c);
+	case MV_STEAL:
+		return rules_steal(c);
+	}
+	return illegal(c->e, "unknown verb");
+}
+
+/*
+ * The verbs that change no one's points, nor the player whose turn it is,
+ * nor the phase from the set-up: after them game_winner answers as before.
+ */
+#define SAME_WINNER ((1u << MV_ROLL) | (1u << MV_DISCARD) | (1u << MV_ROBBER) | (1u << MV_OFFER) | \
+		     (1u << MV_ACCEPT) | (1u << MV_REJECT) | (1u << MV_CANCEL) | (1u << MV_TRADE) | \
+		     (1u << MV_PASS) | (1u << MV_STEAL))
+
+/* What follows every move applied to p: an offer withdrawn, the game won (see RULES_NO_WINNER for flags). */
+static void after_move(const struct game *g, struct position *p, const struct move *mv, int flags)
+{
+	/*
+	 * An open offer stands until its maker does anything else, so the
+	 * cards it promises are still there when it is accepted: an answer
+	 * never depends on the maker's hidden hand.
+	 */
+	if (p->offer.active && mv->seat == p->current && mv->verb != MV_OFFER) {
+		memset(&p->offer, 0, sizeof p->offer);
+		p->offer.to = NOBODY;
+	}
+	/* The player whose turn it is wins as soon as they have the points. */
+	if ((flags & RULES_NO_WINNER) && (SAME_WINNER >> mv->verb & 1))
+		return;
+	if (game_winner(g, p) != NOBODY) {
+		p->phase = PH_OVER;
+		p->neutral_owed = p->give_owed = 0;
+	}
+}
+
+/* The move m with its outcome, mv, joins the log unless flags say RULES_NO_LOG. */
+static int log_move(struct game *g, const struct move *mv, int flags, struct cerr *e)
+{
+	char line[160];
+	if (flags & RULES_NO_LOG)
+		return C_OK;
+	move_format(g, mv, line, sizeof line);
+	return movelog_push_move(&g->log, line, mv, e) != C_OK ? C_SYSTEM : C_OK;
+}
+
+/* A listed move refused: movegen and the rules disagree, which is the engine's fault (C_SYSTEM). */
+static int listed_refused(struct cerr *e)
+{
+	char why[sizeof e->msg];
+	snprintf(why, sizeof why, "%s", e ? e->msg : "");
+	return cerr_set(e, C_SYSTEM, "a listed move was refused: %s", why);
+}
+
+/* rules_apply for a move movegen_legal listed (RULES_LISTED): in place, its family's checks only. */
+static int apply_listed(struct game *g, const struct move *m, int flags, struct cerr *e)
+{
+	struct move mv = *m;
+	struct rctx c = { g, &g->pos, &mv, (flags & RULES_REPLAY) != 0, e };
+
+	if (dispatch(&c) != C_OK)
+		return listed_refused(e);
+	after_move(g, &g->pos, &mv, flags);
+	return log_move(g, &mv, flags, e);
+}
+
+/*
+ * rules_apply for any other move: every check, on a working copy of the
+ * position.  Kept out of line, so that the listed moves' path (the
+ * play-outs') does not pay for its frame.
+ */
+__attribute__((noinline)) static int apply_checked(struct game *g, const struct move *m, int flags,
+						   struct cerr *e)
+{
+	struct position p;
+	struct move mv = *m;
+	struct rctx c = { g, &p, &mv, (flags & RULES_REPLAY) != 0, e };
+
+	if (move_check(g, m, e) != C_OK)
+		return C_ILLEGAL;
+	p = g->pos;
+	int rc = gate(&c);
+	if (rc == C_OK)
+		rc = dispatch(&c);
+	if (rc != C_OK)
+		return rc;
+	after_move(g, &p, &mv, flags);
+	if (log_move(g, &mv, flags, e) != C_OK)
+		return C_SYSTEM;
+	g->pos = p;
+	return C_OK;
+}
+
+#ifdef CATAN_CHECKED
+/*
+ * rules_apply in a checked build (the sanitizer and fuzz builds): the
+ * caller's promises are checked, not trusted.  A listed move passes every
+ * check on a working copy, and the win is looked for after every move;
+ * a listed move refused, a win before a move said to follow none, or a
+ * win after a move said to leave it as it was, is the engine's fault:
+ * C_SYSTEM, the position unchanged in the first two cases.
+ */
+static int apply_promised(struct game *g, const struct move *m, int flags, struct cerr *e)
+{
+	if ((flags & RULES_NO_WINNER) && game_winner(g, &g->pos) != NOBODY)
+		return cerr_set(e, C_SYSTEM, "a move promised to follow no win, after %s's",
+				seat_name(g, game_winner(g, &g->pos)));
+	int rc = apply_checked(g, m, flags & ~(RULES_LISTED | RULES_NO_WINNER), e);
+	if (rc != C_OK && (flags & RULES_LISTED))
+		return listed_refused(e);
+	if (rc == C_OK && (flags & RULES_NO_WINNER) && (SAME_WINNER >> m->verb & 1) &&
+	    g->pos.phase == PH_OVER)
+		return cerr_set(e, C_SYSTEM, "a move said to leave the winner as it was won the game");
+	return rc;
+}
+#endif
+
+int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
+{
+	if (g->view != NOBODY)
+		return cerr_set(e, C_ILLEGAL, "a player's view cannot be played on: use the full state");
+	if (!g->has_pos)
+		return cerr_set(e, C_INPUT, "the game has no current position");
+#ifdef CATAN_CHECKED
+	if (flags & (RULES_LISTED | RULES_NO_WINNER))
+		return apply_promised(g, m, flags, e);
+#endif
+	if (flags & RULES_LISTED)
+		return apply_listed(g, m, flags, e);
+	return apply_checked(g, m, flags, e);
+}
+
+int rules_apply_text(struct game *g, const char *text, int flags, struct cerr *e)
+{
+	struct move m;
+	int rc = move_parse(g, text, &m, e);
+	return rc != C_OK ? rc : rules_apply(g, &m, flags, e);
+}
