@@ -15,6 +15,17 @@ for i in 2 3 4 5; do "$b/bench/playout" 2000 random | head -n 1 >>"$tmp/runs"; d
 head -n 2 "$tmp/runs"
 awk '/games per CPU second/ { print $2 }' "$tmp/runs" | sort -n | paste -s -d ' ' - |
 	awk '{ printf "playout: five runs of 2000 random games: %s games per CPU second; median %s\n", $0, $3 }'
+# Instructions per move (callgrind counts them the same on every run): the distance to the
+# limit, some 100 to 160 instructions for the list, the choice and the move (issue 29).
+if command -v valgrind >/dev/null 2>&1; then
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$b/bench/playout" 60 random >"$tmp/cg.out" 2>"$tmp/cg.err"
+	refs=$(sed -n 's/.*I *refs: *\([0-9,]*\).*/\1/p' "$tmp/cg.err" | tr -d , | head -n 1)
+	awk -v refs="$refs" '/moves and .* turns per game/ { moves = 60 * $7 }
+		END { if (moves > 0 && refs > 0)
+			printf "playout: %.0f instructions per move (callgrind, playout 60 random: %d instructions, %.0f moves, set-up and new boards included)\n", refs / moves, refs, moves }' "$tmp/cg.out"
+else
+	echo "playout: instructions per move not counted: valgrind is not installed"
+fi
 "$b/bench/playout" 500 greedy
 "$b/bench/playout" 2000 random two
 "$b/bench/playout" 1000 random six
