@@ -3,10 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "model/names.h"
 #include "buf.h"
+#include "jw.h"
 #include "doc/scorecard.h"
 #include "model/state.h"
 
@@ -64,64 +63,74 @@ int scorecard_text(const struct game *g, const struct scorecard *sc, char **out,
 	return buf_finish(&b, out, len, e);
 }
 
-/* dump: j (stolen) as indented JSON and a newline in *out; C_SYSTEM when memory runs out. */
-static int dump(json_t *j, char **out, size_t *len, struct cerr *e)
+/* done: the written document in *out (jw's layout, a newline at the end); C_SYSTEM when memory ran out. */
+static int done(struct jw *w, char **out, size_t *len, struct cerr *e)
 {
-	char *text = j ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
-	size_t n = text ? strlen(text) : 0;
-	char *s = text ? realloc(text, n + 2) : NULL;
-	json_decref(j);
-	if (!s) {
-		free(text);
+	if (jw_finish(w, out, len) != 0)
 		return cerr_set(e, C_SYSTEM, "out of memory");
-	}
-	memcpy(s + n, "\n", 2);
-	*out = s;
-	*len = n + 1;
 	return C_OK;
+}
+
+/* key_seat: the member key with seat's colour, or null for NOBODY. */
+static void key_seat(struct jw *w, const struct game *g, const char *key, int seat)
+{
+	jw_key(w, key);
+	if (seat == NOBODY)
+		jw_null(w);
+	else
+		jw_str(w, seat_name(g, seat));
 }
 
 int scorecard_json(const struct game *g, const struct scorecard *sc, char **out, size_t *len,
 		   struct cerr *e)
 {
-	json_t *players = json_array();
-	for (int s = 0; players && s < sc->nplayers; s++) {
+	struct jw w;
+	jw_init(&w, 0);
+	jw_obj(&w, JW_BLOCK);
+	key_seat(&w, g, "view", g->view);
+	jw_key_str(&w, "totals", sc->public_only ? "public" : "full");
+	jw_key_int(&w, "points_to_win", g->rules.points_to_win);
+	jw_key(&w, "players");
+	jw_arr(&w, JW_BLOCK);
+	for (int s = 0; s < sc->nplayers; s++) {
 		const struct score_line *l = &sc->pl[s];
-		json_t *aw = json_array();
-		if (aw && l->longest_road)
-			json_array_append_new(aw, json_string("longest_road"));
-		if (aw && l->largest_army)
-			json_array_append_new(aw, json_string("largest_army"));
-		json_t *p = json_pack("{s:s,s:i,s:i,s:i,s:i,s:o,s:o,s:i}", "colour", seat_name(g, s),
-				      "settlements", l->settlements, "cities", l->cities,
-				      "road_length", l->road, "knights", l->knights, "awards", aw,
-				      "vp_cards", l->vp_cards < 0 ? json_null() : json_integer(l->vp_cards),
-				      "points", l->points);
-		if (p && g->role[s] == SEAT_NEUTRAL)
-			json_object_set_new(p, "neutral", json_true());
-		if (!p || json_array_append_new(players, p)) {
-			json_decref(players);
-			players = NULL;
-		}
+		jw_obj(&w, JW_INLINE);
+		jw_key_str(&w, "colour", seat_name(g, s));
+		jw_key_int(&w, "settlements", l->settlements);
+		jw_key_int(&w, "cities", l->cities);
+		jw_key_int(&w, "road_length", l->road);
+		jw_key_int(&w, "knights", l->knights);
+		jw_key(&w, "awards");
+		jw_arr(&w, JW_INLINE);
+		if (l->longest_road)
+			jw_str(&w, "longest_road");
+		if (l->largest_army)
+			jw_str(&w, "largest_army");
+		jw_end_arr(&w);
+		jw_key(&w, "vp_cards");
+		if (l->vp_cards < 0)
+			jw_null(&w);
+		else
+			jw_int(&w, l->vp_cards);
+		jw_key_int(&w, "points", l->points);
+		if (g->role[s] == SEAT_NEUTRAL)
+			jw_key_bool(&w, "neutral", 1);
+		jw_end_obj(&w);
 	}
-	json_t *rules = json_object();
-	for (const struct rules_option *o = rules_options; rules && o->key; o++) {
+	jw_end_arr(&w);
+	key_seat(&w, g, "winner", sc->winner);
+	jw_key(&w, "rules");
+	jw_obj(&w, JW_INLINE);
+	for (const struct rules_option *o = rules_options; o->key; o++) {
 		int v = rules_option_value(&g->rules, o);
-		json_object_set_new(rules, o->key, o->words ? json_string(o->words[v]) : json_integer(v));
+		if (o->words)
+			jw_key_str(&w, o->key, o->words[v]);
+		else
+			jw_key_int(&w, o->key, v);
 	}
-	json_t *j = players && rules ? json_pack("{s:o,s:s,s:i,s:o,s:o,s:o}", "view",
-					g->view == NOBODY ? json_null() : json_string(seat_name(g, g->view)),
-					"totals", sc->public_only ? "public" : "full", "points_to_win",
-					g->rules.points_to_win, "players", players, "winner",
-					sc->winner == NOBODY ? json_null()
-							     : json_string(seat_name(g, sc->winner)),
-					"rules", rules)
-			    : NULL;
-	if (!players || !rules) {	/* json_pack was not called: nothing stolen */
-		json_decref(players);
-		json_decref(rules);
-	}
-	return dump(j, out, len, e);
+	jw_end_obj(&w);
+	jw_end_obj(&w);
+	return done(&w, out, len, e);
 }
 
 /* ---- the timeline ---- */
@@ -147,15 +156,27 @@ int timeline_csv(const struct game *g, const struct timeline *t, char **out, siz
 int timeline_json(const struct game *g, const struct timeline *t, char **out, size_t *len,
 		  struct cerr *e)
 {
-	json_t *players = json_array(), *turns = json_array();
-	for (int s = 0; players && s < g->nplayers; s++)
-		json_array_append_new(players, json_string(seat_name(g, s)));
-	for (size_t i = 0; turns && i < t->len; i++) {
-		json_t *pts = json_array();
-		for (int s = 0; pts && s < g->nplayers; s++)
-			json_array_append_new(pts, json_integer(t->row[i].points[s]));
-		json_array_append_new(turns, json_pack("{s:i,s:o}", "turn", t->row[i].turn, "points",
-						       pts));
+	struct jw w;
+	jw_init(&w, 0);
+	jw_obj(&w, JW_BLOCK);
+	jw_key(&w, "players");
+	jw_arr(&w, JW_INLINE);
+	for (int s = 0; s < g->nplayers; s++)
+		jw_str(&w, seat_name(g, s));
+	jw_end_arr(&w);
+	jw_key(&w, "turns");
+	jw_arr(&w, JW_BLOCK);
+	for (size_t i = 0; i < t->len; i++) {
+		jw_obj(&w, JW_INLINE);
+		jw_key_int(&w, "turn", t->row[i].turn);
+		jw_key(&w, "points");
+		jw_arr(&w, JW_INLINE);
+		for (int s = 0; s < g->nplayers; s++)
+			jw_int(&w, t->row[i].points[s]);
+		jw_end_arr(&w);
+		jw_end_obj(&w);
 	}
-	return dump(json_pack("{s:o,s:o}", "players", players, "turns", turns), out, len, e);
+	jw_end_arr(&w);
+	jw_end_obj(&w);
+	return done(&w, out, len, e);
 }
