@@ -7,6 +7,7 @@
 #include "buf.h"
 #include "jw.h"
 #include "doc/scorecard.h"
+#include "doc/state_json.h"
 #include "model/state.h"
 
 /* ---- the score table ---- */
@@ -71,23 +72,13 @@ static int done(struct jw *w, char **out, size_t *len, struct cerr *e)
 	return C_OK;
 }
 
-/* key_seat: the member key with seat's colour, or null for NOBODY. */
-static void key_seat(struct jw *w, const struct game *g, const char *key, int seat)
-{
-	jw_key(w, key);
-	if (seat == NOBODY)
-		jw_null(w);
-	else
-		jw_str(w, seat_name(g, seat));
-}
-
 int scorecard_json(const struct game *g, const struct scorecard *sc, char **out, size_t *len,
 		   struct cerr *e)
 {
 	struct jw w;
 	jw_init(&w, 0);
 	jw_obj(&w, JW_BLOCK);
-	key_seat(&w, g, "view", g->view);
+	sj_write_seat(&w, g, "view", g->view);
 	jw_key_str(&w, "totals", sc->public_only ? "public" : "full");
 	jw_key_int(&w, "points_to_win", g->rules.points_to_win);
 	jw_key(&w, "players");
@@ -118,17 +109,8 @@ int scorecard_json(const struct game *g, const struct scorecard *sc, char **out,
 		jw_end_obj(&w);
 	}
 	jw_end_arr(&w);
-	key_seat(&w, g, "winner", sc->winner);
-	jw_key(&w, "rules");
-	jw_obj(&w, JW_INLINE);
-	for (const struct rules_option *o = rules_options; o->key; o++) {
-		int v = rules_option_value(&g->rules, o);
-		if (o->words)
-			jw_key_str(&w, o->key, o->words[v]);
-		else
-			jw_key_int(&w, o->key, v);
-	}
-	jw_end_obj(&w);
+	sj_write_seat(&w, g, "winner", sc->winner);
+	sj_write_rules(&w, &g->rules);
 	jw_end_obj(&w);
 	return done(&w, out, len, e);
 }

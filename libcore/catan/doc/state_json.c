@@ -1534,7 +1534,21 @@ static void write_counts(struct jw *w, const char *key, const char *const *names
 	jw_end_obj(w);
 }
 
-static void write_seat_or_null(struct jw *w, const struct game *g, const char *key, int seat)
+void sj_write_rules(struct jw *w, const struct rules *ru)
+{
+	jw_key(w, "rules");
+	jw_obj(w, JW_INLINE);
+	for (const struct rules_option *o = rules_options; o->key; o++) {
+		int v = rules_option_value(ru, o);
+		if (o->words)
+			jw_key_str(w, o->key, o->words[v]);
+		else
+			jw_key_int(w, o->key, v);
+	}
+	jw_end_obj(w);
+}
+
+void sj_write_seat(struct jw *w, const struct game *g, const char *key, int seat)
 {
 	jw_key(w, key);
 	if (seat == NOBODY)
@@ -1631,11 +1645,11 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 		jw_key_bool(w, "seven", p->seven);
 	if (g->rules.knight_interrupt) {
 		int robbing = p->phase == PH_ROBBER || p->phase == PH_INTERRUPT || p->phase == PH_STEAL;
-		write_seat_or_null(w, g, "robber_by", robbing ? p->robber_seat : NOBODY);
-		write_seat_or_null(w, g, "answering", p->phase == PH_INTERRUPT ? p->answer : NOBODY);
+		sj_write_seat(w, g, "robber_by", robbing ? p->robber_seat : NOBODY);
+		sj_write_seat(w, g, "answering", p->phase == PH_INTERRUPT ? p->answer : NOBODY);
 	}
 	if (rs_has_building_phase(g->rs))
-		write_seat_or_null(w, g, "building_after", p->phase == PH_BUILDING ? p->turn_of : NOBODY);
+		sj_write_seat(w, g, "building_after", p->phase == PH_BUILDING ? p->turn_of : NOBODY);
 	jw_key_int(w, "robber", p->robber + 1);
 	write_counts(w, "bank", resource_names, NRES, p->bank);
 	if (g->view != NOBODY && !start) {
@@ -1651,8 +1665,8 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 	}
 	jw_key(w, "awards");
 	jw_obj(w, JW_INLINE);
-	write_seat_or_null(w, g, "longest_road", p->longest_road);
-	write_seat_or_null(w, g, "largest_army", p->largest_army);
+	sj_write_seat(w, g, "longest_road", p->longest_road);
+	sj_write_seat(w, g, "largest_army", p->largest_army);
 	jw_end_obj(w);
 	jw_key(w, "offer");
 	if (!p->offer.active) {
@@ -1715,16 +1729,7 @@ int game_write(const struct game *g, int flags, char **out, size_t *len, struct 
 		luck_key_text(g->secret, hex);
 		jw_key_str(&w, "secret", hex);
 	}
-	jw_key(&w, "rules");
-	jw_obj(&w, JW_INLINE);
-	for (const struct rules_option *o = rules_options; o->key; o++) {
-		int v = rules_option_value(&g->rules, o);
-		if (o->words)
-			jw_key_str(&w, o->key, o->words[v]);
-		else
-			jw_key_int(&w, o->key, v);
-	}
-	jw_end_obj(&w);
+	sj_write_rules(&w, &g->rules);
 	for (int role = SEAT_PLAYER; role <= SEAT_NEUTRAL; role++) {
 		if (role == SEAT_NEUTRAL && !rs_has_neutrals(g->rs))
 			break;

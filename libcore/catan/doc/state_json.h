@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "err.h"
+#include "jw.h"
 #include "model/types.h"
 
 struct newgame;
@@ -37,6 +38,13 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e);
  */
 int game_set_up(const char *buf, size_t len, const struct newgame *o, struct game *g, struct cerr *e);
 
+/*
+ * sj_write_seat: the member key with seat's colour, or null for NOBODY;
+ * sj_write_rules: the "rules" member, every option with its value.  For
+ * the documents written beside the game (catan-score's).
+ */
+void sj_write_seat(struct jw *w, const struct game *g, const char *key, int seat);
+void sj_write_rules(struct jw *w, const struct rules *ru);
 /*
  * game_write: the canonical text of g (fixed key order; pretty unless
  * flags has SJ_COMPACT), ending in a newline, in a malloc'd buffer that the
