@@ -97,25 +97,63 @@ void jw_end_arr(struct jw *w)
 	close_(w, "]");
 }
 
+/* utf8: the code point of the UTF-8 sequence at p and its length in *n, or -1 when it is none (overlong, a surrogate, cut short). */
+static long utf8(const unsigned char *p, int *n)
+{
+	static const long least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+	int len = *p >= 0xf0 && *p <= 0xf4 ? 4 : *p >= 0xe0 ? 3 : *p >= 0xc2 ? 2 : 0;
+	long c = len ? *p & (0x7f >> len) : -1;
+	for (int i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return -1;
+		c = c << 6 | (p[i] & 0x3f);
+	}
+	if (!len || c < least[len] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return -1;
+	*n = len;
+	return c;
+}
+
+/* escape: \uXXXX of a code point below 0x10000. */
+static void escape(struct jw *w, long c)
+{
+	static const char hex[] = "0123456789abcdef";
+	char esc[6] = { '\\', 'u', hex[c >> 12 & 15], hex[c >> 8 & 15], hex[c >> 4 & 15], hex[c & 15] };
+	put(w, esc, 6);
+}
+
 /* string: s quoted, the characters that need no escape copied in runs. */
 static void string(struct jw *w, const char *s)
 {
-	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s, *run = p;
 
 	buf_addc(&w->out, '"');
-	for (; *p; p++) {
-		if (*p != '"' && *p != '\\' && *p >= 0x20)
+	while (*p) {
+		if (*p != '"' && *p != '\\' && *p >= 0x20 && (*p < 0x80 || !w->ascii)) {
+			p++;
 			continue;
+		}
 		put(w, (const char *)run, (size_t)(p - run));
-		run = p + 1;
+		int n = 1;
 		if (*p == '"' || *p == '\\') {
 			char esc[2] = { '\\', (char)*p };
 			put(w, esc, 2);
-		} else {
-			char esc[6] = { '\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 15] };
-			put(w, esc, 6);
+		} else if (*p < 0x20) {
+			escape(w, *p);
+		} else {	/* ascii: a character of several bytes, as jansson's JSON_ENSURE_ASCII writes it */
+			long c = utf8(p, &n);
+			if (c < 0) {
+				put(w, "?", 1);
+				n = 1;
+			} else if (c < 0x10000) {
+				escape(w, c);
+			} else {
+				escape(w, 0xd800 + ((c - 0x10000) >> 10));
+				escape(w, 0xdc00 + ((c - 0x10000) & 0x3ff));
+			}
 		}
+		p += n;
+		run = p;
 	}
 	put(w, (const char *)run, (size_t)(p - run));
 	buf_addc(&w->out, '"');

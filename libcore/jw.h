@@ -20,6 +20,7 @@ struct jw {
 	int depth;
 	int inl;		/* depth at which inline layout began, or 0 */
 	int after_key;		/* a key was written; its value comes next */
+	int ascii;		/* strings in ASCII alone: other characters escaped, '?' for a byte that is not UTF-8 */
 	unsigned char first[64];	/* no member written yet at this depth */
 };
 

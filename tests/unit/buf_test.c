@@ -95,6 +95,12 @@ static void write_str(struct jw *w, const void *s)
 	jw_str(w, s);
 }
 
+static void write_ascii(struct jw *w, const void *s)
+{
+	w->ascii = 1;
+	jw_str(w, s);
+}
+
 static void write_int(struct jw *w, const void *v)
 {
 	jw_int(w, *(const long long *)v);
@@ -146,6 +152,24 @@ static void json_writer(struct unit *u)
 	CHECK(u, jw_finish(&w, &out, &len) == 0 && strcmp(out, "{\n  \"a\": [1, -2],\n  \"b\": null\n}\n") == 0,
 	      "pretty layout: %s", out);
 	free(out);
+
+	/* ASCII alone: escapes as jansson's JSON_ENSURE_ASCII writes them, '?' for a byte that is no UTF-8. */
+	static const struct {
+		const char *in, *out;
+	} ascii[] = {
+		{ "caf\xc3\xa9", "\"caf\\u00e9\"" },
+		{ "\xe2\x82\xac \xf0\x9f\x98\x80", "\"\\u20ac \\ud83d\\ude00\"" },
+		{ "a\xff" "b", "\"a?b\"" },
+		{ "\xc3", "\"?\"" },				/* cut short */
+		{ "\xc0\xaf", "\"??\"" },			/* overlong */
+		{ "\xed\xa0\x80", "\"???\"" },		/* a surrogate */
+		{ "\x01\"x", "\"\\u0001\\\"x\"" },
+	};
+	for (size_t i = 0; i < sizeof ascii / sizeof *ascii; i++) {
+		char *a = one(write_ascii, ascii[i].in);
+		CHECK(u, a && strcmp(a, ascii[i].out) == 0, "ascii string %zu: %s", i, a ? a : "(null)");
+		free(a);
+	}
 
 	jw_init(&w, 0);
 	jw_obj(&w, JW_BLOCK);

@@ -4,12 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
 
 #include "jv.h"
 #include "doc/replay.h"
 #include "model/state.h"
 #include "doc/state_json.h"
+#include "jw.h"
 #include "doc/verdict.h"
 
 void verdict_failed(struct verdict *v, const struct cerr *e)
@@ -81,21 +81,6 @@ void verdict_free(struct verdict *v)
 	v->msg = v->move = NULL;
 }
 
-/* A JSON string of s; a file name need not be UTF-8, and then its bytes above 127 become '?'. */
-static json_t *text_value(const char *s)
-{
-	json_t *v = json_string(s);
-	char *t = v ? NULL : strdup(s);
-	if (t) {
-		for (char *c = t; *c; c++)
-			if ((unsigned char)*c > 127)
-				*c = '?';
-		v = json_string(t);
-		free(t);
-	}
-	return v;
-}
-
 /* line_of: the formatted text in a new malloc'd string, or NULL. */
 static char *line_of(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static char *line_of(const char *fmt, ...)
@@ -130,26 +115,35 @@ int verdict_line(const struct verdict *v, const char *name, int json, char **out
 {
 	if (!json)
 		return text_line(v, name, out);
-	json_t *err = json_null();
-	if (v->status != C_OK)
-		err = json_pack("{s:o,s:o,s:o}", "index",
-				v->index ? json_integer((json_int_t)v->index) : json_null(), "move",
-				v->move ? json_string(v->move) : json_null(), "message",
-				text_value(v->msg ? v->msg : "out of memory"));
-	json_t *o = err ? json_pack("{s:o,s:b,s:i,s:I,s:o}", "file", text_value(name), "ok",
-				    v->status == C_OK, "status", v->status, "moves_checked",
-				    (json_int_t)v->moves, "error", err)
-			: NULL;
-	char *text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII) : NULL;
-	size_t n = text ? strlen(text) : 0;
-	char *line = text ? realloc(text, n + 2) : NULL;
-	json_decref(o);
-	if (!line) {
-		free(text);
-		*out = NULL;
-		return C_SYSTEM;
+	/* One line, ASCII alone: a file name need not be UTF-8 (its stray bytes become '?'). */
+	struct jw w;
+	size_t len;
+	jw_init(&w, 1);
+	w.ascii = 1;
+	jw_obj(&w, JW_BLOCK);
+	jw_key_str(&w, "file", name);
+	jw_key_bool(&w, "ok", v->status == C_OK);
+	jw_key_int(&w, "status", v->status);
+	jw_key_int(&w, "moves_checked", (long long)v->moves);
+	jw_key(&w, "error");
+	if (v->status == C_OK) {
+		jw_null(&w);
+	} else {
+		jw_obj(&w, JW_BLOCK);
+		jw_key(&w, "index");
+		if (v->index)
+			jw_int(&w, (long long)v->index);
+		else
+			jw_null(&w);
+		jw_key(&w, "move");
+		if (v->move)
+			jw_str(&w, v->move);
+		else
+			jw_null(&w);
+		jw_key_str(&w, "message", v->msg ? v->msg : "out of memory");
+		jw_end_obj(&w);
 	}
-	memcpy(line + n, "\n", 2);
-	*out = line;
-	return C_OK;
+	jw_end_obj(&w);
+	*out = NULL;
+	return jw_finish(&w, out, &len) ? C_SYSTEM : C_OK;
 }
