@@ -158,9 +158,7 @@ static int choose_move(const struct game *g, const struct autoplay_opts *o, int 
 	if (rc)
 		return rc;
 	if (json) {
-		json_t *j = move_to_json(g, &m);
-		char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
-		json_decref(j);
+		char *s = move_json_text(g, &m);
 		if (!s)
 			return cerr_set(e, C_SYSTEM, "out of memory");
 		printf("%s\n", s);

@@ -1,7 +1,6 @@
 /* positions.c: the games the move targets play on, and the checks after every accepted move. */
 #include <string.h>
 
-#include <jansson.h>
 
 #include "play/autoplay.h"
 #include "fuzz.h"
@@ -121,12 +120,10 @@ void positions_seeds(const struct game games[NPOSITIONS], int json)
 				seed(dir, k, i, text);
 				continue;
 			}
-			json_t *j = move_to_json(g, &ms[i]);
-			char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
+			char *s = move_json_text(g, &ms[i]);
 			FUZZ_CHECK(s != NULL, "a move's JSON form");
 			seed(dir, k, i, s);
 			free(s);
-			json_decref(j);
 		}
 	}
 }

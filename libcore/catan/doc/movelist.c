@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
 
 #include "model/move.h"
 #include "rules/movegen.h"
@@ -59,8 +58,7 @@ int movegen_list(const struct game *g, int seat, int flags, int json, char **out
 			buf_add(&b, "\n", 1);
 			continue;
 		}
-		json_t *j = move_to_json(g, &ms[i]);
-		char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
+		char *s = move_json_text(g, &ms[i]);
 		if (s) {
 			buf_adds(&b, s);
 			buf_add(&b, "\n", 1);
@@ -68,7 +66,6 @@ int movegen_list(const struct game *g, int seat, int flags, int json, char **out
 			b.failed = 1;
 		}
 		free(s);
-		json_decref(j);
 	}
 	free(ms);
 	return buf_finish(&b, out, len, e);

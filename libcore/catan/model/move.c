@@ -2,7 +2,7 @@
  * move.c: the move grammar.  Each verb is one row of the table verbs[]:
  * its word, the JSON keys it takes, and its arguments' text form (read and
  * written), JSON form (read and written), completion and range check.
- * move_parse, move_format, move_from_json, move_to_json, move_complete and
+ * move_parse, move_format, move_from_json, move_write_json, move_complete and
  * move_check read the colour and the verb themselves and hand the rest to
  * the verb's row; a new verb is a new row.
  */
@@ -285,20 +285,26 @@ static int json_int(struct jr *r, const jv_t *j, const char *key, int lo, int hi
 	return C_OK;
 }
 
-static int set_counts(json_t *o, const char *key, const uint8_t c[NRES])
+/* set_counts: the member key: the counts of c that are not 0, by resource. */
+static void set_counts(struct jw *o, const char *key, const uint8_t c[NRES])
 {
-	json_t *cs = json_object();
-	if (!cs)
-		return -1;
+	jw_key(o, key);
+	jw_obj(o, JW_INLINE);
 	for (int r = 0; r < NRES; r++)
-		if (c[r] && json_object_set_new(cs, resource_names[r], json_integer(c[r])))
-			return json_decref(cs), -1;
-	return json_object_set_new(o, key, cs);
+		if (c[r])
+			jw_key_int(o, resource_names[r], c[r]);
+	jw_end_obj(o);
 }
 
-static int set_str(json_t *o, const char *key, const char *s)
+/* set_names: the member key: a list of the names of the resources counted in c, each as often as counted. */
+static void set_names(struct jw *o, const char *key, const uint8_t c[NRES])
 {
-	return json_object_set_new(o, key, json_string(s));
+	jw_key(o, key);
+	jw_arr(o, JW_INLINE);
+	for (int r = 0; r < NRES; r++)
+		for (int k = 0; k < c[r]; k++)
+			jw_str(o, resource_names[r]);
+	jw_end_arr(o);
 }
 
 /* ---- completion ---- */
@@ -408,14 +414,15 @@ static int read_build(const struct game *g, struct jr *r, const jv_t *j, struct 
 	return C_OK;
 }
 
-static int write_build(const struct game *g, const struct move *m, json_t *o)
+static void write_build(const struct game *g, const struct move *m, struct jw *o)
 {
 	const struct geometry *geo = g->rs->geom;
 	char p[8];
-	int bad = set_str(o, "piece", piece_names[m->piece]);
+	jw_key_str(o, "piece", piece_names[m->piece]);
 	if (m->piece == PC_ROAD)
-		return bad | set_str(o, "path", edge_name(geo, m->path[0], p));
-	return bad | json_object_set_new(o, "node", json_integer(m->node + 1));
+		jw_key_str(o, "path", edge_name(geo, m->path[0], p));
+	else
+		jw_key_int(o, "node", m->node + 1);
 }
 
 static void complete_build(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
@@ -470,11 +477,15 @@ static int read_roll(const struct game *g, struct jr *r, const jv_t *j, struct m
 	return C_OK;
 }
 
-static int write_roll(const struct game *g, const struct move *m, json_t *o)
+static void write_roll(const struct game *g, const struct move *m, struct jw *o)
 {
 	if (!m->dice[0])
-		return 0;
-	return json_object_set_new(o, "dice", json_pack("[ii]", m->dice[0], m->dice[1]));
+		return;
+	jw_key(o, "dice");
+	jw_arr(o, JW_INLINE);
+	jw_int(o, m->dice[0]);
+	jw_int(o, m->dice[1]);
+	jw_end_arr(o);
 }
 
 static int check_roll(const struct game *g, const struct move *m, struct cerr *e)
@@ -508,9 +519,9 @@ static int read_discard(const struct game *g, struct jr *r, const jv_t *j, struc
 	return json_counts(g, r, j, "cards", m->give, m->verb != MV_DISCARD);
 }
 
-static int write_discard(const struct game *g, const struct move *m, json_t *o)
+static void write_discard(const struct game *g, const struct move *m, struct jw *o)
 {
-	return set_counts(o, "cards", m->give);
+	set_counts(o, "cards", m->give);
 }
 
 static void complete_discard(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
@@ -600,19 +611,18 @@ static int read_robber(const struct game *g, struct jr *r, const jv_t *j, struct
 	return read_victim(g, r, j, "steal", m);
 }
 
-static int write_victim(const struct game *g, const struct move *m, const char *key, json_t *o)
+static void write_victim(const struct game *g, const struct move *m, const char *key, struct jw *o)
 {
-	int bad = 0;
 	if (m->victim != NOBODY)
-		bad |= set_str(o, key, seat_name(g, m->victim));
+		jw_key_str(o, key, seat_name(g, m->victim));
 	if (m->victim != NOBODY && m->res >= 0)
-		bad |= set_str(o, "card", resource_names[m->res]);
-	return bad;
+		jw_key_str(o, "card", resource_names[m->res]);
 }
 
-static int write_robber(const struct game *g, const struct move *m, json_t *o)
+static void write_robber(const struct game *g, const struct move *m, struct jw *o)
 {
-	return json_object_set_new(o, "hex", json_integer(m->hex + 1)) | write_victim(g, m, "steal", o);
+	jw_key_int(o, "hex", m->hex + 1);
+	write_victim(g, m, "steal", o);
 }
 
 static void complete_robber(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
@@ -656,9 +666,9 @@ static int read_steal(const struct game *g, struct jr *r, const jv_t *j, struct 
 	return read_victim(g, r, j, "from", m);
 }
 
-static int write_steal(const struct game *g, const struct move *m, json_t *o)
+static void write_steal(const struct game *g, const struct move *m, struct jw *o)
 {
-	return write_victim(g, m, "from", o);
+	write_victim(g, m, "from", o);
 }
 
 static void complete_steal(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
@@ -721,11 +731,11 @@ static int read_offer(const struct game *g, struct jr *r, const jv_t *j, struct 
 	return C_OK;
 }
 
-static int write_offer(const struct game *g, const struct move *m, json_t *o)
+static void write_offer(const struct game *g, const struct move *m, struct jw *o)
 {
-	int bad = set_str(o, "to", m->to == NOBODY ? "all" : seat_name(g, m->to));
-	bad |= set_counts(o, "give", m->give);
-	return bad | set_counts(o, "get", m->get);
+	jw_key_str(o, "to", m->to == NOBODY ? "all" : seat_name(g, m->to));
+	set_counts(o, "give", m->give);
+	set_counts(o, "get", m->get);
 }
 
 static void complete_offer(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
@@ -794,13 +804,15 @@ static int read_trade(const struct game *g, struct jr *r, const jv_t *j, struct 
 	return C_OK;
 }
 
-static int write_trade(const struct game *g, const struct move *m, json_t *o)
+static void write_trade(const struct game *g, const struct move *m, struct jw *o)
 {
-	int bad = set_counts(o, "give", m->give);
-	for (int r = 0; r < NRES; r++)
+	int got = -1;
+	set_counts(o, "give", m->give);
+	for (int r = 0; r < NRES; r++)	/* a trade receives one card */
 		if (m->get[r])
-			bad |= set_str(o, "get", resource_names[r]);
-	return bad;
+			got = r;
+	if (got >= 0)
+		jw_key_str(o, "get", resource_names[got]);
 }
 
 static void complete_trade(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
@@ -841,9 +853,10 @@ static int read_buy(const struct game *g, struct jr *r, const jv_t *j, struct mo
 	return C_OK;
 }
 
-static int write_buy(const struct game *g, const struct move *m, json_t *o)
+static void write_buy(const struct game *g, const struct move *m, struct jw *o)
 {
-	return m->card >= 0 ? set_str(o, "card", dev_names[m->card]) : 0;
+	if (m->card >= 0)
+		jw_key_str(o, "card", dev_names[m->card]);
 }
 
 static void complete_buy(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
@@ -968,27 +981,22 @@ static int read_play(const struct game *g, struct jr *r, const jv_t *j, struct m
 	return C_OK;
 }
 
-static int write_play(const struct game *g, const struct move *m, json_t *o)
+static void write_play(const struct game *g, const struct move *m, struct jw *o)
 {
 	const struct geometry *geo = g->rs->geom;
 	char p[8];
-	json_t *a;
-	int bad = set_str(o, "card", m->card >= 0 ? dev_names[m->card] : "?");
+	jw_key_str(o, "card", m->card >= 0 ? dev_names[m->card] : "?");
 	if (m->card == DEV_ROAD_BUILDING) {
-		a = json_array();
-		for (int i = 0; a && i < m->npath; i++)
-			bad |= json_array_append_new(a, json_string(edge_name(geo, m->path[i], p)));
-		bad |= json_object_set_new(o, "paths", a);
+		jw_key(o, "paths");
+		jw_arr(o, JW_INLINE);
+		for (int i = 0; i < m->npath && i < 2; i++)
+			jw_str(o, edge_name(geo, m->path[i], p));
+		jw_end_arr(o);
 	} else if (m->card == DEV_YEAR_OF_PLENTY) {
-		a = json_array();
-		for (int r = 0; a && r < NRES; r++)
-			for (int k = 0; k < m->get[r]; k++)
-				bad |= json_array_append_new(a, json_string(resource_names[r]));
-		bad |= json_object_set_new(o, "resources", a);
+		set_names(o, "resources", m->get);
 	} else if (m->card == DEV_MONOPOLY && m->res >= 0) {
-		bad |= set_str(o, "resource", resource_names[m->res]);
+		jw_key_str(o, "resource", resource_names[m->res]);
 	}
-	return bad;
 }
 
 static void complete_play(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
@@ -1044,9 +1052,10 @@ static int read_neutral(const struct game *g, struct jr *r, const jv_t *j, struc
 	return read_build(g, r, j, m);
 }
 
-static int write_neutral(const struct game *g, const struct move *m, json_t *o)
+static void write_neutral(const struct game *g, const struct move *m, struct jw *o)
 {
-	return set_str(o, "neutral", seat_name(g, m->to)) | write_build(g, m, o);
+	jw_key_str(o, "neutral", seat_name(g, m->to));
+	write_build(g, m, o);
 }
 
 static void complete_neutral(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
@@ -1115,19 +1124,14 @@ static int read_action(const struct game *g, struct jr *r, const jv_t *j, struct
 	return C_OK;
 }
 
-static int write_action(const struct game *g, const struct move *m, json_t *o)
+static void write_action(const struct game *g, const struct move *m, struct jw *o)
 {
-	int bad = set_str(o, "action", action_names[m->action]);
-	json_t *a = NULL;
+	int taken = 0;
+	jw_key_str(o, "action", action_names[m->action]);
 	for (int r = 0; r < NRES; r++)
-		for (int k = 0; k < m->get[r]; k++) {
-			if (!a && !(a = json_array()))
-				return -1;
-			bad |= json_array_append_new(a, json_string(resource_names[r]));
-		}
-	if (a)
-		bad |= json_object_set_new(o, "taken", a);
-	return bad;
+		taken += m->get[r];
+	if (taken)
+		set_names(o, "taken", m->get);
 }
 
 static void complete_action(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
@@ -1175,9 +1179,9 @@ static int read_return(const struct game *g, struct jr *r, const jv_t *j, struct
 	return C_OK;
 }
 
-static int write_return(const struct game *g, const struct move *m, json_t *o)
+static void write_return(const struct game *g, const struct move *m, struct jw *o)
 {
-	return set_str(o, "card", dev_names[m->card]);
+	jw_key_str(o, "card", dev_names[m->card]);
 }
 
 static void complete_return(const struct game *g, char *const *w, int k, add_fn *add, void *ctx)
@@ -1208,7 +1212,7 @@ static const struct verb {
 	int (*parse)(const struct game *g, struct words *w, struct move *m, struct cerr *e);
 	void (*format)(const struct game *g, const struct move *m, struct out *o);
 	int (*read)(const struct game *g, struct jr *r, const jv_t *j, struct move *m);
-	int (*write)(const struct game *g, const struct move *m, json_t *o);
+	void (*write)(const struct game *g, const struct move *m, struct jw *o);
 	/* the words that may follow the k words w[0 .. k-1] typed after the verb */
 	void (*complete)(const struct game *g, char *const *w, int k, add_fn *add, void *ctx);
 	int (*check)(const struct game *g, const struct move *m, struct cerr *e);
@@ -1425,22 +1429,27 @@ int move_from_json(const struct game *g, const jv_t *j, struct move *m, struct c
 	return C_OK;
 }
 
-json_t *move_to_json(const struct game *g, const struct move *m)
+void move_write_json(struct jw *o, const struct game *g, const struct move *m)
 {
-	json_t *o = json_object();
-	int bad = 0;
-
-	if (!o)
-		return NULL;
-	bad |= set_str(o, "player", seat_name(g, m->seat));
-	bad |= set_str(o, "move", m->verb < NVERB ? verbs[m->verb].name : "?");
+	jw_obj(o, JW_INLINE);
+	jw_key_str(o, "player", seat_name(g, m->seat));
+	jw_key_str(o, "move", m->verb < NVERB ? verbs[m->verb].name : "?");
 	if (m->verb < NVERB && verbs[m->verb].write)
-		bad |= verbs[m->verb].write(g, m, o);
-	if (bad) {
-		json_decref(o);
+		verbs[m->verb].write(g, m, o);
+	jw_end_obj(o);
+}
+
+char *move_json_text(const struct game *g, const struct move *m)
+{
+	struct jw w;
+	char *out;
+	size_t len;
+	jw_init(&w, 1);
+	move_write_json(&w, g, m);
+	if (jw_finish(&w, &out, &len) != 0)
 		return NULL;
-	}
-	return o;
+	out[len - 1] = '\0';	/* one line, without jw_finish's newline */
+	return out;
 }
 
 void move_complete(const struct game *g, char *const *w, int n, add_fn *add, void *ctx)

@@ -3,9 +3,9 @@
 #define CATAN_MOVE_H
 
 #include <stddef.h>
-#include <jansson.h>
 
 #include "jv.h"
+#include "jw.h"
 
 #include "err.h"
 #include "model/types.h"
@@ -89,9 +89,6 @@
  *            | "monopoly" with "resource": "wool"
  * Keys are written in that order; unknown keys are refused.  Numbers are
  * JSON integers; intersections and hexes are 1-based as in the text form.
- *
- * Jansson ownership: move_from_json borrows its argument; move_to_json
- * returns a new reference that the caller must json_decref.
  */
 
 /* move_init: an empty move (every "-1" field at -1, seat NOBODY), a copy of move_blank. */
@@ -145,8 +142,10 @@ void move_complete(const struct game *g, char *const *words, int n,
  */
 int movelog_move(const struct game *g, size_t i, struct move *m, struct cerr *e);
 
-/* move_to_json: the JSON form of m (new reference), or NULL when memory runs out. */
-json_t *move_to_json(const struct game *g, const struct move *m);
+/* move_write_json: the JSON form of m, one object on one line, as the next value of w. */
+void move_write_json(struct jw *w, const struct game *g, const struct move *m);
+/* move_json_text: the JSON form of m alone (malloc'd, no newline), or NULL when memory runs out. */
+char *move_json_text(const struct game *g, const struct move *m);
 
 /*
  * move_verb_needs: NULL when g has verb, else what the verb belongs to
