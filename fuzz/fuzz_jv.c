@@ -11,6 +11,7 @@
 
 #include "fuzz.h"
 #include "jv.h"
+#include "jv_jansson.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

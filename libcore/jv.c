@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "jv.h"
+#include "jv_jansson.h"
+
+_Static_assert(JV_ERROR_TEXT >= JSON_ERROR_TEXT_LENGTH, "room for jansson's message");
 
 /*
  * jansson's JSON_PARSER_MAX_DEPTH, counted as jansson counts it: every value

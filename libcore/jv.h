@@ -4,8 +4,6 @@
 
 #include <stddef.h>
 
-#include <jansson.h>
-
 #include "buf.h"
 
 /*
@@ -51,11 +49,12 @@ struct jv_doc {
 	struct arena mem;
 };
 
-/* Why a document was not read: jansson's position and text, or out of memory. */
+/* Why a document was not read: jansson's position and text (as long as jansson's), or out of memory. */
+#define JV_ERROR_TEXT 160
 struct jv_error {
 	int oom;
 	int line, column;
-	char text[JSON_ERROR_TEXT_LENGTH];
+	char text[JV_ERROR_TEXT];
 };
 
 /*
@@ -119,10 +118,6 @@ int jv_parse_list(const char *text, size_t len, struct jv_list *l, struct jv_doc
  * past it.  1; 0 when the list has no more; -1 when memory runs out.
  */
 int jv_list_next(const char *text, size_t len, size_t *pos, char *buf, size_t size, size_t *n);
-/* jv_from_json: a copy of jansson's value j (borrowed) as a document; -1 when memory runs out. */
-int jv_from_json(const json_t *j, struct jv_doc *d);
-/* jv_same_as_json: 1 when v holds what jansson's j holds, members in the same order; else 0. */
-int jv_same_as_json(const jv_t *v, const json_t *j);
 /* jv_free: frees the document's values; d is left empty. */
 void jv_free(struct jv_doc *d);
 

@@ -182,6 +182,18 @@ floor_climbs() {
 	assert_eq "$BATS_TEST_TMPDIR/c/model/state.c includes play/" "$output"
 }
 
+@test "jansson stays behind jv.c: the library writes with jw and reads with jv; only the checks against jansson see it" {
+	cd "$ROOT"
+	run -0 bash -c "grep -rlE '#include <jansson.h>|#include \"jv_jansson.h\"' libcore cmd fuzz tests/unit bench | sort"
+	assert_eq "bench/floor.c
+bench/parse-only.c
+fuzz/fuzz_jv.c
+libcore/jv.c
+libcore/jv_jansson.h
+tests/unit/jr_test.c
+tests/unit/jv_test.c" "$output"
+}
+
 @test "the circle check finds a circle when there is one" {
 	printf 'a b\nb c\nc a\n' > "$BATS_TEST_TMPDIR/pairs"
 	run -1 --separate-stderr tsort "$BATS_TEST_TMPDIR/pairs"

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
 
 #include "dice_json.h"
 #include "rng.h"
@@ -717,34 +716,49 @@ int dice_state_read(struct dgame *g, const char *text, size_t len, struct cerr *
 
 /* ---- replaying ---- */
 
-/* json_diff: the first path where a and b differ, into r's path; 1 if they differ. */
-static int json_diff(struct jr *r, json_t *a, json_t *b)
+/* same_scalar: a and b, of one type and neither an object nor an array, hold the same value. */
+static int same_scalar(const jv_t *a, const jv_t *b)
 {
-	if (json_typeof(a) != json_typeof(b))
+	switch (jv_typeof(a)) {
+	case JV_STRING:
+		return a->n == b->n && memcmp(a->u.s, b->u.s, a->n) == 0;
+	case JV_INTEGER:
+		return a->u.i == b->u.i;
+	case JV_REAL:
+		return a->u.d == b->u.d;
+	default:	/* true, false, null: the type says it */
 		return 1;
-	if (json_is_object(a)) {
+	}
+}
+
+/* doc_diff: the first path where a and b differ, into r's path; 1 if they differ. */
+static int doc_diff(struct jr *r, const jv_t *a, const jv_t *b)
+{
+	if (jv_typeof(a) != jv_typeof(b))
+		return 1;
+	if (jv_is_object(a)) {
 		const char *k;
-		json_t *va;
-		json_object_foreach(a, k, va) {
-			json_t *vb = json_object_get(b, k);
+		jv_t *va;
+		jv_object_foreach(a, k, va) {
+			jv_t *vb = jv_object_get(b, k);
 			int s = jr_key(r, k);
-			if (!vb || json_diff(r, va, vb))
+			if (!vb || doc_diff(r, va, vb))
 				return 1;
 			jr_pop(r, s);
 		}
-		return json_object_size(a) != json_object_size(b);
+		return jv_object_size(a) != jv_object_size(b);
 	}
-	if (json_is_array(a)) {
-		size_t n = json_array_size(a) < json_array_size(b) ? json_array_size(a) : json_array_size(b);
+	if (jv_is_array(a)) {
+		size_t n = jv_array_size(a) < jv_array_size(b) ? jv_array_size(a) : jv_array_size(b);
 		for (size_t i = 0; i < n; i++) {
 			int s = jr_index(r, i);
-			if (json_diff(r, json_array_get(a, i), json_array_get(b, i)))
+			if (doc_diff(r, jv_array_get(a, i), jv_array_get(b, i)))
 				return 1;
 			jr_pop(r, s);
 		}
-		return json_array_size(a) != json_array_size(b);
+		return jv_array_size(a) != jv_array_size(b);
 	}
-	return !json_equal(a, b);
+	return !same_scalar(a, b);
 }
 
 static int compare(const struct dgame *want, const struct dgame *got, struct cerr *e)
@@ -756,17 +770,21 @@ static int compare(const struct dgame *want, const struct dgame *got, struct cer
 		goto out;
 	if (la == lb && memcmp(a, b, la) == 0)
 		goto out;
-	json_t *ja = json_loadb(a, la, 0, NULL), *jb = json_loadb(b, lb, 0, NULL);
+	struct jv_doc da, db;
+	struct jv_error je;
 	struct jr r;
+	int pa = jv_parse(a, la, &da, &je) == 0, pb = jv_parse(b, lb, &db, &je) == 0;
 	jr_init(&r, "", e);
-	if (ja && jb)
-		json_diff(&r, ja, jb);
+	if (pa && pb)
+		doc_diff(&r, da.root, db.root);
 	char path[320];
 	jr_path(&r, path, sizeof path);
 	rc = cerr_set(e, C_ILLEGAL, "the log replayed does not give this sheet: %s differs",
 		      path[0] ? path : "the document");
-	json_decref(ja);
-	json_decref(jb);
+	if (pa)
+		jv_free(&da);
+	if (pb)
+		jv_free(&db);
 out:
 	free(a);
 	free(b);

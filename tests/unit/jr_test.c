@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "jr.h"
+#include "jv_jansson.h"
 #include "unit.h"
 
 /* doc: text read as a document (the caller frees it with jv_free). */

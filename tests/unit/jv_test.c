@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "jv.h"
+#include "jv_jansson.h"
 #include "unit.h"
 
 /* same: text read by jv and by jansson: both refuse it alike, or both read the same values. */
