@@ -29,6 +29,14 @@ static char *alloc_text(struct jv_doc *d, size_t size, size_t hint)
 	return arena_alloc(&d->mem, size, 0, hint);
 }
 
+int jv_refuse(const struct jv_error *err, struct cerr *e)
+{
+	if (err->oom)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	return cerr_set(e, C_INPUT, "not a JSON document: line %d, column %d: %s", err->line, err->column,
+			err->text);
+}
+
 void jv_free(struct jv_doc *d)
 {
 	arena_free(&d->mem);

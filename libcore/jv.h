@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "buf.h"
+#include "err.h"
 
 /*
  * A document is parsed once into values that are only read, never
@@ -118,6 +119,12 @@ int jv_parse_list(const char *text, size_t len, struct jv_list *l, struct jv_doc
  * past it.  1; 0 when the list has no more; -1 when memory runs out.
  */
 int jv_list_next(const char *text, size_t len, size_t *pos, char *buf, size_t size, size_t *n);
+/*
+ * jv_refuse: why a document was not read, into e, in the one wording every
+ * reader of a document uses: C_INPUT "not a JSON document: line L, column
+ * C: jansson's text", or C_SYSTEM "out of memory".  Returns the status.
+ */
+int jv_refuse(const struct jv_error *err, struct cerr *e);
 /* jv_free: frees the document's values; d is left empty. */
 void jv_free(struct jv_doc *d);
 

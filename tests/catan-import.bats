@@ -134,7 +134,7 @@ red build city 1" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.json")"
 	refused '.colors = ["RED", "RED"]' "colors[1]: colour 'RED' given twice"
 	printf '{"action_records": [}\n' >"$f"
 	run -3 --separate-stderr catan-import "$f"
-	[[ $stderr == "catan-import: $f:1:"*": not JSON: "* ]]
+	[[ $stderr == "catan-import: $f: not a JSON document: line 1, column "*": "* ]]
 }
 
 @test "examples/import.sh imports, validates and scores a catanatron game" {
@@ -505,7 +505,7 @@ orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-build
 	refused '.playerSeats[1,2,3].isSeatVacant = true' 3 "playerSeats: 1 players, not 2 to 4"
 	printf '{"modelVersion": 2400, "playerSeats": [\n' >"$f"
 	run -3 --separate-stderr catan-import "$f"
-	assert_eq "catan-import: $f:2:0: not JSON: ']' expected near end of file" "$stderr"
+	assert_eq "catan-import: $f: not a JSON document: line 2, column 0: ']' expected near end of file" "$stderr"
 }
 
 @test "every game of the corpora imports, and validates or is refused at a move a source's defect explains" {

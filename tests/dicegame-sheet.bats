@@ -965,7 +965,7 @@ dicegame-sheet: bob's dice after reroll 1 3 4: lumber gold grain brick" "$stderr
 	fresh "$S" --seed 1
 	B=$BATS_TEST_TMPDIR/b.json
 	echo 'not json' >"$B"
-	bad_input "$B" "not JSON: line 1 column 3: '[' or '{' expected near 'not'"
+	bad_input "$B" "not a JSON document: line 1, column 3: '[' or '{' expected near 'not'"
 	jq '.frob = 1' "$S" >"$B"
 	bad_input "$B" "unknown key 'frob'"
 	jq '.format = "dicegame-sheet/9"' "$S" >"$B"
@@ -1005,7 +1005,7 @@ dicegame-sheet: bob's dice after reroll 1 3 4: lumber gold grain brick" "$stderr
 	jq '.players = []' "$S" >"$B"
 	bad_input "$B" "players: expected 1 to 4 players"
 	printf '{"format":"dicegame-sheet/1","format":"x"}' >"$B"
-	bad_input "$B" "not JSON: line 1 column 37: duplicate object key near '\"format\"'"
+	bad_input "$B" "not a JSON document: line 1, column 37: duplicate object key near '\"format\"'"
 }
 
 @test "a malformed sheet is refused by move without touching the file" {

@@ -194,6 +194,24 @@ tests/unit/jr_test.c
 tests/unit/jv_test.c" "$output"
 }
 
+@test "every reader of a document refuses the same broken JSON in the same words, status 3" {
+	f=$BATS_TEST_TMPDIR/bad.json
+	printf '{"a": tru}' >"$f"
+	want="not a JSON document: line 1, column 9: invalid token near 'tru'"
+	for c in "catan-score" "catan-render" "dicegame-sheet score" "catan-import --format catanatron"; do
+		# shellcheck disable=SC2086
+		run -3 --separate-stderr $c "$f"
+		assert_eq "${c%% *}: $f: $want" "$stderr"
+	done
+	run -3 --separate-stderr catan-move <"$f"
+	assert_eq "catan-move: stdin: $want" "$stderr"
+	run -3 --separate-stderr dicegame-sheet new --map "$f"
+	assert_eq "dicegame-sheet: $f: $want" "$stderr"
+	# catan-validate reports on standard output, a line a file.
+	run -3 catan-validate "$f"
+	assert_eq "$f: $want" "$output"
+}
+
 @test "the circle check finds a circle when there is one" {
 	printf 'a b\nb c\nc a\n' > "$BATS_TEST_TMPDIR/pairs"
 	run -1 --separate-stderr tsort "$BATS_TEST_TMPDIR/pairs"

@@ -703,8 +703,7 @@ int dice_state_read(struct dgame *g, const char *text, size_t len, struct cerr *
 	if (jr_document(&r, text, len) != C_OK)
 		return C_INPUT;
 	if (jv_parse(text, len, &d, &je))
-		return je.oom ? cerr_set(e, C_SYSTEM, "out of memory")
-			      : cerr_set(e, C_INPUT, "not JSON: line %d column %d: %s", je.line, je.column, je.text);
+		return jv_refuse(&je, e);
 	dice_game_init(g);
 	g->log = log;
 	g->caplog = cap;

@@ -862,9 +862,11 @@ int dice_map_read(struct dmap *m, const char *text, size_t len, const char *name
 {
 	struct jv_error je;
 	struct jv_doc d;
-	if (jv_parse(text, len, &d, &je))
-		return je.oom ? cerr_set(e, C_SYSTEM, "out of memory")
-			      : cerr_set(e, C_INPUT, "%s: line %d: %s", name, je.line, je.text);
+	if (jv_parse(text, len, &d, &je)) {
+		int rc = jv_refuse(&je, e);
+		cerr_prefix(e, "%s", name);
+		return rc;
+	}
 	int rc = dice_map_from_json(m, d.root, "", e);
 	jv_free(&d);
 	if (rc)

@@ -100,9 +100,10 @@ int imp_parse(const char *buf, size_t len, const char *name, struct jv_doc *doc,
 	struct jv_error err;
 	if (jv_parse(buf, len, doc, &err) == 0)
 		return C_OK;
-	if (err.oom)
-		return cerr_set(e, C_SYSTEM, "out of memory");
-	return cerr_set(e, C_INPUT, "%s:%d:%d: not JSON: %s", name, err.line, err.column, err.text);
+	int rc = jv_refuse(&err, e);
+	if (rc == C_INPUT)
+		cerr_prefix(e, "%s", name);
+	return rc;
 }
 
 int imp_fail(struct cerr *e, int code, const char *name, int line, const char *field, const char *fmt, ...)

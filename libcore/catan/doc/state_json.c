@@ -1071,11 +1071,7 @@ static jv_t *load_document(struct rd *r, const char *buf, size_t len, struct jv_
 	if (jr_document(&r->j, buf, len) != C_OK || shape_check(r, buf, len) != C_OK)
 		return NULL;
 	if (l ? jv_parse_list(buf, len, l, d, &jerr) : jv_parse(buf, len, d, &jerr)) {
-		if (jerr.oom)
-			*rc = cerr_set(r->j.e, C_SYSTEM, "out of memory");
-		else
-			*rc = cerr_set(r->j.e, C_INPUT, "not a JSON document: line %d, column %d: %s",
-				       jerr.line, jerr.column, jerr.text);
+		*rc = jv_refuse(&jerr, r->j.e);
 		return NULL;
 	}
 	return d->root;
