@@ -157,7 +157,7 @@ int jr_int(struct jr *r, jv_t *obj, const char *key, long long min, long long ma
 	if (!v)
 		return rc;
 	if (!jv_is_integer(v))
-		rc = jr_fail(r, "expected an integer, found %s", jr_type(v));
+		rc = jr_fail(r, "expected an integer from %lld to %lld, found %s", min, max, jr_type(v));
 	else if (jv_integer_value(v) < min || jv_integer_value(v) > max)
 		rc = jr_fail(r, "expected an integer from %lld to %lld, found %lld", min, max,
 			     (long long)jv_integer_value(v));

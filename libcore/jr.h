@@ -69,7 +69,7 @@ int jr_object(struct jr *r, jv_t *v, const char *const *allowed);
 jv_t *jr_member(struct jr *r, jv_t *obj, const char *key, int required, int *rc);
 /*
  * Required members of obj, each checked with the member's path in messages:
- * jr_int: an integer in [min, max] ("expected an integer, found a string",
+ * jr_int: an integer in [min, max] ("expected an integer from 1 to 6, found a string",
  * "expected an integer from 1 to 6, found 9"); jr_bool: a boolean;
  * jr_str: a string of 1..max bytes without NUL (*out borrowed from obj);
  * jr_array: an array of at most max elements.

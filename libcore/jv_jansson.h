@@ -8,7 +8,9 @@
 
 #include <jansson.h>
 
-#include "jv.h"
+/* jv.h's types, named here so that this header stands below jv.h, which jv.c includes it beside. */
+struct jv_doc;
+typedef struct jv jv_t;
 
 /* jv_from_json: a copy of jansson's value j (borrowed) as a document; -1 when memory runs out. */
 int jv_from_json(const json_t *j, struct jv_doc *d);

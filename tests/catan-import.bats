@@ -493,7 +493,7 @@ orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-build
 	refused '.playerSeats[0].pieces[0].coord = 17' 3 "playerSeats[0].pieces[0].coord: 0x11 is no intersection of the classic board"
 	refused '.playerSeats[3].pieces[0].coord = .playerSeats[2].pieces[0].coord' 3 "playerSeats[3].pieces[0].coord: a second building on intersection 0x56"
 	refused '.devCardDeck[0] = "GOLD"' 3 "devCardDeck[0]: unknown development card 'GOLD'"
-	refused '.playerSeats[1].resources.ore = "x"' 3 "playerSeats[1].resources.ore: expected an integer, found a string"
+	refused '.playerSeats[1].resources.ore = "x"' 3 "playerSeats[1].resources.ore: expected an integer from 0 to 19, found a string"
 	refused '.playerSeats[1].elements.DISCARD_FLAG = 1' 3 "playerSeats[1].elements.DISCARD_FLAG: a discard owed: the save is in the middle of a seven"
 	refused '.playerSeats[0].elements.ROADS = 10' 3 "playerSeats[0].elements.ROADS: 10 left, but the pieces on the board leave 9"
 	refused '.playerSeats[0].totalVP = 9' 3 "playerSeats[0].totalVP: 9, but the position gives red 8"

@@ -987,7 +987,7 @@ dicegame-sheet: bob's dice after reroll 1 3 4: lumber gold grain brick" "$stderr
 	jq '.turn.rolls = 1 | .turn.dice = ["ore"]' "$S" >"$B"
 	bad_input "$B" "turn.dice: expected 6 faces"
 	jq '.turn.rolls = "1"' "$S" >"$B"
-	bad_input "$B" "turn.rolls: expected an integer, found a string"
+	bad_input "$B" "turn.rolls: expected an integer from 0 to 3, found a string"
 	jq '.turn.rolls = 4' "$S" >"$B"
 	bad_input "$B" "turn.rolls: expected an integer from 0 to 3, found 4"
 	jq '.turn.player = "bob"' "$S" >"$B"

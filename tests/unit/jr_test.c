@@ -77,7 +77,7 @@ static void helpers(struct unit *u)
 	CHECK(u, jr_int(&r, in, "n", 1, 9, &x) == C_OK && x == 7, "int");
 	CHECK(u, jr_int(&r, in, "n", 1, 6, &x) == C_INPUT, "int out of range");
 	CHECK(u, strcmp(e.msg, "a.n: expected an integer from 1 to 6, found 7") == 0, "'%s'", e.msg);
-	CHECK(u, jr_int(&r, in, "s", 1, 6, &x) == C_INPUT && strcmp(e.msg, "a.s: expected an integer, found a string") == 0,
+	CHECK(u, jr_int(&r, in, "s", 1, 6, &x) == C_INPUT && strcmp(e.msg, "a.s: expected an integer from 1 to 6, found a string") == 0,
 	      "'%s'", e.msg);
 	CHECK(u, jr_bool(&r, in, "b", &bl) == C_OK && bl == 1, "bool");
 	CHECK(u, jr_bool(&r, in, "n", &bl) == C_INPUT && strcmp(e.msg, "a.n: expected a boolean, found an integer") == 0,

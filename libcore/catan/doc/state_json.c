@@ -41,34 +41,19 @@ static int read_int(struct rd *r, jv_t *v, long long min, long long max, long lo
 	return C_OK;
 }
 
-/* int_member: a required integer member in [min, max]. */
+/* int_member: a required integer member in [min, max] (jr_int, as every reader). */
 static int int_member(struct rd *r, jv_t *obj, const char *key, long long min, long long max,
 		      long long *out)
 {
-	int rc;
-	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
-	if (!v)
-		return rc;
-	int s = jr_key(&r->j, key);
-	rc = read_int(r, v, min, max, out);
-	jr_pop(&r->j, s);
-	return rc;
+	return jr_int(&r->j, obj, key, min, max, out);
 }
 
+/* bool_member: a required boolean member (jr_bool, as every reader). */
 static int bool_member(struct rd *r, jv_t *obj, const char *key, uint8_t *out)
 {
-	int rc;
-	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
-	if (!v)
-		return rc;
-	if (!jv_is_boolean(v)) {
-		int s = jr_key(&r->j, key);
-		rc = jr_fail(&r->j, "expected true or false, found %s", jr_type(v));
-		jr_pop(&r->j, s);
-		return rc;
-	}
-	*out = (uint8_t)jv_is_true(v);
-	return C_OK;
+	int b = 0, rc = jr_bool(&r->j, obj, key, &b);
+	*out = (uint8_t)b;
+	return rc;
 }
 
 /* read_name: a string that parse() turns into an index; what names the kind in messages. */
