@@ -77,7 +77,8 @@ USAGE_LINE = ("usage: catan-referee [--from ADDRESS] [--log FILE] (GAME PLAYERS 
               " OUTBOX < MESSAGE")
 HELP = """usage: catan-referee [OPTION...] GAME PLAYERS OUTBOX < MESSAGE
        catan-referee [OPTION...] --games FOLDER OUTBOX < MESSAGE
-       catan-referee --passwords[=COLOURS] (GAME PLAYERS | --games FOLDER) OUTBOX
+       catan-referee --passwords[=COLOURS] (GAME PLAYERS | --games FOLDER)
+                     OUTBOX
        catan-referee --tick [OPTION...] (GAME PLAYERS | --games FOLDER) OUTBOX
 
 Reads one mail on standard input as a delivery agent hands it (procmail,
@@ -89,13 +90,15 @@ files for a separate step to send.
   -g, --games FOLDER    several games on one address: FOLDER/NAME.json with its
                         players in FOLDER/NAME.players, chosen by [game:NAME] in
                         the subject
-  -f, --from ADDRESS    the replies' From: (default: Catan referee <referee@HOST>)
+  -f, --from ADDRESS    the replies' From: (default: Catan referee
+                        <referee@HOST>)
   -l, --log FILE        one line per mail (default: GAME.log, or
                         FOLDER/referee.log with --games)
   -p, --passwords[=COLOURS]
                         draw a new password for each seat named (default: each
                         seat that has none), keep it hashed in GAME.passwords,
-                        and write each player a mail with their own; no mail is read
+                        and write each player a mail with their own; no mail
+                        is read
       --tick            read no mail: remind the players the games wait for,
                         and let an automatic player move for those past their
                         deadline (run it from cron)

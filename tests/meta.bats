@@ -212,6 +212,15 @@ tests/unit/jv_test.c" "$output"
 	assert_eq "$f: $want" "$output"
 }
 
+@test "every program's --help fits 80 columns" {
+	for c in catan-import catan-match catan-move catan-newboard catan-render catan-score catan-validate \
+		dicegame-sheet catan-referee; do
+		run -0 "$c" --help
+		printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/help"
+		assert_eq "" "$(awk -v c="$c" 'length > 80 { print c ": " $0 }' "$BATS_TEST_TMPDIR/help")"
+	done
+}
+
 @test "the circle check finds a circle when there is one" {
 	printf 'a b\nb c\nc a\n' > "$BATS_TEST_TMPDIR/pairs"
 	run -1 --separate-stderr tsort "$BATS_TEST_TMPDIR/pairs"
