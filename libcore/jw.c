@@ -101,7 +101,8 @@ void jw_end_arr(struct jw *w)
 static long utf8(const unsigned char *p, int *n)
 {
 	static const long least[] = { 0, 0, 0x80, 0x800, 0x10000 };
-	int len = *p >= 0xf0 && *p <= 0xf4 ? 4 : *p >= 0xe0 ? 3 : *p >= 0xc2 ? 2 : 0;
+	/* The lead bytes: c2-df of two bytes, e0-ef of three, f0-f4 of four; no other byte leads. */
+	int len = *p >= 0xc2 && *p <= 0xdf ? 2 : *p >= 0xe0 && *p <= 0xef ? 3 : *p >= 0xf0 && *p <= 0xf4 ? 4 : 0;
 	long c = len ? *p & (0x7f >> len) : -1;
 	for (int i = 1; i < len; i++) {
 		if ((p[i] & 0xc0) != 0x80)

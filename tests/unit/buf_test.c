@@ -163,6 +163,8 @@ static void json_writer(struct unit *u)
 		{ "\xc3", "\"?\"" },				/* cut short */
 		{ "\xc0\xaf", "\"??\"" },			/* overlong */
 		{ "\xed\xa0\x80", "\"???\"" },		/* a surrogate */
+		{ "\xff\x80\x80", "\"???\"" },		/* no lead byte at all */
+		{ "\xf5\x80\x80\x80", "\"????\"" },	/* beyond U+10FFFF */
 		{ "\x01\"x", "\"\\u0001\\\"x\"" },
 	};
 	for (size_t i = 0; i < sizeof ascii / sizeof *ascii; i++) {
