@@ -43,6 +43,7 @@ struct cn {
 static int word(struct cn *c, const jv_t *v, const char *const *words, const char *what, int *out)
 {
 	const char *s = jv_string_value(v);
+	*out = -1;
 	if (!s)
 		return jr_fail(&c->r, "expected %s, found %s", what, jr_type(v));
 	for (int i = 0; words[i]; i++)
@@ -58,6 +59,7 @@ static int member_word(struct cn *c, const jv_t *obj, const char *key, const cha
 		       const char *what, int *out)
 {
 	int rc;
+	*out = -1;
 	jv_t *v = jr_member(&c->r, (jv_t *)obj, key, 1, &rc);
 	int d = jr_key(&c->r, key);
 	if (v)

@@ -65,7 +65,7 @@ static int diff_counts(struct pos_diff *d, const char *prefix, const char *const
 	char path[64];
 	for (int i = 0; i < n; i++)
 		if (a[i] != b[i]) {
-			snprintf(path, sizeof path, "%s.%s", prefix, names[i]);
+			snprintf(path, sizeof path, "%.40s.%.20s", prefix, names[i]);	/* both far shorter */
 			return differ_int(d, path, a[i], b[i]);
 		}
 	return 0;

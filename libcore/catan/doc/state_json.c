@@ -31,6 +31,7 @@ struct rd {
 
 static int read_int(struct rd *r, jv_t *v, long long min, long long max, long long *out)
 {
+	*out = 0;
 	if (!jv_is_integer(v))
 		return jr_fail(&r->j, "expected an integer from %lld to %lld, found %s", min, max,
 			    jr_type(v));
@@ -134,6 +135,7 @@ static int parse_colour_in_game(struct rd *r, const char *name)
 /* read_seat: a colour that plays in this game. */
 static int read_seat(struct rd *r, jv_t *v, int *seat)
 {
+	*seat = NOBODY;
 	if (!jv_is_string(v))
 		return jr_fail(&r->j, "expected a colour, found %s", jr_type(v));
 	int s = parse_colour_in_game(r, jv_string_value(v));
@@ -157,7 +159,8 @@ static int read_seat_or_null(struct rd *r, jv_t *obj, const char *key, int8_t *o
 	int s = jr_key(&r->j, key);
 	rc = read_seat(r, v, &seat);
 	jr_pop(&r->j, s);
-	*out = (int8_t)seat;
+	if (!rc)
+		*out = (int8_t)seat;
 	return rc;
 }
 
