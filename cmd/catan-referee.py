@@ -1441,7 +1441,7 @@ def main(argv):
                 v = args.pop(0)
             try:
                 x = float(v)
-                if x < 0 or x != x:
+                if not 0 <= x < float("inf"):  # nor NaN
                     raise ValueError
             except ValueError:
                 return usage_error("option '--%s' needs a number, not '%s'" % (k, v))

@@ -350,6 +350,13 @@ The last four may come with moves too." "$output"
 	[[ $output =~ ^blue:\ deadline\ passed\;\ [0-9]+\ move\(s\)\ by\ the\ automatic\ player\ \(greedy\)$ ]]
 	run -2 --separate-stderr catan-referee --tick --remind soon "$G" "$MAIL/players" "$OUT"
 	assert_eq "catan-referee: option '--remind' needs a number, not 'soon'" "${stderr_lines[0]}"
+	# A number of hours or seconds is finite and not negative.
+	for v in inf nan -1; do
+		run -2 --separate-stderr catan-referee --tick --deadline "$v" "$G" "$MAIL/players" "$OUT"
+		assert_eq "catan-referee: option '--deadline' needs a number, not '$v'" "${stderr_lines[0]}"
+	done
+	run -2 --separate-stderr catan-referee --tick --now=inf "$G" "$MAIL/players" "$OUT"
+	assert_eq "catan-referee: option '--now' needs a number, not 'inf'" "${stderr_lines[0]}"
 }
 
 @test "a standing pass answers the robber for its player until cancelled" {
