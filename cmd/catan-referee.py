@@ -73,63 +73,69 @@ SETTINGS = ("away", "back", "standing pass", "standing off", "building on", "bui
 PLAYERS_SETTINGS = ("auto", "building")
 PW_LINE = re.compile(r"^\s*password\s*:?\s*(\S+)\s*$", re.IGNORECASE)
 
-USAGE_LINE = ("usage: catan-referee [--from ADDRESS] [--log FILE] (GAME PLAYERS | --games FOLDER)"
-              " OUTBOX < MESSAGE")
-HELP = """usage: catan-referee [OPTION...] GAME PLAYERS OUTBOX < MESSAGE
-       catan-referee [OPTION...] --games FOLDER OUTBOX < MESSAGE
-       catan-referee --passwords[=COLOURS] (GAME PLAYERS | --games FOLDER)
-                     OUTBOX
-       catan-referee --tick [OPTION...] (GAME PLAYERS | --games FOLDER) OUTBOX
+# ---- The command line: what --help prints, parsing and completion read ----------------------
+# The usage lines (each what follows the program's name), what the program does and what
+# --help says after the options; texts are wrapped to 80 columns, a newline starts a line.
+USAGE = ("[OPTION...] GAME PLAYERS OUTBOX < MESSAGE",
+         "[OPTION...] --games FOLDER OUTBOX < MESSAGE",
+         "--passwords[=COLOURS] (GAME PLAYERS | --games FOLDER) OUTBOX",
+         "--tick [OPTION...] (GAME PLAYERS | --games FOLDER) OUTBOX")
+# The one usage line a usage error prints.
+USAGE_ERROR = "[--from ADDRESS] [--log FILE] (GAME PLAYERS | --games FOLDER) OUTBOX < MESSAGE"
+DESCRIPTION = ("Reads one mail on standard input as a delivery agent hands it (procmail, maildrop, "
+               "a .forward pipe), checks the seat's password in it, applies the sender's moves to "
+               "the game in order up to the first refusal, and writes the replies, each player's "
+               "own view of the game, into OUTBOX as complete mail files for a separate step to "
+               "send.")
+EPILOGUE = ("PLAYERS holds one line per player, the colour then the address.  Every mail must "
+            "carry the line \"password WORD\" with the seat's password.  Exit status: 0 the mail "
+            "was handled (played, refused with a reply, or ignored as automatic or already seen); "
+            "1 the sender plays in no game, the mail has no sender, or the game cannot be refereed "
+            "(logged, no reply); 2 usage; 75 a temporary failure (the mail should be kept and "
+            "delivered again).")
 
-Reads one mail on standard input as a delivery agent hands it (procmail,
-maildrop, a .forward pipe), checks the seat's password in it, applies the
-sender's moves to the game in order up to the first refusal, and writes the
-replies, each player's own view of the game, into OUTBOX as complete mail
-files for a separate step to send.
 
-  -g, --games FOLDER    several games on one address: FOLDER/NAME.json with its
-                        players in FOLDER/NAME.players, chosen by [game:NAME] in
-                        the subject
-  -f, --from ADDRESS    the replies' From: (default: Catan referee
-                        <referee@HOST>)
-  -l, --log FILE        one line per mail (default: GAME.log, or
-                        FOLDER/referee.log with --games)
-  -p, --passwords[=COLOURS]
-                        draw a new password for each seat named (default: each
-                        seat that has none), keep it hashed in GAME.passwords,
-                        and write each player a mail with their own; no mail
-                        is read
-      --tick            read no mail: remind the players the games wait for,
-                        and let an automatic player move for those past their
-                        deadline (run it from cron)
-      --remind HOURS    with --tick: remind a player after HOURS (default 24)
-      --deadline HOURS  with --tick: move for them after HOURS (default 72)
-      --now SECONDS     the time to take for now, in seconds since 1970 (tests)
-  -t, --text-only       replies in plain text alone, without their HTML part
-                        and its picture of the board
-      --allow-seeded    referee a game whose luck comes from its seed, not from
-                        a secret key: for tests only, since its dice can be
-                        worked out from any view
-  -h, --help            show this help
-  -V, --version         show the version
+class Opt:
+    """One option: its letter (-X) or None, its long name (--NAME; main's o[NAME] holds it,
+    dashes as underscores), how --help names its value (None for a switch), whether that value
+    is optional (given only as --NAME=VALUE; the option alone is True), the kind of value (how
+    it is read and completed: "file", "folder", "address", "colours", "hours", "seconds"), what
+    it does in a few words (completion) and what --help says of it (when more than that)."""
 
-PLAYERS holds one line per player, the colour then the address.  Every mail
-must carry the line "password WORD" with the seat's password.  Exit status:
-0 the mail was handled (played, refused with a reply, or ignored as automatic
-or already seen); 1 the sender plays in no game, the mail has no sender, or
-the game cannot be refereed (logged, no reply); 2 usage; 75 a temporary
-failure (the mail should be kept and delivered again).
-"""
-# The options, with what each does (for completion; --help says more).
-OPTIONS = [("--games", "several games on one address"), ("--from", "the replies' From:"),
-           ("--log", "one line per mail"), ("--passwords", "draw a password for each seat and mail it"),
-           ("--tick", "remind the players the games wait for; move at the deadline"),
-           ("--remind", "with --tick: remind a player after HOURS"),
-           ("--deadline", "with --tick: move for them after HOURS"),
-           ("--now", "the time to take for now (tests)"),
-           ("--text-only", "replies in plain text alone"),
-           ("--allow-seeded", "referee a game whose luck comes from its seed"),
-           ("--help", "show this help"), ("--version", "show the version")]
+    def __init__(self, short, name, value, optional, kind, help, text=None):
+        self.short, self.name, self.value, self.optional = short, name, value, optional
+        self.kind, self.help, self.text = kind, help, text or help
+
+
+OPTIONS = [
+    Opt("g", "games", "FOLDER", False, "folder", "several games on one address",
+        "several games on one address: FOLDER/NAME.json with its players in FOLDER/NAME.players, "
+        "chosen by [game:NAME] in the subject"),
+    Opt("f", "from", "ADDRESS", False, "address", "the replies' From:",
+        "the replies' From: (default: Catan referee <referee@HOST>)"),
+    Opt("l", "log", "FILE", False, "file", "one line per mail",
+        "one line per mail (default: GAME.log, or FOLDER/referee.log with --games)"),
+    Opt("p", "passwords", "COLOURS", True, "colours", "draw a password for each seat and mail it",
+        "draw a new password for each seat named (default: each seat that has none), keep it "
+        "hashed in GAME.passwords, and write each player a mail with their own; no mail is read"),
+    Opt(None, "tick", None, False, None,
+        "remind the players the games wait for; move at the deadline",
+        "read no mail: remind the players the games wait for, and let an automatic player move "
+        "for those past their deadline (run it from cron)"),
+    Opt(None, "remind", "HOURS", False, "hours", "with --tick: remind a player after HOURS",
+        "with --tick: remind a player after HOURS (default 24)"),
+    Opt(None, "deadline", "HOURS", False, "hours", "with --tick: move for them after HOURS",
+        "with --tick: move for them after HOURS (default 72)"),
+    Opt(None, "now", "SECONDS", False, "seconds", "the time to take for now (tests)",
+        "the time to take for now, in seconds since 1970 (tests)"),
+    Opt("t", "text-only", None, False, None, "replies in plain text alone",
+        "replies in plain text alone, without their HTML part and its picture of the board"),
+    Opt(None, "allow-seeded", None, False, None, "referee a game whose luck comes from its seed",
+        "referee a game whose luck comes from its seed, not from a secret key: for tests only, "
+        "since its dice can be worked out from any view"),
+    Opt("h", "help", None, False, None, "show this help"),
+    Opt("V", "version", None, False, None, "show the version"),
+]
 
 
 class Fail(Exception):
@@ -1360,19 +1366,132 @@ def give_passwords(ref, game, players, outbox, which, name_tag):
 
 # ---- Options -------------------------------------------------------------------------------
 
+PROG = "catan-referee"
+WIDTH = 80  # the width of the screen --help fills
+MAX_COLUMN = 30  # the widest first column of the option list
+
+
+def word_len(s, brackets):
+    """The length of the word at the start of S, up to a space or a newline; with BRACKETS,
+    spaces inside [] and () belong to it.  A parenthesis of one word after it ("(tests)")
+    stays with it (as cmd/fe/fe_help.c breaks lines)."""
+    n = depth = 0
+    while True:
+        while n < len(s) and s[n] != "\n" and (s[n] != " " or depth > 0):
+            if brackets:
+                depth += (s[n] in "[(") - (s[n] in "])")
+            n += 1
+        if not re.match(r" \([^ )\n]*\)", s[n:]):
+            return n
+        n += 1
+
+
+def wrap(text, col, indent, brackets=False):
+    """TEXT as printed from column COL, broken between words to stay within WIDTH and going on
+    at column INDENT; a newline in TEXT starts a line at INDENT too (an empty line stays empty).
+    The spaces between words are kept as written.  Ends with a newline."""
+    out = []
+    fresh = True  # no word on this line yet
+    i = 0
+    while i < len(text):
+        gap = len(text) - i - len(text[i:].lstrip(" "))
+        i += gap
+        if i < len(text) and text[i] == "\n":
+            i += 1
+            fresh = True
+            col = indent if i < len(text) and text[i] != "\n" else 0
+            out.append("\n" + " " * col)
+            continue
+        if i >= len(text):
+            break
+        n = word_len(text[i:], brackets)
+        if fresh:
+            gap = 0
+        elif col + gap + n > WIDTH:
+            out.append("\n" + " " * indent)
+            col, gap = indent, 0
+        out.append(" " * gap + text[i:i + n])
+        col += gap + n
+        i += n
+        fresh = False
+    return "".join(out) + "\n"
+
+
+def label(opt):
+    """How --help names OPT: "-g, --games FOLDER", "    --tick", "-p, --passwords[=COLOURS]"."""
+    value = ("[=%s]" if opt.optional else " %s") % opt.value if opt.value else ""
+    return "%s --%s%s" % ("-%s," % opt.short if opt.short else "   ", opt.name, value)
+
+
+def help_text():
+    """--help: the usage lines, what the program does, the options with their texts in a column
+    as wide as the longest name needs (up to MAX_COLUMN), and the epilogue."""
+    out = []
+    for i, line in enumerate(USAGE):
+        start = "%s%s " % ("usage: " if i == 0 else "       ", PROG)
+        out.append(start + wrap(line, len(start), len(start), brackets=True))
+    out.append("\n" + wrap(DESCRIPTION, 0, 0) + "\n")
+    col = 0
+    for opt in OPTIONS:
+        want = 2 + len(label(opt)) + 2
+        if col < want <= MAX_COLUMN:
+            col = want
+    for opt in OPTIONS:
+        # The text from column col, on a line of its own when the name reaches it.
+        name = "  " + label(opt)
+        out.append(name + "\n" + " " * col if len(name) + 2 > col else name.ljust(col))
+        out.append(wrap(opt.text, col, col))
+    out.append("\n" + wrap(EPILOGUE, 0, 0))
+    return "".join(out)
+
+
+def usage_error(message=None):
+    if message:
+        print("%s: %s" % (PROG, message), file=sys.stderr)
+    print("usage: %s %s" % (PROG, USAGE_ERROR), file=sys.stderr)
+    return EX_USAGE
+
+
+def option_of(word):
+    """The option WORD names ("-g", "--games", "--games=FOLDER") and the value it carries (None
+    when it carries none); (None, None) when it names no option."""
+    for opt in OPTIONS:
+        if word == "--" + opt.name or (opt.short and word == "-" + opt.short):
+            return opt, None
+        if opt.value and word.startswith("--%s=" % opt.name):
+            return opt, word.split("=", 1)[1]
+    return None, None
+
+
+def option_value(opt, v):
+    """The value V of OPT as the run takes it; ValueError when it is not one."""
+    if opt.kind == "colours":
+        return [c.strip().lower() for c in v.split(",") if c.strip()]
+    if opt.kind in ("hours", "seconds"):
+        x = float(v)
+        if not 0 <= x < float("inf"):  # nor NaN
+            raise ValueError
+        return int(x * 3600) if opt.kind == "hours" else int(x)
+    return v
+
+
 def completions(ref, words, describe=False):
+    """What completes the last of WORDS (--complete): the options (with DESCRIBE, those it
+    begins, each with what it does), an option's values, or "@file" for the shell's file names."""
     prev = words[-2] if len(words) > 1 else ""
     cur = words[-1] if words else ""
-    if prev in ("-g", "--games", "-l", "--log"):
-        return ["@file"]
-    if prev in ("-f", "--from"):
-        return []
-    if cur.startswith("--passwords="):
-        return ["--passwords=" + c for c in grammar(ref)[0]]
+    opt, v = option_of(prev)
+    if opt and opt.value and not opt.optional and v is None:
+        # cur is the value of the option before it
+        return ["@file"] if opt.kind in ("file", "folder") else []
+    for opt in OPTIONS:
+        if opt.kind == "colours" and cur.startswith("--%s=" % opt.name):
+            return ["--%s=%s" % (opt.name, c) for c in grammar(ref)[0]]
     if cur.startswith("-"):
         if describe:
-            return ["%s:%s" % o for o in OPTIONS if o[0].startswith(cur)]
-        return [o[0] for o in OPTIONS]
+            return ["--%s:%s" % (o.name, o.help) for o in OPTIONS
+                    if ("--" + o.name).startswith(cur)]
+        return ["--" + o.name for o in OPTIONS]
     return ["@file"]
 
 
@@ -1390,17 +1509,10 @@ def games_of(o):
     return out
 
 
-def usage_error(message=None):
-    if message:
-        print("catan-referee: " + message, file=sys.stderr)
-    print(USAGE_LINE, file=sys.stderr)
-    return EX_USAGE
-
-
 def main(argv):
-    o = {"games": None, "from": None, "log": None, "passwords": False, "which": None,
-         "allow_seeded": False, "text_only": False, "tick": False, "now": None,
-         "remind": 24 * 3600, "deadline": 72 * 3600}
+    o = {"games": None, "from": None, "log": None, "passwords": False, "allow_seeded": False,
+         "text_only": False, "tick": False, "now": None, "remind": 24 * 3600,
+         "deadline": 72 * 3600}
     args = list(argv)
     rest = []
     while args:
@@ -1408,51 +1520,30 @@ def main(argv):
         if a in ("--complete", "--complete-describe"):
             print("\n".join(completions(Referee(o), args, a == "--complete-describe")))
             return 0
-        if a in ("-h", "--help"):
-            sys.stdout.write(HELP)
-            return 0
-        if a in ("-V", "--version"):
-            print("catan-referee (catan-tools) %s" % os.environ.get("CATAN_TOOLS_VERSION", "?"))
-            return 0
-        if a in ("-g", "--games", "-f", "--from", "-l", "--log"):
-            if not args:
-                return usage_error("option '%s' needs a value" % a)
-            o[{"g": "games", "f": "from", "l": "log"}[a.lstrip("-")[0]]] = args.pop(0)
-        elif a.startswith(("--games=", "--from=", "--log=")):
-            k, v = a[2:].split("=", 1)
-            o[k] = v
-        elif a in ("-p", "--passwords"):
-            o["passwords"] = True
-        elif a.startswith("--passwords="):
-            o["passwords"] = True
-            o["which"] = [c.strip().lower() for c in a.split("=", 1)[1].split(",") if c.strip()]
-        elif a == "--allow-seeded":
-            o["allow_seeded"] = True
-        elif a in ("-t", "--text-only"):
-            o["text_only"] = True
-        elif a == "--tick":
-            o["tick"] = True
-        elif a in ("--remind", "--deadline", "--now") or \
-                a.startswith(("--remind=", "--deadline=", "--now=")):
-            k, v = (a[2:].split("=", 1) + [None])[:2]
-            if v is None:
-                if not args:
-                    return usage_error("option '%s' needs a value" % a)
-                v = args.pop(0)
-            try:
-                x = float(v)
-                if x < 0 or x != x:
-                    raise ValueError
-            except ValueError:
-                return usage_error("option '--%s' needs a number, not '%s'" % (k, v))
-            o[k] = int(x) if k == "now" else int(x * 3600)
-        elif a == "--":
+        if a == "--":
             rest += args
             break
-        elif a.startswith("-") and a != "-":
-            return usage_error("unknown option '%s'" % a)
-        else:
+        if not a.startswith("-") or a == "-":
             rest.append(a)
+            continue
+        opt, v = option_of(a)
+        if opt is None:
+            return usage_error("unknown option '%s'" % a)
+        if opt.name == "help":
+            sys.stdout.write(help_text())
+            return 0
+        if opt.name == "version":
+            print("%s (catan-tools) %s" % (PROG, os.environ.get("CATAN_TOOLS_VERSION", "?")))
+            return 0
+        if opt.value and not opt.optional and v is None:
+            if not args:
+                return usage_error("option '%s' needs a value" % a)
+            v = args.pop(0)
+        try:
+            # A switch, or an option of optional value given without it, is True.
+            o[opt.name.replace("-", "_")] = True if v is None else option_value(opt, v)
+        except ValueError:
+            return usage_error("option '--%s' needs a number, not '%s'" % (opt.name, v))
     if o["games"]:
         if len(rest) != 1:
             return usage_error()
@@ -1477,9 +1568,11 @@ def main(argv):
                 for line in tick(ref, game, players, outbox, tag):
                     print("%s%s" % (name + ": " if name else "", line))
             return 0
-        if o["passwords"]:
+        if o["passwords"] is not False:
+            # --passwords alone: the seats without one; --passwords=COLOURS: those named
+            which = None if o["passwords"] is True else o["passwords"]
             for game, players, name, tag in games_of(o):
-                for c in give_passwords(ref, game, players, outbox, o["which"], tag):
+                for c in give_passwords(ref, game, players, outbox, which, tag):
                     print("%s%s" % (name + ": " if name else "", c))
             return 0
         data = sys.stdin.buffer.read(MAX_MAIL + 1)

@@ -350,6 +350,13 @@ The last four may come with moves too." "$output"
 	[[ $output =~ ^blue:\ deadline\ passed\;\ [0-9]+\ move\(s\)\ by\ the\ automatic\ player\ \(greedy\)$ ]]
 	run -2 --separate-stderr catan-referee --tick --remind soon "$G" "$MAIL/players" "$OUT"
 	assert_eq "catan-referee: option '--remind' needs a number, not 'soon'" "${stderr_lines[0]}"
+	# A number of hours or seconds is finite and not negative.
+	for v in inf nan -1; do
+		run -2 --separate-stderr catan-referee --tick --deadline "$v" "$G" "$MAIL/players" "$OUT"
+		assert_eq "catan-referee: option '--deadline' needs a number, not '$v'" "${stderr_lines[0]}"
+	done
+	run -2 --separate-stderr catan-referee --tick --now=inf "$G" "$MAIL/players" "$OUT"
+	assert_eq "catan-referee: option '--now' needs a number, not 'inf'" "${stderr_lines[0]}"
 }
 
 @test "a standing pass answers the robber for its player until cancelled" {
@@ -831,6 +838,79 @@ The last four may come with moves too." "$output"
 	run -2 --separate-stderr catan-referee --bogus </dev/null
 	assert_eq "catan-referee: unknown option '--bogus'" "${stderr_lines[0]}"
 	run -2 catan-referee --games </dev/null
+}
+
+@test "the options as today: a value after \"=\" or as the next word, --passwords's only after \"=\"; an unknown option or a missing value is a usage error" {
+	usage="usage: catan-referee [--from ADDRESS] [--log FILE] (GAME PLAYERS | --games FOLDER) OUTBOX < MESSAGE"
+	# Every seat has a password: --passwords (or -p) alone draws none, --passwords=COLOURS those named.
+	run -0 catan-referee --passwords "$G" "$MAIL/players" "$OUT"
+	assert_eq "" "$output"
+	run -0 catan-referee -p "$G" "$MAIL/players" "$OUT"
+	assert_eq "" "$output"
+	run -0 catan-referee --passwords=Blue,red "$G" "$MAIL/players" "$OUT"
+	assert_eq $'red\nblue' "$output"
+	outbox_count 2
+	# "--passwords red" is --passwords and an operand too many.
+	run -2 --separate-stderr catan-referee --passwords red "$G" "$MAIL/players" "$OUT"
+	assert_eq "$usage" "$stderr"
+	outbox_count 2
+	# The value of --log given after "=", and of -f as the next word, even one that starts with "-"
+	# (the test players' passwords back).
+	rm "$OUT"/*.eml
+	passwords "$G"
+	run -0 catan-referee -t -f '-the referee- <gm@example.org>' --log="$BATS_TEST_TMPDIR/l" \
+		"$G" "$MAIL/players" "$OUT" <"$MAIL/legal.eml"
+	grep -q 'applied 3 move(s)' "$BATS_TEST_TMPDIR/l"
+	run -0 grep -c '^From: -the referee- <gm@example.org>$' "$OUT"/*.eml
+	# No abbreviation, no short option with its value attached, no value for a switch.
+	for w in --bogus -x -gX --gam --tick=1 --help=x -p=red; do
+		run -2 --separate-stderr catan-referee "$w" "$G" "$MAIL/players" "$OUT" </dev/null
+		assert_eq "catan-referee: unknown option '$w'"$'\n'"$usage" "$stderr"
+	done
+	for w in -g --games -f --from -l --log --remind --deadline --now; do
+		run -2 --separate-stderr catan-referee "$G" "$MAIL/players" "$OUT" "$w" </dev/null
+		assert_eq "catan-referee: option '$w' needs a value"$'\n'"$usage" "$stderr"
+	done
+	# After "--" a word that starts with "-" is an operand; "-" alone is one anywhere.
+	run -2 --separate-stderr catan-referee -- --bogus "$MAIL/players" "$OUT" </dev/null
+	assert_eq "catan-referee: '--bogus' and '$MAIL/players' must be files and '$OUT' a folder"$'\n'"$usage" "$stderr"
+	run -2 --separate-stderr catan-referee - "$MAIL/players" "$OUT" </dev/null
+	assert_eq "catan-referee: '-' and '$MAIL/players' must be files and '$OUT' a folder"$'\n'"$usage" "$stderr"
+	# --help and --version answer where they stand, before a later error.
+	run -0 catan-referee --help --bogus
+	run -2 catan-referee --bogus --help
+}
+
+@test "--help lists every option of the table, with its letter and value as parsing takes them" {
+	help=$(catan-referee --help)
+	assert_eq "usage: catan-referee [OPTION...] GAME PLAYERS OUTBOX < MESSAGE" "${help%%$'\n'*}"
+	for e in "-g, --games FOLDER" "-f, --from ADDRESS" "-l, --log FILE" "-p, --passwords[=COLOURS]" \
+		"    --tick" "    --remind HOURS" "    --deadline HOURS" "    --now SECONDS" "-t, --text-only" \
+		"    --allow-seeded" "-h, --help" "-V, --version"; do
+		grep -qF -- "  $e  " <<<"$help" || { echo "no entry '$e'"; false; }
+	done
+	assert_eq 12 "$(grep -cE -- '^  (-., |    )--[a-z]' <<<"$help")"
+	# The letters are the options': -h and -V as --help and --version.
+	run -0 diff <(catan-referee -h) <(printf '%s\n' "$help")
+	run -0 catan-referee -V
+	[[ $output == "catan-referee (catan-tools) "* ]]
+}
+
+@test "completion follows the option table: a file after --games and --log, nothing after --from or a number, colours after --passwords=" {
+	for o in -g --games -l --log; do
+		run -0 catan-referee --complete "$o" ''
+		assert_eq "@file" "$output"
+	done
+	for o in -f --from --remind --deadline --now; do
+		run -0 catan-referee --complete "$o" ''
+		assert_eq "" "$output"
+	done
+	run -0 catan-referee --complete --passwords=
+	assert_eq $'--passwords=red\n--passwords=blue\n--passwords=white\n--passwords=orange\n--passwords=green\n--passwords=brown' "$output"
+	run -0 catan-referee --complete-describe --pa
+	assert_eq "--passwords:draw a password for each seat and mail it" "$output"
+	run -0 catan-referee --complete --log x ''
+	assert_eq "@file" "$output"
 }
 
 @test "--from sets the replies' From: and --log the log" {

@@ -80,13 +80,14 @@ binaries() {
 }
 
 @test "--help is printed from the option table: every option with help has its entry and text; no usage is written by hand" {
-	for f in "$ROOT"/cmd/*.c; do
-		b=$(basename "$f" .c)
+	for f in "$ROOT"/cmd/*.c "$ROOT"/cmd/*.py; do
+		b=$(basename "${f%.*}")
 		help=$("$b" --help)
-		# The table's options with help, as --complete-describe gives them: "--name:help".
+		# The table's options with help, as --complete-describe gives them: "--name:help"; an
+		# entry names its value as " VALUE", " [VALUE]" or, given only after "=", "[=VALUE]".
 		while IFS=: read -r opt _; do
-			line=$(grep -E -- "^  (-., |    )$opt( |\$)" <<<"$help") || { echo "$b: no entry for $opt"; false; }
-			text=$(sed -E "s/^  (-., |    )$opt( [^ ]+)? *//" <<<"$line")
+			line=$(grep -E -- "^  (-., |    )$opt( |\[=|\$)" <<<"$help") || { echo "$b: no entry for $opt"; false; }
+			text=$(sed -E "s/^  (-., |    )$opt( [^ ]+|\[=[^ ]+\])? *//" <<<"$line")
 			[ -n "$text" ] || { echo "$b: $opt has no text"; false; }
 		done < <("$b" --complete-describe --)
 	done
@@ -99,6 +100,9 @@ binaries() {
 	run grep -lE 'usage_(text|short)' "$ROOT"/cmd/*.c "$ROOT"/cmd/fe/*.[ch]
 	assert_eq "" "$output"
 	run grep -lF '"usage: ' "$ROOT"/cmd/*.c
+	assert_eq "" "$output"
+	# The Python programs' too: no string that starts "usage: NAME".
+	run grep -lE '"usage: [a-z]' "$ROOT"/cmd/*.py
 	assert_eq "" "$output"
 }
 
