@@ -37,6 +37,13 @@ int jv_refuse(const struct jv_error *err, struct cerr *e)
 			err->text);
 }
 
+int jv_refuse_in_line(const struct jv_error *err, const char *what, int code, struct cerr *e)
+{
+	if (err->oom)
+		return cerr_set(e, C_SYSTEM, "out of memory");
+	return cerr_set(e, code, "not a JSON %s: column %d: %s", what, err->column, err->text);
+}
+
 void jv_free(struct jv_doc *d)
 {
 	arena_free(&d->mem);

@@ -125,6 +125,13 @@ int jv_list_next(const char *text, size_t len, size_t *pos, char *buf, size_t si
  * C: jansson's text", or C_SYSTEM "out of memory".  Returns the status.
  */
 int jv_refuse(const struct jv_error *err, struct cerr *e);
+/*
+ * jv_refuse_in_line: the same for a value that is one line of a file or an
+ * argument (a move, a game's line of results): code (C_INPUT, or C_ILLEGAL
+ * for a move) with "not a JSON WHAT: column C: jansson's text", its line
+ * told by the caller; C_SYSTEM "out of memory".  Returns the status.
+ */
+int jv_refuse_in_line(const struct jv_error *err, const char *what, int code, struct cerr *e);
 /* jv_free: frees the document's values; d is left empty. */
 void jv_free(struct jv_doc *d);
 

@@ -288,6 +288,9 @@ SH
 	assert_eq "catan-match: c: line 1: players: seat 1 of seed 13 is player 2, 'greedy', not 'random'" "$stderr"
 	run -3 --separate-stderr catan-match --tally <<<'{"seed":1,"seats":["red","blue"]}'
 	assert_eq "catan-match: stdin: line 1: players: missing" "$stderr"
+	# A line cut short is told at its end, in the wording of every line that is not JSON.
+	run -3 --separate-stderr catan-match --tally <<<'{"seed": 1,'
+	assert_eq "catan-match: stdin: line 1: not a JSON line: column 11: string or '}' expected near end of file" "$stderr"
 	run -3 --separate-stderr catan-match --tally </dev/null
 	assert_eq "catan-match: no game's line to count" "$stderr"
 	# A fault's reason is one of the protocol's; any other text would be written back unchecked.

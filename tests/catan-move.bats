@@ -843,6 +843,7 @@ play_outcome() {
 		assert_eq "catan-move: move 1 '$1': $2" "$stderr"
 	}
 	check '[]' "move: an object is needed"
+	check '{"player":"red",' "not a JSON move: column 16: string or '}' expected near end of file"
 	check '{"player":"pink","move":"roll"}' "move.player: unknown colour 'pink'"
 	check '{"player":"red","move":"discard","cards":{"gold":1}}' "move.cards.gold: unknown resource"
 	check '{"player":"red","move":"discard","cards":{"ore":1,"stone":1}}' "move.cards.stone: listed twice"

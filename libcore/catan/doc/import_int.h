@@ -52,8 +52,8 @@ int imp_fail(struct cerr *e, int code, const char *name, int line, const char *f
 
 /*
  * imp_parse: the JSON document buf (len bytes) into doc (free with
- * jv_free on C_OK); C_INPUT with "NAME:LINE:COLUMN: not JSON: reason", or
- * C_SYSTEM when memory runs out.
+ * jv_free on C_OK); C_INPUT with "NAME: not a JSON document: line L,
+ * column C: reason" (jv_refuse), or C_SYSTEM when memory runs out.
  */
 int imp_parse(const char *buf, size_t len, const char *name, struct jv_doc *doc, struct cerr *e);
 

@@ -30,8 +30,7 @@ int batch_parse_move(const struct game *g, const char *text, int json, struct mo
 	struct jv_error jerr;
 	struct jv_doc d;
 	if (jv_parse(text, strlen(text), &d, &jerr))
-		return jerr.oom ? cerr_set(e, C_SYSTEM, "out of memory")
-				: cerr_set(e, C_ILLEGAL, "not a JSON move: %s", jerr.text);
+		return jv_refuse_in_line(&jerr, "move", C_ILLEGAL, e);
 	int rc = move_from_json(g, d.root, m, e);
 	jv_free(&d);
 	return rc;

@@ -127,9 +127,10 @@ int match_read_line(struct match_tally *t, const char *text, size_t len, struct 
 	int rc = C_OK;
 
 	memset(r, 0, sizeof *r);
+	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+		len--;	/* its end, not the next line's start, is where a cut line is told */
 	if (jv_parse(text, len, &d, &je))
-		return je.oom ? cerr_set(e, C_SYSTEM, "out of memory")
-			      : cerr_set(e, C_INPUT, "not JSON: %s (column %d)", je.text, je.column);
+		return jv_refuse_in_line(&je, "line", C_INPUT, e);
 	if (!jv_is_object(d.root))
 		rc = cerr_set(e, C_INPUT, "a line is an object");
 	jv_object_foreach(d.root, key, x) {
