@@ -1,6 +1,9 @@
 """browser: the headless Chromium that the browser tests drive through Selenium, started the
-same way for each: no network of its own, a new profile, the window's size given."""
+same way for each: no network of its own, a new profile (removed when the test program
+ends), the window's size given."""
+import atexit
 import os
+import shutil
 import tempfile
 
 from selenium import webdriver
@@ -14,6 +17,8 @@ def chromium(width, height):
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--window-size=%d,%d" % (width, height)):
         opts.add_argument(flag)
-    opts.add_argument("--user-data-dir=" + tempfile.mkdtemp(prefix="chromium-profile."))
+    profile = tempfile.mkdtemp(prefix="chromium-profile.")
+    atexit.register(shutil.rmtree, profile, True)
+    opts.add_argument("--user-data-dir=" + profile)
     return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")),
                             options=opts)

@@ -409,7 +409,7 @@ label_clashes() {
 		"$w" "$h" "$w" "$h" >"$P/blank.svg"
 	for f in board blank; do
 		run timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-background-networking \
-			--no-first-run --hide-scrollbars --user-data-dir="$(mktemp -d)" --window-size="$w,$h" \
+			--no-first-run --hide-scrollbars --user-data-dir="$BATS_TEST_TMPDIR/profile-$f" --window-size="$w,$h" \
 			--screenshot="$P/$f.png" "file://$P/$f.svg"
 		[ -s "$P/$f.png" ] || { echo "no screenshot: $output"; false; }
 	done

@@ -11,10 +11,12 @@ legal moves, whose turn it is) must be shown.  With FOLDER, the page (page.html)
 pictures and a screenshot (screenshot.png) are left there.  Exits 0 with one line saying
 what was seen, 1 with the first failure.
 """
+import atexit
 import email
 import email.policy
 import os
 import re
+import shutil
 import sys
 import tempfile
 
@@ -43,7 +45,11 @@ def main():
     for ref in re.findall(r'(?:src|href)\s*=\s*"([^"]*)"', page):
         if not ref.startswith("cid:"):
             fail("the page asks for %s, outside the mail" % ref)
-    folder = sys.argv[2] if len(sys.argv) == 3 else tempfile.mkdtemp(prefix="mail-html.")
+    if len(sys.argv) == 3:
+        folder = sys.argv[2]
+    else:
+        folder = tempfile.mkdtemp(prefix="mail-html.")
+        atexit.register(shutil.rmtree, folder, True)
     images = 0
     for i, part in enumerate(msg.walk()):
         cid = part.get("Content-ID")
