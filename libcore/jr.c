@@ -214,3 +214,47 @@ int jr_array(struct jr *r, jv_t *obj, const char *key, size_t max, jv_t **out)
 	jr_pop(r, s);
 	return rc;
 }
+
+/* same_scalar: a and b, of one type and neither an object nor an array, hold the same value. */
+static int same_scalar(const jv_t *a, const jv_t *b)
+{
+	switch (jv_typeof(a)) {
+	case JV_STRING:
+		return a->n == b->n && memcmp(a->u.s, b->u.s, a->n) == 0;
+	case JV_INTEGER:
+		return a->u.i == b->u.i;
+	case JV_REAL:
+		return a->u.d == b->u.d;
+	default:	/* true, false, null: the type says it */
+		return 1;
+	}
+}
+
+int jr_diff(struct jr *r, const jv_t *a, const jv_t *b)
+{
+	if (jv_typeof(a) != jv_typeof(b))
+		return 1;
+	if (jv_is_object(a)) {
+		const char *k;
+		jv_t *va;
+		jv_object_foreach(a, k, va) {
+			jv_t *vb = jv_object_get(b, k);
+			int s = jr_key(r, k);
+			if (!vb || jr_diff(r, va, vb))
+				return 1;
+			jr_pop(r, s);
+		}
+		return jv_object_size(a) != jv_object_size(b);
+	}
+	if (jv_is_array(a)) {
+		size_t n = jv_array_size(a) < jv_array_size(b) ? jv_array_size(a) : jv_array_size(b);
+		for (size_t i = 0; i < n; i++) {
+			int s = jr_index(r, i);
+			if (jr_diff(r, jv_array_get(a, i), jv_array_get(b, i)))
+				return 1;
+			jr_pop(r, s);
+		}
+		return jv_array_size(a) != jv_array_size(b);
+	}
+	return !same_scalar(a, b);
+}

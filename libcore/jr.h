@@ -78,5 +78,13 @@ int jr_int(struct jr *r, jv_t *obj, const char *key, long long min, long long ma
 int jr_bool(struct jr *r, jv_t *obj, const char *key, int *out);
 int jr_str(struct jr *r, jv_t *obj, const char *key, size_t max, const char **out);
 int jr_array(struct jr *r, jv_t *obj, const char *key, size_t max, jv_t **out);
+/*
+ * jr_diff: the first place, in a's order, where documents a and b differ: r's
+ * path is left there (jr_path; "" when the roots differ), and 1 returned; 0
+ * when they are equal (r's path as it was).  A member missing from b, a
+ * longer array or one more member in b, another type or another value all
+ * differ.  The one diff of documents: a dice sheet against its replay.
+ */
+int jr_diff(struct jr *r, const jv_t *a, const jv_t *b);
 
 #endif

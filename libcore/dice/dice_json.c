@@ -715,51 +715,6 @@ int dice_state_read(struct dgame *g, const char *text, size_t len, struct cerr *
 
 /* ---- replaying ---- */
 
-/* same_scalar: a and b, of one type and neither an object nor an array, hold the same value. */
-static int same_scalar(const jv_t *a, const jv_t *b)
-{
-	switch (jv_typeof(a)) {
-	case JV_STRING:
-		return a->n == b->n && memcmp(a->u.s, b->u.s, a->n) == 0;
-	case JV_INTEGER:
-		return a->u.i == b->u.i;
-	case JV_REAL:
-		return a->u.d == b->u.d;
-	default:	/* true, false, null: the type says it */
-		return 1;
-	}
-}
-
-/* doc_diff: the first path where a and b differ, into r's path; 1 if they differ. */
-static int doc_diff(struct jr *r, const jv_t *a, const jv_t *b)
-{
-	if (jv_typeof(a) != jv_typeof(b))
-		return 1;
-	if (jv_is_object(a)) {
-		const char *k;
-		jv_t *va;
-		jv_object_foreach(a, k, va) {
-			jv_t *vb = jv_object_get(b, k);
-			int s = jr_key(r, k);
-			if (!vb || doc_diff(r, va, vb))
-				return 1;
-			jr_pop(r, s);
-		}
-		return jv_object_size(a) != jv_object_size(b);
-	}
-	if (jv_is_array(a)) {
-		size_t n = jv_array_size(a) < jv_array_size(b) ? jv_array_size(a) : jv_array_size(b);
-		for (size_t i = 0; i < n; i++) {
-			int s = jr_index(r, i);
-			if (doc_diff(r, jv_array_get(a, i), jv_array_get(b, i)))
-				return 1;
-			jr_pop(r, s);
-		}
-		return jv_array_size(a) != jv_array_size(b);
-	}
-	return !same_scalar(a, b);
-}
-
 static int compare(const struct dgame *want, const struct dgame *got, struct cerr *e)
 {
 	char *a = NULL, *b = NULL;
@@ -775,7 +730,7 @@ static int compare(const struct dgame *want, const struct dgame *got, struct cer
 	int pa = jv_parse(a, la, &da, &je) == 0, pb = jv_parse(b, lb, &db, &je) == 0;
 	jr_init(&r, "", e);
 	if (pa && pb)
-		doc_diff(&r, da.root, db.root);
+		jr_diff(&r, da.root, db.root);
 	char path[320];
 	jr_path(&r, path, sizeof path);
 	rc = cerr_set(e, C_ILLEGAL, "the log replayed does not give this sheet: %s differs",

@@ -113,11 +113,49 @@ static void helpers(struct unit *u)
 	json_decref(wrap);
 }
 
+/* diff_of: the path of the first difference of a and b, "=" when they are equal. */
+static const char *diff_of(const char *a, const char *b, char *buf, size_t n)
+{
+	struct cerr e = { 0 };
+	struct jr r;
+	struct jv_doc da = doc(a), db = doc(b);
+	jr_init(&r, "", &e);
+	if (jr_diff(&r, da.root, db.root))
+		jr_path(&r, buf, n);
+	else
+		snprintf(buf, n, "=");
+	jv_free(&da);
+	jv_free(&db);
+	return buf;
+}
+
+static void diffs(struct unit *u)
+{
+	static const char *const cases[][3] = {
+		{ "{\"a\":[1,2,{\"b\":\"x\"}],\"c\":null}", "{\"a\":[1,2,{\"b\":\"x\"}],\"c\":null}", "=" },
+		{ "{\"a\":[1,2,{\"b\":\"x\"}]}", "{\"a\":[1,2,{\"b\":\"y\"}]}", "a[2].b" },
+		{ "{\"a\":1,\"b\":2}", "{\"b\":2,\"a\":1}", "=" },
+		{ "{\"a\":1,\"b\":2}", "{\"a\":1}", "b" },
+		{ "{\"a\":1}", "{\"a\":1,\"b\":2}", "" },
+		{ "{\"a\":[1,2]}", "{\"a\":[1,2,3]}", "a" },
+		{ "{\"a\":[1,2]}", "{\"a\":[1,3]}", "a[1]" },
+		{ "{\"a\":1}", "{\"a\":1.0}", "a" },
+		{ "{\"a\":true}", "{\"a\":false}", "a" },
+		{ "{\"a\":\"x\"}", "{\"a\":\"xy\"}", "a" },
+		{ "[]", "{}", "" },
+	};
+	char buf[320];
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		CHECK(u, strcmp(diff_of(cases[i][0], cases[i][1], buf, sizeof buf), cases[i][2]) == 0,
+		      "%s against %s: '%s', not '%s'", cases[i][0], cases[i][1], buf, cases[i][2]);
+}
+
 int main(void)
 {
 	struct unit u = { 0 };
 	paths(&u);
 	helpers(&u);
+	diffs(&u);
 	printf("%d checks, %d failed\n", u.run, u.failed);
 	return u.failed != 0;
 }
