@@ -40,8 +40,8 @@ builds() {
 @test "the built-in shared map is labelled as our own design, and a map file of it plays the same" {
 	run -0 dicegame-sheet map --island 3
 	assert_eq '"Extra: our own shared map, not the printed one"' "$(jq '.title' <<<"$output")"
-	assert_eq '24 63' "$(jq -r '"\(.nodes | length) \(.sites | length)"' <<<"$output")"
-	assert_eq '{"castle":4,"city":12,"desert":1,"knight":6,"road":24,"settlement":16}' \
+	assert_eq '25 64' "$(jq -r '"\(.nodes | length) \(.sites | length)"' <<<"$output")"
+	assert_eq '{"castle":4,"city":8,"desert":1,"knight":7,"road":24,"settlement":20}' \
 		"$(jq -c '[.sites[].kind] | group_by(.) | map({(.[0]): length}) | add' <<<"$output")"
 	assert_eq '["NR1","NR2","ER1","ER2","SR1","SR2","WR1","WR2"]' \
 		"$(jq -c '[.sites[] | select(.coast) | .id]' <<<"$output")"
@@ -148,10 +148,10 @@ bad_map() {
 @test "list is exact on a chosen position: the sites one's roads lead to and the dice pay for" {
 	sheet "$S" ann "brick lumber grain wool ore ore" false ann:NR2:NR3 bob:ER2:
 	run -0 dicegame-sheet list "$S"
-	assert_eq "$(printf '%s\n' 'reroll DIE... to FACE... (63 choices; list --all shows each)' 'build NR1' 'build NR4' 'build NS2' 'build NK' end)" "$output"
-	sheet "$S" bob "brick lumber grain wool ore ore" false ann:NR2:NR3,NR4,NSB,NR5,NSQ,NR6 bob:ER2:ER3,ER4
+	assert_eq "$(printf '%s\n' 'reroll DIE... to FACE... (63 choices; list --all shows each)' 'build NR1' 'build NS2' 'build NSP' 'build NK' end)" "$output"
+	sheet "$S" bob "brick lumber grain wool ore ore" false ann:NR2:NS2,NR3,NSP,NR4,NSB,NR5,NSQ,NR6 bob:ER2:ES2,ER3,ESP,ER4,ESB,ER5
 	run -0 dicegame-sheet list "$S"
-	assert_eq "$(printf '%s\n' 'reroll DIE... to FACE... (63 choices; list --all shows each)' 'build ER1' 'build ES2' 'build ESB' 'build EK' end)" "$output"
+	assert_eq "$(printf '%s\n' 'reroll DIE... to FACE... (63 choices; list --all shows each)' 'build ER1' 'build ESQ' 'build EK' end)" "$output"
 }
 
 @test "roads and settlements only where one's own road leads" {
@@ -165,46 +165,49 @@ bad_map() {
 }
 
 @test "no road past an unbuilt settlement site: the settlement comes first" {
-	sheet "$S" ann "brick lumber brick lumber grain wool" false ann:NR2:NR3,NR4 bob:ER2:
+	sheet "$S" ann "brick lumber brick lumber grain wool" false ann:NR2:NS2,NR3,NSP,NR4 bob:ER2:
 	refuse "$S" "road NR5 lies past settlement NSB: build the settlement first" build NR5
-	refuse "$S" "road WR6 lies past settlement NSB: build the settlement first" build WR6
 	play "$S" build NSB
-	assert_eq "NR1 NR5 WR6" "$(builds "$S")"
+	assert_eq "NR1 NR5" "$(builds "$S")"
 	# A settlement that can become a city lets roads go on before it is one.
 	play "$S" build NR5
-	assert_eq '["NR3","NR4","NR5","NSB"]' "$(jq -c '.players[0].built' "$S")"
+	assert_eq '["NR3","NR4","NR5","NS2","NSP","NSB"]' "$(jq -c '.players[0].built' "$S")"
 }
 
 @test "never past another player's settlement or city" {
-	sheet "$S" ann "brick lumber brick lumber grain wool" false ann:NR2:NR3,NR4 bob:ER2:ER3,ER4,ESB,NR6,NSQ,NR5,NSB
-	refuse "$S" "settlement NSB is bob's" build NSB
-	refuse "$S" "road WR6 lies past bob's settlement NSB" build WR6
-	sheet "$S" bob "brick lumber brick lumber grain wool" false ann:NR2:NR3,NR4,NSB,NCB bob:ER2:ER3,ER4,ESB,NR6,NSQ,NR5
-	refuse "$S" "road NR4 is ann's" build NR4
-	refuse "$S" "road WR6 lies past ann's settlement NSB" build WR6
+	# Positions set up for the rule: the other player's settlement stands at the far end of a road of one's own.
+	sheet "$S" ann "brick lumber brick lumber grain wool" false ann:NR2:NS2,NR3,NSP,NR4,NSB,NR5,NSQ,NR6,ER6 bob:ER2:ESQ
+	refuse "$S" "settlement ESQ is bob's" build ESQ
+	refuse "$S" "road ER5 lies past bob's settlement ESQ" build ER5
+	sheet "$S" bob "brick lumber brick lumber grain wool" false ann:NR2:NSQ,NCQ bob:ER2:ES2,ER3,ESP,ER4,ESB,ER5,ESQ,ER6,NR6
+	refuse "$S" "road NR5 lies past ann's settlement NSQ" build NR5
+	refuse "$S" "city NCQ is ann's" build NCQ
 	# Up to another's settlement is allowed: the road ends there.
-	sheet "$S" bob "brick lumber brick lumber grain wool" false ann:NR2:NR3,NR4,NSB bob:ER2:ER3,ER4,ESB,NR6,NSQ
-	play "$S" build NR5
+	sheet "$S" bob "brick lumber brick lumber grain wool" false ann:NR2:NS2,NR3,NSP,NR4,NSB,NR5,NSQ bob:ER2:ES2,ER3,ESP,ER4,ESB,ER5,ESQ,ER6
+	play "$S" build NR6
 }
 
 @test "a city grows from one's own settlement" {
-	sheet "$S" ann "ore ore ore grain grain wool" false ann:NR2:NR3,NR4,NSB bob:ER2:ER1,ES0
-	refuse "$S" "city NC0 needs settlement NS0 first" build NC0
-	refuse "$S" "city EC0 grows from bob's settlement ES0" build EC0
+	sheet "$S" ann "ore ore ore grain grain wool" false ann:NR2:NS2,NR3,NSP,NR4,NSB bob:ER2:ES2,ER3,ESP,ER4,ESB
+	refuse "$S" "city NCQ needs settlement NSQ first" build NCQ
+	refuse "$S" "city ECB grows from bob's settlement ESB" build ECB
 	play "$S" build NCB
 	run -0 dicegame-sheet score "$S"
-	assert_eq "ann 2 (castles 0) (settlements 1, cities 1, longest road no, largest army no; road 3, knights 0)" "${lines[0]}"
+	assert_eq "ann 4 (castles 0) (settlements 3, cities 1, longest road no, largest army no; road 3, knights 0)" "${lines[0]}"
 }
 
 @test "a knight needs one's road along its hex or one's building on a corner" {
 	sheet "$S" ann "ore grain wool ore grain wool" false ann:NR1: bob:ER2:
-	refuse "$S" "knight NK: no road, settlement or city of ann's touches its hex" build NK
+	refuse "$S" "knight EK: no road, settlement or city of ann's touches its hex" build EK
 	refuse "$S" "knight DK1: no road, settlement or city of ann's touches its hex" build DK1
 	sheet "$S" ann "ore grain wool ore grain wool" false ann:NR2: bob:ER2:EK
 	refuse "$S" "knight EK is bob's" build EK
 	play "$S" build NK
-	sheet "$S" ann "ore grain wool ore grain wool" false ann:NR1:NR3,NR4,NSB bob:ER2:
-	play "$S" build NK DK1
+	# The desert is the hex of the four tips: a road to a tip runs along none of its sides.
+	sheet "$S" ann "ore grain wool ore grain wool" false ann:NR1:NR2,NS2,NR3,NSP,NR4,NSB,NR5 bob:ER2:
+	refuse "$S" "knight MK: no road, settlement or city of ann's touches its hex" build MK
+	sheet "$S" ann "ore grain wool ore grain wool" false ann:NR1:NR2,NS2,NR3,NSP,NR4,NSB,NR5,NSQ bob:ER2:
+	play "$S" build MK DK1
 }
 
 @test "a knight's joker serves from the next turn on" {
@@ -215,7 +218,7 @@ bad_map() {
 	play "$S" "roll wool wool wool wool wool wool" end
 	play "$S" "roll brick grain grain grain grain grain" "joker NK on die 2" end
 	assert_eq '["NK"]' "$(jq -c '.players[0].jokers' "$S")"
-	sheet "$S" ann "ore grain wool brick brick grain" false ann:NR1:NR3,NR4,NSB,DK1 bob:ER2:
+	sheet "$S" ann "ore grain wool brick brick grain" false ann:NR1:NR2,NS2,NR3,NSP,NR4,NSB,NR5,NSQ,DK1 bob:ER2:
 	play "$S" build DK2
 	refuse "$S" "joker D: a knight built this turn serves as a joker from the next turn on" joker D on die 4 ore
 }
@@ -223,51 +226,52 @@ bad_map() {
 # ---- points ----
 
 @test "Longest Road: five roads in a line at least; branches do not count" {
-	sheet "$S" ann "brick lumber brick lumber grain wool" false ann:NR2:NR1,NR3,NR4 bob:ER2:
+	sheet "$S" ann "brick lumber brick lumber grain wool" false ann:NR2:NR1,NS2,NR3,NSP bob:ER2:
 	run -0 dicegame-sheet score "$S"
-	assert_eq "ann 0 (castles 0) (settlements 0, cities 0, longest road no, largest army no; road 3, knights 0)" "${lines[0]}"
-	sheet "$S" ann "brick lumber brick lumber grain wool" false ann:NR2:NR3,NR4,NSB,NR5,NSQ bob:ER2:
-	play "$S" build NR6
+	assert_eq "ann 2 (castles 0) (settlements 2, cities 0, longest road no, largest army no; road 3, knights 0)" "${lines[0]}"
+	sheet "$S" ann "brick lumber brick lumber grain wool" false ann:NR2:NS2,NR3,NSP,NR4,NSB,NR5,NSQ bob:ER2:
+	play "$S" build NR1
 	assert_eq '{"holder":"ann","lost":[]}' "$(jq -c .awards.longest_road "$S")"
 	run -0 dicegame-sheet score "$S"
-	assert_eq "ann 3 (castles 0) (settlements 2, cities 0, longest road held, largest army no; road 5, knights 0)" "${lines[0]}"
-	sheet "$S" ann "brick lumber brick lumber grain wool" false ann:NR2:NR3,NR4,NSB,NR5 bob:ER2:
-	play "$S" build NSQ
-	assert_eq '{"holder":null,"lost":[]}' "$(jq -c .awards.longest_road "$S")"
+	assert_eq "ann 5 (castles 0) (settlements 4, cities 0, longest road held, largest army no; road 5, knights 0)" "${lines[0]}"
+	# Four roads meeting in the middle make a road of two.
+	sheet "$S" ann "brick lumber brick lumber grain wool" false ann:NR2:NR6,ER6,SR6,WR6 bob:ER1:
+	run -0 dicegame-sheet score "$S"
+	assert_eq "ann 0 (castles 0) (settlements 0, cities 0, longest road no, largest army no; road 2, knights 0)" "${lines[0]}"
 }
 
 @test "Longest Road passes only to a longer road; another's settlement breaks a road" {
-	sheet "$S" bob "brick lumber brick lumber grain wool" false ann:NR2:NR3,NR4,NSB,NR5,NSQ,NR6 bob:ER2:ER3,ER4,ESB,ER5,ESQ
+	sheet "$S" bob "brick lumber brick lumber grain wool" false ann:NR2:NR1,NS2,NR3,NSP,NR4,NSB,NR5,NSQ bob:ER2:ES2,ER3,ESP,ER4,ESB,ER5,ESQ
 	holds "$S" longest_road ann
-	play "$S" build ER6
+	play "$S" build ER1
 	assert_eq '{"holder":"ann","lost":[]}' "$(jq -c .awards.longest_road "$S")"
-	play "$S" build SSB
-	sheet "$S" bob "brick lumber brick lumber grain wool" false ann:NR2:NR3,NR4,NSB,NR5,NSQ,NR6 bob:ER2:ER3,ER4,ESB,ER5,ESQ,ER6,SSB
-	holds "$S" longest_road ann
-	play "$S" build SR5
+	play "$S" build ER6
 	assert_eq '{"holder":"bob","lost":["ann"]}' "$(jq -c .awards.longest_road "$S")"
-	# ann's five roads run through crossing eb; bob's settlement there leaves her two and three.
-	sheet "$S" bob "brick lumber brick lumber grain wool" false ann:NR2:NR5,NR6,ER5,ER6,SR5 bob:ER1:ER3,ER4
+	# ann's five roads run through the middle; on a map with a settlement there, bob's leaves her three and two.
+	dicegame-sheet map --island 3 | jq '.sites |= map(select(.id != "XWN")) |
+		.sites += [{id: "SM", kind: "settlement", points: 5, at: "m", x: 500, y: 500}]' >"$BATS_TEST_TMPDIR/mid.map.json"
+	sheet "$S" bob "brick lumber brick lumber grain wool" false ann:NR2:NR4,NR5,NR6,SR6,SR5 bob:ER2:ER6
+	jq --slurpfile m "$BATS_TEST_TMPDIR/mid.map.json" '.map = $m[0]' "$S" >"$S.new" && mv "$S.new" "$S"
 	holds "$S" longest_road ann
 	run -0 dicegame-sheet score "$S"
 	assert_eq "ann 1 (castles 0) (settlements 0, cities 0, longest road held, largest army no; road 5, knights 0)" "${lines[0]}"
-	play "$S" build ESB
+	play "$S" build SM
 	assert_eq '{"holder":null,"lost":["ann"]}' "$(jq -c .awards.longest_road "$S")"
 	run -0 dicegame-sheet score "$S"
 	assert_eq "ann 0 (castles 0) (settlements 0, cities 0, longest road lost, largest army no; road 3, knights 0)" "${lines[0]}"
 }
 
 @test "Largest Army: the first to three knights, then only strictly more" {
-	sheet "$S" ann "ore grain wool ore grain wool" false ann:NR2:NR3,NR4,NSB,DK1 bob:ER2:
+	sheet "$S" ann "ore grain wool ore grain wool" false ann:NR2:NS2,NR3,NSP,NR4,NSB,NR5,NSQ,DK1 bob:ER2:
 	play "$S" build NK
 	assert_eq '{"holder":null,"lost":[]}' "$(jq -c .awards.largest_army "$S")"
 	play "$S" build DK2
 	assert_eq '{"holder":"ann","lost":[]}' "$(jq -c .awards.largest_army "$S")"
 	run -0 dicegame-sheet score "$S"
-	assert_eq "ann 3 (castles 0) (settlements 1, cities 0, longest road no, largest army held; road 3, knights 3)" "${lines[0]}"
-	sheet "$S" bob "ore grain wool ore grain wool" false ann:NR2:NR3,NR4,NSB,DK1,DK2,NK bob:ER2:ER3,ER4,ESQ,EK,SK,WR5
+	assert_eq "ann 6 (castles 0) (settlements 4, cities 0, longest road no, largest army held; road 4, knights 3)" "${lines[0]}"
+	sheet "$S" bob "ore grain wool ore grain wool" false ann:NR2:NS2,NR3,NSP,NR4,NSB,NR5,NSQ,DK1,DK2,NK bob:ER2:ES2,ER3,ESP,ER4,ESB,ER5,ESQ,EK
 	holds "$S" largest_army ann
-	play "$S" build WK
+	play "$S" build MK
 	assert_eq '{"holder":"ann","lost":[]}' "$(jq -c .awards.largest_army "$S")"
 }
 
@@ -290,7 +294,7 @@ bad_map() {
 }
 
 @test "ten points win at once; with nothing left to build the most points win" {
-	sheet "$S" ann "gold gold gold gold gold gold" true ann:NR1:NR2,NR3,NR4,NR5,NS0,NS2,NSB,NSQ,NC0,NCB,XNE bob:ER2:
+	sheet "$S" ann "gold gold gold gold gold gold" true ann:NR2:NS2,NR3,NSP,NR4,NSB,NR5,NSQ,NCB,NCQ,XNE bob:ER2:
 	run -0 dicegame-sheet score "$S"
 	assert_eq "ann 8 (castles 1) (settlements 4, cities 2, longest road no, largest army no; road 4, knights 0)" "${lines[0]}"
 	play "$S" build XES
@@ -299,17 +303,17 @@ bad_map() {
 	assert_eq "null" "$(jq .turn "$S")"
 	refuse "$S" "the game is over" end
 	# Every site built, nobody at ten: the end of the turn ends the game.
-	q() { printf '%s' "$1R1,$1R3,$1R4,$1R5,$1R6,$1S0,$1S2,$1SB,$1SQ,$1C0,$1CB,$1CQ,$1K"; }
-	sheet "$S" ann "ore ore ore ore ore ore" false "ann:NR2:$(q N),DK1" "bob:ER2:$(q E),DK2" "cy:SR2:$(q S)" "dee:WR2:$(q W)"
+	q() { printf '%s' "$1R1,$1R3,$1R4,$1R5,$1R6,$1S0,$1S2,$1SP,$1SB,$1SQ,$1CB,$1CQ,$1K"; }
+	sheet "$S" ann "ore ore ore ore ore ore" false "ann:NR2:$(q N),DK1" "bob:ER2:$(q E),DK2" "cy:SR2:$(q S),MK" "dee:WR2:$(q W)"
 	run -0 dicegame-sheet list "$S"
 	assert_eq $'reroll DIE... to FACE... (63 choices; list --all shows each)\nend' "$output"
 	play "$S" end
 	run -0 dicegame-sheet score "$S"
 	assert_eq "$(printf '%s\n' \
-		"ann 7 (castles 0) (settlements 4, cities 3, longest road no, largest army no; road 5, knights 2) winner" \
-		"bob 7 (castles 0) (settlements 4, cities 3, longest road no, largest army no; road 5, knights 2) winner" \
-		"cy 7 (castles 0) (settlements 4, cities 3, longest road no, largest army no; road 5, knights 1) winner" \
-		"dee 7 (castles 0) (settlements 4, cities 3, longest road no, largest army no; road 5, knights 1) winner")" "$output"
+		"ann 7 (castles 0) (settlements 5, cities 2, longest road no, largest army no; road 6, knights 2) winner" \
+		"bob 7 (castles 0) (settlements 5, cities 2, longest road no, largest army no; road 6, knights 2) winner" \
+		"cy 7 (castles 0) (settlements 5, cities 2, longest road no, largest army no; road 6, knights 2) winner" \
+		"dee 7 (castles 0) (settlements 5, cities 2, longest road no, largest army no; road 6, knights 1) winner")" "$output"
 }
 
 # ---- whole games ----
@@ -331,28 +335,28 @@ by_hand() {
 		assert_file_eq "$BATS_TEST_TMPDIR/auto.json" "$S"
 	done
 	run -0 dicegame-sheet score --json "$S"
-	assert_eq '[3,true,true,["ann"]]' "$(jq -c '[.island, .over, (.players | map(.score >= 10) | any), .winners]' <<<"$output")"
+	assert_eq '[3,true,false,["cy"]]' "$(jq -c '[.island, .over, (.players | map(.score >= 10) | any), .winners]' <<<"$output")"
 }
 
 @test "a game on physical dice is refereed move by move and validates" {
 	dicegame-sheet new --island 3 --players ann,bob --external >"$S"
 	play "$S" "start NR2; start SR2"
-	play "$S" "roll brick lumber ore" "build NR3" end
-	play "$S" "roll brick lumber ore ore" "build SR3" end
-	play "$S" "roll brick lumber grain wool ore" "reroll 5 to wool" "build NR1" end
+	play "$S" "roll brick lumber ore" "build NR1" end
+	play "$S" "roll brick lumber ore ore" "build SR1" end
+	play "$S" "roll brick lumber grain wool ore" "reroll 5 to wool" "build NS2" end
 	run -0 dicegame-sheet validate "$S"
-	assert_eq '["start NR2","start SR2","roll brick lumber ore","build NR3","end","roll brick lumber ore ore","build SR3","end","roll brick lumber grain wool ore","reroll 5 to wool","build NR1","end"]' "$(jq -c .log "$S")"
-	jq '.players[1].built = ["SR3", "NR1"]' "$S" >"$BATS_TEST_TMPDIR/bad.json"
+	assert_eq '["start NR2","start SR2","roll brick lumber ore","build NR1","end","roll brick lumber ore ore","build SR1","end","roll brick lumber grain wool ore","reroll 5 to wool","build NS2","end"]' "$(jq -c .log "$S")"
+	jq '.players[1].built = ["SR1", "NR1"]' "$S" >"$BATS_TEST_TMPDIR/bad.json"
 	run -3 --separate-stderr dicegame-sheet validate "$BATS_TEST_TMPDIR/bad.json"
 	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/bad.json: players[1].built: NR1 is ann's" "$stderr"
 	run -0 dicegame-sheet view "$S"
 	run -0 dicegame-sheet render "$S"
 	assert_eq "$(printf '%s\n' \
 		"Extra: our own shared map, not the printed one: turn 4, bob to play; 10 victory points win" \
-		"dice: 6 to roll" "" "ann (start road NR2)" "  roads        NR1 NR2 NR3" \
-		"  points       0 of 10; longest road no (road 2), largest army no (knights 0)" "" \
-		"bob (start road SR2)" "  roads        SR2 SR3" \
-		"  points       0 of 10; longest road no (road 2), largest army no (knights 0)")" "$(head -10 <<<"$output")"
+		"dice: 6 to roll" "" "ann (start road NR2)" "  roads        NR1 NR2" "  settlements  NS2" \
+		"  points       1 of 10; longest road no (road 2), largest army no (knights 0)" "" \
+		"bob (start road SR2)" "  roads        SR1 SR2" \
+		"  points       0 of 10; longest road no (road 2), largest army no (knights 0)")" "$(head -11 <<<"$output")"
 }
 
 @test "render --svg marks each used joker beside its name, which stays legible" {
@@ -395,7 +399,7 @@ by_hand() {
 	run -0 comp "dicegame-sheet move start ''" 3
 	assert_eq "NR1 NR2 ER1 ER2 SR1 SR2 WR1 WR2" "$(paste -sd ' ' <<<"$output")"
 	run -0 comp "dicegame-sheet move build NR1 NS" 4
-	assert_eq "NS0 NS2 NSB NSQ" "$(paste -sd ' ' <<<"$output")"
+	assert_eq "NS0 NS2 NSP NSB NSQ" "$(paste -sd ' ' <<<"$output")"
 	run -0 comp "dicegame-sheet move build X" 3
 	assert_eq "XNE XES XSW XWN" "$(paste -sd ' ' <<<"$output")"
 	run -0 comp "dicegame-sheet move joker S" 3
@@ -405,7 +409,7 @@ by_hand() {
 	assert_eq "S3 S4 S5 S7 S9 S11" "$(paste -sd ' ' <<<"$output")"
 	dicegame-sheet new --island 3 --seed 1 >"$S"
 	run -0 comp "dicegame-sheet -i $S move build S" 5
-	assert_eq "SR1 SR2 SR3 SR4 SR5 SR6 SS0 SS2 SSB SSQ SC0 SCB SCQ SK" "$(paste -sd ' ' <<<"$output")"
+	assert_eq "SR1 SR2 SR3 SR4 SR5 SR6 SS0 SS2 SSP SSB SSQ SCB SCQ SK" "$(paste -sd ' ' <<<"$output")"
 	run -0 comp "dicegame-sheet -i $S move joker ''" 5
 	assert_eq "NK EK SK WK D" "$(paste -sd ' ' <<<"$output")"
 	command -v zsh >/dev/null || skip "zsh is not installed (make deps)"
@@ -416,8 +420,8 @@ by_hand() {
 	run -0 --separate-stderr sh "$ROOT/examples/dicegame-extra.sh" 7 "$BATS_TEST_TMPDIR/x.svg"
 	assert_eq "$(printf 'start %s\n' NR1 NR2 ER1 ER2 SR1 SR2 WR1 WR2)" "$(head -8 <<<"$output")"
 	assert_eq "dicegame-sheet: ann's dice after roll: ore wool ore" "$stderr"
-	assert_eq "bob 10 (castles 0) (settlements 6, cities 3, longest road held, largest army no; road 5, knights 1) winner" "${lines[11]}"
-	assert_eq "Extra: our own shared map, not the printed one: game over, won by bob with 10 victory points" "${lines[13]}"
+	assert_eq "bob 11 (castles 0) (settlements 6, cities 2, longest road held, largest army held; road 7, knights 3) winner" "${lines[11]}"
+	assert_eq "Extra: our own shared map, not the printed one: game over, won by bob with 11 victory points" "${lines[13]}"
 	xmllint --noout "$BATS_TEST_TMPDIR/x.svg"
 }
 

@@ -264,16 +264,19 @@ static void fill(struct dmap *m, const struct bsite *t, int n, const char *name,
 /*
  * The Extra's shared map is our own design, not the printed one (a picture
  * that no text describes).  Four coasts alike, each a quarter turn from the
- * one before: two coastal roads meet at the middle of the coast, a road of
- * two pieces leads inland to a settlement that can become a city, and two
- * pieces lead on along an inner ring to the next coast's inland settlement,
- * past a settlement at the ring's corner that both neighbours can reach.
- * The coast's ends hold a settlement each, one of which can become a city.
- * A knight with an ore joker stands on the hex between the coast and the
- * ring's corner; the desert fills the middle of the ring, with two knights
- * on it; a castle stands in each corner of the map.  Every start road touches the middle
- * of its coast, so starts on two coasts have six roads between them and
- * starts on one coast none: each player settles a coast of their own.
+ * one before, round a crossing in the middle of the map.  Each coast: two
+ * coastal roads, then a line of three roads inland to the coast's tip, and
+ * a road from the tip to the middle.  Both ends of the coast and the three
+ * inland crossings hold settlements, the two nearest the tip ones that can
+ * become cities; a knight with an ore joker stands on the hex between the
+ * coastal roads and the first inland crossing, touched by either start road
+ * (a first turn of more dice can build it: with the knight further inland the
+ * first seat won 36.6% of three-player games).  The desert is
+ * the hex of the four tips, with its two knights and a third knight without
+ * a joker; a castle stands in each corner of the map.  Every start road
+ * touches the middle of its coast, so each player settles a coast of their
+ * own; the coasts meet only in the middle, where every tip is as near to
+ * every other coast, so no coast has neighbours that another lacks.
  * Each quarter is written for the north coast, with crossings and sites
  * named by the coast's letter, and turned for the others.
  */
@@ -285,7 +288,7 @@ struct xnode {
 struct xsite {
 	const char *id;
 	uint8_t kind;
-	const char *a, *b;	/* a road's ends (a '+' names the next coast's crossing); a settlement's
+	const char *a, *b;	/* a road's ends (a '=' names a crossing of the whole map); a settlement's
 				 * crossing or a city's settlement in a */
 	uint8_t coast;
 	const char *hex;	/* a knight's corners, one letter each */
@@ -293,29 +296,29 @@ struct xsite {
 };
 
 static const struct xnode xnodes[] = {
-	{ "0", 380, 110 }, { "1", 500, 90 }, { "2", 620, 110 }, { "p", 500, 200 }, { "b", 500, 320 }, { "q", 680, 320 },
+	{ "0", 330, 140 }, { "1", 450, 70 }, { "2", 570, 140 }, { "p", 640, 240 }, { "b", 640, 350 }, { "q", 560, 380 },
 };
 
 static const struct xsite xsites[] = {
-	{ "R1", DK_ROAD, "0", "1", 1, NULL, 440, 100 },
-	{ "R2", DK_ROAD, "1", "2", 1, NULL, 560, 100 },
-	{ "R3", DK_ROAD, "1", "p", 0, NULL, 500, 145 },
-	{ "R4", DK_ROAD, "p", "b", 0, NULL, 500, 260 },
-	{ "R5", DK_ROAD, "b", "q", 0, NULL, 590, 320 },
-	{ "R6", DK_ROAD, "q", "+b", 0, NULL, 680, 410 },
-	{ "S0", DK_SETTLEMENT, "0", NULL, 0, NULL, 380, 110 },
-	{ "S2", DK_SETTLEMENT, "2", NULL, 0, NULL, 620, 110 },
-	{ "SB", DK_SETTLEMENT, "b", NULL, 0, NULL, 500, 320 },
-	{ "SQ", DK_SETTLEMENT, "q", NULL, 0, NULL, 680, 320 },
-	{ "C0", DK_CITY, "S0", NULL, 0, NULL, 380, 110 },
-	{ "CB", DK_CITY, "SB", NULL, 0, NULL, 500, 320 },
-	{ "CQ", DK_CITY, "SQ", NULL, 0, NULL, 680, 320 },
-	{ "K", DK_KNIGHT, NULL, NULL, 0, "12pbq", 590, 215 },
+	{ "R1", DK_ROAD, "0", "1", 1, NULL, 390, 110 },
+	{ "R2", DK_ROAD, "1", "2", 1, NULL, 510, 110 },
+	{ "R3", DK_ROAD, "2", "p", 0, NULL, 605, 190 },
+	{ "R4", DK_ROAD, "p", "b", 0, NULL, 640, 295 },
+	{ "R5", DK_ROAD, "b", "q", 0, NULL, 600, 365 },
+	{ "R6", DK_ROAD, "q", "=m", 0, NULL, 530, 440 },
+	{ "S0", DK_SETTLEMENT, "0", NULL, 0, NULL, 330, 140 },
+	{ "S2", DK_SETTLEMENT, "2", NULL, 0, NULL, 570, 140 },
+	{ "SP", DK_SETTLEMENT, "p", NULL, 0, NULL, 640, 240 },
+	{ "SB", DK_SETTLEMENT, "b", NULL, 0, NULL, 640, 350 },
+	{ "SQ", DK_SETTLEMENT, "q", NULL, 0, NULL, 560, 380 },
+	{ "CB", DK_CITY, "SB", NULL, 0, NULL, 640, 350 },
+	{ "CQ", DK_CITY, "SQ", NULL, 0, NULL, 560, 380 },
+	{ "K", DK_KNIGHT, NULL, NULL, 0, "012p", 480, 160 },
 };
 
 /* The quarter turns: coast letters, the castles' ids.  Every coast's knight gives ore: with a
  * resource of its own each, the coasts were not alike (two automatic players won 51.9% and 48.1%
- * from the ore and the brick coast, 49.7% and 50.3% with ore on both). */
+ * from the ore and the brick coast of an earlier map, 49.7% and 50.3% with ore on both). */
 static const char xcoast[4] = { 'n', 'e', 's', 'w' };
 static const char *const xcastle[4] = { "XNE", "XES", "XSW", "XWN" };
 
@@ -332,10 +335,9 @@ static void turn(int k, int16_t *x, int16_t *y)
 static int xnode(const struct dmap *m, int k, const char *id)
 {
 	char name[DICE_IDLEN];
-	if (id[0] == '+')
-		snprintf(name, sizeof name, "%c%s", xcoast[(k + 1) % 4], id + 1);
-	else
-		snprintf(name, sizeof name, "%c%s", xcoast[k], id);
+	if (id[0] == '=')
+		return dice_node_find(m, id + 1);
+	snprintf(name, sizeof name, "%c%s", xcoast[k], id);
 	return dice_node_find(m, name);
 }
 
@@ -356,6 +358,9 @@ static void extra_fill(struct dmap *m)
 			n->y = xnodes[j].y;
 			turn(k, &n->x, &n->y);
 		}
+	struct dnode *mid = &m->n[m->nnodes++];	/* the middle, where the coasts' roads meet */
+	snprintf(mid->id, sizeof mid->id, "m");
+	mid->x = mid->y = 500;
 	for (int k = 0; k < 4; k++) {
 		for (size_t j = 0; j < sizeof xsites / sizeof xsites[0]; j++) {
 			const struct xsite *t = &xsites[j];
@@ -399,22 +404,22 @@ static void extra_fill(struct dmap *m)
 		c->y = 70;
 		turn(k, &c->x, &c->y);
 	}
-	/* The desert in the middle of the inner ring, and its two knights, touched from every corner of the ring. */
-	uint64_t ring = 0;
+	/* The desert: the hex of the four tips, with its two knights and a third knight without a joker. */
+	uint64_t tips = 0;
 	for (int k = 0; k < 4; k++)
-		ring |= (uint64_t)1 << xnode(m, k, "b") | (uint64_t)1 << xnode(m, k, "q");
+		tips |= (uint64_t)1 << xnode(m, k, "q");
 	static const struct {
 		const char *id;
 		int16_t x, y;
-	} dk[2] = { { "DK1", 440, 470 }, { "DK2", 560, 530 } };
-	for (int j = 0; j < 2; j++) {
+	} dk[3] = { { "DK1", 424, 525 }, { "DK2", 576, 475 }, { "MK", 475, 424 } };
+	for (int j = 0; j < 3; j++) {
 		struct dsite *s = &m->s[m->nsites++];
 		snprintf(s->id, sizeof s->id, "%s", dk[j].id);
 		s->kind = DK_KNIGHT;
 		s->points = value[DK_KNIGHT];
 		s->after = s->at = s->joker = -1;
 		s->ends[0] = s->ends[1] = s->needs[0] = s->needs[1] = -1;
-		s->hex = ring;
+		s->hex = tips;
 		s->x = dk[j].x;
 		s->y = dk[j].y;
 	}
@@ -426,7 +431,8 @@ static void extra_fill(struct dmap *m)
 	d->joker = DJ_ANY;
 	d->needs[0] = (int8_t)dice_map_find(m, "DK1");
 	d->needs[1] = (int8_t)dice_map_find(m, "DK2");
-	d->x = d->y = 500;
+	d->x = 500;
+	d->y = 570;
 	finish(m);
 }
 

@@ -232,7 +232,7 @@ static void apply_all_or_nothing(void)
 	dice_game_free(&g);
 }
 
-/* The Extra's map: the roads between start roads, and trails round the inner ring. */
+/* The Extra's map: the roads between start roads, and roads through the middle. */
 static void extra(void)
 {
 	struct dgame g;
@@ -241,24 +241,28 @@ static void extra(void)
 	const char *names[] = { "ann", "bob" };
 	dice_game_init(&g);
 	CHECK(dice_map_builtin(DICE_EXTRA, &m, &e) == C_OK);
-	CHECK(m.nsites == 63 && m.nnodes == 24);
+	CHECK(m.nsites == 64 && m.nnodes == 25);
 	CHECK(dice_start_gap(&m, dice_map_find(&m, "NR1"), dice_map_find(&m, "NR2")) == 0);
-	CHECK(dice_start_gap(&m, dice_map_find(&m, "NR1"), dice_map_find(&m, "ER2")) == 6);
-	CHECK(dice_start_gap(&m, dice_map_find(&m, "NR2"), dice_map_find(&m, "SR1")) == 8);
+	CHECK(dice_start_gap(&m, dice_map_find(&m, "NR1"), dice_map_find(&m, "ER2")) == 9);
+	CHECK(dice_start_gap(&m, dice_map_find(&m, "NR2"), dice_map_find(&m, "SR1")) == 9);
 	CHECK(dice_game_start(&g, &m, 2, names, 1, 0, &e) == C_OK);
 	CHECK(dice_setup(&g) && dice_seat(&g) == 0);
 	g.starts = 2;
-	g.p[0].built = set(&m, "NR5 NR6 ER5 ER6 SR5 SR6 WR5 WR6");
-	CHECK(dice_road_of(&g, 0) == 8);	/* round the ring, no road twice */
-	g.p[0].built |= set(&m, "NR3 NR4");
-	CHECK(dice_road_of(&g, 0) == 10);	/* in from the coast, round, and back to nb */
-	g.p[1].built = set(&m, "ESB");
-	CHECK(dice_road_of(&g, 0) == 8);	/* from the coast round to eb, where bob's settlement ends it */
-	g.p[1].built = set(&m, "ESB NSB");
-	CHECK(dice_road_of(&g, 0) == 6);	/* nb and eb both closed: np..nb, then eb..nb the long way */
+	g.p[0].built = set(&m, "NR1 NR2 NR3 NR4 NR5 NR6 ER6 SR6 WR6");
+	CHECK(dice_road_of(&g, 0) == 7);	/* in from the coast to the middle and out: branches do not count */
+	g.p[0].built |= set(&m, "ER5 ER4");
+	CHECK(dice_road_of(&g, 0) == 9);	/* on into the east coast */
+	g.p[1].built = set(&m, "ESQ");
+	CHECK(dice_road_of(&g, 0) == 7);	/* bob's settlement on the east tip ends it there */
+	g.p[1].built = set(&m, "ESQ NSQ");
+	CHECK(dice_road_of(&g, 0) == 5);	/* the north tip closed too: the coast to nq, or eb to eq */
 	dice_fronts(&g);
-	CHECK(!(g.p[0].front & set(&m, "NSB NS0")));
-	CHECK((g.p[0].front & set(&m, "NSQ ESQ DK1 NK")) == set(&m, "NSQ ESQ DK1 NK"));
+	CHECK(!(g.p[0].front & set(&m, "NSQ ESQ")) && (g.p[0].front & set(&m, "ESB")));
+	g.p[0].built = set(&m, "NR1 NR2 NR3 NSP NR4 NSB NR5 NSQ NR6");
+	g.p[1].built = set(&m, "ESQ");
+	dice_fronts(&g);
+	CHECK((g.p[0].front & set(&m, "ER6 SR6 WR6 DK1 DK2 MK NK NCQ")) == set(&m, "ER6 SR6 WR6 DK1 DK2 MK NK NCQ"));
+	CHECK(!(g.p[0].front & set(&m, "ER5 SSQ ESQ")));
 	dice_game_free(&g);
 }
 
