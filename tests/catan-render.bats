@@ -435,8 +435,12 @@ label_clashes() {
 	dicegame-sheet render --svg "$P/d.json" >"$P/sheet.svg"
 	dicegame-sheet new --island 3 --castles --players ann,bob,cy,dee --seed 5 |
 		dicegame-sheet auto --turns 80 | dicegame-sheet render --svg >"$P/extra.svg"
-	run -0 timeout 300 "$py" "$ROOT/tests/svg-browser.py" "$P"/{midgame,over,five-six,view,timeline,sheet,extra}.svg
-	assert_eq "svg-browser: 7 pictures drawn" "$output"
+	# Two players, no castles, one holding both awards: the column's longest lines.
+	dicegame-sheet new --island 3 --players ann,bob --seed 1 | dicegame-sheet auto --all |
+		dicegame-sheet render --svg >"$P/extra-two.svg"
+	run -0 timeout 300 "$py" "$ROOT/tests/svg-browser.py" \
+		"$P"/{midgame,over,five-six,view,timeline,sheet,extra,extra-two}.svg
+	assert_eq "svg-browser: 8 pictures drawn" "$output"
 }
 
 @test "--view on a full state draws what catan-move --view gives, for every player" {

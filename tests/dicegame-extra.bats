@@ -386,6 +386,19 @@ by_hand() {
 	assert_eq $'>Extra: our own shared map, not the printed one<\n>The map is our own design, not the printed Extra map.<' "$output"
 }
 
+@test "render --svg: a player's start and each award on a line of its own, the castles' line short" {
+	sheet "$S" ann "ore ore ore ore ore ore" false ann:NR1:NR2 bob:SR1:
+	holds "$S" longest_road ann
+	holds "$S" largest_army ann
+	dicegame-sheet render --svg "$S" >"$BATS_TEST_TMPDIR/s.svg"
+	run -0 xmllint --xpath '//*[@id="players"]/*[local-name()="text"]/text()' "$BATS_TEST_TMPDIR/s.svg"
+	assert_eq $'ann 3\nstart NR1\nLongest Road 1\nLargest Army 2\nbob 0\nstart SR1' "$output"
+	run -0 grep -o '>Castle[^<]*<' "$BATS_TEST_TMPDIR/s.svg"
+	assert_eq '>Castles are not played<' "$output"
+	jq '.castles = true' "$S" >"$S.new"
+	dicegame-sheet render --svg "$S.new" | grep -q '>Castle: six dice of one face<'
+}
+
 @test "completion: --castles and island 3 from the program; start roads and the Extra's ids in moves" {
 	run -0 dicegame-sheet --complete new --cas
 	assert_eq "--castles" "$output"

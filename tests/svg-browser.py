@@ -4,7 +4,7 @@
 usage: svg-browser.py FILE.svg...
 Each file must load as an SVG document without a parse error, draw at the
 width and height it declares, and set every text it holds in a box of some
-width (its font found and used).  Prints "svg-browser: N pictures drawn" and
+width (its font found and used) inside the picture.  Prints "svg-browser: N pictures drawn" and
 exits 0 when all hold, 1 with the first picture that does not.
 """
 import os
@@ -22,11 +22,19 @@ var r = root.getBoundingClientRect();
 if (Math.round(r.width) !== parseInt(root.getAttribute('width')) ||
     Math.round(r.height) !== parseInt(root.getAttribute('height')))
 	return 'drawn at ' + r.width + ' x ' + r.height;
-var texts = root.getElementsByTagName('text');
-for (var i = 0; i < texts.length; i++)
-	if (texts[i].textContent.trim() && texts[i].getBBox().width <= 0)
+var texts = root.getElementsByTagName('text'), out = [];
+for (var i = 0; i < texts.length; i++) {
+	if (!texts[i].textContent.trim())
+		continue;
+	if (texts[i].getBBox().width <= 0)
 		bad.push(texts[i].textContent);
-return bad.length ? 'texts not drawn: ' + bad.slice(0, 5).join(', ') : '';
+	var t = texts[i].getBoundingClientRect();
+	if (t.left < r.left - 1 || t.right > r.right + 1 || t.top < r.top - 1 || t.bottom > r.bottom + 1)
+		out.push(texts[i].textContent);
+}
+if (bad.length)
+	return 'texts not drawn: ' + bad.slice(0, 5).join(', ');
+return out.length ? 'texts past the edge: ' + out.slice(0, 5).join(', ') : '';
 """
 
 

@@ -627,22 +627,28 @@ static void extra_map_svg(struct buf *b, const struct dgame *g)
 	buf_printf(b, "</g>\n");
 }
 
-/* extra_players: each player's colour, points and awards, under the dice. */
+/* extra_players: each player's colour, points, start and awards (a line each under the start), under the dice. */
 static void extra_players(struct buf *b, const struct dgame *g)
 {
 	int y0 = 600;
 	buf_printf(b, "<g id=\"players\">\n");
 	for (int i = 0; i < g->nplayers; i++) {
 		const struct dplayer *p = &g->p[i];
-		int y = y0 + 52 * i;
+		int y = y0 + 68 * i;
 		buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"24\" height=\"24\" rx=\"4\" fill=\"%s\" stroke=\"" INK "\"/>\n",
 			    COL_X, y, player_fill[i]);
 		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"16\" font-weight=\"bold\">", COL_X + 32, y + 18);
 		xml_text(b, p->name);
 		buf_printf(b, " %d</text>\n", dice_vp(g, i));
-		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\">start %s%s%s</text>\n", COL_X + 32, y + 36,
-			    p->start >= 0 ? g->map.s[p->start].id : "-", g->road_holder == i ? ", Longest Road 1" : "",
-			    g->army_holder == i ? ", Largest Army 2" : "");
+		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\">start %s</text>\n", COL_X + 32, y + 34,
+			    p->start >= 0 ? g->map.s[p->start].id : "-");
+		int ly = y + 48;
+		if (g->road_holder == i) {
+			buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\">Longest Road 1</text>\n", COL_X + 32, ly);
+			ly += 14;
+		}
+		if (g->army_holder == i)
+			buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\">Largest Army 2</text>\n", COL_X + 32, ly);
 	}
 	buf_printf(b, "</g>\n");
 }
@@ -662,8 +668,8 @@ static int extra_svg(const struct dgame *g, char **out, size_t *len, struct cerr
 	buf_printf(&b, "</text>\n");
 	extra_map_svg(&b, g);
 	svg_costs(&b);
-	buf_printf(&b, "<text x=\"%d\" y=\"%d\" font-size=\"13\">Castle: six dice of one face%s</text>\n", COL_X,
-		    582, g->castles ? "" : " (not played)");
+	buf_printf(&b, "<text x=\"%d\" y=\"%d\" font-size=\"13\">%s</text>\n", COL_X, 582,
+		    g->castles ? "Castle: six dice of one face" : "Castles are not played");
 	if (!g->over && g->rolls)
 		svg_dice(&b, g);
 	extra_players(&b, g);
