@@ -7,6 +7,8 @@ load test_helper
 
 setup() {
 	command -v tmux >/dev/null || skip "tmux is not installed (make deps)"
+	# Each test its own tmux server (-L): a server shared by tests run at once exits under
+	# one when the other ends its last session.
 	S=catan-$$-$BATS_TEST_NUMBER
 	cat >"$BATS_TEST_TMPDIR/rc.bash" <<RC
 PS1='$ '
@@ -25,20 +27,20 @@ RC
 }
 
 teardown() {
-	tmux kill-session -t "$S" 2>/dev/null || true
+	tmux -L "$S" kill-server 2>/dev/null || true
 }
 
 # shell bash|zsh: starts the shell in a tmux session and waits for its prompt.
 shell() {
 	case $1 in
-	bash) tmux -f /dev/null new-session -d -s "$S" -x 160 -y 20 \
+	bash) tmux -L "$S" -f /dev/null new-session -d -s "$S" -x 160 -y 20 \
 		"bash --noprofile --rcfile '$BATS_TEST_TMPDIR/rc.bash' -i" ;;
-	zsh) tmux -f /dev/null new-session -d -s "$S" -x 160 -y 20 \
+	zsh) tmux -L "$S" -f /dev/null new-session -d -s "$S" -x 160 -y 20 \
 		"ZDOTDIR='$BATS_TEST_TMPDIR/zdot' zsh -i" ;;
 	esac
 	for _ in $(seq 50); do
 		# The prompt, '$ ' (the screen is read without trailing blanks).
-		tmux capture-pane -t "$S" -p | grep -qx '\$' && return 0
+		tmux -L "$S" capture-pane -t "$S" -p | grep -qx '\$' && return 0
 		sleep 0.1
 	done
 	return 1
@@ -47,19 +49,19 @@ shell() {
 # typed KEYS...: clears the line, sends the keys (a Tab is the word Tab), then an X to mark
 # where the cursor stands, and prints the last line of the screen once it holds the X.
 typed() {
-	tmux send-keys -t "$S" C-u
+	tmux -L "$S" send-keys -t "$S" C-u
 	more "$@"
 }
 
 # more KEYS...: typed, on the line as it stands.
 more() {
 	for k; do
-		tmux send-keys -t "$S" "$k"
+		tmux -L "$S" send-keys -t "$S" "$k"
 		sleep 0.3
 	done
-	tmux send-keys -t "$S" X
+	tmux -L "$S" send-keys -t "$S" X
 	for _ in $(seq 50); do
-		line=$(tmux capture-pane -t "$S" -p | grep -v '^$' | tail -n 1)
+		line=$(tmux -L "$S" capture-pane -t "$S" -p | grep -v '^$' | tail -n 1)
 		[[ "$line" == *X ]] && break
 		sleep 0.1
 	done
@@ -127,9 +129,9 @@ more() {
 	run -0 typed "catan-newboard --geo" Tab
 	assert_eq "\$ catan-newboard --geometry X" "$output"
 	# Two that begin alike: the list under the line holds each with its help.
-	tmux send-keys -t "$S" C-u "catan-newboard --se" Tab Tab
+	tmux -L "$S" send-keys -t "$S" C-u "catan-newboard --se" Tab Tab
 	for _ in $(seq 50); do
-		screen=$(tmux capture-pane -t "$S" -p)
+		screen=$(tmux -L "$S" capture-pane -t "$S" -p)
 		grep -q -- '--secret' <<<"$screen" && break
 		sleep 0.1
 	done
@@ -145,26 +147,26 @@ more() {
 @test "examples/human-vs-bots.sh on a terminal: rlwrap gives the prompt line editing and a history" {
 	command -v rlwrap >/dev/null || skip "rlwrap is not installed (make deps)"
 	mkdir -p "$BATS_TEST_TMPDIR/home"
-	tmux -f /dev/null new-session -d -s "$S" -x 120 -y 40 \
+	tmux -L "$S" -f /dev/null new-session -d -s "$S" -x 120 -y 40 \
 		"HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$BATS_TEST_TMPDIR/h.json'"
 	# prompt_after TEXT: waits (30 s at most) until the screen shows TEXT and then an empty prompt.
 	prompt_after() {
 		for _ in $(seq 300); do
-			tmux capture-pane -t "$S" -p -S -100 | grep -v '^$' | tail -n 1 | grep -q '^red> *$' &&
-				tmux capture-pane -t "$S" -p -S -100 | grep -q "$1" && return 0
+			tmux -L "$S" capture-pane -t "$S" -p -S -100 | grep -v '^$' | tail -n 1 | grep -q '^red> *$' &&
+				tmux -L "$S" capture-pane -t "$S" -p -S -100 | grep -q "$1" && return 0
 			sleep 0.1
 		done
 		return 1
 	}
 	prompt_after 'Your moves:'
-	tmux send-keys -t "$S" help Enter
+	tmux -L "$S" send-keys -t "$S" help Enter
 	prompt_after 'Commands:'
 	# The Up key brings the last line back, and the cursor keys edit it.
 	run -0 typed Up
 	assert_eq "red> helpX" "$output"
 	run -0 more BSpace Left Left Left Left z
 	assert_eq "red> zXhelp" "$output"
-	tmux send-keys -t "$S" C-e C-u quit Enter
+	tmux -L "$S" send-keys -t "$S" C-e C-u quit Enter
 	for _ in $(seq 50); do
 		[ -s "$BATS_TEST_TMPDIR/home/.human-vs-bots_history" ] && break
 		sleep 0.1
@@ -176,14 +178,14 @@ more() {
 @test "examples/human-vs-bots.sh on a terminal of 80x24: the whole board stays on the screen, in colour unless NO_COLOR" {
 	mkdir -p "$BATS_TEST_TMPDIR/home"
 	G=$BATS_TEST_TMPDIR/t.json
-	tmux -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
+	tmux -L "$S" -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
 		"HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$G'"
 	# prompt [TEXT [N]]: waits (30 s at most) until the screen is another than at the last
 	# prompt, shows N menus (1 unless said) and TEXT, and ends with an empty prompt.
 	: >"$BATS_TEST_TMPDIR/last"
 	prompt() {
 		for _ in $(seq 300); do
-			tmux capture-pane -t "$S" -p >"$BATS_TEST_TMPDIR/screen"
+			tmux -L "$S" capture-pane -t "$S" -p >"$BATS_TEST_TMPDIR/screen"
 			if cmp -s "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/last"; then
 				sleep 0.1
 				continue
@@ -211,12 +213,12 @@ more() {
 			cp "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/first"
 			assert_eq "  ... 5 more lines: list shows them all" "$(sed -n 23p "$BATS_TEST_TMPDIR/screen")"
 			# "list" shows the whole menu, below the prompt.
-			tmux send-keys -t "$S" list Enter
+			tmux -L "$S" send-keys -t "$S" list Enter
 			prompt '^                    aw 49  ax 50  ay 51  az 52  ba 53  bb 54$' 2
-			tmux send-keys -t "$S" board Enter
+			tmux -L "$S" send-keys -t "$S" board Enter
 			prompt '^  \.\.\. 5 more lines: list shows them all$'
 		fi
-		tmux send-keys -t "$S" "$move" Enter
+		tmux -L "$S" send-keys -t "$S" "$move" Enter
 	done
 	prompt
 	# Red's four placements are played, and the game goes on to red's first roll.
@@ -225,22 +227,22 @@ more() {
 	grep -q '  Turn 1: red to roll the dice$' "$BATS_TEST_TMPDIR/screen"
 	# In colour (as tmux writes it again), red's pieces in red, and the road just built
 	# underlined in reverse video.
-	tmux capture-pane -t "$S" -p -e >"$BATS_TEST_TMPDIR/colour"
+	tmux -L "$S" capture-pane -t "$S" -p -e >"$BATS_TEST_TMPDIR/colour"
 	grep -qF $'\033[31mr' "$BATS_TEST_TMPDIR/colour"
 	grep -qF $'\033[1;4;7m\033[31mr' "$BATS_TEST_TMPDIR/colour"
-	tmux send-keys -t "$S" quit Enter
+	tmux -L "$S" send-keys -t "$S" quit Enter
 	# With NO_COLOR, no colour at all.
-	tmux kill-session -t "$S"
+	tmux -L "$S" kill-session -t "$S"
 	: >"$BATS_TEST_TMPDIR/last"
-	tmux -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
+	tmux -L "$S" -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
 		"NO_COLOR=1 HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$G.2'"
 	prompt
-	tmux capture-pane -t "$S" -p -e >"$BATS_TEST_TMPDIR/colour"
+	tmux -L "$S" capture-pane -t "$S" -p -e >"$BATS_TEST_TMPDIR/colour"
 	run -1 grep -cF $'\033[' "$BATS_TEST_TMPDIR/colour"
 	head -n 19 "$BATS_TEST_TMPDIR/screen" >"$BATS_TEST_TMPDIR/top"
 	catan-render --screen --view red "$G.2" >"$BATS_TEST_TMPDIR/board"
 	assert_file_eq "$BATS_TEST_TMPDIR/board" "$BATS_TEST_TMPDIR/top"
-	tmux send-keys -t "$S" quit Enter
+	tmux -L "$S" send-keys -t "$S" quit Enter
 }
 
 @test "catan-render --screen on a terminal of 80x24: six players on the thirty-hex board fill it, nothing wraps" {
@@ -250,14 +252,14 @@ more() {
 	for f in s0 s200 end; do
 		catan-render --screen "$BATS_TEST_TMPDIR/$f.json" >"$BATS_TEST_TMPDIR/plain"
 		# In colour, without the last newline, which would scroll the first line away.
-		tmux -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
+		tmux -L "$S" -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
 			"PATH='$PATH' sh -c 'printf %s \"\$(catan-render --screen --color always $BATS_TEST_TMPDIR/$f.json)\"; sleep 60'"
 		for _ in $(seq 100); do
-			tmux capture-pane -t "$S" -p | sed 's/ *$//' >"$BATS_TEST_TMPDIR/screen"
+			tmux -L "$S" capture-pane -t "$S" -p | sed 's/ *$//' >"$BATS_TEST_TMPDIR/screen"
 			cmp -s "$BATS_TEST_TMPDIR/plain" "$BATS_TEST_TMPDIR/screen" && break
 			sleep 0.1
 		done
 		assert_file_eq "$BATS_TEST_TMPDIR/plain" "$BATS_TEST_TMPDIR/screen"
-		tmux kill-session -t "$S"
+		tmux -L "$S" kill-session -t "$S"
 	done
 }
