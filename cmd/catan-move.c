@@ -192,260 +192,311 @@ static const struct fe_cmd command = {
 		"'red buy', 'red play knight', 'red end', ...",
 };
 
-int main(int argc, char **argv)
-{
-	const char *in_place = NULL, *moves_file = NULL, *as_name = NULL, *view_name = NULL;
-	struct fe_locked lk = { .fd = -1 };
-	struct fe_moves mv = { 0 };
-	struct cerr e = { 0 }, refusal = { 0 };
-	struct game g, view;
+/* What the command line asks. */
+struct opts {
+	const char *in_place, *moves_file, *as_name, *view_name;
+	int json, keep, flags, list, count, choose, mgflags, have_at;
+	int autoplay;	/* 1 --auto N, 2 --until-end */
+	int turn_limit;
+	long auto_n, at_n;
 	struct autoplay_opts ao;
-	int json = 0, keep = 0, refused = 0, flags = 0, opt, rc, have_view = 0, list = 0, count = 0;
-	int choose = 0;
-	int mgflags = 0;
-	int as_seat = NOBODY, view_seat = NOBODY, autoplay = 0, turn_limit = 1000, why = AUTO_COUNT;
-	long auto_n = 1, at_n = 0;
-	int have_at = 0;
-	struct present at = { 0 };
-	struct replay_result res;
-	unsigned long long num;
-	char *in = NULL, *out = NULL, *vout = NULL;
-	const char *text;
-	size_t inlen, outlen, voutlen;
+};
 
-	autoplay_opts_default(&ao);
+/* read_options: the options into o; -1 to go on, else the status to exit with (--help, a usage error). */
+static int read_options(int argc, char **argv, struct opts *o)
+{
+	struct cerr e = { 0 };
+	unsigned long long num;
+	int opt, rc;
+
+	memset(o, 0, sizeof *o);
+	o->turn_limit = 1000;
+	o->auto_n = 1;
+	autoplay_opts_default(&o->ao);
 	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
 		switch (opt) {
 		case FE_STOP:
 			return rc;
 		case O_IN_PLACE:
-			in_place = optarg;
+			o->in_place = optarg;
 			break;
 		case O_FILE:
-			moves_file = optarg;
+			o->moves_file = optarg;
 			break;
 		case O_JSON:
-			json = 1;
+			o->json = 1;
 			break;
 		case O_KEEP:
-			keep = 1;
+			o->keep = 1;
 			break;
 		case O_AS:
-			as_name = optarg;
+			o->as_name = optarg;
 			break;
 		case O_VIEW:
-			view_name = optarg;
+			o->view_name = optarg;
 			break;
 		case O_COMPACT:
-			flags |= SJ_COMPACT;
+			o->flags |= SJ_COMPACT;
 			break;
 		case O_LIST:
-			list = 1;
+			o->list = 1;
 			break;
 		case O_COUNT:
-			count = 1;
+			o->count = 1;
 			break;
 		case O_AT:
-			if ((rc = fe_at(&command, optarg, &at_n)))
+			if ((rc = fe_at(&command, optarg, &o->at_n)))
 				return rc;
-			have_at = 1;
+			o->have_at = 1;
 			break;
 		case O_OFFERS:
-			mgflags |= MG_OFFERS;
+			o->mgflags |= MG_OFFERS;
 			break;
 		case O_ALL_RATES:
-			mgflags |= MG_ALL_RATES;
+			o->mgflags |= MG_ALL_RATES;
 			break;
 		case O_AUTO:
-			if (autoplay == 2)
+			if (o->autoplay == 2)
 				return fe_usagef(&command, "--auto N and --until-end do not go together");
-			autoplay = 1;
+			o->autoplay = 1;
 			if (optarg && (fe_parse_u64(optarg, 1000000000, &num) || num == 0))
 				return fe_usagef(&command,
 						 "--auto: '%s' is not a number of moves (1 or more)", optarg);
-			auto_n = optarg ? (long)num : 1;
+			o->auto_n = optarg ? (long)num : 1;
 			break;
 		case O_UNTIL_END:
-			if (autoplay == 1)
+			if (o->autoplay == 1)
 				return fe_usagef(&command, "--auto N and --until-end do not go together");
-			autoplay = 2;
+			o->autoplay = 2;
 			break;
 		case O_POLICY:
-			if (autoplay_opts_policy(&ao, optarg, &e))
+			if (autoplay_opts_policy(&o->ao, optarg, &e))
 				return fe_usagef(&command, "--policy: %s", e.msg);
 			break;
 		case O_BOTS:
-			if (autoplay_opts_bots(&ao, optarg, &e))
+			if (autoplay_opts_bots(&o->ao, optarg, &e))
 				return fe_usagef(&command, "--bots: %s", e.msg);
 			break;
 		case O_CHOOSE:
-			choose = 1;
+			o->choose = 1;
 			break;
 		case O_TURN_LIMIT:
 			if (fe_parse_u64(optarg, MAX_TURN, &num))
 				return fe_usagef(&command, "--turn-limit: '%s' is not a turn number (0 to %d)",
 						 optarg, MAX_TURN);
-			turn_limit = (int)num;
+			o->turn_limit = (int)num;
 			break;
 		}
 	}
-	rc = C_USAGE;
-	if (as_name && colour_parse(as_name) < 0)
-		rc = fe_usagef(&command, "--as: unknown colour '%s'", as_name);
-	else if (view_name && colour_parse(view_name) < 0)
-		rc = fe_usagef(&command, "--view: unknown colour '%s'", view_name);
-	else if (moves_file && strcmp(moves_file, "-") == 0 && !in_place)
-		rc = fe_usagef(&command, "-f -: standard input holds the game unless -i FILE is given");
-	else if (choose && (optind < argc || moves_file || autoplay || list || count || view_name || keep ||
-			    as_name || have_at || mgflags))
-		rc = fe_usagef(&command, "--choose takes no moves and goes only with --json, --policy "
-					    "and --bots");
-	else if (list && count)
-		rc = fe_usagef(&command, "--list and --count do not go together");
-	else if ((list || count) && (optind < argc || moves_file || autoplay || view_name || keep))
-		rc = fe_usagef(&command, "--list and --count take no moves, --keep, --auto or --view");
-	else if (have_at && !list && !count)
-		rc = fe_usagef(&command, "--at goes with --list or --count: moves are made at the end");
-	else if ((mgflags & MG_OFFERS) && !list && !count)
-		rc = fe_usagef(&command, "--offers goes with --list or --count");
-	else if ((mgflags & MG_ALL_RATES) && !list && !count)
-		rc = fe_usagef(&command, "--all-rates goes with --list or --count");
-	else if (autoplay && as_name)
-		rc = fe_usagef(&command, "--as does not go with automatic play");
-	else
-		rc = C_OK;
+	return -1;
+}
+
+/* check_options: the options that do not go together (nmoves: the MOVE operands); C_OK or C_USAGE, told. */
+static int check_options(const struct opts *o, int nmoves)
+{
+	if (o->as_name && colour_parse(o->as_name) < 0)
+		return fe_usagef(&command, "--as: unknown colour '%s'", o->as_name);
+	if (o->view_name && colour_parse(o->view_name) < 0)
+		return fe_usagef(&command, "--view: unknown colour '%s'", o->view_name);
+	if (o->moves_file && strcmp(o->moves_file, "-") == 0 && !o->in_place)
+		return fe_usagef(&command, "-f -: standard input holds the game unless -i FILE is given");
+	if (o->choose && (nmoves || o->moves_file || o->autoplay || o->list || o->count || o->view_name ||
+			  o->keep || o->as_name || o->have_at || o->mgflags))
+		return fe_usagef(&command, "--choose takes no moves and goes only with --json, --policy "
+					   "and --bots");
+	if (o->list && o->count)
+		return fe_usagef(&command, "--list and --count do not go together");
+	if ((o->list || o->count) && (nmoves || o->moves_file || o->autoplay || o->view_name || o->keep))
+		return fe_usagef(&command, "--list and --count take no moves, --keep, --auto or --view");
+	if (o->have_at && !o->list && !o->count)
+		return fe_usagef(&command, "--at goes with --list or --count: moves are made at the end");
+	if ((o->mgflags & MG_OFFERS) && !o->list && !o->count)
+		return fe_usagef(&command, "--offers goes with --list or --count");
+	if ((o->mgflags & MG_ALL_RATES) && !o->list && !o->count)
+		return fe_usagef(&command, "--all-rates goes with --list or --count");
+	if (o->autoplay && o->as_name)
+		return fe_usagef(&command, "--as does not go with automatic play");
+	return C_OK;
+}
+
+/*
+ * read_game: the game into g, from -i's file (locked in lk, its text in lk's
+ * buffer) or stdin (its text in *in), and with --at the game rebuilt up to
+ * that move (at holds what it took).  A view is read only to be listed.
+ */
+static int read_game(const struct opts *o, struct fe_locked *lk, char **in, struct game *g,
+		     struct present *at, struct cerr *e)
+{
+	struct replay_result res;
+	size_t inlen;
+	int rc;
+
+	if (o->in_place) {
+		if ((rc = fe_lock_open(o->in_place, lk, e)))
+			return rc;
+		if ((rc = game_read(lk->buf, lk->len, g, e)))
+			cerr_prefix(e, "%s", o->in_place);
+	} else {
+		if ((rc = fe_read_stdin("pipe a game in, or edit a file with -i FILE", in, &inlen, e)))
+			return rc;
+		if ((rc = game_read(*in, inlen, g, e)))
+			cerr_prefix(e, "stdin");
+	}
 	if (rc)
 		return rc;
-
-	game_init(&g);
-	/* The moves first: a moves file that cannot be opened, or a pipe still being written, must
-	 * not keep a game locked. */
-	if ((rc = fe_moves_open(&mv, moves_file, argc - optind, argv + optind, &e)))
-		goto out;
-
-	if (in_place) {
-		if ((rc = fe_lock_open(in_place, &lk, &e)))
-			goto out;
-		rc = game_read(lk.buf, lk.len, &g, &e);
-		if (rc)
-			cerr_prefix(&e, "%s", in_place);
-	} else {
-		if ((rc = fe_read_stdin("pipe a game in, or edit a file with -i FILE", &in, &inlen, &e)))
-			goto out;
-		rc = game_read(in, inlen, &g, &e);
-		if (rc)
-			cerr_prefix(&e, "stdin");
-	}
-	if (rc)
-		goto out;
-	if (g.view != NOBODY && !list && !count && !choose) {
-		rc = cerr_set(&e, C_ILLEGAL, "this is %s's view of a game, which cannot be played on: "
-			      "moves need the full game", seat_name(&g, g.view));
-		goto out;
-	}
-	if (have_at) {
+	if (g->view != NOBODY && !o->list && !o->count && !o->choose)
+		return cerr_set(e, C_ILLEGAL, "this is %s's view of a game, which cannot be played on: "
+				"moves need the full game", seat_name(g, g->view));
+	if (o->have_at) {
 		/* The legal moves of an earlier position: the game rebuilt up to move N. */
-		if ((rc = present_at(&g, at_n, &at, &res, &e)))
-			goto out;
-		game_free(&g);
-		if ((rc = game_copy(&g, at.game, &e)))
-			goto out;
+		if ((rc = present_at(g, o->at_n, at, &res, e)))
+			return rc;
+		game_free(g);
+		if ((rc = game_copy(g, at->game, e)))
+			return rc;
 	}
-	if (!g.has_pos) {
-		rc = cerr_set(&e, C_INPUT, "the document is a record with no current position");
-		goto out;
-	}
-	if (as_name && (as_seat = game_seat_of(&g, colour_parse(as_name))) == NOBODY) {
-		rc = fe_usagef(&command, "--as: '%s' does not play in this game", as_name);
-		goto done;
-	}
-	if (as_name && !seat_moves(&g, as_seat)) {
-		rc = fe_usagef(&command, "--as: %s is a neutral seat and never moves", as_name);
-		goto done;
-	}
-	if (as_name && g.view != NOBODY && as_seat != g.view) {
-		rc = fe_usagef(&command, "--as: this is %s's view: it lists only %s's moves",
-			       seat_name(&g, g.view), seat_name(&g, g.view));
-		goto done;
-	}
-	if (view_name && (view_seat = game_seat_of(&g, colour_parse(view_name))) == NOBODY) {
-		rc = fe_usagef(&command, "--view: '%s' does not play in this game", view_name);
-		goto done;
-	}
+	if (!g->has_pos)
+		return cerr_set(e, C_INPUT, "the document is a record with no current position");
+	return C_OK;
+}
 
-	if (count) {
-		printf("%d\n", movegen_legal(&g, as_seat, mgflags, NULL, 0));
-		rc = fe_close_stdout(&e);
-		goto out;
+/* find_seats: --as's and --view's seats in g (NOBODY when not given); C_OK or C_USAGE, told. */
+static int find_seats(const struct opts *o, const struct game *g, int *as_seat, int *view_seat)
+{
+	const char *as = o->as_name, *view = o->view_name;
+	if (as && (*as_seat = game_seat_of(g, colour_parse(as))) == NOBODY)
+		return fe_usagef(&command, "--as: '%s' does not play in this game", as);
+	if (as && !seat_moves(g, *as_seat))
+		return fe_usagef(&command, "--as: %s is a neutral seat and never moves", as);
+	if (as && g->view != NOBODY && *as_seat != g->view)
+		return fe_usagef(&command, "--as: this is %s's view: it lists only %s's moves",
+				 seat_name(g, g->view), seat_name(g, g->view));
+	if (view && (*view_seat = game_seat_of(g, colour_parse(view))) == NOBODY)
+		return fe_usagef(&command, "--view: '%s' does not play in this game", view);
+	return C_OK;
+}
+
+/* answer: --count, --choose or --list: what the game offers, on stdout; the game is not written. */
+static int answer(const struct opts *o, const struct game *g, int as_seat, struct cerr *e)
+{
+	char *out = NULL;
+	size_t outlen;
+	int rc;
+
+	if (o->count) {
+		printf("%d\n", movegen_legal(g, as_seat, o->mgflags, NULL, 0));
+		return fe_close_stdout(e);
 	}
-	if (choose) {
-		if ((rc = choose_move(&g, &ao, json, &e)))
-			cerr_prefix(&e, "--choose");
-		goto out;
+	if (o->choose) {
+		if ((rc = choose_move(g, &o->ao, o->json, e)))
+			cerr_prefix(e, "--choose");
+		return rc;
 	}
-	if (list) {
-		if ((rc = movegen_list(&g, as_seat, mgflags, json, &out, &outlen, &e)) == C_OK)
-			rc = fe_output(out, outlen, &e);
-		goto out;
-	}
-	while ((rc = fe_moves_next(&mv, &text, &e)) == C_OK && text)
-		if ((rc = batch_apply_move(&g, text, json, as_seat, mv.n, &e)))
+	if ((rc = movegen_list(g, as_seat, o->mgflags, o->json, &out, &outlen, e)) == C_OK)
+		rc = fe_output(out, outlen, e);
+	free(out);
+	return rc;
+}
+
+/*
+ * play: the moves of mv, then the automatic players, applied to g; then the
+ * view asked for on stdout, and the game on stdout or into -i's file.
+ */
+static int play(const struct opts *o, struct game *g, struct fe_moves *mv, struct fe_locked *lk, int as_seat,
+		int view_seat, struct cerr *e)
+{
+	struct cerr refusal = { 0 };
+	struct game view;
+	char *out = NULL, *vout = NULL;
+	const char *text;
+	size_t outlen, voutlen;
+	int rc, refused = 0, have_view = 0, why = AUTO_COUNT;
+
+	while ((rc = fe_moves_next(mv, &text, e)) == C_OK && text)
+		if ((rc = batch_apply_move(g, text, o->json, as_seat, mv->n, e)))
 			break;
 	/*
 	 * A refusal drops the moves before it, unless asked to keep them or the
 	 * game is refereed: there luck once drawn stands (a roll, a card bought,
 	 * a steal), or a sender could draw again by adding a move that fails.
 	 */
-	if (rc == C_ILLEGAL && mv.n > 1 && (keep || g.has_secret)) {
-		refusal = e;
+	if (rc == C_ILLEGAL && mv->n > 1 && (o->keep || g->has_secret)) {
+		refusal = *e;
 		refused = 1;
 	} else if (rc) {
-		goto out;
+		return rc;
 	}
-	if (autoplay && !refused &&
-	    (rc = autoplay_play(&g, &ao, autoplay == 2 ? -1 : auto_n, turn_limit, &why, &e)))
-		goto out;
+	if (o->autoplay && !refused &&
+	    (rc = autoplay_play(g, &o->ao, o->autoplay == 2 ? -1 : o->auto_n, o->turn_limit, &why, e)))
+		return rc;
 
 	/*
 	 * What goes to standard output is written and flushed before the game
 	 * file is replaced: status 4 then always means the file is as it was.
 	 */
 	if (view_seat != NOBODY) {
-		if ((rc = game_view(&g, view_seat, &view, &e)))
+		if ((rc = game_view(g, view_seat, &view, e)))
 			goto out;
 		have_view = 1;
-		if ((rc = game_write(&view, flags, &vout, &voutlen, &e)) ||
-		    (rc = fe_write_stdout(vout, voutlen, &e)) || (rc = fe_flush_stdout(&e)))
+		if ((rc = game_write(&view, o->flags, &vout, &voutlen, e)) ||
+		    (rc = fe_write_stdout(vout, voutlen, e)) || (rc = fe_flush_stdout(e)))
 			goto out;
 	}
-	if (in_place) {
-		if ((rc = game_write(&g, flags, &out, &outlen, &e)) || (rc = fe_replace(&lk, out, outlen, &e)))
+	if (o->in_place) {
+		if ((rc = game_write(g, o->flags, &out, &outlen, e)) || (rc = fe_replace(lk, out, outlen, e)))
 			goto out;
 	} else if (view_seat == NOBODY) {
-		if ((rc = game_write(&g, flags, &out, &outlen, &e)) || (rc = fe_write_stdout(out, outlen, &e)))
+		if ((rc = game_write(g, o->flags, &out, &outlen, e)) || (rc = fe_write_stdout(out, outlen, e)))
 			goto out;
 	}
-	rc = fe_close_stdout(&e);
+	rc = fe_close_stdout(e);
 	/* Stopping at the limit is what was asked (status 0), but a game cut short is said to be. */
 	if (rc == C_OK && why == AUTO_TURN_LIMIT)
-		fe_error("stopped at turn %d, past the turn limit %d: the game is not over", g.pos.turn,
-			 turn_limit);
+		fe_error("stopped at turn %d, past the turn limit %d: the game is not over", g->pos.turn,
+			 o->turn_limit);
 	/* The moves that stood are written: now the refusal is told. */
 	if (rc == C_OK && refused) {
-		e = refusal;
-		rc = e.code;
+		*e = refusal;
+		rc = e->code;
 	}
 out:
-	if (rc)
-		fe_report(&e);
-done:
-	fe_unlock(&lk);
 	if (have_view)
 		game_free(&view);
-	game_free(&g);
-	free(in);
 	free(out);
 	free(vout);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	struct fe_locked lk = { .fd = -1 };
+	struct fe_moves mv = { 0 };
+	struct present at = { 0 };
+	struct cerr e = { 0 };
+	struct game g;
+	char *in = NULL;
+	int rc, as_seat = NOBODY, view_seat = NOBODY;
+
+	if ((rc = read_options(argc, argv, &o)) >= 0)
+		return rc;
+	if ((rc = check_options(&o, argc - optind)))
+		return rc;
+	game_init(&g);
+	/* The moves first: a moves file that cannot be opened, or a pipe still being written, must
+	 * not keep a game locked. */
+	if ((rc = fe_moves_open(&mv, o.moves_file, argc - optind, argv + optind, &e)) ||
+	    (rc = read_game(&o, &lk, &in, &g, &at, &e)))
+		fe_report(&e);
+	else if ((rc = find_seats(&o, &g, &as_seat, &view_seat)) == C_OK) {
+		rc = o.list || o.count || o.choose ? answer(&o, &g, as_seat, &e)
+						   : play(&o, &g, &mv, &lk, as_seat, view_seat, &e);
+		if (rc)
+			fe_report(&e);
+	}
+	fe_unlock(&lk);
+	game_free(&g);
+	free(in);
 	fe_moves_close(&mv);
 	present_free(&at);
 	return rc;
