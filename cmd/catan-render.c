@@ -88,138 +88,180 @@ static int html(const struct game *g, const char *view_name, int have_at, long a
 	return render_html(g, seat, !have_at ? 0 : at_n < 0 ? at_n + len : at_n, ro, out, outlen, e);
 }
 
-int main(int argc, char **argv)
-{
-	const char *png = NULL, *view_name = NULL, *since_path = NULL, *when = "auto", *path = "-", *extra;
-	enum format fmt = FMT_TEXT;
+/* What the command line asks. */
+struct opts {
+	const char *png, *view_name, *since_path, *when, *path;
+	enum format fmt;
+	int force, have_at, nfmt;	/* nfmt: 1 --svg, 2 --png, 4 --html, as given */
+	long at_n;
 	struct render_opts ro;
-	struct cerr e = { 0 };
-	struct present view = { 0 }, at = { 0 };
-	struct replay_result res;
-	struct game g, before;
-	int opt, rc, seat, force = 0, have_at = 0, nfmt = 0;
-	long at_n = 0;
-	unsigned long long v;
-	char *out = NULL;
-	size_t outlen;
+};
 
-	render_opts_default(&ro);
+/* read_options: the options and operand into o; -1 to go on, else the status to exit with. */
+static int read_options(int argc, char **argv, struct opts *o)
+{
+	const char *extra;
+	unsigned long long v;
+	int opt, rc;
+
+	memset(o, 0, sizeof *o);
+	o->when = "auto";
+	o->path = "-";
+	o->fmt = FMT_TEXT;
+	render_opts_default(&o->ro);
 	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
 		switch (opt) {
 		case FE_STOP:
 			return rc;
 		case O_SVG:
-			fmt = FMT_SVG;
-			nfmt |= 1;
+			o->fmt = FMT_SVG;
+			o->nfmt |= 1;
 			break;
 		case O_PNG:
-			fmt = FMT_PNG;
-			png = optarg;
-			nfmt |= 2;
+			o->fmt = FMT_PNG;
+			o->png = optarg;
+			o->nfmt |= 2;
 			break;
 		case O_HTML:
-			fmt = FMT_HTML;
-			nfmt |= 4;
+			o->fmt = FMT_HTML;
+			o->nfmt |= 4;
 			break;
 		case O_FORCE:
-			force = 1;
+			o->force = 1;
 			break;
 		case O_AT:
-			if ((rc = fe_at(&command, optarg, &at_n)))
+			if ((rc = fe_at(&command, optarg, &o->at_n)))
 				return rc;
-			have_at = 1;
+			o->have_at = 1;
 			break;
 		case O_LABELS:
-			ro.labels = 1;
+			o->ro.labels = 1;
 			break;
 		case O_SCREEN:
-			ro.screen = 1;
+			o->ro.screen = 1;
 			break;
 		case O_SINCE:
-			since_path = optarg;
+			o->since_path = optarg;
 			break;
 		case O_COLOR:
 			if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never"))
 				return fe_usagef(&command,
 						 "--color: expected auto, always or never, not '%s'", optarg);
-			when = optarg;
+			o->when = optarg;
 			break;
 		case O_VIEW:
 			if (colour_parse(optarg) < 0)
 				return fe_usagef(&command, "--view: unknown colour '%s'", optarg);
-			view_name = optarg;
+			o->view_name = optarg;
 			break;
 		case O_LOG:
 			if (fe_parse_u64(optarg, 1000000, &v))
 				return fe_usagef(&command, "--log: '%s' is not a number of moves", optarg);
-			ro.nlog = (int)v;
+			o->ro.nlog = (int)v;
 			break;
 		}
 	}
-	if ((extra = fe_operand(argc, argv, &path)))
+	if ((extra = fe_operand(argc, argv, &o->path)))
 		return fe_usagef(&command, "unexpected argument '%s'", extra);
-	if (ro.screen && (nfmt || ro.labels))
+	if (o->ro.screen && (o->nfmt || o->ro.labels))
 		return fe_usagef(&command, "--screen is text of its own: give it without --svg, --png, "
 				 "--html or --labels");
-	if ((nfmt & 4) && nfmt != 4)
+	if ((o->nfmt & 4) && o->nfmt != 4)
 		return fe_usagef(&command, "--html is a page of its own: give it without --svg or --png");
-	ro.colour = fmt == FMT_TEXT && fe_colour_wanted(when);
-	if (fmt == FMT_PNG && (rc = fe_png_target(png, path, force, &e)))
-		return fe_report(&e);
+	o->ro.colour = o->fmt == FMT_TEXT && fe_colour_wanted(o->when);
+	return -1;
+}
+
+/*
+ * shown_game: the position g shows: --at's, or a record's last; then --view's
+ * view of it.  *shown points into g, at or view.  A colour that does not play
+ * is a usage error, told here (*told set).
+ */
+static int shown_game(const struct opts *o, const struct game *g, struct present *at, struct present *view,
+		      const struct game **shown, int *told, struct cerr *e)
+{
+	struct replay_result res;
+	int rc, seat;
+
+	*shown = g;
+	/* A record (no position of its own) shows its last position: --at the end of its log. */
+	if (o->have_at || (!g->has_pos && g->view == NOBODY)) {
+		if ((rc = present_at(g, o->have_at ? o->at_n : (long)g->log.len, at, &res, e)))
+			return rc;
+		*shown = at->game;
+	}
+	if (o->view_name) {
+		if ((seat = game_seat_of(g, colour_parse(o->view_name))) == NOBODY) {
+			*told = 1;
+			return fe_usagef(&command, "--view: '%s' does not play in this game", o->view_name);
+		}
+		if ((rc = present_view(*shown, seat, view, &res, e)))
+			return rc;
+		*shown = view->game;
+	}
+	return C_OK;
+}
+
+/* draw: the game as o asks, to stdout or --png's file; *told set when the failure is told already. */
+static int draw(struct opts *o, int *told, struct cerr *e)
+{
+	struct present view = { 0 }, at = { 0 };
+	const struct game *shown;
+	struct game g, before;
+	char *out = NULL;
+	size_t outlen;
+	int rc;
 
 	game_init(&g);
 	game_init(&before);
-	if ((rc = fe_load_game(path, &g, &e)))
+	if ((rc = fe_load_game(o->path, &g, e)))
 		goto out;
-	if (since_path && fmt == FMT_TEXT) {
-		if ((rc = fe_load_game(since_path, &before, &e)))
+	if (o->since_path && o->fmt == FMT_TEXT) {
+		if ((rc = fe_load_game(o->since_path, &before, e)))
 			goto out;
 		if (!same_board(&before, &g)) {
-			rc = fe_usagef(&command, "--since: %s is not a game on the same board", since_path);
-			goto done;
+			*told = 1;
+			rc = fe_usagef(&command, "--since: %s is not a game on the same board", o->since_path);
+			goto out;
 		}
-		ro.since = render_position(&before);
+		o->ro.since = render_position(&before);
 	}
-	if (fmt == FMT_HTML) {
-		rc = html(&g, view_name, have_at, at_n, &ro, &out, &outlen, &e);
+	if (o->fmt == FMT_HTML) {
+		rc = html(&g, o->view_name, o->have_at, o->at_n, &o->ro, &out, &outlen, e);
 		if (rc == C_OK)
-			rc = fe_output(out, outlen, &e);
+			rc = fe_output(out, outlen, e);
 		goto out;
 	}
-	const struct game *shown = &g;
-	/* A record (no position of its own) shows its last position: --at the end of its log. */
-	if (have_at || (!g.has_pos && g.view == NOBODY)) {
-		if ((rc = present_at(&g, have_at ? at_n : (long)g.log.len, &at, &res, &e)))
-			goto out;
-		shown = at.game;
-	}
-	if (view_name) {
-		seat = game_seat_of(&g, colour_parse(view_name));
-		if (seat == NOBODY) {
-			rc = fe_usagef(&command, "--view: '%s' does not play in this game", view_name);
-			goto done;
-		}
-		if ((rc = present_view(shown, seat, &view, &res, &e)))
-			goto out;
-		shown = view.game;
-	}
-
-	if (fmt == FMT_TEXT)
-		rc = render_text(shown, &ro, &out, &outlen, &e);
+	if ((rc = shown_game(o, &g, &at, &view, &shown, told, e)))
+		goto out;
+	if (o->fmt == FMT_TEXT)
+		rc = render_text(shown, &o->ro, &out, &outlen, e);
 	else
-		rc = render_svg(shown, &ro, &out, &outlen, &e);
-	if (rc == C_OK && fmt == FMT_PNG && (rc = fe_write_png(out, outlen, png, &e)) == C_OK)
-		rc = fe_close_stdout(&e);
-	else if (rc == C_OK && fmt != FMT_PNG)
-		rc = fe_output(out, outlen, &e);
+		rc = render_svg(shown, &o->ro, &out, &outlen, e);
+	if (rc == C_OK && o->fmt == FMT_PNG && (rc = fe_write_png(out, outlen, o->png, e)) == C_OK)
+		rc = fe_close_stdout(e);
+	else if (rc == C_OK && o->fmt != FMT_PNG)
+		rc = fe_output(out, outlen, e);
 out:
-	if (rc)
-		fe_report(&e);
-done:
 	present_free(&view);
 	present_free(&at);
 	game_free(&g);
 	game_free(&before);
 	free(out);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	struct cerr e = { 0 };
+	int rc, told = 0;
+
+	if ((rc = read_options(argc, argv, &o)) >= 0)
+		return rc;
+	if (o.fmt == FMT_PNG && (rc = fe_png_target(o.png, o.path, o.force, &e)))
+		return fe_report(&e);
+	if ((rc = draw(&o, &told, &e)) && !told)
+		fe_report(&e);
 	return rc;
 }
