@@ -103,131 +103,165 @@ static int set_up(const char *path, const struct newgame *o, struct game *g, str
 	return rc;
 }
 
-int main(int argc, char **argv)
-{
-	struct newgame o = { .nplayers = 4, .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
-	struct cerr e = { 0 };
-	struct game g;
-	int have_seed = 0, have_numbers = 0, have_shuffled = 0, have_players = 0, have_variant = 0, flags = 0, opt, rc;
-	const char *game_only = NULL;	/* an option that makes a game, not a geometry */
-	int geometry = 0;
-	const char *position = NULL;
-	unsigned long long v;
-	char *out = NULL;
-	size_t len = 0;
+/* What the command line asks: the new game, and what decides its defaults. */
+struct opts {
+	struct newgame ng;
+	int have_seed, have_numbers, have_shuffled, have_players, have_variant, flags, geometry;
+	const char *game_only;	/* an option that makes a game, not a geometry */
+	const char *position;
+};
 
-	rules_default(&o.rules);
+/* read_options: the options into o; -1 to go on, else the status to exit with. */
+static int read_options(int argc, char **argv, struct opts *o)
+{
+	unsigned long long v;
+	int opt, rc;
+
+	memset(o, 0, sizeof *o);
+	o->ng = (struct newgame){ .nplayers = 4, .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
+	rules_default(&o->ng.rules);
 	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
 		switch (opt) {
 		case FE_STOP:
 			return rc;
 		case O_BEGINNER:
-			game_only = "--beginner";
-			o.beginner = 1;
+			o->game_only = "--beginner";
+			o->ng.beginner = 1;
 			break;
 		case O_SECRET:
-			game_only = "--secret";
-			o.has_secret = 1;
+			o->game_only = "--secret";
+			o->ng.has_secret = 1;
 			break;
 		case O_SEED:
-			game_only = "--seed";
+			o->game_only = "--seed";
 			if (fe_parse_u64(optarg, INT64_MAX, &v))
 				return fe_usagef(&command, "--seed: '%s' is not a number from 0 to %" PRId64,
 						 optarg, INT64_MAX);
-			o.seed = v;
-			have_seed = 1;
+			o->ng.seed = v;
+			o->have_seed = 1;
 			break;
 		case O_PLAYERS:
-			if ((rc = fe_newgame_players(&command, optarg, &o)))
+			if ((rc = fe_newgame_players(&command, optarg, &o->ng)))
 				return rc;
-			have_players = 1;
+			o->have_players = 1;
 			break;
 		case O_NEUTRAL:
-			game_only = "--neutral";
-			if ((rc = fe_newgame_neutral(&command, optarg, &o)))
+			o->game_only = "--neutral";
+			if ((rc = fe_newgame_neutral(&command, optarg, &o->ng)))
 				return rc;
 			break;
 		case O_NUMBERS:
-			game_only = "--numbers";
-			if ((rc = fe_newgame_numbers(&command, optarg, &o)))
+			o->game_only = "--numbers";
+			if ((rc = fe_newgame_numbers(&command, optarg, &o->ng)))
 				return rc;
-			have_numbers = 1;
+			o->have_numbers = 1;
 			break;
 		case O_HARBOURS:
-			game_only = "--harbours";
-			if ((rc = fe_newgame_harbours(&command, optarg, &o)))
+			o->game_only = "--harbours";
+			if ((rc = fe_newgame_harbours(&command, optarg, &o->ng)))
 				return rc;
-			have_shuffled = o.harbours == HARBOURS_SHUFFLED;
+			o->have_shuffled = o->ng.harbours == HARBOURS_SHUFFLED;
 			break;
 		case O_RULES:
-			if ((rc = fe_newgame_rule(&command, optarg, &o.rules)))
+			if ((rc = fe_newgame_rule(&command, optarg, &o->ng.rules)))
 				return rc;
-			have_variant |= strncmp(optarg, "variant=", 8) == 0;
+			o->have_variant |= strncmp(optarg, "variant=", 8) == 0;
 			break;
 		case O_COMPACT:
-			flags |= SJ_COMPACT;
+			o->flags |= SJ_COMPACT;
 			break;
 		case O_GEOMETRY:
-			geometry = 1;
+			o->geometry = 1;
 			break;
 		case O_POSITION:
-			game_only = "--position";
-			position = optarg;
+			o->game_only = "--position";
+			o->position = optarg;
 			break;
 		}
 	}
 	if (optind < argc)
 		return fe_usagef(&command, "unexpected argument '%s'", argv[optind]);
-	if (position && have_players)
+	return -1;
+}
+
+/* settle: the options checked against each other and the defaults they leave decided; C_OK or C_USAGE, told. */
+static int settle(struct opts *o)
+{
+	struct newgame *ng = &o->ng;
+	if (o->position && o->have_players)
 		return fe_usagef(&command, "--players: with --position the document names the players");
-	if (position && o.rules.variant != VAR_BASE)
+	if (o->position && ng->rules.variant != VAR_BASE)
 		return fe_usagef(&command, "--position: a position is set up for the base game only");
 	/* A position stands on the beginner board unless a seed alone asks for a random one. */
-	if (position && !have_seed)
-		o.beginner = 1;
-	if (o.beginner && have_numbers)
+	if (o->position && !o->have_seed)
+		ng->beginner = 1;
+	if (ng->beginner && o->have_numbers)
 		return fe_usagef(&command, "--numbers applies to random boards, not --beginner");
 	/* The beginner board's harbours are fixed already: 'fixed' says so, 'shuffled' cannot be. */
-	if (o.beginner && have_shuffled)
+	if (ng->beginner && o->have_shuffled)
 		return fe_usagef(&command, "--harbours shuffled applies to random boards, not --beginner (its harbours are fixed)");
 	/* Five or six players, with no rule set named, play the 5-6 player extension. */
-	if (have_players && !have_variant && o.nplayers > ruleset_of(o.rules.variant)->max_players)
-		o.rules.variant = VAR_SIX;
+	if (o->have_players && !o->have_variant && ng->nplayers > ruleset_of(ng->rules.variant)->max_players)
+		ng->rules.variant = VAR_SIX;
+	if (o->geometry) {
+		if (o->game_only)
+			return fe_usagef(&command, "--geometry: the board's geometry has no %s", o->game_only);
+		return C_OK;
+	}
 	/* A rule set for a fixed number of players seats the first colours by default. */
-	const struct ruleset *rs = ruleset_of(o.rules.variant);
-	if (geometry) {
-		if (game_only)
-			return fe_usagef(&command, "--geometry: the board's geometry has no %s", game_only);
-		if ((rc = geom_write(rs->geom, flags & SJ_COMPACT, &out, &len, &e)) == C_OK)
-			rc = fe_output(out, len, &e);
-		if (rc)
-			fe_report(&e);
+	const struct ruleset *rs = ruleset_of(ng->rules.variant);
+	if (!o->have_players && ng->nplayers > rs->max_players)
+		ng->nplayers = rs->max_players;
+	if (ng->neutral[0] > 0 && !rs_has_neutrals(rs))
+		return fe_usagef(&command, "--neutral: neutral settlements belong to --rules variant=two");
+	return C_OK;
+}
+
+/* make_game: the new game (or the board's geometry) written to stdout. */
+static int make_game(struct opts *o, struct cerr *e)
+{
+	struct newgame *ng = &o->ng;
+	struct game g;
+	char *out = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (o->geometry) {
+		if ((rc = geom_write(ruleset_of(ng->rules.variant)->geom, o->flags & SJ_COMPACT, &out, &len, e)) == C_OK)
+			rc = fe_output(out, len, e);
 		free(out);
 		return rc;
 	}
-	if (!have_players && o.nplayers > rs->max_players)
-		o.nplayers = rs->max_players;
-	if (o.neutral[0] > 0 && !rs_has_neutrals(rs))
-		return fe_usagef(&command, "--neutral: neutral settlements belong to --rules variant=two");
-	if (!have_seed) {
-		if ((rc = random_bytes(&o.seed, sizeof o.seed, &e)))
-			return fe_report(&e);
-		o.seed >>= 1;
-		o.has_secret = 1;
+	/* No seed: the luck comes from a secret key drawn here, and so does the board. */
+	if (!o->have_seed) {
+		if ((rc = random_bytes(&ng->seed, sizeof ng->seed, e)))
+			return rc;
+		ng->seed >>= 1;
+		ng->has_secret = 1;
 	}
-	if (o.has_secret && (rc = random_bytes(o.secret, sizeof o.secret, &e)))
-		return fe_report(&e);
-
+	if (ng->has_secret && (rc = random_bytes(ng->secret, sizeof ng->secret, e)))
+		return rc;
 	game_init(&g);
-	if (position)
-		rc = set_up(position, &o, &g, &e);
+	if (o->position)
+		rc = set_up(o->position, ng, &g, e);
 	else
-		rc = game_new(&g, &o, &e);
-	if (rc == C_OK && (rc = game_write(&g, flags, &out, &len, &e)) == C_OK)
-		rc = fe_output(out, len, &e);
-	if (rc)
-		fe_report(&e);
+		rc = game_new(&g, ng, e);
+	if (rc == C_OK && (rc = game_write(&g, o->flags, &out, &len, e)) == C_OK)
+		rc = fe_output(out, len, e);
 	free(out);
 	game_free(&g);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	struct cerr e = { 0 };
+	int rc;
+
+	if ((rc = read_options(argc, argv, &o)) >= 0 || (rc = settle(&o)))
+		return rc;
+	if ((rc = make_game(&o, &e)))
+		fe_report(&e);
 	return rc;
 }
