@@ -200,10 +200,11 @@ fuzz: all fuzz-build
 
 # The whole suite, plainly and under ASan+UBSan (leaks fail), then one summary
 # line; then every fuzz target for a short time over its seeds and saved corpus.
+# The three trees are built at once, a job per processor.
+NPROC := $(shell nproc 2>/dev/null || echo 2)
 check: deps
-	@echo "== building build-dev, build-san and build-fuzz (-Werror)"
-	@$(MAKE) -s DEVELOPER=1 all san
-	@$(MAKE) -s DEVELOPER=1 fuzz-build
+	@echo "== building build-dev, build-san and build-fuzz (-Werror), $(NPROC) jobs at once"
+	@$(MAKE) -s -j$(NPROC) DEVELOPER=1 all san fuzz-build
 	@tests/run-suite build-dev build-san
 	@echo "== fuzz targets, $(FUZZ_CHECK_SECONDS)s each"
 	@fuzz/run build-fuzz build-dev/bin $(FUZZ_CHECK_SECONDS)
