@@ -215,6 +215,10 @@ test: all
 bench: all $(BENCHES)
 	@bench/run $(B)
 
+# Issue 29's ten million games on this machine (bench/ten-million; minutes).
+bench-ten-million: all $(B)/bench/cputime
+	@sh bench/ten-million $(B)
+
 # The Extra's fairness: each seat's share of the wins of automatic players on the built-in shared
 # map, 2 to 4 players, without and with castles, with 95% intervals (docs/decisions.md).
 DICE_SEAT_GAMES = 10000
@@ -284,4 +288,4 @@ clean:
 	rm -rf build build-dev build-san build-fuzz
 
 FORCE:
-.PHONY: all san check test bench bench-search bench-search-base bench-search-two bench-dice-seats deps demo install uninstall clean fuzz fuzz-build FORCE
+.PHONY: all san check test bench bench-search bench-search-base bench-search-two bench-dice-seats bench-ten-million deps demo install uninstall clean fuzz fuzz-build FORCE

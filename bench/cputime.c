@@ -1,4 +1,4 @@
-/* cputime: runs a command and prints the processor time it used (user + system, in ns) and its wall time. */
+/* cputime: runs a command and prints the processor time it used (user + system, in ns), its wall time and its most memory. */
 #include <stdio.h>
 #include <sys/resource.h>
 #include <sys/time.h>
@@ -8,7 +8,8 @@
 
 /*
  * cputime CMD [ARG...]: the command's output is its own; on standard error,
- * after it, one line "CPU-NS WALL-NS".  Processor time does not count the
+ * after it, one line "CPU-NS WALL-NS MAXRSS-KB" (the most memory the
+ * command held at once, in kilobytes).  Processor time does not count the
  * time a busy machine spends running others, so it measures one program
  * against another better than the wall clock; with threads it is their sum.
  * Exits 1 when the command fails.
@@ -38,6 +39,6 @@ int main(int argc, char **argv)
 	long long cpu = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000LL +
 			(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000LL;
 	long long wall = (t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec);
-	fprintf(stderr, "%lld %lld\n", cpu, wall);
+	fprintf(stderr, "%lld %lld %ld\n", cpu, wall, ru.ru_maxrss);
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
 }
