@@ -935,9 +935,11 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 
 /*
  * log_line: a line of the log as the game keeps it: a move in its
- * canonical text (however a hand-edited document spelled it), parsed once
- * here, or a line that is no move of this game as it was written (a view's
- * "(not a move)", or a fault that replay reports).
+ * canonical text (however a hand-edited document spelled it), or a line
+ * that is no move of this game as it was written (a view's "(not a move)",
+ * or a fault that replay reports).  A line already in the canonical form
+ * (move_text_canonical: every line the programs write) is kept as it is
+ * and parsed when asked (movelog_move); any other is parsed here once.
  */
 static int log_line(struct game *g, const char *text, struct cerr *e)
 {
@@ -945,7 +947,7 @@ static int log_line(struct game *g, const char *text, struct cerr *e)
 	struct cerr ignored = { 0 };
 	char canon[256];
 
-	if (move_parse(g, text, &m, &ignored) != C_OK)
+	if (move_text_canonical(text) || move_parse(g, text, &m, &ignored) != C_OK)
 		return movelog_push(&g->log, text, e);
 	move_format(g, &m, canon, sizeof canon);
 	return movelog_push_move(&g->log, canon, &m, e);
