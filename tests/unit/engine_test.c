@@ -2570,11 +2570,11 @@ static void form_check(const struct game *g, const char *t, int mutations, uint6
 	struct move m;
 	struct cerr e;
 	c->texts++;
-	if (!move_text_canonical(t) && c->unformed++ < 5)
+	if (!move_text_canonical(t, strlen(t)) && c->unformed++ < 5)
 		diag("'%s' is written but has not the form", t);
 	for (int r = 0; r < mutations; r++) {
 		mutate(t, m2, sizeof m2, rng);
-		if (!move_text_canonical(m2) || move_parse(g, m2, &m, &e) != C_OK)
+		if (!move_text_canonical(m2, strlen(m2)) || move_parse(g, m2, &m, &e) != C_OK)
 			continue;
 		c->kept++;
 		move_format(g, &m, back, sizeof back);
@@ -2659,7 +2659,7 @@ static void test_canonical_form(void)
 	};
 	int misread = 0;
 	for (size_t i = 0; i < sizeof not_canonical / sizeof not_canonical[0]; i++)
-		if (move_text_canonical(not_canonical[i]) && misread++ < 5)
+		if (move_text_canonical(not_canonical[i], strlen(not_canonical[i])) && misread++ < 5)
 			diag("'%s' is taken for canonical", not_canonical[i]);
 	ok(misread == 0, "texts that parse into other words have not the canonical form");
 }

@@ -1407,15 +1407,15 @@ static int canon_number(const char *s, size_t n)
  */
 _Static_assert(GEOM_MAX_NNODE < 100, "edge_name writes an intersection in two digits");
 
-int move_text_canonical(const char *text)
+int move_text_canonical(const char *text, size_t len)
 {
-	const char *s = text;
+	const char *s = text, *end = text + len;
 	int last = -1;	/* the resource last named since the start or "for" */
 
 	for (int i = 0;; i++) {
 		size_t n = 0, dash = 0;
 		int dashes = 0;
-		for (; s[n] && s[n] != ' '; n++) {
+		for (; s + n < end && s[n] != ' '; n++) {
 			char c = s[n];
 			if (c == '-')
 				dashes++, dash = n;
@@ -1441,7 +1441,7 @@ int move_text_canonical(const char *text)
 			else if (n == 3 && memcmp(s, "for", 3) == 0)
 				last = -1;
 		}
-		if (!s[n])
+		if (s + n == end)
 			return 1;
 		s += n + 1;
 	}

@@ -103,7 +103,8 @@ extern const struct move move_blank;
 int move_parse(const struct game *g, const char *text, struct move *m, struct cerr *e);
 
 /*
- * move_text_canonical: 1 when text has the form of move_format's texts:
+ * move_text_canonical: 1 when the len bytes at text have the form of
+ * move_format's texts:
  * lower-case words between single blanks, resources by their names in
  * resource_names (no other spelling), numbers from 1 without leading
  * zeros, a path's smaller intersection first, and the resources of a list
@@ -113,7 +114,7 @@ int move_parse(const struct game *g, const char *text, struct move *m, struct ce
  * keep it as it is and parse it when asked.  0 when the text may need
  * rewriting (or is no move).
  */
-int move_text_canonical(const char *text);
+int move_text_canonical(const char *text, size_t len);
 
 /*
  * move_format: the canonical text of m (with its outcome if m holds one)
