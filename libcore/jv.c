@@ -129,6 +129,18 @@ static int hex4(const unsigned char *s, uint32_t *out)
 	return 0;
 }
 
+/* The bytes of a string that stand for themselves: ASCII, not a control character, a quote or a backslash. */
+static const unsigned char as_is[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 00 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 10 */
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 20 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 30 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 40 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,	/* 50 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 60 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 70 */
+};
+
 /*
  * string_end: the closing quote of the string whose text starts at q (just
  * after its opening quote), when the string is one that jansson reads and
@@ -138,6 +150,8 @@ static const unsigned char *string_end(const unsigned char *q, const unsigned ch
 {
 	*escapes = 0;
 	for (;;) {
+		while (q < end && as_is[*q])	/* the run of bytes that stand for themselves */
+			q++;
 		if (q == end)
 			return NULL;
 		unsigned c = *q;

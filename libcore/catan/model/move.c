@@ -1407,6 +1407,18 @@ static int canon_number(const char *s, size_t n)
  */
 _Static_assert(GEOM_MAX_NNODE < 100, "edge_name writes an intersection in two digits");
 
+/* The bytes of a canonical text's words: a-z, 0-9 and '-'. */
+static const unsigned char word_byte[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 00 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 10 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,	/* 20 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,	/* 30 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 40 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 50 */
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 60 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,	/* 70 */
+};
+
 int move_text_canonical(const char *text, size_t len)
 {
 	const char *s = text, *end = text + len;
@@ -1416,11 +1428,11 @@ int move_text_canonical(const char *text, size_t len)
 		size_t n = 0, dash = 0;
 		int dashes = 0;
 		for (; s + n < end && s[n] != ' '; n++) {
-			char c = s[n];
+			unsigned char c = (unsigned char)s[n];
+			if (!word_byte[c])
+				return 0;
 			if (c == '-')
 				dashes++, dash = n;
-			else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
-				return 0;
 		}
 		if (n == 0)
 			return 0;	/* an empty text, a blank at either end, two blanks */
