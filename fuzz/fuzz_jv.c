@@ -3,7 +3,8 @@
  * refused by both with jansson's line, column and message, or read by both
  * into the same values in the same order; the same refusals when a list of
  * strings ("log") is left in the text (jv_parse_list), which then holds as
- * many strings as jansson's array.
+ * many strings as jansson's array; a text read in one pass (jv_read_list)
+ * is read as jv_parse_list reads it.
  */
 #include <string.h>
 
@@ -48,6 +49,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(rl == 0 || el.oom, "jv refused with a list what jansson read");
 	FUZZ_CHECK(rl != 0 || !l.whole || json_array_size(json_object_get(j, "log")) == l.n,
 		   "the list's strings, counted");
+	struct jv_doc dr;
+	struct jv_list lr = { .key = "log" };
+	if (jv_read_list((const char *)data, size, &lr, SIZE_MAX, &dr) == 0) {
+		FUZZ_CHECK(rl == 0 && lr.whole == l.whole && lr.at == l.at && lr.n == l.n,
+			   "the list read in one pass as jv_parse_list reads it");
+		if (lr.whole)
+			json_object_set_new(j, "log", json_array());
+		FUZZ_CHECK(jv_same_as_json(dr.root, j), "the same values read in one pass");
+		jv_free(&dr);
+		json_decref(j);
+		return 0;
+	}
 	if (rc == 0) {
 		FUZZ_CHECK(jv_same_as_json(d.root, j), "the same values");
 		jv_free(&d);

@@ -54,6 +54,16 @@ void buf_add(struct buf *b, const char *s, size_t n)
 	b->p[b->len] = '\0';
 }
 
+char *buf_extend(struct buf *b, size_t n)
+{
+	if (grow(b, n))
+		return NULL;
+	char *at = b->p + b->len;
+	b->len += n;
+	b->p[b->len] = '\0';
+	return at;
+}
+
 void buf_adds(struct buf *b, const char *s)
 {
 	buf_add(b, s, strlen(s));

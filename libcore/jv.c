@@ -71,6 +71,15 @@ struct parser {
 	struct jv_member *stack;	/* the members and elements of the open containers */
 	size_t top, cap;
 	int depth;
+	/*
+	 * jv_read_list: the list left in the text (NULL for none), the text's
+	 * start, and the values and keys counted as jv_shape_check counts them
+	 * (every one below the root's members, the list's strings not), at most
+	 * max.
+	 */
+	struct jv_list *list;
+	const unsigned char *text;
+	size_t count, max;
 };
 
 static void skip_space(struct parser *ps)
@@ -127,6 +136,18 @@ static int hex4(const unsigned char *s, uint32_t *out)
 	return 0;
 }
 
+/* The bytes of a string that stand for themselves: ASCII, not a control character, a quote or a backslash. */
+static const unsigned char as_is[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 00 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 10 */
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 20 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 30 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 40 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,	/* 50 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 60 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 70 */
+};
+
 /*
  * string_end: the closing quote of the string whose text starts at q (just
  * after its opening quote), when the string is one that jansson reads and
@@ -136,6 +157,8 @@ static const unsigned char *string_end(const unsigned char *q, const unsigned ch
 {
 	*escapes = 0;
 	for (;;) {
+		while (q < end && as_is[*q])	/* the run of bytes that stand for themselves */
+			q++;
 		if (q == end)
 			return NULL;
 		unsigned c = *q;
@@ -312,6 +335,51 @@ static int push(struct parser *ps, const char *key, const jv_t *v)
 
 static int value(struct parser *ps, jv_t *v);
 
+/*
+ * list: the array of strings whose opening bracket is at ps->p, taken as
+ * blank_list takes one (every element a string that string_end accepts),
+ * read past and noted in ps->list; P_OTHER for any other array.
+ */
+static int list(struct parser *ps)
+{
+	struct jv_list *l = ps->list;
+	size_t at = (size_t)(ps->p - ps->text), n = 0;
+	int plain = 1, escapes;
+
+	ps->p++;
+	skip_space(ps);
+	if (ps->p < ps->end && *ps->p == ']') {
+		ps->p++;
+	} else {
+		for (;; n++) {
+			const unsigned char *q;
+			if (ps->p == ps->end || *ps->p != '"' || !(q = string_end(ps->p + 1, ps->end, &escapes)))
+				return P_OTHER;
+			plain &= !escapes;
+			ps->p = q + 1;
+			skip_space(ps);
+			if (ps->p == ps->end || (*ps->p != ',' && *ps->p != ']'))
+				return P_OTHER;
+			if (*ps->p++ == ']') {
+				n++;
+				break;
+			}
+			skip_space(ps);
+		}
+	}
+	l->whole = 1;
+	l->plain = plain;
+	l->at = at;
+	l->n = n;
+	return P_OK;
+}
+
+/* is_list: the member whose key [k, k + n) was just read (the raw text, as jv_parse_list compares it) is the list. */
+static int is_list(const struct parser *ps, const char *key, const unsigned char *k, size_t n)
+{
+	return ps->list && ps->depth == 1 && (size_t)(ps->p - k) == n + 1 && strcmp(key, ps->list->key) == 0;
+}
+
 /* container: an object or an array whose opening bracket was just read. */
 static int container(struct parser *ps, jv_t *v, int object)
 {
@@ -327,20 +395,36 @@ static int container(struct parser *ps, jv_t *v, int object)
 			const char *key = NULL;
 			size_t klen;
 			jv_t item;
+			int listed = 0;
 			skip_space(ps);
 			if (object) {
 				if (ps->p == ps->end || *ps->p != '"')
 					return P_OTHER;
-				ps->p++;
+				const unsigned char *k = ++ps->p;
 				if ((rc = string(ps, &key, &klen)))
 					return rc;
+				listed = is_list(ps, key, k, klen);
 				skip_space(ps);
 				if (ps->p == ps->end || *ps->p != ':')
 					return P_OTHER;
 				ps->p++;
 				skip_space(ps);
+				listed = listed && ps->p < ps->end && *ps->p == '[';
 			}
-			if ((rc = value(ps, &item)) || (rc = push(ps, key, &item)))
+			if (listed) {
+				if (ps->list->whole)
+					return P_OTHER;	/* a second list: a key given twice, which jansson refuses */
+				if ((rc = list(ps)))
+					return rc;
+				item = (jv_t){ .type = JV_ARRAY };
+			} else {
+				if ((rc = value(ps, &item)))
+					return rc;
+				ps->count += 1 + (object && ps->depth > 1);
+				if (ps->count > ps->max)
+					return P_OTHER;
+			}
+			if ((rc = push(ps, key, &item)))
 				return rc;
 			skip_space(ps);
 			if (ps->p == ps->end)
@@ -727,7 +811,7 @@ int jv_parse_list(const char *text, size_t len, struct jv_list *l, struct jv_doc
 	size_t count = 0, nkey = strlen(l->key);
 	char *copy = NULL;
 
-	l->whole = 0;
+	l->whole = l->plain = 0;
 	l->at = l->n = 0;
 	scan_space(&sc);
 	if (sc.p < sc.end && *sc.p == '{') {
@@ -775,18 +859,22 @@ int jv_parse_list(const char *text, size_t len, struct jv_list *l, struct jv_doc
 	return rc;
 }
 
-int jv_list_next(const char *text, size_t len, size_t *pos, char *buf, size_t size, size_t *n)
+/* list_item: the text of the list's next string, after *pos (just after its opening quote), or NULL when none follows. */
+static const unsigned char *list_item(const char *text, size_t len, size_t pos)
 {
-	struct scan sc = { (const unsigned char *)text + *pos, (const unsigned char *)text + len };
-	int escapes;
+	struct scan sc = { (const unsigned char *)text + pos, (const unsigned char *)text + len };
 	scan_space(&sc);
 	if (sc.p < sc.end && (*sc.p == ',' || *sc.p == '['))
 		sc.p++;
 	scan_space(&sc);
-	if (sc.p == sc.end || *sc.p != '"')
-		return 0;
-	const unsigned char *start = sc.p + 1, *q = string_end(start, sc.end, &escapes);
-	if (!q)
+	return sc.p < sc.end && *sc.p == '"' ? sc.p + 1 : NULL;
+}
+
+int jv_list_next(const char *text, size_t len, size_t *pos, char *buf, size_t size, size_t *n)
+{
+	const unsigned char *start = list_item(text, len, *pos), *q;
+	int escapes;
+	if (!start || !(q = string_end(start, (const unsigned char *)text + len, &escapes)))
 		return 0;
 	size_t raw = (size_t)(q - start);
 	*pos = (size_t)(q + 1 - (const unsigned char *)text);
@@ -802,6 +890,18 @@ int jv_list_next(const char *text, size_t len, size_t *pos, char *buf, size_t si
 	memcpy(buf, all, *n < size ? *n + 1 : size);
 	buf[size - 1] = '\0';
 	free(all);
+	return 1;
+}
+
+int jv_list_span(const char *text, size_t len, size_t *pos, const char **s, size_t *n)
+{
+	const char *start = (const char *)list_item(text, len, *pos), *q;
+	/* A plain list's string has no escape: it ends at the next quote. */
+	if (!start || !(q = memchr(start, '"', (size_t)(text + len - start))))
+		return 0;
+	*s = start;
+	*n = (size_t)(q - start);
+	*pos = (size_t)(q + 1 - text);
 	return 1;
 }
 
@@ -926,30 +1026,59 @@ static void oom(struct jv_error *err)
 	strcpy(err->text, "out of memory");
 }
 
-int jv_parse(const char *text, size_t len, struct jv_doc *d, struct jv_error *err)
+/* parse: the document text[0..len) into d by the parser of its own alone: P_OK, or P_OTHER or P_OOM with d freed. */
+static int parse(struct parser *ps, const char *text, size_t len, struct jv_doc *d)
 {
-	struct parser ps = { .p = (const unsigned char *)text, .end = (const unsigned char *)text + len, .d = d };
 	int rc = P_OTHER;
 
+	ps->p = ps->text = (const unsigned char *)text;
+	ps->end = ps->p + len;
+	ps->d = d;
 	d->mem.chunks = NULL;
 	d->root = NULL;
-	ps.hint = len < SIZE_MAX / 2 - 4096 ? len + len / 2 + 4096 : SIZE_MAX / 2;
-	skip_space(&ps);
-	if (ps.p < ps.end && (*ps.p == '{' || *ps.p == '[')) {
-		if (!(d->root = alloc(d, sizeof *d->root, ps.hint)))
+	ps->hint = len < SIZE_MAX / 2 - 4096 ? len + len / 2 + 4096 : SIZE_MAX / 2;
+	skip_space(ps);
+	if (ps->p < ps->end && (*ps->p == '{' || *ps->p == '[')) {
+		if (!(d->root = alloc(d, sizeof *d->root, ps->hint)))
 			rc = P_OOM;
 		else
-			rc = value(&ps, d->root);
+			rc = value(ps, d->root);
 		if (rc == P_OK) {
-			skip_space(&ps);
-			if (ps.p != ps.end)
+			skip_space(ps);
+			if (ps->p != ps->end)
 				rc = P_OTHER;
 		}
 	}
-	free(ps.stack);
+	free(ps->stack);
+	if (rc != P_OK)
+		jv_free(d);
+	return rc;
+}
+
+int jv_read_list(const char *text, size_t len, struct jv_list *l, size_t max_values, struct jv_doc *d)
+{
+	struct parser ps = { .list = l, .max = max_values };
+	const unsigned char *p = (const unsigned char *)text, *end = p + len;
+
+	l->whole = l->plain = 0;
+	l->at = l->n = 0;
+	while (p < end && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r'))
+		p++;
+	if (p == end || *p != '{' || parse(&ps, text, len, d) != P_OK) {
+		l->whole = l->plain = 0;
+		l->at = l->n = 0;
+		return -1;
+	}
+	return 0;
+}
+
+int jv_parse(const char *text, size_t len, struct jv_doc *d, struct jv_error *err)
+{
+	struct parser ps = { .max = SIZE_MAX };
+	int rc = parse(&ps, text, len, d);
+
 	if (rc == P_OK)
 		return 0;
-	jv_free(d);
 	if (rc == P_OOM) {
 		oom(err);
 		return -1;

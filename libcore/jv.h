@@ -109,9 +109,28 @@ int jv_locate(const char *text, size_t len, const char *key, size_t index, size_
 struct jv_list {
 	const char *key;
 	int whole;
+	int plain;	/* jv_read_list: whole, and no string of the list has an escape */
 	size_t at, n;
 };
 int jv_parse_list(const char *text, size_t len, struct jv_list *l, struct jv_doc *d, struct jv_error *err);
+/*
+ * jv_read_list: jv_shape_check (s->list the list's key) and jv_parse_list
+ * at once, in one pass over the text and without its copy, for a document
+ * those two would read without jansson: 0 with the document in d and l set
+ * as jv_parse_list sets it (l->plain too), when the text is an object that
+ * the parser of its own reads in full, its member l->key (not given
+ * twice), if it is an array, holds only strings, and the rest
+ * holds at most max_values values and keys as jv_shape_check counts them.
+ * -1 for any other text, nothing kept: jv_shape_check and jv_parse_list
+ * then give the answer.
+ */
+int jv_read_list(const char *text, size_t len, struct jv_list *l, size_t max_values, struct jv_doc *d);
+/*
+ * jv_list_span: the next string of a plain list (jv_read_list), as it lies
+ * in text, which is its value: *s and its length *n, and *pos moved past it
+ * (start with l->at).  1; 0 when the list has no more.
+ */
+int jv_list_span(const char *text, size_t len, size_t *pos, const char **s, size_t *n);
 /*
  * jv_list_next: the string of a list (jv_parse_list, whole) that follows
  * offset *pos in text (start with l->at), decoded into buf of size bytes

@@ -25,12 +25,14 @@ static void puts_(struct jw *w, const char *s)
 	buf_adds(&w->out, s);
 }
 
-static void newline(struct jw *w)
+/* A comma, a line's end and the indent of the deepest level, to be written in part. */
+static const char line_end[] = ",\n                                                                ";
+
+/* newline: a line's end and the indent of the current depth, after a comma when comma is set. */
+static void newline(struct jw *w, int comma)
 {
-	static const char spaces[] = "                                                                ";
-	put(w, "\n", 1);
-	size_t n = (size_t)w->depth * 2;
-	put(w, spaces, n < sizeof spaces - 1 ? n : sizeof spaces - 1);
+	size_t n = (size_t)w->depth * 2, most = sizeof line_end - 3;
+	put(w, line_end + !comma, (size_t)comma + 1 + (n < most ? n : most));
 }
 
 /* Before a value or key at the current depth: the separator and layout. */
@@ -38,11 +40,12 @@ static void sep(struct jw *w)
 {
 	if (w->depth == 0)
 		return;
-	if (!w->first[w->depth])
-		puts_(w, w->compact ? "," : (w->inl ? ", " : ","));
+	int comma = !w->first[w->depth];
 	w->first[w->depth] = 0;
 	if (!w->compact && !w->inl)
-		newline(w);
+		newline(w, comma);
+	else if (comma)
+		put(w, ", ", w->compact ? 1 : 2);
 }
 
 static void before_value(struct jw *w)
@@ -73,7 +76,7 @@ static void close_(struct jw *w, const char *c)
 		w->inl = 0;
 	w->depth--;
 	if (!w->compact && !was_inline && !empty)
-		newline(w);
+		newline(w, 0);
 	puts_(w, c);
 }
 
@@ -123,11 +126,49 @@ static void escape(struct jw *w, long c)
 	put(w, esc, 6);
 }
 
+/*
+ * The bytes a string may hold as they are: bit 0 in any string, bit 1 in
+ * ASCII mode too (not a quote, a backslash or a control character; in
+ * ASCII mode, no byte above 0x7f).
+ */
+static const unsigned char plain[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 00 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 10 */
+	3, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,	/* 20 */
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,	/* 30 */
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,	/* 40 */
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 3, 3, 3,	/* 50 */
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,	/* 60 */
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,	/* 70 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 80 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 90 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* a0 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* b0 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* c0 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* d0 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* e0 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* f0 */
+};
+
 /* string: s quoted, the characters that need no escape copied in runs. */
 static void string(struct jw *w, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s, *run = p;
+	unsigned char mask = w->ascii ? 2 : 1;
 
+	while (plain[*p] & mask)
+		p++;
+	if (!*p) {	/* nothing to escape: the whole string at once */
+		size_t n = (size_t)(p - run);
+		char *q = buf_extend(&w->out, n + 2);
+		if (q) {
+			q[0] = '"';
+			memcpy(q + 1, s, n);
+			q[n + 1] = '"';
+		}
+		return;
+	}
+	p = run;
 	buf_addc(&w->out, '"');
 	while (*p) {
 		if (*p != '"' && *p != '\\' && *p >= 0x20 && (*p < 0x80 || !w->ascii)) {

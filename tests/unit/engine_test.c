@@ -2501,9 +2501,173 @@ static void test_six_seats(void)
 	game_free(&g);
 }
 
+/* ---- the canonical form of a log line ---- */
+
+/* mutate: t with one change drawn from rng: a word replaced, two swapped, one dropped or repeated. */
+static void mutate(const char *t, char *out, size_t n, uint64_t rng[4])
+{
+	static const char *const words[] = {
+		"red", "blue", "white", "orange", "green", "brown", "Red", "BLUE", "pink", "all",
+		"brick", "lumber", "wool", "grain", "ore", "wood", "sheep", "wheat", "clay", "stone",
+		"b", "l", "w", "g", "o", "Ore", "knight", "road-building", "year-of-plenty", "monopoly",
+		"victory-point", "road_building", "year_of_plenty", "road", "settlement", "city",
+		"force-trade", "robber", "steal", "for", "build", "roll", "discard", "trade", "offer",
+		"play", "buy", "end", "give", "return", "neutral", "action", "pass", "accept",
+		"0", "1", "2", "3", "5", "6", "7", "01", "007", "12", "19", "20", "54", "55", "100",
+		"12-17", "17-12", "012-17", "12-017", "1-2", "2-1", "1-2-3", "5-", "-5", "",
+		" ", "\t", "x",
+	};
+	char buf[160], *tok[24];
+	int nt = 0;
+	snprintf(buf, sizeof buf, "%s", t);
+	for (char *s = strtok(buf, " "); s && nt < 22; s = strtok(NULL, " "))
+		tok[nt++] = s;
+	int i = nt ? (int)rng_below(rng, (uint32_t)nt) : 0, j = nt ? (int)rng_below(rng, (uint32_t)nt) : 0;
+	const char *w = words[rng_below(rng, sizeof words / sizeof words[0])];
+	switch (rng_below(rng, 5)) {
+	case 0:
+	case 1:
+		if (nt)
+			tok[i] = (char *)w;
+		break;
+	case 2:
+		if (nt) {
+			char *k = tok[i];
+			tok[i] = tok[j];
+			tok[j] = k;
+		}
+		break;
+	case 3:
+		if (nt) {
+			memmove(tok + i, tok + i + 1, sizeof *tok * (size_t)(nt - i - 1));
+			nt--;
+		}
+		break;
+	default:
+		memmove(tok + i + 1, tok + i, sizeof *tok * (size_t)(nt - i));
+		nt++;
+		break;
+	}
+	size_t len = 0;
+	out[0] = '\0';
+	for (int k = 0; k < nt && len < n; k++)
+		len += (size_t)snprintf(out + len, n - len, "%s%s", k ? " " : "", tok[k]);
+}
+
+/* The counts of test_canonical_form. */
+struct form_counts {
+	int texts, unformed, kept, wrong;
+};
+
+/*
+ * form_check: text t, written by move_format, has the canonical form, and
+ * each of its mutations that has the form and parses is written as read.
+ */
+static void form_check(const struct game *g, const char *t, int mutations, uint64_t rng[4],
+		       struct form_counts *c)
+{
+	char m2[160], back[160];
+	struct move m;
+	struct cerr e;
+	c->texts++;
+	if (!move_text_canonical(t, strlen(t)) && c->unformed++ < 5)
+		diag("'%s' is written but has not the form", t);
+	for (int r = 0; r < mutations; r++) {
+		mutate(t, m2, sizeof m2, rng);
+		if (!move_text_canonical(m2, strlen(m2)) || move_parse(g, m2, &m, &e) != C_OK)
+			continue;
+		c->kept++;
+		move_format(g, &m, back, sizeof back);
+		if (strcmp(back, m2) != 0 && c->wrong++ < 5)
+			diag("'%s' has the form but is written '%s'", m2, back);
+	}
+}
+
+/*
+ * The form move_text_canonical tests against move_parse and move_format:
+ * every text move_format writes has it (the legal moves of random games of
+ * each rule set, and hand-made moves of every verb), and a text of that
+ * form that parses is the text written for the move parsed (mutations of
+ * those texts), so a log may keep such a line as it was read.
+ */
+static void test_canonical_form(void)
+{
+	static struct move ms[4096];
+	static const char *const made[] = {
+		"red offer all brick 1 wool 2 for ore 1", "red offer blue grain 3 ore 1 for lumber 2 wool 1",
+		"red play year-of-plenty brick ore", "red play year-of-plenty wool wool",
+		"red play monopoly grain", "red robber 5 steal blue ore", "red robber 7 steal blue",
+		"red robber 5", "blue discard", "blue discard brick 2 lumber 1 ore 3", "red buy knight",
+		"red buy", "red steal blue ore", "red steal white", "red pass", "red accept",
+		"red reject", "red cancel", "red play road-building 12-17 17-22", "red play road-building 1-2",
+		"red play victory-point", "red action force-trade brick ore", "red action force-trade wool",
+		"red action robber", "red give grain 1 ore 1", "red return knight",
+		"red neutral white road 12-17", "red neutral white settlement 30",
+		"red trade brick 4 for ore", "red trade ore 2 for brick", "red roll 6 6", "red roll",
+		"red build city 54", "red build road 53-54",
+	};
+	struct form_counts c = { 0 };
+	uint64_t rng[4];
+	rng_seed(rng, 29);
+
+	for (int k = 0; k < 6; k++) {
+		struct game g;
+		struct newgame o = { .nplayers = k == 2 ? 2 : k == 3 ? 6 : k == 4 ? 5 : 4, .seed = (uint64_t)k };
+		struct cerr e;
+		for (int s = 0; s < o.nplayers; s++)
+			o.colour[s] = (uint8_t)s;
+		rules_default(&o.rules);
+		o.rules.variant = (uint8_t)(k == 2 ? VAR_TWO : k == 3 || k == 4 ? VAR_SIX : VAR_BASE);
+		o.rules.vp_played = k == 1;
+		o.rules.knight_interrupt = k == 5;
+		if (game_new(&g, &o, &e) != C_OK) {
+			ok(0, "game_new: %s", e.msg);
+			continue;
+		}
+		for (int moves = 0; g.pos.phase != PH_OVER && moves < 3000; moves++) {
+			int n = movegen_legal(&g, NOBODY, MG_ALL_RATES, ms, 4096);
+			if (n == 0)
+				break;
+			int first = (int)rng_below(rng, (uint32_t)n);
+			for (int i = 0; i < n && i < 8; i++) {
+				char t[160];
+				move_format(&g, &ms[(first + i) % n], t, sizeof t);
+				form_check(&g, t, 4, rng, &c);
+			}
+			if (rules_apply(&g, &ms[first], 0, &e) != C_OK)
+				break;
+		}
+		for (size_t i = 0; i < sizeof made / sizeof made[0]; i++) {
+			char t[160];
+			struct move m;
+			if (move_parse(&g, made[i], &m, &e) != C_OK)
+				continue;	/* a verb or a colour of another game */
+			move_format(&g, &m, t, sizeof t);
+			form_check(&g, t, 2000, rng, &c);
+		}
+		game_free(&g);
+	}
+	ok(c.unformed == 0, "every one of %d texts move_format wrote has the canonical form", c.texts);
+	ok(c.wrong == 0 && c.kept > 1000, "every one of %d changed texts of that form that parse is written as read",
+	   c.kept);
+
+	static const char *const not_canonical[] = {
+		"", " red end", "red end ", "red  end", "Red end", "red\tend", "red trade wood 4 for ore",
+		"red trade brick 04 for ore", "red build road 17-12", "red build road 012-17",
+		"red play year-of-plenty ore brick", "red offer all ore 1 brick 1 for wool 1",
+		"blue discard o 2", "red buy year_of_plenty", "red robber 05",
+	};
+	int misread = 0;
+	for (size_t i = 0; i < sizeof not_canonical / sizeof not_canonical[0]; i++)
+		if (move_text_canonical(not_canonical[i], strlen(not_canonical[i])) && misread++ < 5)
+			diag("'%s' is taken for canonical", not_canonical[i]);
+	ok(misread == 0, "texts that parse into other words have not the canonical form");
+}
+
 int main(void)
 {
 	test_parse();
+	test_canonical_form();
 	test_seats();
 	test_setup();
 	test_roll();

@@ -77,6 +77,67 @@ static int same_list(const char *text, size_t len, char *why, size_t n)
 	return ok;
 }
 
+/* jv_same: the same values in the same order. */
+static int jv_same(const jv_t *a, const jv_t *b)
+{
+	if (a->type != b->type)
+		return 0;
+	switch (a->type) {
+	case JV_OBJECT:
+	case JV_ARRAY:
+		if (a->n != b->n)
+			return 0;
+		for (size_t i = 0; i < a->n; i++)
+			if (a->type == JV_OBJECT ? strcmp(a->u.o[i].key, b->u.o[i].key) != 0 ||
+							   !jv_same(&a->u.o[i].v, &b->u.o[i].v)
+						 : !jv_same(&a->u.a[i], &b->u.a[i]))
+				return 0;
+		return 1;
+	case JV_STRING: return a->n == b->n && memcmp(a->u.s, b->u.s, a->n + 1) == 0;
+	case JV_INTEGER: return a->u.i == b->u.i;
+	case JV_REAL: return memcmp(&a->u.d, &b->u.d, sizeof a->u.d) == 0;
+	default: return 1;
+	}
+}
+
+/*
+ * same_read: jv_read_list (max values and keys) against jv_shape_check and
+ * jv_parse_list: when it reads the text, the shape passes and jv_parse_list
+ * reads the same values and the same list, whose strings jv_list_span gives
+ * as jv_list_next decodes them when it is plain; when it does not, it keeps
+ * nothing.  *read says whether it read the text.
+ */
+static int same_read(const char *text, size_t len, size_t max, int *read, char *why, size_t n)
+{
+	struct jv_doc d, dl;
+	struct jv_error err;
+	struct jv_list r = { .key = "log" }, l = { .key = "log" };
+	struct jv_shape sh = { .list = "log", .max_values = max };
+
+	snprintf(why, n, "read_list");
+	*read = jv_read_list(text, len, &r, max, &d) == 0;
+	if (!*read)
+		return !r.whole && !r.plain && !r.at && !r.n;
+	int ok = jv_shape_check(text, len, &sh) == JV_SHAPE_OK && jv_parse_list(text, len, &l, &dl, &err) == 0;
+	snprintf(why, n, "read_list read what shape_check or parse_list refused");
+	if (ok) {
+		ok = l.whole == r.whole && l.at == r.at && l.n == r.n && jv_same(d.root, dl.root);
+		snprintf(why, n, "read_list read other values or another list");
+		size_t pos = l.at, rpos = r.at, sn = 0, ln = 0, k = 0;
+		const char *sp = NULL;
+		char buf[64];
+		while (ok && r.plain && jv_list_next(text, len, &pos, buf, sizeof buf, &ln) == 1) {
+			ok = jv_list_span(text, len, &rpos, &sp, &sn) == 1 && sn == ln && ln < sizeof buf &&
+			     memcmp(sp, buf, ln) == 0;
+			k++;
+		}
+		ok = ok && (!r.plain || (k == r.n && jv_list_span(text, len, &rpos, &sp, &sn) == 0));
+		jv_free(&dl);
+	}
+	jv_free(&d);
+	return ok;
+}
+
 static void cases(struct unit *u)
 {
 	static const char *const texts[] = {
@@ -107,6 +168,46 @@ static void cases(struct unit *u)
 	};
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		CHECK(u, same_list(lists[i], strlen(lists[i]), why, sizeof why), "'%s': %s", lists[i], why);
+	/* Read in one pass: what the shape check and jv_parse_list read, and where they read it. */
+	int read, nread = 0;
+	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+		CHECK(u, same_read(lists[i], strlen(lists[i]), SIZE_MAX, &read, why, sizeof why), "'%s': %s",
+		      lists[i], why);
+		nread += read;
+	}
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+		CHECK(u, same_read(texts[i], strlen(texts[i]), SIZE_MAX, &read, why, sizeof why), "'%s': %s",
+		      texts[i], why);
+	CHECK(u, nread == 5, "the lists read in one pass: %d", nread);
+	static const struct {
+		const char *text;
+		size_t max;
+		int read, plain;
+	} one_pass[] = {
+		{ "{\"a\":[1,{\"b\":2}],\"log\":[\"x\",\"y\"]}", 5, 1, 1 },
+		{ "{\"a\":[1,{\"b\":2}],\"log\":[\"x\",\"y\"]}", 4, 0, 0 },
+		{ "{\"log\":[\"x\",\"y\\u0041\"],\"a\":\"s\"}", 1, 1, 0 },
+		{ "{\"log\":[\"x\",\"y\"],\"a\":\"s\"}", 0, 0, 0 },
+		{ "{\"l\\u006fg\":[\"x\"]}", 2, 1, 0 },
+		{ "{\"l\\u006fg\":[\"x\"]}", 1, 0, 0 },
+		{ "{\"a\":{\"log\":[\"x\"]},\"log\":[]}", 4, 1, 1 },
+		{ "{\"a\":{\"log\":[\"x\"]},\"log\":[]}", 3, 0, 0 },
+		{ "{\"log\":[\"x\"],\"log\":[\"y\"]}", 9, 0, 0 },
+		{ "{\"log\":[\"x\"],\"log\":1}", 9, 0, 0 },
+		{ "{\"log\":[\"x\",1]}", 9, 0, 0 },
+		{ "{\"log\":[\"x\"],\"r\":1.5}", 9, 0, 0 },
+	};
+	for (size_t i = 0; i < sizeof one_pass / sizeof one_pass[0]; i++) {
+		const char *t = one_pass[i].text;
+		struct jv_list l = { .key = "log" };
+		struct jv_doc d;
+		int got = jv_read_list(t, strlen(t), &l, one_pass[i].max, &d) == 0;
+		CHECK(u, got == one_pass[i].read && l.plain == one_pass[i].plain, "'%s' with at most %zu: read %d plain %d",
+		      t, one_pass[i].max, got, l.plain);
+		if (got)
+			jv_free(&d);
+		CHECK(u, same_read(t, strlen(t), one_pass[i].max, &read, why, sizeof why), "'%s': %s", t, why);
+	}
 	/* A NUL byte inside the text. */
 	CHECK(u, same("[\"a\0\"]", 6, why, sizeof why), "NUL: %s", why);
 	CHECK(u, same("[1]\0", 4, why, sizeof why), "NUL after: %s", why);
@@ -174,7 +275,10 @@ static void mutations(struct unit *u)
 				break;
 			}
 		}
-		if (!same(text, len, why, sizeof why) || !same_list(text, len, why, sizeof why)) {
+		int read;
+		if (!same(text, len, why, sizeof why) || !same_list(text, len, why, sizeof why) ||
+		    !same_read(text, len, SIZE_MAX, &read, why, sizeof why) ||
+		    !same_read(text, len, (size_t)i % 24, &read, why, sizeof why)) {
 			bad++;
 			CHECK(u, 0, "mutation %d '%.*s': %s", i, (int)len, text, why);
 		}

@@ -938,9 +938,11 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 
 /*
  * log_line: a line of the log as the game keeps it: a move in its
- * canonical text (however a hand-edited document spelled it), parsed once
- * here, or a line that is no move of this game as it was written (a view's
- * "(not a move)", or a fault that replay reports).
+ * canonical text (however a hand-edited document spelled it), or a line
+ * that is no move of this game as it was written (a view's "(not a move)",
+ * or a fault that replay reports).  A line already in the canonical form
+ * (move_text_canonical: every line the programs write) is kept as it is
+ * and parsed when asked (movelog_move); any other is parsed here once.
  */
 static int log_line(struct game *g, const char *text, struct cerr *e)
 {
@@ -948,7 +950,7 @@ static int log_line(struct game *g, const char *text, struct cerr *e)
 	struct cerr ignored = { 0 };
 	char canon[256];
 
-	if (move_parse(g, text, &m, &ignored) != C_OK)
+	if (move_text_canonical(text, strlen(text)) || move_parse(g, text, &m, &ignored) != C_OK)
 		return movelog_push(&g->log, text, e);
 	move_format(g, &m, canon, sizeof canon);
 	return movelog_push_move(&g->log, canon, &m, e);
@@ -972,11 +974,37 @@ static int read_move(struct rd *r, struct game *g, size_t i, const char *s, size
 }
 
 /*
+ * read_span: log entry i, the n bytes at s, which hold no NUL, into g's log:
+ * a canonical line (printable) is kept as it lies in the text.
+ */
+static int read_span(struct rd *r, struct game *g, size_t i, const char *s, size_t n)
+{
+	char text[256];
+	if (n > 0 && n <= 200 && move_text_canonical(s, n))
+		return movelog_push_span(&g->log, s, n, r->j.e);
+	size_t k = n < sizeof text ? n : sizeof text - 1;
+	memcpy(text, s, k);
+	text[k] = '\0';
+	return read_move(r, g, i, text, n);
+}
+
+/*
  * read_log: the log, from the document's value v, or, when the reader left
- * the log's strings in the text (l->whole), from buf itself.
+ * the log's strings in the text (l->whole), from buf itself: as they lie
+ * there when none has an escape (l->plain).
  */
 static int read_log(struct rd *r, jv_t *v, const struct jv_list *l, const char *buf, size_t len, struct game *g)
 {
+	if (l->whole && l->plain) {
+		size_t pos = l->at, n = 0;
+		const char *s = NULL;
+		for (size_t i = 0; i < l->n && jv_list_span(buf, len, &pos, &s, &n); i++) {
+			int rc = read_span(r, g, i, s, n);
+			if (rc)
+				return rc;
+		}
+		return C_OK;
+	}
 	if (l->whole) {
 		char move[256];
 		size_t pos = l->at, n = 0;
@@ -1048,7 +1076,9 @@ static int shape_check(struct rd *r, const char *buf, size_t len)
  * load_document: the parsed document into *d (jv_free frees it); NULL with
  * *rc and the message set.  With l, the log's strings are left in buf for
  * read_log when they can be (jv_parse_list): a long log then costs its
- * moves, not a tree of values as well.
+ * moves, not a tree of values as well.  A document the parser of its own
+ * reads in full is read in one pass (jv_read_list); any other is looked at
+ * first (shape_check), then parsed.
  */
 static jv_t *load_document(struct rd *r, const char *buf, size_t len, struct jv_list *l, struct jv_doc *d,
 			   int *rc)
@@ -1056,7 +1086,11 @@ static jv_t *load_document(struct rd *r, const char *buf, size_t len, struct jv_
 	struct jv_error jerr;
 
 	*rc = C_INPUT;
-	if (jr_document(&r->j, buf, len) != C_OK || shape_check(r, buf, len) != C_OK)
+	if (jr_document(&r->j, buf, len) != C_OK)
+		return NULL;
+	if (l && jv_read_list(buf, len, l, DOC_MAX_VALUES, d) == 0)
+		return d->root;	/* the common document, in one pass */
+	if (shape_check(r, buf, len) != C_OK)
 		return NULL;
 	if (l ? jv_parse_list(buf, len, l, d, &jerr) : jv_parse(buf, len, d, &jerr)) {
 		*rc = jv_refuse(&jerr, r->j.e);

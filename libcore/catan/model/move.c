@@ -1375,6 +1375,90 @@ int move_parse(const struct game *g, const char *text, struct move *m, struct ce
 	return C_OK;
 }
 
+/*
+ * canon_number: the n bytes at s (n > 0) are a number as num() writes one
+ * (1 to 999, no leading zero): its value, or -1.
+ */
+static int canon_number(const char *s, size_t n)
+{
+	int v = 0;
+	if (n > 3 || s[0] == '0')
+		return -1;
+	for (size_t k = 0; k < n; k++) {
+		if (s[k] < '0' || s[k] > '9')
+			return -1;
+		v = v * 10 + (s[k] - '0');
+	}
+	return v;
+}
+
+/*
+ * Why the form is enough (move_text_canonical): move_parse lower-cases
+ * the text and splits it at blanks, which leaves a text of lower-case
+ * words and single blanks as it is; every word it reads is looked up
+ * exactly (colours, verbs, pieces, cards, actions, "steal", "for",
+ * "all"), except a resource, which has other spellings, a count, which may
+ * have leading zeros, and a path, whose ends may come in either order;
+ * and each verb's format writes back what its parse read, word for word
+ * in the order read, except the resources of a list (counts, year of
+ * plenty, a forced trade), which it writes in the order of
+ * resource_names: the lists are the only places where a move names two
+ * resources without "for" between them.
+ */
+_Static_assert(GEOM_MAX_NNODE < 100, "edge_name writes an intersection in two digits");
+
+/* The bytes of a canonical text's words: a-z, 0-9 and '-'. */
+static const unsigned char word_byte[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 00 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 10 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,	/* 20 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,	/* 30 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 40 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 50 */
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 60 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,	/* 70 */
+};
+
+int move_text_canonical(const char *text, size_t len)
+{
+	const char *s = text, *end = text + len;
+	int last = -1;	/* the resource last named since the start or "for" */
+
+	for (int i = 0;; i++) {
+		size_t n = 0, dash = 0;
+		int dashes = 0;
+		for (; s + n < end && s[n] != ' '; n++) {
+			unsigned char c = (unsigned char)s[n];
+			if (!word_byte[c])
+				return 0;
+			if (c == '-')
+				dashes++, dash = n;
+		}
+		if (n == 0)
+			return 0;	/* an empty text, a blank at either end, two blanks */
+		if (s[0] >= '0' && s[0] <= '9') {	/* a number, or a path "A-B" */
+			if (dashes > 1)
+				return 0;
+			if (dashes == 0 && canon_number(s, n) < 0)
+				return 0;
+			if (dashes == 1 && (dash + 1 == n || canon_number(s, dash) < 0 ||
+					    canon_number(s + dash + 1, n - dash - 1) <= canon_number(s, dash)))
+				return 0;
+		} else if (i >= 2) {	/* the colour and the verb are looked up exactly */
+			int own, r = resource_spelling(s, n, &own);
+			if (r >= 0 && (!own || r < last))
+				return 0;
+			if (r >= 0)
+				last = r;
+			else if (n == 3 && memcmp(s, "for", 3) == 0)
+				last = -1;
+		}
+		if (s + n == end)
+			return 1;
+		s += n + 1;
+	}
+}
+
 int move_format(const struct game *g, const struct move *m, char *buf, size_t n)
 {
 	struct out o = { buf, n, 0 };

@@ -103,6 +103,20 @@ extern const struct move move_blank;
 int move_parse(const struct game *g, const char *text, struct move *m, struct cerr *e);
 
 /*
+ * move_text_canonical: 1 when the len bytes at text have the form of
+ * move_format's texts:
+ * lower-case words between single blanks, resources by their names in
+ * resource_names (no other spelling), numbers from 1 without leading
+ * zeros, a path's smaller intersection first, and the resources of a list
+ * ("RES N RES N", up to "for"; year-of-plenty's two) in the order of
+ * resource_names.  Such a text that move_parse reads is the text
+ * move_format writes for the move read, whatever the game, so a log may
+ * keep it as it is and parse it when asked.  0 when the text may need
+ * rewriting (or is no move).
+ */
+int move_text_canonical(const char *text, size_t len);
+
+/*
  * move_format: the canonical text of m (with its outcome if m holds one)
  * into buf of n bytes, always NUL-terminated.  Returns the length the
  * text has (as snprintf does: n too small when the result is >= n).

@@ -39,23 +39,45 @@ const char *harbour_name(int kind)
 	return kind == HB_GENERIC ? "3:1" : resource_names[kind];
 }
 
+/* The other spellings resource_parse takes. */
+static const struct {
+	const char *word;
+	int res;
+} resource_syn[] = {
+	{ "wood", RES_LUMBER }, { "sheep", RES_WOOL }, { "wheat", RES_GRAIN },
+	{ "clay", RES_BRICK },  { "stone", RES_ORE },  { "b", RES_BRICK },
+	{ "l", RES_LUMBER },    { "w", RES_WOOL },     { "g", RES_GRAIN },
+	{ "o", RES_ORE },
+};
+
 int resource_parse(const char *s)
 {
-	static const struct {
-		const char *word;
-		int res;
-	} syn[] = {
-		{ "wood", RES_LUMBER }, { "sheep", RES_WOOL }, { "wheat", RES_GRAIN },
-		{ "clay", RES_BRICK },  { "stone", RES_ORE },  { "b", RES_BRICK },
-		{ "l", RES_LUMBER },    { "w", RES_WOOL },     { "g", RES_GRAIN },
-		{ "o", RES_ORE },
-	};
 	int r = lookup(resource_names, NRES, s);
 	if (r >= 0)
 		return r;
-	for (size_t i = 0; i < sizeof syn / sizeof syn[0]; i++)
-		if (strcmp(syn[i].word, s) == 0)
-			return syn[i].res;
+	for (size_t i = 0; i < sizeof resource_syn / sizeof resource_syn[0]; i++)
+		if (strcmp(resource_syn[i].word, s) == 0)
+			return resource_syn[i].res;
+	return -1;
+}
+
+/* same: the n bytes at s are the word w. */
+static int same(const char *s, size_t n, const char *w)
+{
+	return w[0] == s[0] && strncmp(w, s, n) == 0 && w[n] == '\0';
+}
+
+int resource_spelling(const char *s, size_t n, int *own)
+{
+	*own = 0;
+	for (int r = 0; n && r < NRES; r++)
+		if (same(s, n, resource_names[r])) {
+			*own = 1;
+			return r;
+		}
+	for (size_t i = 0; n && i < sizeof resource_syn / sizeof resource_syn[0]; i++)
+		if (same(s, n, resource_syn[i].word))
+			return resource_syn[i].res;
 	return -1;
 }
 

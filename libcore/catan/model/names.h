@@ -29,6 +29,12 @@ const char *harbour_name(int kind);
  * year-of-plenty, monopoly, victory-point and their underscore forms.
  */
 int resource_parse(const char *s);
+/*
+ * resource_spelling: what resource_parse makes of the n bytes at s (no NUL
+ * needed), with *own 1 when they are the resource's name in resource_names
+ * and 0 for another spelling (or no resource).
+ */
+int resource_spelling(const char *s, size_t n, int *own);
 int terrain_parse(const char *s);
 int dev_parse(const char *s);
 /* colour_parse: a colour some rule set plays (rulesets_colours: every game's colour is one). */

@@ -55,14 +55,14 @@ static char *text_copy(struct movelog *log, const char *text, size_t n)
 	return copy;
 }
 
-/* push: a new entry holding a copy of text and, when m is not NULL, the move it is. */
-static int push(struct movelog *log, const char *text, const struct move *m, struct cerr *e)
+/* push: a new entry holding a copy of text[0..n) and, when m is not NULL, the move it is. */
+static int push(struct movelog *log, const char *text, size_t n, const struct move *m, struct cerr *e)
 {
 	struct logent *ent = buf_grow_array(log->ent, &log->cap, log->len + 1, sizeof *ent);
 	if (!ent)
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	log->ent = ent;
-	char *copy = text_copy(log, text, strlen(text));
+	char *copy = text_copy(log, text, n);
 	if (!copy)
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	ent = &log->ent[log->len++];
@@ -90,12 +90,17 @@ void movelog_pop(struct movelog *log)
 
 int movelog_push(struct movelog *log, const char *text, struct cerr *e)
 {
-	return push(log, text, NULL, e);
+	return push(log, text, strlen(text), NULL, e);
+}
+
+int movelog_push_span(struct movelog *log, const char *text, size_t n, struct cerr *e)
+{
+	return push(log, text, n, NULL, e);
 }
 
 int movelog_push_move(struct movelog *log, const char *text, const struct move *m, struct cerr *e)
 {
-	return push(log, text, m, e);
+	return push(log, text, strlen(text), m, e);
 }
 
 int game_copy(struct game *dst, const struct game *src, struct cerr *e)
@@ -104,7 +109,7 @@ int game_copy(struct game *dst, const struct game *src, struct cerr *e)
 	memset(&dst->log, 0, sizeof dst->log);
 	for (size_t i = 0; i < src->log.len; i++) {
 		const struct logent *ent = &src->log.ent[i];
-		if (push(&dst->log, ent->text, ent->parsed ? &ent->move : NULL, e) != C_OK) {
+		if (push(&dst->log, ent->text, strlen(ent->text), ent->parsed ? &ent->move : NULL, e) != C_OK) {
 			game_free(dst);
 			return C_SYSTEM;
 		}
