@@ -514,11 +514,15 @@ static void gen_main(struct gen *l, int flags, int building)
 			if (pos_node_open(geo, p, n))
 				add_node(l, seat, PC_SETTLEMENT, n);
 		}
-		if (city)
-			for (int n = 0; n < geo->nnode; n++)
-				if (p->node_owner[n] == seat && p->node_kind[n] == B_SETTLEMENT &&
-				    !(g->rules.keep_settlement && g->rs->settlements - pl->settlements == 1))
+		/* A city on one of the seat's settlements: its buildings are its road ends with a building. */
+		if (city && !(g->rules.keep_settlement && g->rs->settlements - pl->settlements == 1)) {
+			struct bitset own = p->road_ends[seat];
+			own.w[0] &= p->occupied.w[0];
+			own.w[1] &= p->occupied.w[1];
+			for (int n; (n = bs_pop(&own)) >= 0;)	/* in increasing order */
+				if (p->node_kind[n] == B_SETTLEMENT)
 					add_node(l, seat, PC_CITY, n);
+		}
 		if (buy) {
 			if (!l->external || l->hidden)
 				add(l, seat, MV_BUY);
