@@ -493,13 +493,22 @@ static int chooses_in_public(const struct game *g)
 
 /*
  * choose_listed: the policy's choice among seat's listed moves in g (flags
- * for movegen_legal), left in a->buf: *chosen points at it.
+ * for movegen_legal): *chosen points at it, in a->buf or in *m.
  */
 static inline int choose_listed(struct autoplay *a, const struct game *g, int public, int seat, int flags,
-			 const struct move **chosen, struct cerr *e)
+				struct move *m, const struct move **chosen, struct cerr *e)
 {
 	int n, pick;
 
+	/* A discard (or the cards given for a forced trade) at random: counted, and only the one drawn built. */
+	struct mg_gives gv;
+	if (a->policy[seat] == POL_RANDOM && (g->pos.phase == PH_DISCARD || g->pos.phase == PH_GIVE) &&
+	    (n = movegen_gives(g, seat, &gv)) > 0) {
+		pick = n == 1 ? 0 : (int)choice_below(a, g, public, (uint32_t)n);
+		movegen_gives_move(&gv, pick, m);
+		*chosen = m;
+		return C_OK;
+	}
 	if ((n = list_moves(a, g, seat, flags)) < 0)
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	if (n == 0)
@@ -526,11 +535,11 @@ static inline int choose_listed(struct autoplay *a, const struct game *g, int pu
 
 /* choose_listed from what seat knows (game_seen), among the moves without outcomes; apart, for its frame. */
 __attribute__((noinline)) static int choose_seen(struct autoplay *a, const struct game *g, int seat,
-						 const struct move **chosen, struct cerr *e)
+						 struct move *m, const struct move **chosen, struct cerr *e)
 {
 	struct game seen;
 	game_seen(g, seat, &seen);
-	return choose_listed(a, &seen, 1, seat, MG_NO_OUTCOMES, chosen, e);
+	return choose_listed(a, &seen, 1, seat, MG_NO_OUTCOMES, m, chosen, e);
 }
 
 /*
@@ -560,8 +569,8 @@ static int choose(struct autoplay *a, const struct game *g, int public, int seat
 				 a->trades, m, e);
 	}
 	if (public)
-		return choose_seen(a, g, seat, chosen, e);
-	return choose_listed(a, g, 0, seat, 0, chosen, e);
+		return choose_seen(a, g, seat, m, chosen, e);
+	return choose_listed(a, g, 0, seat, 0, m, chosen, e);
 }
 
 int autoplay_choose(struct autoplay *a, const struct game *g, struct move *m, struct cerr *e)

@@ -269,6 +269,68 @@ static void gen_discard_from(struct gen *l, int seat, int verb, const uint8_t *h
 #undef GIVE_HI
 #undef GIVE_LO
 
+int movegen_gives(const struct game *g, int seat, struct mg_gives *gv)
+{
+	const struct position *p = &g->pos;
+	int left;
+
+	if (!g->has_pos || g->view != NOBODY || seat < 0 || seat >= g->nplayers)
+		return -1;
+	if (p->phase == PH_DISCARD)
+		gv->verb = MV_DISCARD, left = p->pl[seat].discard;
+	else if (p->phase == PH_GIVE)
+		gv->verb = MV_GIVE, left = seat == p->current ? p->give_owed : 0;
+	else
+		return -1;
+	if (left > MG_GIVE_MOST)
+		return -1;
+	if (left == 0)
+		return 0;
+	const uint8_t *h = p->pl[seat].hand;
+	int (*w)[MG_GIVE_MOST + 1] = gv->ways;
+	gv->seat = seat;
+	gv->left = left;
+	memcpy(gv->hand, h, NRES);
+	/* The last two resources: from the rest the last cannot hold to what the first holds. */
+	for (int j = 0; j <= left; j++) {
+		int hi = h[3] < j ? h[3] : j, lo = j - h[4] > 0 ? j - h[4] : 0;
+		w[4][j] = j <= h[4];
+		w[3][j] = hi >= lo ? hi - lo + 1 : 0;
+	}
+	/* Then each earlier resource but the first: w[r][j] is w[r + 1][j - h[r]] + .. + w[r + 1][j]. */
+	for (int r = 2; r >= 1; r--) {
+		int sum = 0, j = 0;
+		for (; j <= left && j <= h[r]; j++)
+			w[r][j] = sum += w[r + 1][j];
+		for (; j <= left; j++)
+			w[r][j] = sum += w[r + 1][j] - w[r + 1][j - h[r] - 1];
+	}
+	int n = 0;
+	for (int t = 0; t <= h[0] && t <= left; t++)
+		n += w[1][left - t];
+	return n;
+}
+
+void movegen_gives_move(const struct mg_gives *gv, int k, struct move *m)
+{
+	int left = gv->left;
+
+	/* As gen_discard_from lists them: each resource from the most it may give down, the last the rest. */
+	*m = move_blank;
+	m->seat = (int8_t)gv->seat;
+	m->verb = (uint8_t)gv->verb;
+	for (int r = 0; r < NRES - 1; r++)
+		for (int t = gv->hand[r] < left ? gv->hand[r] : left; t >= 0; t--) {
+			if (k < gv->ways[r + 1][left - t]) {
+				m->give[r] = (uint8_t)t;
+				left -= t;
+				break;
+			}
+			k -= gv->ways[r + 1][left - t];
+		}
+	m->give[NRES - 1] = (uint8_t)left;
+}
+
 static void gen_discards(struct gen *l)
 {
 	const struct position *p = l->p;
