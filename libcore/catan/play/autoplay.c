@@ -509,6 +509,15 @@ static inline int choose_listed(struct autoplay *a, const struct game *g, int pu
 		*chosen = m;
 		return C_OK;
 	}
+	/* The robber moved at random: its moves counted, and only the one drawn built. */
+	struct mg_robber rb;
+	if (a->policy[seat] == POL_RANDOM && g->pos.phase == PH_ROBBER &&
+	    (n = movegen_robber(g, seat, flags, &rb)) > 0) {
+		pick = n == 1 ? 0 : (int)choice_below(a, g, public, (uint32_t)n);
+		movegen_robber_move(g, &rb, pick, m);
+		*chosen = m;
+		return C_OK;
+	}
 	if ((n = list_moves(a, g, seat, flags)) < 0)
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	if (n == 0)

@@ -73,8 +73,9 @@ static struct bitset road_free_set(const struct geometry *geo, const struct posi
 	for (int n; (n = bs_pop(&end)) >= 0;) {
 		for (int k = 0; k < 3; k++) {
 			int ed = geo->node_edges[n][k];
+			unsigned u = (unsigned)ed;	/* a shift and a mask below, where a signed number needs more */
 			if (ed >= 0)	/* no test of the owner: it is not foreseeable */
-				s.w[ed / 64] |= (uint64_t)(p->edge_owner[ed] == NOBODY) << (ed % 64);
+				s.w[u >> 6] |= (uint64_t)(p->edge_owner[u] == NOBODY) << (u & 63);
 		}
 	}
 	return s;
@@ -393,6 +394,65 @@ static void gen_robber(struct gen *l)
 			m->victim = (int8_t)(__builtin_ctz(mask | 1u << 31) | -(int)(mask == 0));
 			mask &= mask - 1;
 		} while (mask);
+	}
+}
+
+int movegen_robber(const struct game *g, int seat, int flags, struct mg_robber *rb)
+{
+	const struct geometry *geo = g->rs->geom;
+	const struct position *p = &g->pos;
+
+	if (!g->has_pos || g->view != NOBODY || p->phase != PH_ROBBER ||
+	    (g->rules.outcomes == OUT_EXTERNAL && !(flags & MG_NO_OUTCOMES)))
+		return -1;
+	rb->seat = robber_mover(g, p);
+	if (seat != NOBODY && seat != rb->seat)
+		return 0;
+	/* As gen_robber lists them: the robber left in place, then each hex's victims or nobody. */
+	rb->robbable = g->rules.knight_interrupt ? 0 : robber_robbable(p, g->nplayers, rb->seat);
+	/* The seats that may be robbed as pos_hex_builders gives them: seat s at bit 8s. */
+	uint64_t rob = 0;
+	for (unsigned left = rb->robbable; left; left &= left - 1)
+		rob |= (uint64_t)1 << (8 * __builtin_ctz(left));
+	int n = p->seven, friendly = g->rules.friendly_robber;
+	rb->nhex = geo->nhex < MAX_HEX ? geo->nhex : MAX_HEX;	/* it is: said for the compiler */
+	for (int h = 0; h < rb->nhex; h++) {
+		/* A byte of 1 per victim, added up by the product's top byte. */
+		uint64_t v = pos_hex_builders(p, h) & rob;
+		int here = (int)(v * 0x0101010101010101u >> 56);
+		here += here == 0;	/* nobody robbed */
+		if (friendly && robber_keeps_off(g, p, h) != NOBODY)
+			here = 0;
+		rb->moves[h] = (uint8_t)here;
+		n += here;
+	}
+	n -= rb->moves[p->robber];	/* it moves */
+	rb->moves[p->robber] = 0;
+	return n;
+}
+
+void movegen_robber_move(const struct game *g, const struct mg_robber *rb, int k, struct move *m)
+{
+	const struct position *p = &g->pos;
+
+	*m = move_blank;
+	m->seat = (int8_t)rb->seat;
+	m->verb = MV_ROBBER;
+	if (p->seven && k-- == 0) {
+		m->hex = (int8_t)p->robber;
+		return;
+	}
+	for (int h = 0; h < rb->nhex; h++) {
+		if (k >= rb->moves[h]) {
+			k -= rb->moves[h];
+			continue;
+		}
+		unsigned mask = pos_hex_seats(p, h) & rb->robbable;
+		m->hex = (int8_t)h;
+		while (k-- > 0)
+			mask &= mask - 1;	/* the victims in seat order */
+		m->victim = (int8_t)(mask ? __builtin_ctz(mask) : NOBODY);
+		return;
 	}
 }
 
