@@ -409,7 +409,7 @@ enum { K_RB_SINGLE, K_RB_PAIR, K_RB_REVERSE, K_YOP, K_MONOPOLY, K_KNIGHT, K_DISC
        K_STEAL_CARD, K_ROLL_DICE, K_BUY_CARD, K_ACCEPT, K_REJECT, K_CANCEL, K_TRADE2, K_TRADE3,
        K_CITY, K_OVER, K_NEUTRAL_ROAD, K_NEUTRAL_SETTLEMENT, K_FORCE, K_FORCE_CARDS, K_DESERT,
        K_RETURN, K_GIVE, K_SECOND_ROLL, K_WORSE_RATE, K_VP_PLAYED, K_STAY, K_PASS, K_KNIGHT_ANSWER, K_STEAL_AFTER, K_STEAL_AFTER_CARD,
-       NKIND };
+       K_GIVES_ONE, K_ROBBER_ONE, NKIND };
 static const char *const kind_names[NKIND] = {
 	"road building with one path", "road building with two paths",
 	"road building in decreasing order", "year of plenty", "monopoly", "knight",
@@ -420,7 +420,8 @@ static const char *const kind_names[NKIND] = {
 	"a forced trade's cards given", "a second roll with its dice", "a trade at a worse rate",
 	"a victory point card played", "a robber left in place after a seven",
 	"a pass after a robber moved", "a knight answering a robber moved", "a steal after the answers",
-	"a steal after the answers with its card",
+	"a steal after the answers with its card", "cards given, of several ways, built one at a time",
+	"the robber's moves built one at a time",
 };
 static long covered[NKIND];
 
@@ -504,6 +505,34 @@ static int check_position(struct unit *u, const struct game *g, long *tried, lon
 			diag("seat %s's listing is not the whole's%s", seat_name(g, s), "");
 			c.bad++;
 		}
+		/* A discard or the cards given, counted and built one at a time: the listing's. */
+		struct mg_gives gv;
+		int ng = movegen_gives(g, s, &gv);
+		same = ng < 0 || ng == ns;
+		for (int at = 0; same && at < ng; at++) {
+			struct move one;
+			movegen_gives_move(&gv, at, &one);
+			same = memcmp(&one, &list2[at], sizeof one) == 0;
+		}
+		if (!same) {
+			diag("seat %s's gives, one at a time, are not its listing%s", seat_name(g, s), "");
+			c.bad++;
+		}
+		covered[K_GIVES_ONE] += ng > 1;
+		/* The robber's moves, counted and built one at a time: the listing's. */
+		struct mg_robber rb;
+		int nr = movegen_robber(g, s, 0, &rb);
+		same = nr < 0 || nr == ns;
+		for (int at = 0; same && at < nr; at++) {
+			struct move one;
+			movegen_robber_move(g, &rb, at, &one);
+			same = memcmp(&one, &list2[at], sizeof one) == 0;
+		}
+		if (!same) {
+			diag("seat %s's robber moves, one at a time, are not its listing%s", seat_name(g, s), "");
+			c.bad++;
+		}
+		covered[K_ROBBER_ONE] += nr > 1 && !(g->rules.outcomes == OUT_EXTERNAL);
 		k += ns;
 	}
 	if (k != n) {

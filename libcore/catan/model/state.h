@@ -129,17 +129,22 @@ void pos_place_road(const struct geometry *geo, struct position *p, int seat, in
  * checks), the supply and p->hex_yield kept.
  */
 void pos_place_city(const struct geometry *geo, struct position *p, int seat, int node);
-/* pos_hex_seats: the seats (a bitmask) with a building on hex, from what it pays them (hex_yield). */
-static inline unsigned pos_hex_seats(const struct position *p, int hex)
+/* pos_hex_builders: the seats with a building on hex, a byte of 1 each (seat s's at bit 8s), from hex_yield. */
+static inline uint64_t pos_hex_builders(const struct position *p, int hex)
 {
 	_Static_assert(MAXPLAYERS <= 6, "a byte per seat in the low 48 bits");
-	uint64_t y = p->hex_yield[hex];
 	/*
 	 * Bit 7 of each byte that is not 0, then seat s's at bit 8s: a hex
 	 * pays a seat at most 12 (a city on each corner), and 12 plus 0x7f
 	 * never carries.
 	 */
-	uint64_t nz = (y + 0x7f7f7f7f7f7f) >> 7 & 0x010101010101;
+	return (p->hex_yield[hex] + 0x7f7f7f7f7f7f) >> 7 & 0x010101010101;
+}
+
+/* pos_hex_seats: the seats (a bitmask) with a building on hex, from what it pays them (hex_yield). */
+static inline unsigned pos_hex_seats(const struct position *p, int hex)
+{
+	uint64_t nz = pos_hex_builders(p, hex);
 	/*
 	 * The six bits gathered at bits 35 to 40: bit 8s shifted by 35 - 7s
 	 * lands at 35 + s, and the other shifted copies of the product fall

@@ -334,7 +334,7 @@ static int greedy_main(struct autoplay *a, const struct game *g, const struct mo
 	return best >= 0 ? best : 0;
 }
 
-static int greedy_pick(struct autoplay *a, const struct game *g, const struct move *ms, int n,
+__attribute__((noinline)) static int greedy_pick(struct autoplay *a, const struct game *g, const struct move *ms, int n,
 		       int seat)
 {
 	const struct position *p = &g->pos;
@@ -491,34 +491,32 @@ static int chooses_in_public(const struct game *g)
 	return g->rules.outcomes == OUT_EXTERNAL || g->view != NOBODY;
 }
 
-/* choose, for a game where chooses_in_public is public. */
-static int choose(struct autoplay *a, const struct game *g, int public, int seat, struct move *m, struct cerr *e)
+/*
+ * choose_listed: the policy's choice among seat's listed moves in g (flags
+ * for movegen_legal): *chosen points at it, in a->buf or in *m.
+ */
+static inline int choose_listed(struct autoplay *a, const struct game *g, int public, int seat, int flags,
+				struct move *m, const struct move **chosen, struct cerr *e)
 {
 	int n, pick;
-	struct game seen;
 
-	if (seat == NOBODY)
-		return cerr_set(e, C_ILLEGAL, "nobody can move: the game is over");
-	if (public && g->view != NOBODY && seat != g->view)	/* public first: the usual game is not */
-		return cerr_set(e, C_ILLEGAL, "%s is to move, and this is %s's view",
-				seat_name(g, seat), seat_name(g, g->view));
-	if (a->policy[seat] == POL_NONE)
-		return cerr_set(e, C_ILLEGAL, "%s is to move and does not play automatically",
-				seat_name(g, seat));
-	if (a->turn != g->pos.turn) {
-		a->turn = g->pos.turn;
-		a->trades = 0;
+	/* A discard (or the cards given for a forced trade) at random: counted, and only the one drawn built. */
+	struct mg_gives gv;
+	if (a->policy[seat] == POL_RANDOM && (g->pos.phase == PH_DISCARD || g->pos.phase == PH_GIVE) &&
+	    (n = movegen_gives(g, seat, &gv)) > 0) {
+		pick = n == 1 ? 0 : (int)choice_below(a, g, public, (uint32_t)n);
+		movegen_gives_move(&gv, pick, m);
+		*chosen = m;
+		return C_OK;
 	}
-	if (a->policy[seat] == POL_SEARCH && !a->search)
-		return cerr_set(e, C_SYSTEM, "the search policy is not set up (search_use)");
-	if (a->policy[seat] == POL_SEARCH)
-		return a->search(g, seat, a->budget[seat], autoplay_public_seed(g) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u,
-				 a->trades, m, e);
-	int flags = 0;
-	if (public) {
-		game_seen(g, seat, &seen);
-		g = &seen;
-		flags = MG_NO_OUTCOMES;
+	/* The robber moved at random: its moves counted, and only the one drawn built. */
+	struct mg_robber rb;
+	if (a->policy[seat] == POL_RANDOM && g->pos.phase == PH_ROBBER &&
+	    (n = movegen_robber(g, seat, flags, &rb)) > 0) {
+		pick = n == 1 ? 0 : (int)choice_below(a, g, public, (uint32_t)n);
+		movegen_robber_move(g, &rb, pick, m);
+		*chosen = m;
+		return C_OK;
 	}
 	if ((n = list_moves(a, g, seat, flags)) < 0)
 		return cerr_set(e, C_SYSTEM, "out of memory");
@@ -540,8 +538,48 @@ static int choose(struct autoplay *a, const struct game *g, int public, int seat
 		for (int i = 0; capped && i <= pick; i++)
 			pick += is_trade(&a->buf[i]);
 	}
-	*m = a->buf[pick];
+	*chosen = &a->buf[pick];
 	return C_OK;
+}
+
+/* choose_listed from what seat knows (game_seen), among the moves without outcomes; apart, for its frame. */
+__attribute__((noinline)) static int choose_seen(struct autoplay *a, const struct game *g, int seat,
+						 struct move *m, const struct move **chosen, struct cerr *e)
+{
+	struct game seen;
+	game_seen(g, seat, &seen);
+	return choose_listed(a, &seen, 1, seat, MG_NO_OUTCOMES, m, chosen, e);
+}
+
+/*
+ * choose, for a game where chooses_in_public is public: *chosen points at
+ * the move, in a->buf or, from the search policy, in *m.
+ */
+static int choose(struct autoplay *a, const struct game *g, int public, int seat, struct move *m,
+		  const struct move **chosen, struct cerr *e)
+{
+	if (seat == NOBODY)
+		return cerr_set(e, C_ILLEGAL, "nobody can move: the game is over");
+	if (public && g->view != NOBODY && seat != g->view)	/* public first: the usual game is not */
+		return cerr_set(e, C_ILLEGAL, "%s is to move, and this is %s's view",
+				seat_name(g, seat), seat_name(g, g->view));
+	if (a->policy[seat] == POL_NONE)
+		return cerr_set(e, C_ILLEGAL, "%s is to move and does not play automatically",
+				seat_name(g, seat));
+	if (a->turn != g->pos.turn) {
+		a->turn = g->pos.turn;
+		a->trades = 0;
+	}
+	if (a->policy[seat] == POL_SEARCH) {
+		if (!a->search)
+			return cerr_set(e, C_SYSTEM, "the search policy is not set up (search_use)");
+		*chosen = m;
+		return a->search(g, seat, a->budget[seat], autoplay_public_seed(g) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u,
+				 a->trades, m, e);
+	}
+	if (public)
+		return choose_seen(a, g, seat, m, chosen, e);
+	return choose_listed(a, g, 0, seat, 0, m, chosen, e);
 }
 
 int autoplay_choose(struct autoplay *a, const struct game *g, struct move *m, struct cerr *e)
@@ -550,7 +588,11 @@ int autoplay_choose(struct autoplay *a, const struct game *g, struct move *m, st
 	/* Discards are made in any order: a viewer who owes one makes it now. */
 	if (g->view != NOBODY && g->has_pos && g->pos.phase == PH_DISCARD && g->pos.pl[g->view].discard)
 		seat = g->view;
-	return choose(a, g, chooses_in_public(g), seat, m, e);
+	const struct move *chosen;
+	int rc = choose(a, g, chooses_in_public(g), seat, m, &chosen, e);
+	if (rc == C_OK && chosen != m)
+		*m = *chosen;
+	return rc;
 }
 
 int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, long *made,
@@ -581,17 +623,18 @@ int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, 
 			stop = AUTO_WAIT;
 			break;
 		}
-		if ((rc = choose(a, g, public, seat, &m, e)))
+		const struct move *chosen;
+		if ((rc = choose(a, g, public, seat, &m, &chosen, e)))
 			break;
-		if (external && autoplay_needs_outcome(g, &m)) {
+		if (external && autoplay_needs_outcome(g, chosen)) {
 			stop = AUTO_OUTCOME;
 			break;
 		}
 		/* The move chosen is one movegen_legal lists for this position; in a game with
 		 * external outcomes it was listed from what the seat knows, and is checked in full. */
-		if ((rc = rules_apply(g, &m, flags | (external ? 0 : RULES_LISTED), e)))
+		if ((rc = rules_apply(g, chosen, flags | (external ? 0 : RULES_LISTED), e)))
 			break;
-		a->trades += is_trade(&m);
+		a->trades += is_trade(chosen);
 		a->moves++;
 		k++;
 	}

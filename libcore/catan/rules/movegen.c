@@ -73,8 +73,9 @@ static struct bitset road_free_set(const struct geometry *geo, const struct posi
 	for (int n; (n = bs_pop(&end)) >= 0;) {
 		for (int k = 0; k < 3; k++) {
 			int ed = geo->node_edges[n][k];
+			unsigned u = (unsigned)ed;	/* a shift and a mask below, where a signed number needs more */
 			if (ed >= 0)	/* no test of the owner: it is not foreseeable */
-				s.w[ed / 64] |= (uint64_t)(p->edge_owner[ed] == NOBODY) << (ed % 64);
+				s.w[u >> 6] |= (uint64_t)(p->edge_owner[u] == NOBODY) << (u & 63);
 		}
 	}
 	return s;
@@ -269,6 +270,68 @@ static void gen_discard_from(struct gen *l, int seat, int verb, const uint8_t *h
 #undef GIVE_HI
 #undef GIVE_LO
 
+int movegen_gives(const struct game *g, int seat, struct mg_gives *gv)
+{
+	const struct position *p = &g->pos;
+	int left;
+
+	if (!g->has_pos || g->view != NOBODY || seat < 0 || seat >= g->nplayers)
+		return -1;
+	if (p->phase == PH_DISCARD)
+		gv->verb = MV_DISCARD, left = p->pl[seat].discard;
+	else if (p->phase == PH_GIVE)
+		gv->verb = MV_GIVE, left = seat == p->current ? p->give_owed : 0;
+	else
+		return -1;
+	if (left > MG_GIVE_MOST)
+		return -1;
+	if (left == 0)
+		return 0;
+	const uint8_t *h = p->pl[seat].hand;
+	int (*w)[MG_GIVE_MOST + 1] = gv->ways;
+	gv->seat = seat;
+	gv->left = left;
+	memcpy(gv->hand, h, NRES);
+	/* The last two resources: from the rest the last cannot hold to what the first holds. */
+	for (int j = 0; j <= left; j++) {
+		int hi = h[3] < j ? h[3] : j, lo = j - h[4] > 0 ? j - h[4] : 0;
+		w[4][j] = j <= h[4];
+		w[3][j] = hi >= lo ? hi - lo + 1 : 0;
+	}
+	/* Then each earlier resource but the first: w[r][j] is w[r + 1][j - h[r]] + .. + w[r + 1][j]. */
+	for (int r = 2; r >= 1; r--) {
+		int sum = 0, j = 0;
+		for (; j <= left && j <= h[r]; j++)
+			w[r][j] = sum += w[r + 1][j];
+		for (; j <= left; j++)
+			w[r][j] = sum += w[r + 1][j] - w[r + 1][j - h[r] - 1];
+	}
+	int n = 0;
+	for (int t = 0; t <= h[0] && t <= left; t++)
+		n += w[1][left - t];
+	return n;
+}
+
+void movegen_gives_move(const struct mg_gives *gv, int k, struct move *m)
+{
+	int left = gv->left;
+
+	/* As gen_discard_from lists them: each resource from the most it may give down, the last the rest. */
+	*m = move_blank;
+	m->seat = (int8_t)gv->seat;
+	m->verb = (uint8_t)gv->verb;
+	for (int r = 0; r < NRES - 1; r++)
+		for (int t = gv->hand[r] < left ? gv->hand[r] : left; t >= 0; t--) {
+			if (k < gv->ways[r + 1][left - t]) {
+				m->give[r] = (uint8_t)t;
+				left -= t;
+				break;
+			}
+			k -= gv->ways[r + 1][left - t];
+		}
+	m->give[NRES - 1] = (uint8_t)left;
+}
+
 static void gen_discards(struct gen *l)
 {
 	const struct position *p = l->p;
@@ -331,6 +394,65 @@ static void gen_robber(struct gen *l)
 			m->victim = (int8_t)(__builtin_ctz(mask | 1u << 31) | -(int)(mask == 0));
 			mask &= mask - 1;
 		} while (mask);
+	}
+}
+
+int movegen_robber(const struct game *g, int seat, int flags, struct mg_robber *rb)
+{
+	const struct geometry *geo = g->rs->geom;
+	const struct position *p = &g->pos;
+
+	if (!g->has_pos || g->view != NOBODY || p->phase != PH_ROBBER ||
+	    (g->rules.outcomes == OUT_EXTERNAL && !(flags & MG_NO_OUTCOMES)))
+		return -1;
+	rb->seat = robber_mover(g, p);
+	if (seat != NOBODY && seat != rb->seat)
+		return 0;
+	/* As gen_robber lists them: the robber left in place, then each hex's victims or nobody. */
+	rb->robbable = g->rules.knight_interrupt ? 0 : robber_robbable(p, g->nplayers, rb->seat);
+	/* The seats that may be robbed as pos_hex_builders gives them: seat s at bit 8s. */
+	uint64_t rob = 0;
+	for (unsigned left = rb->robbable; left; left &= left - 1)
+		rob |= (uint64_t)1 << (8 * __builtin_ctz(left));
+	int n = p->seven, friendly = g->rules.friendly_robber;
+	rb->nhex = geo->nhex < MAX_HEX ? geo->nhex : MAX_HEX;	/* it is: said for the compiler */
+	for (int h = 0; h < rb->nhex; h++) {
+		/* A byte of 1 per victim, added up by the product's top byte. */
+		uint64_t v = pos_hex_builders(p, h) & rob;
+		int here = (int)(v * 0x0101010101010101u >> 56);
+		here += here == 0;	/* nobody robbed */
+		if (friendly && robber_keeps_off(g, p, h) != NOBODY)
+			here = 0;
+		rb->moves[h] = (uint8_t)here;
+		n += here;
+	}
+	n -= rb->moves[p->robber];	/* it moves */
+	rb->moves[p->robber] = 0;
+	return n;
+}
+
+void movegen_robber_move(const struct game *g, const struct mg_robber *rb, int k, struct move *m)
+{
+	const struct position *p = &g->pos;
+
+	*m = move_blank;
+	m->seat = (int8_t)rb->seat;
+	m->verb = MV_ROBBER;
+	if (p->seven && k-- == 0) {
+		m->hex = (int8_t)p->robber;
+		return;
+	}
+	for (int h = 0; h < rb->nhex; h++) {
+		if (k >= rb->moves[h]) {
+			k -= rb->moves[h];
+			continue;
+		}
+		unsigned mask = pos_hex_seats(p, h) & rb->robbable;
+		m->hex = (int8_t)h;
+		while (k-- > 0)
+			mask &= mask - 1;	/* the victims in seat order */
+		m->victim = (int8_t)(mask ? __builtin_ctz(mask) : NOBODY);
+		return;
 	}
 }
 
@@ -514,11 +636,15 @@ static void gen_main(struct gen *l, int flags, int building)
 			if (pos_node_open(geo, p, n))
 				add_node(l, seat, PC_SETTLEMENT, n);
 		}
-		if (city)
-			for (int n = 0; n < geo->nnode; n++)
-				if (p->node_owner[n] == seat && p->node_kind[n] == B_SETTLEMENT &&
-				    !(g->rules.keep_settlement && g->rs->settlements - pl->settlements == 1))
+		/* A city on one of the seat's settlements: its buildings are its road ends with a building. */
+		if (city && !(g->rules.keep_settlement && g->rs->settlements - pl->settlements == 1)) {
+			struct bitset own = p->road_ends[seat];
+			own.w[0] &= p->occupied.w[0];
+			own.w[1] &= p->occupied.w[1];
+			for (int n; (n = bs_pop(&own)) >= 0;)	/* in increasing order */
+				if (p->node_kind[n] == B_SETTLEMENT)
 					add_node(l, seat, PC_CITY, n);
+		}
 		if (buy) {
 			if (!l->external || l->hidden)
 				add(l, seat, MV_BUY);

@@ -50,6 +50,44 @@ enum {
 int movegen_legal(const struct game *g, int seat, int flags, struct move *out, int max);
 
 /*
+ * movegen_gives: when g's position asks seat for cards (a discard after a
+ * seven, the cards given for a forced trade) and is not a view, the number
+ * of seat's legal moves (all of them ways of giving the cards owed: the
+ * count movegen_legal gives for seat), found without listing them, and in
+ * *gv what movegen_gives_move needs; -1 in any other position.
+ *
+ * movegen_gives_move: the move at index k (0 <= k < that number) of seat's
+ * listing into *m.
+ */
+#define MG_GIVE_MOST (NRES * MAX_BANK_EACH)	/* the most cards a hand holds */
+struct mg_gives {
+	int seat, verb, left;
+	uint8_t hand[NRES];
+	int ways[NRES][MG_GIVE_MOST + 1];	/* [r][j]: the ways resources r.. give j cards (r >= 1) */
+};
+int movegen_gives(const struct game *g, int seat, struct mg_gives *gv);
+void movegen_gives_move(const struct mg_gives *gv, int k, struct move *m);
+
+/*
+ * movegen_robber: when the robber is to be moved in g (not a view, and
+ * with flags MG_NO_OUTCOMES when the outcomes are external), the number of
+ * seat's legal moves (as movegen_legal counts them, for seat or NOBODY),
+ * found without listing them, and in *rb what movegen_robber_move needs;
+ * -1 in any other position.
+ *
+ * movegen_robber_move: the move at index k (0 <= k < that number) of the
+ * listing into *m; g unchanged since movegen_robber.
+ */
+struct mg_robber {
+	int seat;		/* who moves the robber */
+	unsigned robbable;	/* the seats that may be robbed */
+	int nhex;
+	uint8_t moves[MAX_HEX];	/* each hex's moves: 0 where the robber may not go */
+};
+int movegen_robber(const struct game *g, int seat, int flags, struct mg_robber *rb);
+void movegen_robber_move(const struct game *g, const struct mg_robber *rb, int k, struct move *m);
+
+/*
  * movegen_list: the legal moves (as movegen_legal) written one a line, in
  * canonical text or, with json, as compact JSON objects, into a malloc'd
  * *out of *len bytes (the caller frees).  C_OK or C_SYSTEM.
