@@ -415,7 +415,9 @@ int movegen_robber(const struct game *g, int seat, int flags, struct mg_robber *
 	for (unsigned left = rb->robbable; left; left &= left - 1)
 		rob |= (uint64_t)1 << (8 * __builtin_ctz(left));
 	int n = p->seven, friendly = g->rules.friendly_robber;
-	rb->nhex = geo->nhex < MAX_HEX ? geo->nhex : MAX_HEX;	/* it is: said for the compiler */
+	rb->nhex = geo->nhex;
+	if (rb->nhex > MAX_HEX)	/* never: every board's hexes fit; said for the compiler, which cannot see it */
+		__builtin_unreachable();
 	for (int h = 0; h < rb->nhex; h++) {
 		/* A byte of 1 per victim, added up by the product's top byte. */
 		uint64_t v = pos_hex_builders(p, h) & rob;
