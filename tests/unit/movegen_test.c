@@ -519,6 +519,12 @@ static int check_position(struct unit *u, const struct game *g, long *tried, lon
 			c.bad++;
 		}
 		covered[K_GIVES_ONE] += ng > 1;
+		/* A roll found alone is the whole listing. */
+		struct move roll;
+		if (movegen_roll_only(g, s, 0, &roll) && (ns != 1 || memcmp(&roll, &list2[0], sizeof roll) != 0)) {
+			diag("seat %s's roll, found alone, is not its listing%s", seat_name(g, s), "");
+			c.bad++;
+		}
 		/* The robber's moves, counted and built one at a time: the listing's. */
 		struct mg_robber rb;
 		int nr = movegen_robber(g, s, 0, &rb);

@@ -500,6 +500,11 @@ static inline int choose_listed(struct autoplay *a, const struct game *g, int pu
 {
 	int n, pick;
 
+	/* A roll that is the only move, known without the listing (most turns begin with one). */
+	if (g->pos.phase == PH_ROLL && !rs_has_trade_cards(g->rs) && movegen_roll_only(g, seat, flags, m)) {
+		*chosen = m;
+		return C_OK;
+	}
 	/* A discard (or the cards given for a forced trade) at random: counted, and only the one drawn built. */
 	struct mg_gives gv;
 	if (a->policy[seat] == POL_RANDOM && (g->pos.phase == PH_DISCARD || g->pos.phase == PH_GIVE) &&

@@ -206,6 +206,26 @@ static inline void gen_play(struct gen *l)
 		gen_play_cards(l);
 }
 
+int movegen_roll_only(const struct game *g, int seat, int flags, struct move *m)
+{
+	const struct position *p = &g->pos;
+	const struct player *pl = &p->pl[p->current];
+	uint32_t held;
+
+	if (!g->has_pos || g->view != NOBODY || p->phase != PH_ROLL || seat != p->current ||
+	    (g->rules.outcomes == OUT_EXTERNAL && !(flags & MG_NO_OUTCOMES)) || rs_has_trade_cards(g->rs))
+		return 0;
+	/* No card to play before the roll: gen_play's test. */
+	memcpy(&held, pl->dev, sizeof held);
+	if (!g->rules.dev_after_roll && !p->dev_played &&
+	    (held || (g->rules.vp_played && pl->dev[DEV_VICTORY_POINT])))
+		return 0;
+	*m = move_blank;
+	m->seat = (int8_t)seat;
+	m->verb = MV_ROLL;
+	return 1;
+}
+
 /* ---- the roll, a seven's discards, the robber ---- */
 
 static void gen_roll(struct gen *l)

@@ -50,6 +50,14 @@ enum {
 int movegen_legal(const struct game *g, int seat, int flags, struct move *out, int max);
 
 /*
+ * movegen_roll_only: 1 when seat's only legal move in g is a roll without
+ * its dice (no card to play before it, outcomes internal or MG_NO_OUTCOMES
+ * in flags, not a view, no trade cards), written into *m: found without
+ * the listing.  0 otherwise, which does not say there are other moves.
+ */
+int movegen_roll_only(const struct game *g, int seat, int flags, struct move *m);
+
+/*
  * movegen_gives: when g's position asks seat for cards (a discard after a
  * seven, the cards given for a forced trade) and is not a view, the number
  * of seat's legal moves (all of them ways of giving the cards owed: the
