@@ -1405,7 +1405,7 @@ static int canon_number(const char *s, size_t n)
  * resource_names: the lists are the only places where a move names two
  * resources without "for" between them.
  */
-_Static_assert(GEOM_MAX_NNODE < 100, "edge_name writes an intersection in two digits");
+_Static_assert(MAX_NODE < 100, "edge_name writes an intersection in two digits");
 
 /* The bytes of a canonical text's words: a-z, 0-9 and '-'. */
 static const unsigned char word_byte[256] = {
