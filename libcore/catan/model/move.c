@@ -1421,28 +1421,23 @@ static const unsigned char word_byte[256] = {
 
 int move_text_canonical(const char *text, size_t len)
 {
-	const char *s = text, *end = text + len;
+	const unsigned char *p = (const unsigned char *)text, *end = p + len;
 	int last = -1;	/* the resource last named since the start or "for" */
 
 	for (int i = 0;; i++) {
-		size_t n = 0, dash = 0;
-		int dashes = 0;
-		for (; s + n < end && s[n] != ' '; n++) {
-			unsigned char c = (unsigned char)s[n];
-			if (!word_byte[c])
-				return 0;
-			if (c == '-')
-				dashes++, dash = n;
-		}
-		if (n == 0)
-			return 0;	/* an empty text, a blank at either end, two blanks */
+		const char *s = (const char *)p;
+		while (p < end && word_byte[*p])
+			p++;
+		size_t n = (size_t)((const char *)p - s);
+		if (n == 0 || (p < end && *p != ' '))
+			return 0;	/* another byte, an empty text, a blank at either end, two blanks */
 		if (s[0] >= '0' && s[0] <= '9') {	/* a number, or a path "A-B" */
-			if (dashes > 1)
-				return 0;
-			if (dashes == 0 && canon_number(s, n) < 0)
-				return 0;
-			if (dashes == 1 && (dash + 1 == n || canon_number(s, dash) < 0 ||
-					    canon_number(s + dash + 1, n - dash - 1) <= canon_number(s, dash)))
+			const char *dash = memchr(s, '-', n);
+			if (!dash ? canon_number(s, n) < 0
+				  : (memchr(dash + 1, '-', (size_t)(s + n - dash - 1)) || dash + 1 == s + n ||
+				     canon_number(s, (size_t)(dash - s)) < 0 ||
+				     canon_number(dash + 1, (size_t)(s + n - dash - 1)) <=
+					     canon_number(s, (size_t)(dash - s))))
 				return 0;
 		} else if (i >= 2) {	/* the colour and the verb are looked up exactly */
 			int own, r = resource_spelling(s, n, &own);
@@ -1453,9 +1448,9 @@ int move_text_canonical(const char *text, size_t len)
 			else if (n == 3 && memcmp(s, "for", 3) == 0)
 				last = -1;
 		}
-		if (s + n == end)
+		if (p == end)
 			return 1;
-		s += n + 1;
+		p++;
 	}
 }
 
