@@ -1205,7 +1205,7 @@ five_players() {
 five_game() {
 	P=$BATS_TEST_TMPDIR/five.players
 	five_players "$P"
-	catan-newboard --seed 3 --secret --players red,blue,white,orange,green >"$G"
+	newgame "$G" --seed 3 --secret --players red,blue,white,orange,green
 	passwords "$G" "$P"
 	to_main
 	cur=$(jq -r .position.current "$G")
