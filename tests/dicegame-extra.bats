@@ -494,3 +494,11 @@ by_hand() {
 	jq '.sites[0].ends = ["a0"]' "$DG/ring.map.json" >"$BATS_TEST_TMPDIR/bad.json"
 	run -3 vg dicegame-sheet map --map "$BATS_TEST_TMPDIR/bad.json"
 }
+
+@test "a sheet of the Extra with one player is refused as read, not only by its replay" {
+	dicegame-sheet new --island 3 --players ann,bob --seed 1 | jq '.players |= .[:1] | .turn.start_road = "ann"' >"$S"
+	run -3 --separate-stderr dicegame-sheet validate "$S"
+	assert_eq "dicegame-sheet: $S: players: the Extra is for 2 to 4 players, not 1" "$stderr"
+	run -3 --separate-stderr dicegame-sheet score "$S"
+	assert_eq "dicegame-sheet: $S: players: the Extra is for 2 to 4 players, not 1" "$stderr"
+}

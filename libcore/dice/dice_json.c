@@ -295,6 +295,8 @@ static int read_players(struct jr *r, struct dgame *g, jv_t *root)
 	int s0 = jr_key(r, "players");
 	if (jv_array_size(a) == 0)
 		return jr_fail(r, "expected 1 to %d players", DICE_MAXPLAYERS);
+	if (g->map.island == DICE_EXTRA && jv_array_size(a) < 2)
+		return jr_fail(r, "the Extra is for 2 to %d players, not %zu", DICE_MAXPLAYERS, jv_array_size(a));
 	g->nplayers = (uint8_t)jv_array_size(a);
 	for (size_t i = 0; i < g->nplayers; i++) {
 		jv_t *v = jv_array_get(a, i);
