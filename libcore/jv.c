@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "jv.h"
+#include "jw.h"
 #include "jv_jansson.h"
 
 _Static_assert(JV_ERROR_TEXT >= JSON_ERROR_TEXT_LENGTH, "room for jansson's message");
@@ -136,17 +137,6 @@ static int hex4(const unsigned char *s, uint32_t *out)
 	return 0;
 }
 
-/* The bytes of a string that stand for themselves: ASCII, not a control character, a quote or a backslash. */
-static const unsigned char as_is[256] = {
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 00 */
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 10 */
-	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 20 */
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 30 */
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 40 */
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,	/* 50 */
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 60 */
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 70 */
-};
 
 /*
  * string_end: the closing quote of the string whose text starts at q (just
@@ -157,7 +147,7 @@ static const unsigned char *string_end(const unsigned char *q, const unsigned ch
 {
 	*escapes = 0;
 	for (;;) {
-		while (q < end && as_is[*q])	/* the run of bytes that stand for themselves */
+		while (q < end && (json_plain[*q] & JSON_PLAIN_ASCII))	/* the run of bytes that stand for themselves */
 			q++;
 		if (q == end)
 			return NULL;

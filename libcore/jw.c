@@ -126,12 +126,7 @@ static void escape(struct jw *w, long c)
 	put(w, esc, 6);
 }
 
-/*
- * The bytes a string may hold as they are: bit 0 in any string, bit 1 in
- * ASCII mode too (not a quote, a backslash or a control character; in
- * ASCII mode, no byte above 0x7f).
- */
-static const unsigned char plain[256] = {
+const unsigned char json_plain[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 00 */
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 10 */
 	3, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,	/* 20 */
@@ -154,9 +149,9 @@ static const unsigned char plain[256] = {
 static void string(struct jw *w, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s, *run = p;
-	unsigned char mask = w->ascii ? 2 : 1;
+	unsigned char mask = w->ascii ? JSON_PLAIN_ASCII : JSON_PLAIN_UTF8;
 
-	while (plain[*p] & mask)
+	while (json_plain[*p] & mask)
 		p++;
 	if (!*p) {	/* nothing to escape: the whole string at once */
 		size_t n = (size_t)(p - run);

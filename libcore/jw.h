@@ -46,4 +46,13 @@ void jw_key_str(struct jw *w, const char *key, const char *s);
 void jw_key_int(struct jw *w, const char *key, long long v);
 void jw_key_bool(struct jw *w, const char *key, int v);
 
+/*
+ * json_plain: the bytes a JSON string may hold as they are, for the writer
+ * and the reader alike: JSON_PLAIN_UTF8 in a string written as UTF-8 (not a
+ * quote, a backslash or a control character), JSON_PLAIN_ASCII in ASCII
+ * too (none above 0x7f either: what jv reads without a second look).
+ */
+enum { JSON_PLAIN_UTF8 = 1, JSON_PLAIN_ASCII = 2 };
+extern const unsigned char json_plain[256];
+
 #endif
