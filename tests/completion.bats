@@ -8,8 +8,11 @@ load test_helper
 setup() {
 	command -v tmux >/dev/null || skip "tmux is not installed (make deps)"
 	# Each test its own tmux server (-L): a server shared by tests run at once exits under
-	# one when the other ends its last session.
+	# one when the other ends its last session. The server stays up when its last session
+	# ends (exit-empty off), so that a test's next session does not meet a server on its
+	# way out ("server exited unexpectedly"); teardown ends it.
 	S=catan-$$-$BATS_TEST_NUMBER
+	tmux -L "$S" -f /dev/null start-server \; set-option -g exit-empty off
 	cat >"$BATS_TEST_TMPDIR/rc.bash" <<RC
 PS1='$ '
 PATH='$PATH'
