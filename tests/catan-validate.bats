@@ -108,6 +108,20 @@ tamper() {
 	fails_at 4 'red build city 18' "a city replaces one of your settlements, and intersection 18 holds none"
 }
 
+@test "moves spelt otherwise than catan-move writes them validate, and a failing one is named as catan-move writes it" {
+	# Every line in capitals with doubled blanks: the same game.
+	jq '.log |= map(ascii_upcase | gsub(" "; "  "))' "$D/record.json" >"$D/spelt.json"
+	run -0 --separate-stderr catan-validate "$D/spelt.json"
+	assert_eq "$D/spelt.json: ok, 125 moves" "$output"
+	jq '.log[3] = "RED  Build Road 5-1"' "$D/record.json" >"$D/bad.json"
+	run -1 --separate-stderr catan-validate "$D/bad.json"
+	assert_eq "$D/bad.json: move 4 'red build road 1-5': the road must touch your road, settlement or city" "$output"
+	# A line that is no move is named as written.
+	jq '.log[3] = "RED  Bulid"' "$D/record.json" >"$D/bad.json"
+	run -1 --separate-stderr catan-validate "$D/bad.json"
+	assert_eq "$D/bad.json: move 4 'RED  Bulid': unknown verb 'bulid': did you mean 'build'? (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)" "$output"
+}
+
 @test "turns and phases: a move out of turn or out of phase fails" {
 	fails_at 1 'red end' "the dice must be rolled first"
 	fails_at 2 'red roll 2 2' "the dice were already rolled this turn"

@@ -2583,6 +2583,150 @@ static void form_check(const struct game *g, const char *t, int mutations, uint6
 	}
 }
 
+/* game_of_kind: new game k of four: the base game, Catan for Two, six players, the base game again (seed k). */
+static int game_of_kind(struct game *g, int k)
+{
+	struct newgame o = { .nplayers = k == 1 ? 2 : k == 2 ? 6 : 4, .seed = (uint64_t)k };
+	struct cerr e;
+	for (int s = 0; s < o.nplayers; s++)
+		o.colour[s] = (uint8_t)s;
+	rules_default(&o.rules);
+	o.rules.variant = (uint8_t)(k == 1 ? VAR_TWO : k == 2 ? VAR_SIX : VAR_BASE);
+	if (game_new(g, &o, &e) == C_OK)
+		return 0;
+	ok(0, "game_new: %s", e.msg);
+	return -1;
+}
+
+/*
+ * RULES_SCRATCH (the replay's: in place, no working copy) against the
+ * default, on positions of random games of each rule set: the moves listed
+ * now and those listed a few moves before (mostly refused now) give the same
+ * status, message and position.
+ */
+static void test_scratch(void)
+{
+	static struct move ms[4096], old[64];
+	uint64_t rng[4];
+	int differ = 0, tried = 0, refused = 0;
+	rng_seed(rng, 37);
+
+	for (int k = 0; k < 4; k++) {
+		struct game g;
+		struct cerr e;
+		int nold = 0;
+		if (game_of_kind(&g, k))
+			continue;
+		for (int moves = 0; g.pos.phase != PH_OVER && moves < 3000; moves++) {
+			int n = movegen_legal(&g, NOBODY, MG_ALL_RATES, ms, 4096);
+			if (n == 0)
+				break;
+			for (int i = 0; i < n && moves % 5 == 0; i += 1 + n / 8)
+				old[nold++ % 64] = ms[i];
+			for (int i = 0; i < (nold < 64 ? nold : 64) && moves % 23 == 0; i++) {
+				struct game a, b;
+				struct cerr ea = { 0 }, eb = { 0 };
+				game_copy(&a, &g, &e);
+				game_copy(&b, &g, &e);
+				int ra = rules_apply(&a, &old[i], RULES_REPLAY | RULES_NO_LOG, &ea);
+				int rb = rules_apply(&b, &old[i], RULES_REPLAY | RULES_NO_LOG | RULES_SCRATCH, &eb);
+				tried++;
+				refused += ra != C_OK;
+				if (ra != rb || strcmp(ea.msg, eb.msg) != 0 ||
+				    (ra == C_OK && memcmp(&a.pos, &b.pos, sizeof a.pos) != 0)) {
+					char t[160];
+					move_format(&g, &old[i], t, sizeof t);
+					if (differ++ < 5)
+						diag("'%s': %d '%s', in place %d '%s'", t, ra, ea.msg, rb, eb.msg);
+				}
+				game_free(&a);
+				game_free(&b);
+			}
+			if (rules_apply(&g, &ms[rng_below(rng, (uint32_t)n)], 0, &e) != C_OK)
+				break;
+		}
+		game_free(&g);
+	}
+	ok(differ == 0 && refused > tried / 4 && refused < tried,
+	   "a move applied in place (RULES_SCRATCH) does as on a working copy: %d moves, %d refused", tried,
+	   refused);
+}
+
+/*
+ * check_fast_same: the fast check (POS_CHECK_FAST, the replay's after
+ * each move) and the full one answer alike on g's position, whose
+ * buildings keep the distance rule: the same status and message.
+ */
+static int check_fast_same(const struct game *g, int *refused)
+{
+	struct cerr ef = { 0 }, es = { 0 };
+	int rf = pos_check_mode(g, &g->pos, POS_CHECK_FAST, &ef);
+	int rs = pos_check_mode(g, &g->pos, POS_CHECK_FULL, &es);
+	*refused += rs != C_OK;
+	if (rf == rs && strcmp(ef.msg, es.msg) == 0)
+		return 1;
+	diag("fast %d '%s', full %d '%s'", rf, ef.msg, rs, es.msg);
+	return 0;
+}
+
+/*
+ * The fast check of a position's invariants (a filter of sums, which hands
+ * a fault to the full check for its message) against the full check, on
+ * positions of random games of each rule set, in full and as a view, with
+ * each count of the bank, the deck, the trade supply and every player's
+ * bytes changed by one, to nought and to 255.
+ */
+static void test_check_fast(void)
+{
+	static struct move ms[4096];
+	uint64_t rng[4];
+	int differ = 0, tried = 0, refused = 0;
+	rng_seed(rng, 31);
+
+	for (int k = 0; k < 4; k++) {
+		struct game g;
+		struct cerr e;
+		if (game_of_kind(&g, k))
+			continue;
+		for (int moves = 0; g.pos.phase != PH_OVER && moves < 3000; moves++) {
+			int n = movegen_legal(&g, NOBODY, MG_ALL_RATES, ms, 4096);
+			if (n == 0 || rules_apply(&g, &ms[rng_below(rng, (uint32_t)n)], 0, &e) != C_OK)
+				break;
+			if (moves % 97 != 0)
+				continue;
+			struct position keep = g.pos;
+			uint8_t *bytes[64 + MAXPLAYERS * sizeof(struct player)];
+			int nb = 0;
+			for (int r = 0; r < NRES; r++)
+				bytes[nb++] = &g.pos.bank[r];
+			for (int d = 0; d < NDEV; d++)
+				bytes[nb++] = &g.pos.deck_count[d];
+			bytes[nb++] = &g.pos.trade_supply;
+			for (int s = 0; s < g.nplayers; s++)
+				for (size_t b = 0; b < sizeof(struct player); b++)
+					bytes[nb++] = (uint8_t *)&g.pos.pl[s] + b;
+			for (int view = 0; view < 2; view++) {
+				g.view = view ? 0 : NOBODY;
+				tried++;
+				differ += !check_fast_same(&g, &refused);
+				for (int b = 0; b < nb; b++) {
+					static const int by[] = { 1, -1, 0, 255 };
+					for (int w = 0; w < 4; w++) {
+						*bytes[b] = (uint8_t)(w < 2 ? *bytes[b] + by[w] : by[w]);
+						tried++;
+						differ += !check_fast_same(&g, &refused);
+						g.pos = keep;
+					}
+				}
+			}
+			g.view = NOBODY;
+		}
+		game_free(&g);
+	}
+	ok(differ == 0 && refused > tried / 3,
+	   "the fast check of a position answers as the full one: %d positions, %d refused", tried, refused);
+}
+
 /*
  * The form move_text_canonical tests against move_parse and move_format:
  * every text move_format writes has it (the legal moves of random games of
@@ -2668,6 +2812,8 @@ int main(void)
 {
 	test_parse();
 	test_canonical_form();
+	test_check_fast();
+	test_scratch();
 	test_seats();
 	test_setup();
 	test_roll();

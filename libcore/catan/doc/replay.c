@@ -466,8 +466,13 @@ int replay_step(struct replay *r, struct cerr *e)
 	memcpy(owners, r->g.pos.node_owner, sizeof owners);
 	/* The line as the reader parsed it (once, to write it in canonical form). */
 	int rc = movelog_move(r->src, r->done, &m, e);
+	/*
+	 * A refusal ends the replay, except where a record did not see an outcome
+	 * (external outcomes): game_replay then follows it from the position before.
+	 */
+	int scratch = r->g.rules.outcomes == OUT_EXTERNAL ? 0 : RULES_SCRATCH;
 	if (rc == C_OK)
-		rc = rules_apply(&r->g, &m, RULES_REPLAY | RULES_NO_LOG, e);
+		rc = rules_apply(&r->g, &m, RULES_REPLAY | RULES_NO_LOG | scratch, e);
 	if (rc != C_OK)
 		return rc;
 	int placed = memcmp(owners, r->g.pos.node_owner, sizeof owners) != 0;

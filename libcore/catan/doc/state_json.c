@@ -27,6 +27,7 @@ struct rd {
 	const struct game *g;
 	int set_up;	/* a position set up by hand: the distance rule is checked as each building is read */
 	int view_start;	/* the start of a view: shown whole, but with no generator and the deck as counts */
+	int log_as_read;	/* GR_LOG_AS_READ: every log line kept as written */
 };
 
 static int read_int(struct rd *r, jv_t *v, long long min, long long max, long long *out)
@@ -944,13 +945,13 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
  * (move_text_canonical: every line the programs write) is kept as it is
  * and parsed when asked (movelog_move); any other is parsed here once.
  */
-static int log_line(struct game *g, const char *text, struct cerr *e)
+static int log_line(struct rd *r, struct game *g, const char *text, struct cerr *e)
 {
 	struct move m;
 	struct cerr ignored = { 0 };
 	char canon[256];
 
-	if (move_text_canonical(text, strlen(text)) || move_parse(g, text, &m, &ignored) != C_OK)
+	if (r->log_as_read || move_text_canonical(text, strlen(text)) || move_parse(g, text, &m, &ignored) != C_OK)
 		return movelog_push(&g->log, text, e);
 	move_format(g, &m, canon, sizeof canon);
 	return movelog_push_move(&g->log, canon, &m, e);
@@ -968,9 +969,18 @@ static int read_move(struct rd *r, struct game *g, size_t i, const char *s, size
 			if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
 				rc = jr_fail(&r->j, "a move is printable ASCII text");
 	if (!rc)
-		rc = log_line(g, s, r->j.e);
+		rc = log_line(r, g, s, r->j.e);
 	jr_pop(&r->j, sv);
 	return rc;
+}
+
+/* printable: the n bytes at s are printable ASCII, as every move is. */
+static int printable(const char *s, size_t n)
+{
+	unsigned bad = 0;
+	for (size_t k = 0; k < n; k++)
+		bad |= (unsigned char)(s[k] - 0x20) > 0x5e;
+	return !bad;
 }
 
 /*
@@ -980,7 +990,7 @@ static int read_move(struct rd *r, struct game *g, size_t i, const char *s, size
 static int read_span(struct rd *r, struct game *g, size_t i, const char *s, size_t n)
 {
 	char text[256];
-	if (n > 0 && n <= 200 && move_text_canonical(s, n))
+	if (n > 0 && n <= 200 && (r->log_as_read ? printable(s, n) : move_text_canonical(s, n)))
 		return movelog_push_span(&g->log, s, n, r->j.e);
 	size_t k = n < sizeof text ? n : sizeof text - 1;
 	memcpy(text, s, k);
@@ -1101,9 +1111,14 @@ static jv_t *load_document(struct rd *r, const char *buf, size_t len, struct jv_
 
 int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 {
+	return game_read_flags(buf, len, 0, g, e);
+}
+
+int game_read_flags(const char *buf, size_t len, int flags, struct game *g, struct cerr *e)
+{
 	static const char *const keys[] = { "format", "view", "seed", "secret", "rules", "players",
 					    "neutral", "board", "setup", "start", "position", "log", NULL };
-	struct rd r = { .g = g };
+	struct rd r = { .g = g, .log_as_read = (flags & GR_LOG_AS_READ) != 0 };
 	struct jv_doc doc;
 	struct jv_list log = { .key = "log" };
 	jv_t *root, *v;

@@ -25,6 +25,15 @@ enum { SJ_COMPACT = 1 };
 int game_read(const char *buf, size_t len, struct game *g, struct cerr *e);
 
 /*
+ * game_read_flags: game_read, and with GR_LOG_AS_READ every line of the
+ * log is kept as it is written, none parsed nor brought to its canonical
+ * text (movelog_move parses a line when asked): for a reader that replays
+ * every move and writes none (validation), which then parses each once.
+ */
+enum { GR_LOG_AS_READ = 1 };
+int game_read_flags(const char *buf, size_t len, int flags, struct game *g, struct cerr *e);
+
+/*
  * game_set_up: a game from a short document naming a position
  * (catan-newboard(1), POSITIONS): the players (their order is the seat
  * order) with their buildings, roads, hands, cards held and knights

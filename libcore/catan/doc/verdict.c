@@ -7,6 +7,7 @@
 
 #include "jv.h"
 #include "doc/replay.h"
+#include "model/move.h"
 #include "model/state.h"
 #include "doc/state_json.h"
 #include "jw.h"
@@ -49,6 +50,18 @@ static void locate(const char *buf, size_t len, int rc, const struct replay_resu
 	}
 }
 
+/* canonical: the failing line in a new string, in its canonical text when it is a move, as game_read keeps it. */
+static char *canonical(const struct game *g, const char *text)
+{
+	struct move m;
+	struct cerr ignored = { 0 };
+	char canon[256];
+	if (move_text_canonical(text, strlen(text)) || move_parse(g, text, &m, &ignored) != C_OK)
+		return strdup(text);
+	move_format(g, &m, canon, sizeof canon);
+	return strdup(canon);
+}
+
 void verdict_check(const char *buf, size_t len, struct verdict *v)
 {
 	struct cerr e = { 0 };
@@ -56,7 +69,8 @@ void verdict_check(const char *buf, size_t len, struct verdict *v)
 	struct game g;
 
 	memset(v, 0, sizeof *v);
-	int rc = game_read(buf, len, &g, &e);
+	/* The replay parses each line once: the reader need not bring them to canonical form. */
+	int rc = game_read_flags(buf, len, GR_LOG_AS_READ, &g, &e);
 	if (rc == C_OK)
 		rc = game_replay(&g, &res, NULL, &e);
 	v->status = rc;
@@ -67,7 +81,7 @@ void verdict_check(const char *buf, size_t len, struct verdict *v)
 		locate(buf, len, rc, &res, e.msg, v);
 	if (rc != C_OK) {
 		v->msg = strdup(e.msg);
-		v->move = res.move ? strdup(res.move) : NULL;
+		v->move = res.move ? canonical(&g, res.move) : NULL;
 		if (!v->msg || (res.move && !v->move))
 			v->status = C_SYSTEM;
 	}

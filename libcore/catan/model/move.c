@@ -1348,23 +1348,29 @@ int move_parse(const struct game *g, const char *text, struct move *m, struct ce
 {
 	char buf[MAXTEXT], *tok[MAXTOK];
 	struct words w = { tok, 0, 0, g->rs->bank_each };
-	size_t len = strlen(text);
+	int in_word = 0;
 
 	move_init(m);
-	if (len >= sizeof buf)
-		return cerr_set(e, C_ILLEGAL, "move text longer than %d characters", MAXTEXT - 1);
-	for (size_t k = 0; k <= len; k++)
-		buf[k] = (char)tolower((unsigned char)text[k]);
-	for (char *s = buf;;) {
-		while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
-			*s++ = '\0';
-		if (!*s)
-			break;
-		if (w.n == MAXTOK)
-			return cerr_set(e, C_ILLEGAL, "too many words for a move");
-		tok[w.n++] = s;
-		while (*s && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
-			s++;
+	/* One pass: the text lower-cased (ASCII letters) into buf, its words cut at blanks. */
+	const uint64_t blank = 1ull << '\0' | 1ull << ' ' | 1ull << '\t' | 1ull << '\n' | 1ull << '\r';
+	for (size_t k = 0;; k++) {
+		unsigned c = (unsigned char)text[k];
+		if (c <= ' ' && (blank >> c & 1)) {
+			buf[k] = '\0';
+			in_word = 0;
+			if (!c)
+				break;
+		} else {
+			if (!in_word) {
+				if (w.n == MAXTOK)
+					return cerr_set(e, C_ILLEGAL, "too many words for a move");
+				tok[w.n++] = buf + k;
+				in_word = 1;
+			}
+			buf[k] = (char)(c | (unsigned)(c - 'A' < 26u) << 5);
+		}
+		if (k == sizeof buf - 1)
+			return cerr_set(e, C_ILLEGAL, "move text longer than %d characters", MAXTEXT - 1);
 	}
 	if (parse_words(g, &w, m, e) != C_OK) {
 		int keep = m->seat;

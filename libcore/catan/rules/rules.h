@@ -95,6 +95,13 @@
  * promise was wrong: somebody had won before, or such a move won.
  */
 #define RULES_NO_WINNER 8
+/*
+ * RULES_SCRATCH: the caller reads nothing of g's position after a refusal
+ * (a replay, which stops at the first illegal move).  The move is checked
+ * in full, as without the flag, but applied in place, without a working
+ * copy of the position: a refusal may leave the position partly changed.
+ */
+#define RULES_SCRATCH 16
 
 /*
  * rules_apply: checks m against the rules and, when legal, applies it to
@@ -105,7 +112,8 @@
  * the canonical text of the move with its outcome to g->log.
  * All or nothing: on any failure g is unchanged, except with RULES_LISTED
  * (above), whose caller vouches that m was listed: a refusal then means the
- * generator and the rules disagree (C_SYSTEM) and g may be partly changed.
+ * generator and the rules disagree (C_SYSTEM) and g may be partly changed;
+ * and with RULES_SCRATCH, whose caller ends with g after a refusal.
  * Returns C_OK; C_ILLEGAL with a lower-case message naming the rule
  * ("the road must touch your road, settlement or city"), also for a
  * player's view (views are not played on); C_INPUT for a game without a
