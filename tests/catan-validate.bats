@@ -122,6 +122,17 @@ tamper() {
 	assert_eq "$D/bad.json: move 4 'RED  Bulid': unknown verb 'bulid': did you mean 'build'? (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)" "$output"
 }
 
+@test "a log line holding a byte that is not printable ASCII, written as it is, is refused at reading wherever it stands" {
+	for at in 0 5 7 8 9 15 16; do
+		for byte in $'\x7f' $'\xc3\xa9'; do
+			jq --argjson at "$at" '.log[2] |= .[:$at] + "#" + .[$at:]' "$D/record.json" |
+				sed "s/#/$byte/" >"$D/bad.json"
+			run -3 --separate-stderr catan-validate "$D/bad.json"
+			assert_eq "$D/bad.json: log[2]: a move is printable ASCII text" "$output"
+		done
+	done
+}
+
 @test "turns and phases: a move out of turn or out of phase fails" {
 	fails_at 1 'red end' "the dice must be rolled first"
 	fails_at 2 'red roll 2 2' "the dice were already rolled this turn"

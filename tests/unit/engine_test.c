@@ -2599,6 +2599,72 @@ static int game_of_kind(struct game *g, int k)
 }
 
 /*
+ * The move parser cuts words eight bytes at a time unless a text holds a
+ * byte below '!' other than a space, when it goes byte by byte: the two
+ * against each other, on the texts of legal moves changed byte by byte
+ * (letters' case, blanks, odd bytes, many words), each parsed as it is and
+ * with a tab at its end, which sends it the slow way and ends no word.
+ */
+static void test_words(void)
+{
+	static struct move ms[4096];
+	static const char odd[] = { ' ', ' ', '\t', '\n', '\r', '\x01', '\x1f', '\x7f', '\xc3', '\xff', 'A', 'z',
+				    '-', '0', '@', '[', '`', '{' };
+	uint64_t rng[4];
+	int differ = 0, tried = 0, parsed = 0;
+	rng_seed(rng, 41);
+
+	for (int k = 0; k < 4; k++) {
+		struct game g;
+		struct cerr e;
+		if (game_of_kind(&g, k))
+			continue;
+		for (int moves = 0; g.pos.phase != PH_OVER && moves < 600; moves++) {
+			int n = movegen_legal(&g, NOBODY, MG_ALL_RATES, ms, 4096);
+			if (n == 0)
+				break;
+			for (int i = 0; i < 4; i++) {
+				char t[400], slow[400];
+				move_format(&g, &ms[rng_below(rng, (uint32_t)n)], t, 160);
+				size_t len = strlen(t);
+				for (int c = (int)rng_below(rng, 6); c > 0; c--) {
+					size_t at = rng_below(rng, (uint32_t)len + 1);
+					switch (rng_below(rng, 4)) {
+					case 0:	/* a letter's case */
+						if (at < len && ((t[at] | 0x20) >= 'a' && (t[at] | 0x20) <= 'z'))
+							t[at] ^= 0x20;
+						break;
+					case 1:	/* many words */
+						while (len + 3 < 330 && rng_below(rng, 8))
+							len += (size_t)snprintf(t + len, sizeof t - len, " x");
+						break;
+					default:	/* a byte put in */
+						memmove(t + at + 1, t + at, len - at + 1);
+						t[at] = odd[rng_below(rng, sizeof odd)];
+						len++;
+						break;
+					}
+				}
+				snprintf(slow, sizeof slow, "%s\t", t);
+				struct move a, b;
+				struct cerr ea = { 0 }, eb = { 0 };
+				int ra = move_parse(&g, t, &a, &ea), rb = move_parse(&g, slow, &b, &eb);
+				tried++;
+				parsed += ra == C_OK;
+				if (ra != rb || strcmp(ea.msg, eb.msg) != 0 || memcmp(&a, &b, sizeof a) != 0)
+					if (differ++ < 5)
+						diag("'%s': %d '%s', the slow way %d '%s'", t, ra, ea.msg, rb, eb.msg);
+			}
+			if (rules_apply(&g, &ms[rng_below(rng, (uint32_t)n)], 0, &e) != C_OK)
+				break;
+		}
+		game_free(&g);
+	}
+	ok(differ == 0 && parsed > tried / 5 && parsed < tried,
+	   "a move's words cut eight bytes at a time as one by one: %d texts, %d parsed", tried, parsed);
+}
+
+/*
  * RULES_SCRATCH (the replay's: in place, no working copy) against the
  * default, on positions of random games of each rule set: the moves listed
  * now and those listed a few moves before (mostly refused now) give the same
@@ -2814,6 +2880,7 @@ int main(void)
 	test_canonical_form();
 	test_check_fast();
 	test_scratch();
+	test_words();
 	test_seats();
 	test_setup();
 	test_roll();

@@ -155,6 +155,28 @@ static void cases(struct unit *u)
 	char why[400];
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
 		CHECK(u, same(texts[i], strlen(texts[i]), why, sizeof why), "'%s': %s", texts[i], why);
+	/*
+	 * A string whose bytes are read eight at a time: each byte that ends or
+	 * breaks a run, at every place in strings of up to 24 bytes, alone and in a list.
+	 */
+	static const char *const odd[] = { "\"", "\\n", "\x01", "\x1f", "\x7f", "\xc3\xa9", "\xff", " ", "\\u0041" };
+	int unlike = 0;
+	for (size_t o = 0; o < sizeof odd / sizeof odd[0]; o++)
+		for (int n = 0; n <= 24; n++)
+			for (int at = 0; at <= n; at++) {
+				char str[64], text[128];
+				memset(str, 'a', (size_t)n);
+				str[n] = '\0';
+				int k = snprintf(text, sizeof text, "[\"%.*s%s%s\"]", at, str, odd[o], str + at);
+				int l = snprintf(text + 64, 64, "{\"log\":[\"%.*s%s%s\",\"x\"]}", at, str, odd[o], str + at);
+				int read;
+				if (!same(text, (size_t)k, why, sizeof why) ||
+				    !same_list(text + 64, (size_t)l, why, sizeof why) ||
+				    !same_read(text + 64, (size_t)l, SIZE_MAX, &read, why, sizeof why))
+					if (unlike++ < 3)
+						CHECK(u, 0, "'%s': %s", text, why);
+			}
+	CHECK(u, unlike == 0, "strings read eight bytes at a time: every odd byte at every place read alike");
 	/* A list of strings read from the text: refused where jansson refuses, read alike. */
 	static const char *const lists[] = {
 		"{\"log\":[]}", "{\"log\":[\"a\"]}", "{\"log\":[\"a\",]}", "{\"log\":[\"a\" \"b\"]}",

@@ -209,29 +209,30 @@ static int diff_player(struct pos_diff *d, const struct game *g, const struct po
 	static const char *const lists[3] = { "roads", "settlements", "cities" };
 	static const int kinds[3] = { -1, B_SETTLEMENT, B_CITY };
 	const struct player *pa = &a->pl[s], *pb = &b->pl[s];
-	char pre[24], path[64];
+	char path[64];
+	const char *c = seat_name(g, s);
 
-	snprintf(pre, sizeof pre, "players.%s", seat_name(g, s));
-	/* The cards, in the document's order: hand, dev, dev_new, played. */
+	/* The cards, in the document's order: hand, dev, dev_new, played; a path is written only for a difference. */
 	static const char *const cards[4] = { "hand", "dev", "dev_new", "played" };
 	const uint8_t *ca[4] = { pa->hand, pa->dev, pa->dev_new, pa->played };
 	const uint8_t *cb[4] = { pb->hand, pb->dev, pb->dev_new, pb->played };
 	for (int i = 0; i < 4; i++) {
-		snprintf(path, sizeof path, "%s.%s", pre, cards[i]);
-		if (diff_counts(d, path, i ? dev_names : resource_names, i ? NDEV : NRES, ca[i],
-				cb[i]))
-			return 1;
+		int n = i ? NDEV : NRES;
+		if (memcmp(ca[i], cb[i], (size_t)n) == 0)
+			continue;
+		snprintf(path, sizeof path, "players.%s.%s", c, cards[i]);
+		return diff_counts(d, path, i ? dev_names : resource_names, n, ca[i], cb[i]);
 	}
 	if (pa->discard != pb->discard) {
-		snprintf(path, sizeof path, "%s.discard", pre);
+		snprintf(path, sizeof path, "players.%s.discard", c);
 		return differ_int(d, path, pa->discard, pb->discard);
 	}
 	if (pa->trade != pb->trade) {
-		snprintf(path, sizeof path, "%s.trade_cards", pre);
+		snprintf(path, sizeof path, "players.%s.trade_cards", c);
 		return differ_int(d, path, pa->trade, pb->trade);
 	}
 	if (pa->returned != pb->returned) {
-		snprintf(path, sizeof path, "%s.knights_returned", pre);
+		snprintf(path, sizeof path, "players.%s.knights_returned", c);
 		return differ_int(d, path, pa->returned, pb->returned);
 	}
 	/* The document's order: settlements, cities, roads. */
@@ -241,7 +242,7 @@ static int diff_player(struct pos_diff *d, const struct game *g, const struct po
 			char va[200], vb[200];
 			pieces_text(geo, a, s, kinds[k], va, sizeof va);
 			pieces_text(geo, b, s, kinds[k], vb, sizeof vb);
-			snprintf(path, sizeof path, "%s.%s", pre, lists[k]);
+			snprintf(path, sizeof path, "players.%s.%s", c, lists[k]);
 			return differ(d, path, va, vb);
 		}
 	}
@@ -464,7 +465,7 @@ int replay_step(struct replay *r, struct cerr *e)
 	struct move m;
 	int8_t owners[MAX_NODE];
 	memcpy(owners, r->g.pos.node_owner, sizeof owners);
-	/* The line as the reader parsed it (once, to write it in canonical form). */
+	/* The line, parsed once: by the reader, which brought it to its canonical text, or now. */
 	int rc = movelog_move(r->src, r->done, &m, e);
 	/*
 	 * A refusal ends the replay, except where a record did not see an outcome

@@ -18,6 +18,7 @@
 #include "model/state.h"
 #include "rng.h"
 #include "doc/state_json.h"
+#include "swar.h"
 
 /* ---- reading ---- */
 
@@ -98,8 +99,8 @@ static int read_counts(struct rd *r, jv_t *v, const char *const *names, int n, i
 	memset(out, 0, (size_t)n);
 	jv_object_foreach(v, key, val) {
 		int k = -1;
-		for (int i = 0; i < n; i++)
-			if (strcmp(names[i], key) == 0)
+		for (int i = 0; i < n && k < 0; i++)
+			if (names[i][0] == key[0] && strcmp(names[i], key) == 0)
 				k = i;
 		if (k < 0)
 			return jr_fail(&r->j, "unknown key '%s'", key);
@@ -977,8 +978,13 @@ static int read_move(struct rd *r, struct game *g, size_t i, const char *s, size
 /* printable: the n bytes at s are printable ASCII, as every move is. */
 static int printable(const char *s, size_t n)
 {
-	unsigned bad = 0;
-	for (size_t k = 0; k < n; k++)
+	uint64_t bad = 0;
+	size_t k = 0;
+	for (uint64_t w; k + 8 <= n; k += 8) {
+		w = swar_load(s + k);
+		bad |= swar_below(w, 0x20) | swar_eq(w, 0x7f) | (w & SWAR_HIGHS);
+	}
+	for (; k < n; k++)
 		bad |= (unsigned char)(s[k] - 0x20) > 0x5e;
 	return !bad;
 }

@@ -13,6 +13,7 @@
 
 #include "jr.h"
 #include "model/move.h"
+#include "swar.h"
 #include "model/names.h"
 #include "spell.h"
 #include "model/state.h"
@@ -1344,34 +1345,77 @@ static int parse_words(const struct game *g, struct words *w, struct move *m, st
 	return C_OK;
 }
 
-int move_parse(const struct game *g, const char *text, struct move *m, struct cerr *e)
+/*
+ * words_slow: text (len bytes, len < MAXTEXT) lower-cased (ASCII letters)
+ * into buf, its words cut at blanks (space, tab, newline, carriage return)
+ * into w.  C_OK, or C_ILLEGAL for too many words.
+ */
+static int words_slow(const char *text, size_t len, char *buf, struct words *w, struct cerr *e)
 {
-	char buf[MAXTEXT], *tok[MAXTOK];
-	struct words w = { tok, 0, 0, g->rs->bank_each };
-	int in_word = 0;
-
-	move_init(m);
-	/* One pass: the text lower-cased (ASCII letters) into buf, its words cut at blanks. */
 	const uint64_t blank = 1ull << '\0' | 1ull << ' ' | 1ull << '\t' | 1ull << '\n' | 1ull << '\r';
-	for (size_t k = 0;; k++) {
+	int in_word = 0;
+	for (size_t k = 0; k <= len; k++) {
 		unsigned c = (unsigned char)text[k];
 		if (c <= ' ' && (blank >> c & 1)) {
 			buf[k] = '\0';
 			in_word = 0;
-			if (!c)
-				break;
-		} else {
-			if (!in_word) {
-				if (w.n == MAXTOK)
-					return cerr_set(e, C_ILLEGAL, "too many words for a move");
-				tok[w.n++] = buf + k;
-				in_word = 1;
-			}
-			buf[k] = (char)(c | (unsigned)(c - 'A' < 26u) << 5);
+			continue;
 		}
-		if (k == sizeof buf - 1)
-			return cerr_set(e, C_ILLEGAL, "move text longer than %d characters", MAXTEXT - 1);
+		if (!in_word) {
+			if (w->n == MAXTOK)
+				return cerr_set(e, C_ILLEGAL, "too many words for a move");
+			w->tok[w->n++] = buf + k;
+			in_word = 1;
+		}
+		buf[k] = (char)(c | (unsigned)(c - 'A' < 26u) << 5);
 	}
+	return C_OK;
+}
+
+/*
+ * words_cut: words_slow eight bytes at a time, for a text whose only bytes
+ * below '!' are spaces (any other leaves it to words_slow).  buf has room
+ * for len + 1 bytes rounded up to eight.
+ */
+static int words_cut(const char *text, size_t len, char *buf, struct words *w, struct cerr *e)
+{
+	size_t words = len / 8 + 1;
+	memcpy(buf, text, len);
+	memset(buf + len, 0, words * 8 - len);
+	uint64_t after_blank = 0x80;	/* the text's start counts as a blank before it */
+	for (size_t i = 0; i < words; i++) {
+		uint64_t x = swar_load(buf + 8 * i);
+		uint64_t zero = swar_zero(x), blank = zero | swar_eq(x, ' ');
+		if (swar_below(x, '!') & ~blank) {
+			w->n = 0;
+			return words_slow(text, len, buf, w, e);
+		}
+		uint64_t upper = swar_below(x, 'Z' + 1) & ~swar_below(x, 'A');
+		x = (x | upper >> 2) & ~((blank >> 7) * 0xff);
+		swar_store(buf + 8 * i, x);
+		for (uint64_t starts = ~blank & SWAR_HIGHS & (blank << 8 | after_blank); starts;
+		     starts &= starts - 1) {
+			if (w->n == MAXTOK)
+				return cerr_set(e, C_ILLEGAL, "too many words for a move");
+			w->tok[w->n++] = buf + 8 * i + swar_first(starts);
+		}
+		after_blank = blank >> 56;
+	}
+	return C_OK;
+}
+
+int move_parse(const struct game *g, const char *text, struct move *m, struct cerr *e)
+{
+	char buf[MAXTEXT], *tok[MAXTOK];
+	struct words w = { tok, 0, 0, g->rs->bank_each };
+
+	_Static_assert(MAXTEXT % 8 == 0, "the words are cut eight bytes at a time");
+	move_init(m);
+	size_t len = strlen(text);
+	if (len >= sizeof buf)
+		return cerr_set(e, C_ILLEGAL, "move text longer than %d characters", MAXTEXT - 1);
+	if (words_cut(text, len, buf, &w, e))
+		return C_ILLEGAL;
 	if (parse_words(g, &w, m, e) != C_OK) {
 		int keep = m->seat;
 		move_init(m);
