@@ -124,7 +124,7 @@ int jr_object(struct jr *r, jv_t *v, const char *const *allowed)
 		return jr_fail(r, "expected an object, found %s", jr_type(v));
 	jv_object_foreach(v, key, val) {
 		const char *const *a = allowed;
-		while (*a && strcmp(*a, key) != 0)
+		while (*a && ((*a)[0] != key[0] || strcmp(*a, key) != 0))
 			a++;
 		if (!*a)
 			return jr_fail(r, "unknown key '%s'", key);

@@ -895,9 +895,19 @@ int jv_list_next(const char *text, size_t len, size_t *pos, char *buf, size_t si
 
 int jv_list_span(const char *text, size_t len, size_t *pos, const char **s, size_t *n)
 {
-	const char *start = (const char *)list_item(text, len, *pos), *q;
-	/* A plain list's string has no escape: it ends at the next quote. */
-	if (!start || !(q = memchr(start, '"', (size_t)(text + len - start))))
+	/*
+	 * The list was read whole: between its strings stand only blanks and a
+	 * comma, so the next string opens at the next quote, unless the list's
+	 * bracket comes first; a plain list's string has no escape, so it ends
+	 * at the quote after that.
+	 */
+	const char *p = text + *pos, *end = text + len, *start, *q;
+	while (p < end && *p != '"' && *p != ']')
+		p++;
+	if (p == end || *p == ']')
+		return 0;
+	start = p + 1;
+	if (!(q = memchr(start, '"', (size_t)(end - start))))
 		return 0;
 	*s = start;
 	*n = (size_t)(q - start);
