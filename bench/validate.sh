@@ -1,8 +1,9 @@
 #!/bin/sh
 # validate.sh: catan-validate's replay rate in moves per second on a corpus of generated games,
-# next to the time of only reading and parsing the same files.  Goal: the whole validation costs
-# at most 1.5 times the parse-only time (jansson's parse of the same files).  The library reads a
-# document with a parser of its own (libcore/jv.c), so it may cost less than that floor.
+# next to the time of only reading and parsing the same files.  Goal (issue 29): the whole
+# validation, one file at a time, costs at most 0.5 times the parse-only time (jansson's parse of
+# the same files; issue 14's goal was 1.5 times).  The library reads a document with a parser of
+# its own (libcore/jv.c), so it may cost less than that floor.
 # usage: sh bench/validate.sh [BUILD-DIR] [GAMES]   (after make; BUILD-DIR defaults to build)
 set -eu
 cd "$(dirname "$0")/.."
@@ -39,7 +40,7 @@ all=$(best 2 "$b/bin/catan-validate" -q "$tmp"/games/*.json)
 
 awk -v games="$games" -v moves="$moves" -v bytes="$bytes" -v parse="$parse" -v read="$read" \
 	-v one="$one" -v all="$all" -v cores="$(nproc 2>/dev/null || echo '?')" 'BEGIN {
-	printf "validate: goal: catan-validate at most 1.5x the parse-only time of the same files\n"
+	printf "validate: goal: catan-validate -j 1 at most 0.5x the parse-only time of the same files\n"
 	printf "  corpus: %d games, %d moves, %.1f MB of JSON (processor time, best of 5)\n",
 		games, moves, bytes / 1e6
 	printf "  parse only (jansson):          %7.3f s\n", parse / 1e9
@@ -49,5 +50,5 @@ awk -v games="$games" -v moves="$moves" -v bytes="$bytes" -v parse="$parse" -v r
 	printf "  catan-validate, %s cores:       %7.3f s wall   %.0f moves/s\n", cores, all / 1e9,
 		moves / (all / 1e9)
 	printf "  ratio (validate -j 1 / parse-only): %.2f  %s\n", one / parse,
-		one <= 1.5 * parse ? "(goal met)" : "(goal missed)"
+		one <= 0.5 * parse ? "(goal met)" : "(goal missed)"
 }'

@@ -770,13 +770,17 @@ static int sums_hold(const struct game *g, const struct position *p)
 	       (top[offsetof(struct player, cities)] > rs->cities) |
 	       (top[offsetof(struct player, trade)] > rs->trade_max) |
 	       (p->trade_supply + sum[offsetof(struct player, trade)] != rs->trade_cards);
+	if (!full) {
+		for (int r = 0; r < NRES; r++)
+			bad |= (top[O_HAND + r] > rs->bank_each) | (p->bank[r] > rs->bank_each);
+		return !bad;
+	}
+	/* With every hand known, the totals alone: a count above them breaks them. */
+	sum[O_DEV + DEV_KNIGHT] = (uint16_t)(sum[O_DEV + DEV_KNIGHT] + sum[offsetof(struct player, returned)]);
 	for (int r = 0; r < NRES; r++)
-		bad |= (top[O_HAND + r] > rs->bank_each) | (p->bank[r] > rs->bank_each) |
-		       (full && p->bank[r] + sum[O_HAND + r] != rs->bank_each);
+		bad |= p->bank[r] + sum[O_HAND + r] != rs->bank_each;
 	for (int d = 0; d < NDEV; d++)
-		bad |= full && p->deck_count[d] + sum[O_DEV + d] + sum[O_NEW + d] + sum[O_PLAYED + d] +
-				       (d == DEV_KNIGHT ? sum[offsetof(struct player, returned)] : 0) !=
-				       rs->deck[d];
+		bad |= p->deck_count[d] + sum[O_DEV + d] + sum[O_NEW + d] + sum[O_PLAYED + d] != rs->deck[d];
 	return !bad;
 }
 
