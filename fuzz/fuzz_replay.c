@@ -5,14 +5,20 @@
  * replay passes, the replayed position passes its invariants, and the
  * timeline is made for a full game; the position after move N (--at, N
  * taken from the input's length, negative ones too) is made or refused
- * with a status, and when made keeps the invariants.
+ * with a status, and when made keeps the invariants.  Validation, which
+ * reads the log as written (GR_LOG_AS_READ), gives the same verdict as the
+ * read that brings each line to its canonical text: status, message, moves
+ * found legal and the failing move's text.
  */
+#include <string.h>
+
 #include "fuzz.h"
 #include "doc/present.h"
 #include "doc/replay.h"
 #include "doc/scorecard.h"
 #include "model/state.h"
 #include "doc/state_json.h"
+#include "doc/verdict.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -21,11 +27,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct timeline t = { 0 };
 	struct game g, end;
 
-	if (game_read((const char *)data, size, &g, &e) != C_OK) {
+	struct verdict v;
+	verdict_check((const char *)data, size, &v);
+	int rc = game_read((const char *)data, size, &g, &e);
+	if (rc != C_OK) {
+		FUZZ_CHECK(v.status == rc && v.msg && strcmp(v.msg, e.msg) == 0, "validation reads as game_read");
+		verdict_free(&v);
 		game_free(&g);
 		return 0;
 	}
-	int rc = game_replay(&g, &res, &end, &e);
+	rc = game_replay(&g, &res, &end, &e);
+	FUZZ_CHECK(v.status == rc && v.moves == (rc == C_OK ? g.log.len : res.checked) && v.index == res.index,
+		   "validation replays as game_replay");
+	FUZZ_CHECK(rc == C_OK || (v.msg && strcmp(v.msg, e.msg) == 0), "validation's message");
+	FUZZ_CHECK(!res.move == !v.move && (!v.move || strcmp(v.move, res.move) == 0), "validation's failing move");
+	verdict_free(&v);
 	FUZZ_CHECK(rc == C_OK || rc == C_ILLEGAL || rc == C_INPUT, "a replay's verdict");
 	if (rc == C_OK) {
 		FUZZ_CHECK(end.has_pos, "the replay ends in a position");
