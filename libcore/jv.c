@@ -897,17 +897,11 @@ int jv_list_span(const char *text, size_t len, size_t *pos, const char **s, size
 {
 	/*
 	 * The list was read whole: between its strings stand only blanks and a
-	 * comma, so the next string opens at the next quote, unless the list's
-	 * bracket comes first; a plain list's string has no escape, so it ends
-	 * at the quote after that.
+	 * comma, so the next quote opens the next string, and a plain list's
+	 * string has no escape, so the quote after that closes it.
 	 */
-	const char *p = text + *pos, *end = text + len, *start, *q;
-	while (p < end && *p != '"' && *p != ']')
-		p++;
-	if (p == end || *p == ']')
-		return 0;
-	start = p + 1;
-	if (!(q = memchr(start, '"', (size_t)(end - start))))
+	const char *start = *pos < len ? memchr(text + *pos, '"', len - *pos) : NULL, *q;
+	if (!start++ || !(q = memchr(start, '"', (size_t)(text + len - start))))
 		return 0;
 	*s = start;
 	*n = (size_t)(q - start);

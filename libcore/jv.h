@@ -128,7 +128,8 @@ int jv_read_list(const char *text, size_t len, struct jv_list *l, size_t max_val
 /*
  * jv_list_span: the next string of a plain list (jv_read_list), as it lies
  * in text, which is its value: *s and its length *n, and *pos moved past it
- * (start with l->at).  1; 0 when the list has no more.
+ * (start with l->at).  1.  Call it at most l->n times: it looks for the
+ * next quote, which past the list's end is none of the list's.
  */
 int jv_list_span(const char *text, size_t len, size_t *pos, const char **s, size_t *n);
 /*

@@ -127,11 +127,11 @@ static int same_read(const char *text, size_t len, size_t max, int *read, char *
 		const char *sp = NULL;
 		char buf[64];
 		while (ok && r.plain && jv_list_next(text, len, &pos, buf, sizeof buf, &ln) == 1) {
-			ok = jv_list_span(text, len, &rpos, &sp, &sn) == 1 && sn == ln && ln < sizeof buf &&
-			     memcmp(sp, buf, ln) == 0;
+			ok = k < r.n && jv_list_span(text, len, &rpos, &sp, &sn) == 1 && sn == ln &&
+			     ln < sizeof buf && memcmp(sp, buf, ln) == 0;
 			k++;
 		}
-		ok = ok && (!r.plain || (k == r.n && jv_list_span(text, len, &rpos, &sp, &sn) == 0));
+		ok = ok && (!r.plain || k == r.n);
 		jv_free(&dl);
 	}
 	jv_free(&d);
