@@ -158,9 +158,10 @@ SH
 	assert_eq '{"seed":2,"seats":["red","blue"],"players":["random","exec:while read -r l; do [ \"$l\" = go ] && echo blue build city 9; done"],"winner":"red","points":[1,0],"turns":0,"moves":2,"end":"forfeit","forfeits":[{"seat":"blue","move":2,"why":"illegal","detail":"'"'"'blue build city 9'"'"': set-up: blue must place a settlement now","then":"forfeit"}]}' "$output"
 	run -0 catan-match --seeds 1 --fallback none -q random 'exec:head -c 9000 /dev/zero | tr "\0" x; sleep 30'
 	assert_eq 'long' "$(jq -r '.forfeits[0].why' <<<"$output")"
-	# A program that leaves a child behind: the child is ended with it.
-	run -0 catan-match --seeds 1 --move-time 200 -q random 'exec:sleep 31 & sleep 32'
-	run -1 pgrep -f 'sleep 3[12]'
+	# A program that leaves a child behind: the child is ended with it.  (Times of this run's
+	# own, which another run of the suite at the same moment does not use.)
+	run -0 catan-match --seeds 1 --move-time 200 -q random "exec:sleep 31.$$ & sleep 32.$$"
+	run -1 pgrep -f "sleep 3[12]\\.$$"
 }
 
 @test "a program may answer a JSON move, and the view it is sent lists its moves" {
