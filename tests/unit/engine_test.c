@@ -2624,7 +2624,7 @@ static void test_words(void)
 			if (n == 0)
 				break;
 			for (int i = 0; i < 4; i++) {
-				char t[400], slow[400];
+				char t[400], slow[sizeof t + 1];
 				move_format(&g, &ms[rng_below(rng, (uint32_t)n)], t, 160);
 				size_t len = strlen(t);
 				for (int c = (int)rng_below(rng, 6); c > 0; c--) {
