@@ -274,47 +274,33 @@ static int apply_listed(struct game *g, const struct move *m, int flags, struct 
 	return log_move(g, &mv, flags, e);
 }
 
-/* rules_apply with RULES_SCRATCH: every check, in place. */
-static int apply_scratch(struct game *g, const struct move *m, int flags, struct cerr *e)
-{
-	struct move mv = *m;
-	struct rctx c = { g, &g->pos, &mv, (flags & RULES_REPLAY) != 0, e };
-
-	if (move_check(g, m, e) != C_OK)
-		return C_ILLEGAL;
-	int rc = gate(&c);
-	if (rc == C_OK)
-		rc = dispatch(&c);
-	if (rc != C_OK)
-		return rc;
-	after_move(g, &g->pos, &mv, flags);
-	return log_move(g, &mv, flags, e) != C_OK ? C_SYSTEM : C_OK;
-}
-
 /*
  * rules_apply for any other move: every check, on a working copy of the
- * position.  Kept out of line, so that the listed moves' path (the
- * play-outs') does not pay for its frame.
+ * position, or with RULES_SCRATCH on the position itself.  Kept out of
+ * line, so that the listed moves' path (the play-outs') does not pay for
+ * its frame.
  */
 __attribute__((noinline)) static int apply_checked(struct game *g, const struct move *m, int flags,
 						   struct cerr *e)
 {
-	struct position p;
+	struct position work, *p = (flags & RULES_SCRATCH) ? &g->pos : &work;
 	struct move mv = *m;
-	struct rctx c = { g, &p, &mv, (flags & RULES_REPLAY) != 0, e };
+	struct rctx c = { g, p, &mv, (flags & RULES_REPLAY) != 0, e };
 
 	if (move_check(g, m, e) != C_OK)
 		return C_ILLEGAL;
-	p = g->pos;
+	if (p == &work)
+		work = g->pos;
 	int rc = gate(&c);
 	if (rc == C_OK)
 		rc = dispatch(&c);
 	if (rc != C_OK)
 		return rc;
-	after_move(g, &p, &mv, flags);
+	after_move(g, p, &mv, flags);
 	if (log_move(g, &mv, flags, e) != C_OK)
 		return C_SYSTEM;
-	g->pos = p;
+	if (p == &work)
+		g->pos = work;
 	return C_OK;
 }
 
@@ -354,8 +340,6 @@ int rules_apply(struct game *g, const struct move *m, int flags, struct cerr *e)
 #endif
 	if (flags & RULES_LISTED)
 		return apply_listed(g, m, flags, e);
-	if (flags & RULES_SCRATCH)
-		return apply_scratch(g, m, flags, e);
 	return apply_checked(g, m, flags, e);
 }
 
