@@ -1374,17 +1374,23 @@ static int words_slow(const char *text, size_t len, char *buf, struct words *w, 
 
 /*
  * words_cut: words_slow eight bytes at a time, for a text whose only bytes
- * below '!' are spaces (any other leaves it to words_slow).  buf has room
- * for len + 1 bytes rounded up to eight.
+ * below '!' are spaces (any other leaves it to words_slow).  The words are
+ * read from text itself (a word read back from buf just after its bytes
+ * were stored there would wait for the stores), the last, short one byte
+ * by byte, so that nothing past the text's end is read; buf has room for
+ * len + 1 bytes rounded up to eight.
  */
 static int words_cut(const char *text, size_t len, char *buf, struct words *w, struct cerr *e)
 {
 	size_t words = len / 8 + 1;
-	memcpy(buf, text, len);
-	memset(buf + len, 0, words * 8 - len);
 	uint64_t after_blank = 0x80;	/* the text's start counts as a blank before it */
 	for (size_t i = 0; i < words; i++) {
-		uint64_t x = swar_load(buf + 8 * i);
+		uint64_t x = 0;
+		if (i + 1 < words)
+			x = swar_load(text + 8 * i);
+		else
+			for (size_t k = 0; k < len % 8; k++)
+				x |= (uint64_t)(unsigned char)text[8 * i + k] << (8 * k);
 		uint64_t zero = swar_zero(x), blank = zero | swar_eq(x, ' ');
 		if (swar_below(x, '!') & ~blank) {
 			w->n = 0;
