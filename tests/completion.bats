@@ -12,6 +12,8 @@ setup() {
 	# ends (exit-empty off), so that a test's next session does not meet a server on its
 	# way out ("server exited unexpectedly"); teardown ends it.
 	S=catan-$$-$BATS_TEST_NUMBER
+	# The server's socket in the test's own folder, which bats removes: tmux leaves it behind.
+	export TMUX_TMPDIR=$BATS_TEST_TMPDIR
 	tmux -L "$S" -f /dev/null start-server \; set-option -g exit-empty off
 	cat >"$BATS_TEST_TMPDIR/rc.bash" <<RC
 PS1='$ '
