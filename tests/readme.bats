@@ -65,6 +65,8 @@ like() {
 
 @test "README.md's examples run as written, in order, and print what they show" {
 	cd "$BATS_TEST_TMPDIR"
+	# What an example keeps in the temporary folder (human-vs-bots.sh's game) stays in the test's.
+	export TMPDIR=$BATS_TEST_TMPDIR
 	context
 	examples >steps
 	grep -q $'^run\tcatan-referee --games games outbox' steps
