@@ -949,30 +949,11 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 static int log_line(struct rd *r, struct game *g, const char *text, struct cerr *e)
 {
 	struct move m;
-	struct cerr ignored = { 0 };
 	char canon[256];
 
-	if (r->log_as_read || move_text_canonical(text, strlen(text)) || move_parse(g, text, &m, &ignored) != C_OK)
+	if (r->log_as_read || !move_rewrite(g, text, &m, canon, sizeof canon))
 		return movelog_push(&g->log, text, e);
-	move_format(g, &m, canon, sizeof canon);
 	return movelog_push_move(&g->log, canon, &m, e);
-}
-
-/* read_move: log entry i, the string s of n bytes (NUL-terminated), into g's log. */
-static int read_move(struct rd *r, struct game *g, size_t i, const char *s, size_t n)
-{
-	int sv = jr_index(&r->j, i);
-	int rc = C_OK;
-	if (n == 0 || n > 200)
-		rc = jr_fail(&r->j, "a move is 1 to 200 characters long");
-	else
-		for (const char *c = s; *c && !rc; c++)
-			if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
-				rc = jr_fail(&r->j, "a move is printable ASCII text");
-	if (!rc)
-		rc = log_line(r, g, s, r->j.e);
-	jr_pop(&r->j, sv);
-	return rc;
 }
 
 /* printable: the n bytes at s are printable ASCII, as every move is. */
@@ -987,6 +968,21 @@ static int printable(const char *s, size_t n)
 	for (; k < n; k++)
 		bad |= (unsigned char)(s[k] - 0x20) > 0x5e;
 	return !bad;
+}
+
+/* read_move: log entry i, the string s of n bytes (NUL-terminated), into g's log. */
+static int read_move(struct rd *r, struct game *g, size_t i, const char *s, size_t n)
+{
+	int sv = jr_index(&r->j, i);
+	int rc = C_OK;
+	if (n == 0 || n > 200)
+		rc = jr_fail(&r->j, "a move is 1 to 200 characters long");
+	else if (!printable(s, strlen(s)))
+		rc = jr_fail(&r->j, "a move is printable ASCII text");
+	if (!rc)
+		rc = log_line(r, g, s, r->j.e);
+	jr_pop(&r->j, sv);
+	return rc;
 }
 
 /*

@@ -54,12 +54,8 @@ static void locate(const char *buf, size_t len, int rc, const struct replay_resu
 static char *canonical(const struct game *g, const char *text)
 {
 	struct move m;
-	struct cerr ignored = { 0 };
 	char canon[256];
-	if (move_text_canonical(text, strlen(text)) || move_parse(g, text, &m, &ignored) != C_OK)
-		return strdup(text);
-	move_format(g, &m, canon, sizeof canon);
-	return strdup(canon);
+	return strdup(move_rewrite(g, text, &m, canon, sizeof canon) ? canon : text);
 }
 
 void verdict_check(const char *buf, size_t len, struct verdict *v)

@@ -6,7 +6,6 @@
  * move_check read the colour and the verb themselves and hand the rest to
  * the verb's row; a new verb is a new row.
  */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -1508,6 +1507,15 @@ int move_text_canonical(const char *text, size_t len)
 			return 1;
 		p++;
 	}
+}
+
+int move_rewrite(const struct game *g, const char *text, struct move *m, char *out, size_t n)
+{
+	struct cerr ignored = { 0 };
+	if (move_text_canonical(text, strlen(text)) || move_parse(g, text, m, &ignored) != C_OK)
+		return 0;
+	move_format(g, m, out, n);
+	return 1;
 }
 
 int move_format(const struct game *g, const struct move *m, char *buf, size_t n)

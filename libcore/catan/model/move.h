@@ -115,6 +115,13 @@ int move_parse(const struct game *g, const char *text, struct move *m, struct ce
  * rewriting (or is no move).
  */
 int move_text_canonical(const char *text, size_t len);
+/*
+ * move_rewrite: when text is a move of g not already in the canonical
+ * form (move_text_canonical), its canonical text into out (n bytes) and
+ * its parse into *m: 1.  Otherwise 0, and the text stands as it is
+ * written: a canonical move, or no move of g.
+ */
+int move_rewrite(const struct game *g, const char *text, struct move *m, char *out, size_t n);
 
 /*
  * move_format: the canonical text of m (with its outcome if m holds one)
