@@ -210,6 +210,17 @@ void jw_str(struct jw *w, const char *s)
 	string(w, s);
 }
 
+void jw_str_plain(struct jw *w, const char *s, size_t n)
+{
+	before_value(w);
+	char *q = buf_extend(&w->out, n + 2);
+	if (q) {
+		q[0] = '"';
+		memcpy(q + 1, s, n);
+		q[n + 1] = '"';
+	}
+}
+
 void jw_int(struct jw *w, long long v)
 {
 	char b[24], *end = b + sizeof b, *q = end;

@@ -38,6 +38,8 @@ void jw_end_arr(struct jw *w);
 /* jw_key: the next member's key (inside an object). */
 void jw_key(struct jw *w, const char *key);
 void jw_str(struct jw *w, const char *s);
+/* jw_str_plain: jw_str of the n bytes at s, printable ASCII without a quote or a backslash (none is escaped). */
+void jw_str_plain(struct jw *w, const char *s, size_t n);
 void jw_int(struct jw *w, long long v);
 void jw_bool(struct jw *w, int v);
 void jw_null(struct jw *w);

@@ -2598,6 +2598,126 @@ static int game_of_kind(struct game *g, int k)
 	return -1;
 }
 
+/* plain_ref: byte by byte, the text needs no escape in JSON and is printable ASCII (logent.plain). */
+static int plain_ref(const char *t)
+{
+	for (; *t; t++)
+		if (*t < 0x20 || *t > 0x7e || *t == '"' || *t == '\\')
+			return 0;
+	return 1;
+}
+
+/*
+ * A document's log read and written again: each line read kept as it is
+ * when it has the canonical form (a form found once is remembered for the
+ * same line again) and else rewritten when it parses, checked line by line
+ * against move_rewrite; each entry's plain flag against a byte-by-byte
+ * reading; and the document written with the plain lines copied at once
+ * against the same log written through jw_str's scan.  The lines: the legal
+ * moves of a random game and changes of them (more than the memory of forms
+ * has places, so that different lines share a place), each drawn many times;
+ * in a second document some hold a quote or a backslash, which sends the
+ * whole log through the reader's other path.
+ */
+static void test_log_lines(void)
+{
+	enum { CANON_PLACES = 2048 };	/* state_json.c's CANON_SLOTS */
+	static struct move ms[4096];
+	static char lines[6000][160];
+	struct game g, h;
+	struct cerr e;
+	uint64_t rng[4];
+	int nl = 0, wrong = 0, flags = 0, written = 0, kept = 0, rewritten = 0;
+	rng_seed(rng, 31);
+	if (game_of_kind(&g, 0))
+		return;
+	struct game play;
+	if (game_of_kind(&play, 0))
+		return;
+	for (int moves = 0; play.pos.phase != PH_OVER && nl < 6000 && moves < 3000; moves++) {
+		int n = movegen_legal(&play, NOBODY, 0, ms, 4096);
+		if (n == 0)
+			break;
+		int pick = (int)rng_below(rng, (uint32_t)n);
+		for (int i = 0; i < n && i < 3 && nl < 6000; i++) {
+			int f = nl++;
+			move_format(&play, &ms[(pick + i) % n], lines[f], sizeof lines[f]);
+			if (nl < 6000) {	/* a change of it, kept when it holds no tab */
+				mutate(lines[f], lines[nl], sizeof lines[nl], rng);
+				nl += lines[nl][0] != '\0' && !strchr(lines[nl], '\t');
+			}
+			if (nl < 6000) {	/* its first letter a capital: not the form, and it parses */
+				memcpy(lines[nl], lines[f], sizeof lines[nl]);
+				lines[nl][0] = (char)(lines[nl][0] - 'a' + 'A');
+				nl++;
+			}
+		}
+		if (rules_apply(&play, &ms[pick], 0, &e) != C_OK)
+			break;
+	}
+	game_free(&play);
+	int distinct = 0;
+	for (int i = 0; i < nl; i++) {	/* lines not seen before among the last 400 (the game's lines differ in time) */
+		int seen = 0;
+		for (int j = i > 400 ? i - 400 : 0; j < i && !seen; j++)
+			seen = strcmp(lines[i], lines[j]) == 0;
+		distinct += !seen;
+	}
+	for (int doc = 0; doc < 2; doc++) {
+		size_t total = 12000;
+		movelog_free(&g.log);
+		memset(&g.log, 0, sizeof g.log);
+		const char *seq[12000];
+		for (size_t i = 0; i < total; i++) {
+			seq[i] = lines[rng_below(rng, (uint32_t)nl)];
+			if (doc == 1 && i % 97 == 5)
+				seq[i] = i % 2 ? "red \"end\"" : "red end\\";
+			if (movelog_push(&g.log, seq[i], &e) != C_OK)
+				break;
+		}
+		char *text = NULL, *again = NULL, *scanned = NULL;
+		size_t len = 0, len2 = 0, len3 = 0;
+		if (game_write(&g, 0, &text, &len, &e) != C_OK || game_read(text, len, &h, &e) != C_OK) {
+			ok(0, "document %d written and read: %s", doc, e.msg);
+			free(text);
+			continue;
+		}
+		for (size_t i = 0; i < total && i < h.log.len; i++) {
+			char canon[256];
+			struct move m;
+			const struct logent *ent = &h.log.ent[i];
+			int re = move_rewrite(&h, seq[i], &m, canon, sizeof canon);
+			const char *want = re ? canon : seq[i];
+			kept += !re && move_text_canonical(seq[i], strlen(seq[i]));
+			rewritten += re;
+			if ((strcmp(ent->text, want) != 0 || ent->parsed != re) && wrong++ < 5)
+				diag("line %zu '%s' read as '%s' (parsed %d), not '%s'", i, seq[i], ent->text,
+				     ent->parsed, want);
+			if ((ent->plain != plain_ref(ent->text) || (ent->plain && ent->len != strlen(ent->text))) &&
+			    flags++ < 5)
+				diag("line %zu '%s': plain %d, length %d", i, ent->text, ent->plain, ent->len);
+		}
+		ok(h.log.len == total && wrong == 0, "document %d: each of %zu log lines kept or rewritten as move_rewrite says",
+		   doc, total);
+		ok(flags == 0, "document %d: each line's plain flag and length as a byte-by-byte reading finds", doc);
+		/* The same log with no line taken for plain: every string through jw_str. */
+		if (game_write(&h, 0, &again, &len2, &e) == C_OK) {
+			for (size_t i = 0; i < h.log.len; i++)
+				h.log.ent[i].plain = 0;
+			if (game_write(&h, 0, &scanned, &len3, &e) == C_OK)
+				written = len2 == len3 && memcmp(again, scanned, len2) == 0;
+		}
+		ok(written, "document %d: written the same with plain lines copied at once and through the scan", doc);
+		free(text);
+		free(again);
+		free(scanned);
+		game_free(&h);
+	}
+	ok(kept > 2000 && rewritten > 1000 && distinct > CANON_PLACES,
+	   "the lines hold many kept as read (%d), many rewritten (%d), and %d different", kept, rewritten, distinct);
+	game_free(&g);
+}
+
 /*
  * The move parser cuts words eight bytes at a time unless a text holds a
  * byte below '!' other than a space, when it goes byte by byte: the two
@@ -2878,6 +2998,7 @@ int main(void)
 {
 	test_parse();
 	test_canonical_form();
+	test_log_lines();
 	test_check_fast();
 	test_scratch();
 	test_words();

@@ -986,14 +986,56 @@ static int read_move(struct rd *r, struct game *g, size_t i, const char *s, size
 }
 
 /*
+ * The lines of a log found canonical, by a hash of their bytes: a log says
+ * the same lines again and again ("red end", "blue roll 3 4"), and the
+ * form's check is the dearest step of reading one.  A slot holds the index
+ * + 1 of the log entry that was such a line; a text equal to it byte for
+ * byte has the same form (move_text_canonical looks at the text alone).
+ */
+#define CANON_SLOTS 2048
+struct canon_memo {
+	uint32_t at[CANON_SLOTS];
+};
+
+static unsigned canon_slot(const char *s, size_t n)
+{
+	uint64_t h = n, t = 0;
+	size_t k = 0;
+	for (; k + 8 < n; k += 8)
+		h = (h ^ swar_load(s + k)) * 0x9e3779b97f4a7c15u;
+	if (n >= 8)	/* the last eight bytes, which may overlap the words before */
+		t = swar_load(s + n - 8);
+	else
+		for (size_t j = 0; j < n; j++)
+			t |= (uint64_t)(unsigned char)s[j] << (8 * j);
+	return (unsigned)(((h ^ t) * 0x9e3779b97f4a7c15u) >> 53);	/* 11 bits: CANON_SLOTS */
+}
+
+/* canonical_seen: the n bytes at s are a line of the log found canonical (recorded in memo). */
+static int canonical_seen(const struct movelog *log, const struct canon_memo *memo, unsigned slot,
+			  const char *s, size_t n)
+{
+	uint32_t k = memo->at[slot];
+	return k && memcmp(log->ent[k - 1].text, s, n) == 0 && log->ent[k - 1].text[n] == '\0';
+}
+
+/*
  * read_span: log entry i, the n bytes at s, which hold no NUL, into g's log:
  * a canonical line (printable) is kept as it lies in the text.
  */
-static int read_span(struct rd *r, struct game *g, size_t i, const char *s, size_t n)
+static int read_span(struct rd *r, struct game *g, size_t i, const char *s, size_t n, struct canon_memo *memo)
 {
 	char text[256];
-	if (n > 0 && n <= 200 && (r->log_as_read ? printable(s, n) : move_text_canonical(s, n)))
-		return movelog_push_span(&g->log, s, n, r->j.e);
+	if (n > 0 && n <= 200 && !r->log_as_read) {
+		unsigned slot = canon_slot(s, n);
+		if (canonical_seen(&g->log, memo, slot, s, n) || move_text_canonical(s, n)) {
+			if (g->log.len < UINT32_MAX)
+				memo->at[slot] = (uint32_t)g->log.len + 1;
+			return movelog_push_span(&g->log, s, n, 1, r->j.e);
+		}
+	} else if (n > 0 && n <= 200 && printable(s, n)) {
+		return movelog_push_span(&g->log, s, n, 1, r->j.e);
+	}
 	size_t k = n < sizeof text ? n : sizeof text - 1;
 	memcpy(text, s, k);
 	text[k] = '\0';
@@ -1010,8 +1052,9 @@ static int read_log(struct rd *r, jv_t *v, const struct jv_list *l, const char *
 	if (l->whole && l->plain) {
 		size_t pos = l->at, n = 0;
 		const char *s = NULL;
+		struct canon_memo memo = { { 0 } };
 		for (size_t i = 0; i < l->n && jv_list_span(buf, len, &pos, &s, &n); i++) {
-			int rc = read_span(r, g, i, s, n);
+			int rc = read_span(r, g, i, s, n, &memo);
 			if (rc)
 				return rc;
 		}
@@ -1809,8 +1852,13 @@ int game_write(const struct game *g, int flags, char **out, size_t *len, struct 
 	}
 	jw_key(&w, "log");
 	jw_arr(&w, JW_BLOCK);
-	for (size_t i = 0; i < g->log.len; i++)
-		jw_str(&w, g->log.ent[i].text);
+	for (size_t i = 0; i < g->log.len; i++) {
+		const struct logent *ent = &g->log.ent[i];
+		if (ent->plain)
+			jw_str_plain(&w, ent->text, ent->len);
+		else
+			jw_str(&w, ent->text);
+	}
 	jw_end_arr(&w);
 	jw_end_obj(&w);
 	if (jw_finish(&w, out, len) != 0)

@@ -12,6 +12,7 @@
 #include "rng.h"
 #include "model/score.h"
 #include "model/state.h"
+#include "swar.h"
 
 void rules_default(struct rules *r)
 {
@@ -56,8 +57,27 @@ static char *text_copy(struct movelog *log, const char *text, size_t n)
 	return copy;
 }
 
-/* push: a new entry holding a copy of text[0..n) and, when m is not NULL, the move it is. */
-static int push(struct movelog *log, const char *text, size_t n, const struct move *m, struct cerr *e)
+/* text_plain: the n bytes at s are printable ASCII with no quote and no backslash (logent.plain). */
+static int text_plain(const char *s, size_t n)
+{
+	uint64_t bad = 0;
+	size_t k = 0;
+	for (uint64_t w; k + 8 <= n; k += 8) {
+		w = swar_load(s + k);
+		bad |= swar_below(w, 0x20) | swar_eq(w, 0x7f) | (w & SWAR_HIGHS) | swar_eq(w, '"') | swar_eq(w, '\\');
+	}
+	for (; k < n; k++)
+		bad |= (unsigned char)(s[k] - 0x20) > 0x5e || s[k] == '"' || s[k] == '\\';
+	return !bad;
+}
+
+/*
+ * push: a new entry holding a copy of text[0..n) and, when m is not NULL,
+ * the move it is; plain is 1 when the caller knows the text is (logent.plain),
+ * else it is looked at.
+ */
+static int push(struct movelog *log, const char *text, size_t n, const struct move *m, int plain,
+		struct cerr *e)
 {
 	struct logent *ent = buf_grow_array(log->ent, &log->cap, log->len + 1, sizeof *ent);
 	if (!ent)
@@ -68,6 +88,8 @@ static int push(struct movelog *log, const char *text, size_t n, const struct mo
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	ent = &log->ent[log->len++];
 	ent->text = copy;
+	ent->plain = n <= UINT16_MAX && (plain || text_plain(text, n));
+	ent->len = (uint16_t)(ent->plain ? n : 0);
 	ent->parsed = m != NULL;
 	if (m)
 		ent->move = *m;
@@ -80,6 +102,8 @@ int movelog_set_text(struct movelog *log, size_t i, const char *text, struct cer
 	if (!copy)
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	log->ent[i].text = copy;
+	log->ent[i].plain = 0;
+	log->ent[i].len = 0;
 	return C_OK;
 }
 
@@ -91,17 +115,17 @@ void movelog_pop(struct movelog *log)
 
 int movelog_push(struct movelog *log, const char *text, struct cerr *e)
 {
-	return push(log, text, strlen(text), NULL, e);
+	return push(log, text, strlen(text), NULL, 0, e);
 }
 
-int movelog_push_span(struct movelog *log, const char *text, size_t n, struct cerr *e)
+int movelog_push_span(struct movelog *log, const char *text, size_t n, int plain, struct cerr *e)
 {
-	return push(log, text, n, NULL, e);
+	return push(log, text, n, NULL, plain, e);
 }
 
 int movelog_push_move(struct movelog *log, const char *text, const struct move *m, struct cerr *e)
 {
-	return push(log, text, strlen(text), m, e);
+	return push(log, text, strlen(text), m, 0, e);
 }
 
 int game_copy(struct game *dst, const struct game *src, struct cerr *e)
@@ -110,7 +134,7 @@ int game_copy(struct game *dst, const struct game *src, struct cerr *e)
 	memset(&dst->log, 0, sizeof dst->log);
 	for (size_t i = 0; i < src->log.len; i++) {
 		const struct logent *ent = &src->log.ent[i];
-		if (push(&dst->log, ent->text, strlen(ent->text), ent->parsed ? &ent->move : NULL, e) != C_OK) {
+		if (push(&dst->log, ent->text, strlen(ent->text), ent->parsed ? &ent->move : NULL, ent->plain, e) != C_OK) {
 			game_free(dst);
 			return C_SYSTEM;
 		}

@@ -62,8 +62,12 @@ int game_copy(struct game *dst, const struct game *src, struct cerr *e);
  * m itself.  C_SYSTEM when memory runs out.
  */
 int movelog_push(struct movelog *log, const char *text, struct cerr *e);
-/* movelog_push_span: movelog_push of the n bytes at text (no NUL among them). */
-int movelog_push_span(struct movelog *log, const char *text, size_t n, struct cerr *e);
+/*
+ * movelog_push_span: movelog_push of the n bytes at text (no NUL among
+ * them); plain 1 when the caller knows they are printable ASCII without a
+ * quote or a backslash (logent.plain), 0 to have them looked at.
+ */
+int movelog_push_span(struct movelog *log, const char *text, size_t n, int plain, struct cerr *e);
 int movelog_push_move(struct movelog *log, const char *text, const struct move *m, struct cerr *e);
 void movelog_free(struct movelog *log);
 /* movelog_set_text: entry i's text becomes a copy of text; its parsed move, if it has one, stays. */

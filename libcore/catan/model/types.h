@@ -263,6 +263,8 @@ struct logent {
 	char *text;
 	struct move move;	/* valid when parsed */
 	uint8_t parsed;
+	uint8_t plain;		/* text is printable ASCII without a quote or a backslash: written as it is */
+	uint16_t len;		/* strlen(text) when plain */
 };
 struct movelog {
 	struct logent *ent;
