@@ -68,6 +68,8 @@ refused() {
 
 @test "a wrong type is refused with its path" {
 	refused '.rules.points_to_win = "ten"' 'rules.points_to_win: expected an integer from 3 to 20, found a string'
+	refused '.rules.outcomes = "sideways"' 'rules.outcomes: expected internal or external'
+	refused '.rules.trade_build = 1' 'rules.trade_build: expected combined or strict'
 	refused '.position.rolled = 0' 'position.rolled: expected a boolean, found an integer'
 	refused '.board.hexes[4].token = 6.5' 'board.hexes[4].token (hex #5): expected an integer from 2 to 12, found a number'
 	refused '.position.players.red.settlements = "9"' 'position.players.red.settlements: expected an array of intersections, found a string'

@@ -191,11 +191,10 @@ static int read_rules(struct rd *r, jv_t *v, struct rules *ru)
 		int s = jr_key(&r->j, o->key);
 		int w = jv_is_string(t) ? rules_option_word(o, jv_string_value(t)) : -1;
 		char list[128];
-		words_list(o->words, list, sizeof list);
 		if (w >= 0)
 			rules_option_store(ru, o, w);
 		else
-			rc = jr_fail(&r->j, "expected %s", list);
+			rc = jr_fail(&r->j, "expected %s", (words_list(o->words, list, sizeof list), list));
 		jr_pop(&r->j, s);
 		if (rc)
 			return rc;

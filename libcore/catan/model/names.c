@@ -179,8 +179,19 @@ int edge_parse(const struct geometry *geo, const char *s)
 	return edge_between(geo, a, b);
 }
 
+/* two_digits: v (0 to 99) in decimal at q, without a leading zero: the byte after it. */
+static char *two_digits(char *q, int v)
+{
+	if (v >= 10)
+		*q++ = (char)('0' + v / 10);
+	*q++ = (char)('0' + v % 10);
+	return q;
+}
+
 char *edge_name(const struct geometry *geo, int edge, char *buf)
 {
-	snprintf(buf, 8, "%d-%d", (geo->edge_nodes[edge][0] + 1) % 100, (geo->edge_nodes[edge][1] + 1) % 100);
+	char *q = two_digits(buf, (geo->edge_nodes[edge][0] + 1) % 100);
+	*q++ = '-';
+	*two_digits(q, (geo->edge_nodes[edge][1] + 1) % 100) = '\0';
 	return buf;
 }
