@@ -1,6 +1,7 @@
 /* percall.c: the wall time of whole program runs, several commands taking turns, for fair ratios. */
 #include <fcntl.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +44,8 @@ static double run(char **argv, const char *path)
 
 /*
  * percall N FILE LABEL -- CMD [ARG...] [-- LABEL -- CMD [ARG...]]...: runs each
- * command N times, taking turns (so that the machine's drift falls on all
+ * command N times, taking turns in a shuffled order each round (so that
+ * the machine's drift, and what one run leaves to the next, fall on all
  * alike), stdin from FILE, and prints each one's median and lowest wall
  * time per run, and its median as a multiple of the first command's.
  */
@@ -67,12 +69,32 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	double *t = malloc(sizeof *t * (size_t)(n * ncmd)), base = 0;
-	for (int k = 0; k < n; k++)
-		for (int c = 0; c < ncmd; c++)
+	/*
+	 * Each round in an order of its own, shuffled: a run right after
+	 * another program (the floor, dynamically linked) is slower by what
+	 * that one left behind, about 0.05 ms here, so no command may always
+	 * follow the same one (a rotation of one order would keep them in
+	 * pairs).
+	 */
+	uint64_t seed = 0x9e3779b97f4a7c15u;
+	int order[16];
+	for (int c = 0; c < ncmd; c++)
+		order[c] = c;
+	for (int k = 0; k < n; k++) {
+		for (int i = ncmd - 1; i > 0; i--) {
+			seed = seed * 6364136223846793005u + 1442695040888963407u;
+			int j = (int)((seed >> 33) % (uint64_t)(i + 1)), x = order[i];
+			order[i] = order[j];
+			order[j] = x;
+		}
+		for (int i = 0; i < ncmd; i++) {
+			int c = order[i];
 			if ((t[c * n + k] = run(cmd[c], argv[2])) < 0) {
 				fprintf(stderr, "percall: '%s' failed\n", cmd[c][0]);
 				return 1;
 			}
+		}
+	}
 	for (int c = 0; c < ncmd; c++) {
 		qsort(t + c * n, (size_t)n, sizeof *t, cmp_double);
 		double med = t[c * n + n / 2];
