@@ -28,11 +28,17 @@ static void puts_(struct jw *w, const char *s)
 /* A comma, a line's end and the indent of the deepest level, to be written in part. */
 static const char line_end[] = ",\n                                                                ";
 
+/* line_start: the length of the comma (when comma is set), line's end and indent of the current depth at line_end + !comma. */
+static size_t line_start(const struct jw *w, int comma)
+{
+	size_t n = (size_t)w->depth * 2, most = sizeof line_end - 3;
+	return (size_t)comma + 1 + (n < most ? n : most);
+}
+
 /* newline: a line's end and the indent of the current depth, after a comma when comma is set. */
 static void newline(struct jw *w, int comma)
 {
-	size_t n = (size_t)w->depth * 2, most = sizeof line_end - 3;
-	put(w, line_end + !comma, (size_t)comma + 1 + (n < most ? n : most));
+	put(w, line_end + !comma, line_start(w, comma));
 }
 
 /* Before a value or key at the current depth: the separator and layout. */
@@ -212,12 +218,21 @@ void jw_str(struct jw *w, const char *s)
 
 void jw_str_plain(struct jw *w, const char *s, size_t n)
 {
-	before_value(w);
-	char *q = buf_extend(&w->out, n + 2);
+	size_t k = 0;
+	int comma = 0;
+	if (w->after_key || w->depth == 0 || w->compact || w->inl) {
+		before_value(w);
+	} else {	/* an element on a line of its own (a log's line): its line's start written with it */
+		comma = !w->first[w->depth];
+		w->first[w->depth] = 0;
+		k = line_start(w, comma);
+	}
+	char *q = buf_extend(&w->out, k + n + 2);
 	if (q) {
-		q[0] = '"';
-		memcpy(q + 1, s, n);
-		q[n + 1] = '"';
+		memcpy(q, line_end + !comma, k);
+		q[k] = '"';
+		memcpy(q + k + 1, s, n);
+		q[k + n + 1] = '"';
 	}
 }
 

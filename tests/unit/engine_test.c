@@ -2627,7 +2627,7 @@ static void test_log_lines(void)
 	struct game g, h;
 	struct cerr e;
 	uint64_t rng[4];
-	int nl = 0, wrong = 0, flags = 0, written = 0, kept = 0, rewritten = 0;
+	int nl = 0, wrong = 0, flags = 0, kept = 0, rewritten = 0;
 	rng_seed(rng, 31);
 	if (game_of_kind(&g, 0))
 		return;
@@ -2677,6 +2677,7 @@ static void test_log_lines(void)
 		}
 		char *text = NULL, *again = NULL, *scanned = NULL;
 		size_t len = 0, len2 = 0, len3 = 0;
+		int written = 0;
 		if (game_write(&g, 0, &text, &len, &e) != C_OK || game_read(text, len, &h, &e) != C_OK) {
 			ok(0, "document %d written and read: %s", doc, e.msg);
 			free(text);
@@ -2700,17 +2701,25 @@ static void test_log_lines(void)
 		ok(h.log.len == total && wrong == 0, "document %d: each of %zu log lines kept or rewritten as move_rewrite says",
 		   doc, total);
 		ok(flags == 0, "document %d: each line's plain flag and length as a byte-by-byte reading finds", doc);
-		/* The same log with no line taken for plain: every string through jw_str. */
-		if (game_write(&h, 0, &again, &len2, &e) == C_OK) {
+		/* The same log with no line taken for plain: every string through jw_str; pretty and compact. */
+		for (int compact = 0; compact < 2; compact++) {
+			int wf = compact ? SJ_COMPACT : 0, same = 0;
 			for (size_t i = 0; i < h.log.len; i++)
-				h.log.ent[i].plain = 0;
-			if (game_write(&h, 0, &scanned, &len3, &e) == C_OK)
-				written = len2 == len3 && memcmp(again, scanned, len2) == 0;
+				h.log.ent[i].plain = (uint8_t)plain_ref(h.log.ent[i].text);
+			if (game_write(&h, wf, &again, &len2, &e) == C_OK) {
+				for (size_t i = 0; i < h.log.len; i++)
+					h.log.ent[i].plain = 0;
+				if (game_write(&h, wf, &scanned, &len3, &e) == C_OK)
+					same = len2 == len3 && memcmp(again, scanned, len2) == 0;
+			}
+			written += same;
+			free(again);
+			free(scanned);
+			again = scanned = NULL;
 		}
-		ok(written, "document %d: written the same with plain lines copied at once and through the scan", doc);
+		ok(written == 2, "document %d: written the same, pretty and compact, with plain lines copied at once and through the scan",
+		   doc);
 		free(text);
-		free(again);
-		free(scanned);
 		game_free(&h);
 	}
 	ok(kept > 2000 && rewritten > 1000 && distinct > CANON_PLACES,
