@@ -45,6 +45,11 @@ static int grow(struct buf *b, size_t more)
 	return 0;
 }
 
+void buf_reserve(struct buf *b, size_t n)
+{
+	grow(b, n);
+}
+
 void buf_add(struct buf *b, const char *s, size_t n)
 {
 	if (grow(b, n))

@@ -24,6 +24,8 @@ void buf_init(struct buf *b);
 void buf_add(struct buf *b, const char *s, size_t n);
 void buf_adds(struct buf *b, const char *s);
 void buf_addc(struct buf *b, char c);
+/* buf_reserve: room for n more bytes, so that adding them moves nothing (a failure is kept, as by buf_add). */
+void buf_reserve(struct buf *b, size_t n);
 /* buf_extend: n more bytes at the end, for the caller to write (the NUL after them written), or NULL after a failure. */
 char *buf_extend(struct buf *b, size_t n);
 /* buf_printf: appends formatted text. */

@@ -1789,6 +1789,11 @@ int game_write(const struct game *g, int flags, char **out, size_t *len, struct 
 	struct jw w;
 
 	jw_init(&w, flags & SJ_COMPACT);
+	/*
+	 * About what a game takes, so that the text is not moved as it grows (a
+	 * log's line is some 24 bytes), up to a megabyte: a longer one grows.
+	 */
+	buf_reserve(&w.out, g->log.len < 32000 ? 16384 + 32 * g->log.len : 1 << 20);
 	jw_obj(&w, JW_BLOCK);
 	jw_key(&w, "format");
 	jw_str(&w, STATE_FORMAT);
