@@ -1015,7 +1015,8 @@ static int canonical_seen(const struct movelog *log, const struct canon_memo *me
 			  const char *s, size_t n)
 {
 	uint32_t k = memo->at[slot];
-	return k && memcmp(log->ent[k - 1].text, s, n) == 0 && log->ent[k - 1].text[n] == '\0';
+	/* A line found canonical was kept plain, with its length: the bytes compared are within it. */
+	return k && log->ent[k - 1].plain && log->ent[k - 1].len == n && memcmp(log->ent[k - 1].text, s, n) == 0;
 }
 
 /*
