@@ -18,6 +18,8 @@
 #      the mark written, and GAME.txn renamed GAME.done and removed; step 1 of any later run
 #      redoes what is missing and removes a GAME.done left behind.
 import email
+import email.errors
+import email.header
 import email.message
 import email.policy
 import email.utils
@@ -53,8 +55,10 @@ AUTO_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 TAG = re.compile(r"\[game:\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*\]", re.IGNORECASE)
-# Control characters (C0 but tab and line feed, DEL, C1) never reach a log, a subject or a reply.
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Control characters (C0 but tab and line feed, DEL, C1), and Unicode's marks that turn text
+# around or break lines (bidirectional overrides and isolates, line and paragraph separators),
+# never reach a log, a subject or a reply.
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 # A password: the alphabet has no 0/o, 1/l; 20 letters are 100 bits.
 PW_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 PW_LENGTH = 20
@@ -220,7 +224,7 @@ def content(part):
     """The part's text, decoded; an unknown or wrong charset is read as UTF-8, then Latin-1."""
     try:
         return part.get_content()
-    except (LookupError, UnicodeError):
+    except (LookupError, UnicodeError, ValueError, TypeError):  # a charset unknown or broken
         raw = part.get_payload(decode=True) or b""
         try:
             return raw.decode("utf-8")
@@ -269,18 +273,59 @@ def auto_reason(msg, subject):
 
 
 def header(msg, name):
+    """The header's value as the email package parses it (addresses, auto-reply flags)."""
     try:
-        return str(msg.get(name, "") or "")
-    except (ValueError, IndexError, AttributeError, TypeError):  # a header the parser cannot read
-        return ""
+        return unbytes(str(msg.get(name, "") or ""))
+    except (ValueError, IndexError, AttributeError, TypeError, LookupError):
+        return ""  # a header the parser cannot read
+
+
+def unbytes(text):
+    """TEXT with the raw 8-bit bytes of a header (which the email package keeps as lone
+    surrogates) read as UTF-8 where they are UTF-8, and each other byte as Windows-1252
+    (Latin-1's superset, as mail programs that send unencoded headers mean it)."""
+    if not re.search("[\udc80-\udcff]", text):
+        return text
+    text = text.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")
+    return re.sub("[\udc80-\udcff]",
+                  lambda m: bytes([ord(m.group()) - 0xdc00]).decode("cp1252", "replace"), text)
 
 
 def raw_header(msg, name):
-    """The header's value as sent, unfolded: not parsed, so nothing of it is cut away."""
+    """The header's value as sent, unfolded and its 8-bit bytes read (unbytes): not parsed, so
+    nothing of it is cut away."""
     for k, v in msg.raw_items():
         if k.lower() == name.lower():
-            return re.sub(r"\r?\n(?=[ \t])", "", str(v)).strip()
+            return unbytes(re.sub(r"\r?\n(?=[ \t])", "", str(v)).strip())
     return ""
+
+
+def decoded_header(msg, name):
+    """The header's text as a person reads it: raw 8-bit bytes read (unbytes), RFC 2047's
+    encoded words decoded, in any charset Python knows; a word in a charset it does not know,
+    or broken, is read as UTF-8 or Windows-1252 and never fails."""
+    raw = raw_header(msg, name)
+    if "=?" not in raw:
+        return raw
+    out = []
+    try:
+        parts = email.header.decode_header(raw)
+    except (ValueError, IndexError, AssertionError, email.errors.HeaderParseError):
+        return raw
+    for value, charset in parts:
+        if isinstance(value, str):
+            out.append(value)
+            continue
+        try:
+            out.append(value.decode(charset or "ascii"))
+        except (LookupError, UnicodeError):
+            out.append(unbytes(value.decode("ascii", "surrogateescape")))
+    return "".join(out)
+
+
+# A Message-ID that a reply may name in In-Reply-To and References: printable ASCII between
+# angle brackets, with an "@", as RFC 5322 writes it; any other is not repeated.
+MSGID = re.compile(r"<[\x21-\x3b\x3d\x3f-\x7e]{1,240}@[\x21-\x3b\x3d\x3f-\x7e]{1,240}>")
 
 
 class Mail:
@@ -293,18 +338,22 @@ class Mail:
             cut = data.find(b"\n\n", 0, MAX_MAIL)
             data = data[:cut + 2] if cut >= 0 else data[:MAX_MAIL]
         msg = email.message_from_bytes(data, policy=email.policy.default)
-        self.subject = clean(" ".join(header(msg, "Subject").split()), MAX_SUBJECT)
-        # The subject as sent (still encoded), unfolded: for a reply's "Re:".
-        self.resubject = clean(" ".join(raw_header(msg, "Subject").split()), MAX_SUBJECT)
+        # The subject as a person reads it, without control characters, cut: for the log and
+        # a reply's "Re:" (which the email package encodes anew).
+        self.subject = clean(" ".join(decoded_header(msg, "Subject").split()), MAX_SUBJECT)
         addrs = [a.strip().lower() for _, a in email.utils.getaddresses([header(msg, "From")])]
         addrs = [a for a in addrs if a]
         addr = addrs[0] if len(addrs) == 1 else ""
-        if not re.fullmatch(r"[^\s@<>\"]+@[^\s@<>\"]+", addr):
-            addr = ""  # no address, several, or a broken one: nobody's
+        if (len(addr) > 254 or CONTROL.search(addr)
+                or not re.fullmatch(r"[^\s@<>\"]+@[^\s@<>\"]+", addr)):
+            addr = ""  # no address, several, a broken one or one too long (RFC 5321): nobody's
         self.sender = clean(addr)
         # Several addresses are no one's, but the log names them.
         self.several = clean(", ".join(addrs), MAX_SUBJECT) if len(addrs) > 1 else ""
         self.msgid = raw_header(msg, "Message-ID")
+        # The ID a reply threads to: only one written as RFC 5322 says (no control character,
+        # no blank, nothing a reader's program could take for something else).
+        self.reply_id = self.msgid if MSGID.fullmatch(self.msgid) else None
         tag = TAG.search(self.subject)
         self.tag = tag.group(1).lower() if tag else ""
         self.auto = auto_reason(msg, self.subject)
@@ -644,7 +693,7 @@ def pw_ok(hashes, colour, word):
 
 def re_subject(mail, name_tag):
     """The subject of a reply to the sender: theirs, as sent, after "Re:", with the game's tag."""
-    s = mail.resubject
+    s = mail.subject
     if not s:
         s = "Re: your moves"
     elif not re.match(r"(?i)re:", s):
@@ -669,7 +718,7 @@ def handle(ref, mail, outbox):
 
     def reply_only(*lines):
         t = Txn(ref, game)
-        t.reply(sender, re_subject(mail, name_tag), "\n".join(lines) + "\n", mail.msgid or None)
+        t.reply(sender, re_subject(mail, name_tag), "\n".join(lines) + "\n", mail.reply_id)
         t.commit(outbox)
 
     # The game: the one given, or the one of the folder that the subject's tag names.
@@ -753,7 +802,7 @@ def handle(ref, mail, outbox):
             t.line = "%s %s: %s" % (stamp, who, clean(text))
             if lines:
                 t.reply(sender, re_subject(mail, name_tag), "\n".join(lines) + "\n",
-                        mail.msgid or None)
+                        mail.reply_id)
             t.commit(outbox)
             return 0
 
@@ -874,7 +923,7 @@ def answer(ref, t, game, doc, colour, commands, mail, name_tag):
         elif c == "board":
             r.p("Now: %s." % now).board(render(ref, game, colour), picture(ref, game, colour))
     subject = re_subject(mail, name_tag)
-    t.reply(mail.sender_seat, subject, r.text(), mail.msgid or None,
+    t.reply(mail.sender_seat, subject, r.text(), mail.reply_id,
             None if ref.o["text_only"] or "board" not in commands else r.html(subject))
 
 
@@ -899,6 +948,10 @@ class Lock:
         return self
 
     def __exit__(self, *exc):
+        # What this run prepared and did not commit goes, whatever ended it (a temporary
+        # failure leaves nothing behind for the next mail to clear).
+        shutil.rmtree(self.game + ".work", ignore_errors=True)
+        shutil.rmtree(self.game + ".draw", ignore_errors=True)
         os.close(self.fd)
         return False
 
@@ -1168,7 +1221,7 @@ def play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves, co
             # Nothing stood: the game is as it was, and only the sender hears of it.
             r = Reply().add(orders).p("Nothing was played; the game is as it was.")
             refusal(r)
-            send(r, colour, sender, subject, mail.msgid or None)
+            send(r, colour, sender, subject, mail.reply_id)
         else:
             # A mail to every player: the moves that stood as that player may read them, whose
             # turn it is, and the board as that player may see it.
@@ -1183,7 +1236,7 @@ def play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves, co
                 if c == colour:
                     r.add(orders)
                     refusal(r)
-                    send(r, c, to, subject, mail.msgid or None)
+                    send(r, c, to, subject, mail.reply_id)
                 else:
                     send(r, c, to, "Catan%s: %s played; %s" % (
                         " " + name_tag if name_tag else "", colour, now))
@@ -1587,8 +1640,27 @@ def main(argv):
             print(f.message, file=sys.stderr)
         return f.status
     except OSError as e:
-        print("catan-referee: %s" % e, file=sys.stderr)
+        print("catan-referee: %s" % clean(str(e)), file=sys.stderr)
         return EX_TEMPFAIL
+    except Exception as e:  # a fault of the referee's own: the mail is kept for a later run
+        return internal_error(ref, e)
+
+
+def internal_error(ref, e):
+    """A fault of the referee's own: one line in the log and on standard error (where the
+    fault is, not a traceback, which a mail system could bounce to the sender), and the status
+    that has the mail system keep the mail and deliver it again."""
+    tb = e.__traceback__
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    line = "internal error at line %d: %s: %s" % (tb.tb_lineno, type(e).__name__,
+                                                  clean(str(e), 200))
+    print("catan-referee: %s" % line, file=sys.stderr)
+    try:
+        ref.say(line + "; the mail is kept (exit %d)" % EX_TEMPFAIL)
+    except Exception:
+        pass
+    return EX_TEMPFAIL
 
 
 if __name__ == "__main__":

@@ -541,6 +541,46 @@ The last four may come with moves too." "$output"
 	assert_eq "fuzz-mail: 2000 mails read" "$output"
 }
 
+@test "the referee's unit tests: every header shape a server delivers, replies, files" {
+	case $CATAN_BIN in
+	*build-san*) skip "the referee's Python is the same in both builds" ;;
+	esac
+	run -0 python3 "$ROOT/tests/referee_test.py"
+	[[ ${lines[-1]} == OK* ]]
+}
+
+@test "an unencoded 8-bit subject and Message-ID (UTF-8, Latin-1) are played once and answered in the sender's words" {
+	printf 'From: Alice <alice@example.org>\nSubject: Gr\303\274\303\237e f\374r dich\nMessage-ID: <zug\303\251@example.org>\n\nroll 3 3\npassword alice-pw\n' >"$BATS_TEST_TMPDIR/m"
+	for i in 1 2; do
+		run -0 --separate-stderr catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+		assert_eq "" "$stderr"
+		log_is '["red roll 3 3"]'
+		outbox_count 4
+	done
+	grep -q 'red <alice@example.org>: ignored: mail <zugé@example.org> was handled already$' "$G.log"
+	f=$(mail_to alice@example.org)
+	run -0 python3 -c 'import email, email.policy, sys; print(email.message_from_binary_file(open(sys.argv[1], "rb"), policy=email.policy.default)["Subject"])' "$f"
+	assert_eq "Re: Grüße für dich" "$output"
+	# An ID that is not plain ASCII is not repeated in a reply: nothing threads to it.
+	run -1 grep -q '^In-Reply-To' "$f"
+}
+
+@test "a run that fails for a while (a file it cannot write) leaves nothing behind and is done whole when the mail comes again" {
+	command -v rsvg-convert >/dev/null || skip "no rsvg-convert (librsvg2-bin) for a reply larger than the game"
+	# Files of at most 8 KiB: the game (7 KiB) is written aside, a reply with its picture is not.
+	[ "$(wc -c <"$G")" -lt 8192 ]
+	run -75 --separate-stderr bash -c 'ulimit -f 8; exec catan-referee "$@" <"$0"' "$MAIL/legal.eml" "$G" "$MAIL/players" "$OUT"
+	assert_eq "catan-referee: [Errno 27] File too large" "$stderr"
+	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
+	[ ! -e "$G.work" ]
+	[ ! -e "$G.draw" ]
+	[ ! -e "$G.txn" ]
+	outbox_count 0
+	run -0 referee legal.eml
+	log_is '["red roll 3 3","red build road 14-19","red end"]'
+	outbox_count 4
+}
+
 @test "a mail without the seat's password, or with a wrong one, plays nothing and is answered to the seat's own address only" {
 	for pw in '' 'password bob-pw' 'password alice-pw-not'; do
 		rm -f "$OUT"/*.eml
@@ -737,7 +777,10 @@ The last four may come with moves too." "$output"
 		outbox_count 4
 		run -0 ls -A "$TMPDIR"
 		assert_eq "" "$output"
-		[ ! -e "$G.txn" ] && [ ! -e "$G.work" ] && [ ! -e "$G.draw" ] && [ ! -e "$G.done" ]
+		[ ! -e "$G.txn" ]
+		[ ! -e "$G.work" ]
+		[ ! -e "$G.draw" ]
+		[ ! -e "$G.done" ]
 	done
 	[ "$killed" -gt 5 ]
 }
@@ -748,7 +791,8 @@ The last four may come with moves too." "$output"
 	printf '{}' >"$G.done/game.json"
 	run -0 referee legal.eml
 	log_is '["red roll 3 3","red build road 14-19","red end"]'
-	[ ! -e "$G.done" ] && [ ! -e "$G.txn" ]
+	[ ! -e "$G.done" ]
+	[ ! -e "$G.txn" ]
 	# A GAME.txn whose meta.json is gone (a removal cut short, as a referee before GAME.done
 	# left it) was carried out already: it is removed, and the mail is played once.
 	cp "$BATS_TEST_TMPDIR/before.json" "$G"
@@ -1100,7 +1144,10 @@ leaks() {
 		fi
 		# The referee's game is the game itself, byte for byte: no move lost or played twice.
 		assert_file_eq "$O" "$G"
-		[ ! -e "$G.txn" ] && [ ! -e "$G.work" ] && [ ! -e "$G.draw" ] && [ ! -e "$G.done" ]
+		[ ! -e "$G.txn" ]
+		[ ! -e "$G.work" ]
+		[ ! -e "$G.draw" ]
+		[ ! -e "$G.done" ]
 		# Every player is told, once, and sees nothing hidden.
 		run -0 ls "$OUT"
 		assert_eq 4 "${#lines[@]}"
@@ -1132,8 +1179,15 @@ leaks() {
 		done
 	done
 	echo "# $n mails: $probes probes, $dups twice, $autos out-of-office, $forged forged, $kills kills ($killed in the run), $missed deadlines missed, $passes standing passes, $shown shown in Chromium" >&3
-	[ "$n" -gt 20 ] && [ "$probes" -gt 3 ] && [ "$dups" -gt 2 ] && [ "$autos" -gt 2 ] && [ "$forged" -gt 2 ]
-	[ "$kills" -gt 2 ] && [ "$killed" -gt 0 ] && [ "$missed" -eq 2 ] && [ "$passes" -gt 0 ]
+	[ "$n" -gt 20 ]
+	[ "$probes" -gt 3 ]
+	[ "$dups" -gt 2 ]
+	[ "$autos" -gt 2 ]
+	[ "$forged" -gt 2 ]
+	[ "$kills" -gt 2 ]
+	[ "$killed" -gt 0 ]
+	[ "$missed" -eq 2 ]
+	[ "$passes" -gt 0 ]
 	[ -z "$chromium_ok" ] || [ "$shown" -gt 1 ]
 	run -0 jq -r '.position.phase' "$G"
 	assert_eq over "$output"

@@ -567,7 +567,8 @@ label_clashes() {
 	[ "$(head -c 4 "$BATS_TEST_TMPDIR/notes.txt" | tail -c 3)" = PNG ]
 	catan-render --png - "$BATS_TEST_TMPDIR/g.json" >"$BATS_TEST_TMPDIR/out.png"
 	[ "$(head -c 4 "$BATS_TEST_TMPDIR/out.png" | tail -c 3)" = PNG ]
-	[ ! -e ./- ] && [ ! -e "$BATS_TEST_TMPDIR/-" ]
+	[ ! -e ./- ]
+	[ ! -e "$BATS_TEST_TMPDIR/-" ]
 }
 
 # beginner_game: the 121 moves of examples/beginner-game.sh, in $P/game.json.

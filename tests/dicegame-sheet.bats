@@ -1198,7 +1198,8 @@ dicegame-sheet: bob's dice after reroll 1 3 4: lumber gold grain brick" "$stderr
 	[ -L "$BATS_TEST_TMPDIR/link.json" ]
 	run -0 jq -c '.log | length' "$BATS_TEST_TMPDIR/s.json"
 	assert_eq 1 "$output"
-	[ ! -e "$BATS_TEST_TMPDIR/.s.json.new" ] && [ ! -e "$BATS_TEST_TMPDIR/s.json.tmpQ1w2E3" ]
+	[ ! -e "$BATS_TEST_TMPDIR/.s.json.new" ]
+	[ ! -e "$BATS_TEST_TMPDIR/s.json.tmpQ1w2E3" ]
 }
 
 @test "view: the sheet without its generator, which can be read, scored and validated but not played on" {

@@ -6,8 +6,10 @@ REFEREE is the referee's program (LIBEXECDIR/catan-tools/catan-referee), loaded 
 each MAIL is a seed.  N mails made from the seeds by a generator with a fixed seed (bytes
 flipped, cut, repeated, dropped; header lines and MIME boundaries added or broken; NUL bytes,
 8-bit bytes, very long lines) are read as the referee reads a mail: its headers, its text,
-its moves, commands and password.  Reading may find nothing in a mail, but it must not fail,
-and what it finds must hold no control character.  Exits 0 with one line, 1 with the first
+its moves, commands and password; then the reply to it is written.  Reading may find nothing
+in a mail, but neither it nor the reply may fail, what it finds must hold no control
+character, and the reply must be lines of at most 998 bytes, its headers plain ASCII and its
+text UTF-8, as RFC 5322 and RFC 6532 say.  Exits 0 with one line, 1 with the first
 mail that failed, written to fuzz-mail.failed.eml.
 """
 import importlib.machinery
@@ -22,7 +24,9 @@ INSERTS = [b"\n", b"\r\n", b"\0", b"\xff\xfe", b"=?utf-8?b?////?=", b"=?x-unknow
            b"\nContent-Transfer-Encoding: base64\n", b"\nContent-Transfer-Encoding: quoted-printable\n",
            b"=\n", b"=ZZ", b"\nFrom: a@b, c@d\n", b"\nMessage-ID: <a b@c>\n",
            b"\nContent-Type: text/html; charset=\"utf-8\"\n\n<div><blockquote>",
-           b"\npassword x\n", b"\nroll.\n", b"\n\x1b[31m\x07\n", b"\n-- \n", b"<" * 50]
+           b"\npassword x\n", b"\nroll.\n", b"\n\x1b[31m\x07\n", b"\n-- \n", b"<" * 50,
+           b"\nSubject: Gr\xc3\xbc\xc3\x9fe f\xfcr \x93dich\x94\n", b"\nMessage-ID: <\xc3\xa9\x1b\x07@x>\n",
+           b"\nSubject: =?utf-8?q?=1B[2J=07?= =?koi8-r?b?8NLJ18XU?=\n", b"\xe2\x80\xae", b"\n\t\xc3\xa9"]
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
@@ -56,7 +60,8 @@ def main():
     loader.exec_module(ref)
     seeds = [open(p, "rb").read() for p in sys.argv[3:]]
     # The move grammar, asked of the catan-move beside the referee once for all mails.
-    words = ref.grammar(ref.Referee({"from": None, "log": None}))
+    referee = ref.Referee({"from": None, "log": None})
+    words = ref.grammar(referee)
     rng = random.Random(2026)
     n = int(sys.argv[2])
     for i in range(n):
@@ -64,10 +69,18 @@ def main():
         try:
             mail = ref.Mail(data)
             moves, commands, password, _ = ref.read_text(mail, "red", words)
-            for text in [mail.sender, mail.subject, mail.resubject, mail.tag, mail.auto,
-                         mail.several] + moves + commands + [password or ""]:
+            for text in [mail.sender, mail.subject, mail.tag, mail.auto, mail.several,
+                         mail.shown_id(), mail.reply_id or ""] + moves + commands + [password or ""]:
                 if CONTROL.search(text):
                     raise ValueError("a control character in %r" % text)
+            reply = referee.message(mail.sender or "x@example.org", ref.re_subject(mail, ""),
+                                    "\n".join(moves) + "\n", mail.reply_id)
+            head, _, text = reply.partition(b"\n\n")
+            head.decode("ascii")
+            text.decode("utf-8")
+            for line in reply.split(b"\n"):
+                if len(line) > 998:
+                    raise ValueError("a reply's line of %d bytes" % len(line))
         except Exception:
             with open("fuzz-mail.failed.eml", "wb") as f:
                 f.write(data)
