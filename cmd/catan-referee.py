@@ -448,10 +448,21 @@ def write_file(path, data, mode=0o644):
 
 
 def append_line(path, line):
-    with open(path, "a", encoding="utf-8") as f:
-        f.write(line + "\n")
-        f.flush()
-        os.fsync(f.fileno())
+    """LINE at the end of PATH, on a line of its own even when a write cut short (a disk full,
+    a quota, a file size limit) left a piece of a line at the end: a line is read only whole
+    (has_mark), so the piece is never taken for a record, nor merged with this one."""
+    data = (line + "\n").encode("utf-8")
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        end = os.lseek(fd, 0, os.SEEK_END)
+        if end > 0 and os.pread(fd, 1, end - 1) != b"\n":
+            data = b"\n" + data
+        while data:
+            n = os.write(fd, data)
+            data = data[n:]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def replace_game(path, new):
@@ -619,9 +630,11 @@ def finish(game):
 
 
 def has_mark(seen, key):
+    """Whether GAME.seen holds the mark of KEY: a whole line "KEY handled" (append_line)."""
+    want = "%s handled\n" % key
     try:
         with open(seen, encoding="utf-8", errors="replace") as f:
-            return any(line.split()[:2] == [key, "handled"] for line in f)
+            return any(line == want for line in f)
     except FileNotFoundError:
         return False
 

@@ -581,6 +581,41 @@ The last four may come with moves too." "$output"
 	outbox_count 4
 }
 
+@test "a mark or a log line cut short by a full disk (a file size limit here) never has a mail played twice" {
+	# fill FILE: FILE of 64 KiB less 30 bytes, in whole lines, so that the next line appended
+	# to it stops after 30 bytes under a limit of 64 KiB.
+	fill() {
+		{
+			for i in $(seq 800); do printf '%064d handled\n' "$i"; done
+			printf '#%*s\n' $((65536 - 30 - 800 * 73 - 2)) '' | tr ' ' x
+		} >"$1"
+		[ "$(wc -c <"$1")" -eq $((65536 - 30)) ]
+	}
+	limited() { bash -c 'ulimit -f 64; exec catan-referee "$@" <"$0"' "$MAIL/legal.eml" $OPTS "$G" "$MAIL/players" "$OUT"; }
+	for torn in seen log; do
+		cp "$BATS_TEST_TMPDIR/before.json" "$G"
+		rm -f "$G.seen" "$G.log" "$OUT"/*.eml
+		fill "$G.$torn"
+		run -75 --separate-stderr limited
+		assert_eq "catan-referee: [Errno 27] File too large" "$stderr"
+		# The moves stood (the transaction was committed), the line was cut.
+		log_is '["red roll 3 3","red build road 14-19","red end"]'
+		[ "$(wc -c <"$G.$torn")" -eq 65536 ]
+		# The mail system delivers the mail again, and again: the moves stand once, the players
+		# are told once, and the mark and the log line are whole.
+		run -0 referee legal.eml
+		run -0 referee legal.eml
+		log_is '["red roll 3 3","red build road 14-19","red end"]'
+		outbox_count 4
+		run -0 grep -c ' applied 3 move(s)$' "$G.log"
+		assert_eq 1 "$output"
+		run -0 grep -c 'handled already$' "$G.log"
+		assert_eq 2 "$output"
+		run -0 grep -cE '^[0-9a-f]{64} handled$' "$G.seen"
+		assert_eq $([ $torn = seen ] && echo 801 || echo 1) "$output"
+	done
+}
+
 @test "a mail without the seat's password, or with a wrong one, plays nothing and is answered to the seat's own address only" {
 	for pw in '' 'password bob-pw' 'password alice-pw-not'; do
 		rm -f "$OUT"/*.eml
