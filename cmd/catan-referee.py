@@ -33,6 +33,7 @@ import re
 import secrets
 import shutil
 import socket
+import stat
 import subprocess
 import sys
 import time
@@ -434,11 +435,12 @@ def fsync_dir(path):
         os.close(fd)
 
 
-def write_file(path, data, mode=0o644):
-    """DATA into PATH, whole or not at all: written aside, synced, renamed."""
+def write_file(path, data, mode=0o600):
+    """DATA into PATH, whole or not at all: written aside, synced, renamed.  Readable by the
+    referee's user alone, whatever the umask: a reply holds a player's hand or password."""
     folder, name = os.path.split(path)
     tmp = os.path.join(folder, ".%s.tmp" % name)
-    with open(tmp, "wb") as f:
+    with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode), "wb") as f:
         os.fchmod(f.fileno(), mode)
         f.write(data)
         f.flush()
@@ -474,7 +476,9 @@ def replace_game(path, new):
             st, now = os.fstat(fd), os.stat(path)
             if (st.st_dev, st.st_ino) != (now.st_dev, now.st_ino):
                 continue  # another writer renamed a new game over the path meanwhile
-            shutil.copymode(path, new)
+            # The owner's permissions of the game, never the group's or others': it holds
+            # the secret key and every hand.
+            os.chmod(new, stat.S_IMODE(st.st_mode) & 0o700)
             os.rename(new, path)
             fsync_dir(os.path.dirname(path) or ".")
             return
@@ -958,6 +962,7 @@ class Lock:
         shutil.rmtree(self.game + ".done", ignore_errors=True)
         if os.path.isdir(self.game + ".txn"):
             finish(self.game)
+        private(self.game)
         return self
 
     def __exit__(self, *exc):
@@ -967,6 +972,24 @@ class Lock:
         shutil.rmtree(self.game + ".draw", ignore_errors=True)
         os.close(self.fd)
         return False
+
+
+# The files of a game that only the referee may read: the game (its secret key, every hand),
+# the password hashes, the standing orders and clock, the marks, the codes, the guard and the
+# log.
+PRIVATE = ("", ".passwords", ".clock", ".seen", ".codes", ".guard", ".log")
+
+
+def private(game):
+    """The files of GAME made readable by their owner alone, when a umask or a command made
+    them readable by others (a game made by "catan-newboard > game.json" under umask 022)."""
+    for suffix in PRIVATE:
+        try:
+            mode = stat.S_IMODE(os.stat(game + suffix).st_mode)
+            if mode & 0o077:
+                os.chmod(game + suffix, mode & 0o700)
+        except FileNotFoundError:
+            pass
 
 
 def read_game(game):

@@ -616,6 +616,23 @@ The last four may come with moves too." "$output"
 	done
 }
 
+@test "every file the referee writes is readable by its user alone, whatever the umask; a game made readable by others is made private" {
+	umask 022
+	catan-newboard --beginner --seed 1 --rules outcomes=external >"$G"
+	passwords "$G"
+	run -0 stat -c %a "$G" "$G.passwords"
+	assert_eq $'644\n644' "$output"
+	run -0 referee legal.eml
+	run -0 catan-referee --passwords=blue "$G" "$MAIL/players" "$OUT"
+	printf 'standing pass\n' | run -0 send plain carol@example.com 'x' '<s@x>'
+	outbox_count 6
+	run -0 stat -c '%a %n' "$G" "$G".{passwords,seen,log,clock,lock} "$OUT"/*.eml
+	[ "${#lines[@]}" -eq 12 ]
+	run -1 grep -v '^600 ' <<<"$output"
+	run -0 find "$OUT" "$BATS_TEST_TMPDIR" -maxdepth 1 -type f -name '*game.json*' -perm /077
+	assert_eq "" "$output"
+}
+
 @test "a mail without the seat's password, or with a wrong one, plays nothing and is answered to the seat's own address only" {
 	for pw in '' 'password bob-pw' 'password alice-pw-not'; do
 		rm -f "$OUT"/*.eml
