@@ -135,9 +135,10 @@ OPTIONS = [
         "the time to take for now, in seconds since 1970 (tests)"),
     Opt("t", "text-only", None, False, None, "replies in plain text alone",
         "replies in plain text alone, without their HTML part and its picture of the board"),
-    Opt(None, "allow-seeded", None, False, None, "referee a game whose luck comes from its seed",
-        "referee a game whose luck comes from its seed, not from a secret key: for tests only, "
-        "since its dice can be worked out from any view"),
+    Opt(None, "allow-seeded", None, False, None, "referee a game whose luck is not secret (tests)",
+        "referee a game whose luck is not secret: drawn from its seed, not from a secret key, "
+        "or named by the players (outcomes=external); for tests only, since its dice can be "
+        "worked out from any view, or a steal named by a thief tells the victim's hand"),
     Opt("h", "help", None, False, None, "show this help"),
     Opt("V", "version", None, False, None, "show the version"),
 ]
@@ -1003,6 +1004,16 @@ def read_game(game):
 def check_refereeable(ref, game, doc, seats, players):
     """A game whose luck anyone can work out, or with a seat nobody plays, is not refereed."""
     rules = doc.get("rules") or {}
+    if rules.get("outcomes") == "external" and not ref.o["allow_seeded"]:
+        # The players would name the dice, the cards bought and the cards stolen: nobody can
+        # be trusted to, and a thief's refused guess ("orange holds no brick to steal") would
+        # tell the victim's hand.
+        ref.say("refused: %s takes its outcomes from the players (outcomes=external), which "
+                "no mail can be trusted to name; no reply" % game)
+        raise Fail(1, "catan-referee: %s takes its dice and cards from the players "
+                   "(outcomes=external): by mail nobody can be trusted to name an outcome, "
+                   "and a steal named by the thief tells the victim's hand (make the game "
+                   "without outcomes=external, or give --allow-seeded for a test)" % game)
     if "secret" not in doc and rules.get("outcomes") != "external" and not ref.o["allow_seeded"]:
         ref.say("refused: %s draws its luck from its seed, which any view gives away; "
                 "no reply" % game)

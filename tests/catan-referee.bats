@@ -37,10 +37,13 @@ setup() {
 	# referee and send write the replies in text alone (a picture takes its time), but in the
 	# tests of the HTML part.
 	OPTS=--text-only
+	# The game's dice and cards are named in the moves (outcomes=external), so that the tests
+	# know them: a game the referee takes for tests only.
+	SEEDED=--allow-seeded
 }
 
 referee() {
-	catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$MAIL/$1"
+	catan-referee $SEEDED $OPTS "$G" "$MAIL/players" "$OUT" <"$MAIL/$1"
 }
 
 # signed FROM: standard input, then the line with the password of FROM's address.
@@ -60,7 +63,7 @@ mkmail() {
 # sender's password, kept in $BATS_TEST_TMPDIR/sent.eml, handed to the referee of $G.
 send() {
 	mkmail "$@" >"$BATS_TEST_TMPDIR/sent.eml"
-	catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
+	catan-referee $SEEDED $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
 }
 
 # mail_to ADDRESS: the one outbox file addressed to ADDRESS.
@@ -186,11 +189,11 @@ Now: red to play (roll)." "$output"
 @test "a message that is no one's mail (empty, garbage, several senders) is logged with no reply" {
 	for m in '' '\0\377\376 garbage\n\n\200' 'From: "Alice <alice@example.org\n\nroll 3 3\n'; do
 		printf "$m" >"$BATS_TEST_TMPDIR/m"
-		run -1 --separate-stderr catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+		run -1 --separate-stderr catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 		assert_eq "catan-referee: '?' is not a player in $MAIL/players" "$stderr"
 	done
 	printf 'From: a@b, alice@example.org\nSubject: s\n\nroll 3 3\npassword alice-pw\n' >"$BATS_TEST_TMPDIR/m"
-	run -1 --separate-stderr catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -1 --separate-stderr catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	assert_eq "catan-referee: 'a@b, alice@example.org' is several senders, not one" "$stderr"
 	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 	run -0 ls -A "$OUT"
@@ -212,12 +215,12 @@ Now: red to play (roll)." "$output"
 
 @test "a mail with no moves gets a reply saying so; the single line 'list' gets the legal moves" {
 	printf 'From: alice@example.org\nSubject: hello\n\nHow is everyone?\npassword alice-pw\n' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 	grep -q '^No moves were found in your mail' "$(mail_to alice@example.org)"
 	rm "$OUT"/*.eml
 	printf 'From: alice@example.org\nSubject: what now\n\nlist\npassword alice-pw\n' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 	run -0 sed '1,/^$/d' "$(mail_to alice@example.org)"
 	assert_eq 37 "${#lines[@]}"
@@ -493,7 +496,7 @@ The last four may come with moves too." "$output"
 	printf 'roll 3 3\nbuild road 14-19\n' >"$BATS_TEST_TMPDIR/text"
 	run -0 send plain alice@example.org 'My turn' '<twice@example.org>' <"$BATS_TEST_TMPDIR/text"
 	outbox_count 4
-	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
+	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
 	log_is '["red roll 3 3","red build road 14-19"]'
 	outbox_count 4
 	grep -q 'ignored: mail <twice@example.org> was handled already$' "$G.log"
@@ -522,7 +525,7 @@ The last four may come with moves too." "$output"
 	rm "$OUT"/*.eml
 	cp "$BATS_TEST_TMPDIR/before.json" "$G"
 	rm "$G.seen"
-	run -0 catan-referee --text-only "$G" "$MAIL/players" "$OUT" <"$MAIL/illegal.eml"
+	run -0 catan-referee $SEEDED --text-only "$G" "$MAIL/players" "$OUT" <"$MAIL/illegal.eml"
 	grep -q '^Content-Type: text/plain; charset="utf-8"$' "$(mail_to bob@example.net)"
 	run -1 grep -q 'multipart' "$OUT"/*.eml
 }
@@ -552,7 +555,7 @@ The last four may come with moves too." "$output"
 @test "an unencoded 8-bit subject and Message-ID (UTF-8, Latin-1) are played once and answered in the sender's words" {
 	printf 'From: Alice <alice@example.org>\nSubject: Gr\303\274\303\237e f\374r dich\nMessage-ID: <zug\303\251@example.org>\n\nroll 3 3\npassword alice-pw\n' >"$BATS_TEST_TMPDIR/m"
 	for i in 1 2; do
-		run -0 --separate-stderr catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+		run -0 --separate-stderr catan-referee $SEEDED $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 		assert_eq "" "$stderr"
 		log_is '["red roll 3 3"]'
 		outbox_count 4
@@ -569,7 +572,7 @@ The last four may come with moves too." "$output"
 	command -v rsvg-convert >/dev/null || skip "no rsvg-convert (librsvg2-bin) for a reply larger than the game"
 	# Files of at most 8 KiB: the game (7 KiB) is written aside, a reply with its picture is not.
 	[ "$(wc -c <"$G")" -lt 8192 ]
-	run -75 --separate-stderr bash -c 'ulimit -f 8; exec catan-referee "$@" <"$0"' "$MAIL/legal.eml" "$G" "$MAIL/players" "$OUT"
+	run -75 --separate-stderr bash -c 'ulimit -f 8; exec catan-referee "$@" <"$0"' "$MAIL/legal.eml" $SEEDED "$G" "$MAIL/players" "$OUT"
 	assert_eq "catan-referee: [Errno 27] File too large" "$stderr"
 	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 	[ ! -e "$G.work" ]
@@ -591,7 +594,7 @@ The last four may come with moves too." "$output"
 		} >"$1"
 		[ "$(wc -c <"$1")" -eq $((65536 - 30)) ]
 	}
-	limited() { bash -c 'ulimit -f 64; exec catan-referee "$@" <"$0"' "$MAIL/legal.eml" $OPTS "$G" "$MAIL/players" "$OUT"; }
+	limited() { bash -c 'ulimit -f 64; exec catan-referee "$@" <"$0"' "$MAIL/legal.eml" $SEEDED $OPTS "$G" "$MAIL/players" "$OUT"; }
 	for torn in seen log; do
 		cp "$BATS_TEST_TMPDIR/before.json" "$G"
 		rm -f "$G.seen" "$G.log" "$OUT"/*.eml
@@ -638,7 +641,7 @@ The last four may come with moves too." "$output"
 		rm -f "$OUT"/*.eml
 		printf 'From: Alice <alice@example.org>\nReply-To: mallory@evil.example\nSubject: my turn\nMessage-ID: <forged.%s@x>\n\nroll 3 3\nend\n%s\n' \
 			"${#pw}" "$pw" >"$BATS_TEST_TMPDIR/m"
-		run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+		run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 		assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 		outbox_count 1
 		f=$(mail_to alice@example.org)
@@ -655,16 +658,16 @@ The last four may come with moves too." "$output"
 	# the seat's owner sends later does not have that mail ignored.
 	rm "$OUT"/*.eml
 	printf 'From: alice@example.org\nSubject: x\nMessage-ID: <next@alice>\n\nend\npassword guess\n' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	outbox_count 1
 	printf 'From: alice@example.org\nSubject: x\nMessage-ID: <next@alice>\n\nroll 3 3\npassword alice-pw\n' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	log_is '["red roll 3 3"]'
 	cp "$BATS_TEST_TMPDIR/before.json" "$G"
 	# The password counts in any case, with or without its dashes, anywhere the text is not quoted.
 	printf 'From: alice@example.org\nSubject: t\nMessage-ID: <ok@x>\n\n> password nothing\nroll 3 3\nPassword: ALICEPW\n-- \nAlice\n' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	log_is '["red roll 3 3"]'
 	# Without a passwords file nobody plays.
 	rm "$G.passwords" "$OUT"/*.eml
@@ -703,10 +706,10 @@ The last four may come with moves too." "$output"
 	[ "$new" != "${got[alice@example.org]}" ]
 	rm "$OUT"/*.eml
 	printf 'From: alice@example.org\nSubject: t\nMessage-ID: <old@x>\n\nroll 2 2\npassword %s\n' "${got[alice@example.org]}" |
-		run -0 catan-referee "$G" "$MAIL/players" "$OUT"
+		run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT"
 	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 	printf 'From: alice@example.org\nSubject: t\nMessage-ID: <new@x>\n\nroll 2 2\npassword %s\n' "$new" |
-		run -0 catan-referee "$G" "$MAIL/players" "$OUT"
+		run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT"
 	log_is '["red roll 2 2"]'
 	run -2 --separate-stderr catan-referee --passwords=green "$G" "$MAIL/players" "$OUT"
 	assert_eq "catan-referee: green plays no seat of $G" "$stderr"
@@ -716,29 +719,51 @@ The last four may come with moves too." "$output"
 	# An ID with a blank is one ID, not its first word.
 	m() { printf 'From: %s\nSubject: s\n%s\n%s\npassword %s\n' "$1" "$2" "$3" "$4" >"$BATS_TEST_TMPDIR/m"; }
 	m alice@example.org 'Message-ID: <20261121 100000.1@alice-pc>' $'\nroll 3 3\nend' alice-pw
-	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	m bob@example.net 'Message-ID: <20261121 100000.2@alice-pc>' $'\nroll 2 2\nend' bob-pw
-	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	log_is '["red roll 3 3","red end","blue roll 2 2","blue end"]'
 	# One player's ID does not silence another's mail.
 	m carol@example.com 'Message-ID: <20261121 100000.1@alice-pc>' $'\nroll 4 4\nend' carol-pw
-	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	log_is '["red roll 3 3","red end","blue roll 2 2","blue end","white roll 4 4","white end"]'
 	# A mail without an ID, delivered twice, is played once; the same text on another day is new.
 	rm "$OUT"/*.eml
 	m dave@example.org 'Date: Sat, 21 Nov 2026 10:00:00 +0000' $'\nroll 5 5' dave-pw
-	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	outbox_count 4
 	grep -q 'orange <dave@example.org>: ignored: mail (no Message-ID) was handled already$' "$G.log"
 	catan-move -i "$G" 'orange end' 'red roll 1 1' 'red end' 'blue roll 1 1' 'blue end' 'white roll 1 1' 'white end'
 	m dave@example.org 'Date: Sun, 22 Nov 2026 10:00:00 +0000' $'\nroll 5 5' dave-pw
-	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	run -0 jq -r '.log[-1]' "$G"
 	assert_eq "orange roll 5 5" "$output"
 }
 
+@test "a game whose outcomes the players name (outcomes=external) is not refereed: a thief's guess would tell a hand" {
+	SEEDED=
+	# The steal a thief names is refused when the victim holds no such card: mail after mail,
+	# that would tell the victim's hand.  The referee takes no such game.
+	run -1 --separate-stderr referee legal.eml
+	assert_eq "catan-referee: $G takes its dice and cards from the players (outcomes=external): by mail nobody can be trusted to name an outcome, and a steal named by the thief tells the victim's hand (make the game without outcomes=external, or give --allow-seeded for a test)" "$stderr"
+	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
+	run -0 ls -A "$OUT"
+	assert_eq "" "$output"
+	grep -q "refused: $G takes its outcomes from the players (outcomes=external), which no mail can be trusted to name; no reply$" "$G.log"
+	# Its secret key changes nothing: the players still name the outcomes.
+	catan-newboard --beginner --secret --rules outcomes=external >"$G"
+	run -1 referee legal.eml
+	# A game that draws its outcomes from its secret key is refereed.
+	catan-newboard --beginner --secret >"$G"
+	printf 'From: alice@example.org\nSubject: t\n\nroll\npassword alice-pw\n' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 jq -r '.log[0]' "$G"
+	[[ $output == "red roll "[1-6]" "[1-6] ]]
+}
+
 @test "a game whose luck comes from its seed is refereed only when asked for; a players file must name every seat" {
+	SEEDED=
 	catan-newboard --beginner --seed 3 >"$G"
 	cp "$G" "$BATS_TEST_TMPDIR/before.json"
 	run -1 --separate-stderr referee legal.eml
@@ -754,7 +779,7 @@ The last four may come with moves too." "$output"
 	catan-newboard --beginner --secret >"$G"
 	cp "$G" "$BATS_TEST_TMPDIR/before.json"
 	grep -v '^white' "$MAIL/players" >"$BATS_TEST_TMPDIR/players"
-	run -1 --separate-stderr catan-referee "$G" "$BATS_TEST_TMPDIR/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -1 --separate-stderr catan-referee $SEEDED "$G" "$BATS_TEST_TMPDIR/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	assert_eq "catan-referee: $BATS_TEST_TMPDIR/players has no address for white" "$stderr"
 	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 }
@@ -762,7 +787,7 @@ The last four may come with moves too." "$output"
 @test "a mail over the bounds (its size, its moves, a line) is answered and plays nothing" {
 	# answered LINE: the mail $BATS_TEST_TMPDIR/m is answered to alice with LINE.
 	answered() {
-		run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+		run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 		grep -qxF "$1" <(plain_to alice@example.org)
 		rm "$OUT"/*.eml
 	}
@@ -789,7 +814,7 @@ The last four may come with moves too." "$output"
 		head -c 5000 /dev/zero | tr '\0' 'y'
 		printf '\nMessage-ID: <ctl@x>\n\npassword alice-pw\nroll 3 3\nbuild \033]0;x\007road 1-3\n'
 	} >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	log_is '["red roll 3 3"]'
 	run -1 grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$G.log" "$OUT"/*.eml
 	run -0 awk 'length > 998' "$OUT"/*.eml
@@ -816,7 +841,7 @@ The last four may come with moves too." "$output"
 		rm -rf "$OUT"/*.eml "$G.seen"
 		delay=$(awk -v t="$t" -v i="$i" 'BEGIN { printf "%.3f", t * i / 24 / 1000 }')
 		st=0
-		timeout -s KILL "$delay" catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$MAIL/legal.eml" || st=$?
+		timeout -s KILL "$delay" catan-referee $SEEDED $OPTS "$G" "$MAIL/players" "$OUT" <"$MAIL/legal.eml" || st=$?
 		[ "$st" -eq 137 ] && killed=$((killed + 1))
 		# Delivered again: the moves are in the game once, and every player has their mail.
 		run -0 referee legal.eml
@@ -872,7 +897,7 @@ The last four may come with moves too." "$output"
 	sed 's/^red .*/red     erin@example.org/' "$MAIL/players" >"$D/monday.players"
 	passwords "$D/friday.json" "$D/friday.players"
 	passwords "$D/monday.json" "$D/monday.players"
-	games() { mkmail "$@" >"$BATS_TEST_TMPDIR/m"; catan-referee --games "$D" "$OUT" <"$BATS_TEST_TMPDIR/m"; }
+	games() { mkmail "$@" >"$BATS_TEST_TMPDIR/m"; catan-referee $SEEDED --games "$D" "$OUT" <"$BATS_TEST_TMPDIR/m"; }
 	printf 'roll 3 3\nend\n' | run -0 games plain bob@example.net 'x' '<g0@x>'
 	grep -q '^You play in several games here: friday monday\.$' "$(mail_to bob@example.net)"
 	rm "$OUT"/*.eml
@@ -927,9 +952,9 @@ The last four may come with moves too." "$output"
 }
 
 @test "the referee needs a game, a players file and an outbox folder" {
-	run -2 --separate-stderr catan-referee "$G" "$MAIL/players" </dev/null
+	run -2 --separate-stderr catan-referee $SEEDED "$G" "$MAIL/players" </dev/null
 	assert_eq "usage: catan-referee [--from ADDRESS] [--log FILE] (GAME PLAYERS | --games FOLDER) OUTBOX < MESSAGE" "$stderr"
-	run -2 --separate-stderr catan-referee "$G" "$MAIL/players" "$BATS_TEST_TMPDIR/none" </dev/null
+	run -2 --separate-stderr catan-referee $SEEDED "$G" "$MAIL/players" "$BATS_TEST_TMPDIR/none" </dev/null
 	assert_eq "catan-referee: '$G' and '$MAIL/players' must be files and '$BATS_TEST_TMPDIR/none' a folder" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-referee --bogus </dev/null
 	assert_eq "catan-referee: unknown option '--bogus'" "${stderr_lines[0]}"
@@ -954,7 +979,7 @@ The last four may come with moves too." "$output"
 	# (the test players' passwords back).
 	rm "$OUT"/*.eml
 	passwords "$G"
-	run -0 catan-referee -t -f '-the referee- <gm@example.org>' --log="$BATS_TEST_TMPDIR/l" \
+	run -0 catan-referee $SEEDED -t -f '-the referee- <gm@example.org>' --log="$BATS_TEST_TMPDIR/l" \
 		"$G" "$MAIL/players" "$OUT" <"$MAIL/legal.eml"
 	grep -q 'applied 3 move(s)' "$BATS_TEST_TMPDIR/l"
 	run -0 grep -c '^From: -the referee- <gm@example.org>$' "$OUT"/*.eml
@@ -964,7 +989,7 @@ The last four may come with moves too." "$output"
 		assert_eq "catan-referee: unknown option '$w'"$'\n'"$usage" "$stderr"
 	done
 	for w in -g --games -f --from -l --log --remind --deadline --now; do
-		run -2 --separate-stderr catan-referee "$G" "$MAIL/players" "$OUT" "$w" </dev/null
+		run -2 --separate-stderr catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" "$w" </dev/null
 		assert_eq "catan-referee: option '$w' needs a value"$'\n'"$usage" "$stderr"
 	done
 	# After "--" a word that starts with "-" is an operand; "-" alone is one anywhere.
@@ -1010,7 +1035,7 @@ The last four may come with moves too." "$output"
 }
 
 @test "--from sets the replies' From: and --log the log" {
-	run -0 catan-referee --from 'Game master <gm@example.org>' --log "$BATS_TEST_TMPDIR/l" \
+	run -0 catan-referee $SEEDED --from 'Game master <gm@example.org>' --log "$BATS_TEST_TMPDIR/l" \
 		"$G" "$MAIL/players" "$OUT" <"$MAIL/legal.eml"
 	run -0 grep -c '^From: Game master <gm@example.org>$' "$OUT"/*.eml
 	grep -q 'applied 3 move(s)' "$BATS_TEST_TMPDIR/l"
@@ -1166,7 +1191,7 @@ leaks() {
 		if [ $((n % 7)) -eq 0 ]; then
 			{ cat "$BATS_TEST_TMPDIR/text"; echo 'password let-me-in'; } |
 				"$MAIL/mkmail.py" plain "${addr[$who]}" "Catan move $n" "<forged.$n@evil.example>" Reply-To=mallory@evil.example >"$BATS_TEST_TMPDIR/forged.eml"
-			run -0 catan-referee --text-only "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/forged.eml"
+			run -0 catan-referee $SEEDED --text-only "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/forged.eml"
 			assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 			run -0 ls "$OUT"
 			assert_eq 1 "${#lines[@]}"
@@ -1183,15 +1208,15 @@ leaks() {
 		if [ $((n % 6)) -eq 0 ]; then
 			st=0
 			timeout -s KILL "0.$(printf '%03d' $((10 + 19 * (kills % 10))))" \
-				catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml" || st=$?
+				catan-referee $SEEDED $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml" || st=$?
 			[ "$st" -eq 137 ] && killed=$((killed + 1))
 			kills=$((kills + 1))
 		fi
-		run catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
+		run catan-referee $SEEDED $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
 		[ "$status" -eq 0 ] || { echo "mail $n (kills so far: $kills), status $status: $output"; false; }
 		# Every fifth mail is delivered twice: played and answered once.
 		if [ $((n % 5)) -eq 0 ]; then
-			run -0 catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
+			run -0 catan-referee $SEEDED $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
 			dups=$((dups + 1))
 		fi
 		# The referee's game is the game itself, byte for byte: no move lost or played twice.
@@ -1284,13 +1309,13 @@ leaks() {
 		want='["green end","brown","building"]'
 	fi
 	printf 'end\n' | mkmail plain 'Frank <frank@example.net>' 'my turn' '<b1@x>' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	run -0 jq -r '.log[-1]' "$G"
 	assert_eq "$last" "$output"
 	grep -q "green builds or passes first" "$(mail_to frank@example.net)"
 	rm -f "$OUT"/*.eml
 	printf 'end\n' | mkmail plain 'Erin <erin@example.org>' 'my turn' '<g1@x>' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	run -0 jq -c '[.log[-1], .position.current, .position.phase]' "$G"
 	assert_eq "$want" "$output"
 	outbox_count 6
@@ -1346,7 +1371,7 @@ after() {
 	five_game
 	n=$(jq '.log | length' "$G")
 	printf 'end\n' | mkmail plain "$(address "$cur")" 'my turn' '<e1@x>' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	# The turn ended, the four others were passed for, in turn from the left; the next turn began.
 	run -0 jq -c --argjson n "$n" '[.log[$n:], .position.current, .position.phase]' "$G"
 	a=$(after "$cur" 1) b=$(after "$cur" 2) c=$(after "$cur" 3) d=$(after "$cur" 4)
@@ -1367,7 +1392,7 @@ after() {
 	# A mail of commands alone: the request is confirmed, the game unchanged.
 	cp "$G" "$BATS_TEST_TMPDIR/g0"
 	printf 'building on\n' | mkmail plain "$(address "$asker")" 'build' '<b1@x>' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	cmp "$G" "$BATS_TEST_TMPDIR/g0"
 	run -0 "$MAIL/part.py" "$(mail_to "$(address "$asker")")" plain
 	assert_eq "Standing request: you are asked to build in every special building phase, until you write 'building off'." "${lines[0]}"
@@ -1377,14 +1402,14 @@ after() {
 	# The turn ends: the player between is passed for; the asker is asked.
 	n=$(jq '.log | length' "$G")
 	printf 'end\n' | mkmail plain "$(address "$cur")" 'my turn' '<e1@x>' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	run -0 jq -c --argjson n "$n" '[.log[$n:], .position.current, .position.phase]' "$G"
 	assert_eq "[[\"$cur end\",\"$(after "$cur" 1) end\"],\"$asker\",\"building\"]" "$output"
 	rm -f "$OUT"/*.eml
 	# The asker passes and cancels in one mail: the rest are passed for, the next turn begins.
 	n=$(jq '.log | length' "$G")
 	printf 'end\nbuilding off\n' | mkmail plain "$(address "$asker")" 'pass' '<e2@x>' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	run -0 jq -c --argjson n "$n" '[.log[$n:], .position.current, .position.phase]' "$G"
 	assert_eq "[[\"$asker end\",\"$(after "$cur" 3) end\",\"$(after "$cur" 4) end\"],\"$(after "$cur" 1)\",\"roll\"]" "$output"
 	run -0 jq -c .building "$G.clock"
@@ -1400,7 +1425,7 @@ after() {
 	[ ! -e "$G.clock" ]
 	cp "$MAIL/players" "$BATS_TEST_TMPDIR/players"
 	echo 'building some' >>"$BATS_TEST_TMPDIR/players"
-	run -1 --separate-stderr catan-referee $OPTS "$G" "$BATS_TEST_TMPDIR/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
+	run -1 --separate-stderr catan-referee $SEEDED $OPTS "$G" "$BATS_TEST_TMPDIR/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
 	assert_eq "catan-referee: $BATS_TEST_TMPDIR/players: the line 'building' takes all or requested, not 'some'" "$stderr"
 }
 
@@ -1408,9 +1433,9 @@ after() {
 	five_game
 	asker=$(after "$cur" 1)
 	printf 'end\nbuilding on\n' | mkmail plain "$(address "$cur")" 'my turn' '<e1@x>' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	printf 'building on\n' | mkmail plain "$(address "$asker")" 'build' '<b1@x>' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	# The asker's request came after the turn ended: the phase passed them by.
 	run -0 jq -c '[.position.current, .position.phase]' "$G"
 	assert_eq "[\"$asker\",\"roll\"]" "$output"
@@ -1419,13 +1444,13 @@ after() {
 	run -0 jq -r .position.current "$G"
 	assert_eq "$asker" "$output"
 	printf 'end\n' | mkmail plain "$(address "$asker")" 'my turn' '<e2@x>' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	run -0 jq -c '[.log[-4:], .position.current, .position.phase]' "$G"
 	assert_eq "[[\"$asker end\",\"$(after "$cur" 2) end\",\"$(after "$cur" 3) end\",\"$(after "$cur" 4) end\"],\"$cur\",\"building\"]" "$output"
 	# The cancel alone changes nothing in the game; the next tick plays the pass.
 	cp "$G" "$BATS_TEST_TMPDIR/g0"
 	printf 'building off\n' | mkmail plain "$(address "$cur")" 'no' '<c1@x>' >"$BATS_TEST_TMPDIR/m"
-	run -0 catan-referee $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	cmp "$G" "$BATS_TEST_TMPDIR/g0"
 	rm -f "$OUT"/*.eml
 	run -0 catan-referee --tick --text-only "$G" "$P" "$OUT"
