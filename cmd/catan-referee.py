@@ -560,6 +560,7 @@ class Txn:
         self.new_game = None
         self.clock = None  # the new GAME.clock, when it changes
         self.passwords = None  # the new GAME.passwords, when it changes
+        self.guard = None  # the new GAME.guard, when it changes
         self.line = None
         self.key = None
         self.nmail = 0
@@ -584,6 +585,8 @@ class Txn:
                        (json.dumps(self.clock, indent=1, sort_keys=True) + "\n").encode(), 0o600)
         if self.passwords is not None:
             write_file(os.path.join(self.work, "passwords"), self.passwords, 0o600)
+        if self.guard is not None:
+            write_file(os.path.join(self.work, "guard"), guard_text(self.guard))
         meta = {"outbox": os.path.abspath(outbox), "log": os.path.abspath(self.ref.log),
                 "line": self.line, "key": self.key, "replies": names}
         write_file(os.path.join(self.work, "meta.json"), json.dumps(meta).encode())
@@ -607,7 +610,7 @@ def finish(game):
     new = os.path.join(txn, "game.json")
     if os.path.exists(new):
         replace_game(game, new)
-    for name in ("clock", "passwords"):
+    for name in ("clock", "passwords", "guard"):
         if os.path.exists(os.path.join(txn, name)):
             os.rename(os.path.join(txn, name), "%s.%s" % (game, name))
     for name in meta["replies"]:
@@ -824,19 +827,31 @@ def handle(ref, mail, outbox):
             t.commit(outbox)
             return 0
 
-        if mail.too_large:
-            return done("refused: a mail over %d bytes" % MAX_MAIL,
-                        "Your mail is over %d KiB, so it was not read and nothing was played."
-                        % (MAX_MAIL >> 10), "", "Send your moves in a short mail of plain text.")
         if not authentic:
+            # Not the owner's, as far as the referee can tell: its owner hears of it under a
+            # subject of the referee's (never the sender's words), a few times an hour at most.
+            if not guard(ref, t, game, colour, sender, name_tag, stamp, who, outbox):
+                return 0
+
+            def unproven(text, *lines):
+                t.line = "%s %s: %s" % (stamp, who, text)
+                t.reply(sender, "Catan%s: a mail in your name was not played"
+                        % (" " + name_tag if name_tag else ""), "\n".join(lines) + "\n")
+                t.commit(outbox)
+                return 0
+            if mail.too_large:
+                return unproven("refused: a mail over %d bytes" % MAX_MAIL,
+                                "A mail in your name is over %d KiB, so it was not read and "
+                                "nothing was played." % (MAX_MAIL >> 10), "",
+                                "Send your moves in a short mail of plain text.")
             why = "a wrong password" if password else "no password"
-            return done("refused: %s; told the seat's owner" % why,
-                        "Your mail was not played: it carries %s." % why, "",
-                        "Every mail to the referee must carry your seat's password on a line",
-                        "of its own, as in the mail that gave it to you:", "",
-                        "  password xxxx-xxxx-xxxx-xxxx-xxxx", "",
-                        "If you did not send this mail, someone else wrote it as you;",
-                        "nothing was played in your name.")
+            return unproven("refused: %s; told the seat's owner" % why,
+                            "A mail in your name was not played: it carries %s." % why, "",
+                            "Every mail to the referee must carry your seat's password on a line",
+                            "of its own, as in the mail that gave it to you:", "",
+                            "  password xxxx-xxxx-xxxx-xxxx-xxxx", "",
+                            "If you did not send this mail, someone else wrote it as you;",
+                            "nothing was played in your name.")
         if long_line:
             return done("refused: line %d is over %d characters" % (long_line, MAX_LINE),
                         "Line %d of your mail is over %d characters, so nothing was played."
@@ -861,6 +876,65 @@ def handle(ref, mail, outbox):
             return 0
         return play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves,
                     commands, name_tag, outbox, stamp)
+
+
+# How many mails a seat's owner hears of, in an hour, that came in their name without the
+# seat's password (a forger's, or the owner's own without it); after these the referee answers
+# none and records none for the rest of the hour, but for one notice to the owner.
+GUARD_LIMIT = 3
+GUARD_WINDOW = 3600
+
+
+def read_guard(game):
+    """GAME.guard: for each seat, since when its window runs, how many mails without the
+    password came in it, and when its owner was last told of more.  A file that cannot be
+    read counts as none (it only limits replies)."""
+    try:
+        with open(game + ".guard", encoding="utf-8") as f:
+            g = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    return g if isinstance(g, dict) else {}
+
+
+def guard_text(g):
+    return (json.dumps(g, indent=1, sort_keys=True) + "\n").encode()
+
+
+def guard(ref, t, game, colour, to, name_tag, stamp, who, outbox):
+    """Counts a mail in COLOUR's name that does not carry its password; whether to answer it
+    (T then writes the count with its reply).  Past GUARD_LIMIT in GUARD_WINDOW seconds it is
+    not answered, not logged and not marked as seen, so a forger's flood makes no mail and no
+    file grow; the owner gets one notice in that hour, naming nothing of the forger's."""
+    now = ref.o["now"]
+    g = read_guard(game)
+    e = g.get(colour)
+    if not isinstance(e, dict) or not isinstance(e.get("since"), int) \
+            or not isinstance(e.get("count"), int) or now - e["since"] >= GUARD_WINDOW:
+        e = {"since": now, "count": 0, "noticed": e.get("noticed") if isinstance(e, dict) else None}
+    e["count"] += 1
+    g[colour] = e
+    t.guard = g
+    if e["count"] <= GUARD_LIMIT:
+        return True
+    noticed = e.get("noticed")
+    if isinstance(noticed, int) and now - noticed < GUARD_WINDOW:
+        write_file(game + ".guard", guard_text(g))
+        return False
+    e["noticed"] = now
+    t.key = None  # a notice marks no mail: the next such mail is as silent
+    t.line = "%s %s: %d mails without the seat's password since %s; no more answered " \
+             "until %s; told the seat's owner" % (stamp, who, e["count"], when(e["since"]),
+                                                  when(e["since"] + GUARD_WINDOW))
+    t.reply(to, "Catan%s: mails in your name" % (" " + name_tag if name_tag else ""),
+            "Since %s, %d mails came to the referee in your name without your\n"
+            "seat's password.  None was played.  The referee answers no more of them\n"
+            "until %s, and tells you of them once an hour at most.\n\n"
+            "Your own mails, with your password, are played as ever.  If you fear your\n"
+            "password was seen, ask the referee for a new one.\n"
+            % (when(e["since"]), e["count"], when(e["since"] + GUARD_WINDOW)))
+    t.commit(outbox)
+    return False
 
 
 HELP_LINES = (

@@ -645,7 +645,10 @@ The last four may come with moves too." "$output"
 		assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 		outbox_count 1
 		f=$(mail_to alice@example.org)
-		grep -q "^Your mail was not played: it carries $([ -n "$pw" ] && echo 'a wrong' || echo no) password\.$" "$f"
+		grep -q "^A mail in your name was not played: it carries $([ -n "$pw" ] && echo 'a wrong' || echo no) password\.$" "$f"
+		# The reply's subject is the referee's: nothing of the sender's words, no thread to it.
+		grep -q '^Subject: Catan: a mail in your name was not played$' "$f"
+		run -1 grep -q '^In-Reply-To' "$f"
 		run -1 grep -qi 'mallory' "$f"
 		# The reply never shows a password, the seat's nor the one tried.
 		run -1 grep -qE 'alice-?pw|bob-?pw' "$f"
@@ -656,8 +659,10 @@ The last four may come with moves too." "$output"
 	assert_eq 2 "$output"
 	# A forged mail delivered again is answered once; one that takes the Message-ID of a mail
 	# the seat's owner sends later does not have that mail ignored.
+	# (An hour later: the referee answers only a few such mails an hour.)
 	rm "$OUT"/*.eml
 	printf 'From: alice@example.org\nSubject: x\nMessage-ID: <next@alice>\n\nend\npassword guess\n' >"$BATS_TEST_TMPDIR/m"
+	SEEDED="--allow-seeded --now $(($(date +%s) + 3600))"
 	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	outbox_count 1
@@ -672,8 +677,51 @@ The last four may come with moves too." "$output"
 	# Without a passwords file nobody plays.
 	rm "$G.passwords" "$OUT"/*.eml
 	run -0 referee legal.eml
-	grep -q "^Your mail was not played: it carries a wrong password\.$" "$(mail_to alice@example.org)"
+	grep -q "^A mail in your name was not played: it carries a wrong password\.$" "$(mail_to alice@example.org)"
 	log_is '["red roll 3 3"]'
+}
+
+@test "password guesses: a few an hour are answered to the seat's owner, then one notice, then silence; the right password still plays" {
+	t0=1790000000
+	# guess N T: a forger's mail in alice's name, the Nth, at time T, with a subject of theirs.
+	guess() {
+		printf 'From: alice@example.org\nSubject: URGENT: verify your account at evil.example\nMessage-ID: <guess.%s@evil>\n\nroll 3 3\npassword guess-%s\n' "$1" "$1" >"$BATS_TEST_TMPDIR/m"
+		catan-referee $SEEDED $OPTS --now "$2" "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	}
+	for i in $(seq 1 30); do
+		run -0 guess "$i" $((t0 + i))
+	done
+	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
+	# Three answered, then one notice; all to the seat's owner, none with the forger's words.
+	outbox_count 4
+	run -0 grep -l '^To: alice@example.org$' "$OUT"/*.eml
+	assert_eq 4 "${#lines[@]}"
+	run -1 grep -il 'evil\|urgent\|verify' "$OUT"/*.eml
+	run -0 grep -h '^Subject: ' "$OUT"/*.eml
+	assert_eq $'Subject: Catan: a mail in your name was not played\nSubject: Catan: a mail in your name was not played\nSubject: Catan: a mail in your name was not played\nSubject: Catan: mails in your name' "$(sort <<<"$output")"
+	run -0 "$MAIL/part.py" "$(grep -l '^Subject: Catan: mails in your name$' "$OUT"/*.eml)" plain
+	assert_eq "Since 2026-09-21 14:13 UTC, 4 mails came to the referee in your name without your" "${lines[0]}"
+	assert_eq "until 2026-09-21 15:13 UTC, and tells you of them once an hour at most." "${lines[2]}"
+	# Nothing grows with the flood: four lines in the log, three marks.
+	run -0 wc -l <"$G.log"
+	assert_eq 4 "$output"
+	grep -q "red <alice@example.org>: 4 mails without the seat's password since 2026-09-21 14:13 UTC; no more answered until 2026-09-21 15:13 UTC; told the seat's owner$" "$G.log"
+	run -0 wc -l <"$G.seen"
+	assert_eq 3 "$output"
+	# The owner's own mail plays all the same.
+	run -0 catan-referee $SEEDED $OPTS --now $((t0 + 300)) "$G" "$MAIL/players" "$OUT" <"$MAIL/legal.eml"
+	log_is '["red roll 3 3","red build road 14-19","red end"]'
+	# Other seats are counted apart: bob's first is answered.
+	rm "$OUT"/*.eml
+	printf 'From: bob@example.net\nSubject: x\nMessage-ID: <b1@evil>\n\nroll 1 1\n' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS --now $((t0 + 400)) "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	outbox_count 1
+	mail_to bob@example.net
+	# An hour after the first, the window starts again: answered.
+	rm "$OUT"/*.eml
+	run -0 guess 31 $((t0 + 3601))
+	outbox_count 1
+	grep -q '^Subject: Catan: a mail in your name was not played$' "$(mail_to alice@example.org)"
 }
 
 @test "--passwords draws a password for each seat, mails it to its player alone and keeps only its hash" {
@@ -806,7 +854,7 @@ The last four may come with moves too." "$output"
 		printf 'From: alice@example.org\nSubject: huge\nMessage-ID: <huge@x>\n\npassword alice-pw\nroll 3 3\n'
 		head -c 2000000 /dev/zero | tr '\0' '\n'
 	} >"$BATS_TEST_TMPDIR/m"
-	answered 'Your mail is over 1024 KiB, so it was not read and nothing was played.'
+	answered 'A mail in your name is over 1024 KiB, so it was not read and nothing was played.'
 	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 	# Control characters from the mail reach no log and no reply; a long subject is cut and folded.
 	{
@@ -1191,7 +1239,7 @@ leaks() {
 		if [ $((n % 7)) -eq 0 ]; then
 			{ cat "$BATS_TEST_TMPDIR/text"; echo 'password let-me-in'; } |
 				"$MAIL/mkmail.py" plain "${addr[$who]}" "Catan move $n" "<forged.$n@evil.example>" Reply-To=mallory@evil.example >"$BATS_TEST_TMPDIR/forged.eml"
-			run -0 catan-referee $SEEDED --text-only "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/forged.eml"
+			run -0 catan-referee $SEEDED --text-only --now "$now" "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/forged.eml"
 			assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 			run -0 ls "$OUT"
 			assert_eq 1 "${#lines[@]}"
