@@ -386,21 +386,70 @@ def grammar(ref):
     return tuple(colours), tuple(verbs)
 
 
+def spell_distance(a, b):
+    """The edits from A to B: a letter added, dropped, changed, or two neighbours swapped (as
+    libcore/spell.c counts them for catan-move's "did you mean")."""
+    if len(a) > 24 or len(b) > 24:
+        return 24
+    d = [[i + j if i == 0 or j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            best = min(d[i - 1][j - 1] + (a[i - 1] != b[j - 1]), d[i - 1][j] + 1, d[i][j - 1] + 1)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                best = min(best, d[i - 2][j - 2] + 1)
+            d[i][j] = best
+    return d[len(a)][len(b)]
+
+
+def nearest(word, known):
+    """The word of KNOWN that catan-move would offer for WORD ("did you mean ...?"), and its
+    distance; (None, None) when none is near: one edit for a word of up to 4 letters, two for
+    a longer one, or the beginning of a known word of 3 letters or more (libcore/spell.h)."""
+    best, bound = None, 2 if len(word) <= 4 else 3
+    for cand in known:
+        if 3 <= len(word) < len(cand) and cand.startswith(word):
+            dist = 1
+        else:
+            dist = spell_distance(word, cand)
+        if dist < bound:
+            best, bound = cand, dist
+    return (best, bound) if best else (None, None)
+
+
+class Said:
+    """What a mail's text says: its moves (each with the number of its line), its commands,
+    its password, the first line over the bounds, and the lines read as none of these."""
+
+    def __init__(self):
+        self.moves = []  # (line number, the move as played)
+        self.commands = []
+        self.password = None
+        self.long_line = None
+        self.unread = []  # (line number, text): prose, greetings, what no one can read as a move
+
+    def line_of(self, i):
+        """The number of the mail's line that holds move I (1 for the first move)."""
+        return self.moves[i - 1][0]
+
+
 def read_text(mail, colour, words):
     """The moves, the commands and the password of the mail's text.  The moves: one per line;
     quoted lines (">") skipped; the moves end at a signature ("-- ") or a forwarded original.
-    A line counts when its first word is a colour or a verb; a verb alone gets the sender's
-    colour in front; a full stop at its end is writing, not the move's.  Other lines
-    (greetings, "On ... wrote:") are prose.  The password line counts anywhere unquoted.
-    WORDS: the colours and verbs (grammar)."""
+    A line counts when its first word is a colour or a verb, or is near one as catan-move's
+    "did you mean" counts (a typo: "buld road 40-44", "rober 4"), which catan-move then
+    refuses; a verb alone gets the sender's colour in front; a full stop at its end is
+    writing, not the move's.  Other lines (greetings, "On ... wrote:") are prose, kept in
+    unread so that a reply can say which lines it did not read.  The password line counts
+    anywhere unquoted.  WORDS: the colours and verbs (grammar)."""
     colours, verbs = words
-    moves, commands, password, ended, long_line = [], [], None, False, None
+    out = Said()
+    ended = False
     for n, raw in enumerate(mail.body.split("\n"), 1):
         if re.match(r"^[ \t]*>", raw):
             continue
         m = PW_LINE.match(raw)
         if m:
-            password = m.group(1)
+            out.password = m.group(1)
             continue
         if ended:
             continue
@@ -408,17 +457,33 @@ def read_text(mail, colour, words):
             ended = True
             continue
         line = " ".join(raw.split())
+        if not line:
+            continue
         if line.endswith(".") and not line.endswith(".."):
             line = line[:-1].rstrip()
         word = line.split(" ", 1)[0].lower()
-        if word in colours or word in verbs:
-            if len(line) > MAX_LINE:
-                long_line = long_line or n
+        if line.lower() in COMMANDS:
+            if COMMANDS[line.lower()] not in out.commands:
+                out.commands.append(COMMANDS[line.lower()])
+            continue
+        is_colour = word in colours
+        if not is_colour and word not in verbs and word.isalpha():
+            # A typo of a verb or a colour is a move that catan-move refuses, with its "did
+            # you mean"; a word with a mark after it ("Blue,") is writing.
+            cv, dv = nearest(word, verbs)
+            cc, dc = nearest(word, colours)
+            if cv is None and cc is None:
+                out.unread.append((n, line))
                 continue
-            moves.append(line if word in colours else colour + " " + line)
-        elif line.lower() in COMMANDS and COMMANDS[line.lower()] not in commands:
-            commands.append(COMMANDS[line.lower()])
-    return moves, commands, password, long_line
+            is_colour = cv is None or (cc is not None and dc < dv)
+        elif not is_colour and word not in verbs:
+            out.unread.append((n, line))
+            continue
+        if len(line) > MAX_LINE:
+            out.long_line = out.long_line or n
+            continue
+        out.moves.append((n, line if is_colour else colour + " " + line))
+    return out
 
 
 # ---- Files ---------------------------------------------------------------------------------
@@ -805,9 +870,9 @@ def handle(ref, mail, outbox):
     with Lock(game):
         doc = read_game(game)
         check_refereeable(ref, game, doc, seats, players)
-        moves, commands, password, long_line = read_text(mail, colour, grammar(ref))
+        said = read_text(mail, colour, grammar(ref))
         authentic = not mail.too_large and pw_ok(read_passwords(game + ".passwords"), colour,
-                                                 password)
+                                                 said.password)
         # A mail that is not the seat owner's is marked apart, so that a forger who takes the
         # Message-ID of a mail the owner will send cannot have that mail ignored.
         key = mail.key if authentic else hashlib.sha256(
@@ -844,7 +909,7 @@ def handle(ref, mail, outbox):
                                 "A mail in your name is over %d KiB, so it was not read and "
                                 "nothing was played." % (MAX_MAIL >> 10), "",
                                 "Send your moves in a short mail of plain text.")
-            why = "a wrong password" if password else "no password"
+            why = "a wrong password" if said.password else "no password"
             return unproven("refused: %s; told the seat's owner" % why,
                             "A mail in your name was not played: it carries %s." % why, "",
                             "Every mail to the referee must carry your seat's password on a line",
@@ -852,30 +917,52 @@ def handle(ref, mail, outbox):
                             "  password xxxx-xxxx-xxxx-xxxx-xxxx", "",
                             "If you did not send this mail, someone else wrote it as you;",
                             "nothing was played in your name.")
-        if long_line:
-            return done("refused: line %d is over %d characters" % (long_line, MAX_LINE),
-                        "Line %d of your mail is over %d characters, so nothing was played."
-                        % (long_line, MAX_LINE))
-        if len(moves) > MAX_MOVES:
-            return done("refused: %d moves, over %d" % (len(moves), MAX_MOVES),
-                        "Your mail holds %d moves; one mail may carry %d at most, so nothing "
-                        "was played." % (len(moves), MAX_MOVES))
-        if not moves and commands:
-            t.line = "%s %s: asked for %s" % (stamp, who, ", ".join(commands))
-            answer(ref, t, game, doc, colour, commands, mail, name_tag)
+        now = "Now: %s." % now_line(doc)
+        if said.long_line:
+            return done("refused: line %d is over %d characters" % (said.long_line, MAX_LINE),
+                        now, "", "Line %d of your mail is over %d characters, so nothing was "
+                        "played." % (said.long_line, MAX_LINE))
+        if len(said.moves) > MAX_MOVES:
+            return done("refused: %d moves, over %d" % (len(said.moves), MAX_MOVES),
+                        now, "", "Your mail holds %d moves; one mail may carry %d at most, so "
+                        "nothing was played." % (len(said.moves), MAX_MOVES))
+        if not said.moves and said.commands:
+            t.line = "%s %s: asked for %s" % (stamp, who, ", ".join(said.commands))
+            answer(ref, t, game, doc, colour, said, mail, name_tag)
             t.commit(outbox)
             return 0
-        if not moves:
-            return done("no moves in the mail",
+        if not said.moves:
+            return done("no moves in the mail", now, "",
                         "No moves were found in your mail, so nothing was played.", "",
-                        *HELP_LINES)
+                        *(unread_lines(said) + HELP_LINES))
         if doc.get("position", {}).get("phase") == "over":
             t.line = "%s %s: the game is over; told so" % (stamp, who)
-            answer(ref, t, game, doc, colour, ["over", "board"], mail, name_tag)
+            said.commands = ["over", "board"]
+            answer(ref, t, game, doc, colour, said, mail, name_tag)
             t.commit(outbox)
             return 0
-        return play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves,
-                    commands, name_tag, outbox, stamp)
+        return play(ref, t, game, doc, seats, players, colour, who, sender, mail, said,
+                    name_tag, outbox, stamp)
+
+
+# At most so many lines of a mail not read as moves are quoted back, each cut at UNREAD_WIDTH.
+UNREAD_MAX = 10
+UNREAD_WIDTH = 60
+
+
+def unread_lines(said):
+    """The lines of a reply that quote the lines of the mail read as no move, command or
+    password, so that nothing a player wrote is dropped without a word; () when there are
+    none."""
+    if not said.unread:
+        return ()
+    out = ["Not read as moves (the lines of your mail that are no move, command or password):",
+           ""]
+    for n, line in said.unread[:UNREAD_MAX]:
+        out.append("  line %d: %s" % (n, clean(line, UNREAD_WIDTH)))
+    if len(said.unread) > UNREAD_MAX:
+        out.append("  and %d line(s) more" % (len(said.unread) - UNREAD_MAX))
+    return tuple(out) + ("",)
 
 
 # How many mails a seat's owner hears of, in an hour, that came in their name without the
@@ -991,32 +1078,47 @@ def settings(clock, doc, colour, commands, r):
     return changed
 
 
-def answer(ref, t, game, doc, colour, commands, mail, name_tag):
-    """The reply to a mail's commands: nothing in the game changes."""
-    r = Reply()
+def answer(ref, t, game, doc, colour, said, mail, name_tag):
+    """The reply to a mail's commands (said.commands): nothing in the game changes."""
+    commands = said.commands
     now = now_line(doc)
+    r = Reply().p("Now: %s." % now)
     clock = read_clock(game)
     if settings(clock, doc, colour, commands, r):
         t.clock = clock
     for c in commands:
         if c == "over":
-            r.p("The game is over: %s; nothing was played." % now)
+            r.p("The game is over; nothing was played.")
         elif c == "list":
-            legal = legal_moves(ref, game, colour)
-            r.p("Your legal moves now (%d):" % len(legal)).moves(legal)
+            r.add(legal_reply(ref, game, doc, colour, None))
         elif c == "status":
             with open(game, "rb") as f:
                 log = json.loads(view_of(ref, f.read(), colour)).get("log", [])
-            r.p("Now: %s." % now)
             if log:
                 r.p("The last moves (%d in all):" % len(log)).moves(log[-8:])
         elif c == "help":
             r.lines(HELP_LINES)
-        elif c == "board":
-            r.p("Now: %s." % now).board(render(ref, game, colour), picture(ref, game, colour))
+    if said.unread:
+        r.lines(unread_lines(said)[:-1])
+    if "board" in commands:
+        r.board(render(ref, game, colour), picture(ref, game, colour))
     subject = re_subject(mail, name_tag)
     t.reply(mail.sender_seat, subject, r.text(), mail.reply_id,
             None if ref.o["text_only"] or "board" not in commands else r.html(subject))
+
+
+def legal_reply(ref, path, doc, colour, most):
+    """The sender's legal moves in the game at PATH (DOC), at most MOST of them listed (None:
+    all); when they have none, whose move the game waits for instead."""
+    legal = legal_moves(ref, path, colour)
+    r = Reply()
+    if not legal:
+        return r.p("You have no move to make now: the game waits for %s.  You will get a "
+                   "mail when it waits for you." % waits_for(doc))
+    if most is not None and len(legal) > most:
+        return r.p('You have %d legal moves now; a mail with the single line "list" gets '
+                   "them all." % len(legal))
+    return r.p("Your legal moves now (%d):" % len(legal)).moves(legal)
 
 
 class Lock:
@@ -1259,6 +1361,11 @@ def waiting(doc):
     return [pos.get("current")] if pos.get("current") else []
 
 
+def waits_for(doc):
+    """Whom the game waits for, and for what, in words: "white (roll)"."""
+    return "%s (%s)" % (" and ".join(waiting(doc)) or "nobody", doc["position"].get("phase"))
+
+
 def now_line(doc):
     pos = doc["position"]
     if pos.get("phase") == "over":
@@ -1266,12 +1373,13 @@ def now_line(doc):
     return "%s to play (%s)" % (pos.get("current"), pos.get("phase"))
 
 
-def play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves, commands,
-         name_tag, outbox, stamp):
+def play(ref, t, game, doc, seats, players, colour, who, sender, mail, said, name_tag, outbox,
+         stamp):
     """The moves in order, in one call, up to the first refusal: a move that stood stays
     (luck is final: a roll or a card drawn is never taken back), the refused one and those
-    after it are not played.  The standing orders among COMMANDS are set first, so that they
-    hold for the moves' outcome; then the standing orders play what they decide."""
+    after it are not played.  The standing orders among the mail's commands are set first, so
+    that they hold for the moves' outcome; then the standing orders play what they decide."""
+    moves = [m for _, m in said.moves]
     with open(game, "rb") as f:
         old = f.read()
     before = len(doc.get("log", []))
@@ -1301,7 +1409,7 @@ def play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves, co
     if stood and clock["away"].pop(colour, None):
         t.clock = clock  # a move is back
     orders = Reply()
-    if settings(clock, doc, colour, commands, orders):
+    if settings(clock, doc, colour, said.commands, orders):
         t.clock = clock
     mine = len(newdoc.get("log", []))  # the log's length after the mail's own moves
     if stood:
@@ -1313,21 +1421,21 @@ def play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves, co
             f.write(new)
 
         def refusal(r):
-            if refused is None:
-                return
-            r.p("Move %d of your mail was refused:" % refused).moves([msg])
-            if refused < total:
-                r.p("Not played, after it:").moves(moves[refused:])
-            r.p("Send the refused move again, corrected, with the moves after it that still hold.")
-            legal = legal_moves(ref, gpath, colour)
-            if len(legal) <= 60:
-                r.p("Your legal moves now (%d):" % len(legal)).moves(legal)
-            else:
-                r.p('You have %d legal moves now; a mail with the single line "list" gets '
-                    "them all." % len(legal))
+            """What the sender reads of their mail: the refused move, the moves not played,
+            their legal moves, and the lines of their mail that were not read as moves."""
+            if refused is not None:
+                r.p("Move %d of your mail (line %d) was refused:"
+                    % (refused, said.line_of(refused))).moves([msg])
+                if refused < total:
+                    r.p("Not played, after it:").moves(moves[refused:])
+                r.p("Send the refused move again, corrected, with the moves after it that "
+                    "still hold.")
+                r.add(legal_reply(ref, gpath, newdoc, colour, 60))
+            if said.unread:
+                r.lines(unread_lines(said)[:-1])
 
         def send(r, c, to, subject, in_reply_to=None):
-            r.p("Now: %s." % now).board(render(ref, gpath, c), picture(ref, gpath, c))
+            r.board(render(ref, gpath, c), picture(ref, gpath, c))
             t.reply(to, subject, r.text(), in_reply_to,
                     None if ref.o["text_only"] else r.html(subject))
 
@@ -1340,17 +1448,19 @@ def play(ref, t, game, doc, seats, players, colour, who, sender, mail, moves, co
         subject = re_subject(mail, name_tag)
         if stood == 0:
             # Nothing stood: the game is as it was, and only the sender hears of it.
-            r = Reply().add(orders).p("Nothing was played; the game is as it was.")
+            r = Reply().p("Now: %s." % now).add(orders)
+            r.p("Nothing was played; the game is as it was.")
             refusal(r)
             send(r, colour, sender, subject, mail.reply_id)
         else:
-            # A mail to every player: the moves that stood as that player may read them, whose
-            # turn it is, and the board as that player may see it.
+            # A mail to every player: whose turn it is, the moves that stood as that player
+            # may read them, and the board as that player may see it.
             t.new_game = new
             for c in newdoc.get("players", []):
                 to = address_of(seats, c)
                 log = json.loads(view_of(ref, new, c)).get("log", [])
-                r = Reply().p("%s played:" % colour).moves(log[before:mine])
+                r = Reply().p("Now: %s." % now)
+                r.p("%s played:" % colour).moves(log[before:mine])
                 if len(log) > mine:
                     r.p("The referee played by the standing orders (write 'help' for them):")
                     r.moves(log[mine:])
@@ -1431,10 +1541,12 @@ def tick(ref, game, players, outbox, name_tag):
             if late >= remind and not e["reminded"] and to:
                 t.reply(to, "Catan%s: a reminder: the game waits for you" % (
                     " " + name_tag if name_tag else ""),
+                    "Now: %s.\n\n"
                     "The game waits for your move since %s.\n\n"
                     "Without a move from you by %s, an automatic player (%s) moves for you,\n"
                     "and every player is told.  If you are away, write 'away' to stop your\n"
-                    "clock.\n" % (when(e["since"]), when(e["since"] + deadline), policy))
+                    "clock.\n" % (now_line(doc), when(e["since"]), when(e["since"] + deadline),
+                                   policy))
                 e["reminded"] = True
                 lines.append("%s: reminded" % c)
         if clock_text(clock) != before:
@@ -1486,8 +1598,8 @@ def tell_all(ref, t, new, newdoc, seats, before, name_tag, heading):
             f.write(new)
         for c in newdoc.get("players", []):
             view = json.loads(view_of(ref, new, c))
-            r = Reply().p(heading).moves(view.get("log", [])[before:])
-            r.p("Now: %s." % now).board(render(ref, gpath, c), picture(ref, gpath, c))
+            r = Reply().p("Now: %s." % now).p(heading).moves(view.get("log", [])[before:])
+            r.board(render(ref, gpath, c), picture(ref, gpath, c))
             subject = "Catan%s: %s" % (" " + name_tag if name_tag else "", now)
             t.reply(address_of(seats, c), subject, r.text(), None,
                     None if ref.o["text_only"] else r.html(subject))
@@ -1521,13 +1633,16 @@ def give_passwords(ref, game, players, outbox, which, name_tag):
             word = pw_new()
             hashes[c] = pw_hash(word)
             given.append(c)
-            t.reply(to, "Catan%s: your password for %s" % (" " + name_tag if name_tag else "", c),
-                    "You play %s in this game.  Your password is:\n\n"
-                    "  password %s\n\n"
-                    "Put that line, as it is, in every mail you send to the referee: a mail\n"
-                    "without it is not played.  Keep it to yourself; the referee keeps only a\n"
-                    "hash of it and will not tell it again (ask the referee for a new one if it\n"
-                    "is lost).\n" % (c, word))
+            subject = "Catan%s: your password for %s" % (" " + name_tag if name_tag else "", c)
+            r = Reply().p("Now: %s." % now_line(doc))
+            r.lines(("You play %s in this game.  Your password is:" % c, "",
+                     "  password %s" % word, "",
+                     "Put that line, as it is, in every mail you send to the referee: a mail",
+                     "without it is not played.  Keep it to yourself; the referee keeps only a",
+                     "hash of it and will not tell it again (ask the referee for a new one if it",
+                     "is lost)."))
+            r.board(render(ref, game, c), picture(ref, game, c))
+            t.reply(to, subject, r.text(), None, None if ref.o["text_only"] else r.html(subject))
         if not given:
             return []
         # The hashes and the mails that tell the passwords in one transaction.

@@ -24,8 +24,8 @@ PLAYERS
 
 # Each seat's password, mailed to its player alone; the referee keeps only their hashes.
 catan-referee --passwords game.json players outbox >/dev/null
-password_of() { # password_of ADDRESS: what that player reads in their mail
-	sed -n 's/^  password //p' $(grep -l "^To: $1\$" outbox/*.eml)
+password_of() { # password_of ADDRESS: what that player reads in their mail (its text part)
+	sed -n 's/^  password //p' $(grep -l "^To: $1\$" outbox/*.eml) | head -n 1
 }
 alice=$(password_of alice@example.org) bob=$(password_of bob@example.net)
 echo "passwords mailed: $(ls outbox | wc -l)"
@@ -71,4 +71,4 @@ roll
 password $bob
 MAIL
 echo "after Bob's mail: $(ls outbox | wc -l) reply, the game's log: $(jq -c .log game.json)"
-grep -m1 '^Move 1 of your mail was refused:$' outbox/*
+grep -m1 '^Move 1 of your mail (line 1) was refused:$' outbox/*

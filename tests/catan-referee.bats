@@ -76,9 +76,10 @@ plain_to() {
 	"$MAIL/part.py" "$(mail_to "$1")" plain
 }
 
-# text_to ADDRESS: the text/plain part of that mail up to its "Now:" line.
+# text_to ADDRESS: the text/plain part of that mail up to the board drawn under its text (the
+# board's first line starts with six blanks), without the blank lines before it.
 text_to() {
-	plain_to "$1" | sed '/^Now: /q'
+	plain_to "$1" | awk '/^      / { exit } /^$/ { blank++; next } { while (blank) { print ""; blank-- } print }'
 }
 
 # log_is LOG [GAME]: the game's log (of $G by default), as compact JSON.
@@ -122,11 +123,13 @@ outbox_count() {
 	log_is '["red roll 3 3"]'
 	outbox_count 4
 	run -0 text_to alice@example.org
-	assert_eq "red played:
+	assert_eq "Now: red to play (main).
+
+red played:
 
   red roll 3 3
 
-Move 2 of your mail was refused:
+Move 2 of your mail (line 2) was refused:
 
   'red build city 9': not enough resources: a city costs 2 grain and 3 ore
 
@@ -146,13 +149,11 @@ Your legal moves now (9):
   red build road 23-29
   red build road 29-34
   red build road 30-35
-  red build road 35-40
-
-Now: red to play (main)." "$output"
+  red build road 35-40" "$output"
 	grep -q '^In-Reply-To: <illegal.1@example.org>$' "$(mail_to alice@example.org)"
 	# The others hear what stood, not what was refused.
 	run -0 text_to bob@example.net
-	assert_eq $'red played:\n\n  red roll 3 3\n\nNow: red to play (main).' "$output"
+	assert_eq $'Now: red to play (main).\n\nred played:\n\n  red roll 3 3' "$output"
 	grep -q '1 of 3 move(s) played; move 2 refused' "$G.log"
 }
 
@@ -161,18 +162,17 @@ Now: red to play (main)." "$output"
 	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 	outbox_count 1
 	run -0 text_to bob@example.net
-	assert_eq "Nothing was played; the game is as it was.
+	assert_eq "Now: red to play (roll).
 
-Move 1 of your mail was refused:
+Nothing was played; the game is as it was.
+
+Move 1 of your mail (line 1) was refused:
 
   'red roll 3 3': the move is red's to make, not blue's
 
 Send the refused move again, corrected, with the moves after it that still hold.
 
-Your legal moves now (0):
-
-
-Now: red to play (roll)." "$output"
+You have no move to make now: the game waits for red (roll).  You will get a mail when it waits for you." "$output"
 	# The sender's own view: blue's cards, the others' counts.
 	grep -q '^What blue may see' "$(mail_to bob@example.net)"
 }
@@ -223,10 +223,82 @@ Now: red to play (roll)." "$output"
 	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 	run -0 sed '1,/^$/d' "$(mail_to alice@example.org)"
-	assert_eq 37 "${#lines[@]}"
-	assert_eq "Your legal moves now (36):" "${lines[0]}"
-	assert_eq "  red roll 1 1" "${lines[1]}"
-	assert_eq "  red roll 6 6" "${lines[36]}"
+	assert_eq 38 "${#lines[@]}"
+	assert_eq "Now: red to play (roll)." "${lines[0]}"
+	assert_eq "Your legal moves now (36):" "${lines[1]}"
+	assert_eq "  red roll 1 1" "${lines[2]}"
+	assert_eq "  red roll 6 6" "${lines[37]}"
+}
+
+@test "a mistyped move is a refused move: nothing from it on is played, and the reply quotes its line with catan-move's 'did you mean'" {
+	# The issue's mail: roll, a typo of build, end.  The roll stands; the road and the end
+	# are not played, and the turn is not lost.
+	printf 'Hi all,\nroll 3 3\nbuld road 14-19\nend\n' | run -0 send plain alice@example.org 'my turn' '<t1@x>'
+	log_is '["red roll 3 3"]'
+	run -0 text_to alice@example.org
+	assert_eq "Now: red to play (main).
+
+red played:
+
+  red roll 3 3
+
+Move 2 of your mail (line 3) was refused:
+
+  'red buld road 14-19': unknown verb 'buld': did you mean 'build'? (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)
+
+Not played, after it:
+
+  red end
+
+Send the refused move again, corrected, with the moves after it that still hold.
+
+Your legal moves now (9):" "$(sed '/^Your legal moves/q' <<<"$output")"
+	assert_eq "  red build road 35-40
+
+Not read as moves (the lines of your mail that are no move, command or password):
+
+  line 1: Hi all," "$(sed -n '/^  red build road 35-40$/,$p' <<<"$output")"
+	# A mail of a typo alone says which line it is; a colour mistyped is the same.
+	for typo in "Sorry, the robber:|rober 4|3|'red rober 4': unknown verb 'rober': did you mean 'robber'? (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)" \
+		"rde end|end|1|'rde end': unknown colour 'rde': did you mean 'red'?"; do
+		IFS='|' read -r first second line want <<<"$typo"
+		rm "$OUT"/*.eml
+		printf '%s\n\n%s\n' "$first" "$second" | run -0 send plain alice@example.org 'typo' "<t.$line@x>"
+		log_is '["red roll 3 3"]'
+		run -0 text_to alice@example.org
+		assert_eq "Move 1 of your mail (line $line) was refused:" "${lines[2]}"
+		assert_eq "  $want" "${lines[3]}"
+	done
+	# Not played, after it.
+	assert_eq "  red end" "${lines[5]}"
+	# Writing that is near no move is not played and is quoted back, line by line: a word with
+	# a mark after it ("Blue,"), greetings; at most ten lines, each cut at sixty characters.
+	rm "$OUT"/*.eml
+	{
+		printf 'Blue, shall we trade later?\nend\n'
+		for i in $(seq 11); do printf 'Note %d: %s\n' "$i" "$(head -c 80 /dev/zero | tr '\0' z)"; done
+	} | run -0 send plain alice@example.org 'end' '<t4@x>'
+	log_is '["red roll 3 3","red end"]'
+	run -0 sed -n '/^Not read as moves/,/^  and/p' <(plain_to alice@example.org)
+	assert_eq "Not read as moves (the lines of your mail that are no move, command or password):" "${lines[0]}"
+	assert_eq "  line 1: Blue, shall we trade later?" "${lines[1]}"
+	assert_eq "  line 3: Note 1: $(head -c 52 /dev/zero | tr '\0' z)..." "${lines[2]}"
+	assert_eq "  line 11: Note 9: $(head -c 52 /dev/zero | tr '\0' z)..." "${lines[10]}"
+	assert_eq "  and 2 line(s) more" "${lines[11]}"
+	# The others hear the move, not the writing.
+	run -1 grep -q 'Blue, shall' <(plain_to bob@example.net)
+}
+
+@test "'list' from a player who is not to move says whose move it is, or lists the answers the player may give" {
+	printf 'list\n' | run -0 send plain bob@example.net 'list' '<l1@x>'
+	run -0 text_to bob@example.net
+	assert_eq $'Now: red to play (roll).\n\nYou have no move to make now: the game waits for red (roll).  You will get a mail when it waits for you.' "$output"
+	# An offer to blue: blue may answer it.
+	catan-move -i "$G" 'red roll 3 3' 'red offer blue brick 1 for wool 1'
+	rm "$OUT"/*.eml
+	printf 'list\n' | run -0 send plain bob@example.net 'list' '<l2@x>'
+	run -0 text_to bob@example.net
+	assert_eq $'Now: red to play (main).\n\nYour legal moves now (1):\n\n  blue reject' "$output"
 }
 
 @test "the commands list, moves, board, status and help are answered without touching the game" {
@@ -295,7 +367,8 @@ The last four may come with moves too." "$output"
 	printf 'roll\n' | run -0 send plain alice@example.org 'more' '<o1@x>'
 	assert_file_eq "$BATS_TEST_TMPDIR/over.json" "$G"
 	run -0 plain_to alice@example.org
-	assert_eq "The game is over: $winner has won the game; nothing was played." "${lines[0]}"
+	assert_eq "Now: $winner has won the game." "${lines[0]}"
+	assert_eq "The game is over; nothing was played." "${lines[1]}"
 	grep -q 'red <alice@example.org>: the game is over; told so$' "$G.log"
 }
 
@@ -313,8 +386,9 @@ The last four may come with moves too." "$output"
 	assert_eq "red: reminded" "$output"
 	outbox_count 1
 	run -0 plain_to alice@example.org
-	assert_eq "The game waits for your move since 2026-09-21 14:13 UTC." "${lines[0]}"
-	assert_eq "Without a move from you by 2026-09-24 14:13 UTC, an automatic player (random) moves for you," "${lines[1]}"
+	assert_eq "Now: red to play (roll)." "${lines[0]}"
+	assert_eq "The game waits for your move since 2026-09-21 14:13 UTC." "${lines[1]}"
+	assert_eq "Without a move from you by 2026-09-24 14:13 UTC, an automatic player (random) moves for you," "${lines[2]}"
 	run -0 tick $((t0 + 30 * 3600))
 	assert_eq "" "$output"
 	outbox_count 1
@@ -736,10 +810,14 @@ The last four may come with moves too." "$output"
 	declare -A got
 	for a in alice@example.org bob@example.net carol@example.com dave@example.org; do
 		f=$(mail_to "$a")
-		run -0 grep -c '^  password [a-km-z2-9]\{4\}\(-[a-km-z2-9]\{4\}\)\{4\}$' "$f"
+		run -0 grep -c '^  password [a-km-z2-9]\{4\}\(-[a-km-z2-9]\{4\}\)\{4\}$' <(plain_to "$a")
 		assert_eq 1 "$output"
-		got[$a]=$(sed -n 's/^  password //p' "$f")
+		got[$a]=$(plain_to "$a" | sed -n 's/^  password //p')
 		run -1 grep -qF "${got[$a]}" "$G.passwords"
+		# The mail says whose turn it is, first, and shows the board as its player may see it.
+		run -0 plain_to "$a"
+		assert_eq "Now: red to play (roll)." "${lines[0]}"
+		grep -q "^What $(awk -v a="$a" '$2 == a { print $1 }' "$MAIL/players") may see" <<<"$output"
 	done
 	run -0 sh -c 'sed -n "s/^  password //p" "$1"/*.eml | sort -u | wc -l' - "$OUT"
 	assert_eq 4 "$output"
@@ -750,7 +828,7 @@ The last four may come with moves too." "$output"
 	outbox_count 0
 	run -0 catan-referee --passwords=red "$G" "$MAIL/players" "$OUT"
 	assert_eq red "$output"
-	new=$(sed -n 's/^  password //p' "$(mail_to alice@example.org)")
+	new=$(plain_to alice@example.org | sed -n 's/^  password //p')
 	[ "$new" != "${got[alice@example.org]}" ]
 	rm "$OUT"/*.eml
 	printf 'From: alice@example.org\nSubject: t\nMessage-ID: <old@x>\n\nroll 2 2\npassword %s\n' "${got[alice@example.org]}" |
@@ -1287,7 +1365,7 @@ leaks() {
 		grep -q "^To: ${addr[$who]}$" "$f"
 		if [ $((n % 3)) -eq 0 ]; then
 			grep -q "^  '$who build road 1-3': '1-3' is not a path" "$f" || { cat "$f"; false; }
-			grep -q '^Your legal moves now (' "$f"
+			grep -qE '^(Your legal moves now \(|You have no move to make now: )' "$f"
 		else
 			run -1 grep -q 'refused' "$f"
 		fi
@@ -1328,7 +1406,7 @@ leaks() {
 		"$(printf '%s\n' "${lines[@]:2:4}")"
 	assert_eq "after the forged mail: 1 reply, to alice@example.org" "${lines[6]}"
 	assert_eq "after Bob's mail: 1 reply, the game's log: ${lines[1]##*log: }" "${lines[7]}"
-	assert_eq "Move 1 of your mail was refused:" "${lines[8]}"
+	assert_eq "Move 1 of your mail (line 1) was refused:" "${lines[8]}"
 	# The game is a refereed one: its luck comes from a key only its file holds.
 	run -0 jq -r '.secret | length' "$BATS_TEST_TMPDIR/ex/game.json"
 	assert_eq 64 "$output"
@@ -1427,11 +1505,12 @@ after() {
 	outbox_count 5
 	# Each player reads the mover's move apart from the referee's passes.
 	run -0 "$MAIL/part.py" "$(mail_to "$(address "$d")")" plain
-	assert_eq "$cur played:" "${lines[0]}"
-	assert_eq "  $cur end" "${lines[1]}"
-	assert_eq "The referee played by the standing orders (write 'help' for them):" "${lines[2]}"
-	assert_eq "  $a end" "${lines[3]}"
-	assert_eq "  $d end" "${lines[6]}"
+	assert_eq "Now: $a to play (roll)." "${lines[0]}"
+	assert_eq "$cur played:" "${lines[1]}"
+	assert_eq "  $cur end" "${lines[2]}"
+	assert_eq "The referee played by the standing orders (write 'help' for them):" "${lines[3]}"
+	assert_eq "  $a end" "${lines[4]}"
+	assert_eq "  $d end" "${lines[7]}"
 }
 
 @test "a five-player game by mail: 'building on' gets a player asked in every building phase until 'building off'" {
@@ -1443,7 +1522,8 @@ after() {
 	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	cmp "$G" "$BATS_TEST_TMPDIR/g0"
 	run -0 "$MAIL/part.py" "$(mail_to "$(address "$asker")")" plain
-	assert_eq "Standing request: you are asked to build in every special building phase, until you write 'building off'." "${lines[0]}"
+	assert_eq "Now: $cur to play (main)." "${lines[0]}"
+	assert_eq "Standing request: you are asked to build in every special building phase, until you write 'building off'." "${lines[1]}"
 	run -0 jq -c .building "$G.clock"
 	assert_eq "{\"$asker\":true}" "$output"
 	rm -f "$OUT"/*.eml
@@ -1463,13 +1543,14 @@ after() {
 	run -0 jq -c .building "$G.clock"
 	assert_eq "{}" "$output"
 	run -0 "$MAIL/part.py" "$(mail_to "$(address "$asker")")" plain
-	assert_eq "Standing request cancelled: the referee passes for you in the special building phase." "${lines[5]}"
+	assert_eq "Standing request cancelled: the referee passes for you in the special building phase." "${lines[6]}"
 }
 
 @test "'building on' in a game without the building phase changes nothing and says so; a players file's 'building' line takes all or requested" {
 	printf 'building on\n' | send plain 'Alice <alice@example.org>' 'build' '<b1@x>'
 	run -0 plain_to alice@example.org
-	assert_eq "This game has no special building phase: 'building on' changes nothing." "${lines[0]}"
+	assert_eq "Now: red to play (roll)." "${lines[0]}"
+	assert_eq "This game has no special building phase: 'building on' changes nothing." "${lines[1]}"
 	[ ! -e "$G.clock" ]
 	cp "$MAIL/players" "$BATS_TEST_TMPDIR/players"
 	echo 'building some' >>"$BATS_TEST_TMPDIR/players"
@@ -1506,8 +1587,9 @@ after() {
 	assert_eq "[\"$cur end\",\"$(after "$cur" 2)\",\"roll\"]" "$output"
 	outbox_count 5
 	run -0 "$MAIL/part.py" "$(mail_to "$(address "$cur")")" plain
-	assert_eq "The referee played by the standing orders (write 'help' for them):" "${lines[0]}"
-	assert_eq "  $cur end" "${lines[1]}"
+	assert_eq "Now: $(after "$cur" 2) to play (roll)." "${lines[0]}"
+	assert_eq "The referee played by the standing orders (write 'help' for them):" "${lines[1]}"
+	assert_eq "  $cur end" "${lines[2]}"
 	grep -q ' tick: standing orders: 1 move(s)$' "$G.log"
 }
 

@@ -68,9 +68,11 @@ def main():
         data = mutate(rng, rng.choice(seeds))
         try:
             mail = ref.Mail(data)
-            moves, commands, password, _ = ref.read_text(mail, "red", words)
+            said = ref.read_text(mail, "red", words)
+            moves = [m for _, m in said.moves]
             for text in [mail.sender, mail.subject, mail.tag, mail.auto, mail.several,
-                         mail.shown_id(), mail.reply_id or ""] + moves + commands + [password or ""]:
+                         mail.shown_id(), mail.reply_id or ""] + moves + said.commands + \
+                    [said.password or ""] + list(ref.unread_lines(said)):
                 if CONTROL.search(text):
                     raise ValueError("a control character in %r" % text)
             reply = referee.message(mail.sender or "x@example.org", ref.re_subject(mail, ""),

@@ -80,8 +80,13 @@ def main():
     for complete, w, h, width in drawn:
         if not complete or w == 0 or h == 0 or width == 0:
             fail("a picture is not drawn")
-    # The text above the board, line by line, is on the page.
-    above = text.split("\nNow: ")[0].split("\n") + ["Now: " + text.split("\nNow: ")[1].split("\n")[0]]
+    # The text above the board (whose first line starts with six blanks), line by line, is on
+    # the page.
+    above = []
+    for line in text.split("\n"):
+        if line.startswith("      "):
+            break
+        above.append(line)
     lines = [l.strip() for l in above if l.strip()]
     shown_lines = {" ".join(l.split()) for l in shown.split("\n")}
     for line in lines:

@@ -302,6 +302,9 @@ static void test_parse(void)
 		{ "", "empty move" },
 		{ "red bulid road 1-2", "unknown verb 'bulid': did you mean 'build'? (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)" },
 		{ "pink roll", "unknown colour 'pink'" },
+		{ "rde roll", "unknown colour 'rde': did you mean 'red'?" },
+		{ "bleu roll", "unknown colour 'bleu': did you mean 'blue'?" },
+		{ "orang roll", "unknown colour 'orang'" },	/* orange is not playing: not offered */
 		{ "orange roll", "orange is not playing in this game" },
 		{ "red", "a verb must follow the colour" },
 		{ "red build", "'build' needs road, settlement or city" },

@@ -49,12 +49,23 @@ struct words {
 	int most;	/* the most cards of a resource a count may name: the game's bank of each */
 };
 
-/* A seat of g from a colour word; C_ILLEGAL when the word is no colour or the colour is not playing. */
+/*
+ * A seat of g from a colour word; C_ILLEGAL when the word is no colour ("did you mean" the
+ * nearest colour that plays, as for a verb) or the colour is not playing.
+ */
 static int seat_word(const struct game *g, const char *w, int *seat, struct cerr *e)
 {
 	int c = colour_parse_in(g->rs, w);
-	if (c < 0)
+	if (c < 0) {
+		struct spell sp;
+		spell_start(&sp, w);
+		for (int k = 0; k < NCOLOUR; k++)
+			if (game_seat_of(g, k) != NOBODY)
+				spell_offer(&sp, colour_names[k]);
+		if (sp.best)
+			return cerr_set(e, C_ILLEGAL, "unknown colour '%s': did you mean '%s'?", w, sp.best);
 		return cerr_set(e, C_ILLEGAL, "unknown colour '%s'", w);
+	}
 	*seat = game_seat_of(g, c);
 	if (*seat == NOBODY)
 		return cerr_set(e, C_ILLEGAL, "%s is not playing in this game", w);
