@@ -29,10 +29,10 @@ $p/procmailrc 644
 $p/send 755" "$output"
 	run -1 grep -l '@[A-Z]*@' "$p"/*
 	run -0 grep -h '^PATH=' "$p"/*
-	assert_eq 'PATH=/opt/catan/bin:/usr/local/bin:/usr/bin:/bin
-PATH=/opt/catan/bin:/usr/local/bin:/usr/bin:/bin
-PATH="/opt/catan/bin:/usr/local/bin:/usr/bin:/bin"
-PATH=/opt/catan/bin:/usr/local/bin:/usr/bin:/bin
+	assert_eq 'PATH=/opt/catan/bin:/usr/bin:/bin
+PATH=/opt/catan/bin:/usr/bin:/bin
+PATH="/opt/catan/bin:/usr/bin:/bin"
+PATH=/opt/catan/bin:/usr/bin:/bin
 PATH=/usr/sbin:/usr/bin:/bin' "$output"
 	grep -qxF '* * * * * /opt/catan/share/catan-tools/pbem/send -p 30 $HOME/catan/outbox $HOME/catan/sent' "$p/crontab"
 	grep -qxF 'INCLUDERC=/opt/catan/share/catan-tools/pbem/procmailrc' <(sed -n 's/^#   //p' "$p/procmailrc")
