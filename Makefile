@@ -14,6 +14,9 @@ MANDIR     = $(PREFIX)/share/man
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(PREFIX)/share/zsh/vendor-completions
 LIBEXECDIR = $(PREFIX)/libexec
+# The play-by-email referee's deployment (examples/pbem/: docs/pbem.md), with the paths of
+# this installation put in place of @BINDIR@ and @PBEMDIR@.
+PBEMDIR    = $(PREFIX)/share/catan-tools/pbem
 
 CC         = cc
 HOSTCC     = $(CC)
@@ -266,7 +269,8 @@ demo:
 # tests install the tree under test, which another make may be building).
 install: $(if $(NOBUILD),,$(BINS) $(SCRIPTS))
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
-	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(LIBEXECDIR)/catan-tools
+	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(LIBEXECDIR)/catan-tools \
+	    $(DESTDIR)$(PBEMDIR)
 	for n in $(NAMES) $(SH_NAMES); do cp $(B)/bin/$$n $(DESTDIR)$(BINDIR)/$$n; chmod 755 $(DESTDIR)$(BINDIR)/$$n; done
 	for n in $(PY_NAMES); do cp $(B)/libexec/catan-tools/$$n $(DESTDIR)$(LIBEXECDIR)/catan-tools/$$n; \
 	    chmod 755 $(DESTDIR)$(LIBEXECDIR)/catan-tools/$$n; done
@@ -274,6 +278,9 @@ install: $(if $(NOBUILD),,$(BINS) $(SCRIPTS))
 	for m in man/*.5; do cp $$m $(DESTDIR)$(MANDIR)/man5/; done
 	for c in completions/bash/*; do cp $$c $(DESTDIR)$(BASHCOMPDIR)/; done
 	for c in completions/zsh/*; do cp $$c $(DESTDIR)$(ZSHCOMPDIR)/; done
+	for f in examples/pbem/*; do t=$(DESTDIR)$(PBEMDIR)/$${f#examples/pbem/}; \
+	    sed 's|@BINDIR@|$(BINDIR)|g; s|@PBEMDIR@|$(PBEMDIR)|g' $$f >$$t; \
+	    if [ -x $$f ]; then chmod 755 $$t; else chmod 644 $$t; fi; done
 
 uninstall:
 	for n in $(NAMES) $(SH_NAMES); do rm -f $(DESTDIR)$(BINDIR)/$$n; done
@@ -283,6 +290,8 @@ uninstall:
 	for m in man/*.5; do rm -f $(DESTDIR)$(MANDIR)/man5/$${m#man/}; done
 	for c in completions/bash/*; do rm -f $(DESTDIR)$(BASHCOMPDIR)/$${c#completions/bash/}; done
 	for c in completions/zsh/*; do rm -f $(DESTDIR)$(ZSHCOMPDIR)/$${c#completions/zsh/}; done
+	for f in examples/pbem/*; do rm -f $(DESTDIR)$(PBEMDIR)/$${f#examples/pbem/}; done
+	rmdir $(DESTDIR)$(PBEMDIR) $(DESTDIR)$(PREFIX)/share/catan-tools 2>/dev/null || true
 
 clean:
 	rm -rf build build-dev build-san build-fuzz

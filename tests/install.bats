@@ -16,6 +16,26 @@ load test_helper
 	done
 	[ -f "$d/opt/catan/share/man/man5/catan-state.5" ]
 	run -0 "$d/opt/catan/bin/catan-newboard" --version
+	# The referee's mail set-up (docs/pbem.md), with this installation's paths in place of the
+	# source's marks; tests/pbem-mta.bats runs it behind a mail system.
+	p=$d/opt/catan/share/catan-tools/pbem
+	run -0 ls "$p"
+	assert_eq $'crontab\ndeliver\nmailfilter\nprocmailrc\nsend' "$output"
+	run -0 stat -c '%n %a' "$p"/*
+	assert_eq "$p/crontab 644
+$p/deliver 755
+$p/mailfilter 644
+$p/procmailrc 644
+$p/send 755" "$output"
+	run -1 grep -l '@[A-Z]*@' "$p"/*
+	run -0 grep -h '^PATH=' "$p"/*
+	assert_eq 'PATH=/opt/catan/bin:/usr/bin:/bin
+PATH=/opt/catan/bin:/usr/bin:/bin
+PATH="/opt/catan/bin:/usr/bin:/bin"
+PATH=/opt/catan/bin:/usr/bin:/bin
+PATH=/usr/sbin:/usr/bin:/bin' "$output"
+	grep -qxF '* * * * * /opt/catan/share/catan-tools/pbem/send -p 30 $HOME/catan/outbox $HOME/catan/sent' "$p/crontab"
+	grep -qxF 'INCLUDERC=/opt/catan/share/catan-tools/pbem/procmailrc' <(sed -n 's/^#   //p' "$p/procmailrc")
 	# The referee finds its program in libexec, also when called through a link, and runs
 	# the catan-move beside it, whatever PATH holds.
 	[ -x "$d/opt/catan/libexec/catan-tools/catan-referee" ]
