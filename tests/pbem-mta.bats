@@ -306,8 +306,8 @@ kept() {
 		grep -qxF "From: $FROM" <<<"$output"
 		grep -qxF "To: $SFX$c@$DOMAIN" <<<"$output"
 		grep -qxF "Subject: $([ $c = red ] && echo 'Re: Catan: my move' || echo 'Catan: red played; blue to play (roll)')" <<<"$output"
-		run -0 sed -n '/^red played:$/,/^Now: /p' <<<"$output"
-		assert_eq $'red played:\n\n  red roll 1 2\n  red end\n\nNow: blue to play (roll).' "$output"
+		run -0 sed -n '/^Now: /,/^  red end$/p' <<<"$output"
+		assert_eq $'Now: blue to play (roll).\n\nred played:\n\n  red roll 1 2\n  red end' "$output"
 		clear "$c"
 	done
 	move blue m2 $'roll 1 2\nend'
@@ -325,8 +325,8 @@ kept() {
 		run -0 awk '/^==$/ { n++ } n == 2' <<<"$output"
 		grep -qxF "Subject: $([ $c = orange ] && echo 'Re: Catan: my move' || echo 'Catan: orange played; orange has won the game')" <<<"$output"
 		grep -qxF 'Turn 4: game over: orange has won with 3 points' <<<"$output"
-		run -0 sed -n '/^orange played:$/,/^Now: /p' <<<"$output"
-		assert_eq $'orange played:\n\n  orange roll 6 6\n  orange build city 41\n\nNow: orange has won the game.' "$output"
+		run -0 sed -n '/^Now: /,/^  orange build city 41$/p' <<<"$output"
+		assert_eq $'Now: orange has won the game.\n\norange played:\n\n  orange roll 6 6\n  orange build city 41' "$output"
 	done
 	run -0 sed 's/^[0-9TZ:-]* //' "$C/game.json.log"
 	assert_eq "passwords given to red, blue, white, orange
