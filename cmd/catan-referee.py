@@ -63,6 +63,15 @@ CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u206
 # A password: the alphabet has no 0/o, 1/l; 20 letters are 100 bits.
 PW_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 PW_LENGTH = 20
+# A seat's code: the referee's newest mail to the seat carries it, and a mail that would change
+# the game must carry it back (see Codes); 6 letters of the password's alphabet, 30 bits.
+CODE_LENGTH = 6
+# Where a mail carries a code: the Message-ID of the referee's mail it answers (in its
+# In-Reply-To and References), or a line "code k7q2mx" (its subject, its text, a quote).
+CODE_ID = re.compile(r"<catan\.([a-km-np-z2-9]{6})\.")
+CODE_WORD = re.compile(r"(?i)\bcode(?: for your next mail)?:?[ \t]+([a-km-np-z2-9]{6})\b")
+MAX_CODES = 100  # codes read from one mail at most
+CODE_LINE = re.compile(r"(?i)^\s*code\s*:?\s*\S+\s*$")  # a line of its own that gives one
 # Where a forwarded or quoted original starts (Outlook, Gmail, Thunderbird, Apple Mail).
 FORWARD = re.compile(r"^\s*(-+ ?(original message|forwarded message|weitergeleitete nachricht|"
                      r"message transféré|mensaje reenviado) ?-+|begin forwarded message:)",
@@ -370,6 +379,11 @@ class Mail:
             for part in (raw_header(msg, "Date"), raw_header(msg, "Subject"), self.body):
                 h.update(b"\0" + part.encode("utf-8", "replace"))
         self.key = h.hexdigest()
+        # The codes the mail carries (see Codes), wherever a reply or a person puts them.
+        found = CODE_ID.findall(raw_header(msg, "In-Reply-To") + " " +
+                                raw_header(msg, "References"))
+        found += CODE_WORD.findall(self.subject + "\n" + self.body)
+        self.codes = {c.lower() for c in found[:MAX_CODES]}
 
     def shown_id(self):
         return clean(self.msgid, 100) if self.msgid else "(no Message-ID)"
@@ -451,6 +465,8 @@ def read_text(mail, colour, words):
         if m:
             out.password = m.group(1)
             continue
+        if CODE_LINE.match(raw):
+            continue  # the mail's code: Mail.codes holds it
         if ended:
             continue
         if re.match(r"^-- ?$", raw) or re.match(r"^_____+$", raw) or FORWARD.match(raw):
@@ -562,6 +578,7 @@ class Referee:
         self.host = socket.gethostname() or "localhost"
         self.sender_from = opts["from"] or "Catan referee <referee@%s>" % self.host
         self.log = opts["log"]
+        self.said = None  # what this run did with the mail, as the log says it (without its time)
 
     # -- the tools beside us
     def tool(self, name):
@@ -581,21 +598,34 @@ class Referee:
 
     def say(self, text):
         stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        self.said = clean(text)
         try:
             append_line(self.log, "%s %s" % (stamp, clean(text)))
         except OSError as e:
             raise Fail(EX_TEMPFAIL, "catan-referee: cannot write %s: %s" % (self.log, e.strerror))
 
     # -- a reply, as a complete message
-    def message(self, to, subject, text, in_reply_to=None, html_part=None):
+    def message(self, to, subject, text, in_reply_to=None, html_part=None, code=None):
         """The reply: TEXT, or, with HTML_PART (an HTML text and the PNG picture it shows as
-        cid:board, or None), a multipart/alternative mail of both."""
+        cid:board, or None), a multipart/alternative mail of both.  With CODE, the addressee's
+        code (see Codes) is in its Message-ID, which a mail that answers it carries back, and
+        in a last paragraph, for a mail written anew."""
         m = email.message.EmailMessage(policy=email.policy.default)
         m["From"] = self.sender_from
         m["To"] = to
         m["Subject"] = clean(subject)
         m["Date"] = email.utils.formatdate(localtime=True)
-        m["Message-ID"] = email.utils.make_msgid(domain=self.host)
+        if code:
+            m["Message-ID"] = "<catan.%s.%s@%s>" % (code, secrets.token_hex(8), self.host)
+            footer = ("Your code for your next mail: %s.  A reply to this mail carries it;\n"
+                      "a mail written anew needs the line \"code %s\"." % (code, code))
+            text = text.rstrip("\n") + "\n\n" + footer + "\n"
+            if html_part is not None:
+                page, png = html_part
+                html_part = (page.replace("</body>", "<p>%s</p>\n</body>" % html.escape(footer), 1),
+                             png)
+        else:
+            m["Message-ID"] = email.utils.make_msgid(domain=self.host)
         if in_reply_to:
             m["In-Reply-To"] = in_reply_to
             m["References"] = in_reply_to
@@ -626,12 +656,31 @@ class Txn:
         self.clock = None  # the new GAME.clock, when it changes
         self.passwords = None  # the new GAME.passwords, when it changes
         self.guard = None  # the new GAME.guard, when it changes
+        self.codes = None  # the seats' codes, once read
+        self.codes_changed = False  # and whether GAME.codes is to be written anew
         self.line = None
         self.key = None
         self.nmail = 0
 
-    def reply(self, to, subject, text, in_reply_to=None, html_part=None):
-        self.replies.append(self.ref.message(to, subject, text, in_reply_to, html_part))
+    def reply(self, to, subject, text, in_reply_to=None, html_part=None, colour=None):
+        """A reply to TO; to COLOUR's player, it carries the seat's code."""
+        code = self.code_for(colour) if colour else None
+        self.replies.append(self.ref.message(to, subject, text, in_reply_to, html_part, code))
+
+    def code_for(self, colour):
+        """COLOUR's code: the one it has, or, when it has none, a new one."""
+        if self.codes is None:
+            self.codes = read_codes(self.game)
+        if colour not in self.codes:
+            self.new_code(colour)
+        return self.codes[colour]
+
+    def new_code(self, colour):
+        """A new code for COLOUR, the only one its next mail may carry."""
+        if self.codes is None:
+            self.codes = read_codes(self.game)
+        self.codes[colour] = "".join(secrets.choice(PW_ALPHABET) for _ in range(CODE_LENGTH))
+        self.codes_changed = True
 
     def commit(self, outbox):
         """Prepare everything in GAME.work, commit it by renaming, then carry it out."""
@@ -652,8 +701,13 @@ class Txn:
             write_file(os.path.join(self.work, "passwords"), self.passwords, 0o600)
         if self.guard is not None:
             write_file(os.path.join(self.work, "guard"), guard_text(self.guard))
+        if self.codes_changed:
+            write_file(os.path.join(self.work, "codes"),
+                       "".join("%s %s\n" % kv for kv in sorted(self.codes.items())).encode())
         meta = {"outbox": os.path.abspath(outbox), "log": os.path.abspath(self.ref.log),
                 "line": self.line, "key": self.key, "replies": names}
+        if self.line:
+            self.ref.said = self.line.split(" ", 1)[-1]
         write_file(os.path.join(self.work, "meta.json"), json.dumps(meta).encode())
         os.rename(self.work, self.txn)
         fsync_dir(os.path.dirname(self.game) or ".")
@@ -675,7 +729,7 @@ def finish(game):
     new = os.path.join(txn, "game.json")
     if os.path.exists(new):
         replace_game(game, new)
-    for name in ("clock", "passwords", "guard"):
+    for name in ("clock", "passwords", "guard", "codes"):
         if os.path.exists(os.path.join(txn, name)):
             os.rename(os.path.join(txn, name), "%s.%s" % (game, name))
     for name in meta["replies"]:
@@ -766,6 +820,16 @@ def read_passwords(path):
             return out
     except FileNotFoundError:
         return None
+
+
+def read_codes(game):
+    """COLOUR -> code of GAME.codes (none when the file does not exist)."""
+    try:
+        with open(game + ".codes", encoding="utf-8") as f:
+            return {w[0].lower(): w[1].lower() for w in (line.split() for line in f)
+                    if len(w) == 2 and not w[0].startswith("#")}
+    except FileNotFoundError:
+        return {}
 
 
 def pw_ok(hashes, colour, word):
@@ -888,7 +952,7 @@ def handle(ref, mail, outbox):
             t.line = "%s %s: %s" % (stamp, who, clean(text))
             if lines:
                 t.reply(sender, re_subject(mail, name_tag), "\n".join(lines) + "\n",
-                        mail.reply_id)
+                        mail.reply_id, colour=colour)
             t.commit(outbox)
             return 0
 
@@ -901,7 +965,8 @@ def handle(ref, mail, outbox):
             def unproven(text, *lines):
                 t.line = "%s %s: %s" % (stamp, who, text)
                 t.reply(sender, "Catan%s: a mail in your name was not played"
-                        % (" " + name_tag if name_tag else ""), "\n".join(lines) + "\n")
+                        % (" " + name_tag if name_tag else ""), "\n".join(lines) + "\n",
+                        colour=colour)
                 t.commit(outbox)
                 return 0
             if mail.too_large:
@@ -926,6 +991,31 @@ def handle(ref, mail, outbox):
             return done("refused: %d moves, over %d" % (len(said.moves), MAX_MOVES),
                         now, "", "Your mail holds %d moves; one mail may carry %d at most, so "
                         "nothing was played." % (len(said.moves), MAX_MOVES))
+        if said.moves and doc.get("position", {}).get("phase") == "over":
+            t.line = "%s %s: the game is over; told so" % (stamp, who)
+            said.commands = ["over", "board"]
+            answer(ref, t, game, doc, colour, said, mail, name_tag)
+            t.commit(outbox)
+            return 0
+        if said.moves or any(c in SETTINGS for c in said.commands):
+            # A mail that changes the game or a standing order answers the referee's newest
+            # mail to its seat, or it may be an old one sent again (Codes).
+            code = t.code_for(colour)
+            if code not in mail.codes:
+                if not guard(ref, t, game, colour, sender, name_tag, stamp, who, outbox):
+                    return 0
+                t.line = "%s %s: refused: the mail carries no current code (an old mail sent " \
+                         "again?); told the seat's owner" % (stamp, who)
+                r = Reply().p(now).p(
+                    "Nothing was played: your mail does not answer the referee's newest mail to "
+                    "you, so it may be an old mail sent again.  Answer this mail, or put the "
+                    "line \"code %s\" in yours, and send again what still holds:" % code)
+                r.moves([m for _, m in said.moves] + [c for c in said.commands if c in SETTINGS])
+                t.reply(sender, "Catan%s: a mail of yours was not played"
+                        % (" " + name_tag if name_tag else ""), r.text(), colour=colour)
+                t.commit(outbox)
+                return 0
+            t.new_code(colour)
         if not said.moves and said.commands:
             t.line = "%s %s: asked for %s" % (stamp, who, ", ".join(said.commands))
             answer(ref, t, game, doc, colour, said, mail, name_tag)
@@ -935,12 +1025,6 @@ def handle(ref, mail, outbox):
             return done("no moves in the mail", now, "",
                         "No moves were found in your mail, so nothing was played.", "",
                         *(unread_lines(said) + HELP_LINES))
-        if doc.get("position", {}).get("phase") == "over":
-            t.line = "%s %s: the game is over; told so" % (stamp, who)
-            said.commands = ["over", "board"]
-            answer(ref, t, game, doc, colour, said, mail, name_tag)
-            t.commit(outbox)
-            return 0
         return play(ref, t, game, doc, seats, players, colour, who, sender, mail, said,
                     name_tag, outbox, stamp)
 
@@ -965,9 +1049,10 @@ def unread_lines(said):
     return tuple(out) + ("",)
 
 
-# How many mails a seat's owner hears of, in an hour, that came in their name without the
-# seat's password (a forger's, or the owner's own without it); after these the referee answers
-# none and records none for the rest of the hour, but for one notice to the owner.
+# How many mails a seat's owner hears of, in an hour, that came in their name and were not
+# played: without the seat's password (a forger's, or the owner's own without it), or without
+# its current code (an old mail sent again); after these the referee answers none and records
+# none for the rest of the hour, but for one notice to the owner.
 GUARD_LIMIT = 3
 GUARD_WINDOW = 3600
 
@@ -1010,16 +1095,17 @@ def guard(ref, t, game, colour, to, name_tag, stamp, who, outbox):
         return False
     e["noticed"] = now
     t.key = None  # a notice marks no mail: the next such mail is as silent
-    t.line = "%s %s: %d mails without the seat's password since %s; no more answered " \
-             "until %s; told the seat's owner" % (stamp, who, e["count"], when(e["since"]),
-                                                  when(e["since"] + GUARD_WINDOW))
+    t.line = "%s %s: %d mails not played since %s (no password, or no current code); no " \
+             "more answered until %s; told the seat's owner" % (
+                 stamp, who, e["count"], when(e["since"]), when(e["since"] + GUARD_WINDOW))
     t.reply(to, "Catan%s: mails in your name" % (" " + name_tag if name_tag else ""),
-            "Since %s, %d mails came to the referee in your name without your\n"
-            "seat's password.  None was played.  The referee answers no more of them\n"
-            "until %s, and tells you of them once an hour at most.\n\n"
+            "Since %s, %d mails came to the referee in your name that it did not\n"
+            "play: without your seat's password, or not answering its newest mail to you.\n"
+            "The referee answers no more of them until %s, and tells you of them\n"
+            "once an hour at most.\n\n"
             "Your own mails, with your password, are played as ever.  If you fear your\n"
             "password was seen, ask the referee for a new one.\n"
-            % (when(e["since"]), e["count"], when(e["since"] + GUARD_WINDOW)))
+            % (when(e["since"]), e["count"], when(e["since"] + GUARD_WINDOW)), colour=colour)
     t.commit(outbox)
     return False
 
@@ -1028,6 +1114,9 @@ HELP_LINES = (
     "Write one move per line, for example:", "", "  roll", "  build road 12-17", "  end", "",
     "and your seat's password on a line of its own, as in the mail that gave it to you:", "",
     "  password xxxx-xxxx-xxxx-xxxx-xxxx", "",
+    "Answer the referee's newest mail to you: its code, which a reply carries, tells",
+    "your mail from an old one sent again (a mail written anew needs the line",
+    '"code xxxxxx" that the newest mail shows).',
     'Quoted lines (">") and everything after a signature line ("-- ") are skipped.',
     "A mail without moves may ask, one word a line:", "",
     "  list     your legal moves now (or: moves)",
@@ -1104,7 +1193,7 @@ def answer(ref, t, game, doc, colour, said, mail, name_tag):
         r.board(render(ref, game, colour), picture(ref, game, colour))
     subject = re_subject(mail, name_tag)
     t.reply(mail.sender_seat, subject, r.text(), mail.reply_id,
-            None if ref.o["text_only"] or "board" not in commands else r.html(subject))
+            None if ref.o["text_only"] or "board" not in commands else r.html(subject), colour)
 
 
 def legal_reply(ref, path, doc, colour, most):
@@ -1437,7 +1526,7 @@ def play(ref, t, game, doc, seats, players, colour, who, sender, mail, said, nam
         def send(r, c, to, subject, in_reply_to=None):
             r.board(render(ref, gpath, c), picture(ref, gpath, c))
             t.reply(to, subject, r.text(), in_reply_to,
-                    None if ref.o["text_only"] else r.html(subject))
+                    None if ref.o["text_only"] else r.html(subject), c)
 
         if refused is not None:
             t.line = "%s %s: %d of %d move(s) played; move %d refused: %s" % (
@@ -1546,7 +1635,7 @@ def tick(ref, game, players, outbox, name_tag):
                     "Without a move from you by %s, an automatic player (%s) moves for you,\n"
                     "and every player is told.  If you are away, write 'away' to stop your\n"
                     "clock.\n" % (now_line(doc), when(e["since"]), when(e["since"] + deadline),
-                                   policy))
+                                   policy), colour=c)
                 e["reminded"] = True
                 lines.append("%s: reminded" % c)
         if clock_text(clock) != before:
@@ -1602,7 +1691,7 @@ def tell_all(ref, t, new, newdoc, seats, before, name_tag, heading):
             r.board(render(ref, gpath, c), picture(ref, gpath, c))
             subject = "Catan%s: %s" % (" " + name_tag if name_tag else "", now)
             t.reply(address_of(seats, c), subject, r.text(), None,
-                    None if ref.o["text_only"] else r.html(subject))
+                    None if ref.o["text_only"] else r.html(subject), c)
     finally:
         shutil.rmtree(tmpdir, ignore_errors=True)
 
@@ -1642,7 +1731,9 @@ def give_passwords(ref, game, players, outbox, which, name_tag):
                      "hash of it and will not tell it again (ask the referee for a new one if it",
                      "is lost)."))
             r.board(render(ref, game, c), picture(ref, game, c))
-            t.reply(to, subject, r.text(), None, None if ref.o["text_only"] else r.html(subject))
+            t.new_code(c)  # a new password, a new code: a mail before it is no longer current
+            t.reply(to, subject, r.text(), None, None if ref.o["text_only"] else r.html(subject),
+                    c)
         if not given:
             return []
         # The hashes and the mails that tell the passwords in one transaction.
@@ -1870,7 +1961,11 @@ def main(argv):
         except Exception:  # the email package reads nearly anything; this is a last resort
             ref.say("refused: a mail that cannot be read; no reply")
             return 1
-        return handle(ref, mail, outbox)
+        status = handle(ref, mail, outbox)
+        if ref.said and sys.stderr.isatty():
+            # Run by hand: what became of the mail, in the log's words.
+            print("catan-referee: %s" % ref.said, file=sys.stderr)
+        return status
     except Fail as f:
         if f.message:
             print(f.message, file=sys.stderr)

@@ -27,16 +27,22 @@ catan-referee --passwords game.json players outbox >/dev/null
 password_of() { # password_of ADDRESS: what that player reads in their mail (its text part)
 	sed -n 's/^  password //p' $(grep -l "^To: $1\$" outbox/*.eml) | head -n 1
 }
+id_of() { # id_of ADDRESS: the Message-ID of the newest mail to ADDRESS, which a reply names
+	sed -n 's/^Message-ID: //p' $(ls -t $(grep -l "^To: $1\$" outbox/*.eml) | head -n 1)
+}
 alice=$(password_of alice@example.org) bob=$(password_of bob@example.net)
+alice_id=$(id_of alice@example.org) bob_id=$(id_of bob@example.net)
 echo "passwords mailed: $(ls outbox | wc -l)"
 mv outbox/* sent/
 
-# Alice (red, first to move) rolls: every player gets what they may see of it.
+# Alice (red, first to move) rolls, in a reply to the mail that gave her the password: every
+# player gets what they may see of it.
 catan-referee game.json players outbox <<MAIL
 From: Alice <alice@example.org>
 To: referee@example.org
-Subject: my turn
+Subject: Re: my password
 Message-ID: <turn1@example.org>
+In-Reply-To: $alice_id
 Content-Type: text/plain; charset=us-ascii
 
 roll
@@ -66,6 +72,7 @@ From: Bob <BOB@example.net>
 To: referee@example.org
 Subject: me
 Message-ID: <early@example.net>
+In-Reply-To: $bob_id
 
 roll
 password $bob

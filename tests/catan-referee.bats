@@ -17,14 +17,28 @@ pw_of() {
 	esac
 }
 
-# passwords GAME: GAME.passwords holding the hashes of the test players' passwords, as
-# catan-referee --passwords keeps them (catan-referee(1)).
+# The test seats' first codes (catan-referee draws random ones): the fixtures' mails carry them.
+declare -gA FIRST_CODE=([red]=red222 [blue]=bue222 [white]=wht222 [orange]=rng222 [green]=grn222 [brown]=brn222)
+
+# passwords GAME [PLAYERS]: GAME.passwords holding the hashes of the test players' passwords, as
+# catan-referee --passwords keeps them (catan-referee(1)), and GAME.codes the seats' first
+# codes, as the mails that told the passwords would give them.
 passwords() {
 	local c a
 	while read -r c a; do
 		[[ $c == \#* || -z $c ]] && continue
-		printf '%s %s\n' "$c" "$(printf 'catan-referee password\0%s' "$(pw_of "$a" | tr -d -)" | sha256sum | cut -c1-64)"
-	done <"${2:-$MAIL/players}" >"$1.passwords"
+		printf '%s %s\n' "$c" "$(printf 'catan-referee password\0%s' "$(pw_of "$a" | tr -d -)" | sha256sum | cut -c1-64)" >&4
+		printf '%s %s\n' "$c" "${FIRST_CODE[$c]}"
+	done <"${2:-$MAIL/players}" >"$1.codes" 4>"$1.passwords"
+}
+
+# code_of ADDRESS: the current code of ADDRESS's seat in $CODES_OF (default: $G), as the
+# referee's newest mail to that player shows it; none for an address of no seat.
+code_of() {
+	local c
+	c=$(awk -v a="${1,,}" 'tolower($2) == a { print $1 }' "${PLAYERS_OF:-$MAIL/players}")
+	[ -n "$c" ] || return 0
+	awk -v c="$c" '$1 == c { print $2 }' "${CODES_OF:-$G}.codes" 2>/dev/null
 }
 
 setup() {
@@ -46,12 +60,14 @@ referee() {
 	catan-referee $SEEDED $OPTS "$G" "$MAIL/players" "$OUT" <"$MAIL/$1"
 }
 
-# signed FROM: standard input, then the line with the password of FROM's address.
+# signed FROM: standard input, then the line with the password of FROM's address and the line
+# with its seat's current code.
 signed() {
 	local a=${1,,}
 	[[ $a == *\<* ]] && a=${a#*<} a=${a%>*}
 	cat
 	printf 'password %s\n' "$(pw_of "$a")"
+	printf 'code %s\n' "$(code_of "$a")"
 }
 
 # mkmail STYLE FROM SUBJECT ID [HEADER=VALUE...] < text: the mail, with the sender's password.
@@ -77,9 +93,9 @@ plain_to() {
 }
 
 # text_to ADDRESS: the text/plain part of that mail up to the board drawn under its text (the
-# board's first line starts with six blanks), without the blank lines before it.
+# board's first line starts with six blanks) or its code, without the blank lines before it.
 text_to() {
-	plain_to "$1" | awk '/^      / { exit } /^$/ { blank++; next } { while (blank) { print ""; blank-- } print }'
+	plain_to "$1" | awk '/^      |^Your code for your next mail: / { exit } /^$/ { blank++; next } { while (blank) { print ""; blank-- } print }'
 }
 
 # log_is LOG [GAME]: the game's log (of $G by default), as compact JSON.
@@ -177,6 +193,23 @@ You have no move to make now: the game waits for red (roll).  You will get a mai
 	grep -q '^What blue may see' "$(mail_to bob@example.net)"
 }
 
+@test "run by hand on a terminal, the referee says in one line what became of the mail; in a pipe, nothing" {
+	command -v script >/dev/null || skip "no script(1) (bsdutils) for a terminal"
+	tty() { script -qec "catan-referee $SEEDED $OPTS '$G' '$MAIL/players' '$OUT' <'$MAIL/$1'" /dev/null; }
+	run -0 tty illegal.eml
+	assert_eq $'catan-referee: red <alice@example.org>: 1 of 3 move(s) played; move 2 refused: \'red build city 9\': not enough resources: a city costs 2 grain and 3 ore\r' "$output"
+	run -0 tty illegal.eml
+	assert_eq $'catan-referee: red <alice@example.org>: ignored: mail <illegal.1@example.org> was handled already\r' "$output"
+	run -1 tty unknown.eml
+	assert_eq $'catan-referee: \'mallory@evil.example\' is not a player in '"$MAIL/players"$'\r' "$output"
+	# In a pipe (a mail system's), standard error stays empty.
+	cp "$BATS_TEST_TMPDIR/before.json" "$G"
+	passwords "$G"  # the codes as they were, too
+	rm "$G.seen"
+	run -0 --separate-stderr referee illegal.eml
+	assert_eq "" "$stderr"
+}
+
 @test "mail from an unknown sender is refused and logged, with no reply" {
 	run -1 --separate-stderr referee unknown.eml
 	assert_eq "catan-referee: 'mallory@evil.example' is not a player in $MAIL/players" "$stderr"
@@ -223,7 +256,8 @@ You have no move to make now: the game waits for red (roll).  You will get a mai
 	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 	run -0 sed '1,/^$/d' "$(mail_to alice@example.org)"
-	assert_eq 38 "${#lines[@]}"
+	assert_eq 40 "${#lines[@]}"
+	assert_eq "Your code for your next mail: red222.  A reply to this mail carries it;" "${lines[38]}"
 	assert_eq "Now: red to play (roll)." "${lines[0]}"
 	assert_eq "Your legal moves now (36):" "${lines[1]}"
 	assert_eq "  red roll 1 1" "${lines[2]}"
@@ -327,6 +361,9 @@ and your seat's password on a line of its own, as in the mail that gave it to yo
 
   password xxxx-xxxx-xxxx-xxxx-xxxx
 
+Answer the referee's newest mail to you: its code, which a reply carries, tells
+your mail from an old one sent again (a mail written anew needs the line
+\"code xxxxxx\" that the newest mail shows).
 Quoted lines (\">\") and everything after a signature line (\"-- \") are skipped.
 A mail without moves may ask, one word a line:
 
@@ -341,7 +378,10 @@ A mail without moves may ask, one word a line:
   building on     be asked in every special building phase (games of five or six),
                   until you write 'building off'; without it the referee passes for you
 
-The last four may come with moves too." "$output"
+The last four may come with moves too.
+
+Your code for your next mail: bue222.  A reply to this mail carries it;
+a mail written anew needs the line \"code bue222\"." "$output"
 	grep -q 'blue <bob@example.net>: asked for status, help$' "$G.log"
 	rm "$OUT"/*.eml
 	printf 'board\n' | run -0 send plain bob@example.net 'the board' '<c2@x>'
@@ -598,6 +638,7 @@ The last four may come with moves too." "$output"
 	# --text-only: the text alone.
 	rm "$OUT"/*.eml
 	cp "$BATS_TEST_TMPDIR/before.json" "$G"
+	passwords "$G"  # the codes as they were, too
 	rm "$G.seen"
 	run -0 catan-referee $SEEDED --text-only "$G" "$MAIL/players" "$OUT" <"$MAIL/illegal.eml"
 	grep -q '^Content-Type: text/plain; charset="utf-8"$' "$(mail_to bob@example.net)"
@@ -627,7 +668,7 @@ The last four may come with moves too." "$output"
 }
 
 @test "an unencoded 8-bit subject and Message-ID (UTF-8, Latin-1) are played once and answered in the sender's words" {
-	printf 'From: Alice <alice@example.org>\nSubject: Gr\303\274\303\237e f\374r dich\nMessage-ID: <zug\303\251@example.org>\n\nroll 3 3\npassword alice-pw\n' >"$BATS_TEST_TMPDIR/m"
+	printf 'From: Alice <alice@example.org>\nSubject: Gr\303\274\303\237e f\374r dich\nMessage-ID: <zug\303\251@example.org>\n\nroll 3 3\npassword alice-pw\ncode red222\n' >"$BATS_TEST_TMPDIR/m"
 	for i in 1 2; do
 		run -0 --separate-stderr catan-referee $SEEDED $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 		assert_eq "" "$stderr"
@@ -671,6 +712,7 @@ The last four may come with moves too." "$output"
 	limited() { bash -c 'ulimit -f 64; exec catan-referee "$@" <"$0"' "$MAIL/legal.eml" $SEEDED $OPTS "$G" "$MAIL/players" "$OUT"; }
 	for torn in seen log; do
 		cp "$BATS_TEST_TMPDIR/before.json" "$G"
+		passwords "$G"  # the codes as they were, too
 		rm -f "$G.seen" "$G.log" "$OUT"/*.eml
 		fill "$G.$torn"
 		run -75 --separate-stderr limited
@@ -740,12 +782,12 @@ The last four may come with moves too." "$output"
 	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	outbox_count 1
-	printf 'From: alice@example.org\nSubject: x\nMessage-ID: <next@alice>\n\nroll 3 3\npassword alice-pw\n' >"$BATS_TEST_TMPDIR/m"
+	printf 'From: alice@example.org\nSubject: x\nMessage-ID: <next@alice>\n\nroll 3 3\npassword alice-pw\ncode %s\n' "$(code_of alice@example.org)" >"$BATS_TEST_TMPDIR/m"
 	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	log_is '["red roll 3 3"]'
 	cp "$BATS_TEST_TMPDIR/before.json" "$G"
 	# The password counts in any case, with or without its dashes, anywhere the text is not quoted.
-	printf 'From: alice@example.org\nSubject: t\nMessage-ID: <ok@x>\n\n> password nothing\nroll 3 3\nPassword: ALICEPW\n-- \nAlice\n' >"$BATS_TEST_TMPDIR/m"
+	printf 'From: alice@example.org\nSubject: t\nMessage-ID: <ok@x>\n\n> password nothing\nroll 3 3\nPassword: ALICEPW\nCode: %s\n-- \nAlice\n' "$(code_of alice@example.org)" >"$BATS_TEST_TMPDIR/m"
 	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	log_is '["red roll 3 3"]'
 	# Without a passwords file nobody plays.
@@ -753,6 +795,71 @@ The last four may come with moves too." "$output"
 	run -0 referee legal.eml
 	grep -q "^A mail in your name was not played: it carries a wrong password\.$" "$(mail_to alice@example.org)"
 	log_is '["red roll 3 3"]'
+}
+
+@test "a mail sent again under a new Message-ID, or without one on another day, plays nothing: it carries an old code; a reply to the newest mail plays" {
+	# id_to ADDRESS: the Message-ID of the newest mail to ADDRESS, which a reply to it names.
+	id_to() { sed -n 's/^Message-ID: //p' "$(ls -t $(mail_to "$1") | head -n 1)"; }
+	# answer FROM ID IN-REPLY-TO TEXT: FROM's mail with TEXT and the password, no code line.
+	answer() {
+		printf 'From: %s\nSubject: Re: Catan\n%s%s\n%b\npassword %s\n' "$1" \
+			"${2:+Message-ID: $2$'\n'}" "${3:+In-Reply-To: $3$'\n'}" "$4" "$(pw_of "$1")" >"$BATS_TEST_TMPDIR/m"
+		catan-referee $SEEDED $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	}
+	run -0 referee legal.eml
+	log_is '["red roll 3 3","red build road 14-19","red end"]'
+	# Blue answers the mail the move brought: its In-Reply-To carries blue's code.
+	reply=$(id_to bob@example.net)
+	[[ $reply == "<catan.bue222."*"@"*">" ]]
+	rm "$OUT"/*.eml
+	run -0 answer bob@example.net '<b.1@x>' "$reply" 'roll 3 3\nend'
+	run -0 jq -c '.log[3:]' "$G"
+	assert_eq '["blue roll 3 3","blue end"]' "$output"
+	outbox_count 4
+	# Blue's code is new; the others' are as they were.
+	run -0 code_of bob@example.net
+	[[ $output =~ ^[a-km-np-z2-9]{6}$ ]]
+	[ "$output" != bue222 ]
+	assert_eq wht222 "$(code_of carol@example.com)"
+	grep -q "^Your code for your next mail: $(code_of bob@example.net)\.  A reply to this mail carries it;$" <(plain_to bob@example.net)
+	# The same mail again under another Message-ID, and without one: nothing is played, and
+	# blue hears of it with the current code, under the referee's subject.
+	cp "$G" "$BATS_TEST_TMPDIR/played.json"
+	for id in '<b.2@x>' ''; do
+		rm "$OUT"/*.eml
+		run -0 answer bob@example.net "$id" "$reply" 'roll 3 3\nend'
+		assert_file_eq "$BATS_TEST_TMPDIR/played.json" "$G"
+		outbox_count 1
+		grep -q '^Subject: Catan: a mail of yours was not played$' "$(mail_to bob@example.net)"
+		run -0 text_to bob@example.net
+		assert_eq "Now: white to play (roll).
+
+Nothing was played: your mail does not answer the referee's newest mail to you, so it may be an old mail sent again.  Answer this mail, or put the line \"code $(code_of bob@example.net)\" in yours, and send again what still holds:
+
+  blue roll 3 3
+  blue end" "$output"
+	done
+	run -0 grep -c "blue <bob@example.net>: refused: the mail carries no current code (an old mail sent again?); told the seat's owner$" "$G.log"
+	assert_eq 2 "$output"
+	# A refused mail moves the code on too: sent again when it would be legal, it plays nothing.
+	rm "$OUT"/*.eml
+	run -0 answer carol@example.com '<w.1@x>' '' 'code wht222\nend'
+	grep -q "^  'white end': " <(plain_to carol@example.com)
+	run -0 answer carol@example.com '<w.2@x>' '' "code $(code_of carol@example.com)\nroll 3 3"
+	run -0 answer carol@example.com '<w.3@x>' '' 'code wht222\nend'
+	run -0 jq -c '.log[5:]' "$G"
+	assert_eq '["white roll 3 3"]' "$output"
+	# A mail that changes nothing needs no code, and is answered with the current one.
+	rm "$OUT"/*.eml
+	printf 'From: dave@example.org\nSubject: ?\n\nlist\npassword dave-pw\n' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	grep -q '^Your code for your next mail: rng222\.' "$(mail_to dave@example.org)"
+	# A standing order changes something: without the code it is refused.
+	rm "$OUT"/*.eml
+	printf 'From: dave@example.org\nSubject: away\n\naway\npassword dave-pw\n' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	[ ! -e "$G.clock" ]
+	grep -q '^  away$' "$(mail_to dave@example.org)"
 }
 
 @test "password guesses: a few an hour are answered to the seat's owner, then one notice, then silence; the right password still plays" {
@@ -774,12 +881,12 @@ The last four may come with moves too." "$output"
 	run -0 grep -h '^Subject: ' "$OUT"/*.eml
 	assert_eq $'Subject: Catan: a mail in your name was not played\nSubject: Catan: a mail in your name was not played\nSubject: Catan: a mail in your name was not played\nSubject: Catan: mails in your name' "$(sort <<<"$output")"
 	run -0 "$MAIL/part.py" "$(grep -l '^Subject: Catan: mails in your name$' "$OUT"/*.eml)" plain
-	assert_eq "Since 2026-09-21 14:13 UTC, 4 mails came to the referee in your name without your" "${lines[0]}"
-	assert_eq "until 2026-09-21 15:13 UTC, and tells you of them once an hour at most." "${lines[2]}"
+	assert_eq "Since 2026-09-21 14:13 UTC, 4 mails came to the referee in your name that it did not" "${lines[0]}"
+	assert_eq "The referee answers no more of them until 2026-09-21 15:13 UTC, and tells you of them" "${lines[2]}"
 	# Nothing grows with the flood: four lines in the log, three marks.
 	run -0 wc -l <"$G.log"
 	assert_eq 4 "$output"
-	grep -q "red <alice@example.org>: 4 mails without the seat's password since 2026-09-21 14:13 UTC; no more answered until 2026-09-21 15:13 UTC; told the seat's owner$" "$G.log"
+	grep -q "red <alice@example.org>: 4 mails not played since 2026-09-21 14:13 UTC (no password, or no current code); no more answered until 2026-09-21 15:13 UTC; told the seat's owner$" "$G.log"
 	run -0 wc -l <"$G.seen"
 	assert_eq 3 "$output"
 	# The owner's own mail plays all the same.
@@ -831,10 +938,10 @@ The last four may come with moves too." "$output"
 	new=$(plain_to alice@example.org | sed -n 's/^  password //p')
 	[ "$new" != "${got[alice@example.org]}" ]
 	rm "$OUT"/*.eml
-	printf 'From: alice@example.org\nSubject: t\nMessage-ID: <old@x>\n\nroll 2 2\npassword %s\n' "${got[alice@example.org]}" |
+	printf 'From: alice@example.org\nSubject: t\nMessage-ID: <old@x>\n\nroll 2 2\npassword %s\ncode %s\n' "${got[alice@example.org]}" "$(code_of alice@example.org)" |
 		run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT"
 	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
-	printf 'From: alice@example.org\nSubject: t\nMessage-ID: <new@x>\n\nroll 2 2\npassword %s\n' "$new" |
+	printf 'From: alice@example.org\nSubject: t\nMessage-ID: <new@x>\n\nroll 2 2\npassword %s\ncode %s\n' "$new" "$(code_of alice@example.org)" |
 		run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT"
 	log_is '["red roll 2 2"]'
 	run -2 --separate-stderr catan-referee --passwords=green "$G" "$MAIL/players" "$OUT"
@@ -843,7 +950,7 @@ The last four may come with moves too." "$output"
 
 @test "duplicates are told by the sender and the whole Message-ID, or by the mail itself when it has none" {
 	# An ID with a blank is one ID, not its first word.
-	m() { printf 'From: %s\nSubject: s\n%s\n%s\npassword %s\n' "$1" "$2" "$3" "$4" >"$BATS_TEST_TMPDIR/m"; }
+	m() { printf 'From: %s\nSubject: s\n%s\n%s\npassword %s\ncode %s\n' "$1" "$2" "$3" "$4" "$(code_of "$1")" >"$BATS_TEST_TMPDIR/m"; }
 	m alice@example.org 'Message-ID: <20261121 100000.1@alice-pc>' $'\nroll 3 3\nend' alice-pw
 	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	m bob@example.net 'Message-ID: <20261121 100000.2@alice-pc>' $'\nroll 2 2\nend' bob-pw
@@ -882,7 +989,7 @@ The last four may come with moves too." "$output"
 	run -1 referee legal.eml
 	# A game that draws its outcomes from its secret key is refereed.
 	catan-newboard --beginner --secret >"$G"
-	printf 'From: alice@example.org\nSubject: t\n\nroll\npassword alice-pw\n' >"$BATS_TEST_TMPDIR/m"
+	printf 'From: alice@example.org\nSubject: t\n\nroll\npassword alice-pw\ncode red222\n' >"$BATS_TEST_TMPDIR/m"
 	run -0 catan-referee $OPTS "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	run -0 jq -r '.log[0]' "$G"
 	[[ $output == "red roll "[1-6]" "[1-6] ]]
@@ -897,7 +1004,7 @@ The last four may come with moves too." "$output"
 	assert_file_eq "$BATS_TEST_TMPDIR/before.json" "$G"
 	run -0 ls -A "$OUT"
 	assert_eq "" "$output"
-	printf 'From: alice@example.org\nSubject: t\n\nroll\npassword alice-pw\n' >"$BATS_TEST_TMPDIR/m"
+	printf 'From: alice@example.org\nSubject: t\n\nroll\npassword alice-pw\ncode red222\n' >"$BATS_TEST_TMPDIR/m"
 	run -0 catan-referee --allow-seeded "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	run -0 jq -r '.log[0]' "$G"
 	[[ $output == "red roll "[1-6]" "[1-6] ]]
@@ -938,7 +1045,7 @@ The last four may come with moves too." "$output"
 	{
 		printf 'From: alice@example.org\nSubject: \033[31mred\007 '
 		head -c 5000 /dev/zero | tr '\0' 'y'
-		printf '\nMessage-ID: <ctl@x>\n\npassword alice-pw\nroll 3 3\nbuild \033]0;x\007road 1-3\n'
+		printf '\nMessage-ID: <ctl@x>\n\npassword alice-pw\ncode red222\nroll 3 3\nbuild \033]0;x\007road 1-3\n'
 	} >"$BATS_TEST_TMPDIR/m"
 	run -0 catan-referee $SEEDED "$G" "$MAIL/players" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	log_is '["red roll 3 3"]'
@@ -964,6 +1071,7 @@ The last four may come with moves too." "$output"
 	killed=0
 	for i in $(seq 1 24); do
 		cp "$BATS_TEST_TMPDIR/before.json" "$G"
+		passwords "$G"  # the codes as they were, too
 		rm -rf "$OUT"/*.eml "$G.seen"
 		delay=$(awk -v t="$t" -v i="$i" 'BEGIN { printf "%.3f", t * i / 24 / 1000 }')
 		st=0
@@ -999,6 +1107,7 @@ The last four may come with moves too." "$output"
 	# A GAME.txn whose meta.json is gone (a removal cut short, as a referee before GAME.done
 	# left it) was carried out already: it is removed, and the mail is played once.
 	cp "$BATS_TEST_TMPDIR/before.json" "$G"
+	passwords "$G"  # the codes as they were, too
 	rm -f "$G.seen" "$G.log" "$OUT"/*.eml
 	mkdir "$G.txn"
 	printf 'x' >"$G.txn/logged"
@@ -1033,7 +1142,7 @@ The last four may come with moves too." "$output"
 	grep -q '^Subject: Catan \[game:friday\]: red played; blue to play (roll)$' "$(mail_to bob@example.net)"
 	rm "$OUT"/*.eml
 	# Erin plays only on monday: no tag is needed, and the replies carry it.
-	printf 'roll 2 2\nend\n' | run -0 games plain erin@example.org 'Monday' '<g2@x>'
+	printf 'roll 2 2\nend\n' | PLAYERS_OF=$D/monday.players CODES_OF=$D/monday.json run -0 games plain erin@example.org 'Monday' '<g2@x>'
 	log_is '["red roll 2 2","red end"]' "$D/monday.json"
 	grep -q '^Subject: Re: Monday \[game:monday\]$' "$(mail_to erin@example.org)"
 	rm "$OUT"/*.eml
@@ -1060,6 +1169,7 @@ The last four may come with moves too." "$output"
 	for i in 1 2 3 4 5; do
 		sh "$ROOT/tests/fixtures/render/positions.sh" "$BATS_TEST_TMPDIR"
 		cp "$BATS_TEST_TMPDIR/seven.json" "$G"
+		passwords "$G"
 		rm -f "$OUT"/*.eml "$G.seen"
 		referee discard-white.eml &
 		a=$!
@@ -1414,6 +1524,7 @@ leaks() {
 
 @test "a six-player game by mail, every player asked (building all): green passes in the building phase, a player out of turn is refused, all six are told" {
 	P=$BATS_TEST_TMPDIR/six.players
+	PLAYERS_OF=$P
 	printf '%s\n' 'red alice@example.org' 'blue bob@example.net' 'white carol@example.com' \
 		'orange dave@example.org' 'green erin@example.org' 'brown frank@example.net' \
 		'building all' >"$P"
@@ -1461,6 +1572,7 @@ five_players() {
 # up to a main phase; $cur is the player whose turn it is.
 five_game() {
 	P=$BATS_TEST_TMPDIR/five.players
+	PLAYERS_OF=$P
 	five_players "$P"
 	newgame "$G" --seed 3 --secret --players red,blue,white,orange,green
 	passwords "$G" "$P"

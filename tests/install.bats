@@ -46,9 +46,10 @@ PATH=/usr/sbin:/usr/bin:/bin' "$output"
 	"$d/opt/catan/bin/catan-newboard" --beginner >"$BATS_TEST_TMPDIR/game.json"
 	run -0 "$BATS_TEST_TMPDIR/referee" --passwords=red \
 		"$BATS_TEST_TMPDIR/game.json" "$ROOT/tests/fixtures/mail/players" "$BATS_TEST_TMPDIR/outbox"
-	pw=$(sed -n 's/^  password //p' "$BATS_TEST_TMPDIR"/outbox/*.eml)
+	pw=$(sed -n 's/^  password //p' "$BATS_TEST_TMPDIR"/outbox/*.eml | head -n 1)
+	code=$(sed -n 's/^Your code for your next mail: \([a-z0-9]*\)\..*/\1/p' "$BATS_TEST_TMPDIR"/outbox/*.eml | head -n 1)
 	rm "$BATS_TEST_TMPDIR"/outbox/*.eml
-	printf 'From: Alice <alice@example.org>\nSubject: hi\n\nroll\npassword %s\n' "$pw" |
+	printf 'From: Alice <alice@example.org>\nSubject: hi\n\nroll\npassword %s\ncode %s\n' "$pw" "$code" |
 		PATH=/usr/bin:/bin run -0 "$BATS_TEST_TMPDIR/referee" \
 		"$BATS_TEST_TMPDIR/game.json" "$ROOT/tests/fixtures/mail/players" "$BATS_TEST_TMPDIR/outbox"
 	run -0 jq -r '.log[0]' "$BATS_TEST_TMPDIR/game.json"

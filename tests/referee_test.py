@@ -165,6 +165,41 @@ class Headers(unittest.TestCase):
         self.assertEqual("joerg@example.org", m.sender)
 
 
+class Codes(unittest.TestCase):
+    """A mail's codes: wherever a reply or a person puts them, and nowhere else."""
+
+    def codes(self, headers, body=b"roll\n"):
+        return mail(headers, body).codes
+
+    def test_a_reply_carries_the_code_of_the_mail_it_answers(self):
+        self.assertEqual({"k7q2mx"}, self.codes(b"In-Reply-To: <catan.k7q2mx.0a1b2c3d@ref.example>"))
+        self.assertEqual({"k7q2mx", "abcdef"}, self.codes(
+            b"References: <x@y> <catan.abcdef.1@ref>\n <catan.k7q2mx.2@ref>"))
+        # Another mail's ID, or a code's letters in another shape, is no code.
+        self.assertEqual(set(), self.codes(b"In-Reply-To: <k7q2mx@ref.example>"))
+        self.assertEqual(set(), self.codes(b"In-Reply-To: <catan.k7q2m.1@ref>"))
+
+    def test_a_line_or_a_quote_carries_it(self):
+        self.assertEqual({"k7q2mx"}, self.codes(b"Subject: x", b"roll\ncode k7q2mx\n"))
+        self.assertEqual({"k7q2mx"}, self.codes(b"Subject: x", b"roll\nCode: K7Q2MX\n"))
+        self.assertEqual({"k7q2mx"}, self.codes(
+            b"Subject: x", b"roll\n> Your code for your next mail: k7q2mx.  A reply\n"))
+        self.assertEqual({"k7q2mx"}, self.codes(b"Subject: Re: my turn (code k7q2mx)"))
+        # l, o, 0 and 1 are in no code: a word with them is none.
+        self.assertEqual(set(), self.codes(b"Subject: x", b"code hello1\n"))
+
+    def test_a_mail_of_many_codes_counts_its_first_hundred(self):
+        a = R.PW_ALPHABET
+        body = "".join("code aaaa%s%s\n" % (a[i // 32], a[i % 32]) for i in range(300))
+        self.assertEqual(R.MAX_CODES, len(self.codes(b"Subject: x", body.encode())))
+
+    def test_the_code_line_is_not_prose(self):
+        m = mail(b"Subject: x", b"Hi,\nroll\ncode k7q2mx\n")
+        said = R.read_text(m, "red", (("red", "blue"), ("roll", "end")))
+        self.assertEqual([(2, "red roll")], said.moves)
+        self.assertEqual([(1, "Hi,")], said.unread)
+
+
 class Failures(unittest.TestCase):
     def test_a_fault_of_the_referee_keeps_the_mail(self):
         """An exception the referee did not foresee: exit 75 (the mail is kept and delivered
