@@ -511,7 +511,7 @@ static double text_advance(const char *s)
 				      0.974, 0.634, 0.612, 0.411, 0.521, 0.634, 0.818 };
 	double w = 0;
 	for (; *s; s++) {
-		const char *at = *s ? strchr(letters, *s) : NULL;
+		const char *at = strchr(letters, *s);
 		w += at ? adv[at - letters] : 0.636;
 	}
 	return w;
