@@ -1112,11 +1112,11 @@ def guard(ref, t, game, colour, to, name_tag, stamp, who, outbox):
 
 HELP_LINES = (
     "Write one move per line, for example:", "", "  roll", "  build road 12-17", "  end", "",
-    "and your seat's password on a line of its own, as in the mail that gave it to you:", "",
+    "and your seat's password on a line of its own, as the mail that gave it shows:", "",
     "  password xxxx-xxxx-xxxx-xxxx-xxxx", "",
-    "Answer the referee's newest mail to you: its code, which a reply carries, tells",
-    "your mail from an old one sent again (a mail written anew needs the line",
-    '"code xxxxxx" that the newest mail shows).',
+    "Answer the referee's newest mail to you: its code, which a reply carries,",
+    "tells your mail from an old one sent again (a mail written anew needs the",
+    'line "code xxxxxx" that the newest mail shows).',
     'Quoted lines (">") and everything after a signature line ("-- ") are skipped.',
     "A mail without moves may ask, one word a line:", "",
     "  list     your legal moves now (or: moves)",
@@ -1308,26 +1308,54 @@ def legal_moves(ref, game, colour):
 
 
 def render(ref, path, colour):
-    return ref.run(["catan-render", "--labels", "--view", colour, "--color", "never",
-                    "--log", "0", path]).stdout.decode()
+    """What COLOUR may see as text for mail, in lines of at most 78 columns (catan-render
+    --labels --width 78: the board with the numbers players type, the panel under it): the
+    board and the panel, apart, for the HTML part shows the panel as text of its own."""
+    args = ["catan-render", "--labels", "--width", str(Reply.COLUMNS), "--view", colour,
+            "--color", "never", "--log", "0", path]
+    whole = ref.run(args).stdout.decode()
+    board = ref.run(args[:1] + ["--board-only"] + args[1:]).stdout.decode()
+    if not whole.startswith(board):
+        return whole, ""
+    return board, whole[len(board):]
 
 
 def picture(ref, path, colour):
-    """The PNG picture of what COLOUR may see, 900 pixels wide; None without rsvg-convert
-    (librsvg2-bin) or with --text-only."""
+    """The PNG picture of the board as COLOUR may see it, for a phone's screen as for a wide
+    one: catan-render --large-print (the board alone, every number and word a fortieth of its
+    width) drawn by rsvg-convert (librsvg2-bin) Reply.WIDTH pixels wide, in 64 colours by
+    pngquant when it is there (a third of the bytes).  None without rsvg-convert or with
+    --text-only."""
     if ref.o["text_only"] or not shutil.which("rsvg-convert"):
         return None
-    svg = ref.run(["catan-render", "--svg", "--labels", "--view", colour, path]).stdout
+    svg = ref.run(["catan-render", "--svg", "--large-print", "--labels", "--view", colour,
+                   path]).stdout
     try:
-        p = subprocess.run(["rsvg-convert", "--format", "png", "--width", "900"], input=svg,
-                           capture_output=True)
+        p = subprocess.run(["rsvg-convert", "--format", "png", "--width", str(Reply.WIDTH)],
+                           input=svg, capture_output=True)
     except OSError:
         return None
-    return p.stdout if p.returncode == 0 and p.stdout.startswith(b"\x89PNG") else None
+    if p.returncode != 0 or not p.stdout.startswith(b"\x89PNG"):
+        return None
+    png = p.stdout
+    if shutil.which("pngquant"):
+        try:
+            q = subprocess.run(["pngquant", "--strip", "64", "-"], input=png, capture_output=True)
+            if q.returncode == 0 and q.stdout.startswith(b"\x89PNG"):
+                png = q.stdout
+        except OSError:
+            pass
+    return png
 
 
 class Reply:
-    """A reply to draw as text and as HTML: paragraphs, lists of moves, the board."""
+    """A reply to draw as text and as HTML: paragraphs, lists of moves, the board.  The text
+    part's lines are at most COLUMNS long (longer ones wrapped), the board's included; the
+    HTML part needs no sideways scrolling on a phone: its picture shrinks to the screen's
+    width (at most its own WIDTH pixels), the panel is text that wraps."""
+
+    COLUMNS = 78  # a mail's line (RFC 5322), and the text board's width
+    WIDTH = 640  # the picture's pixels
 
     def __init__(self):
         self.blocks = []
@@ -1350,56 +1378,106 @@ class Reply:
         self.blocks.extend(other.blocks)
         return self
 
-    def board(self, text, png):
-        self.blocks.append(("board", (text, png)))
+    def board(self, drawing, png):
+        """DRAWING: render()'s board and panel; PNG: picture()'s, or None."""
+        self.blocks.append(("board", (drawing, png)))
         return self
+
+    @staticmethod
+    def wrap(line, indent):
+        """LINE in lines of at most COLUMNS, broken at blanks, the next ones indented by INDENT
+        blanks; a word longer than a line stays whole."""
+        import textwrap
+        if len(line) <= Reply.COLUMNS:
+            return [line]
+        lead = len(line) - len(line.lstrip(" "))
+        return textwrap.wrap(line[lead:], Reply.COLUMNS, initial_indent=" " * lead,
+                             subsequent_indent=" " * indent, break_long_words=False,
+                             break_on_hyphens=False)
+
+    @staticmethod
+    def reflow(lines):
+        """Preformatted LINES in lines of at most COLUMNS.  An item of a list ("  list     your
+        legal moves") and the lines under its text that go on with it are one entry, wrapped
+        under its text; another line is wrapped under its own start."""
+        entries = []  # [text, the column its next lines start at, whether it is an item]
+        for line in lines:
+            lead = len(line) - len(line.lstrip(" "))
+            if entries and entries[-1][2] and line.strip() and lead == entries[-1][1]:
+                entries[-1][0] += " " + line.strip()
+                continue
+            item = re.match(r" *\S+(?: \S+)*  +(?=\S)", line)
+            entries.append([line, item.end() if item else lead, bool(item)])
+        return [l for text, col, _ in entries for l in Reply.wrap(text, col)]
 
     def text(self):
         out = []
         for kind, v in self.blocks:
             if kind == "p":
-                out.append(v + "\n\n")
+                out.append("\n".join(l for part in v.split("\n") for l in self.wrap(part, 0))
+                           + "\n\n")
             elif kind == "moves":
-                out.append("".join("  %s\n" % m for m in v) + "\n")
+                out.append("".join("%s\n" % l for m in v for l in self.wrap("  " + m, 4)) + "\n")
             elif kind == "pre":
-                out.append(v + "\n\n")
+                out.append("\n".join(self.reflow(v.split("\n"))) + "\n\n")
             else:
-                out.append(v[0])
+                board, panel = v[0]
+                out.append(board + panel)
         return "".join(out)
 
     def html(self, title):
         """A page that needs nothing from outside: the picture comes in the mail itself."""
         e = html.escape
-        out = ['<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>%s</title></head>\n'
-               '<body style="font-family: sans-serif; color: #222; background: #fff;">\n' % e(title)]
+        out = ['<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
+               '<meta name="viewport" content="width=device-width, initial-scale=1">'
+               '<title>%s</title></head>\n'
+               '<body style="font-family: sans-serif; color: #222; background: #fff; '
+               'overflow-wrap: anywhere;">\n' % e(title)]
         png = None
         for kind, v in self.blocks:
             if kind == "p":
                 out.append("<p>%s</p>\n" % e(v))
             elif kind == "pre":
-                out.append('<pre style="font-family: monospace;">%s</pre>\n' % e(v))
+                out.append('<pre style="font-family: monospace; white-space: pre-wrap;">%s</pre>\n'
+                           % e(v))
             elif kind == "moves":
                 if v:
-                    out.append('<ul style="font-family: monospace; font-size: 14px;">\n%s</ul>\n'
+                    out.append('<ul style="font-family: monospace; font-size: 14px; '
+                               'padding-left: 1.5em;">\n%s</ul>\n'
                                % "".join("<li>%s</li>\n" % e(m) for m in v))
             else:
-                text, png = v
+                (board, panel), png = v
                 if png:
+                    # The size from the PNG's header: the page keeps the picture's room.
+                    w, h = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
                     out.append('<p><img src="cid:board" alt="The game as you may see it" '
-                               'width="900" style="max-width: 100%; height: auto;"></p>\n')
-                out.append('<pre style="font-family: monospace; font-size: 13px;">%s</pre>\n'
-                           % e(panel_of(text)))
+                               'width="%d" height="%d" style="display: block; width: 100%%; '
+                               'max-width: %dpx; height: auto;"></p>\n' % (w, h, w))
+                out.append(panel_of(panel))
         out.append("</body></html>\n")
         return "".join(out), png
 
 
-def panel_of(text):
-    """The text drawing's lines after the board: whose turn, the players, the bank."""
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if line[:1] not in ("", " "):
-            return "\n".join(lines[i:])
-    return text
+def panel_of(panel):
+    """The text drawing's panel (whose turn, the players, the bank) as HTML that wraps: a
+    paragraph a block of lines, its first line in bold, its indented lines indented."""
+    e = html.escape
+    out = []
+    for block in re.split(r"\n\s*\n", panel.strip("\n")):
+        lines = [l for l in block.split("\n") if l.strip()]
+        if not lines:
+            continue
+        out.append('<div style="margin: 0.8em 0; line-height: 1.4;">\n')
+        for i, line in enumerate(lines):
+            text = e(line.strip())
+            if i == 0:
+                text = "<b>%s</b>" % text
+            if line.startswith(" "):
+                out.append('<div style="padding-left: 1.5em;">%s</div>\n' % text)
+            else:
+                out.append("<div>%s</div>\n" % text)
+        out.append("</div>\n")
+    return "".join(out)
 
 
 def read_clock(game):

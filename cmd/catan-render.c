@@ -17,7 +17,8 @@ const char fe_progname[] = "catan-render";
 
 enum format { FMT_TEXT, FMT_SVG, FMT_PNG, FMT_HTML };
 
-enum { O_SVG = 's', O_PNG = 'p', O_LABELS = 'l', O_VIEW = 'v', O_LOG = 'n', O_COLOR = 256, O_FORCE, O_SINCE, O_SCREEN, O_AT, O_HTML };
+enum { O_SVG = 's', O_PNG = 'p', O_LABELS = 'l', O_VIEW = 'v', O_LOG = 'n', O_COLOR = 256, O_FORCE, O_SINCE, O_SCREEN, O_AT, O_HTML,
+       O_WIDTH, O_BOARD_ONLY, O_LARGE };
 
 static const char *const when_words[] = { "auto", "always", "never", NULL };
 
@@ -33,6 +34,15 @@ static const struct fe_opt options[] = {
 	  .text = "let --png replace a file that is not a PNG picture" },
 	{ "labels", O_LABELS, FE_NO_ARG, NULL, .help = "intersection numbers and path names",
 	  .text = "intersection numbers and path names on the board" },
+	{ "width", O_WIDTH, FE_ARG, NULL, .help = "text of at most N columns", .value_name = "N",
+	  .text = "text of at most N columns where the board allows it: the board at the widest spacing that "
+		  "fits (with --labels the path names go first, then the board narrows), the panel wrapped to N" },
+	{ "board-only", O_BOARD_ONLY, FE_NO_ARG, NULL, .help = "the board alone, without the panel",
+	  .text = "the board alone, without the panel (text, SVG or PNG)" },
+	{ "large-print", O_LARGE, FE_NO_ARG, NULL, .help = "SVG or PNG for small screens: the board alone, in large print",
+	  .text = "SVG or PNG for small screens: the board alone, every word and number on it at least a fortieth "
+		  "of the picture's width high, the intersection numbers (--labels) on the intersections and no path "
+		  "names" },
 	{ "screen", O_SCREEN, FE_NO_ARG, NULL, .help = "text for a terminal of 80x24",
 	  .text = "text for a terminal of 80x24: the board at half height with intersection numbers, a short "
 		  "panel on its right" },
@@ -53,8 +63,8 @@ static const struct fe_opt options[] = {
 };
 
 static const char *const usage[] = {
-	"[--svg | --png FILE [--force] | --html] [--labels | --screen] [--since FILE] [--color WHEN] "
-	"[--view COLOUR] [--log N] [--at N] [FILE]",
+	"[--svg | --png FILE [--force] | --html] [--labels | --screen] [--width N] [--board-only] "
+	"[--large-print] [--since FILE] [--color WHEN] [--view COLOUR] [--log N] [--at N] [FILE]",
 	NULL,
 };
 
@@ -140,6 +150,17 @@ static int read_options(int argc, char **argv, struct opts *o)
 		case O_SCREEN:
 			o->ro.screen = 1;
 			break;
+		case O_WIDTH:
+			if (fe_parse_u64(optarg, 1000, &v) || v == 0)
+				return fe_usagef(&command, "--width: '%s' is not a number of columns", optarg);
+			o->ro.width = (int)v;
+			break;
+		case O_BOARD_ONLY:
+			o->ro.board_only = 1;
+			break;
+		case O_LARGE:
+			o->ro.large = 1;
+			break;
 		case O_SINCE:
 			o->since_path = optarg;
 			break;
@@ -168,6 +189,13 @@ static int read_options(int argc, char **argv, struct opts *o)
 				 "--html or --labels");
 	if ((o->nfmt & 4) && o->nfmt != 4)
 		return fe_usagef(&command, "--html is a page of its own: give it without --svg or --png");
+	if (o->ro.width && (o->fmt != FMT_TEXT || o->ro.screen))
+		return fe_usagef(&command, "--width is for the text: give it without --svg, --png, --html or --screen");
+	if (o->ro.large && o->fmt != FMT_SVG && o->fmt != FMT_PNG)
+		return fe_usagef(&command, "--large-print is for a picture: give it with --svg or --png");
+	if (o->ro.board_only && (o->fmt == FMT_HTML || o->ro.screen))
+		return fe_usagef(&command, "--board-only is for the text, --svg or --png: give it without --html "
+				 "or --screen");
 	o->ro.colour = o->fmt == FMT_TEXT && fe_colour_wanted(o->when);
 	return -1;
 }

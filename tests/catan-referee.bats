@@ -95,7 +95,18 @@ plain_to() {
 # text_to ADDRESS: the text/plain part of that mail up to the board drawn under its text (the
 # board's first line starts with six blanks) or its code, without the blank lines before it.
 text_to() {
-	plain_to "$1" | awk '/^      |^Your code for your next mail: / { exit } /^$/ { blank++; next } { while (blank) { print ""; blank-- } print }'
+	prose_to "$1" | awk '/^      |^Your code for your next mail: / { exit } /^$/ { blank++; next } { while (blank) { print ""; blank-- } print }'
+}
+
+# prose_to ADDRESS: the text/plain part of that mail with each paragraph and each move that
+# the reply wrapped at 78 columns on one line again (a line joins the one before it when
+# neither is blank nor starts with a blank, or when it starts with four blanks, the rest of
+# a move, and the one before with two).
+prose_to() {
+	plain_to "$1" | awk '
+		NR > 1 && prev != "" && prev !~ /^ / && $0 != "" && $0 !~ /^ / { line = line " " $0; prev = $0; next }
+		NR > 1 && prev ~ /^  [^ ]/ && $0 ~ /^    [^ ]/ { sub(/^ */, ""); line = line " " $0; next }
+		NR > 1 { print line } { line = $0; prev = $0 } END { print line }'
 }
 
 # log_is LOG [GAME]: the game's log (of $G by default), as compact JSON.
@@ -313,7 +324,7 @@ Not read as moves (the lines of your mail that are no move, command or password)
 		for i in $(seq 11); do printf 'Note %d: %s\n' "$i" "$(head -c 80 /dev/zero | tr '\0' z)"; done
 	} | run -0 send plain alice@example.org 'end' '<t4@x>'
 	log_is '["red roll 3 3","red end"]'
-	run -0 sed -n '/^Not read as moves/,/^  and/p' <(plain_to alice@example.org)
+	run -0 sed -n '/^Not read as moves/,/^  and/p' <(prose_to alice@example.org)
 	assert_eq "Not read as moves (the lines of your mail that are no move, command or password):" "${lines[0]}"
 	assert_eq "  line 1: Blue, shall we trade later?" "${lines[1]}"
 	assert_eq "  line 3: Note 1: $(head -c 52 /dev/zero | tr '\0' z)..." "${lines[2]}"
@@ -357,13 +368,13 @@ Write one move per line, for example:
   build road 12-17
   end
 
-and your seat's password on a line of its own, as in the mail that gave it to you:
+and your seat's password on a line of its own, as the mail that gave it shows:
 
   password xxxx-xxxx-xxxx-xxxx-xxxx
 
-Answer the referee's newest mail to you: its code, which a reply carries, tells
-your mail from an old one sent again (a mail written anew needs the line
-\"code xxxxxx\" that the newest mail shows).
+Answer the referee's newest mail to you: its code, which a reply carries,
+tells your mail from an old one sent again (a mail written anew needs the
+line \"code xxxxxx\" that the newest mail shows).
 Quoted lines (\">\") and everything after a signature line (\"-- \") are skipped.
 A mail without moves may ask, one word a line:
 
@@ -371,12 +382,14 @@ A mail without moves may ask, one word a line:
   board    the board and the game as you may see them
   status   whose turn it is and the last moves
   help     this text
-  away     you are away: your clock stops until you write 'back' (or send a move)
+  away     you are away: your clock stops until you write 'back' (or send a
+           move)
   back     you are back: your clock runs again
-  standing pass   pass whenever you are asked to answer a robber with a knight,
-                  until you write 'standing off'
-  building on     be asked in every special building phase (games of five or six),
-                  until you write 'building off'; without it the referee passes for you
+  standing pass   pass whenever you are asked to answer a robber with a
+                  knight, until you write 'standing off'
+  building on     be asked in every special building phase (games of five or
+                  six), until you write 'building off'; without it the referee
+                  passes for you
 
 The last four may come with moves too.
 
@@ -440,7 +453,7 @@ a mail written anew needs the line \"code bue222\"." "$output"
 	assert_eq red "$output"
 	run -0 jq -r '.position.current' "$G"
 	assert_eq blue "$output"
-	grep -q '^red let the deadline pass (2026-09-24 14:13 UTC); the automatic player (random) moved for them:$' <(plain_to carol@example.com)
+	grep -q '^red let the deadline pass (2026-09-24 14:13 UTC); the automatic player (random) moved for them:$' <(prose_to carol@example.com)
 	grep -q 'tick: red: deadline passed' "$G.log"
 	# Blue is away: the clock stands still, however long; back, it runs from then.
 	rm "$OUT"/*.eml
@@ -627,13 +640,18 @@ a mail written anew needs the line \"code bue222\"." "$output"
 	for a in alice@example.org bob@example.net; do
 		grep -q '^Content-Type: multipart/alternative' "$(mail_to "$a")"
 		run -0 timeout 120 "$py" "$ROOT/tests/mail-html.py" "$(mail_to "$a")"
-		assert_eq "mail-html: 1 picture(s) drawn, 900x482; $([ "$a" = alice@example.org ] && echo 18 || echo 3) lines of the text shown" "$output"
+		assert_eq "mail-html: 1 picture(s) drawn, 640x606, shown 640 px wide; $([ "$a" = alice@example.org ] && echo 19 || echo 3) lines of the text shown; no sideways scroll at 1000 px" "$output"
 	done
-	# The picture is what the addressee may see.
+	# The picture is what the addressee may see: the board alone in large print, 640 pixels
+	# wide, in 64 colours where pngquant is installed.
 	mkdir "$BATS_TEST_TMPDIR/p"
 	run -0 timeout 120 "$py" "$ROOT/tests/mail-html.py" "$(mail_to bob@example.net)" "$BATS_TEST_TMPDIR/p"
 	grep -q 'alt="The game as you may see it"' "$BATS_TEST_TMPDIR/p/page.html"
-	catan-render --svg --labels --view blue "$G" | rsvg-convert --format png --width 900 >"$BATS_TEST_TMPDIR/want.png"
+	catan-render --svg --large-print --labels --view blue "$G" | rsvg-convert --format png --width 640 >"$BATS_TEST_TMPDIR/want.png"
+	if command -v pngquant >/dev/null; then
+		pngquant --strip 64 - <"$BATS_TEST_TMPDIR/want.png" >"$BATS_TEST_TMPDIR/want-64.png"
+		mv "$BATS_TEST_TMPDIR/want-64.png" "$BATS_TEST_TMPDIR/want.png"
+	fi
 	assert_file_eq "$BATS_TEST_TMPDIR/want.png" "$BATS_TEST_TMPDIR/p/"image-*.png
 	# --text-only: the text alone.
 	rm "$OUT"/*.eml
@@ -643,6 +661,102 @@ a mail written anew needs the line \"code bue222\"." "$output"
 	run -0 catan-referee $SEEDED --text-only "$G" "$MAIL/players" "$OUT" <"$MAIL/illegal.eml"
 	grep -q '^Content-Type: text/plain; charset="utf-8"$' "$(mail_to bob@example.net)"
 	run -1 grep -q 'multipart' "$OUT"/*.eml
+}
+
+# six_seats FILE: the players file of a six-player game (every player asked in the building phase).
+six_seats() {
+	printf '%s\n' 'red alice@example.org' 'blue bob@example.net' 'white carol@example.com' \
+		'orange dave@example.org' 'green erin@example.org' 'brown frank@example.net' \
+		'building all' >"$1"
+}
+
+# board_mails: the base game's replies to a mail with a refusal and the legal moves, each
+# player's; a six-player game's to a move of red's in the set-up, in $BATS_TEST_TMPDIR/six
+# (its game, players and outbox); Catan for Two's to red's 'board' and 'help', in
+# $BATS_TEST_TMPDIR/two.
+board_mails() {
+	local d g m
+	run -0 referee illegal.eml
+	d=$BATS_TEST_TMPDIR/six
+	mkdir "$d" "$d/out"
+	six_seats "$d/players"
+	newgame "$d/game.json" --seed 4 --secret --players red,blue,white,orange,green,brown
+	passwords "$d/game.json" "$d/players"
+	m=$(catan-move --view red <"$d/game.json" | catan-move --list | head -1)
+	printf '%s\n' "${m#red }" | CODES_OF=$d/game.json mkmail plain 'Alice <alice@example.org>' 'my turn' '<s1@x>' >"$d/m"
+	run -0 catan-referee $OPTS "$d/game.json" "$d/players" "$d/out" <"$d/m"
+	run -0 ls "$d/out"
+	assert_eq 6 "${#lines[@]}"
+	d=$BATS_TEST_TMPDIR/two
+	mkdir "$d" "$d/out"
+	printf '%s\n' 'red alice@example.org' 'blue bob@example.net' >"$d/players"
+	newgame "$d/game.json" --seed 3 --secret --rules variant=two --players red,blue
+	passwords "$d/game.json" "$d/players"
+	printf 'board\nhelp\n' | CODES_OF=$d/game.json mkmail plain 'Alice <alice@example.org>' 'the board' '<t1@x>' >"$d/m"
+	run -0 catan-referee $OPTS "$d/game.json" "$d/players" "$d/out" <"$d/m"
+	run -0 ls "$d/out"
+	assert_eq 1 "${#lines[@]}"
+}
+
+@test "every line of a reply's text part fits 78 columns, the board included: the base game, six players, Catan for Two, the help" {
+	board_mails
+	n=0
+	for f in "$OUT"/*.eml "$BATS_TEST_TMPDIR"/six/out/*.eml "$BATS_TEST_TMPDIR"/two/out/*.eml; do
+		"$MAIL/part.py" "$f" plain >"$f.txt"
+		awk -v f="$f" 'length > 78 { print f ": " length " columns: " $0; bad = 1 } END { exit bad }' "$f.txt"
+		# The board is there, with the numbers players type.
+		grep -q ' #19 ' "$f.txt"
+		grep -q ' 17 ' "$f.txt"
+		n=$((n + 1))
+	done
+	assert_eq 11 "$n"
+	# The base board and Catan for Two name their paths; the help's list wraps under its text.
+	grep -q ' 10-14 ' "$(mail_to alice@example.org)"
+	grep -q ' 10-14 ' "$BATS_TEST_TMPDIR"/two/out/*.eml.txt
+	grep -q "^  standing pass   pass whenever you are asked to answer a robber with a$" "$BATS_TEST_TMPDIR"/two/out/*.eml.txt
+	grep -q "^                  knight, until you write 'standing off'$" "$BATS_TEST_TMPDIR"/two/out/*.eml.txt
+}
+
+@test "a reply and its picture take less than 100 kB; at 400 px it needs no sideways scroll, its board's text is 9 px or more and every line of its text is shown; at 1200 px the picture keeps its own size" {
+	[ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] ||
+		skip "no Chromium or chromedriver (Debian packages chromium, chromium-driver)"
+	command -v rsvg-convert >/dev/null || skip "no rsvg-convert (librsvg2-bin) for the picture"
+	command -v pngquant >/dev/null || skip "no pngquant (Debian package pngquant) for the picture's 64 colours"
+	py=$(selenium_python)
+	[ -n "$py" ] || skip "no Selenium (Debian package python3-selenium)"
+	OPTS=
+	board_mails
+	# Every reply, the six players' (the largest board and panel) too.
+	for f in "$OUT"/*.eml "$BATS_TEST_TMPDIR"/six/out/*.eml "$BATS_TEST_TMPDIR"/two/out/*.eml; do
+		size=$(wc -c <"$f")
+		[ "$size" -lt 100000 ] || { echo "$f: $size bytes"; false; }
+		grep -q '^Content-Type: image/png' "$f"
+	done
+	# In Chromium: the richest reply of each game (the refusal and the legal moves; the six
+	# players' board and panel; the help), on a phone's screen; the first on a wide one too.
+	# The picture measured against the SVG it is drawn from; the text's board given, as it is
+	# in the text part: every other line of the text is shown.
+	for g in base six two; do
+		case $g in
+		base) f=$(mail_to alice@example.org) game=$G ;;
+		six) f=$(grep -l '^To: alice@example.org$' "$BATS_TEST_TMPDIR"/six/out/*.eml) game=$BATS_TEST_TMPDIR/six/game.json ;;
+		two) f=$(echo "$BATS_TEST_TMPDIR"/two/out/*.eml) game=$BATS_TEST_TMPDIR/two/game.json ;;
+		esac
+		catan-render --labels --width 78 --board-only --view red --color never --log 0 "$game" >"$BATS_TEST_TMPDIR/$g.board"
+		catan-render --svg --large-print --labels --view red "$game" >"$BATS_TEST_TMPDIR/$g.svg"
+		for w in 400 1200; do
+			[ "$w" = 400 ] || [ "$g" = base ] || continue
+			run -0 timeout 120 "$py" "$ROOT/tests/mail-html.py" --width "$w" --board "$BATS_TEST_TMPDIR/$g.board" \
+				--svg "$BATS_TEST_TMPDIR/$g.svg" "$f"
+			case $g/$w in
+			base/400) want="640x606, shown 384 px wide, its smallest text 9.8 px; 42 lines" ;;
+			base/1200) want="640x606, shown 640 px wide, its smallest text 16.3 px; 42 lines" ;;
+			six/400) want="640x669, shown 384 px wide, its smallest text 9.6 px; 34 lines" ;;
+			two/400) want="640x606, shown 384 px wide, its smallest text 9.8 px; 47 lines" ;;
+			esac
+			assert_eq "mail-html: 1 picture(s) drawn, $want of the text shown; no sideways scroll at $w px" "$output"
+		done
+	done
 }
 
 @test "the mail reader, fuzzed: 2,000 broken and mutated mails are read without a failure or a control character" {
@@ -1481,7 +1595,7 @@ leaks() {
 		fi
 		if [ -z "$OPTS" ] && [ -n "$chromium_ok" ]; then
 			run -0 timeout 120 "$py" "$ROOT/tests/mail-html.py" "$f"
-			[[ $output == "mail-html: 1 picture(s) drawn, 900x"* ]]
+			[[ $output == "mail-html: 1 picture(s) drawn, 640x"* ]]
 			shown=$((shown + 1))
 		fi
 		# Every player's view of the game reads back.
@@ -1549,7 +1663,7 @@ leaks() {
 	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	run -0 jq -r '.log[-1]' "$G"
 	assert_eq "$last" "$output"
-	grep -q "green builds or passes first" "$(mail_to frank@example.net)"
+	grep -q "green builds or passes first" <(prose_to frank@example.net)
 	rm -f "$OUT"/*.eml
 	printf 'end\n' | mkmail plain 'Erin <erin@example.org>' 'my turn' '<g1@x>' >"$BATS_TEST_TMPDIR/m"
 	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
@@ -1633,7 +1747,7 @@ after() {
 	printf 'building on\n' | mkmail plain "$(address "$asker")" 'build' '<b1@x>' >"$BATS_TEST_TMPDIR/m"
 	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
 	cmp "$G" "$BATS_TEST_TMPDIR/g0"
-	run -0 "$MAIL/part.py" "$(mail_to "$(address "$asker")")" plain
+	run -0 prose_to "$(address "$asker")"
 	assert_eq "Now: $cur to play (main)." "${lines[0]}"
 	assert_eq "Standing request: you are asked to build in every special building phase, until you write 'building off'." "${lines[1]}"
 	run -0 jq -c .building "$G.clock"
@@ -1654,7 +1768,7 @@ after() {
 	assert_eq "[[\"$asker end\",\"$(after "$cur" 3) end\",\"$(after "$cur" 4) end\"],\"$(after "$cur" 1)\",\"roll\"]" "$output"
 	run -0 jq -c .building "$G.clock"
 	assert_eq "{}" "$output"
-	run -0 "$MAIL/part.py" "$(mail_to "$(address "$asker")")" plain
+	run -0 prose_to "$(address "$asker")"
 	assert_eq "Standing request cancelled: the referee passes for you in the special building phase." "${lines[6]}"
 }
 

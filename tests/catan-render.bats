@@ -384,6 +384,173 @@ label_clashes() {
 	assert_eq 7 "$output"
 }
 
+@test "--width 78 fits the labelled text in 78 columns: path names on the base board, numbers alone on thirty hexes" {
+	run -0 --separate-stderr catan-render --labels --width 78 --color never "$P/midgame.json"
+	assert_eq "" "$stderr"
+	printf '%s\n' "$output" >"$P/out"
+	assert_file_eq "$R/midgame-labels-78.txt" "$P/out"
+	six=red,blue,white,orange,green,brown
+	catan-newboard --seed 4 --players $six | catan-move --auto 40 >"$P/six.json"
+	catan-render --labels --width 78 --color never "$P/six.json" >"$P/out"
+	assert_file_eq "$R/six-labels-78.txt" "$P/out"
+	# Every position, random boards, Catan for Two and the thirty hexes (six players, and five
+	# with the variant), whole games too: at most 78 columns, the panel included.
+	for s in 1 2 3; do catan-newboard --seed $s >"$P/random$s.json"; done
+	catan-newboard --seed 4 --players $six >"$P/six-new.json"
+	catan-newboard --seed 4 --players $six | catan-move --until-end --policy greedy >"$P/six-end.json"
+	catan-newboard --seed 3 --players red,blue,white --rules variant=five_six >"$P/five-six.json"
+	catan-newboard --seed 3 --rules variant=two --players red,blue >"$P/two.json"
+	catan-move --until-end --policy greedy <"$P/two.json" >"$P/two-end.json"
+	for f in "$P"/*.json; do
+		for v in "" --view=red; do
+			w=$(catan-render --labels --width 78 --log 20 --color never $v "$f" | awk '{ if (length > m) m = length } END { print m }')
+			[ "$w" -le 78 ] || { echo "$f $v: $w columns"; false; }
+		done
+	done
+	# The path names stay where they fit (the base board and Catan for Two: six columns a
+	# step); on thirty hexes the intersections' numbers name the paths.
+	for f in random1 two; do
+		grep -q ' 10-14 ' <(catan-render --labels --width 78 "$P/$f.json")
+	done
+	run -1 grep -q ' 10-14 ' <(catan-render --labels --width 78 "$P/six-new.json")
+	grep -q ' 62 ' <(catan-render --labels --width 78 "$P/six-new.json")
+	# Room enough: the layout of --labels as it is; without labels, the compact picture.
+	assert_eq "$(catan-render --labels "$P/midgame.json")" "$(catan-render --labels --width 96 "$P/midgame.json")"
+	assert_eq "$(catan-render "$P/midgame.json")" "$(catan-render --width 80 "$P/midgame.json")"
+	# Too narrow for any board: the narrowest, and the panel wrapped to the width.
+	run -0 catan-render --labels --width 40 --log 20 --color never "$P/midgame.json"
+	assert_eq "$(catan-render --labels --width 70 --board-only "$P/six-new.json")" \
+		"$(catan-render --labels --width 40 --board-only "$P/six-new.json")"
+	awk '/^Turn 6/ { p = 1 } p && length > 40 { print; bad = 1 } END { exit bad }' <<<"$output"
+}
+
+@test "--board-only draws the text's board without the panel, and the SVG without its panel" {
+	for f in beginner midgame over; do
+		catan-render --labels --width 78 --color never "$P/$f.json" >"$P/all.txt"
+		catan-render --labels --width 78 --color never --board-only "$P/$f.json" >"$P/board.txt"
+		# The whole text is the board, a blank line, then the panel from its title.
+		n=$(wc -l <"$P/board.txt")
+		assert_eq "$(cat "$P/board.txt")" "$(head -n "$n" "$P/all.txt")"
+		run -0 sed -n "$((n + 1))p" "$P/all.txt"
+		assert_eq "" "$output"
+		run -0 sed -n "$((n + 2))p" "$P/all.txt"
+		[[ $output == Turn* || $output == Set-up* || $output == *won* ]]
+		catan-render --svg --board-only --labels "$P/$f.json" >"$P/b.svg"
+		run -0 xmllint --noout "$P/b.svg"
+		run -1 grep -q 'id="panel"' "$P/b.svg"
+		# As wide as the sea and its margins: the picture is the board.
+		sea=$(sed -n 's/.*<rect x="10" y="10" width="\([0-9.]*\)".*rx=.*/\1/p' "$P/b.svg")
+		w=$(sed -n 's/.*<svg [^>]*width="\([0-9]*\)".*/\1/p' "$P/b.svg")
+		awk -v w="$w" -v s="$sea" 'BEGIN { exit !(w - s >= 19 && w - s <= 21) }'
+	done
+}
+
+# large_clashes SVG: in large print, every two things of the board that meet, one line each:
+# the intersections' badges (their box from the number's place: 2 bold digits and 10 wide,
+# the digits' height and 12 high, a building's roof or battlements 9 above),
+# the harbours' boxes and discs, the tokens' discs and the texts (their
+# advance widths in DejaVu Sans: digits 0.636 em, 0.696 in bold, '#' 0.838, ':' 0.337, a
+# letter at most 0.974; the digits' height, 0.729 em, above the baseline); then the counts
+# of badges, harbours and tokens.
+large_clashes() {
+	awk '
+	function attr(s, name) { if (!match(s, " " name "=\"[-0-9.]*\"")) return ""
+		return substr(s, RSTART + length(name) + 3, RLENGTH - length(name) - 4) + 0 }
+	function adv(t, bold,   i, c, w) { w = 0
+		for (i = 1; i <= length(t); i++) { c = substr(t, i, 1)
+			w += c ~ /[0-9]/ ? (bold ? 0.696 : 0.636) : c == "#" ? 0.838 : c == ":" ? 0.337 : 0.974 }
+		return w }
+	function add(k, name, x0, y0, x1, y1) { n++; K[n] = k; N[n] = name; X0[n] = x0; Y0[n] = y0; X1[n] = x1; Y1[n] = y1 }
+	function text(k, el, size,   t, w, x, y) { match(el, />[^<]*</); t = substr(el, RSTART + 1, RLENGTH - 2)
+		w = adv(t, el ~ /bold/) * size; x = attr(el, "x"); y = attr(el, "y")
+		add(k, t, x - w / 2, y - 0.729 * size, x + w / 2, y) }
+	/<g id=/ { match($0, /id="[a-z]*"/); grp = substr($0, RSTART + 4, RLENGTH - 5) }
+	grp == "badges" && /<g id="badges"/ { bf = attr($0, "font-size") }
+	grp == "tokens" && /<circle/ && attr($0, "r") > 20 { x = attr($0, "cx"); y = attr($0, "cy"); r = attr($0, "r")
+		add("token", "token at " x "," y, x - r, y - r, x + r, y + r); R[n] = r }
+	grp == "tokens" && /<text/ { text(substr($0, index($0, ">") + 1, 1) == "#" ? "hexno" : "tokno", $0, attr($0, "font-size")) }
+	grp == "harbours" && /<circle/ { x = attr($0, "cx"); y = attr($0, "cy"); r = attr($0, "r")
+		add("harbour", "harbour at " x "," y, x - r, y - r, x + r, y + r); R[n] = r }
+	grp == "harbours" && /<rect/ { x = attr($0, "x"); y = attr($0, "y")
+		add("harbour", "harbour at " x "," y, x, y, x + attr($0, "width"), y + attr($0, "height")) }
+	grp == "badges" && /<text class="node"/ { match($0, /<text[^>]*>[^<]*</); el = substr($0, RSTART, RLENGTH)
+		match(el, />[^<]*</); t = substr(el, RSTART + 1, RLENGTH - 2)
+		x = attr(el, "x"); y = attr(el, "y") - 0.3645 * bf; w = 2 * 0.696 * bf + 10; h = 0.729 * bf + 12
+		add("badge", "badge " t, x - w / 2, y - h / 2 - ($0 ~ /<title>/ ? 9 : 0), x + w / 2, y + h / 2) }
+	function clamp(v, a, b) { return v < a ? a : v > b ? b : v }
+	# A disc (R, its radius) meets what comes nearer its centre than its radius.
+	function meet(i, j,   t, cx, cy, dx, dy) {
+		if (R[j]) { t = i; i = j; j = t }
+		cx = (X0[i] + X1[i]) / 2; cy = (Y0[i] + Y1[i]) / 2
+		if (!R[i])
+			return X0[i] < X1[j] && X0[j] < X1[i] && Y0[i] < Y1[j] && Y0[j] < Y1[i]
+		if (R[j])
+			return (cx - (X0[j] + X1[j]) / 2) ^ 2 + (cy - (Y0[j] + Y1[j]) / 2) ^ 2 < (R[i] + R[j]) ^ 2
+		dx = clamp(cx, X0[j], X1[j]) - cx; dy = clamp(cy, Y0[j], Y1[j]) - cy
+		return dx * dx + dy * dy < R[i] * R[i] }
+	function pair(a, b) { return index(" badge-badge badge-harbour badge-token badge-hexno badge-tokno hexno-token hexno-harbour harbour-harbour harbour-token hexno-hexno token-token ", " " a "-" b " ") }
+	END {
+		for (i = 1; i <= n; i++) { c[K[i]]++
+			for (j = i + 1; j <= n; j++)
+				if ((pair(K[i], K[j]) || pair(K[j], K[i])) && meet(i, j)) print N[i] " meets " N[j] }
+		print c["badge"] + 0, c["harbour"] + 0, c["token"] + 0 }' "$1"
+}
+
+@test "--large-print: the board alone, every text at least a fortieth of its width, no two things on one place" {
+	six=red,blue,white,orange,green,brown
+	catan-newboard --seed 4 --players $six >"$P/six.json"
+	catan-newboard --seed 4 --players $six | catan-move --until-end --policy greedy >"$P/six-end.json"
+	catan-newboard --seed 2 --players $six | catan-move --auto 300 --policy greedy >"$P/six-late.json"
+	catan-newboard --seed 3 --rules variant=two --players red,blue | catan-move --until-end --policy greedy >"$P/two-end.json"
+	catan-newboard --seed 1 | catan-move --until-end --policy greedy >"$P/base-end.json"
+	for f in beginner midgame over six six-end six-late two-end base-end; do
+		catan-render --svg --large-print --labels --view red "$P/$f.json" >"$P/$f.svg"
+		run -0 xmllint --noout "$P/$f.svg"
+		run -1 grep -q 'id="panel"\|class="path"' "$P/$f.svg"
+		w=$(sed -n 's/.*<svg [^>]*width="\([0-9]*\)".*/\1/p' "$P/$f.svg")
+		small=$(grep -o 'font-size="[0-9.]*"' "$P/$f.svg" | tr -dc '0-9.\n' | sort -n | head -1)
+		awk -v w="$w" -v s="$small" 'BEGIN { exit !(s >= w / 40) }' || { echo "$f: $small for $w"; false; }
+		# Every intersection's badge, the harbours, the tokens; and nothing else printed.
+		run -0 large_clashes "$P/$f.svg"
+		case $f in six*) want="80 11 28" ;; *) want="54 9 18" ;; esac
+		assert_eq "$want" "$output"
+		# The buildings of the board, each once, with their numbers.
+		assert_eq "$(grep -o '<title>[a-z]* \(settlement\|city\) [0-9]*</title>' <(catan-render --svg --view red "$P/$f.json") | sort)" \
+			"$(grep -o '<title>[a-z]* \(settlement\|city\) [0-9]*</title>' "$P/$f.svg" | sort)"
+	done
+	# The fortieth: 25 on the base board, 981 wide; 28 on thirty hexes, 1119 wide.
+	grep -q '<svg [^>]*width="981"' "$P/beginner.svg"
+	grep -q 'font-size="25"' "$P/beginner.svg"
+	grep -q '<svg [^>]*width="1119"' "$P/six.svg"
+	grep -q 'font-size="28"' "$P/six.svg"
+	# Without labels: the buildings' badges alone.
+	catan-render --svg --large-print "$P/over.json" >"$P/nolabels.svg"
+	run -1 grep -q '<g class="node"' "$P/nolabels.svg"
+	run -0 grep -c '<g class="\(settlement\|city\)' "$P/nolabels.svg"
+	assert_eq 9 "$output"
+	run -0 catan-render --png "$P/l.png" --large-print --labels "$P/midgame.json"
+	[ "$(head -c 8 "$P/l.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+}
+
+@test "--width, --board-only and --large-print are refused where they do not apply" {
+	run -2 --separate-stderr catan-render --svg --width 78 "$P/beginner.json"
+	assert_eq "catan-render: --width is for the text: give it without --svg, --png, --html or --screen" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-render --screen --width 78 "$P/beginner.json"
+	assert_eq "catan-render: --width is for the text: give it without --svg, --png, --html or --screen" "${stderr_lines[0]}"
+	for n in 0 -1 x 1001; do
+		run -2 --separate-stderr catan-render --width "$n" "$P/beginner.json"
+		assert_eq "catan-render: --width: '$n' is not a number of columns" "${stderr_lines[0]}"
+	done
+	run -2 --separate-stderr catan-render --large-print "$P/beginner.json"
+	assert_eq "catan-render: --large-print is for a picture: give it with --svg or --png" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-render --html --large-print "$P/beginner.json"
+	assert_eq "catan-render: --large-print is for a picture: give it with --svg or --png" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-render --html --board-only "$P/beginner.json"
+	assert_eq "catan-render: --board-only is for the text, --svg or --png: give it without --html or --screen" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-render --screen --board-only "$P/beginner.json"
+	assert_eq "catan-render: --board-only is for the text, --svg or --png: give it without --html or --screen" "${stderr_lines[0]}"
+}
+
 @test "--png writes a PNG through rsvg-convert and nothing on stdout" {
 	run -0 --separate-stderr catan-render --png "$P/b.png" "$P/beginner.json"
 	assert_eq "" "$output"
@@ -524,7 +691,7 @@ label_clashes() {
 }
 
 @test "bash completion offers the options and values of catan-render" {
-	run -0 bash -c "source '$ROOT/completions/bash/catan-render'; COMP_WORDS=(catan-render --la); COMP_CWORD=1; _catan_render; printf '%s\n' \"\${COMPREPLY[@]}\""
+	run -0 bash -c "source '$ROOT/completions/bash/catan-render'; COMP_WORDS=(catan-render --lab); COMP_CWORD=1; _catan_render; printf '%s\n' \"\${COMPREPLY[@]}\""
 	assert_eq "--labels" "$output"
 	run -0 bash -c "source '$ROOT/completions/bash/catan-render'; COMP_WORDS=(catan-render --sc); COMP_CWORD=1; _catan_render; printf '%s\n' \"\${COMPREPLY[@]}\""
 	assert_eq "--screen" "$output"

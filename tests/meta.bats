@@ -266,11 +266,11 @@ SH
 	printf '#!/bin/sh\necho 1000\n' >"$BATS_TEST_TMPDIR/bin/id"
 	chmod +x "$BATS_TEST_TMPDIR/bin/dpkg-query" "$BATS_TEST_TMPDIR/bin/id"
 	run -1 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" sh "$ROOT/.ci/deps" build
-	assert_eq "  apt-get install -y libc6-dev pkg-config libjansson-dev libsodium-dev jq python3 librsvg2-bin" "${lines[1]}"
+	assert_eq "  apt-get install -y libc6-dev pkg-config libjansson-dev libsodium-dev jq python3 librsvg2-bin pngquant" "${lines[1]}"
 	run -1 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" sh "$ROOT/.ci/deps"
 	# The tests' own: the browser test drives Chromium through chromedriver with Selenium; the
 	# match recipe's test runs GNU parallel over ssh; the referee's mail set-up runs behind Exim.
-	[[ "${lines[1]}" == *" jq python3 librsvg2-bin bats bash-completion man-db libxml2-utils time valgrind tmux zsh rlwrap chromium chromium-driver python3-selenium clang libclang-rt-14-dev parallel openssh-server openssh-client exim4-daemon-light procmail maildrop" ]]
+	[[ "${lines[1]}" == *" jq python3 librsvg2-bin pngquant bats bash-completion man-db libxml2-utils time valgrind tmux zsh rlwrap chromium chromium-driver python3-selenium clang libclang-rt-14-dev parallel openssh-server openssh-client exim4-daemon-light procmail maildrop" ]]
 	grep -q '^demo:$' "$ROOT/Makefile"
 	grep -A1 '^demo:$' "$ROOT/Makefile" | grep -q 'sh .ci/deps build'
 	# As root it says what it installs before it does (an apt-get that only shows its arguments).
@@ -282,9 +282,9 @@ echo "apt-get $*"
 ' >"$BATS_TEST_TMPDIR/bin/apt-get"
 	chmod +x "$BATS_TEST_TMPDIR/bin/id" "$BATS_TEST_TMPDIR/bin/apt-get"
 	run -0 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" sh "$ROOT/.ci/deps" build
-	assert_eq "deps: installing: libc6-dev pkg-config libjansson-dev libsodium-dev jq python3 librsvg2-bin
+	assert_eq "deps: installing: libc6-dev pkg-config libjansson-dev libsodium-dev jq python3 librsvg2-bin pngquant
 apt-get update -qq
-apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-dev libsodium-dev jq python3 librsvg2-bin" "$output"
+apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-dev libsodium-dev jq python3 librsvg2-bin pngquant" "$output"
 }
 
 @test "make demo says what it does: building, with a dot a file compiled and each program's name linked, then playing" {

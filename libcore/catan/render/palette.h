@@ -16,4 +16,11 @@ const char *palette_fill(int c);
  */
 const char *palette_ink(int c);
 
+/*
+ * palette_on_fill: text written on palette_fill(c): white or black,
+ * whichever reads.  A "#rgb" string with static storage; c must be below
+ * NCOLOUR.
+ */
+const char *palette_on_fill(int c);
+
 #endif

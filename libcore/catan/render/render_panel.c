@@ -20,6 +20,9 @@ void render_opts_default(struct render_opts *o)
 	o->colour = 0;
 	o->nlog = 8;
 	o->screen = 0;
+	o->width = 0;
+	o->board_only = 0;
+	o->large = 0;
 	o->since = NULL;
 }
 
@@ -273,7 +276,8 @@ void panel_build(const struct game *g, const struct render_opts *o, struct panel
 	char buf[256];
 
 	pn->n = 0;
-	pn->width = PANEL_WIDTH;
+	pn->width = o->width <= 0 || o->width >= PANEL_WIDTH ? PANEL_WIDTH :
+		    o->width > PANEL_MIN_WIDTH ? o->width : PANEL_MIN_WIDTH;
 	title(g, p, pn);
 	if (g->view != NOBODY)
 		add(pn, g->view, PK_TEXT, 0, "What %s may see: other hands and development cards are counts",

@@ -14,6 +14,9 @@ struct render_opts {
 	int colour;		/* text: 1 for ANSI colour escapes */
 	int nlog;		/* how many of the last log lines to list (0: none; at most PANEL_MAXLOG) */
 	int screen;		/* text: the terminal layout of 80 by 24 (render_text.h) */
+	int width;		/* text: the columns the board and the panel may take (render_text.h; 0: no limit) */
+	int board_only;		/* 1: the board alone, without the panel */
+	int large;		/* SVG: large print, the board alone (render_svg.h) */
 	/* text: an earlier position of the same board; what differs from it is drawn in reverse video */
 	const struct position *since;
 };
@@ -22,7 +25,8 @@ void render_opts_default(struct render_opts *o);
 
 /*
  * The side panel: the game in words, one line each, at most PANEL_WIDTH
- * characters (long lines are wrapped): whose turn and what is pending,
+ * characters, or the options' width when it is less (but at least
+ * PANEL_MIN_WIDTH; long lines are wrapped): whose turn and what is pending,
  * one block per player, the last moves.  Each line knows the seat it is
  * about (NOBODY when none) and its kind, so that each renderer can
  * colour it.  Only what the document holds is shown: in a view, other

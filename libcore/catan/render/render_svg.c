@@ -140,20 +140,40 @@ static void tokens(struct buf *b, const struct game *g)
 	buf_adds(b, "</g>\n");
 }
 
+/* Where harbour i stands: its path's ends a and c, the path's middle, the middle of its hex. */
+struct harbour_at {
+	int a, c;
+	double mx, my, hx, hy;
+};
+
+static struct harbour_at harbour_at(const struct geometry *geo, int i)
+{
+	int coast = geo->harbour_coast[i], h = geo->coast_hexes[coast], e = geo->coast_edges[coast];
+	struct harbour_at at = { .a = geo->edge_nodes[e][0], .c = geo->edge_nodes[e][1],
+				 .hx = hex_px(geo, h), .hy = hex_py(geo, h) };
+	at.mx = (node_px(geo, at.a) + node_px(geo, at.c)) / 2;
+	at.my = (node_py(geo, at.a) + node_py(geo, at.c)) / 2;
+	return at;
+}
+
+/* piers: a pier from (x, y) to each of the harbour's two intersections. */
+static void piers(struct buf *b, const struct geometry *geo, const struct harbour_at *at, double x, double y)
+{
+	for (int k = 0; k < 2; k++)
+		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#8b5a2b\" "
+			    "stroke-width=\"6\"/>\n", x, y, node_px(geo, k ? at->c : at->a), node_py(geo, k ? at->c : at->a));
+}
+
 /* The harbours: a pier to each of the two intersections and a disc with the rate. */
 static void harbours(struct buf *b, const struct game *g)
 {
 	const struct geometry *geo = g->rs->geom;
 	buf_adds(b, "<g id=\"harbours\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\">\n");
 	for (int i = 0; i < geo->nharbour; i++) {
-		int coast = geo->harbour_coast[i], h = geo->coast_hexes[coast];
-		int e = geo->coast_edges[coast], kind = g->board.harbour[i];
-		int a = geo->edge_nodes[e][0], c = geo->edge_nodes[e][1];
-		double mx = (node_px(geo, a) + node_px(geo, c)) / 2, my = (node_py(geo, a) + node_py(geo, c)) / 2;
-		double x = hex_px(geo, h) + (mx - hex_px(geo, h)) * 1.75, y = hex_py(geo, h) + (my - hex_py(geo, h)) * 1.75;
-		for (int k = 0; k < 2; k++)
-			buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#8b5a2b\" "
-				    "stroke-width=\"6\"/>\n", x, y, node_px(geo, k ? c : a), node_py(geo, k ? c : a));
+		struct harbour_at at = harbour_at(geo, i);
+		int kind = g->board.harbour[i];
+		double x = at.hx + (at.mx - at.hx) * 1.75, y = at.hy + (at.my - at.hy) * 1.75;
+		piers(b, geo, &at, x, y);
 		buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"#5b4a2e\" "
 			    "stroke-width=\"2\"/>\n", x, y, 19 * K,
 			    kind == HB_GENERIC ? "#fdfdfd" : terrain_fill[kind]);
@@ -170,8 +190,9 @@ static void harbours(struct buf *b, const struct game *g)
 	buf_adds(b, "</g>\n");
 }
 
-static void roads(struct buf *b, const struct game *g, const struct position *p)
+static void roads(struct buf *b, const struct game *g, const struct position *p, int large)
 {
+	int outer = large ? 20 : 14, inner = large ? 14 : 10;
 	const struct geometry *geo = g->rs->geom;
 	buf_adds(b, "<g id=\"roads\" stroke-linecap=\"round\">\n");
 	for (int e = 0; e < geo->nedge; e++) {
@@ -186,10 +207,10 @@ static void roads(struct buf *b, const struct game *g, const struct position *p)
 		buf_printf(b, "<g class=\"road %s\"><title>%s road %s</title>", seat_name(g, o),
 			    seat_name(g, o), edge_name(geo, e, name));
 		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#222\" "
-			    "stroke-width=\"14\"/>", x1 + dx, y1 + dy, x2 - dx, y2 - dy);
+			    "stroke-width=\"%d\"/>", x1 + dx, y1 + dy, x2 - dx, y2 - dy, outer);
 		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-			    "stroke-width=\"10\"/></g>\n", x1 + dx, y1 + dy, x2 - dx, y2 - dy,
-			    palette_fill(g->colour[o]));
+			    "stroke-width=\"%d\"/></g>\n", x1 + dx, y1 + dy, x2 - dx, y2 - dy,
+			    palette_fill(g->colour[o]), inner);
 	}
 	buf_adds(b, "</g>\n");
 }
@@ -452,6 +473,193 @@ static void labels(const struct game *g, const struct position *p, struct buf *b
 }
 
 /*
+ * Large print (o->large), for a picture shown as narrow as a phone's
+ * screen: the board alone with LARGE_SEA more sea on every side (room for
+ * the harbours' boxes), every text at least large_font() high, a
+ * LARGE_SHARE-th of the picture's width (9.6 pixels when the picture is
+ * 384 pixels wide).  Each hex holds its token (a larger disc) above its
+ * number; an intersection's number (with labels) stands on the
+ * intersection in a badge, white, or in its player's colour under a roof
+ * for a settlement and under battlements for a city; the path names
+ * are left out (a path's name is the numbers at its ends); a harbour is a
+ * box with its rate and resource, further out to sea.
+ */
+#define LARGE_SHARE 40
+#define LARGE_SEA 32.0
+
+static double large_w(const struct geometry *geo)
+{
+	return board_w(geo) + 2 * LARGE_SEA;
+}
+
+static double large_h(const struct geometry *geo)
+{
+	return board_h(geo) + 2 * LARGE_SEA;
+}
+
+/* large_font: the size of the smallest text in large print, in the picture's units. */
+static int large_font(const struct geometry *geo)
+{
+	return (int)ceil(large_w(geo) / LARGE_SHARE);
+}
+
+/* text_advance: the width of s in DejaVu Sans at size 1 (its lower-case letters; 0.636 else, a digit's). */
+static double text_advance(const char *s)
+{
+	static const char letters[] = "abcdegiklmnorsuw";
+	static const double adv[] = { 0.613, 0.635, 0.550, 0.635, 0.615, 0.635, 0.278, 0.579, 0.278,
+				      0.974, 0.634, 0.612, 0.411, 0.521, 0.634, 0.818 };
+	double w = 0;
+	for (; *s; s++) {
+		const char *at = strchr(letters, *s);
+		w += at ? adv[at - letters] : 0.636;
+	}
+	return w;
+}
+
+/* large_tokens: each hex's token (a disc of 28 with its number and pips) above its number. */
+static void large_tokens(struct buf *b, const struct game *g, int f)
+{
+	const struct geometry *geo = g->rs->geom;
+	buf_adds(b, "<g id=\"tokens\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\">\n");
+	for (int h = 0; h < geo->nhex; h++) {
+		double x = hex_px(geo, h), y = hex_py(geo, h);
+		int tok = g->board.token[h];
+		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" fill=\"#111\">#%d</text>\n",
+			    x, y + 54, f, h + 1);
+		if (!tok)
+			continue;
+		const char *ink = rs_token_red(g->rs, tok) ? "#c62828" : "#222";
+		int pips = render_pips(g->rs, tok);
+		buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"28\" fill=\"#f6ecc9\" stroke=\"#5b4a2e\" "
+			    "stroke-width=\"2\"/>\n", x, y - 4);
+		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" font-weight=\"bold\" "
+			    "fill=\"%s\">%d</text>\n", x, y + 4, f + 2, ink, tok);
+		for (int i = 0; i < pips; i++)
+			buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.7\" fill=\"%s\"/>\n",
+				    x + (i - (pips - 1) / 2.0) * 7.2, y + 14, ink);
+	}
+	buf_adds(b, "</g>\n");
+}
+
+/* A badge's size in large print (badges below), and the roof or battlements above it. */
+static double badge_w(int f)
+{
+	return 2 * 0.696 * f + 10;
+}
+
+static double badge_h(int f)
+{
+	return 0.729 * f + 12;
+}
+
+#define BADGE_TOP 9.0
+
+/*
+ * harbour_out: how far out to sea from the middle of its coast (mx, my),
+ * along (ux, uy), a harbour's box of half-width hw and half-height hh
+ * stands: the nearest, from 56 on, that is 2 clear of every
+ * intersection's badge.
+ */
+static double harbour_out(const struct geometry *geo, int f, double mx, double my, double ux, double uy,
+			  double hw, double hh)
+{
+	double bw = badge_w(f) / 2 + hw + 2, above = badge_h(f) / 2 + BADGE_TOP + hh + 2,
+	       below = badge_h(f) / 2 + hh + 2, out = 56;
+	for (; out < 140; out += 2) {
+		double x = mx + ux * out, y = my + uy * out;
+		int clear = 1;
+		for (int n = 0; n < geo->nnode && clear; n++)
+			clear = fabs(node_px(geo, n) - x) >= bw || y - node_py(geo, n) >= below ||
+				node_py(geo, n) - y >= above;
+		if (clear)
+			break;
+	}
+	return out;
+}
+
+/*
+ * large_harbours: a pier to each of the two intersections and, out to
+ * sea from the middle of the coast (harbour_out), a disc with "3:1" or a
+ * box edged in the resource's colour with "2:1" over the resource.
+ */
+static void large_harbours(struct buf *b, const struct game *g, int f)
+{
+	const struct geometry *geo = g->rs->geom;
+	buf_adds(b, "<g id=\"harbours\" font-family=\"DejaVu Sans, sans-serif\" text-anchor=\"middle\">\n");
+	for (int i = 0; i < geo->nharbour; i++) {
+		struct harbour_at at = harbour_at(geo, i);
+		int kind = g->board.harbour[i];
+		double dx = at.mx - at.hx, dy = at.my - at.hy, d = sqrt(dx * dx + dy * dy);
+		double r = 0.95 * f + 2, bh = 2.1 * f + 10;
+		double w = kind == HB_GENERIC ? 0 : fmax(text_advance(resource_names[kind]), 1.8) * f + 8;
+		double out = kind == HB_GENERIC ? harbour_out(geo, f, at.mx, at.my, dx / d, dy / d, r, r) :
+			     harbour_out(geo, f, at.mx, at.my, dx / d, dy / d, w / 2, bh / 2);
+		double x = at.mx + dx / d * out, y = at.my + dy / d * out;
+		piers(b, geo, &at, x, y);
+		if (kind == HB_GENERIC) {
+			buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#fdfdfd\" stroke=\"#5b4a2e\" "
+				    "stroke-width=\"2\"/>\n", x, y, r);
+			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" font-weight=\"bold\" "
+				    "fill=\"#111\">3:1</text>\n", x, y + 0.36 * f, f);
+			continue;
+		}
+		buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"10\" fill=\"#fdfdfd\" "
+			    "stroke=\"%s\" stroke-width=\"5\"/>\n", x - w / 2, y - bh / 2, w, bh, terrain_fill[kind]);
+		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" font-weight=\"bold\" "
+			    "fill=\"#111\">2:1</text>\n", x, y - 0.12 * f, f);
+		buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" fill=\"#111\">%s</text>\n",
+			    x, y + 0.86 * f, f, resource_names[kind]);
+	}
+	buf_adds(b, "</g>\n");
+}
+
+/*
+ * badges: every building, and with labels every intersection, as a badge
+ * on its intersection: 2.2 digits wide, its number (with labels) in bold;
+ * white for an empty intersection, the player's colour for a building,
+ * under a roof for a settlement, under battlements for a city (both 9
+ * high, so that a badge on a hex's bottom corner stays clear of the hex's
+ * number).
+ */
+static void badges(struct buf *b, const struct game *g, const struct position *p, int labels, int f)
+{
+	const struct geometry *geo = g->rs->geom;
+	double w = badge_w(f), h = badge_h(f), top = BADGE_TOP, s = w / 5;
+	buf_printf(b, "<g id=\"badges\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"%d\" "
+		   "font-weight=\"bold\" text-anchor=\"middle\" stroke-linejoin=\"round\">\n", f);
+	for (int n = 0; n < geo->nnode; n++) {
+		int o = p->node_owner[n], kind = o >= 0 ? p->node_kind[n] : B_NONE;
+		double x = node_px(geo, n), y = node_py(geo, n), x0 = x - w / 2, y0 = y - h / 2;
+		if (kind == B_NONE && !labels)
+			continue;
+		if (kind == B_NONE) {
+			buf_printf(b, "<g class=\"node\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"7\" "
+				    "fill=\"#fff\" stroke=\"#5b4a2e\" stroke-width=\"2\"/>", x0, y0, w, h);
+		} else {
+			const char *col = seat_name(g, o);
+			int city = kind == B_CITY;
+			buf_printf(b, "<g class=\"%s %s\"><title>%s %s %d</title>", city ? "city" : "settlement",
+				    col, col, city ? "city" : "settlement", n + 1);
+			/* From the bottom left corner, up the right side, over the top. */
+			buf_printf(b, "<path d=\"M%.1f %.1fH%.1fV%.1f", x0, y0 + h, x0 + w, y0);
+			if (city)
+				buf_printf(b, "v%.1fh%.1fv%.1fh%.1fv%.1fh%.1fv%.1fh%.1fv%.1fh%.1f", -top, -s, top, -s,
+					    -top, -s, top, -s, -top, -s);
+			else
+				buf_printf(b, "L%.1f %.1f", x, y0 - top);
+			buf_printf(b, "L%.1f %.1fz\" fill=\"%s\" stroke=\"#222\" stroke-width=\"2.5\"/>", x0, y0,
+				    palette_fill(g->colour[o]));
+		}
+		if (labels)
+			buf_printf(b, "<text class=\"node\" x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%d</text>", x,
+				    y + 0.729 * f / 2, kind == B_NONE ? "#000" : palette_on_fill(g->colour[o]), n + 1);
+		buf_adds(b, "</g>\n");
+	}
+	buf_adds(b, "</g>\n");
+}
+
+/*
  * The panel's lines.  Each sits at its own height (y) in a picture; in a
  * replay (rel) they are the lines of one text element, each placed below
  * the one before (dy), so that a line reads the same wherever it falls.
@@ -496,24 +704,45 @@ static double panel_height(const struct panel *pn)
 	return h;
 }
 
-/* pieces: what changes from move to move: roads, buildings, the robber, the labels, the panel. */
+/* pieces: what changes from move to move: roads, buildings, the robber, the labels, the panel (pn, unless NULL). */
 static void pieces(struct buf *b, const struct game *g, const struct render_opts *o,
 		   const struct panel *pn, int rel)
 {
 	const struct position *p = render_position(g);
-	roads(b, g, p);
-	buildings(b, g, p);
+	roads(b, g, p, o->large);
+	if (o->large)
+		badges(b, g, p, o->labels, large_font(g->rs->geom));
+	else
+		buildings(b, g, p);
 	robber(g->rs->geom, b, p);
-	if (o->labels)
+	if (o->labels && !o->large)
 		labels(g, p, b);
-	panel_svg(b, g, pn, 40, rel);
+	if (pn)
+		panel_svg(b, g, pn, 40, rel);
 }
 
-static void board(struct buf *b, const struct game *g, double w, double h)
+/*
+ * board: the background, the sea, the harbours, the hexes and their
+ * tokens; in large print, the sea fills the picture and what follows is
+ * moved LARGE_SEA in, inside a group that the caller closes.
+ */
+static void board(struct buf *b, const struct game *g, double w, double h, int large)
 {
+	const struct geometry *geo = g->rs->geom;
 	buf_printf(b, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#fbf8ef\"/>\n", w, h);
-	buf_printf(b, "<rect x=\"10\" y=\"10\" width=\"%.1f\" height=\"%.1f\" rx=\"24\" fill=\"#3f7fbf\"/>\n",
-		    board_w(g->rs->geom) - 20, board_h(g->rs->geom) - 20);
+	if (large)
+		buf_printf(b, "<rect x=\"4\" y=\"4\" width=\"%.1f\" height=\"%.1f\" rx=\"24\" fill=\"#3f7fbf\"/>\n",
+			    w - 8, h - 8);
+	else
+		buf_printf(b, "<rect x=\"10\" y=\"10\" width=\"%.1f\" height=\"%.1f\" rx=\"24\" fill=\"#3f7fbf\"/>\n",
+			    board_w(geo) - 20, board_h(geo) - 20);
+	if (large) {
+		buf_printf(b, "<g transform=\"translate(%.0f %.0f)\">\n", LARGE_SEA, LARGE_SEA);
+		large_harbours(b, g, large_font(geo));
+		hexes(b, g);
+		large_tokens(b, g, large_font(geo));
+		return;
+	}
 	harbours(b, g);
 	hexes(b, g);
 	tokens(b, g);
@@ -538,7 +767,7 @@ int render_svg_split(const struct game *g, const struct render_opts *o, struct s
 	if ((rc = buf_finish(&b, &s->pieces, &s->pieces_len, e)) != C_OK)
 		return rc;
 	buf_init(&b);
-	board(&b, g, s->width, s->height);
+	board(&b, g, s->width, s->height, 0);
 	if ((rc = buf_finish(&b, &s->board, &s->board_len, e)) != C_OK) {
 		svg_split_free(s);
 		return rc;
@@ -564,8 +793,10 @@ int render_svg(const struct game *g, const struct render_opts *o, char **out, si
 	if (!pn)
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	panel_build(g, o, pn);
-	double w = panel_x(g->rs->geom) + PANEL_WIDTH * PANEL_CHAR + 20;
-	double h = fmax(board_h(g->rs->geom), panel_height(pn) + 50);
+	const struct geometry *geo = g->rs->geom;
+	int alone = o->board_only || o->large;
+	double w = o->large ? large_w(geo) : alone ? board_w(geo) : panel_x(geo) + PANEL_WIDTH * PANEL_CHAR + 20;
+	double h = o->large ? large_h(geo) : alone ? board_h(geo) : fmax(board_h(geo), panel_height(pn) + 50);
 
 	buf_init(&b);
 	buf_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -574,9 +805,9 @@ int render_svg(const struct game *g, const struct render_opts *o, char **out, si
 	buf_adds(&b, "<title>");
 	xml_text(&b, pn->n ? pn->line[0].text : "catan");
 	buf_adds(&b, "</title>\n");
-	board(&b, g, w, h);
-	pieces(&b, g, o, pn, 0);
-	buf_adds(&b, "</svg>\n");
+	board(&b, g, w, h, o->large);
+	pieces(&b, g, o, alone ? NULL : pn, 0);
+	buf_adds(&b, o->large ? "</g>\n</svg>\n" : "</svg>\n");
 	free(pn);
 	return buf_finish(&b, out, len, e);
 }

@@ -14,7 +14,11 @@
  * frees): hexes coloured by terrain, number tokens with pips (6 and 8 in
  * red), harbours, roads, settlements and cities in the players' colours,
  * the robber, intersection numbers and path names with o->labels, and the
- * panel's lines on the right.  o->colour is ignored.  Like render_text it
+ * panel's lines on the right (not with o->board_only: the picture is then
+ * the board's width).  With o->large, large print for small screens: the
+ * board alone, every text at least a fortieth of the picture's width
+ * high, buildings and (with labels) intersection numbers as badges on the
+ * intersections, no path names.  o->colour is ignored.  Like render_text it
  * shows exactly what g holds.  Returns C_OK, or C_SYSTEM when memory runs
  * out (*out is then NULL).
  */

@@ -218,8 +218,14 @@ static void draw_hexes(struct canvas *c, const struct game *g, const struct posi
 			s[n] = '\0';
 			put_centred(c, cy + 1, cx, s, red ? ST_TOKEN_RED : ST_TOKEN);
 		}
+		/*
+		 * The robber on the row of the hex's lower corners, a blank clear of
+		 * what they show ("." or, with labels, "r12"): "[robber]" where it fits.
+		 */
+		int room = 2 * c->k - (labels ? 5 : 3);
 		if (p->robber == h)
-			put_centred(c, cy + 2, cx, "[robber]", ST_ROBBER | (since && since->robber != h ? ST_NEW : 0));
+			put_centred(c, cy + 2, cx, room >= 8 ? "[robber]" : room >= 6 ? "robber" : "rob",
+				    ST_ROBBER | (since && since->robber != h ? ST_NEW : 0));
 	}
 }
 
@@ -475,10 +481,52 @@ static void render_screen(struct buf *b, struct canvas *c, const struct game *g,
 	}
 }
 
+/*
+ * The spacings of the text board, widest first: columns per x unit and
+ * whether the paths carry their names (with labels).  At 8 every path's
+ * name has room; at 6 a slanting path's name has one blank on each side;
+ * at 5 two slanting paths' names would touch, so only the intersections
+ * carry their numbers (a path's name is the numbers at its two ends).
+ */
+static const struct spacing {
+	int k, path_names;
+} spacings[] = { { 8, 1 }, { 6, 1 }, { 5, 0 } };
+
+/* board_width: the columns the drawn board takes (its widest row, trailing blanks left out). */
+static int board_width(const struct canvas *c)
+{
+	int width = 0;
+	for (int r = 0; r < c->h; r++)
+		for (int i = c->w; i > width; i--)
+			if (c->ch[r][i - 1] != ' ') {
+				width = i;
+				break;
+			}
+	return width;
+}
+
+/*
+ * draw_board: the board on c at spacing sp: paths, hexes, intersections,
+ * harbours.  Returns the columns it takes.
+ */
+static int draw_board(struct canvas *c, const struct game *g, const struct render_opts *o,
+		      const struct spacing *sp)
+{
+	const struct position *p = render_position(g);
+	memset(c->ch, ' ', sizeof c->ch);
+	memset(c->st, 0, sizeof c->st);
+	c->k = sp->k;
+	size_canvas(c, g);
+	draw_paths(c, g, p, o->labels && sp->path_names, o->since);
+	draw_hexes(c, g, p, o->labels, o->since);
+	draw_nodes(c, g, p, o->labels, o->since);
+	draw_harbours(c, g);
+	return board_width(c);
+}
+
 int render_text(const struct game *g, const struct render_opts *o, char **out, size_t *len,
 		struct cerr *e)
 {
-	const struct position *p = render_position(g);
 	struct canvas *c;
 	struct panel *pn;
 	struct buf b;
@@ -492,26 +540,29 @@ int render_text(const struct game *g, const struct render_opts *o, char **out, s
 		free(pn);
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	}
-	memset(c->ch, ' ', sizeof c->ch);
-	memset(c->st, 0, sizeof c->st);
-	c->k = o->screen ? 4 : o->labels ? 8 : 6;
 	c->rows = o->screen ? 1 : 2;
 	c->screen = o->screen;
 	c->low = 0;
-	size_canvas(c, g);
 	buf_init(&b);
 	if (o->screen) {
+		memset(c->ch, ' ', sizeof c->ch);
+		memset(c->st, 0, sizeof c->st);
+		c->k = 4;
+		size_canvas(c, g);
 		render_screen(&b, c, g, o, pn);
 		free(c);
 		free(pn);
 		return buf_finish(&b, out, len, e);
 	}
 
-	draw_paths(c, g, p, o->labels, o->since);
-	draw_hexes(c, g, p, o->labels, o->since);
-	draw_nodes(c, g, p, o->labels, o->since);
-	draw_harbours(c, g);
-	panel_build(g, o, pn);
+	/*
+	 * Without a width, the layout of the labels (8) or the compact one (6);
+	 * with one, the widest spacing that fits it, or else the narrowest.
+	 */
+	const struct spacing *sp = &spacings[o->labels ? 0 : 1];
+	int width = draw_board(c, g, o, sp);
+	while (o->width > 0 && width > o->width && sp + 1 < spacings + sizeof spacings / sizeof *spacings)
+		width = draw_board(c, g, o, ++sp);
 
 	/* Blank rows above and below the board are left out. */
 	int top = 0, bottom = c->h;
@@ -523,7 +574,10 @@ int render_text(const struct game *g, const struct render_opts *o, char **out, s
 		emit_cells(&b, c, r, o->colour);
 		buf_adds(&b, "\n");
 	}
-	emit_panel(&b, g, pn, o->colour);
+	if (!o->board_only) {
+		panel_build(g, o, pn);
+		emit_panel(&b, g, pn, o->colour);
+	}
 	free(c);
 	free(pn);
 	return buf_finish(&b, out, len, e);

@@ -11,9 +11,14 @@
 /*
  * render_text: the picture of g (a state, a view or a record) into a
  * malloc'd NUL-terminated buffer (*out, *len; the caller frees): the hex
- * board, then the panel (render_panel.h).  Without o->labels every line
- * fits in 80 columns; with labels the board is drawn
- * wider (RENDER_LABELS_WIDTH) to hold intersection numbers and path names.
+ * board, then the panel (render_panel.h; not with o->board_only).
+ * Without o->labels the board takes at most 80 columns on the base board
+ * (81 on the thirty hexes); with labels it is drawn wider
+ * (RENDER_LABELS_WIDTH) to hold intersection numbers and path names.
+ * With o->width, the board at the widest spacing that fits in o->width
+ * columns: with labels eight columns a step, then six (the path names
+ * close together), then five (the intersections' numbers alone); or the
+ * narrowest when none fits; the panel is wrapped to o->width.
  * With o->colour the text carries ANSI colour escapes (their bytes are
  * not counted in the widths).  Shows exactly what g holds: pass a view
  * (game_view) to show what one player may see.
