@@ -1,4 +1,6 @@
-/* seats.c: who moves when: the seats that play, the order of turns and set-up, the robber's mover and its answers, who may see what. */
+/* seats.c: who moves when: the seats that play, the order of turns and set-up, the robber's mover and its answers, whom the game waits for, who may see what. */
+#include <string.h>
+
 #include "model/score.h"
 #include "model/seats.h"
 
@@ -83,6 +85,71 @@ int interrupt_next(const struct game *g, const struct position *p, int after)
 int may_interrupt(const struct position *p, int seat)
 {
 	return p->pl[seat].dev[DEV_KNIGHT] > 0 && !(seat == p->current && p->dev_played);
+}
+
+/* owe: st waits for seat, which owes what (count, piece as struct owed says); seats come in seat order. */
+static void owe(struct status *st, int seat, int what, int count, int piece)
+{
+	st->waiting[st->nwaiting++] = (int8_t)seat;
+	st->owes[seat] = (struct owed){ (uint8_t)what, (uint8_t)count, (uint8_t)piece };
+}
+
+/* May seat answer p's open offer: one of the other players it is made to, who has not declined it. */
+static int offer_answerer(const struct game *g, const struct position *p, int seat)
+{
+	const struct offer *o = &p->offer;
+	return o->active && seat != p->current && seat_moves(g, seat) && (o->to == NOBODY || o->to == seat) &&
+	       !(o->rejected & (1u << seat));
+}
+
+void game_status(const struct game *g, const struct position *p, struct status *st)
+{
+	int cur = p->current;
+
+	memset(st, 0, sizeof *st);
+	st->phase = p->phase;
+	st->current = (int8_t)cur;
+	st->turn = p->turn;
+	st->winner = (int8_t)(p->phase == PH_OVER ? game_winner(g, p) : NOBODY);
+	switch (p->phase) {
+	case PH_SETUP_SETTLEMENT:
+	case PH_SETUP_ROAD:
+		owe(st, cur, OWE_SETUP, 0, p->phase == PH_SETUP_ROAD ? PC_ROAD : PC_SETTLEMENT);
+		break;
+	case PH_ROLL:
+		owe(st, cur, OWE_ROLL, 0, 0);
+		break;
+	case PH_MAIN:
+		for (int s = 0; s < g->nplayers; s++)
+			if (s == cur)
+				owe(st, s, OWE_TURN, 0, 0);
+			else if (offer_answerer(g, p, s))
+				owe(st, s, OWE_OFFER, 0, 0);
+		break;
+	case PH_DISCARD:
+		for (int s = 0; s < g->nplayers; s++)
+			if (p->pl[s].discard)
+				owe(st, s, OWE_DISCARD, p->pl[s].discard, 0);
+		break;
+	case PH_ROBBER:
+		owe(st, robber_mover(g, p), OWE_ROBBER, 0, 0);
+		break;
+	case PH_INTERRUPT:
+		owe(st, p->answer, OWE_INTERRUPT, 0, 0);
+		break;
+	case PH_STEAL:
+		owe(st, p->robber_seat, OWE_STEAL, 0, 0);
+		break;
+	case PH_NEUTRAL:
+		owe(st, cur, OWE_NEUTRAL, p->neutral_owed, p->neutral_piece);
+		break;
+	case PH_GIVE:
+		owe(st, cur, OWE_GIVE, p->give_owed, 0);
+		break;
+	case PH_BUILDING:
+		owe(st, cur, OWE_BUILDING, 0, 0);
+		break;
+	}
 }
 
 int seat_may_see(const struct game *g, const struct position *p, int viewer, int seat, enum hidden what)
