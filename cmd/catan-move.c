@@ -17,13 +17,14 @@
 #include "model/seats.h"
 #include "model/state.h"
 #include "doc/state_json.h"
+#include "doc/status.h"
 
 const char fe_progname[] = "catan-move";
 
 enum {
 	O_IN_PLACE = 'i', O_FILE = 'f', O_JSON = 'j', O_AS = 'a', O_VIEW = 'v', O_COMPACT = 'c',
 	O_LIST = 'l', O_COUNT = 'n', O_UNTIL_END = 'u', O_POLICY = 'p', O_BOTS = 'b',
-	O_TURN_LIMIT = 't', O_KEEP = 'k', O_OFFERS = 256, O_AUTO, O_AT, O_ALL_RATES, O_CHOOSE,
+	O_TURN_LIMIT = 't', O_KEEP = 'k', O_OFFERS = 256, O_AUTO, O_AT, O_ALL_RATES, O_CHOOSE, O_STATUS,
 };
 
 static const char *const policy_words[] = { "random", "greedy", "search", NULL };
@@ -48,6 +49,9 @@ static const struct fe_opt options[] = {
 		  "COLOUR's with --as)" },
 	{ "count", O_COUNT, FE_NO_ARG, NULL, .help = "the number of legal moves",
 	  .text = "only the number of legal moves" },
+	{ "status", O_STATUS, FE_NO_ARG, NULL, .help = "whom the game waits for, as one JSON line",
+	  .text = "whom the game waits for, as one JSON line: the phase, the player whose turn it is, the turn, "
+		  "the colours waited for and what each owes, the winner; of a game or of a view" },
 	{ "offers", O_OFFERS, FE_NO_ARG, NULL, .help = "add one-for-one domestic offers",
 	  .text = "add the one-for-one domestic offers (others are not listed)" },
 	{ "all-rates", O_ALL_RATES, FE_NO_ARG, NULL, .help = "maritime trades at every rate allowed",
@@ -173,6 +177,7 @@ static int choose_move(const struct game *g, const struct autoplay_opts *o, int 
 static const char *const usage[] = {
 	"[-i FILE] [-f FILE] [--keep] [--json] [--as COLOUR] [--view COLOUR] [-c] [MOVE...]",
 	"[-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers] [--all-rates] [--at N]",
+	"[-i FILE] --status [--at N]",
 	"[-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY] [--bots COLOURS] [--turn-limit N] "
 	"[--view COLOUR] [-c] [MOVE...]",
 	"[-i FILE] --choose [--json] [--policy POLICY] [--bots COLOURS]",
@@ -195,7 +200,7 @@ static const struct fe_cmd command = {
 /* What the command line asks. */
 struct opts {
 	const char *in_place, *moves_file, *as_name, *view_name;
-	int json, keep, flags, list, count, choose, mgflags, have_at;
+	int json, keep, flags, list, count, choose, status, mgflags, have_at;
 	int autoplay;	/* 1 --auto N, 2 --until-end */
 	int turn_limit;
 	long auto_n, at_n;
@@ -248,6 +253,9 @@ static int read_options(int argc, char **argv, struct opts *o)
 			if ((rc = fe_at(&command, optarg, &o->at_n)))
 				return rc;
 			o->have_at = 1;
+			break;
+		case O_STATUS:
+			o->status = 1;
 			break;
 		case O_OFFERS:
 			o->mgflags |= MG_OFFERS;
@@ -304,12 +312,15 @@ static int check_options(const struct opts *o, int nmoves)
 			  o->keep || o->as_name || o->have_at || o->mgflags))
 		return fe_usagef(&command, "--choose takes no moves and goes only with --json, --policy "
 					   "and --bots");
+	if (o->status && (nmoves || o->moves_file || o->autoplay || o->list || o->count || o->choose ||
+			  o->view_name || o->keep || o->as_name || o->mgflags || o->json || o->flags))
+		return fe_usagef(&command, "--status takes no moves and goes only with -i and --at");
 	if (o->list && o->count)
 		return fe_usagef(&command, "--list and --count do not go together");
 	if ((o->list || o->count) && (nmoves || o->moves_file || o->autoplay || o->view_name || o->keep))
 		return fe_usagef(&command, "--list and --count take no moves, --keep, --auto or --view");
-	if (o->have_at && !o->list && !o->count)
-		return fe_usagef(&command, "--at goes with --list or --count: moves are made at the end");
+	if (o->have_at && !o->list && !o->count && !o->status)
+		return fe_usagef(&command, "--at goes with --list, --count or --status: moves are made at the end");
 	if ((o->mgflags & MG_OFFERS) && !o->list && !o->count)
 		return fe_usagef(&command, "--offers goes with --list or --count");
 	if ((o->mgflags & MG_ALL_RATES) && !o->list && !o->count)
@@ -344,7 +355,7 @@ static int read_game(const struct opts *o, struct fe_locked *lk, char **in, stru
 	}
 	if (rc)
 		return rc;
-	if (g->view != NOBODY && !o->list && !o->count && !o->choose)
+	if (g->view != NOBODY && !o->list && !o->count && !o->choose && !o->status)
 		return cerr_set(e, C_ILLEGAL, "this is %s's view of a game, which cannot be played on: "
 				"moves need the full game", seat_name(g, g->view));
 	if (o->have_at) {
@@ -376,7 +387,7 @@ static int find_seats(const struct opts *o, const struct game *g, int *as_seat, 
 	return C_OK;
 }
 
-/* answer: --count, --choose or --list: what the game offers, on stdout; the game is not written. */
+/* answer: --count, --choose, --status or --list: what the game offers, on stdout; the game is not written. */
 static int answer(const struct opts *o, const struct game *g, int as_seat, struct cerr *e)
 {
 	char *out = NULL;
@@ -386,6 +397,12 @@ static int answer(const struct opts *o, const struct game *g, int as_seat, struc
 	if (o->count) {
 		printf("%d\n", movegen_legal(g, as_seat, o->mgflags, NULL, 0));
 		return fe_close_stdout(e);
+	}
+	if (o->status) {
+		if ((rc = status_write(g, &out, &outlen, e)) == C_OK)
+			rc = fe_output(out, outlen, e);
+		free(out);
+		return rc;
 	}
 	if (o->choose) {
 		if ((rc = choose_move(g, &o->ao, o->json, e)))
@@ -489,8 +506,9 @@ int main(int argc, char **argv)
 	    (rc = read_game(&o, &lk, &in, &g, &at, &e)))
 		fe_report(&e);
 	else if ((rc = find_seats(&o, &g, &as_seat, &view_seat)) == C_OK) {
-		rc = o.list || o.count || o.choose ? answer(&o, &g, as_seat, &e)
-						   : play(&o, &g, &mv, &lk, as_seat, view_seat, &e);
+		rc = o.list || o.count || o.choose || o.status
+			     ? answer(&o, &g, as_seat, &e)
+			     : play(&o, &g, &mv, &lk, as_seat, view_seat, &e);
 		if (rc)
 			fe_report(&e);
 	}

@@ -94,6 +94,8 @@ more() {
 	assert_eq "\$ catan-move --bots X" "$output"
 	run -0 typed "catan-move --ke" Tab
 	assert_eq "\$ catan-move --keep X" "$output"
+	run -0 typed "catan-move --sta" Tab
+	assert_eq "\$ catan-move --status X" "$output"
 }
 
 @test "zsh: a quoted move is completed word by word, and no verb is offered after the piece" {
@@ -113,6 +115,8 @@ more() {
 	assert_eq "\$ catan-move --bots X" "$output"
 	run -0 typed "catan-move --ke" Tab
 	assert_eq "\$ catan-move --keep X" "$output"
+	run -0 typed "catan-move --sta" Tab
+	assert_eq "\$ catan-move --status X" "$output"
 }
 
 @test "zsh: the Extra's moves: start roads and its sites; --castles from the program" {
