@@ -1212,12 +1212,59 @@ status_of() {
 	run -0 catan-move --status --at 0 <"$G"
 	assert_eq '{"phase":"setup-settlement","current":"red","turn":0,"waiting":["red"],"owes":{"red":{"what":"setup","piece":"settlement"}},"winner":null}' "$output"
 	run -2 --separate-stderr catan-move --status 'red roll' <"$G"
-	assert_eq "catan-move: --status takes no moves and goes only with -i and --at" "${stderr_lines[0]}"
+	assert_eq "catan-move: --status takes no moves and goes only with -i, --at and --errors" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-move --status --list <"$G"
-	assert_eq "catan-move: --status takes no moves and goes only with -i and --at" "${stderr_lines[0]}"
+	assert_eq "catan-move: --status takes no moves and goes only with -i, --at and --errors" "${stderr_lines[0]}"
 	# A view is still refused as a game to play on.
 	run -1 --separate-stderr catan-move 'red roll' <"$BATS_TEST_TMPDIR/v.json"
 	assert_eq "catan-move: this is red's view of a game, which cannot be played on: moves need the full game" "$stderr"
 	rm "$BATS_TEST_TMPDIR/v.json"
 	no_temporary_files
+}
+
+@test "--errors json: a refused move as one JSON line, with its number, text, canonical text and the moves that stood; standard output as without it" {
+	run -1 --separate-stderr catan-move --errors json --keep 'red roll' 'red build road 9-14' <"$G"
+	assert_eq '{"status":1,"move":2,"text":"red build road 9-14","canonical":"red build road 9-14","stood":1,"message":"path 9-14 already holds a road"}' "$stderr"
+	assert_eq "$(catan-move 'red roll' <"$G")" "$output"
+	# Not a move: no canonical text.
+	run -1 --separate-stderr catan-move --errors=json --keep 'red roll' 'red build road 3-4' <"$G"
+	assert_eq '{"status":1,"move":2,"text":"red build road 3-4","canonical":null,"stood":1,"message":"'"'"'3-4'"'"' is not a path (two neighbouring intersections a-b)"}' "$stderr"
+	# All or nothing: nothing stood, nothing written.
+	run -1 --separate-stderr catan-move --errors json 'red roll' 'red buidl road 9-10' <"$G"
+	assert_eq '{"status":1,"move":2,"text":"red buidl road 9-10","canonical":null,"stood":0,"message":"unknown verb '"'"'buidl'"'"': did you mean '"'"'build'"'"'? (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)"}' "$stderr"
+	assert_eq "" "$output"
+	# --as, and a JSON move.
+	run -1 --separate-stderr catan-move --errors json --as blue 'red roll' <"$G"
+	assert_eq '{"status":1,"move":1,"text":"red roll","canonical":"red roll","stood":0,"message":"the move is red'"'"'s to make, not blue'"'"'s"}' "$stderr"
+	run -1 --separate-stderr catan-move --errors json --json '{"player":"blue","move":"roll"}' <"$G"
+	assert_eq '{"status":1,"move":1,"text":"{\"player\":\"blue\",\"move\":\"roll\"}","canonical":"blue roll","stood":0,"message":"it is red'"'"'s turn, not blue'"'"'s"}' "$stderr"
+	# A refereed game keeps the moves before a refusal without --keep.
+	refereed 8 >"$G"
+	run -1 --separate-stderr catan-move --errors json 'red roll' 'red end' <"$G"
+	assert_eq '{"status":1,"move":2,"text":"red end","canonical":"red end","stood":1,"message":"red must move the robber first"}' "$stderr"
+	assert_eq "red roll 4 3" "$(jq -r '.log[-1]' <<<"$output")"
+	# The English line says the same.
+	beginner >"$G"
+	run -1 --separate-stderr catan-move --keep 'red roll' 'red build road 9-14' <"$G"
+	assert_eq "catan-move: move 2 'red build road 9-14': path 9-14 already holds a road" "$stderr"
+}
+
+@test "--errors json: usage errors, unreadable input, a refused line of a moves file and the turn limit, each as one JSON line" {
+	run -2 --separate-stderr catan-move --errors json --bogus <"$G"
+	assert_eq '{"status":2,"move":null,"text":null,"canonical":null,"stood":0,"message":"unknown option '"'"'--bogus'"'"'"}' "$stderr"
+	run -2 --separate-stderr catan-move --bogus --errors json <"$G"
+	assert_eq '{"status":2,"move":null,"text":null,"canonical":null,"stood":0,"message":"unknown option '"'"'--bogus'"'"'"}' "$stderr"
+	run -2 --separate-stderr catan-move --errors json --status --list <"$G"
+	assert_eq '{"status":2,"move":null,"text":null,"canonical":null,"stood":0,"message":"--status takes no moves and goes only with -i, --at and --errors"}' "$stderr"
+	run -2 --separate-stderr catan-move --errors json --at x --list <"$G"
+	assert_eq '{"status":2,"move":null,"text":null,"canonical":null,"stood":0,"message":"--at: '"'"'x'"'"' is not a move number"}' "$stderr"
+	run -2 --separate-stderr catan-move --errors xml <"$G"
+	assert_eq "catan-move: --errors: expected text or json, not 'xml'" "${stderr_lines[0]}"
+	run -3 --separate-stderr catan-move --errors json --status <<<'{}'
+	assert_eq '{"status":3,"move":null,"text":null,"canonical":null,"stood":0,"message":"stdin: missing key '"'"'format'"'"'"}' "$stderr"
+	printf 'red roll\n%05000d\n' 0 >"$BATS_TEST_TMPDIR/moves"
+	run -1 --separate-stderr catan-move --errors json --keep -f "$BATS_TEST_TMPDIR/moves" <"$G"
+	assert_eq '{"status":1,"move":2,"text":"0000000000000000000000000000000000000000...","canonical":null,"stood":1,"message":"the line is longer than 4096 bytes, which no move is"}' "$stderr"
+	run -0 --separate-stderr catan-move --errors json --until-end --turn-limit 3 <"$G"
+	assert_eq '{"status":0,"move":null,"text":null,"canonical":null,"stood":0,"message":"stopped at turn 4, past the turn limit 3: the game is not over"}' "$stderr"
 }

@@ -96,6 +96,8 @@ more() {
 	assert_eq "\$ catan-move --keep X" "$output"
 	run -0 typed "catan-move --sta" Tab
 	assert_eq "\$ catan-move --status X" "$output"
+	run -0 typed "catan-move --errors j" Tab
+	assert_eq "\$ catan-move --errors json X" "$output"
 }
 
 @test "zsh: a quoted move is completed word by word, and no verb is offered after the piece" {
@@ -117,6 +119,8 @@ more() {
 	assert_eq "\$ catan-move --keep X" "$output"
 	run -0 typed "catan-move --sta" Tab
 	assert_eq "\$ catan-move --status X" "$output"
+	run -0 typed "catan-move --errors j" Tab
+	assert_eq "\$ catan-move --errors json X" "$output"
 }
 
 @test "zsh: the Extra's moves: start roads and its sites; --castles from the program" {
