@@ -53,7 +53,7 @@ static void bad(struct tally *t, const struct game *g, const char *what, int sea
 
 /*
  * check: in g, the seats game_status waits for are exactly those with a
- * legal move, in seat order, each owing what its moves say; the winner is
+ * legal move, in seat order, each owing what seat_owes says; the winner is
  * named when the game is over; automatic play moves one of them; every
  * seat's view, and the game with its hidden cards wiped, have the same
  * status.
@@ -70,6 +70,9 @@ static void check(struct tally *t, const struct game *g)
 	int k = 0, prev = -1;
 	for (int s = 0; s < g->nplayers; s++) {
 		int n = movegen_legal(g, s, 0, NULL, 0);
+		struct owed o = seat_owes(g, p, s);
+		if (memcmp(&o, &st.owes[s], sizeof o) != 0)
+			bad(t, g, "the gate's answer for one seat (seat_owes) is not game_status's", s);
 		if ((n > 0) != (st.owes[s].what != OWE_NOTHING))
 			bad(t, g, n > 0 ? "a seat with legal moves is not waited for" : "a seat waited for has no move", s);
 		if (st.owes[s].what == OWE_NOTHING)

@@ -108,6 +108,12 @@ struct status {
  * ask it of a game with has_pos.
  */
 void game_status(const struct game *g, const struct position *p, struct status *st);
+/*
+ * seat_owes: game_status's answer for one seat, what it owes in p (what is
+ * OWE_NOTHING when it is not waited for), without the others': the rules'
+ * gate asks it of every move's seat.
+ */
+struct owed seat_owes(const struct game *g, const struct position *p, int seat);
 
 /* What a seat holds hidden: resource cards, development cards, victory point cards among them. */
 enum hidden { HID_HAND, HID_DEV, HID_POINTS };

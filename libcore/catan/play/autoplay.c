@@ -59,7 +59,7 @@ int autoplay_actor(const struct game *g)
 		return NOBODY;
 	/*
 	 * Most moves of a play-out: game_status waits for the player whose
-	 * turn it is alone (movegen_test checks that this answer is its).
+	 * turn it is alone (status_test checks that this answer is its).
 	 */
 	if (p->phase == PH_ROLL || (p->phase == PH_MAIN && !p->offer.active))
 		return p->current;

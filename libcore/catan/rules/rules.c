@@ -192,9 +192,12 @@ static int gate(struct rctx *c)
 		return illegal(c->e, "the game is over: %s won with %d points", seat_name(g, w),
 			       score_total(g, p, w));
 	}
+	struct owed o = seat_owes(g, p, me);
+	if (owed_move(g, &o, m))
+		return C_OK;
 	struct status st;
 	game_status(g, p, &st);
-	return owed_move(g, &st.owes[me], m) ? C_OK : refuse(c, &st);
+	return refuse(c, &st);
 }
 
 static int dispatch(struct rctx *c)
