@@ -17,9 +17,10 @@ int rules_owner(const struct game *g, const struct move *m)
 
 #define VERB(v) (1u << (v))
 /*
- * The verbs each debt lets its seat make (game_status says who owes
- * what); a move outside them is refused by refuse() below.  Set-up's
- * piece, the interrupt's knight and dev_after_roll are checked there too.
+ * The verbs each debt lets its seat make (seat_owes says what a seat
+ * owes); owed_move narrows them by set-up's piece, the interrupt's knight
+ * and dev_after_roll, and refuse() below says why a move outside them is
+ * refused.
  */
 static const uint32_t owed_verbs[NOWING] = {
 	[OWE_SETUP] = VERB(MV_BUILD),
@@ -52,18 +53,18 @@ static int owed_move(const struct game *g, const struct owed *o, const struct mo
 	return 1;
 }
 
-/* Who must move now, and what they must do, for a refusal's message. */
-static int waiting_discards(const struct game *g, const struct position *p, struct cerr *e)
+/* The seats owing discards and how many cards each (st: game_status), for a refusal's message. */
+static int waiting_discards(const struct game *g, const struct status *st, struct cerr *e)
 {
 	char who[128] = "";
 	size_t len = 0;
-	for (int s = 0; s < g->nplayers; s++)
-		if (p->pl[s].discard) {
-			int k = snprintf(who + len, sizeof who - len, "%s%s owes %d", len ? ", " : "",
-					 seat_name(g, s), p->pl[s].discard);
-			if (k > 0 && (size_t)k < sizeof who - len)
-				len += (size_t)k;
-		}
+	for (int i = 0; i < st->nwaiting; i++) {
+		int s = st->waiting[i];
+		int k = snprintf(who + len, sizeof who - len, "%s%s owes %d", len ? ", " : "", seat_name(g, s),
+				 st->owes[s].count);
+		if (k > 0 && (size_t)k < sizeof who - len)
+			len += (size_t)k;
+	}
 	return illegal(e, "the discards after the seven come first: %s", who);
 }
 
@@ -144,7 +145,7 @@ static int refuse(struct rctx *c, const struct status *st)
 		return illegal(c->e, "set-up: %s must place a %s now", seat_name(g, cur), what);
 	}
 	case PH_DISCARD:
-		return m->verb == MV_DISCARD ? C_OK : waiting_discards(g, p, c->e);
+		return m->verb == MV_DISCARD ? C_OK : waiting_discards(g, st, c->e);
 	case PH_ROBBER:
 		return illegal(c->e, "%s must move the robber first", seat_name(g, mover));
 	case PH_INTERRUPT:
@@ -169,7 +170,8 @@ static int refuse(struct rctx *c, const struct status *st)
 /*
  * The checks every move passes before its family sees it: the seat and
  * the verb, the game not over, and the move one its seat owes now
- * (game_status: the one answer to who moves).
+ * (seat_owes, game_status's answer for that seat); a refusal names whom
+ * the game waits for.
  */
 static int gate(struct rctx *c)
 {
