@@ -17,16 +17,19 @@
 #include "model/seats.h"
 #include "model/state.h"
 #include "doc/state_json.h"
+#include "doc/status.h"
 
 const char fe_progname[] = "catan-move";
 
 enum {
 	O_IN_PLACE = 'i', O_FILE = 'f', O_JSON = 'j', O_AS = 'a', O_VIEW = 'v', O_COMPACT = 'c',
 	O_LIST = 'l', O_COUNT = 'n', O_UNTIL_END = 'u', O_POLICY = 'p', O_BOTS = 'b',
-	O_TURN_LIMIT = 't', O_KEEP = 'k', O_OFFERS = 256, O_AUTO, O_AT, O_ALL_RATES, O_CHOOSE,
+	O_TURN_LIMIT = 't', O_KEEP = 'k', O_OFFERS = 256, O_AUTO, O_AT, O_ALL_RATES, O_CHOOSE, O_STATUS,
+	O_ERRORS,
 };
 
 static const char *const policy_words[] = { "random", "greedy", "search", NULL };
+static const char *const error_words[] = { "text", "json", NULL };
 
 static const struct fe_opt options[] = {
 	{ "in-place", O_IN_PLACE, FE_ARG_FILE, NULL, .help = "read FILE and replace it", .value_name = "FILE",
@@ -43,11 +46,18 @@ static const struct fe_opt options[] = {
 	{ "view", O_VIEW, FE_ARG, colour_words, .help = "write COLOUR's view", .value_name = "COLOUR",
 	  .text = "write COLOUR's view instead of the full game" },
 	{ "compact", O_COMPACT, FE_NO_ARG, NULL, .help = "compact JSON on one line" },
+	{ "errors", O_ERRORS, FE_ARG, error_words, .help = "text or json: how failures are told",
+	  .value_name = "FORMAT", .text = "text (default) or json: with json every failure is told on standard error "
+		  "as one JSON line for programs (status, move, text, canonical, stood, message), a refused move's "
+		  "and a usage error's alike" },
 	{ "list", O_LIST, FE_NO_ARG, NULL, .help = "every legal move", .group = "Legal moves (the game is not changed):",
 	  .text = "every legal move of every player who may move, one per line (JSON objects with --json; only "
 		  "COLOUR's with --as)" },
 	{ "count", O_COUNT, FE_NO_ARG, NULL, .help = "the number of legal moves",
 	  .text = "only the number of legal moves" },
+	{ "status", O_STATUS, FE_NO_ARG, NULL, .help = "whom the game waits for, as one JSON line",
+	  .text = "whom the game waits for, as one JSON line: the phase, the player whose turn it is, the turn, "
+		  "the colours waited for and what each owes, the winner; of a game or of a view" },
 	{ "offers", O_OFFERS, FE_NO_ARG, NULL, .help = "add one-for-one domestic offers",
 	  .text = "add the one-for-one domestic offers (others are not listed)" },
 	{ "all-rates", O_ALL_RATES, FE_NO_ARG, NULL, .help = "maritime trades at every rate allowed",
@@ -171,8 +181,9 @@ static int choose_move(const struct game *g, const struct autoplay_opts *o, int 
 }
 
 static const char *const usage[] = {
-	"[-i FILE] [-f FILE] [--keep] [--json] [--as COLOUR] [--view COLOUR] [-c] [MOVE...]",
+	"[-i FILE] [-f FILE] [--keep] [--json] [--as COLOUR] [--view COLOUR] [-c] [--errors FORMAT] [MOVE...]",
 	"[-i FILE] [--as COLOUR] (--list [--json] | --count) [--offers] [--all-rates] [--at N]",
+	"[-i FILE] --status [--at N] [--errors FORMAT]",
 	"[-i FILE] [-f FILE] (--auto [N] | --until-end) [--policy POLICY] [--bots COLOURS] [--turn-limit N] "
 	"[--view COLOUR] [-c] [MOVE...]",
 	"[-i FILE] --choose [--json] [--policy POLICY] [--bots COLOURS]",
@@ -192,10 +203,14 @@ static const struct fe_cmd command = {
 		"'red buy', 'red play knight', 'red end', ...",
 };
 
+/* A usage error, told as --errors asks (the usage lines, or a JSON line). */
+#define USAGE(o, ...) fe_usagef_as(&command, (o)->json_errors, __VA_ARGS__)
+
 /* What the command line asks. */
 struct opts {
 	const char *in_place, *moves_file, *as_name, *view_name;
-	int json, keep, flags, list, count, choose, mgflags, have_at;
+	int json, keep, flags, list, count, choose, status, mgflags, have_at;
+	int json_errors;	/* --errors json: failures told as JSON lines */
 	int autoplay;	/* 1 --auto N, 2 --until-end */
 	int turn_limit;
 	long auto_n, at_n;
@@ -210,6 +225,7 @@ static int read_options(int argc, char **argv, struct opts *o)
 	int opt, rc;
 
 	memset(o, 0, sizeof *o);
+	o->json_errors = fe_json_errors(&command, argc, argv);
 	o->turn_limit = 1000;
 	o->auto_n = 1;
 	autoplay_opts_default(&o->ao);
@@ -245,9 +261,16 @@ static int read_options(int argc, char **argv, struct opts *o)
 			o->count = 1;
 			break;
 		case O_AT:
-			if ((rc = fe_at(&command, optarg, &o->at_n)))
+			if ((rc = fe_at(&command, o->json_errors, optarg, &o->at_n)))
 				return rc;
 			o->have_at = 1;
+			break;
+		case O_STATUS:
+			o->status = 1;
+			break;
+		case O_ERRORS:	/* read before the options (fe_json_errors): only checked here */
+			if (strcmp(optarg, "text") != 0 && strcmp(optarg, "json") != 0)
+				return USAGE(o, "--errors: expected text or json, not '%s'", optarg);
 			break;
 		case O_OFFERS:
 			o->mgflags |= MG_OFFERS;
@@ -257,33 +280,32 @@ static int read_options(int argc, char **argv, struct opts *o)
 			break;
 		case O_AUTO:
 			if (o->autoplay == 2)
-				return fe_usagef(&command, "--auto N and --until-end do not go together");
+				return USAGE(o, "--auto N and --until-end do not go together");
 			o->autoplay = 1;
 			if (optarg && (fe_parse_u64(optarg, 1000000000, &num) || num == 0))
-				return fe_usagef(&command,
-						 "--auto: '%s' is not a number of moves (1 or more)", optarg);
+				return USAGE(o, "--auto: '%s' is not a number of moves (1 or more)", optarg);
 			o->auto_n = optarg ? (long)num : 1;
 			break;
 		case O_UNTIL_END:
 			if (o->autoplay == 1)
-				return fe_usagef(&command, "--auto N and --until-end do not go together");
+				return USAGE(o, "--auto N and --until-end do not go together");
 			o->autoplay = 2;
 			break;
 		case O_POLICY:
 			if (autoplay_opts_policy(&o->ao, optarg, &e))
-				return fe_usagef(&command, "--policy: %s", e.msg);
+				return USAGE(o, "--policy: %s", e.msg);
 			break;
 		case O_BOTS:
 			if (autoplay_opts_bots(&o->ao, optarg, &e))
-				return fe_usagef(&command, "--bots: %s", e.msg);
+				return USAGE(o, "--bots: %s", e.msg);
 			break;
 		case O_CHOOSE:
 			o->choose = 1;
 			break;
 		case O_TURN_LIMIT:
 			if (fe_parse_u64(optarg, MAX_TURN, &num))
-				return fe_usagef(&command, "--turn-limit: '%s' is not a turn number (0 to %d)",
-						 optarg, MAX_TURN);
+				return USAGE(o, "--turn-limit: '%s' is not a turn number (0 to %d)", optarg,
+					     MAX_TURN);
 			o->turn_limit = (int)num;
 			break;
 		}
@@ -295,27 +317,29 @@ static int read_options(int argc, char **argv, struct opts *o)
 static int check_options(const struct opts *o, int nmoves)
 {
 	if (o->as_name && colour_parse(o->as_name) < 0)
-		return fe_usagef(&command, "--as: unknown colour '%s'", o->as_name);
+		return USAGE(o, "--as: unknown colour '%s'", o->as_name);
 	if (o->view_name && colour_parse(o->view_name) < 0)
-		return fe_usagef(&command, "--view: unknown colour '%s'", o->view_name);
+		return USAGE(o, "--view: unknown colour '%s'", o->view_name);
 	if (o->moves_file && strcmp(o->moves_file, "-") == 0 && !o->in_place)
-		return fe_usagef(&command, "-f -: standard input holds the game unless -i FILE is given");
+		return USAGE(o, "-f -: standard input holds the game unless -i FILE is given");
 	if (o->choose && (nmoves || o->moves_file || o->autoplay || o->list || o->count || o->view_name ||
 			  o->keep || o->as_name || o->have_at || o->mgflags))
-		return fe_usagef(&command, "--choose takes no moves and goes only with --json, --policy "
-					   "and --bots");
+		return USAGE(o, "--choose takes no moves and goes only with --json, --policy and --bots");
+	if (o->status && (nmoves || o->moves_file || o->autoplay || o->list || o->count || o->choose ||
+			  o->view_name || o->keep || o->as_name || o->mgflags || o->json || o->flags))
+		return USAGE(o, "--status takes no moves and goes only with -i, --at and --errors");
 	if (o->list && o->count)
-		return fe_usagef(&command, "--list and --count do not go together");
+		return USAGE(o, "--list and --count do not go together");
 	if ((o->list || o->count) && (nmoves || o->moves_file || o->autoplay || o->view_name || o->keep))
-		return fe_usagef(&command, "--list and --count take no moves, --keep, --auto or --view");
-	if (o->have_at && !o->list && !o->count)
-		return fe_usagef(&command, "--at goes with --list or --count: moves are made at the end");
+		return USAGE(o, "--list and --count take no moves, --keep, --auto or --view");
+	if (o->have_at && !o->list && !o->count && !o->status)
+		return USAGE(o, "--at goes with --list, --count or --status: moves are made at the end");
 	if ((o->mgflags & MG_OFFERS) && !o->list && !o->count)
-		return fe_usagef(&command, "--offers goes with --list or --count");
+		return USAGE(o, "--offers goes with --list or --count");
 	if ((o->mgflags & MG_ALL_RATES) && !o->list && !o->count)
-		return fe_usagef(&command, "--all-rates goes with --list or --count");
+		return USAGE(o, "--all-rates goes with --list or --count");
 	if (o->autoplay && o->as_name)
-		return fe_usagef(&command, "--as does not go with automatic play");
+		return USAGE(o, "--as does not go with automatic play");
 	return C_OK;
 }
 
@@ -344,7 +368,7 @@ static int read_game(const struct opts *o, struct fe_locked *lk, char **in, stru
 	}
 	if (rc)
 		return rc;
-	if (g->view != NOBODY && !o->list && !o->count && !o->choose)
+	if (g->view != NOBODY && !o->list && !o->count && !o->choose && !o->status)
 		return cerr_set(e, C_ILLEGAL, "this is %s's view of a game, which cannot be played on: "
 				"moves need the full game", seat_name(g, g->view));
 	if (o->have_at) {
@@ -365,18 +389,18 @@ static int find_seats(const struct opts *o, const struct game *g, int *as_seat, 
 {
 	const char *as = o->as_name, *view = o->view_name;
 	if (as && (*as_seat = game_seat_of(g, colour_parse(as))) == NOBODY)
-		return fe_usagef(&command, "--as: '%s' does not play in this game", as);
+		return USAGE(o, "--as: '%s' does not play in this game", as);
 	if (as && !seat_moves(g, *as_seat))
-		return fe_usagef(&command, "--as: %s is a neutral seat and never moves", as);
+		return USAGE(o, "--as: %s is a neutral seat and never moves", as);
 	if (as && g->view != NOBODY && *as_seat != g->view)
-		return fe_usagef(&command, "--as: this is %s's view: it lists only %s's moves",
-				 seat_name(g, g->view), seat_name(g, g->view));
+		return USAGE(o, "--as: this is %s's view: it lists only %s's moves", seat_name(g, g->view),
+			     seat_name(g, g->view));
 	if (view && (*view_seat = game_seat_of(g, colour_parse(view))) == NOBODY)
-		return fe_usagef(&command, "--view: '%s' does not play in this game", view);
+		return USAGE(o, "--view: '%s' does not play in this game", view);
 	return C_OK;
 }
 
-/* answer: --count, --choose or --list: what the game offers, on stdout; the game is not written. */
+/* answer: --count, --choose, --status or --list: what the game offers, on stdout; the game is not written. */
 static int answer(const struct opts *o, const struct game *g, int as_seat, struct cerr *e)
 {
 	char *out = NULL;
@@ -386,6 +410,12 @@ static int answer(const struct opts *o, const struct game *g, int as_seat, struc
 	if (o->count) {
 		printf("%d\n", movegen_legal(g, as_seat, o->mgflags, NULL, 0));
 		return fe_close_stdout(e);
+	}
+	if (o->status) {
+		if ((rc = status_write(g, &out, &outlen, e)) == C_OK)
+			rc = fe_output(out, outlen, e);
+		free(out);
+		return rc;
 	}
 	if (o->choose) {
 		if ((rc = choose_move(g, &o->ao, o->json, e)))
@@ -400,12 +430,17 @@ static int answer(const struct opts *o, const struct game *g, int as_seat, struc
 
 /*
  * play: the moves of mv, then the automatic players, applied to g; then the
- * view asked for on stdout, and the game on stdout or into -i's file.
+ * view asked for on stdout, and the game on stdout or into -i's file.  A
+ * refused move is told in e and, apart, in r (mv->refusal), with in
+ * *stood the moves before it that stood; r holds no refusal when the
+ * failure told is another.
  */
 static int play(const struct opts *o, struct game *g, struct fe_moves *mv, struct fe_locked *lk, int as_seat,
-		int view_seat, struct cerr *e)
+		int view_seat, size_t *stood, struct cerr *e)
 {
+	struct batch_refusal *r = mv->refusal;
 	struct cerr refusal = { 0 };
+	struct batch_refusal kept = { 0 };
 	struct game view;
 	char *out = NULL, *vout = NULL;
 	const char *text;
@@ -413,7 +448,7 @@ static int play(const struct opts *o, struct game *g, struct fe_moves *mv, struc
 	int rc, refused = 0, have_view = 0, why = AUTO_COUNT;
 
 	while ((rc = fe_moves_next(mv, &text, e)) == C_OK && text)
-		if ((rc = batch_apply_move(g, text, o->json, as_seat, mv->n, e)))
+		if ((rc = batch_apply_move(g, text, o->json, as_seat, mv->n, r, e)))
 			break;
 	/*
 	 * A refusal drops the moves before it, unless asked to keep them or the
@@ -422,10 +457,13 @@ static int play(const struct opts *o, struct game *g, struct fe_moves *mv, struc
 	 */
 	if (rc == C_ILLEGAL && mv->n > 1 && (o->keep || g->has_secret)) {
 		refusal = *e;
+		kept = *r;
+		r->text = NULL;
 		refused = 1;
 	} else if (rc) {
 		return rc;
 	}
+	batch_refusal_free(r);	/* until the refusal is told, below */
 	if (o->autoplay && !refused &&
 	    (rc = autoplay_play(g, &o->ao, o->autoplay == 2 ? -1 : o->auto_n, o->turn_limit, &why, e)))
 		return rc;
@@ -451,20 +489,41 @@ static int play(const struct opts *o, struct game *g, struct fe_moves *mv, struc
 	}
 	rc = fe_close_stdout(e);
 	/* Stopping at the limit is what was asked (status 0), but a game cut short is said to be. */
-	if (rc == C_OK && why == AUTO_TURN_LIMIT)
-		fe_error("stopped at turn %d, past the turn limit %d: the game is not over", g->pos.turn,
-			 o->turn_limit);
+	if (rc == C_OK && why == AUTO_TURN_LIMIT) {
+		char msg[128];
+		snprintf(msg, sizeof msg, "stopped at turn %d, past the turn limit %d: the game is not over",
+			 g->pos.turn, o->turn_limit);
+		if (o->json_errors)
+			fe_error_json(C_OK, msg, NULL);
+		else
+			fe_error("%s", msg);
+	}
 	/* The moves that stood are written: now the refusal is told. */
 	if (rc == C_OK && refused) {
 		*e = refusal;
+		*r = kept;
+		kept.text = NULL;
+		*stood = mv->n - 1;
 		rc = e->code;
 	}
 out:
 	if (have_view)
 		game_free(&view);
+	batch_refusal_free(&kept);
 	free(out);
 	free(vout);
 	return rc;
+}
+
+/* report: e's failure on stderr, in English or (--errors json) as a JSON line, with the move refused in r. */
+static int report(const struct opts *o, const struct cerr *e, const struct batch_refusal *r, size_t stood)
+{
+	if (!o->json_errors)
+		return fe_report(e);
+	if (!r->n)
+		return fe_error_json(e->code, e->msg, NULL);
+	struct fe_refused mv = { r->n, r->text, r->parsed ? r->canonical : NULL, stood };
+	return fe_error_json(e->code, r->reason, &mv);
 }
 
 int main(int argc, char **argv)
@@ -474,8 +533,10 @@ int main(int argc, char **argv)
 	struct fe_moves mv = { 0 };
 	struct present at = { 0 };
 	struct cerr e = { 0 };
+	struct batch_refusal refusal = { 0 };
 	struct game g;
 	char *in = NULL;
+	size_t stood = 0;
 	int rc, as_seat = NOBODY, view_seat = NOBODY;
 
 	if ((rc = read_options(argc, argv, &o)) >= 0)
@@ -487,13 +548,16 @@ int main(int argc, char **argv)
 	 * not keep a game locked. */
 	if ((rc = fe_moves_open(&mv, o.moves_file, argc - optind, argv + optind, &e)) ||
 	    (rc = read_game(&o, &lk, &in, &g, &at, &e)))
-		fe_report(&e);
+		report(&o, &e, &refusal, 0);
 	else if ((rc = find_seats(&o, &g, &as_seat, &view_seat)) == C_OK) {
-		rc = o.list || o.count || o.choose ? answer(&o, &g, as_seat, &e)
-						   : play(&o, &g, &mv, &lk, as_seat, view_seat, &e);
+		mv.refusal = &refusal;
+		rc = o.list || o.count || o.choose || o.status
+			     ? answer(&o, &g, as_seat, &e)
+			     : play(&o, &g, &mv, &lk, as_seat, view_seat, &stood, &e);
 		if (rc)
-			fe_report(&e);
+			report(&o, &e, &refusal, stood);
 	}
+	batch_refusal_free(&refusal);
 	fe_unlock(&lk);
 	game_free(&g);
 	free(in);

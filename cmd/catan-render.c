@@ -140,7 +140,7 @@ static int read_options(int argc, char **argv, struct opts *o)
 			o->force = 1;
 			break;
 		case O_AT:
-			if ((rc = fe_at(&command, optarg, &o->at_n)))
+			if ((rc = fe_at(&command, 0, optarg, &o->at_n)))
 				return rc;
 			o->have_at = 1;
 			break;

@@ -65,7 +65,7 @@ int main(int argc, char **argv)
 			svg = 1;
 			break;
 		case O_AT:
-			if ((rc = fe_at(&command, optarg, &at_n)))
+			if ((rc = fe_at(&command, 0, optarg, &at_n)))
 				return rc;
 			have_at = 1;
 			break;

@@ -888,7 +888,7 @@ play_outcome() {
 	run -0 catan-move --count --at 30 <"$BATS_TEST_TMPDIR/r.json"
 	assert_eq "$(catan-move --count <"$BATS_TEST_TMPDIR/g.json")" "$output"
 	run -2 --separate-stderr catan-move --at 3 'red roll' <"$BATS_TEST_TMPDIR/g.json"
-	assert_eq "catan-move: --at goes with --list or --count: moves are made at the end" "${stderr_lines[0]}"
+	assert_eq "catan-move: --at goes with --list, --count or --status: moves are made at the end" "${stderr_lines[0]}"
 }
 
 @test "--complete with -i FILE completes a move from the game's legal moves" {
@@ -1134,4 +1134,137 @@ play_outcome() {
 	run -0 jq -c '.log' "$G"
 	assert_eq '["red roll 3 3"]' "$output"
 	rm "$BATS_TEST_TMPDIR/moves"
+}
+
+# status_of FIXTURE: the --status line of a perft fixture's game.
+status_of() {
+	jq .game "$FIXTURES/perft/$1.json" >"$BATS_TEST_TMPDIR/s.json"
+	catan-move --status <"$BATS_TEST_TMPDIR/s.json"
+}
+
+@test "--status names whom the game waits for and what each owes: set-up, discards by two, the robber, an open offer, the building phase, Catan for Two, a finished game" {
+	run -0 status_of setup-first
+	assert_eq '{"phase":"setup-settlement","current":"red","turn":0,"waiting":["red"],"owes":{"red":{"what":"setup","piece":"settlement"}},"winner":null}' "$output"
+	run -0 status_of setup-late
+	assert_eq '{"phase":"setup-road","current":"blue","turn":0,"waiting":["blue"],"owes":{"blue":{"what":"setup","piece":"road"}},"winner":null}' "$output"
+	run -0 status_of main-cards
+	assert_eq '{"phase":"roll","current":"white","turn":103,"waiting":["white"],"owes":{"white":{"what":"roll"}},"winner":null}' "$output"
+	run -0 status_of discard-two
+	assert_eq '{"phase":"discard","current":"orange","turn":212,"waiting":["red","orange"],"owes":{"red":{"what":"discard","cards":4},"orange":{"what":"discard","cards":4}},"winner":null}' "$output"
+	run -0 status_of robber
+	assert_eq '{"phase":"robber","current":"orange","turn":28,"waiting":["orange"],"owes":{"orange":{"what":"robber"}},"winner":null}' "$output"
+	run -0 status_of offer-open
+	assert_eq '{"phase":"main","current":"red","turn":4,"waiting":["red","white"],"owes":{"red":{"what":"turn"},"white":{"what":"offer"}},"winner":null}' "$output"
+	run -0 status_of six-building
+	assert_eq '{"phase":"building","current":"white","turn":47,"waiting":["white"],"owes":{"white":{"what":"building"}},"winner":null}' "$output"
+	run -0 status_of two-give
+	assert_eq '{"phase":"give","current":"blue","turn":2,"waiting":["blue"],"owes":{"blue":{"what":"give","cards":2}},"winner":null}' "$output"
+	run -0 status_of two-neutral-settlement
+	assert_eq '{"phase":"neutral","current":"red","turn":123,"waiting":["red"],"owes":{"red":{"what":"neutral","piece":"settlement","pieces":1}},"winner":null}' "$output"
+	run -0 status_of over
+	assert_eq '{"phase":"over","current":"orange","turn":76,"waiting":[],"owes":{},"winner":"orange"}' "$output"
+}
+
+@test "--status with knight_interrupt: the robber after a seven, the answer owed, and the robber moved by the knight played in answer, not by the player whose turn it is" {
+	catan-newboard --seed 5 --rules knight_interrupt=on | catan-move --auto 433 >"$G"
+	run -0 catan-move --status <"$G"
+	assert_eq '{"phase":"robber","current":"white","turn":143,"waiting":["white"],"owes":{"white":{"what":"robber"}},"winner":null}' "$output"
+	catan-move -i "$G" 'white robber 3'
+	run -0 catan-move --status <"$G"
+	assert_eq '{"phase":"interrupt","current":"white","turn":143,"waiting":["orange"],"owes":{"orange":{"what":"interrupt"}},"winner":null}' "$output"
+	catan-move -i "$G" 'orange play knight'
+	run -0 catan-move --status <"$G"
+	assert_eq '{"phase":"robber","current":"white","turn":143,"waiting":["orange"],"owes":{"orange":{"what":"robber"}},"winner":null}' "$output"
+	# The colour named is the one with the legal moves.
+	run -0 catan-move --count --as orange <"$G"
+	assert_eq 18 "$output"
+	run -0 catan-move --count --as white <"$G"
+	assert_eq 0 "$output"
+}
+
+@test "--status on every perft fixture names exactly the colours that --list gives moves to, and every view gives the full game's line" {
+	for f in "$FIXTURES"/perft/*.json; do
+		jq .game "$f" >"$BATS_TEST_TMPDIR/p.json"
+		status=$(catan-move --status <"$BATS_TEST_TMPDIR/p.json")
+		waiting=$(jq -r '.waiting | join(" ")' <<<"$status")
+		listed=$(catan-move --list <"$BATS_TEST_TMPDIR/p.json" | cut -d' ' -f1 | uniq | tr '\n' ' ')
+		# --list gives the player whose turn it is first; --status, seat order.
+		seats=$(jq -r '.players | join(" ")' "$BATS_TEST_TMPDIR/p.json")
+		in_order=$(for c in $seats; do if [[ " $listed" == *" $c "* ]]; then printf '%s ' "$c"; fi; done)
+		assert_eq "$in_order" "${waiting:+$waiting }" || { echo "$(basename "$f")"; false; }
+		[ "$(jq -r '.owes | keys_unsorted | join(" ")' <<<"$status")" = "$waiting" ]
+		for c in $seats; do
+			catan-move --view "$c" <"$BATS_TEST_TMPDIR/p.json" >"$BATS_TEST_TMPDIR/v.json" 2>/dev/null || continue
+			assert_eq "$status" "$(catan-move --status <"$BATS_TEST_TMPDIR/v.json")" || { echo "$(basename "$f") $c"; false; }
+		done
+	done
+}
+
+@test "--status reads a view and -i FILE without changing it, at --at N too, and takes no moves" {
+	jq .game "$FIXTURES/perft/discard-two.json" >"$G"
+	cp "$G" "$BATS_TEST_TMPDIR/before"
+	run -0 catan-move -i "$G" --status
+	assert_eq '{"phase":"discard","current":"orange","turn":212,"waiting":["red","orange"],"owes":{"red":{"what":"discard","cards":4},"orange":{"what":"discard","cards":4}},"winner":null}' "$output"
+	assert_file_eq "$BATS_TEST_TMPDIR/before" "$G"
+	catan-move --view red <"$G" >"$BATS_TEST_TMPDIR/v.json"
+	run -0 catan-move -i "$BATS_TEST_TMPDIR/v.json" --status
+	assert_eq '{"phase":"discard","current":"orange","turn":212,"waiting":["red","orange"],"owes":{"red":{"what":"discard","cards":4},"orange":{"what":"discard","cards":4}},"winner":null}' "$output"
+	run -0 catan-move --status --at 0 <"$G"
+	assert_eq '{"phase":"setup-settlement","current":"red","turn":0,"waiting":["red"],"owes":{"red":{"what":"setup","piece":"settlement"}},"winner":null}' "$output"
+	run -2 --separate-stderr catan-move --status 'red roll' <"$G"
+	assert_eq "catan-move: --status takes no moves and goes only with -i, --at and --errors" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-move --status --list <"$G"
+	assert_eq "catan-move: --status takes no moves and goes only with -i, --at and --errors" "${stderr_lines[0]}"
+	# A view is still refused as a game to play on.
+	run -1 --separate-stderr catan-move 'red roll' <"$BATS_TEST_TMPDIR/v.json"
+	assert_eq "catan-move: this is red's view of a game, which cannot be played on: moves need the full game" "$stderr"
+	rm "$BATS_TEST_TMPDIR/v.json"
+	no_temporary_files
+}
+
+@test "--errors json: a refused move as one JSON line, with its number, text, canonical text and the moves that stood; standard output as without it" {
+	run -1 --separate-stderr catan-move --errors json --keep 'red roll' 'red build road 9-14' <"$G"
+	assert_eq '{"status":1,"move":2,"text":"red build road 9-14","canonical":"red build road 9-14","stood":1,"message":"path 9-14 already holds a road"}' "$stderr"
+	assert_eq "$(catan-move 'red roll' <"$G")" "$output"
+	# Not a move: no canonical text.
+	run -1 --separate-stderr catan-move --errors=json --keep 'red roll' 'red build road 3-4' <"$G"
+	assert_eq '{"status":1,"move":2,"text":"red build road 3-4","canonical":null,"stood":1,"message":"'"'"'3-4'"'"' is not a path (two neighbouring intersections a-b)"}' "$stderr"
+	# All or nothing: nothing stood, nothing written.
+	run -1 --separate-stderr catan-move --errors json 'red roll' 'red buidl road 9-10' <"$G"
+	assert_eq '{"status":1,"move":2,"text":"red buidl road 9-10","canonical":null,"stood":0,"message":"unknown verb '"'"'buidl'"'"': did you mean '"'"'build'"'"'? (verbs: build, roll, discard, robber, offer, accept, reject, cancel, trade, buy, play, end)"}' "$stderr"
+	assert_eq "" "$output"
+	# --as, and a JSON move.
+	run -1 --separate-stderr catan-move --errors json --as blue 'red roll' <"$G"
+	assert_eq '{"status":1,"move":1,"text":"red roll","canonical":"red roll","stood":0,"message":"the move is red'"'"'s to make, not blue'"'"'s"}' "$stderr"
+	run -1 --separate-stderr catan-move --errors json --json '{"player":"blue","move":"roll"}' <"$G"
+	assert_eq '{"status":1,"move":1,"text":"{\"player\":\"blue\",\"move\":\"roll\"}","canonical":"blue roll","stood":0,"message":"it is red'"'"'s turn, not blue'"'"'s"}' "$stderr"
+	# A refereed game keeps the moves before a refusal without --keep.
+	refereed 8 >"$G"
+	run -1 --separate-stderr catan-move --errors json 'red roll' 'red end' <"$G"
+	assert_eq '{"status":1,"move":2,"text":"red end","canonical":"red end","stood":1,"message":"red must move the robber first"}' "$stderr"
+	assert_eq "red roll 4 3" "$(jq -r '.log[-1]' <<<"$output")"
+	# The English line says the same.
+	beginner >"$G"
+	run -1 --separate-stderr catan-move --keep 'red roll' 'red build road 9-14' <"$G"
+	assert_eq "catan-move: move 2 'red build road 9-14': path 9-14 already holds a road" "$stderr"
+}
+
+@test "--errors json: usage errors, unreadable input, a refused line of a moves file and the turn limit, each as one JSON line" {
+	run -2 --separate-stderr catan-move --errors json --bogus <"$G"
+	assert_eq '{"status":2,"move":null,"text":null,"canonical":null,"stood":0,"message":"unknown option '"'"'--bogus'"'"'"}' "$stderr"
+	run -2 --separate-stderr catan-move --bogus --errors json <"$G"
+	assert_eq '{"status":2,"move":null,"text":null,"canonical":null,"stood":0,"message":"unknown option '"'"'--bogus'"'"'"}' "$stderr"
+	run -2 --separate-stderr catan-move --errors json --status --list <"$G"
+	assert_eq '{"status":2,"move":null,"text":null,"canonical":null,"stood":0,"message":"--status takes no moves and goes only with -i, --at and --errors"}' "$stderr"
+	run -2 --separate-stderr catan-move --errors json --at x --list <"$G"
+	assert_eq '{"status":2,"move":null,"text":null,"canonical":null,"stood":0,"message":"--at: '"'"'x'"'"' is not a move number"}' "$stderr"
+	run -2 --separate-stderr catan-move --errors xml <"$G"
+	assert_eq "catan-move: --errors: expected text or json, not 'xml'" "${stderr_lines[0]}"
+	run -3 --separate-stderr catan-move --errors json --status <<<'{}'
+	assert_eq '{"status":3,"move":null,"text":null,"canonical":null,"stood":0,"message":"stdin: missing key '"'"'format'"'"'"}' "$stderr"
+	printf 'red roll\n%05000d\n' 0 >"$BATS_TEST_TMPDIR/moves"
+	run -1 --separate-stderr catan-move --errors json --keep -f "$BATS_TEST_TMPDIR/moves" <"$G"
+	assert_eq '{"status":1,"move":2,"text":"0000000000000000000000000000000000000000...","canonical":null,"stood":1,"message":"the line is longer than 4096 bytes, which no move is"}' "$stderr"
+	run -0 --separate-stderr catan-move --errors json --until-end --turn-limit 3 <"$G"
+	assert_eq '{"status":0,"move":null,"text":null,"canonical":null,"stood":0,"message":"stopped at turn 4, past the turn limit 3: the game is not over"}' "$stderr"
 }

@@ -36,3 +36,8 @@ load test_helper
 @test "the search player's move depends only on what its seat sees, its seed and its budget" {
 	unit_passes search_test
 }
+
+@test "the seats the game waits for are exactly those with a legal move, in every rule set, and a view's answer is its game's" {
+	unit_passes status_test
+	[[ "${lines[0]}" =~ ^#\ [0-9]+\ positions: ]]
+}

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "fe.h"
+#include "jw.h"
 #include "version.h"
 
 void fe_verror(const char *fmt, va_list ap)
@@ -30,6 +31,44 @@ int fe_report(const struct cerr *e)
 {
 	fe_error("%s", e->msg);
 	return e->code;
+}
+
+int fe_error_json(int status, const char *message, const struct fe_refused *mv)
+{
+	struct jw w;
+	char *out;
+	size_t len;
+
+	jw_init(&w, 1);
+	jw_obj(&w, JW_BLOCK);
+	jw_key_int(&w, "status", status);
+	jw_key(&w, "move");
+	if (mv)
+		jw_int(&w, (long long)mv->n);
+	else
+		jw_null(&w);
+	jw_key(&w, "text");
+	if (mv && mv->text)
+		jw_str(&w, mv->text);
+	else
+		jw_null(&w);
+	jw_key(&w, "canonical");
+	if (mv && mv->canonical)
+		jw_str(&w, mv->canonical);
+	else
+		jw_null(&w);
+	jw_key_int(&w, "stood", mv ? (long long)mv->stood : 0);
+	jw_key_str(&w, "message", message);
+	jw_end_obj(&w);
+	if (jw_finish(&w, &out, &len) == 0) {
+		fwrite(out, 1, len, stderr);
+		free(out);
+	} else {
+		/* Out of memory: the line without the message, which alone may be long. */
+		fprintf(stderr, "{\"status\":%d,\"move\":null,\"text\":null,\"canonical\":null,\"stood\":0,"
+			"\"message\":\"out of memory\"}\n", status);
+	}
+	return status;
 }
 
 int fe_read_stream(FILE *f, const char *name, char **buf, size_t *len, struct cerr *e)

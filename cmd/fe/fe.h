@@ -89,6 +89,29 @@ struct fe_sub;
 int fe_help(const struct fe_cmd *c, const struct fe_sub *sub);
 int fe_version(void);
 int fe_usagef(const struct fe_cmd *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/*
+ * Errors for programs (catan-move --errors json): every message a failure
+ * prints on stderr is then one JSON line instead of the English one.
+ * fe_json_errors: 1 when argv (before "--") gives c's option "errors" the
+ * value "json" ("--errors json", "--errors=json"), read before the
+ * options are parsed so that every usage error is told that way too.
+ * fe_error_json: the line for a failure with exit status `status`:
+ *   {"status":1,"move":2,"text":"red buidl road 3-4","canonical":null,
+ *    "stood":1,"message":"..."}
+ * move, text and canonical are null and stood 0 unless mv names the move
+ * refused (canonical null when its text was not read as a move); returns
+ * status.  fe_usagef_as: fe_usagef, or with json its message as such a
+ * line (the usage lines left out).
+ */
+struct fe_refused {
+	size_t n;		/* the move's number, from 1 */
+	const char *text;	/* as given (NULL: null) */
+	const char *canonical;	/* NULL when it was not read as a move */
+	size_t stood;		/* moves before it that stood (written) */
+};
+int fe_json_errors(const struct fe_cmd *c, int argc, char **argv);
+int fe_error_json(int status, const char *message, const struct fe_refused *mv);
+int fe_usagef_as(const struct fe_cmd *c, int json, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* fe_usage: the usage lines of c, or of its subcommand sub (not NULL), on f: "usage: NAME ...". */
 void fe_usage(FILE *f, const struct fe_cmd *c, const struct fe_sub *sub);
 

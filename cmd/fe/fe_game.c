@@ -19,9 +19,9 @@ int fe_load_game(const char *path, struct game *g, struct cerr *e)
 	return rc;
 }
 
-int fe_at(const struct fe_cmd *cmd, const char *arg, long *n)
+int fe_at(const struct fe_cmd *cmd, int json, const char *arg, long *n)
 {
 	if (fe_parse_long(arg, -1000000000L, 1000000000L, n))
-		return fe_usagef(cmd, "--at: '%s' is not a move number", arg);
+		return fe_usagef_as(cmd, json, "--at: '%s' is not a move number", arg);
 	return C_OK;
 }

@@ -32,6 +32,7 @@ int fe_load_game(const char *path, struct game *g, struct cerr *e);
  * read errors are C_SYSTEM.  fe_moves_close frees what mv holds.
  */
 #define FE_MOVE_MAX 4096
+struct batch_refusal;
 struct fe_moves {
 	FILE *f;		/* the moves file, or NULL when done with it */
 	const char *name;	/* what messages call it */
@@ -40,6 +41,7 @@ struct fe_moves {
 	char **argv;
 	int argc, next;
 	size_t n;		/* moves given so far */
+	struct batch_refusal *refusal;	/* NULL, or where a line refused is recorded (batch_name_move) */
 	char line[FE_MOVE_MAX + 1];
 };
 int fe_moves_open(struct fe_moves *mv, const char *path, int argc, char **argv, struct cerr *e);
@@ -49,10 +51,10 @@ void fe_moves_close(struct fe_moves *mv);
 /*
  * fe_at: the value of --at (a move number, negative from the end) into *n.
  * C_OK, or C_USAGE reported with cmd's usage ("--at: 'x' is not a move
- * number").
+ * number"), or with json as a JSON line (fe_usagef_as).
  */
 struct fe_cmd;
-int fe_at(const struct fe_cmd *cmd, const char *arg, long *n);
+int fe_at(const struct fe_cmd *cmd, int json, const char *arg, long *n);
 
 struct newgame;
 struct rules;

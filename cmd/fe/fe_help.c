@@ -226,3 +226,18 @@ int fe_usagef(const struct fe_cmd *c, const char *fmt, ...)
 	va_end(ap);
 	return usage_tail(c);
 }
+
+int fe_usagef_as(const struct fe_cmd *c, int json, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (json) {
+		char msg[sizeof ((struct cerr *)0)->msg];
+		vsnprintf(msg, sizeof msg, fmt, ap);
+		va_end(ap);
+		return fe_error_json(C_USAGE, msg, NULL);
+	}
+	fe_verror(fmt, ap);
+	va_end(ap);
+	return usage_tail(c);
+}

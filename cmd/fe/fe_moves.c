@@ -148,7 +148,7 @@ int fe_moves_next(struct fe_moves *mv, const char **text, struct cerr *e)
 					 FE_MOVE_MAX);
 			else
 				cerr_set(e, C_ILLEGAL, "the line holds a NUL byte, which no move has");
-			batch_name_move(e, ++mv->n, head);
+			batch_name_move(e, ++mv->n, head, NULL, mv->refusal);
 			return C_ILLEGAL;
 		}
 		if ((*text = batch_line_move(mv->line))) {

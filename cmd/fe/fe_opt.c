@@ -15,11 +15,32 @@ const struct fe_sub *fe_sub_find(const struct fe_cmd *c, const char *name)
 }
 
 /* bad_option: getopt_long's ':' (a missing value) or '?' (an unknown option) as a usage error. */
-static int bad_option(int opt, char **argv, const struct fe_cmd *c)
+static int bad_option(int opt, int argc, char **argv, const struct fe_cmd *c)
 {
+	int json = fe_json_errors(c, argc, argv);
 	if (opt == ':')
-		return fe_usagef(c, "option '%s' needs a value", argv[optind - 1]);
-	return fe_usagef(c, "unknown option '%s'", argv[optind - 1]);
+		return fe_usagef_as(c, json, "option '%s' needs a value", argv[optind - 1]);
+	return fe_usagef_as(c, json, "unknown option '%s'", argv[optind - 1]);
+}
+
+int fe_json_errors(const struct fe_cmd *c, int argc, char **argv)
+{
+	const struct fe_opt *errors = NULL;
+	for (const struct fe_opt *o = c->opts; o->name; o++)
+		if (strcmp(o->name, "errors") == 0)
+			errors = o;
+	if (!errors)
+		return 0;
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		const char *w = argv[i], *eq = strchr(w, '=');
+		size_t n = eq ? (size_t)(eq - w) : strlen(w);
+		/* --errors, or a prefix of it that getopt_long takes for it: --err */
+		if (strncmp(w, "--", 2) != 0 || n < 3 || strncmp(w + 2, "errors", n - 2) != 0)
+			continue;
+		const char *value = eq ? eq + 1 : i + 1 < argc ? argv[i + 1] : "";
+		return strcmp(value, "json") == 0;
+	}
+	return 0;
 }
 
 static int complete(const struct fe_cmd *c, int argc, char **argv, int *status);
@@ -64,7 +85,7 @@ int fe_next_option(const struct fe_cmd *c, int argc, char **argv, int *status)
 		return FE_STOP;
 	}
 	if (opt == ':' || opt == '?') {
-		*status = bad_option(opt, argv, c);
+		*status = bad_option(opt, argc, argv, c);
 		return FE_STOP;
 	}
 	/* An optional number given as the next word ("--auto 5") is taken as the value. */

@@ -1,4 +1,6 @@
-/* seats.c: who moves when: the seats that play, the order of turns and set-up, the robber's mover and its answers, who may see what. */
+/* seats.c: who moves when: the seats that play, the order of turns and set-up, the robber's mover and its answers, whom the game waits for, who may see what. */
+#include <string.h>
+
 #include "model/score.h"
 #include "model/seats.h"
 
@@ -83,6 +85,95 @@ int interrupt_next(const struct game *g, const struct position *p, int after)
 int may_interrupt(const struct position *p, int seat)
 {
 	return p->pl[seat].dev[DEV_KNIGHT] > 0 && !(seat == p->current && p->dev_played);
+}
+
+/* May seat answer p's open offer: one of the other players it is made to, who has not declined it. */
+static int offer_answerer(const struct game *g, const struct position *p, int seat)
+{
+	const struct offer *o = &p->offer;
+	return o->active && seat != p->current && seat_moves(g, seat) && (o->to == NOBODY || o->to == seat) &&
+	       !(o->rejected & (1u << seat));
+}
+
+/*
+ * sole_debt: what the seat that p's phase waits for alone owes, that seat
+ * in *mover; *mover NOBODY where the phase waits for several seats (the
+ * discards, an open offer's answers beside the turn) or for none (the
+ * game over).
+ */
+static struct owed sole_debt(const struct game *g, const struct position *p, int *mover)
+{
+	*mover = p->current;
+	switch (p->phase) {
+	case PH_SETUP_SETTLEMENT:
+		return (struct owed){ OWE_SETUP, 0, PC_SETTLEMENT };
+	case PH_SETUP_ROAD:
+		return (struct owed){ OWE_SETUP, 0, PC_ROAD };
+	case PH_ROLL:
+		return (struct owed){ OWE_ROLL, 0, 0 };
+	case PH_MAIN:
+		if (p->offer.active)
+			*mover = NOBODY;
+		return (struct owed){ OWE_TURN, 0, 0 };
+	case PH_ROBBER:
+		*mover = robber_mover(g, p);
+		return (struct owed){ OWE_ROBBER, 0, 0 };
+	case PH_INTERRUPT:
+		*mover = p->answer;
+		return (struct owed){ OWE_INTERRUPT, 0, 0 };
+	case PH_STEAL:
+		*mover = p->robber_seat;
+		return (struct owed){ OWE_STEAL, 0, 0 };
+	case PH_NEUTRAL:
+		return (struct owed){ OWE_NEUTRAL, p->neutral_owed, p->neutral_piece };
+	case PH_GIVE:
+		return (struct owed){ OWE_GIVE, p->give_owed, 0 };
+	case PH_BUILDING:
+		return (struct owed){ OWE_BUILDING, 0, 0 };
+	}
+	*mover = NOBODY;	/* PH_DISCARD, PH_OVER */
+	return (struct owed){ 0 };
+}
+
+/* owes_of: what seat owes in p, given sole_debt's answer (o, mover). */
+static struct owed owes_of(const struct game *g, const struct position *p, int seat, struct owed o, int mover)
+{
+	if (mover != NOBODY)
+		return seat == mover ? o : (struct owed){ 0 };
+	if (p->phase == PH_DISCARD && p->pl[seat].discard)
+		return (struct owed){ OWE_DISCARD, p->pl[seat].discard, 0 };
+	if (p->phase == PH_MAIN && seat == p->current)
+		return o;
+	if (p->phase == PH_MAIN && offer_answerer(g, p, seat))
+		return (struct owed){ OWE_OFFER, 0, 0 };
+	return (struct owed){ 0 };
+}
+
+struct owed seat_owes(const struct game *g, const struct position *p, int seat)
+{
+	int mover;
+	struct owed o = sole_debt(g, p, &mover);
+	return owes_of(g, p, seat, o, mover);
+}
+
+void game_status(const struct game *g, const struct position *p, struct status *st)
+{
+	int mover;
+	struct owed o = sole_debt(g, p, &mover);
+
+	memset(st, 0, sizeof *st);
+	st->phase = p->phase;
+	st->current = p->current;
+	st->turn = p->turn;
+	st->winner = (int8_t)(p->phase == PH_OVER ? game_winner(g, p) : NOBODY);
+	if (mover != NOBODY) {	/* the usual case: one seat */
+		st->owes[mover] = o;
+		st->waiting[st->nwaiting++] = (int8_t)mover;
+		return;
+	}
+	for (int s = 0; s < g->nplayers; s++)
+		if ((st->owes[s] = owes_of(g, p, s, o, mover)).what != OWE_NOTHING)
+			st->waiting[st->nwaiting++] = (int8_t)s;
 }
 
 int seat_may_see(const struct game *g, const struct position *p, int viewer, int seat, enum hidden what)

@@ -1,7 +1,8 @@
 /*
  * seats.h: who moves when, the one place each question is answered: the
  * seats that play (neutral ones never move), the snake order of set-up,
- * the next turn, the robber's mover and the answers to it, the winner, and
+ * the next turn, the robber's mover and the answers to it, the winner,
+ * whom the game waits for and what each of them owes (game_status), and
  * who may see a seat's hidden cards.
  */
 #ifndef CATAN_SEATS_H
@@ -56,6 +57,64 @@ inline int game_winner(const struct game *g, const struct position *p)
 	return p->phase == PH_OVER || score_total(g, p, p->current) >= g->rules.points_to_win ? p->current
 											   : NOBODY;
 }
+/*
+ * What a seat the game waits for owes it: the moves it may make now.
+ * OWE_ROLL and OWE_TURN are the turn itself, before the roll (a card may be
+ * played first) and after it; OWE_OFFER an answer to the open offer
+ * (accept or reject); OWE_INTERRUPT an answer to the robber moved
+ * (knight_interrupt: pass or play a knight); OWE_NEUTRAL and OWE_GIVE are
+ * Catan for Two's free neutral pieces and the cards given for a forced
+ * trade; OWE_BUILDING a turn of the Special Building Phase.
+ */
+enum owing {
+	OWE_NOTHING,
+	OWE_SETUP,	/* a set-up placement: piece */
+	OWE_ROLL,
+	OWE_TURN,
+	OWE_DISCARD,	/* count cards after a seven */
+	OWE_ROBBER,	/* the robber moved, after a seven or a knight */
+	OWE_INTERRUPT,
+	OWE_STEAL,	/* the steal once the answers are in (knight_interrupt) */
+	OWE_OFFER,
+	OWE_NEUTRAL,	/* count free neutral pieces: piece (a road where no settlement fits) */
+	OWE_GIVE,	/* count cards */
+	OWE_BUILDING,
+	NOWING
+};
+struct owed {
+	uint8_t what;		/* enum owing */
+	uint8_t count;		/* OWE_DISCARD, OWE_GIVE: cards; OWE_NEUTRAL: pieces; else 0 */
+	uint8_t piece;		/* OWE_SETUP, OWE_NEUTRAL: enum piece; else 0 */
+};
+/*
+ * Whom the game waits for, in one answer: the phase, the player whose turn
+ * it is (or who places at set-up, or builds in the Special Building
+ * Phase), the turn number, the winner of a finished game (else NOBODY),
+ * and the seats that owe a move, in seat order, each with what it owes.
+ * A seat is waited for exactly when it has a legal move (movegen_legal).
+ */
+struct status {
+	uint8_t phase;		/* enum phase */
+	int8_t current, winner;
+	uint16_t turn;
+	uint8_t nwaiting;
+	int8_t waiting[MAXPLAYERS];	/* the seats waited for, in seat order */
+	struct owed owes[MAXPLAYERS];	/* by seat: OWE_NOTHING for a seat not waited for */
+};
+/*
+ * game_status: st for position p of g.  It reads only what every player
+ * sees (phases, counts owed, the offer, whose answer it is), so a view has
+ * the status of its game.  A record without a position has none: callers
+ * ask it of a game with has_pos.
+ */
+void game_status(const struct game *g, const struct position *p, struct status *st);
+/*
+ * seat_owes: game_status's answer for one seat, what it owes in p (what is
+ * OWE_NOTHING when it is not waited for), without the others': the rules'
+ * gate asks it of every move's seat.
+ */
+struct owed seat_owes(const struct game *g, const struct position *p, int seat);
+
 /* What a seat holds hidden: resource cards, development cards, victory point cards among them. */
 enum hidden { HID_HAND, HID_DEV, HID_POINTS };
 /*

@@ -53,27 +53,23 @@ void autoplay_free(struct autoplay *a)
 int autoplay_actor(const struct game *g)
 {
 	const struct position *p = &g->pos;
-	int n = g->nplayers;
+	struct status st;
 
-	if (!g->has_pos || p->phase == PH_OVER)
+	if (!g->has_pos)
 		return NOBODY;
+	/*
+	 * Most moves of a play-out: game_status waits for the player whose
+	 * turn it is alone (status_test checks that this answer is its).
+	 */
 	if (p->phase == PH_ROLL || (p->phase == PH_MAIN && !p->offer.active))
-		return p->current;	/* the usual case, as below */
-	if (p->phase == PH_DISCARD)
-		for (int s = 0; s < n; s++)
-			if (p->pl[s].discard)
+		return p->current;
+	game_status(g, p, &st);
+	/* An open offer: the first player after the offerer who may still answer it. */
+	if (st.nwaiting > 1 && p->phase == PH_MAIN)
+		for (int s = turn_next(g, p->current); s != p->current; s = turn_next(g, s))
+			if (st.owes[s].what == OWE_OFFER)
 				return s;
-	if (p->phase == PH_ROBBER || p->phase == PH_STEAL)
-		return robber_mover(g, p);
-	if (p->phase == PH_INTERRUPT)
-		return p->answer;
-	if (p->phase == PH_MAIN && p->offer.active)
-		for (int s = turn_next(g, p->current); s != p->current; s = turn_next(g, s)) {
-			if ((p->offer.to == NOBODY || p->offer.to == s) &&
-			    !(p->offer.rejected & (1u << s)))
-				return s;
-		}
-	return p->current;
+	return st.nwaiting ? st.waiting[0] : NOBODY;
 }
 
 /* ---- what the greedy player values ---- */

@@ -83,11 +83,12 @@ int autoplay_init(struct autoplay *a, const struct game *g, int pol, struct cerr
 void autoplay_free(struct autoplay *a);
 
 /*
- * autoplay_actor: the seat that moves next in automatic play: the first
- * seat (in seat order) owing a discard; else, while an offer is open, the
- * first player after the offerer who may still answer it; else the player
- * whose turn it is.  It reads only what every player sees, so a view has
- * the same actor as its game.  NOBODY when the game is over, or is a record.
+ * autoplay_actor: the seat that moves next in automatic play, among those
+ * game_status waits for: while an offer is open, the first player after
+ * the offerer who may still answer it; else the first in seat order (the
+ * first owing a discard, or the one seat waited for).  It reads only what
+ * every player sees, so a view has the same actor as its game.  NOBODY
+ * when the game is over, or is a record.
  */
 int autoplay_actor(const struct game *g);
 

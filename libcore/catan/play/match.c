@@ -174,14 +174,16 @@ static void finish(struct play *pl)
 {
 	struct game *g = pl->g;
 	struct match_result *r = pl->r;
-	r->turns = g->pos.turn;
+	struct status st;
+	game_status(g, &g->pos, &st);
+	r->turns = st.turn;
 	for (int s = 0; s < r->nseats; s++)
 		r->points[s] = score_total(g, &g->pos, s);
 	if (r->end == MATCH_FORFEIT) {
 		/* Two players: the other one wins; more: nobody. */
 		r->winner = r->nseats == 2 ? 1 - r->fault[r->nfault - 1].seat : NOBODY;
 	} else {
-		r->winner = g->pos.phase == PH_OVER ? game_winner(g, &g->pos) : NOBODY;
+		r->winner = st.winner;
 		r->end = r->winner != NOBODY ? MATCH_WON : MATCH_TURN_LIMIT;
 	}
 	tell(pl);
@@ -249,6 +251,7 @@ int match_play(const struct match_opts *o, uint64_t seed, const struct match_io 
 		if (why != AUTO_WAIT)
 			break;
 		tell(&pl);
+		/* A program's seat is waited for: the one automatic play stopped at (game_status). */
 		if ((rc = ask(&pl, autoplay_actor(g), &over, e)))
 			break;
 	}

@@ -1,4 +1,4 @@
-/* rules.c: the engine's entry point: who may move when, all-or-nothing application, the log, victory. */
+/* rules.c: the engine's entry point: the gate every move passes (whose move it is: game_status), all-or-nothing application, the log, victory. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,55 +15,170 @@ int rules_owner(const struct game *g, const struct move *m)
 	return m->seat >= 0 && m->seat < g->nplayers ? m->seat : NOBODY;
 }
 
-/* Who must move now, and what they must do, for a refusal's message. */
-static int waiting_discards(const struct game *g, const struct position *p, struct cerr *e)
+#define VERB(v) (1u << (v))
+/*
+ * The verbs each debt lets its seat make (seat_owes says what a seat
+ * owes); owed_move narrows them by set-up's piece, the interrupt's knight
+ * and dev_after_roll, and refuse() below says why a move outside them is
+ * refused.
+ */
+static const uint32_t owed_verbs[NOWING] = {
+	[OWE_SETUP] = VERB(MV_BUILD),
+	[OWE_ROLL] = VERB(MV_ROLL) | VERB(MV_PLAY) | VERB(MV_ACTION) | VERB(MV_RETURN),
+	[OWE_TURN] = VERB(MV_PLAY) | VERB(MV_ACTION) | VERB(MV_RETURN) | VERB(MV_BUILD) | VERB(MV_BUY) |
+		     VERB(MV_TRADE) | VERB(MV_OFFER) | VERB(MV_CANCEL) | VERB(MV_END),
+	[OWE_DISCARD] = VERB(MV_DISCARD),
+	[OWE_ROBBER] = VERB(MV_ROBBER),
+	[OWE_INTERRUPT] = VERB(MV_PASS) | VERB(MV_PLAY),
+	[OWE_STEAL] = VERB(MV_STEAL),
+	[OWE_OFFER] = VERB(MV_ACCEPT) | VERB(MV_REJECT),
+	[OWE_NEUTRAL] = VERB(MV_NEUTRAL),
+	[OWE_GIVE] = VERB(MV_GIVE),
+	[OWE_BUILDING] = VERB(MV_BUILD) | VERB(MV_BUY) | VERB(MV_END),
+};
+
+/* The move is one its seat owes now (o: what the seat owes). */
+static int owed_move(const struct game *g, const struct owed *o, const struct move *m)
+{
+	if (!(owed_verbs[o->what] & VERB(m->verb)))
+		return 0;
+	switch (o->what) {
+	case OWE_SETUP:
+		return m->piece == o->piece;
+	case OWE_INTERRUPT:
+		return m->verb != MV_PLAY || m->card == DEV_KNIGHT;
+	case OWE_ROLL:
+		return m->verb != MV_PLAY || !g->rules.dev_after_roll;
+	}
+	return 1;
+}
+
+/* The seats owing discards and how many cards each (st: game_status), for a refusal's message. */
+static int waiting_discards(const struct game *g, const struct status *st, struct cerr *e)
 {
 	char who[128] = "";
 	size_t len = 0;
-	for (int s = 0; s < g->nplayers; s++)
-		if (p->pl[s].discard) {
-			int k = snprintf(who + len, sizeof who - len, "%s%s owes %d", len ? ", " : "",
-					 seat_name(g, s), p->pl[s].discard);
-			if (k > 0 && (size_t)k < sizeof who - len)
-				len += (size_t)k;
-		}
+	for (int i = 0; i < st->nwaiting; i++) {
+		int s = st->waiting[i];
+		int k = snprintf(who + len, sizeof who - len, "%s%s owes %d", len ? ", " : "", seat_name(g, s),
+				 st->owes[s].count);
+		if (k > 0 && (size_t)k < sizeof who - len)
+			len += (size_t)k;
+	}
 	return illegal(e, "the discards after the seven come first: %s", who);
 }
 
-/* The Special Building Phase: the player to build builds, buys or passes ('end'); nothing else. */
-static int gate_building(struct rctx *c)
+/* refuse_building: the Special Building Phase's refusals (the player to build builds, buys or passes). */
+static int refuse_building(struct rctx *c)
 {
 	const struct game *g = c->g;
-	const struct move *m = c->m;
-	int me = m->seat, cur = c->p->current;
+	int me = c->m->seat, cur = c->p->current;
 
 	if (me != cur)
 		return illegal(c->e, "the special building phase after %s's turn: %s builds or passes first",
 			       seat_name(g, c->p->turn_of), seat_name(g, cur));
-	switch (m->verb) {
-	case MV_BUILD:
-	case MV_BUY:
-	case MV_END:
-		return C_OK;
+	switch (c->m->verb) {
 	case MV_PLAY:
 		return illegal(c->e, "no development card is played in the special building phase");
 	case MV_TRADE:
 	case MV_OFFER:
 	case MV_CANCEL:
 		return illegal(c->e, "no trade is made in the special building phase");
-	default:
-		return illegal(c->e, "in the special building phase %s may only build, buy a development "
-			       "card or pass ('end')", seat_name(g, me));
 	}
+	return illegal(c->e, "in the special building phase %s may only build, buy a development card or "
+		       "pass ('end')", seat_name(g, me));
 }
 
-/* The checks every move passes before its family sees it: game state, phase, turn. */
+/* refuse_turn: the refusals of a turn (PH_ROLL, PH_MAIN); C_OK for an answer that rules_answer refuses. */
+static int refuse_turn(struct rctx *c)
+{
+	const struct game *g = c->g;
+	const struct position *p = c->p;
+	int me = c->m->seat, cur = p->current;
+
+	if (c->m->verb == MV_ACCEPT || c->m->verb == MV_REJECT)
+		return me == cur ? illegal(c->e, "only the other players answer an offer") : C_OK;
+	if (me != cur)
+		return illegal(c->e, "it is %s's turn, not %s's", seat_name(g, cur), seat_name(g, me));
+	switch (c->m->verb) {
+	case MV_ROLL:
+		return illegal(c->e, "the dice were already rolled this turn");
+	case MV_PLAY:
+		return illegal(c->e, "development cards are played after the roll (dev_after_roll)");
+	case MV_DISCARD:
+		return illegal(c->e, "nobody owes cards: discards follow a roll of seven");
+	case MV_ROBBER:
+		return illegal(c->e, "the robber moves only after a seven or a knight");
+	case MV_NEUTRAL:
+		return illegal(c->e, "no neutral piece is owed: one comes with each road or settlement built");
+	case MV_GIVE:
+		return illegal(c->e, "no cards are owed: a forced trade's cards are given after it");
+	case MV_PASS:
+		return illegal(c->e, "nothing to answer: a pass answers a robber moved");
+	case MV_STEAL:
+		return illegal(c->e, "a steal follows the robber moved and the other players' answers");
+	}
+	if (p->nrolls > 0)
+		return illegal(c->e, "the second production roll comes first");
+	return illegal(c->e, "the dice must be rolled first");
+}
+
+/*
+ * refuse: why a move that its seat does not owe now (game_status) is
+ * refused, naming who is waited for; C_OK where the move's family says
+ * why more precisely (a discard by a seat that owes none, an answer to no
+ * offer of the seat's).
+ */
+static int refuse(struct rctx *c, const struct status *st)
+{
+	const struct game *g = c->g;
+	const struct position *p = c->p;
+	const struct move *m = c->m;
+	int me = m->seat, cur = p->current, mover = st->nwaiting ? st->waiting[0] : NOBODY;
+
+	switch (p->phase) {
+	case PH_SETUP_SETTLEMENT:
+	case PH_SETUP_ROAD: {
+		const char *what = p->phase == PH_SETUP_SETTLEMENT ? "settlement" : "road";
+		if (me != cur)
+			return illegal(c->e, "set-up: it is %s's turn to place a %s", seat_name(g, cur), what);
+		return illegal(c->e, "set-up: %s must place a %s now", seat_name(g, cur), what);
+	}
+	case PH_DISCARD:
+		return m->verb == MV_DISCARD ? C_OK : waiting_discards(g, st, c->e);
+	case PH_ROBBER:
+		return illegal(c->e, "%s must move the robber first", seat_name(g, mover));
+	case PH_INTERRUPT:
+		if (me != mover)
+			return illegal(c->e, "%s answers the robber first: pass or play a knight",
+				       seat_name(g, mover));
+		return illegal(c->e, "%s may only pass or play a knight now", seat_name(g, me));
+	case PH_STEAL:
+		return illegal(c->e, "%s steals first: '%s steal COLOUR'", seat_name(g, mover), seat_name(g, mover));
+	case PH_NEUTRAL:
+		return illegal(c->e, "%s must place the free neutral %s first", seat_name(g, cur),
+			       neutral_owed_name(g, p));
+	case PH_GIVE:
+		return illegal(c->e, "%s must give %d cards for the forced trade first", seat_name(g, cur),
+			       p->give_owed);
+	case PH_BUILDING:
+		return refuse_building(c);
+	}
+	return refuse_turn(c);
+}
+
+/*
+ * The checks every move passes before its family sees it: the seat and
+ * the verb, the game not over, and the move one its seat owes now
+ * (seat_owes, game_status's answer for that seat); a refusal names whom
+ * the game waits for.
+ */
 static int gate(struct rctx *c)
 {
 	const struct game *g = c->g;
 	const struct position *p = c->p;
 	const struct move *m = c->m;
-	int me = m->seat, cur = p->current;
+	int me = m->seat;
 
 	if (me < 0 || me >= g->nplayers)
 		return illegal(c->e, "no such player in this game");
@@ -79,92 +194,12 @@ static int gate(struct rctx *c)
 		return illegal(c->e, "the game is over: %s won with %d points", seat_name(g, w),
 			       score_total(g, p, w));
 	}
-	switch (p->phase) {
-	case PH_SETUP_SETTLEMENT:
-	case PH_SETUP_ROAD: {
-		const char *what = p->phase == PH_SETUP_SETTLEMENT ? "settlement" : "road";
-		int want = p->phase == PH_SETUP_SETTLEMENT ? PC_SETTLEMENT : PC_ROAD;
-		if (me != cur)
-			return illegal(c->e, "set-up: it is %s's turn to place a %s", seat_name(g, cur),
-				       what);
-		if (m->verb != MV_BUILD || m->piece != want)
-			return illegal(c->e, "set-up: %s must place a %s now", seat_name(g, cur), what);
+	struct owed o = seat_owes(g, p, me);
+	if (owed_move(g, &o, m))
 		return C_OK;
-	}
-	case PH_DISCARD:
-		if (m->verb != MV_DISCARD)
-			return waiting_discards(g, p, c->e);
-		return C_OK;
-	case PH_ROBBER: {
-		int mover = robber_mover(g, p);
-		if (me != mover || m->verb != MV_ROBBER)
-			return illegal(c->e, "%s must move the robber first", seat_name(g, mover));
-		return C_OK;
-	}
-	case PH_INTERRUPT:
-		if (me != p->answer)
-			return illegal(c->e, "%s answers the robber first: pass or play a knight",
-				       seat_name(g, p->answer));
-		if (m->verb != MV_PASS && !(m->verb == MV_PLAY && m->card == DEV_KNIGHT))
-			return illegal(c->e, "%s may only pass or play a knight now", seat_name(g, me));
-		return C_OK;
-	case PH_STEAL:
-		if (me != p->robber_seat || m->verb != MV_STEAL)
-			return illegal(c->e, "%s steals first: '%s steal COLOUR'", seat_name(g, p->robber_seat),
-				       seat_name(g, p->robber_seat));
-		return C_OK;
-	case PH_NEUTRAL:
-		if (me != cur || m->verb != MV_NEUTRAL)
-			return illegal(c->e, "%s must place the free neutral %s first", seat_name(g, cur),
-				       neutral_owed_name(g, p));
-		return C_OK;
-	case PH_GIVE:
-		if (me != cur || m->verb != MV_GIVE)
-			return illegal(c->e, "%s must give %d cards for the forced trade first",
-				       seat_name(g, cur), p->give_owed);
-		return C_OK;
-	case PH_BUILDING:
-		return gate_building(c);
-	}
-	/* PH_ROLL or PH_MAIN */
-	if (m->verb == MV_ACCEPT || m->verb == MV_REJECT) {
-		if (me == cur)
-			return illegal(c->e, "only the other players answer an offer");
-		return C_OK;
-	}
-	if (me != cur)
-		return illegal(c->e, "it is %s's turn, not %s's", seat_name(g, cur), seat_name(g, me));
-	switch (m->verb) {
-	case MV_ROLL:
-		if (p->phase != PH_ROLL)
-			return illegal(c->e, "the dice were already rolled this turn");
-		return C_OK;
-	case MV_PLAY:
-		if (p->phase == PH_ROLL && g->rules.dev_after_roll)
-			return illegal(c->e, "development cards are played after the roll (dev_after_roll)");
-		return C_OK;
-	case MV_ACTION:
-	case MV_RETURN:
-		return C_OK;
-	case MV_DISCARD:
-		return illegal(c->e, "nobody owes cards: discards follow a roll of seven");
-	case MV_ROBBER:
-		return illegal(c->e, "the robber moves only after a seven or a knight");
-	case MV_NEUTRAL:
-		return illegal(c->e, "no neutral piece is owed: one comes with each road or settlement built");
-	case MV_GIVE:
-		return illegal(c->e, "no cards are owed: a forced trade's cards are given after it");
-	case MV_PASS:
-		return illegal(c->e, "nothing to answer: a pass answers a robber moved");
-	case MV_STEAL:
-		return illegal(c->e, "a steal follows the robber moved and the other players' answers");
-	default:
-		if (p->phase == PH_ROLL && p->nrolls > 0)
-			return illegal(c->e, "the second production roll comes first");
-		if (p->phase == PH_ROLL)
-			return illegal(c->e, "the dice must be rolled first");
-		return C_OK;
-	}
+	struct status st;
+	game_status(g, p, &st);
+	return refuse(c, &st);
 }
 
 static int dispatch(struct rctx *c)
