@@ -579,6 +579,7 @@ class Referee:
         self.sender_from = opts["from"] or "Catan referee <referee@%s>" % self.host
         self.log = opts["log"]
         self.said = None  # what this run did with the mail, as the log says it (without its time)
+        self.statuses = {}  # catan-move --status of the games asked of it, by their digest
 
     # -- the tools beside us
     def tool(self, name):
@@ -595,6 +596,17 @@ class Referee:
             raise Fail(EX_TEMPFAIL, "catan-referee: %s failed (%d): %s" % (
                 args[0], p.returncode, p.stderr.decode("utf-8", "replace").strip()))
         return p
+
+    def status(self, data=None, path=None):
+        """catan-move --status of the game DATA (or of the file PATH): the phase, whose turn it
+        is, the seats the game waits for and what each owes, the winner.  Asked once a game."""
+        if data is None:
+            with open(path, "rb") as f:
+                data = f.read()
+        key = hashlib.sha256(data).digest()
+        if key not in self.statuses:
+            self.statuses[key] = json.loads(self.run(["catan-move", "--status"], stdin=data).stdout)
+        return self.statuses[key]
 
     def say(self, text):
         stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -982,7 +994,7 @@ def handle(ref, mail, outbox):
                             "  password xxxx-xxxx-xxxx-xxxx-xxxx", "",
                             "If you did not send this mail, someone else wrote it as you;",
                             "nothing was played in your name.")
-        now = "Now: %s." % now_line(doc)
+        now = "Now: %s." % now_line(ref.status(path=game))
         if said.long_line:
             return done("refused: line %d is over %d characters" % (said.long_line, MAX_LINE),
                         now, "", "Line %d of your mail is over %d characters, so nothing was "
@@ -991,7 +1003,7 @@ def handle(ref, mail, outbox):
             return done("refused: %d moves, over %d" % (len(said.moves), MAX_MOVES),
                         now, "", "Your mail holds %d moves; one mail may carry %d at most, so "
                         "nothing was played." % (len(said.moves), MAX_MOVES))
-        if said.moves and doc.get("position", {}).get("phase") == "over":
+        if said.moves and ref.status(path=game)["winner"]:
             t.line = "%s %s: the game is over; told so" % (stamp, who)
             said.commands = ["over", "board"]
             answer(ref, t, game, doc, colour, said, mail, name_tag)
@@ -1170,7 +1182,7 @@ def settings(clock, doc, colour, commands, r):
 def answer(ref, t, game, doc, colour, said, mail, name_tag):
     """The reply to a mail's commands (said.commands): nothing in the game changes."""
     commands = said.commands
-    now = now_line(doc)
+    now = now_line(ref.status(path=game))
     r = Reply().p("Now: %s." % now)
     clock = read_clock(game)
     if settings(clock, doc, colour, commands, r):
@@ -1179,7 +1191,7 @@ def answer(ref, t, game, doc, colour, said, mail, name_tag):
         if c == "over":
             r.p("The game is over; nothing was played.")
         elif c == "list":
-            r.add(legal_reply(ref, game, doc, colour, None))
+            r.add(legal_reply(ref, game, colour, None))
         elif c == "status":
             with open(game, "rb") as f:
                 log = json.loads(view_of(ref, f.read(), colour)).get("log", [])
@@ -1196,14 +1208,14 @@ def answer(ref, t, game, doc, colour, said, mail, name_tag):
             None if ref.o["text_only"] or "board" not in commands else r.html(subject), colour)
 
 
-def legal_reply(ref, path, doc, colour, most):
-    """The sender's legal moves in the game at PATH (DOC), at most MOST of them listed (None:
-    all); when they have none, whose move the game waits for instead."""
+def legal_reply(ref, path, colour, most):
+    """The sender's legal moves in the game at PATH, at most MOST of them listed (None: all);
+    when they have none, whose move the game waits for instead."""
     legal = legal_moves(ref, path, colour)
     r = Reply()
     if not legal:
         return r.p("You have no move to make now: the game waits for %s.  You will get a "
-                   "mail when it waits for you." % waits_for(doc))
+                   "mail when it waits for you." % waits_for(ref.status(path=path)))
     if most is not None and len(legal) > most:
         return r.p('You have %d legal moves now; a mail with the single line "list" gets '
                    "them all." % len(legal))
@@ -1496,48 +1508,53 @@ def read_clock(game):
 
 
 def standing_orders(ref, clock, visits, new, newdoc):
-    """The passes that standing orders give: while the player to answer the robber has one,
-    and, when VISITS is "requested", while the player to build in the special building phase
-    has not asked to be asked."""
+    """The passes that standing orders give: while the player who owes an answer to the robber
+    has one, and, when VISITS is "requested", while the player who owes a turn of the special
+    building phase has not asked to be asked.  Whom the game waits for, and for what, is the
+    library's answer (catan-move --status)."""
     while True:
-        pos = newdoc.get("position", {})
-        phase = pos.get("phase")
-        if phase == "interrupt" and clock["standing"].get(pos.get("answering")) == "pass":
-            move = "%s pass" % pos["answering"]
-        elif (phase == "building" and visits == "requested"
-              and not clock["building"].get(pos.get("current"))):
-            move = "%s end" % pos["current"]
-        else:
+        owes = ref.status(new)["owes"]
+        moves = ["%s pass" % c for c, o in owes.items()
+                 if o.get("what") == "interrupt" and clock["standing"].get(c) == "pass"]
+        if visits == "requested":
+            moves += ["%s end" % c for c, o in owes.items()
+                      if o.get("what") == "building" and not clock["building"].get(c)]
+        if not moves:
             return new, newdoc
+        move = moves[0]
         new = ref.run(["catan-move", "--as", move.split()[0], move], stdin=new).stdout
         newdoc = json.loads(new)
 
 
-def waiting(doc):
-    """The seats the game waits for: those owing a discard, the player to answer the robber,
-    or the player whose turn it is."""
-    pos = doc.get("position", {})
-    phase = pos.get("phase")
-    if phase == "over":
-        return []
-    if phase == "discard":
-        return [c for c in doc.get("players", [])
-                if (pos.get("players", {}).get(c, {}).get("discard") or 0) > 0]
-    if phase == "interrupt" and pos.get("answering"):
-        return [pos["answering"]]
-    return [pos.get("current")] if pos.get("current") else []
+# What a seat owes, in words (catan-move --status's "what"): {cards} and {piece} are its own.
+OWES = {"setup": "to place a {piece}", "roll": "to roll", "turn": "to play",
+        "discard": "to discard {cards} cards", "robber": "to move the robber",
+        "interrupt": "to answer the robber", "steal": "to choose whom to rob",
+        "offer": "to answer an offer", "neutral": "to place a neutral {piece}",
+        "give": "to give {cards} cards", "building": "to build or pass"}
 
 
-def waits_for(doc):
-    """Whom the game waits for, and for what, in words: "white (roll)"."""
-    return "%s (%s)" % (" and ".join(waiting(doc)) or "nobody", doc["position"].get("phase"))
+def owes_words(o):
+    w = OWES.get(o.get("what"), "to move")
+    return w.format(cards=o.get("cards", ""), piece=o.get("piece", "piece"))
 
 
-def now_line(doc):
-    pos = doc["position"]
-    if pos.get("phase") == "over":
-        return "%s has won the game" % pos.get("current")
-    return "%s to play (%s)" % (pos.get("current"), pos.get("phase"))
+def waits_for(st):
+    """Whom the game waits for, and for what, in words: "red (to roll)", "red (to discard 4
+    cards) and orange (to discard 4 cards)"."""
+    seats = ["%s (%s)" % (c, owes_words(st["owes"].get(c, {}))) for c in st["waiting"]]
+    return " and ".join(seats) or "nobody"
+
+
+def now_line(st):
+    """Whose turn it is and whom the game waits for: "red to play (roll)" when it waits for the
+    player whose turn it is alone, else "white's turn; the game waits for orange (to move the
+    robber)"; "red has won the game" at its end.  ST: catan-move --status's answer."""
+    if st["winner"]:
+        return "%s has won the game" % st["winner"]
+    if st["waiting"] == [st["current"]]:
+        return "%s to play (%s)" % (st["current"], st["phase"])
+    return "%s's turn; the game waits for %s" % (st["current"], waits_for(st))
 
 
 def play(ref, t, game, doc, seats, players, colour, who, sender, mail, said, name_tag, outbox,
@@ -1559,19 +1576,21 @@ def play(ref, t, game, doc, seats, players, colour, who, sender, mail, said, nam
     mfile = os.path.join(tmpdir, "moves")
     with open(mfile, "w", encoding="utf-8") as f:
         f.write("\n".join(moves) + "\n")
-    p = ref.run(["catan-move", "--as", colour, "--keep", "-f", mfile], stdin=old, ok=(0, 1))
-    refused, msg = None, None
+    p = ref.run(["catan-move", "--as", colour, "--keep", "--errors", "json", "-f", mfile],
+                stdin=old, ok=(0, 1))
+    refused, msg, stood = None, None, total
     if p.returncode == 1:
-        err = p.stderr.decode("utf-8", "replace").strip().split("\n")[0]
-        m = re.match(r"^catan-move: move (\d+) (.*)$", err)
-        if not m:
-            raise Fail(EX_TEMPFAIL, "catan-referee: catan-move: %s" % err)
-        refused, msg = int(m.group(1)), clean(m.group(2))
+        # The refusal as catan-move tells it to programs (catan-move(1), JSON ERRORS): which
+        # move, as the sender wrote it, why, and how many before it stood.
+        try:
+            err = json.loads(p.stderr.decode("utf-8", "replace").split("\n")[0])
+            refused, stood = int(err["move"]), int(err["stood"])
+            msg = clean("'%s': %s" % (err["text"], err["message"]))
+        except (ValueError, KeyError, TypeError) as e:
+            raise Fail(EX_TEMPFAIL, "catan-referee: catan-move's refusal cannot be read: %s"
+                       % clean(str(e)))
     new = p.stdout if p.stdout else old
     newdoc = json.loads(new) if p.stdout else doc
-    stood = len(newdoc.get("log", [])) - before
-    if refused is None:
-        stood = total
     clock = read_clock(game)
     if stood and clock["away"].pop(colour, None):
         t.clock = clock  # a move is back
@@ -1581,7 +1600,7 @@ def play(ref, t, game, doc, seats, players, colour, who, sender, mail, said, nam
     mine = len(newdoc.get("log", []))  # the log's length after the mail's own moves
     if stood:
         new, newdoc = standing_orders(ref, clock, building_visits(players), new, newdoc)
-    now = now_line(newdoc)
+    now = now_line(ref.status(new))
     try:
         gpath = os.path.join(tmpdir, "game.json")
         with open(gpath, "wb") as f:
@@ -1597,7 +1616,7 @@ def play(ref, t, game, doc, seats, players, colour, who, sender, mail, said, nam
                     r.p("Not played, after it:").moves(moves[refused:])
                 r.p("Send the refused move again, corrected, with the moves after it that "
                     "still hold.")
-                r.add(legal_reply(ref, gpath, newdoc, colour, 60))
+                r.add(legal_reply(ref, gpath, colour, 60))
             if said.unread:
                 r.lines(unread_lines(said)[:-1])
 
@@ -1676,7 +1695,7 @@ def tick(ref, game, players, outbox, name_tag):
             t.commit(outbox)
             return [line]
         owes = {}
-        for c in waiting(doc):
+        for c in ref.status(old)["waiting"]:
             last = max([i for i, m in enumerate(log) if m.split(" ", 1)[0] == c], default=-1)
             e = clock["owes"].get(c)
             if not isinstance(e, dict) or e.get("last") != last:
@@ -1712,7 +1731,8 @@ def tick(ref, game, players, outbox, name_tag):
                     "The game waits for your move since %s.\n\n"
                     "Without a move from you by %s, an automatic player (%s) moves for you,\n"
                     "and every player is told.  If you are away, write 'away' to stop your\n"
-                    "clock.\n" % (now_line(doc), when(e["since"]), when(e["since"] + deadline),
+                    "clock.\n" % (now_line(ref.status(old)), when(e["since"]),
+                                   when(e["since"] + deadline),
                                    policy), colour=c)
                 e["reminded"] = True
                 lines.append("%s: reminded" % c)
@@ -1755,7 +1775,7 @@ def building_visits(players):
 
 def tell_all(ref, t, new, newdoc, seats, before, name_tag, heading):
     """A mail to every player: HEADING, the new moves as each may read them, the board."""
-    now = now_line(newdoc)
+    now = now_line(ref.status(new))
     tmpdir = t.game + ".draw"
     shutil.rmtree(tmpdir, ignore_errors=True)
     os.mkdir(tmpdir, 0o700)
@@ -1801,7 +1821,7 @@ def give_passwords(ref, game, players, outbox, which, name_tag):
             hashes[c] = pw_hash(word)
             given.append(c)
             subject = "Catan%s: your password for %s" % (" " + name_tag if name_tag else "", c)
-            r = Reply().p("Now: %s." % now_line(doc))
+            r = Reply().p("Now: %s." % now_line(ref.status(path=game)))
             r.lines(("You play %s in this game.  Your password is:" % c, "",
                      "  password %s" % word, "",
                      "Put that line, as it is, in every mail you send to the referee: a mail",

@@ -199,7 +199,7 @@ Move 1 of your mail (line 1) was refused:
 
 Send the refused move again, corrected, with the moves after it that still hold.
 
-You have no move to make now: the game waits for red (roll).  You will get a mail when it waits for you." "$output"
+You have no move to make now: the game waits for red (to roll).  You will get a mail when it waits for you." "$output"
 	# The sender's own view: blue's cards, the others' counts.
 	grep -q '^What blue may see' "$(mail_to bob@example.net)"
 }
@@ -337,13 +337,13 @@ Not read as moves (the lines of your mail that are no move, command or password)
 @test "'list' from a player who is not to move says whose move it is, or lists the answers the player may give" {
 	printf 'list\n' | run -0 send plain bob@example.net 'list' '<l1@x>'
 	run -0 text_to bob@example.net
-	assert_eq $'Now: red to play (roll).\n\nYou have no move to make now: the game waits for red (roll).  You will get a mail when it waits for you.' "$output"
+	assert_eq $'Now: red to play (roll).\n\nYou have no move to make now: the game waits for red (to roll).  You will get a mail when it waits for you.' "$output"
 	# An offer to blue: blue may answer it.
 	catan-move -i "$G" 'red roll 3 3' 'red offer blue brick 1 for wool 1'
 	rm "$OUT"/*.eml
 	printf 'list\n' | run -0 send plain bob@example.net 'list' '<l2@x>'
 	run -0 text_to bob@example.net
-	assert_eq $'Now: red to play (main).\n\nYour legal moves now (1):\n\n  blue reject' "$output"
+	assert_eq $'Now: red\'s turn; the game waits for red (to play) and blue (to answer an offer).\n\nYour legal moves now (1):\n\n  blue reject' "$output"
 }
 
 @test "the commands list, moves, board, status and help are answered without touching the game" {
@@ -487,6 +487,33 @@ a mail written anew needs the line \"code bue222\"." "$output"
 	done
 	run -2 --separate-stderr catan-referee --tick --now=inf "$G" "$MAIL/players" "$OUT"
 	assert_eq "catan-referee: option '--now' needs a number, not 'inf'" "${stderr_lines[0]}"
+}
+
+@test "after a knight played against the robber, the game waits for the knight's player, not for the player whose turn it is: the library says so, and the clock, the reminder and the automatic player follow it" {
+	# White rolled a seven and moved the robber; orange answered with a knight and must move it.
+	catan-newboard --seed 5 --rules knight_interrupt=on | catan-move --auto 434 | catan-move 'orange play knight' >"$G"
+	run -0 catan-move --status <"$G"
+	assert_eq '{"phase":"robber","current":"white","turn":143,"waiting":["orange"],"owes":{"orange":{"what":"robber"}},"winner":null}' "$output"
+	passwords "$G"
+	tick() { catan-referee $SEEDED --tick --text-only --now "$1" "$G" "$MAIL/players" "$OUT"; }
+	t0=1790000000
+	run -0 tick $t0
+	run -0 tick $((t0 + 24 * 3600))
+	assert_eq "orange: reminded" "$output"
+	outbox_count 1
+	run -0 text_to dave@example.org
+	assert_eq "Now: white's turn; the game waits for orange (to move the robber)." "${lines[0]}"
+	rm "$OUT"/*.eml
+	run -0 tick $((t0 + 72 * 3600))
+	[[ $output =~ ^orange:\ deadline\ passed\;\ [0-9]+\ move\(s\)\ by\ the\ automatic\ player\ \(random\)$ ]]
+	run -0 jq -r '.log[435] | split(" ")[0:2] | join(" ")' "$G"
+	assert_eq "orange robber" "$output"
+	# A mail from white, whose turn it is, says whom the game waits for.
+	rm "$OUT"/*.eml
+	catan-newboard --seed 5 --rules knight_interrupt=on | catan-move --auto 434 | catan-move 'orange play knight' >"$G"
+	printf 'list\n' | run -0 send plain carol@example.com 'list' '<k1@x>'
+	run -0 text_to carol@example.com
+	assert_eq $'Now: white\'s turn; the game waits for orange (to move the robber).\n\nYou have no move to make now: the game waits for orange (to move the robber). You will get a mail when it waits for you.' "$output"
 }
 
 @test "a standing pass answers the robber for its player until cancelled" {

@@ -177,7 +177,7 @@ passwords() {
 	settle
 	for c in $COLOURS; do
 		inbox "$c"
-		PW[$c]=$(sed -n 's/^  password //p' <<<"$output")
+		PW[$c]=$(sed -n 's/^  password //p' <<<"$output" | head -n 1)
 		[[ ${PW[$c]} =~ ^[a-z0-9]{4}(-[a-z0-9]{4}){4}$ ]] || { echo "$c: $output"; false; }
 		clear "$c"
 	done
@@ -193,13 +193,17 @@ inbox() {
 	run -0 "$FIXTURES/mail/mbox.py" "/var/mail/$SFX$1"
 }
 
-# mail WHO ID SUBJECT < text: a mail as WHO's mail program writes it, with WHO's password last
-# (the same mail again for the same arguments and text).
+# mail WHO ID SUBJECT < text: a mail as WHO's mail program writes it, with WHO's password and
+# their seat's current code last, as the referee's newest mail to them shows it (the same mail
+# again for the same arguments and text, while the code holds).
 mail() {
+	local code
 	printf 'From: %s <%s>\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s@%s>\nMIME-Version: 1.0\nContent-Type: text/plain; charset="utf-8"\nContent-Transfer-Encoding: 8bit\n\n' \
 		"$1" "$SFX$1@$DOMAIN" "$FROM" "$3" "Sat, 21 Nov 2026 10:00:00 +0000" "$2.$SFX" "$DOMAIN"
 	cat
 	[ -z "${PW[$1]:-}" ] || printf 'password %s\n' "${PW[$1]}"
+	code=$(awk -v c="$1" '$1 == c { print $2 }' "$C/game.json.codes" 2>/dev/null)
+	[ -z "$code" ] || printf 'code %s\n' "$code"
 }
 
 # post WHO < message: the message sent from WHO's account by Exim's sendmail, to its To:.
