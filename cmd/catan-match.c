@@ -35,7 +35,7 @@ static const struct fe_opt options[] = {
 	{ "jobs", O_JOBS, FE_ARG, NULL, .help = "play N games at once", .value_name = "N",
 	  .text = "play N games at once; the lines still come in seed order" },
 	{ "players", O_PLAYERS, FE_ARG_LIST, colour_words, .help = "the seats' colours", .value_name = "COLOURS",
-	  .text = "the seats' colours (default: the first of red,blue,white,orange)" },
+	  .text = "the seats' colours (default: the first of red,blue,white,orange,green,brown)" },
 	{ "numbers", O_NUMBERS, FE_ARG, fe_numbers_words, .help = "number tokens", .value_name = "MODE",
 	  .text = "number tokens: spiral (default) or random" },
 	{ "rules", O_RULES, FE_ARG, NULL, .help = "a rules option", .value_name = "KEY=VALUE",
@@ -90,7 +90,8 @@ static const char *const usage[] = {
 static const struct fe_cmd command = {
 	.opts = options, .operands = FE_OPERANDS_WORDS, .values = values, .words = player_words,
 	.usage = usage,
-	.description = "Plays one game for each seed between the PLAYERs (2 to 4, one a seat), each a built-in "
+	.description = "Plays one game for each seed between the PLAYERs (one a seat: 2 to 4; 2 with --rules "
+		"variant=two; 5 or 6 play the 5-6 player extension), each a built-in "
 		"policy (random, greedy, search or search:N with N play-outs a decision) or a program that "
 		"speaks the player protocol (exec:COMMAND, catan-player(5)), and writes one JSON line a game in "
 		"seed order.  Game seed k seats player (s + k) mod n at seat s; its board and luck are those of "
@@ -345,7 +346,8 @@ static int parse_player(const char *arg, struct match_player *p)
 static int run_match(struct run *run, int argc, char **argv)
 {
 	struct newgame *ng = &run->o.ng;
-	int opt, rc, have_players = 0, want_tally = 0, others = 0;
+	int opt, rc, want_tally = 0, others = 0;
+	unsigned named = 0;
 	unsigned long long v;
 	struct buf table = { 0 };
 	char *text = NULL;
@@ -358,7 +360,6 @@ static int run_match(struct run *run, int argc, char **argv)
 	run->move_ms = 10000;
 	run->o.turn_limit = 1000;
 	run->o.fallback = POL_RANDOM;
-	*ng = (struct newgame){ .nplayers = 4, .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
 	rules_default(&ng->rules);
 	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
 		others += opt != O_TALLY;
@@ -383,16 +384,15 @@ static int run_match(struct run *run, int argc, char **argv)
 			run->jobs = (int)v;
 			break;
 		case O_PLAYERS:
-			if ((rc = fe_newgame_players(&command, optarg, ng)))
+			if ((rc = fe_newgame_players(&command, optarg, ng, &named)))
 				return rc;
-			have_players = 1;
 			break;
 		case O_NUMBERS:
 			if ((rc = fe_newgame_numbers(&command, optarg, ng)))
 				return rc;
 			break;
 		case O_RULES:
-			if ((rc = fe_newgame_rule(&command, optarg, &ng->rules)))
+			if ((rc = fe_newgame_rule(&command, optarg, &ng->rules, &named)))
 				return rc;
 			break;
 		case O_NEUTRAL:
@@ -440,21 +440,13 @@ static int run_match(struct run *run, int argc, char **argv)
 			fe_report(&run->e);
 		return rc;
 	}
-	const struct ruleset *rs = ruleset_of(ng->rules.variant);
 	int n = argc - optind;
 	if (run->summary && run->quiet)
 		return fe_usagef(&command, "--summary and --quiet do not go together");
-	if (n < rs->min_players || n > rs->max_players)
-		return fe_usagef(&command, "%s takes %d to %d players, not %d",
-				 ng->rules.variant == VAR_TWO ? "variant=two" : "the base game",
-				 rs->min_players, rs->max_players, n);
-	if (have_players && ng->nplayers != n)
-		return fe_usagef(&command, "--players names %d colours for %d players", ng->nplayers, n);
-	if (ng->neutral[0] > 0 && !rs_has_neutrals(rs))
-		return fe_usagef(&command, "--neutral: neutral settlements belong to --rules variant=two");
+	if ((rc = fe_newgame_settle(&command, ng, named | NG_COUNT, n)))
+		return rc;
 	if (ng->rules.outcomes == OUT_EXTERNAL)
 		return fe_usagef(&command, "--rules: a match draws its outcomes: outcomes=internal");
-	ng->nplayers = n;
 	run->o.nplayers = n;
 	for (int p = 0; p < n; p++)
 		if ((rc = parse_player(argv[optind + p], &run->o.player[p])))

@@ -97,18 +97,52 @@ elo random - greedy: -inf (95% interval -inf to -318; random holds 2 of 3 seats)
 	run -2 --separate-stderr catan-match random greedy:5
 	[[ ${stderr%%$'\n'*} == "catan-match: unknown player 'greedy:5' (random, greedy, search[:N], or exec:COMMAND)" ]]
 	run -2 --separate-stderr catan-match random
-	[[ ${stderr%%$'\n'*} == "catan-match: the base game takes 2 to 4 players, not 1" ]]
+	[[ ${stderr%%$'\n'*} == "catan-match: a game needs 2 to 4 players, not 1" ]]
 	run -2 --separate-stderr catan-match --rules variant=two random random random
-	[[ ${stderr%%$'\n'*} == "catan-match: variant=two takes 2 to 2 players, not 3" ]]
+	[[ ${stderr%%$'\n'*} == "catan-match: variant=two needs 2 players, not 3" ]]
 	run -2 --separate-stderr catan-match --seeds 9-3 random random
 	[[ ${stderr%%$'\n'*} == "catan-match: --seeds: '9-3' is not a range A-B of seeds (0 to 9223372036854775807)" ]]
 	run -2 --separate-stderr catan-match --shard 4/3 random random
 	[[ ${stderr%%$'\n'*} == "catan-match: --shard: '4/3' is not K/N with 1 <= K <= N" ]]
 	run -2 --separate-stderr catan-match --players red,blue,white random random
-	[[ ${stderr%%$'\n'*} == "catan-match: --players names 3 colours for 2 players" ]]
+	[[ ${stderr%%$'\n'*} == "catan-match: 3 colours named for 2 players" ]]
 	run -2 --separate-stderr catan-match --rules outcomes=external random random
 	run -2 --separate-stderr catan-match --games nowhere random random
 	run -2 --separate-stderr catan-match --summary --quiet random random
+	assert_eq "" "$output"
+}
+
+@test "five or six players play the 5-6 player extension, as catan-newboard decides; a rule set named keeps its range" {
+	mkdir games
+	# Six players with six colours, six alone, five with the rule set named: the extension's games.
+	local r=random
+	for args in "--players brown,green,red,blue,white,orange $r $r $r $r $r $r" "$r $r $r $r $r $r" \
+		"--rules variant=five_six $r $r $r $r $r"; do
+		run -0 --separate-stderr catan-match --seeds 3 -q --turn-limit 5 --games games $args
+		assert_eq "" "$stderr"
+		assert_eq five_six "$(jq -r .rules.variant games/3.json)"
+		assert_eq "$(jq -c .seats <<<"$output")" "$(jq -c .players games/3.json)"
+	done
+	run -0 jq -c .players games/3.json
+	assert_eq '["red","blue","white","orange","green"]' "$output"
+	# The lines of the six colours and of six players alone: the same colours differently seated.
+	run -0 catan-match --seeds 3 -q --turn-limit 5 --players red,blue,white,orange,green,brown \
+		random random random random random random
+	a=$output
+	run -0 catan-match --seeds 3 -q --turn-limit 5 random random random random random random
+	assert_eq "$a" "$output"
+	# Refused: the base game named seats four at most; colours for another number of players.
+	run -2 --separate-stderr catan-match --rules variant=base random random random random random
+	assert_eq "catan-match: a game needs 2 to 4 players, not 5; variant=five_six takes 3 to 6" "${stderr_lines[0]}"
+	assert_eq "Try 'catan-match --help' for more information." "${stderr_lines[-1]}"
+	run -2 --separate-stderr catan-match --players red,blue,white,orange,green,brown random random random random random
+	assert_eq "catan-match: 6 colours named for 5 players" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-match random random random random random random random
+	assert_eq "catan-match: a game needs 2 to 4 players, not 7" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-match --players red,green random random
+	assert_eq "catan-match: variant=base plays red, blue, white, orange, not green" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-match --neutral 14,41 random random
+	assert_eq "catan-match: neutral settlements belong to variant=two" "${stderr_lines[0]}"
 	assert_eq "" "$output"
 }
 

@@ -32,7 +32,7 @@ two() {
 	run -2 --separate-stderr two --neutral 14
 	assert_eq "catan-newboard: --neutral: expected two intersections A,B, not '14'" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --seed 2 --neutral 14,41
-	assert_eq "catan-newboard: --neutral: neutral settlements belong to --rules variant=two" "${stderr_lines[0]}"
+	assert_eq "catan-newboard: neutral settlements belong to variant=two" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --seed 2 --rules variant=three
 	assert_eq "catan-newboard: --rules: variant is base, two or five_six, not 'three'" "${stderr_lines[0]}"
 	assert_eq "" "$output"
