@@ -342,16 +342,86 @@ static int parse_player(const char *arg, struct match_player *p)
 	return fe_usagef(&command, "unknown player '%s' (random, greedy, search[:N], or exec:COMMAND)", arg);
 }
 
-/* run_match: the command, with its state in run (zeroed). */
-static int run_match(struct run *run, int argc, char **argv)
+/* fallback_parse: --fallback's word into *policy; -1 for a word that names none. */
+static int fallback_parse(const char *arg, int *policy)
+{
+	static const int policies[] = { POL_RANDOM, POL_GREEDY, POL_NONE };
+	for (int k = 0; fallback_words[k]; k++)
+		if (strcmp(arg, fallback_words[k]) == 0) {
+			*policy = policies[k];
+			return 0;
+		}
+	return -1;
+}
+
+/* What the options named beside the run: a tally instead of a match, and what newgame_settle is told. */
+struct named {
+	int tally, others;	/* --tally; the other options */
+	unsigned game;		/* NG_COLOURS, NG_VARIANT */
+};
+
+/* run_option: one option of a match (opt, its value optarg) into run; C_OK, or C_USAGE told. */
+static int run_option(struct run *run, int opt, struct named *nm)
 {
 	struct newgame *ng = &run->o.ng;
-	int opt, rc, want_tally = 0, others = 0;
-	unsigned named = 0;
 	unsigned long long v;
-	struct buf table = { 0 };
-	char *text = NULL;
-	size_t len;
+
+	switch (opt) {
+	case O_SEEDS:
+		if (parse_range(optarg, &run->first, &run->last))
+			return fe_usagef(&command, "--seeds: '%s' is not a range A-B of seeds (0 to %" PRId64 ")",
+					 optarg, INT64_MAX);
+		return C_OK;
+	case O_SHARD:
+		if (parse_shard(optarg, &run->shard, &run->nshards))
+			return fe_usagef(&command, "--shard: '%s' is not K/N with 1 <= K <= N", optarg);
+		return C_OK;
+	case O_JOBS:
+		if (fe_parse_u64(optarg, 256, &v) || v == 0)
+			return fe_usagef(&command, "--jobs: '%s' is not a number from 1 to 256", optarg);
+		run->jobs = (int)v;
+		return C_OK;
+	case O_PLAYERS:
+		return fe_newgame_players(&command, optarg, ng, &nm->game);
+	case O_NUMBERS:
+		return fe_newgame_numbers(&command, optarg, ng);
+	case O_RULES:
+		return fe_newgame_rule(&command, optarg, &ng->rules, &nm->game);
+	case O_NEUTRAL:
+		return fe_newgame_neutral(&command, optarg, ng);
+	case O_TURN_LIMIT:
+		if (fe_parse_u64(optarg, MAX_TURN, &v))
+			return fe_usagef(&command, "--turn-limit: '%s' is not a turn number (0 to %d)", optarg,
+					 MAX_TURN);
+		run->o.turn_limit = (int)v;
+		return C_OK;
+	case O_MOVE_TIME:
+		if (fe_parse_u64(optarg, 3600000, &v) || v == 0)
+			return fe_usagef(&command, "--move-time: '%s' is not a number of milliseconds (1 to 3600000)",
+					 optarg);
+		run->move_ms = (int)v;
+		return C_OK;
+	case O_FALLBACK:
+		if (fallback_parse(optarg, &run->o.fallback))
+			return fe_usagef(&command, "--fallback: expected random, greedy or none, not '%s'", optarg);
+		return C_OK;
+	case O_GAMES:
+		run->games = optarg;
+		return C_OK;
+	case O_SUMMARY:
+		run->summary = 1;
+		return C_OK;
+	case O_QUIET:
+		run->quiet = 1;
+		return C_OK;
+	}
+	return C_OK;
+}
+
+/* read_options: the options into run and nm, with the defaults; -1 to go on, else the status to exit with. */
+static int read_options(struct run *run, int argc, char **argv, struct named *nm)
+{
+	int opt, rc;
 
 	run->first = 1;
 	run->last = 100;
@@ -360,96 +430,33 @@ static int run_match(struct run *run, int argc, char **argv)
 	run->move_ms = 10000;
 	run->o.turn_limit = 1000;
 	run->o.fallback = POL_RANDOM;
-	rules_default(&ng->rules);
+	rules_default(&run->o.ng.rules);
 	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
-		others += opt != O_TALLY;
-		switch (opt) {
-		case FE_STOP:
+		if (opt == FE_STOP)
 			return rc;
-		case O_TALLY:
-			want_tally = 1;
-			break;
-		case O_SEEDS:
-			if (parse_range(optarg, &run->first, &run->last))
-				return fe_usagef(&command, "--seeds: '%s' is not a range A-B of seeds (0 to %" PRId64 ")",
-						 optarg, INT64_MAX);
-			break;
-		case O_SHARD:
-			if (parse_shard(optarg, &run->shard, &run->nshards))
-				return fe_usagef(&command, "--shard: '%s' is not K/N with 1 <= K <= N", optarg);
-			break;
-		case O_JOBS:
-			if (fe_parse_u64(optarg, 256, &v) || v == 0)
-				return fe_usagef(&command, "--jobs: '%s' is not a number from 1 to 256", optarg);
-			run->jobs = (int)v;
-			break;
-		case O_PLAYERS:
-			if ((rc = fe_newgame_players(&command, optarg, ng, &named)))
-				return rc;
-			break;
-		case O_NUMBERS:
-			if ((rc = fe_newgame_numbers(&command, optarg, ng)))
-				return rc;
-			break;
-		case O_RULES:
-			if ((rc = fe_newgame_rule(&command, optarg, &ng->rules, &named)))
-				return rc;
-			break;
-		case O_NEUTRAL:
-			if ((rc = fe_newgame_neutral(&command, optarg, ng)))
-				return rc;
-			break;
-		case O_TURN_LIMIT:
-			if (fe_parse_u64(optarg, MAX_TURN, &v))
-				return fe_usagef(&command, "--turn-limit: '%s' is not a turn number (0 to %d)",
-						 optarg, MAX_TURN);
-			run->o.turn_limit = (int)v;
-			break;
-		case O_MOVE_TIME:
-			if (fe_parse_u64(optarg, 3600000, &v) || v == 0)
-				return fe_usagef(&command, "--move-time: '%s' is not a number of milliseconds "
-					"(1 to 3600000)", optarg);
-			run->move_ms = (int)v;
-			break;
-		case O_FALLBACK:
-			if (strcmp(optarg, "none") == 0)
-				run->o.fallback = POL_NONE;
-			else if (strcmp(optarg, "random") == 0)
-				run->o.fallback = POL_RANDOM;
-			else if (strcmp(optarg, "greedy") == 0)
-				run->o.fallback = POL_GREEDY;
-			else
-				return fe_usagef(&command, "--fallback: expected random, greedy or none, not '%s'",
-						 optarg);
-			break;
-		case O_GAMES:
-			run->games = optarg;
-			break;
-		case O_SUMMARY:
-			run->summary = 1;
-			break;
-		case O_QUIET:
-			run->quiet = 1;
-			break;
-		}
+		nm->others += opt != O_TALLY;
+		nm->tally |= opt == O_TALLY;
+		if ((rc = run_option(run, opt, nm)))
+			return rc;
 	}
-	if (want_tally && others)
-		return fe_usagef(&command, "--tally takes no other option");
-	if (want_tally) {
-		if ((rc = tally(argc - optind, argv + optind, &run->e)))
-			fe_report(&run->e);
-		return rc;
-	}
-	int n = argc - optind;
+	return -1;
+}
+
+/* settle: the match's options checked against each other and its n players (argv) read; C_OK or C_USAGE, told. */
+static int settle(struct run *run, int n, char **argv, const struct named *nm)
+{
+	struct newgame *ng = &run->o.ng;
+	int rc;
+
 	if (run->summary && run->quiet)
 		return fe_usagef(&command, "--summary and --quiet do not go together");
-	if ((rc = fe_newgame_settle(&command, ng, named | NG_COUNT, n)))
+	if ((rc = fe_newgame_settle(&command, ng, nm->game | NG_COUNT, n)))
 		return rc;
 	if (ng->rules.outcomes == OUT_EXTERNAL)
 		return fe_usagef(&command, "--rules: a match draws its outcomes: outcomes=internal");
 	run->o.nplayers = n;
 	for (int p = 0; p < n; p++)
-		if ((rc = parse_player(argv[optind + p], &run->o.player[p])))
+		if ((rc = parse_player(argv[p], &run->o.player[p])))
 			return rc;
 	run->o.keep_log = run->games != NULL;
 	if (run->games) {
@@ -457,7 +464,12 @@ static int run_match(struct run *run, int argc, char **argv)
 		if (stat(run->games, &st) != 0 || !S_ISDIR(st.st_mode))
 			return fe_usagef(&command, "--games: '%s' is not a folder", run->games);
 	}
+	return C_OK;
+}
 
+/* play: the games of this shard, a block at a time, their lines written in order; the first failure stops them. */
+static void play(struct run *run)
+{
 	/* The games of this shard: i = shard, shard + N, ... below the range's size. */
 	uint64_t size = run->last - run->first + 1;
 	run->total = size > run->shard ? (size - run->shard - 1) / run->nshards + 1 : 0;
@@ -470,21 +482,53 @@ static int run_match(struct run *run, int argc, char **argv)
 		}
 	}
 	fe_progress_clear(&run->pr);
-	rc = run->rc;
-	if (rc == C_OK && (!run->quiet || run->summary)) {
-		match_table(&run->o, &run->st, &table);
-		if ((rc = buf_finish(&table, &text, &len, &run->e)) == C_OK) {
-			if (run->summary)
-				rc = fe_write_stdout(text, len, &run->e);
-			else
-				fputs(text, stderr);
-		}
+}
+
+/* report: the table, on standard error (standard output with --summary; nowhere with --quiet). */
+static int report(struct run *run)
+{
+	struct buf table = { 0 };
+	char *text = NULL;
+	size_t len;
+	int rc = C_OK;
+
+	if (run->quiet && !run->summary)
+		return C_OK;
+	match_table(&run->o, &run->st, &table);
+	if ((rc = buf_finish(&table, &text, &len, &run->e)) == C_OK) {
+		if (run->summary)
+			rc = fe_write_stdout(text, len, &run->e);
+		else
+			fputs(text, stderr);
 	}
+	free(text);
+	return rc;
+}
+
+/* run_match: the command, with its state in run (zeroed). */
+static int run_match(struct run *run, int argc, char **argv)
+{
+	struct named nm = { 0 };
+	int rc;
+
+	if ((rc = read_options(run, argc, argv, &nm)) >= 0)
+		return rc;
+	if (nm.tally && nm.others)
+		return fe_usagef(&command, "--tally takes no other option");
+	if (nm.tally) {
+		if ((rc = tally(argc - optind, argv + optind, &run->e)))
+			fe_report(&run->e);
+		return rc;
+	}
+	if ((rc = settle(run, argc - optind, argv + optind, &nm)))
+		return rc;
+	play(run);
+	if ((rc = run->rc) == C_OK)
+		rc = report(run);
 	if (rc == C_OK)
 		rc = fe_close_stdout(&run->e);
 	if (rc)
 		fe_report(&run->e);
-	free(text);
 	return rc;
 }
 
