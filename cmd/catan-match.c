@@ -118,6 +118,7 @@ struct run {
 	uint64_t base;		/* the block's first game number */
 	struct slot slot[BLOCK];
 	struct match_stats st;
+	struct match_fault first_fault[MAXPLAYERS];	/* by player: its program's first failure, if why[0] */
 	uint64_t done, total;
 	struct fe_progress pr;
 	atomic_int stop;
@@ -219,6 +220,11 @@ static void done(void *ctx, size_t i)
 	}
 	if (run->rc == C_OK && sl->rc == C_OK) {
 		match_stats_add(&run->st, &sl->r);
+		for (int k = 0; k < sl->r.nfault; k++) {
+			struct match_fault *f = &run->first_fault[sl->r.player[sl->r.fault[k].seat]];
+			if (!f->why[0])
+				*f = sl->r.fault[k];
+		}
 		if (!run->summary && fwrite(sl->line, 1, sl->len, stdout) != sl->len) {
 			run->rc = cerr_set(&run->e, C_SYSTEM, "cannot write the output");
 			atomic_store(&run->stop, 1);
@@ -505,6 +511,32 @@ static int report(struct run *run)
 	return rc;
 }
 
+/*
+ * failed_all: each player whose program failed in every game, named on
+ * standard error with its first failure (once for a name given twice);
+ * C_ILLEGAL when there is one, so that a match a program never played
+ * does not pass for one played.
+ */
+static int failed_all(const struct run *run)
+{
+	int rc = C_OK;
+	for (int p = 0; p < run->o.nplayers; p++) {
+		int again = 0;
+		if (run->st.games == 0 || run->st.failed[p] < run->st.games)
+			continue;
+		for (int q = 0; q < p; q++)
+			again |= strcmp(run->o.player[q].name, run->o.player[p].name) == 0 &&
+				 run->st.failed[q] == run->st.games;
+		if (again)
+			continue;
+		const struct match_fault *f = &run->first_fault[p];
+		fe_error("player %d, %s, failed in every game (%ld of %ld); the first time: %s: %s", p + 1,
+			 run->o.player[p].name, run->st.failed[p], run->st.games, f->why, f->detail);
+		rc = C_ILLEGAL;
+	}
+	return rc;
+}
+
 /* run_match: the command, with its state in run (zeroed). */
 static int run_match(struct run *run, int argc, char **argv)
 {
@@ -529,6 +561,8 @@ static int run_match(struct run *run, int argc, char **argv)
 		rc = fe_close_stdout(&run->e);
 	if (rc)
 		fe_report(&run->e);
+	else
+		rc = failed_all(run);
 	return rc;
 }
 

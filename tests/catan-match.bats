@@ -182,20 +182,43 @@ SH
 }
 
 @test "a program that is silent, ends, or answers illegally is handled, never hangs" {
-	run -0 catan-match --seeds 1 --move-time 200 -q random 'exec:sleep 30'
+	run -1 catan-match --seeds 1 --move-time 200 -q random 'exec:sleep 30'
 	assert_eq '[{"seat":"red","move":0,"why":"timeout","detail":"no answer in the time for a move","then":"random"}]' \
 		"$(jq -c .forfeits <<<"$output")"
-	run -0 catan-match --seeds 1 --fallback greedy -q random 'exec:exit 3'
+	run -1 catan-match --seeds 1 --fallback greedy -q random 'exec:exit 3'
 	assert_eq '[{"seat":"red","move":0,"why":"exit","detail":"the program ended, or closed its input or output","then":"greedy"}]' \
 		"$(jq -c .forfeits <<<"$output")"
-	run -0 catan-match --seeds 2 --fallback none -q random 'exec:while read -r l; do [ "$l" = go ] && echo blue build city 9; done'
+	run -1 --separate-stderr catan-match --seeds 2 --fallback none -q random 'exec:while read -r l; do [ "$l" = go ] && echo blue build city 9; done'
 	assert_eq '{"seed":2,"seats":["red","blue"],"players":["random","exec:while read -r l; do [ \"$l\" = go ] && echo blue build city 9; done"],"winner":"red","points":[1,0],"turns":0,"moves":2,"end":"forfeit","forfeits":[{"seat":"blue","move":2,"why":"illegal","detail":"'"'"'blue build city 9'"'"': set-up: blue must place a settlement now","then":"forfeit"}]}' "$output"
-	run -0 catan-match --seeds 1 --fallback none -q random 'exec:head -c 9000 /dev/zero | tr "\0" x; sleep 30'
+	run -1 catan-match --seeds 1 --fallback none -q random 'exec:head -c 9000 /dev/zero | tr "\0" x; sleep 30'
 	assert_eq 'long' "$(jq -r '.forfeits[0].why' <<<"$output")"
 	# A program that leaves a child behind: the child is ended with it.  (Times of this run's
 	# own, which another run of the suite at the same moment does not use.)
-	run -0 catan-match --seeds 1 --move-time 200 -q random "exec:sleep 31.$$ & sleep 32.$$"
+	run -1 catan-match --seeds 1 --move-time 200 -q random "exec:sleep 31.$$ & sleep 32.$$"
 	run -1 pgrep -f "sleep 3[12]\\.$$"
+}
+
+@test "a program that failed in every game fails the match, named with its first failure; one that played some does not" {
+	# fickle.sh fails as red (seed 1) and plays as blue (seed 2).
+	cat >fickle.sh <<SH
+IFS= read -r hello; IFS= read -r game
+case \$game in *" red") exit 3 ;; esac
+exec sh $ROOT/examples/player.sh
+SH
+	run -0 --separate-stderr catan-match --seeds 1-2 random "exec:sh fickle.sh"
+	assert_eq '[1,0]' "$(jq -sc 'map(.forfeits | length)' <<<"$output")"
+	[[ $stderr == *"2 games, 2 won, 0 without a winner"* ]]
+	run -1 --separate-stderr catan-match --seeds 1 random "exec:sh fickle.sh"
+	assert_eq 1 "${#lines[@]}"
+	assert_eq "catan-match: player 2, exec:sh fickle.sh, failed in every game (1 of 1); the first time: exit: the program ended, or closed its input or output" "${stderr_lines[-1]}"
+	[[ ${stderr_lines[0]} == "player "* ]]
+	# A program that cannot start, given twice: named once; the lines and the table are written all the same.
+	run -1 --separate-stderr catan-match --seeds 1-3 --summary exec:nonexistent random exec:nonexistent
+	[[ $output == *$'\n'"3 games, 3 won, 0 without a winner"$'\n'* ]]
+	assert_eq "catan-match: player 1, exec:nonexistent, failed in every game (3 of 3); the first time: exit: the program ended, or closed its input or output" "${stderr_lines[-1]}"
+	assert_eq 1 "$(grep -c '^catan-match: ' <<<"$stderr")"
+	run -1 --separate-stderr catan-match --seeds 1-3 -q random exec:nonexistent
+	assert_eq 3 "${#lines[@]}"
 }
 
 @test "a program may answer a JSON move, and the view it is sent lists its moves" {
@@ -296,7 +319,7 @@ SH
 }
 
 @test "an answer's bytes that are not UTF-8 are quoted in the line as U+FFFD: the line stays JSON" {
-	run -0 catan-match --seeds 1 --fallback none -q random "exec:printf 'red \\377 x\\n'; sleep 5"
+	run -1 catan-match --seeds 1 --fallback none -q random "exec:printf 'red \\377 x\\n'; sleep 5"
 	assert_eq "'red � x': unknown verb '�'" "$(jq -r '.forfeits[0].detail' <<<"$output" | cut -d' ' -f1-6)"
 }
 
@@ -380,7 +403,7 @@ def offer(view, colour, legal):
 player.choose = offer
 player.main()
 PY
-	run -0 catan-match --seeds 2 -q 'exec:python3 staller.py' greedy "exec:python3 $ROOT/examples/player.py"
+	run -1 catan-match --seeds 2 -q 'exec:python3 staller.py' greedy "exec:python3 $ROOT/examples/player.py"
 	assert_eq '[{"seat":"blue","move":312,"why":"stall","detail":"'"'"'blue offer all grain 1 for brick 1'"'"': more than 100 answers in one turn","then":"random"}]' \
 		"$(jq -c .forfeits <<<"$output")"
 }

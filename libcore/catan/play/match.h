@@ -121,6 +121,7 @@ void match_line(const struct match_opts *o, const struct match_result *r, struct
 struct match_stats {
 	long games, ended;
 	long won[MAXPLAYERS], faults[MAXPLAYERS];
+	long failed[MAXPLAYERS];	/* the games in which the player's program failed */
 	double points[MAXPLAYERS], turns;
 	/* The score of each player: 1 a win, 0 a loss; a game without a winner shares 1 out evenly. */
 	double score[MAXPLAYERS];

@@ -88,8 +88,13 @@ void match_stats_add(struct match_stats *s, const struct match_result *r)
 		s->won[p] += r->winner == k;
 		s->score[p] += r->winner == NOBODY ? 1.0 / r->nseats : r->winner == k;
 	}
-	for (int k = 0; k < r->nfault; k++)
-		s->faults[r->player[r->fault[k].seat]]++;
+	int failed[MAXPLAYERS] = { 0 };
+	for (int k = 0; k < r->nfault; k++) {
+		int p = r->player[r->fault[k].seat];
+		s->faults[p]++;
+		s->failed[p] += !failed[p];
+		failed[p] = 1;
+	}
 }
 
 /* match_wilson: the 95% Wilson score interval of k successes in n trials (n > 0) into lo, hi. */
