@@ -231,8 +231,10 @@ static void done(void *ctx, size_t i)
 		}
 		run->done++;
 		double t = fe_progress_seconds(&run->pr);
-		fe_progress_show(&run->pr, 0, "%" PRIu64 "/%" PRIu64 " games, %.0f games/s", run->done,
-				 run->total, (double)run->done / t);
+		char left[32];
+		fe_progress_show(&run->pr, 0, "%" PRIu64 "/%" PRIu64 " games (%.0f%%), %.0f games/s, %s", run->done,
+				 run->total, 100.0 * (double)run->done / (double)run->total, (double)run->done / t,
+				 fe_progress_left(&run->pr, (double)run->done, (double)run->total, left, sizeof left));
 	}
 	free(sl->line);
 	sl->line = NULL;

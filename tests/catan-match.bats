@@ -323,10 +323,10 @@ SH
 	assert_eq "'red � x': unknown verb '�'" "$(jq -r '.forfeits[0].detail' <<<"$output" | cut -d' ' -f1-6)"
 }
 
-@test "a progress line is shown on a terminal only, and cleared at the end" {
+@test "a progress line with the share done and the time left is shown on a terminal only, and cleared at the end" {
 	command -v script >/dev/null || skip "no script(1)"
 	run -0 script -qec "catan-match --seeds 1-3000 -j 2 random random >/dev/null" /dev/null
-	[[ $output == *$'\r\e[K'*"/3000 games, "*" games/s"* ]]
+	[[ $output =~ $'\r\e[K'[0-9]+/3000\ games\ \([0-9]+%\),\ [0-9]+\ games/s,\ [0-9]+\ s\ left ]]
 	[[ $output == *$'\r\e[Kplayer '* ]]
 	run -0 --separate-stderr catan-match --seeds 1-3000 random random
 	[[ $stderr == "player "* ]]

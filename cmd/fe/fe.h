@@ -275,6 +275,9 @@ int fe_pool_run(size_t n, int nthreads, void (*work)(void *ctx, size_t i),
  * call does nothing), fe_progress_show rewrites the line at most ten times a
  * second (or now, with force), fe_progress_clear blanks it before ordinary
  * output, fe_progress_seconds is the time since the start (never 0).
+ * fe_progress_left: the time left at the pace so far, done of total
+ * made ("12 s left", "3 min 05 s left", "2 h 10 min left"), in buf (n
+ * bytes), which it returns.
  */
 struct fe_progress {
 	int on;
@@ -285,6 +288,7 @@ void fe_progress_show(struct fe_progress *pr, int force, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void fe_progress_clear(const struct fe_progress *pr);
 double fe_progress_seconds(const struct fe_progress *pr);
+const char *fe_progress_left(const struct fe_progress *pr, double done, double total, char *buf, size_t n);
 
 /* fe_parse_long: a whole decimal string, maybe with a leading '-', to a number in [min, max]; 0 or -1. */
 int fe_parse_long(const char *s, long min, long max, long *out);
