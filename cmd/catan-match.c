@@ -532,7 +532,8 @@ static int failed_all(const struct run *run)
 		if (again)
 			continue;
 		const struct match_fault *f = &run->first_fault[p];
-		fe_error("player %d, %s, failed in every game (%ld of %ld); the first time: %s: %s", p + 1,
+		fe_error("player %d, %s, failed in every game (%ld of %ld); the first time: %s: %s",
+			 match_player_row(&run->o, p, NULL) + 1,
 			 run->o.player[p].name, run->st.failed[p], run->st.games, f->why, f->detail);
 		rc = C_ILLEGAL;
 	}

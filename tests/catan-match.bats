@@ -18,16 +18,27 @@ setup() {
 @test "the table gives each player's games, wins with the Wilson interval, points, turns, and the Elo difference" {
 	run -0 --separate-stderr catan-match --seeds 1-12 random greedy random
 	[ "${#lines[@]}" -eq 12 ]
-	assert_eq "player      games   wins    rate  95% interval    points  turns faults
-1  random      12      0    0.0%    0.0% -  24.2%   2.58   72.0      0
-2  greedy      12     12  100.0%   75.8% - 100.0%  10.08   72.0      0
-3  random      12      0    0.0%    0.0% -  24.2%   2.33   72.0      0
+	assert_eq "player         games   wins    rate  95% interval    points  turns faults
+1  random x2      12      0    0.0%    0.0% -  24.2%   2.46   72.0      0
+2  greedy         12     12  100.0%   75.8% - 100.0%  10.08   72.0      0
 12 games, 12 won, 0 without a winner
 elo random - greedy: -inf (95% interval -inf to -318; random holds 2 of 3 seats)" "$stderr"
 	# --summary: the table alone, on stdout.
 	run -0 --separate-stderr catan-match --seeds 1-12 --summary random greedy random
-	assert_eq "12 games, 12 won, 0 without a winner" "${lines[4]}"
+	assert_eq "12 games, 12 won, 0 without a winner" "${lines[3]}"
 	assert_eq "" "$stderr"
+}
+
+@test "the table fits in 80 columns: a long name is cut in its middle and written whole under it" {
+	local long="exec:sh $ROOT/examples/player.sh"
+	run -0 --separate-stderr catan-match --seeds 1-2 --summary --fallback none "$long" greedy greedy
+	assert_eq "player                games   wins    rate  95% interval    points  turns faults
+1  exec:...layer.sh       2      0    0.0%    0.0% -  65.8%   2.00   56.5      0
+2  greedy x2              2      2  100.0%   34.2% - 100.0%   7.00   56.5      0
+2 games, 2 won, 0 without a winner
+player 1: $long
+elo $long - greedy: -inf (95% interval -inf to +234; $long holds 1 of 3 seats)" "$output"
+	assert_eq 80 "$(head -4 <<<"$output" | awk '{ print length }' | sort -n | tail -1)"
 }
 
 @test "the Elo difference of two players comes with its interval" {

@@ -118,6 +118,7 @@ void match_line(const struct match_opts *o, const struct match_result *r, struct
  * faults; with exactly two distinct player names, the Elo difference of
  * the first against the second with its 95% interval.
  */
+#define MATCH_LABEL 512	/* a player's name in the table, with its seats ("greedy x2") */
 struct match_stats {
 	long games, ended;
 	long won[MAXPLAYERS], faults[MAXPLAYERS];
@@ -127,6 +128,12 @@ struct match_stats {
 	double score[MAXPLAYERS];
 };
 void match_stats_add(struct match_stats *s, const struct match_result *r);
+/*
+ * match_player_row: the table's row (from 0) of player p: one row for
+ * each distinct name, in the order they are first given; *seats (unless
+ * NULL) gets the players of that name.
+ */
+int match_player_row(const struct match_opts *o, int p, int *seats);
 void match_table(const struct match_opts *o, const struct match_stats *s, struct buf *b);
 
 /*
