@@ -334,6 +334,24 @@ SH
 	assert_eq "'red � x': unknown verb '�'" "$(jq -r '.forfeits[0].detail' <<<"$output" | cut -d' ' -f1-6)"
 }
 
+@test "an answer with a NUL byte is refused at once, as its own fault, however it goes on" {
+	# Before, a NUL first waited out the whole move time ('timeout'), and 'red end\0garbage' played 'red end'.
+	for answer in '\0red build settlement 1\n' 'red build settlement 1\0garbage\n' '\0'; do
+		SECONDS=0
+		run -1 --separate-stderr catan-match --seeds 1 --move-time 60000 --fallback none -q random \
+			"exec:while read -r l; do [ \"\$l\" = go ] && printf '$answer'; done; sleep 60"
+		[ "$SECONDS" -lt 30 ]
+		assert_eq '[0,"forfeit",{"seat":"red","move":0,"why":"nul","detail":"an answer with a NUL byte","then":"forfeit"}]' \
+			"$(jq -c '[.moves, .end, .forfeits[0]]' <<<"$output")"
+	done
+	# The program is told why, as for an illegal answer.
+	run -1 --separate-stderr catan-match --seeds 1 --fallback none -q random \
+		"exec:while read -r l; do [ \"\$l\" = go ] && printf 'red end\\0\\n'; case \$l in error*) echo \"\$l\" >told ;; esac; done"
+	assert_eq "error nul an answer with a NUL byte" "$(cat told)"
+	run -0 catan-match --tally <<<"$output"
+	[[ ${lines[2]} == "2  exec:"*" 1" ]]
+}
+
 @test "a progress line with the share done and the time left is shown on a terminal only, and cleared at the end" {
 	command -v script >/dev/null || skip "no script(1)"
 	run -0 script -qec "catan-match --seeds 1-3000 -j 2 random random >/dev/null" /dev/null

@@ -43,7 +43,7 @@ struct match_opts {
  * The transport to the programs, given by the caller (the library does no
  * I/O).  Each function gets ctx and the player's number; on failure it
  * returns -1 with a fault's reason in why ("timeout", "exit", "long",
- * "start") and a detail in detail (n bytes each).  start: the program is
+ * "nul", "start") and a detail in detail (n bytes each).  start: the program is
  * started for a new game; send: text (whole lines) is written to it;
  * recv: one line (without its newline) is read within the move time, into
  * line of n bytes; stop: the program is told nothing more, and ended.
@@ -67,7 +67,7 @@ enum match_end { MATCH_WON, MATCH_TURN_LIMIT, MATCH_FORFEIT };
 struct match_fault {
 	int seat;
 	long move;
-	char why[MATCH_WHY];	/* start, exit, timeout, long, illegal */
+	char why[MATCH_WHY];	/* start, exit, timeout, long, nul, illegal, stall */
 	char detail[MATCH_DETAIL];
 	int then;		/* the fallback policy, or POL_NONE: the seat forfeited */
 };
