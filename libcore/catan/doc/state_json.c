@@ -1099,59 +1099,12 @@ static int read_log(struct rd *r, jv_t *v, const struct jv_list *l, const char *
  */
 #define DOC_MAX_VALUES 65536
 
-/*
- * shape_check: the document's shape, before it is parsed: a log that holds
- * anything but strings, or more values elsewhere than a game has, is refused
- * here with the path, the same message as the reader's where it has one,
- * before a large file of them takes memory.
- */
-static int shape_check(struct rd *r, const char *buf, size_t len)
-{
-	struct jv_shape sh = { .list = "log", .max_values = DOC_MAX_VALUES };
-	int rc = C_OK, s;
-
-	switch (jv_shape_check(buf, len, &sh)) {
-	case JV_SHAPE_NOT_STRING:
-		s = jr_key(&r->j, "log");
-		jr_index(&r->j, sh.index);
-		rc = jr_fail(&r->j, "expected a move as a string, found %s", jr_type(&(jv_t){ .type = sh.found }));
-		jr_pop(&r->j, s);
-		break;
-	case JV_SHAPE_TOO_MANY:
-		s = jr_key(&r->j, sh.key);
-		rc = jr_fail(&r->j, "more than %d values and keys, more than a game document holds",
-			     DOC_MAX_VALUES);
-		jr_pop(&r->j, s);
-		break;
-	}
-	return rc;
-}
-
-/*
- * load_document: the parsed document into *d (jv_free frees it); NULL with
- * *rc and the message set.  With l, the log's strings are left in buf for
- * read_log when they can be (jv_parse_list): a long log then costs its
- * moves, not a tree of values as well.  A document the parser of its own
- * reads in full is read in one pass (jv_read_list); any other is looked at
- * first (shape_check), then parsed.
- */
+/* load_document: the document read with jr_load's bounds, its log (with l) left in buf for read_log. */
 static jv_t *load_document(struct rd *r, const char *buf, size_t len, struct jv_list *l, struct jv_doc *d,
 			   int *rc)
 {
-	struct jv_error jerr;
-
-	*rc = C_INPUT;
-	if (jr_document(&r->j, buf, len) != C_OK)
-		return NULL;
-	if (l && jv_read_list(buf, len, l, DOC_MAX_VALUES, d) == 0)
-		return d->root;	/* the common document, in one pass */
-	if (shape_check(r, buf, len) != C_OK)
-		return NULL;
-	if (l ? jv_parse_list(buf, len, l, d, &jerr) : jv_parse(buf, len, d, &jerr)) {
-		*rc = jv_refuse(&jerr, r->j.e);
-		return NULL;
-	}
-	return d->root;
+	const struct jr_limits lim = { l, DOC_MAX_VALUES, "a game document", "a move" };
+	return jr_load(&r->j, buf, len, &lim, d, rc);
 }
 
 int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
