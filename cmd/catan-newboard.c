@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sodium.h>
 
 #include "fe.h"
 #include "fe_game.h"
@@ -73,19 +72,6 @@ static const struct fe_cmd command = {
 		"board's fixed geometry instead (which intersections, paths and hexes touch, the coast and the "
 		"harbours' places), for programs that play.",
 };
-
-/*
- * From the system's random source (libsodium's randombytes, getrandom(2)
- * on Linux): a seed kept to 63 bits so that JSON holds it exactly, and a
- * game's secret key.
- */
-static int random_bytes(void *buf, size_t n, struct cerr *e)
-{
-	if (sodium_init() < 0)
-		return cerr_set(e, C_SYSTEM, "cannot start the system's random source");
-	randombytes_buf(buf, n);
-	return C_OK;
-}
 
 /* set_up: the game that starts at the position the document at path names. */
 static int set_up(const char *path, const struct newgame *o, struct game *g, struct cerr *e)
@@ -221,12 +207,12 @@ static int make_game(struct opts *o, struct cerr *e)
 	}
 	/* No seed: the luck comes from a secret key drawn here, and so does the board. */
 	if (!o->have_seed) {
-		if ((rc = random_bytes(&ng->seed, sizeof ng->seed, e)))
+		if ((rc = fe_random_bytes(&ng->seed, sizeof ng->seed, e)))
 			return rc;
 		ng->seed >>= 1;
 		ng->has_secret = 1;
 	}
-	if (ng->has_secret && (rc = random_bytes(ng->secret, sizeof ng->secret, e)))
+	if (ng->has_secret && (rc = fe_random_bytes(ng->secret, sizeof ng->secret, e)))
 		return rc;
 	game_init(&g);
 	if (o->position)

@@ -20,6 +20,13 @@ void fe_verror(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0))
 int fe_report(const struct cerr *e);
 
 /*
+ * fe_random_bytes: n bytes from the system's random source (libsodium's
+ * randombytes, getrandom(2) on Linux): a refereed game's secret key, a
+ * seed nobody chose.  C_OK, or C_SYSTEM when the source cannot start.
+ */
+int fe_random_bytes(void *buf, size_t n, struct cerr *e);
+
+/*
  * fe_read_stream, fe_read_path: the whole input into a NUL-terminated
  * malloc'd buffer (*buf, *len).  Input larger than FE_MAX_INPUT is refused
  * (C_INPUT); I/O errors give C_SYSTEM, a folder too.  path "-" means stdin.
