@@ -74,7 +74,7 @@ int autoplay_actor(const struct game *g)
 
 /* ---- what the greedy player values ---- */
 
-/* The number of the rolls of the dice (36 of two six-sided ones) that give token. */
+/* The number of the rolls of the rule set's dice (rs_roll_ways: 5 of the 36 of two six-sided ones for a 6) that give token. */
 static int pips(const struct game *g, int token)
 {
 	return rs_roll_ways(g->rs, token);
