@@ -2624,7 +2624,7 @@ static int plain_ref(const char *t)
  */
 static void test_log_lines(void)
 {
-	enum { CANON_PLACES = 2048 };	/* state_json.c's CANON_SLOTS */
+	enum { CANON_PLACES = 2048 };	/* state_json_read.c's CANON_SLOTS */
 	static struct move ms[4096];
 	static char lines[6000][160];
 	struct game g, h;
