@@ -741,6 +741,20 @@ static int read_building(struct rd *r, jv_t *v, const struct game *g, struct pos
 	return C_OK;
 }
 
+/* read_member: the required member key of obj, read by fn at its path. */
+static int read_member(struct rd *r, jv_t *obj, const char *key, struct game *g, struct position *p,
+		       int (*fn)(struct rd *, jv_t *, struct game *, struct position *))
+{
+	int rc;
+	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
+	if (!v)
+		return rc;
+	int s = jr_key(&r->j, key);
+	rc = fn(r, v, g, p);
+	jr_pop(&r->j, s);
+	return rc;
+}
+
 static int read_position(struct rd *r, jv_t *v, struct game *g, struct position *p)
 {
 	const struct geometry *geo = g->rs->geom;
@@ -806,13 +820,7 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 	if ((rc = sj_counts_member(r, v, "bank", resource_names, NRES, g->rs->bank_each, p->bank)))
 		return rc;
 
-	jv_t *deck = jr_member(&r->j, v, "deck", 1, &rc);
-	if (!deck)
-		return rc;
-	s = jr_key(&r->j, "deck");
-	rc = read_deck(r, deck, g, p);
-	jr_pop(&r->j, s);
-	if (rc)
+	if ((rc = read_member(r, v, "deck", g, p, read_deck)))
 		return rc;
 
 	jv_t *aw = jr_member(&r->j, v, "awards", 1, &rc);
@@ -826,13 +834,7 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 	if (rc)
 		return rc;
 
-	jv_t *of = jr_member(&r->j, v, "offer", 1, &rc);
-	if (!of)
-		return rc;
-	s = jr_key(&r->j, "offer");
-	rc = read_offer(r, of, g, p);
-	jr_pop(&r->j, s);
-	if (rc)
+	if ((rc = read_member(r, v, "offer", g, p, read_offer)))
 		return rc;
 
 	jv_t *pls = jr_member(&r->j, v, "players", 1, &rc);
