@@ -60,7 +60,7 @@ CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(OPT)
 B = $(if $(DEVELOPER),build-dev,build)
 
 # The board game's library stands in floors, a folder each (docs/library.md).
-CATAN_FLOORS = model rules doc play render
+CATAN_FLOORS = model rules doc import play render
 LIB_SRC  = $(wildcard libcore/*.c $(CATAN_FLOORS:%=libcore/catan/%/*.c) libcore/dice/*.c)
 FE_SRC   = $(wildcard cmd/fe/*.c)
 CMD_SRC  = $(wildcard cmd/*.c)

@@ -160,7 +160,7 @@ libcore_includes() {
 # climbs; "$1" is the folder to look in.
 floor_climbs() {
 	local rank f g
-	rank() { case $1 in model) echo 1 ;; rules) echo 2 ;; doc) echo 3 ;; play | render) echo 4 ;; *) echo 9 ;; esac; }
+	rank() { case $1 in model) echo 1 ;; rules) echo 2 ;; doc) echo 3 ;; import | play | render) echo 4 ;; *) echo 9 ;; esac; }
 	for f in "$1"/*/*.[ch]; do
 		case $f in */gen/*) continue ;; esac
 		for g in $(sed -n 's|^#include "\([a-z]*\)/.*|\1|p' "$f"); do
@@ -169,11 +169,11 @@ floor_climbs() {
 	done
 }
 
-@test "libcore/catan's floors: model, rules, doc, then play and render; no file includes a floor above its own" {
+@test "libcore/catan's floors: model, rules, doc, then import, play and render; no file includes a floor above its own" {
 	run -0 floor_climbs "$ROOT/libcore/catan"
 	assert_eq "" "$output"
 	# Each floor is a folder the Makefile builds, and every source stands on one.
-	assert_eq "model rules doc play render" "$(sed -n 's/^CATAN_FLOORS = //p' "$ROOT/Makefile")"
+	assert_eq "model rules doc import play render" "$(sed -n 's/^CATAN_FLOORS = //p' "$ROOT/Makefile")"
 	run -0 find "$ROOT/libcore/catan" -maxdepth 1 -name '*.[ch]'
 	assert_eq "" "$output"
 }
@@ -296,7 +296,7 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 	run -0 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" make -s -C "$ROOT" demo B="$b" MAKE=true
 	assert_eq "deps: all packages present" "${lines[0]}"
 	assert_eq "demo: building the programs in $b/ (a minute or two; longer on a busy machine)" "${lines[1]}"
-	n=$(cd "$ROOT" && ls libcore/*.c libcore/catan/{model,rules,doc,play,render}/*.c libcore/dice/*.c cmd/fe/*.c cmd/*.c | wc -l)
+	n=$(cd "$ROOT" && ls libcore/*.c libcore/catan/{model,rules,doc,import,play,render}/*.c libcore/dice/*.c cmd/fe/*.c cmd/*.c | wc -l)
 	assert_eq "demo: compiling $((n + 1)) files " "${lines[2]}"
 	assert_eq "demo: linking:" "${lines[3]}"
 	assert_eq "demo: playing a game" "${lines[4]}"
