@@ -11,7 +11,6 @@
 #include "model/move.h"
 #include "rules/movegen.h"
 #include "model/names.h"
-#include "rules/pred.h"
 #include "doc/present.h"
 #include "rules/rules.h"
 #include "model/seats.h"

@@ -347,7 +347,7 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 @test "the base game's numbers (bank 19, deck 25 and 14 knights, 15 roads) are written only in its rule set" {
 	cd "$ROOT/libcore/catan"
 	run grep -nwE '19|25|15|14' rules/rules.c rules/rules_build.c rules/rules_dev.c rules/rules_roll.c rules/rules_trade.c \
-		rules/rules_two.c rules/pred.c model/seats.c model/awards.c rules/movegen.c doc/movelist.c model/state.c doc/state_json_read.c doc/state_json_setup.c doc/state_json_write.c doc/replay.c play/autoplay.c \
+		rules/rules_two.c rules/refusal.c rules/cards.c rules/placement.c rules/robber.c rules/harbour.c rules/neutral.c model/seats.c model/awards.c rules/movegen.c doc/movelist.c model/state.c doc/state_json_read.c doc/state_json_setup.c doc/state_json_write.c doc/replay.c play/autoplay.c \
 		model/score.c model/view.c doc/verdict.c play/batch.c
 	# Comments may name them; code may not.
 	assert_eq "" "$(printf '%s\n' "$output" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/\*|\*)' || true)"
@@ -367,7 +367,7 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 	cd "$ROOT/libcore/catan"
 	# A list of three numbers or more in code is a composition written again outside its table.
 	run grep -nE '\{ *[0-9]+ *, *[0-9]+ *, *[0-9]+' rules/rules.c rules/rules_build.c rules/rules_dev.c rules/rules_roll.c \
-		rules/rules_trade.c rules/rules_two.c rules/pred.c model/seats.c model/awards.c rules/movegen.c doc/movelist.c model/state.c doc/state_json_read.c doc/state_json_setup.c doc/state_json_write.c doc/replay.c \
+		rules/rules_trade.c rules/rules_two.c rules/refusal.c rules/cards.c rules/placement.c rules/robber.c rules/harbour.c rules/neutral.c model/seats.c model/awards.c rules/movegen.c doc/movelist.c model/state.c doc/state_json_read.c doc/state_json_setup.c doc/state_json_write.c doc/replay.c \
 		play/autoplay.c play/search.c model/score.c model/view.c doc/verdict.c play/batch.c render/render_panel.c
 	assert_eq "" "$(printf '%s\n' "$output" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/\*|\*)' || true)"
 }
@@ -384,7 +384,7 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 	# (A shift by 6, ">> 6", is a bit set's word, not a die.)
 	run grep -nE "abs\( *7 *-|tok(en)? *== *[68]\b|'6'|(dice|die|[ab]) *<= *6\b|(^|[^>])> *6\b|, *12, *&|<= *12\b" \
 		play/autoplay.c play/search.c render/render_panel.c render/render_text.c render/render_svg.c rules/movegen.c model/move.c doc/state_json_read.c doc/state_json_setup.c doc/state_json_write.c \
-		model/board.c rules/rules_roll.c rules/pred.c model/seats.c
+		model/board.c rules/rules_roll.c rules/refusal.c rules/cards.c rules/placement.c rules/robber.c rules/harbour.c rules/neutral.c model/seats.c
 	assert_eq "" "$output"
 }
 

@@ -6,7 +6,7 @@
 #include "model/geom.h"
 #include "model/hand.h"
 #include "model/names.h"
-#include "rules/pred.h"
+#include "rules/harbour.h"
 #include "rng.h"
 #include "model/seats.h"
 #include "model/state.h"

@@ -8,7 +8,6 @@
 #include "model/move.h"
 #include "rules/movegen.h"
 #include "model/names.h"
-#include "rules/pred.h"
 #include "rng.h"
 #include "rules/rules.h"
 #include "model/seats.h"

@@ -12,7 +12,6 @@
 #include "model/score.h"
 #include "model/seats.h"
 #include "model/view.h"
-#include "rules/pred.h"
 #include "doc/replay.h"
 #include "rules/rules.h"
 #include "model/state.h"

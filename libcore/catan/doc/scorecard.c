@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "buf.h"
-#include "rules/pred.h"
 #include "rules/rules.h"
 #include "doc/scorecard.h"
 #include "model/seats.h"

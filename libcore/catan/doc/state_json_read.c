@@ -11,7 +11,7 @@
 #include "model/score.h"
 #include "model/seats.h"
 #include "model/state.h"
-#include "rules/pred.h"
+#include "rules/robber.h"
 #include "doc/state_json.h"
 #include "doc/state_json_int.h"
 

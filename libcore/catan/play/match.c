@@ -8,7 +8,6 @@
 #include "model/move.h"
 #include "rules/movegen.h"
 #include "model/names.h"
-#include "rules/pred.h"
 #include "rules/rules.h"
 #include "model/score.h"
 #include "play/search.h"
