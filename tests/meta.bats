@@ -391,8 +391,13 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 @test "no bats assertion that cannot fail: tests/bats-lint finds none in the suite, and finds a planted one" {
 	run -0 "$ROOT/tests/bats-lint" "$ROOT"/tests/*.bats "$ROOT"/tests/*.bash
 	assert_eq "" "$output"
-	printf 'h() {\n\t! grep -q y "$1" &&\n\ttrue\n}\n@test "planted" {\n\t! grep -q x "$f"\n\t[ -e a ] && [[ -e b ]]\n\t[ -e a ] && [ -e b ] || x\n\ttrue\n}\n' >"$BATS_TEST_TMPDIR/planted.bats"
+	printf 'h() {\n\t! grep -q y "$1" &&\n\ttrue\n}\n@test "planted" {\n\t! grep -q x "$f"\n\t[ -e a ] && [[ -e b ]]\n\t[ -e a ] && [ -e b ] || x\n\ttrue\n' >"$BATS_TEST_TMPDIR/planted.bats"
+	printf '\tcatan-move "red end" <g.json >/dev/null 2>&1 || true\n\tcatan-move "red end" <g.json &>/dev/null || :\n' >>"$BATS_TEST_TMPDIR/planted.bats"
+	printf '\tcatan-move "red end" <g.json 2>/dev/null || true\n\tcatan-move "red end" <g.json >out || true\n' >>"$BATS_TEST_TMPDIR/planted.bats"
+	printf '\tkill "$pid" >/dev/null 2>&1 || true\n}\n' >>"$BATS_TEST_TMPDIR/planted.bats"
 	run -1 "$ROOT/tests/bats-lint" "$BATS_TEST_TMPDIR/planted.bats"
 	assert_eq "$BATS_TEST_TMPDIR/planted.bats:6: a negated command cannot fail a test: ! grep -q x \"\$f\"
-$BATS_TEST_TMPDIR/planted.bats:7: only the last test of a chain joined by && can fail a test: [ -e a ] && [[ -e b ]]" "$output"
+$BATS_TEST_TMPDIR/planted.bats:7: only the last test of a chain joined by && can fail a test: [ -e a ] && [[ -e b ]]
+$BATS_TEST_TMPDIR/planted.bats:10: a command whose output goes to /dev/null and whose status || drops cannot fail a test: catan-move \"red end\" <g.json >/dev/null 2>&1 || true
+$BATS_TEST_TMPDIR/planted.bats:11: a command whose output goes to /dev/null and whose status || drops cannot fail a test: catan-move \"red end\" <g.json &>/dev/null || :" "$output"
 }
