@@ -217,8 +217,7 @@ tests/unit/jv_test.c" "$output"
 }
 
 @test "every program's --help fits 80 columns" {
-	for c in catan-import catan-match catan-move catan-newboard catan-render catan-score catan-validate \
-		dicegame-sheet catan-referee; do
+	for c in $(binaries); do
 		run -0 "$c" --help
 		printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/help"
 		assert_eq "" "$(awk -v c="$c" 'length > 80 { print c ": " $0 }' "$BATS_TEST_TMPDIR/help")"
@@ -296,7 +295,8 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 	run -0 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" make -s -C "$ROOT" demo B="$b" MAKE=true
 	assert_eq "deps: all packages present" "${lines[0]}"
 	assert_eq "demo: building the programs in $b/ (a minute or two; longer on a busy machine)" "${lines[1]}"
-	n=$(cd "$ROOT" && ls libcore/*.c libcore/catan/{model,rules,doc,import,play,render}/*.c libcore/dice/*.c cmd/fe/*.c cmd/*.c | wc -l)
+	floors=$(sed -n 's/^CATAN_FLOORS = //p' "$ROOT/Makefile")
+	n=$(cd "$ROOT" && ls libcore/*.c $(printf 'libcore/catan/%s/*.c ' $floors) libcore/dice/*.c cmd/fe/*.c cmd/*.c | wc -l)
 	assert_eq "demo: compiling $((n + 1)) files " "${lines[2]}"
 	assert_eq "demo: linking:" "${lines[3]}"
 	assert_eq "demo: playing a game" "${lines[4]}"
@@ -344,11 +344,33 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 	assert_eq "" "$output"
 }
 
+# catan_sources EXCEPT...: every source of libcore/catan's floors (gen/ runs at build time), as
+# paths under libcore/catan, but those that start with an EXCEPT (a file, or a folder "render/"):
+# a lint over them holds a new file to it at once; each caller says why it lets a file be.
+catan_sources() {
+	local f e
+	(cd "$ROOT/libcore/catan" && for f in */*.[ch]; do
+		case $f in gen/*) continue ;; esac
+		for e in "$@"; do case $f in "$e"*) continue 2 ;; esac; done
+		echo "$f"
+	done)
+}
+
+@test "catan_sources lists every source of the floors but those let be" {
+	run -0 catan_sources
+	assert_eq "$(cd "$ROOT/libcore/catan" && ls */*.[ch] | grep -v '^gen/')" "$output"
+	run -0 catan_sources render/ model/ruleset.c
+	[[ $output == *"model/ruleset.h"* && $output == *"rules/rules.c"* && $output == *"import/import.c"* ]]
+	[[ $output != *render/* && $output != *model/ruleset.c* ]]
+}
+
 @test "the base game's numbers (bank 19, deck 25 and 14 knights, 15 roads) are written only in its rule set" {
 	cd "$ROOT/libcore/catan"
-	run grep -nwE '19|25|15|14' rules/rules.c rules/rules_build.c rules/rules_dev.c rules/rules_roll.c rules/rules_trade.c \
-		rules/rules_two.c rules/refusal.c rules/cards.c rules/placement.c rules/robber.c rules/harbour.c rules/neutral.c model/seats.c model/awards.c rules/movegen.c doc/movelist.c model/state.c doc/state_json_read.c doc/state_json_setup.c doc/state_json_write.c doc/replay.c play/autoplay.c \
-		model/score.c model/view.c doc/verdict.c play/batch.c
+	# Every source, but: the rule sets' tables (ruleset.c, its option count in ruleset.h); the
+	# beginner board's fixed layout (board.c); the pictures' coordinates and sizes (render/); the
+	# other systems' records and encodings, all of the base game (import/); the reports' formats
+	# (verdict_report.c: TAP's version, a URL's escapes).
+	run grep -nwE '19|25|15|14' $(catan_sources model/ruleset. model/board.c render/ import/ doc/verdict_report.c)
 	# Comments may name them; code may not.
 	assert_eq "" "$(printf '%s\n' "$output" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/\*|\*)' || true)"
 	run grep -cwE '19|25|15|14' model/ruleset.c
@@ -366,9 +388,9 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 @test "the board's composition (terrains, tokens, harbours) is read from the rule set, never from a literal table" {
 	cd "$ROOT/libcore/catan"
 	# A list of three numbers or more in code is a composition written again outside its table.
-	run grep -nE '\{ *[0-9]+ *, *[0-9]+ *, *[0-9]+' rules/rules.c rules/rules_build.c rules/rules_dev.c rules/rules_roll.c \
-		rules/rules_trade.c rules/rules_two.c rules/refusal.c rules/cards.c rules/placement.c rules/robber.c rules/harbour.c rules/neutral.c model/seats.c model/awards.c rules/movegen.c doc/movelist.c model/state.c doc/state_json_read.c doc/state_json_setup.c doc/state_json_write.c doc/replay.c \
-		play/autoplay.c play/search.c model/score.c model/view.c doc/verdict.c play/batch.c render/render_panel.c
+	# Every source, but the tables themselves (ruleset.c), the pictures' own coordinates and
+	# scales (render/) and the other systems' encodings (import/).
+	run grep -nE '\{ *[0-9]+ *, *[0-9]+ *, *[0-9]+' $(catan_sources model/ruleset.c render/ import/)
 	assert_eq "" "$(printf '%s\n' "$output" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/\*|\*)' || true)"
 }
 
@@ -381,10 +403,11 @@ apt-get install -y -qq --no-install-recommends libc6-dev pkg-config libjansson-d
 
 @test "the dice are the rule set's (dice_sides, NDICE): no six-sided die, 2 to 12 or red 6 and 8 written in code" {
 	cd "$ROOT/libcore/catan"
-	# (A shift by 6, ">> 6", is a bit set's word, not a die.)
+	# (A shift by 6, ">> 6", is a bit set's word, not a die.)  Every source, but the other
+	# systems' records, whose dice are six-sided (import/), and render_html.c, whose roll_of
+	# still reads a die of 1 to 6 from a log line (render/ is changed elsewhere: to mend there).
 	run grep -nE "abs\( *7 *-|tok(en)? *== *[68]\b|'6'|(dice|die|[ab]) *<= *6\b|(^|[^>])> *6\b|, *12, *&|<= *12\b" \
-		play/autoplay.c play/search.c render/render_panel.c render/render_text.c render/render_svg.c rules/movegen.c model/move.c doc/state_json_read.c doc/state_json_setup.c doc/state_json_write.c \
-		model/board.c rules/rules_roll.c rules/refusal.c rules/cards.c rules/placement.c rules/robber.c rules/harbour.c rules/neutral.c model/seats.c
+		$(catan_sources import/ render/render_html.c)
 	assert_eq "" "$output"
 }
 
