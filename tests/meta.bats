@@ -424,3 +424,19 @@ $BATS_TEST_TMPDIR/planted.bats:7: only the last test of a chain joined by && can
 $BATS_TEST_TMPDIR/planted.bats:10: a command whose output goes to /dev/null and whose status || drops cannot fail a test: catan-move \"red end\" <g.json >/dev/null 2>&1 || true
 $BATS_TEST_TMPDIR/planted.bats:11: a command whose output goes to /dev/null and whose status || drops cannot fail a test: catan-move \"red end\" <g.json &>/dev/null || :" "$output"
 }
+
+@test "make check-quick's sample of a bats file is its first tests, picked by their exact names" {
+	f=$BATS_TEST_TMPDIR/names.bats
+	printf '@test "a (b) [c] d.e *f* g|h" {\n\ttrue\n}\n@test "say \\"=\\" a^b $ x+y? {z}" {\n\ttrue\n}\n' >"$f"
+	printf '@test "a (b) [c] d.e *f* g|h and more" {\n\ttrue\n}\n@test "third" {\n\ttrue\n}\n' >>"$f"
+	run -0 "$ROOT/tests/run-quick" --sample "$f"
+	run -0 bats --tap -f "$output" "$f"
+	assert_eq '1..2
+ok 1 a (b) [c] d.e *f* g|h
+ok 2 say "=" a^b $ x+y? {z}' "$output"
+	run -0 env QUICK_TESTS=3 "$ROOT/tests/run-quick" --sample "$f"
+	run -0 bats --count -f "$output" "$f"
+	assert_eq 3 "$output"
+	grep -q '^check-quick: ' "$ROOT/Makefile"
+	grep -q 'make check-quick' "$ROOT/README.md"
+}
