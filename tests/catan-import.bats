@@ -508,6 +508,35 @@ orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-build
 	assert_eq "catan-import: $f: not a JSON document: line 2, column 0: ']' expected near end of file" "$stderr"
 }
 
+@test "a NUL byte is named at its line and column; a record of too many values is refused before it is read; memory running out is status 4" {
+	f=$BATS_TEST_TMPDIR/g.json
+	# A NUL between two values: jansson stops there as at the end of the text.
+	printf '{"colors": ["RED",\n  "BLUE",\0 "WHITE"]}' >"$f"
+	run -3 --separate-stderr catan-import --format catanatron "$f"
+	assert_eq "catan-import: $f: not a JSON document: line 2, column 10: a NUL byte" "$stderr"
+	# Inside a string, the same.
+	printf '{"colors": ["RE\0D"]}' >"$f"
+	run -3 --separate-stderr catan-import --format catanatron "$f"
+	assert_eq "catan-import: $f: not a JSON document: line 1, column 16: a NUL byte" "$stderr"
+	# More than 1,048,576 values and keys, in a record of 2 MB: refused at the member.
+	jq -c '.current_playable_actions = [range(350000) | ["RED", "END_TURN", null]]' \
+		"$IMP/catanatron-beginner.json" >"$f"
+	run -3 --separate-stderr catan-import "$f"
+	assert_eq "catan-import: $f: current_playable_actions: more than 1048576 values and keys, more than a record holds" "$stderr"
+	assert_eq "" "$output"
+	case $CATAN_BIN in *build-san*) skip "the sanitizer build reserves more address space than the limit" ;; esac
+	# An object of 100,000 members (the importer passes over a key it does not know): read in
+	# 100 MB; in 12 MB, memory runs out, which is status 4 and said so (jansson, which read such an
+	# object, ran out of it too and said 'invalid token' or 'line -1, column -1', status 3).
+	jq -c '.current_playable_actions = [range(60000) | ["RED", "END_TURN", null]] |
+		.extra = ([range(100000) | {key: "k\(.)", value: 0}] | from_entries)' \
+		"$IMP/catanatron-beginner.json" >"$f"
+	run -0 bash -c "ulimit -v 100000; catan-import '$f' | jq -c '.log | length'"
+	assert_eq 23 "$output"
+	run -4 --separate-stderr bash -c "ulimit -v 12000; catan-import '$f'"
+	assert_eq "catan-import: out of memory" "$stderr"
+}
+
 @test "every game of the corpora imports, and validates or is refused at a move a source's defect explains" {
 	corpora=$ROOT/../shared/corpora
 	if [ ! -d "$corpora" ]; then

@@ -95,9 +95,21 @@ int imp_push(struct game *g, const struct move *m, struct cerr *e)
 	return movelog_push_move(&g->log, text, m, e);
 }
 
+/*
+ * The values and keys a JSON record may hold, all its members together: a
+ * four-player game of catanatron's random players, among its longest, holds
+ * about 20,000, and a saved game of JSettlers2 about 600.  Memory is then
+ * bounded by the file's size and a constant (catan-import(1) MEMORY).
+ */
+#define IMP_MAX_VALUES ((size_t)1 << 20)
+
 int imp_parse(const char *buf, size_t len, const char *name, struct jv_doc *doc, struct cerr *e)
 {
 	struct jv_error err;
+	struct jv_shape sh = { .max_values = IMP_MAX_VALUES };
+	if (jv_shape_check(buf, len, &sh) == JV_SHAPE_TOO_MANY)
+		return cerr_set(e, C_INPUT, "%.200s: %s: more than %zu values and keys, more than a record holds",
+				name, sh.key, IMP_MAX_VALUES);
 	if (jv_parse(buf, len, doc, &err) == 0)
 		return C_OK;
 	int rc = jv_refuse(&err, e);
