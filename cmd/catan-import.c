@@ -63,7 +63,11 @@ int main(int argc, char **argv)
 	if ((rc = fe_read_input(path, &buf, &len, &name, &e)))
 		goto out;
 	if (fmt < 0 && (fmt = import_detect(buf, len)) < 0) {
-		rc = cerr_set(&e, C_INPUT, "%s: not a record of a known format: give --format", name);
+		const char *other = import_what_else(buf, len);
+		if (other)
+			rc = cerr_set(&e, C_INPUT, "%s: %s: nothing to import", name, other);
+		else
+			rc = cerr_set(&e, C_INPUT, "%s: not a record of a known format: give --format", name);
 		goto out;
 	}
 	if ((rc = import_read(fmt, buf, len, name, &g, &e)) ||

@@ -146,6 +146,8 @@ red build city 1" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.json")"
 
 @test "a .catan transcription becomes a record with the public information only" {
 	imported "$IMP/beginner.catan"
+	# The players' names are kept, green's as white's.
+	assert_eq '{"red":"ann","blue":"bob","white":"cy","orange":"di"}' "$(jqe .names "$BATS_TEST_TMPDIR/r.json")"
 	# The board is the beginner board, green takes the colour of ours nobody plays (white).
 	assert_eq "$(catan-newboard --beginner | jq -c .board)" "$(jqe .board "$BATS_TEST_TMPDIR/r.json")"
 	assert_eq '["red","blue","white","orange"] "external"' "$(jq -c '.players, .rules.outcomes' "$BATS_TEST_TMPDIR/r.json" | paste -sd' ')"
@@ -344,7 +346,9 @@ orange end" "$(jq -r '.log[-6:][]' <<<"$output")"
 	run -0 catan-validate "$r"
 	assert_eq "$r: ok, 190 moves" "$output"
 	run -0 catan-score "$r"
-	assert_eq "winner: orange with 10 points" "${lines[-1]}"
+	assert_eq "winner: orange (di) with 10 points" "${lines[-1]}"
+	# The players' nicknames (SOCSitDown) are the record's names.
+	assert_eq '{"red":"ann","blue":"bob","white":"cy","orange":"di"}' "$(jq -c .names "$r")"
 	# A trade offered by red and one offered to red are red's offers, accepted; the discards come from
 	# the players' own copies; each card played is one move, with its roads, picks or resource.
 	assert_eq "red offer blue lumber 1 for brick 1
@@ -466,7 +470,9 @@ orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-build
 	run -0 catan-validate "$r"
 	assert_eq "$r: ok, 0 moves from a set-up position" "$output"
 	run -0 catan-score "$r"
-	assert_eq "winner: white with 10 points" "${lines[-1]}"
+	assert_eq "winner: white (cy) with 10 points" "${lines[-1]}"
+	# The seats' names, the empty seat's none.
+	assert_eq '{"white":"cy","orange":"di","red":"ann"}' "$(jq -c .names "$r")"
 	run -1 catan-move 'white end' <"$r"
 }
 
@@ -506,6 +512,34 @@ orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-build
 	printf '{"modelVersion": 2400, "playerSeats": [\n' >"$f"
 	run -3 --separate-stderr catan-import "$f"
 	assert_eq "catan-import: $f: not a JSON document: line 2, column 0: ']' expected near end of file" "$stderr"
+}
+
+@test "a nickname that cannot be a name of ours is left out, a long one cut at a character, never a refusal" {
+	f=$BATS_TEST_TMPDIR/n.soclog
+	long=$(printf 'é%.0s' $(seq 20))
+	sed -e "s/nickname=ann|/nickname=$long|/" -e "s/nickname=bob|/nickname=b\x01b|/" \
+		-e "s/nickname=cy|/nickname=  |/" "$IMP/beginner.soclog" >"$f"
+	run -0 catan-import "$f"
+	# 16 characters of two bytes each: 32 bytes.
+	assert_eq "{\"red\":\"$(printf 'é%.0s' $(seq 16))\",\"orange\":\"di\"}" "$(jq -c .names <<<"$output")"
+}
+
+@test "a Pioneers game file is named as such and refused: a map and rules, not a record" {
+	f=$BATS_TEST_TMPDIR/x.game
+	printf 'title Default\nrandom-terrain\nnum-players 4\nchits 11,12,9\nmap\n-,s,t0,s\n.\n' >"$f"
+	run -3 --separate-stderr catan-import "$f"
+	assert_eq "catan-import: $f: a Pioneers game file: a map and rules for its server, not a record of a game played: nothing to import" "$stderr"
+	assert_eq "" "$output"
+	# Without its map line, a file of no known format.
+	sed -i '/^map$/d' "$f"
+	run -3 --separate-stderr catan-import "$f"
+	assert_eq "catan-import: $f: not a record of a known format: give --format" "$stderr"
+	local corpora=$ROOT/../shared/corpora/pioneers-maps
+	[ -d "$corpora" ] || skip "no ../shared/corpora/pioneers-maps"
+	for g in "$corpora"/*.game; do
+		run -3 --separate-stderr catan-import "$g"
+		assert_eq "catan-import: $g: a Pioneers game file: a map and rules for its server, not a record of a game played: nothing to import" "$stderr"
+	done
 }
 
 @test "a NUL byte is named at its line and column; a record of too many values is refused before it is read; memory running out is status 4" {
@@ -600,5 +634,5 @@ orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-build
 	run -0 catan-validate over-pos.json
 	assert_eq "over-pos.json: ok, 0 moves from a set-up position" "$output"
 	run -0 catan-score over-pos.json
-	assert_eq "winner: white with 10 points" "${lines[-1]}"
+	assert_eq "winner: white (robot 2) with 10 points" "${lines[-1]}"
 }

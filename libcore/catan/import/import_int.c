@@ -88,6 +88,17 @@ void imp_begin(struct game *g, int nplayers, const uint8_t *colour, const struct
 	g->has_start = 1;
 }
 
+void imp_name(struct game *g, int seat, const char *name)
+{
+	const unsigned char *p = (const unsigned char *)name, *end = p + strlen(name);
+	const unsigned char *limit = p + NAME_BYTES < end ? p + NAME_BYTES : end;
+	size_t n;
+	while (p < end && (n = *p < 0x80 ? 1 : jv_utf8_len(p, end)) > 0 && p + n <= limit)
+		p += n;
+	if (game_name_set(g, seat, name, (size_t)(p - (const unsigned char *)name), NULL) != C_OK)
+		g->name[seat][0] = '\0';
+}
+
 int imp_push(struct game *g, const struct move *m, struct cerr *e)
 {
 	char text[256];
