@@ -318,7 +318,7 @@ orange: 2 points after move 0 (turn 0)" "$output"
 @test "bad options exit 2 with a short usage" {
 	run -2 --separate-stderr catan-score --svg "$D/b3.json"
 	assert_eq "catan-score: --svg draws the timeline: give --timeline too" "${stderr_lines[0]}"
-	assert_eq "usage: catan-score [--json] [--at N | --timeline [--svg]] [FILE]" "${stderr_lines[1]}"
+	assert_eq "Try 'catan-score --help' for more information." "${stderr_lines[1]}"
 	run -2 --separate-stderr catan-score --timeline --svg --json "$D/b3.json"
 	assert_eq "catan-score: --svg and --json are two ways to print: give one" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-score "$D/b3.json" "$D/b3.json"

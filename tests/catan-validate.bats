@@ -510,7 +510,7 @@ folder() {
 @test "bad options exit 2 with a short usage" {
 	run -2 --separate-stderr catan-validate --jobs 0
 	assert_eq "catan-validate: --jobs: '0' is not a number from 1 to 256" "${stderr_lines[0]}"
-	assert_eq "usage: catan-validate [-j N] [-q] [--format FORM] [FILE...]" "${stderr_lines[1]}"
+	assert_eq "Try 'catan-validate --help' for more information." "${stderr_lines[1]}"
 	run -2 --separate-stderr catan-validate --frobnicate
 	assert_eq "catan-validate: unknown option '--frobnicate'" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-validate -j
