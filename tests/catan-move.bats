@@ -56,6 +56,28 @@ refereed() {
 	assert_eq "catan-move: move 1 'green roll': unknown colour 'green'" "$stderr"
 }
 
+@test "a move without its colour is refused with the move as it would read, the colour of the player waited for" {
+	run -1 --separate-stderr catan-move 'roll' <"$G"
+	assert_eq "" "$output"
+	assert_eq "catan-move: move 1 'roll': a move starts with its player's colour, as 'red roll'" "$stderr"
+	run -1 --separate-stderr catan-move 'red roll' 'red end' 'Build Road 40-44' <"$G"
+	assert_eq "catan-move: move 3 'Build Road 40-44': a move starts with its player's colour, as 'blue build road 40-44'" "$stderr"
+	# A colour that is a word of no verb stays an unknown colour.
+	run -1 --separate-stderr catan-move 'rde roll' <"$G"
+	assert_eq "catan-move: move 1 'rde roll': unknown colour 'rde': did you mean 'red'?" "$stderr"
+}
+
+@test "an offer that names its cards first is told to name whom it is made to" {
+	run -1 --separate-stderr catan-move 'red roll' 'red offer lumber for brick' <"$G"
+	assert_eq "catan-move: move 2 'red offer lumber for brick': an offer names whom it is made to before its cards, a colour or 'all': 'offer all lumber 1 for brick 1'" "$stderr"
+	run -1 --separate-stderr catan-move 'red roll' 'red offer wood 2' <"$G"
+	assert_eq "catan-move: move 2 'red offer wood 2': an offer names whom it is made to before its cards, a colour or 'all': 'offer all lumber 1 for brick 1'" "$stderr"
+	run -1 --separate-stderr catan-move 'red roll' 'red offer brick 1 for brick 1' <"$G"
+	assert_eq "catan-move: move 2 'red offer brick 1 for brick 1': an offer names whom it is made to before its cards, a colour or 'all': 'offer all brick 1 for lumber 1'" "$stderr"
+	run -1 --separate-stderr catan-move 'red roll' 'red offer pink lumber 1 for brick 1' <"$G"
+	assert_eq "catan-move: move 2 'red offer pink lumber 1 for brick 1': unknown colour 'pink'" "$stderr"
+}
+
 @test "a move out of turn is refused" {
 	run -1 --separate-stderr catan-move 'blue roll' <"$G"
 	assert_eq "" "$output"
