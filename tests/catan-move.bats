@@ -1283,7 +1283,7 @@ status_of() {
 	run -2 --separate-stderr catan-move --errors xml <"$G"
 	assert_eq "catan-move: --errors: expected text or json, not 'xml'" "${stderr_lines[0]}"
 	run -3 --separate-stderr catan-move --errors json --status <<<'{}'
-	assert_eq '{"status":3,"move":null,"text":null,"canonical":null,"stood":0,"message":"stdin: missing key '"'"'format'"'"'"}' "$stderr"
+	assert_eq '{"status":3,"move":null,"text":null,"canonical":null,"stood":0,"message":"stdin: not a game: no \"format\": \"catan-state/1\" (catan-state(5))"}' "$stderr"
 	printf 'red roll\n%05000d\n' 0 >"$BATS_TEST_TMPDIR/moves"
 	run -1 --separate-stderr catan-move --errors json --keep -f "$BATS_TEST_TMPDIR/moves" <"$G"
 	assert_eq '{"status":1,"move":2,"text":"0000000000000000000000000000000000000000...","canonical":null,"stood":1,"message":"the line is longer than 4096 bytes, which no move is"}' "$stderr"

@@ -392,6 +392,13 @@ discarded() {
 	assert_eq "$D/view.json: this is red's view of a game set up by hand, which has no start to replay: use the full game" "$output"
 }
 
+@test "an empty file and a JSON document that is no game are told as such" {
+	: >"$D/empty.json"
+	printf '{"a": 1}\n' >"$D/a.json"
+	run -3 --separate-stderr catan-validate "$D/empty.json" "$D/a.json"
+	assert_eq "$D/empty.json: empty"$'\n'"$D/a.json: not a game: no \"format\": \"catan-state/1\" (catan-state(5))" "$output"
+}
+
 @test "unreadable files exit 3 with the JSON path; missing files exit 4" {
 	printf '{"format": "catan-state/1",' >"$D/cut.json"
 	run -3 --separate-stderr catan-validate "$D/cut.json"
