@@ -78,6 +78,47 @@ refereed() {
 	assert_eq "catan-move: move 2 'red offer pink lumber 1 for brick 1': unknown colour 'pink'" "$stderr"
 }
 
+# on_terminal COMMAND: runs COMMAND (a shell line) with a terminal for its standard error, as a
+# person at a terminal would; prints what it wrote there, without the terminal's carriage returns.
+on_terminal() {
+	script -qec "$1" /dev/null | tr -d '\r'
+}
+
+@test "on a terminal, each move that drew says what it drew, in the view asked; in a pipe, nothing" {
+	command -v script >/dev/null || skip "no script(1) (Debian package bsdutils)"
+	cp "$G" "$BATS_TEST_TMPDIR/t.json"
+	run -0 on_terminal "catan-move -i '$G' 'red roll' 'red end' 'blue roll'"
+	assert_eq "catan-move: red roll 5 1 (6)"$'\n'"catan-move: blue roll 6 1 (7)" "$output"
+	# A steal by blue: the card in the full game, not in white's view.
+	run -0 on_terminal "catan-move -i '$G' 'blue robber 14 steal orange' --view white >/dev/null"
+	assert_eq "catan-move: blue robber 14 steal orange" "$output"
+	run -0 jq -r '.log[-1]' "$G"
+	[[ $output == "blue robber 14 steal orange "* ]]
+	# A card bought: named in the full game.
+	catan-newboard --seed 7 | catan-move --auto 19 --policy greedy >"$G"
+	run -0 on_terminal "catan-move -i '$G' 'blue buy'"
+	assert_eq "catan-move: blue buy year-of-plenty" "$output"
+	# Standard error a pipe: nothing said.
+	run -0 --separate-stderr catan-move -i "$BATS_TEST_TMPDIR/t.json" 'red roll' 'red end' 'blue roll'
+	assert_eq "" "$stderr"
+}
+
+@test "on a terminal, automatic play says why it stopped: an outcome from the table, a player not automatic, the end" {
+	command -v script >/dev/null || skip "no script(1) (Debian package bsdutils)"
+	external >"$G"
+	run -0 on_terminal "catan-move -i '$G' 'red roll 3 4' --until-end --policy greedy"
+	assert_eq "catan-move: red roll 3 4 (7)"$'\n'"catan-move: stopped before 'red robber 16 steal blue': its outcome comes from the table (outcomes=external); give it in the move" "$output"
+	catan-newboard --seed 3 >"$G"
+	run -0 on_terminal "catan-move -i '$G' --bots blue --auto 30"
+	assert_eq "catan-move: stopped: red is to place a settlement and does not play automatically" "$output"
+	run -0 on_terminal "catan-newboard --seed 7 | catan-move --until-end --policy greedy >/dev/null"
+	assert_eq "catan-move: the game is over: orange won on turn 76" "${lines[-1]}"
+	[ "${#lines[@]}" -gt 50 ]
+	# In a pipe, the game alone.
+	run -0 --separate-stderr catan-move --until-end --policy greedy < <(catan-newboard --seed 7)
+	assert_eq "" "$stderr"
+}
+
 @test "a move out of turn is refused" {
 	run -1 --separate-stderr catan-move 'blue roll' <"$G"
 	assert_eq "" "$output"
