@@ -60,7 +60,7 @@ CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(OPT)
 B = $(if $(DEVELOPER),build-dev,build)
 
 # The board game's library stands in floors, a folder each (docs/library.md).
-CATAN_FLOORS = model rules doc play render
+CATAN_FLOORS = model rules doc import play render
 LIB_SRC  = $(wildcard libcore/*.c $(CATAN_FLOORS:%=libcore/catan/%/*.c) libcore/dice/*.c)
 FE_SRC   = $(wildcard cmd/fe/*.c)
 CMD_SRC  = $(wildcard cmd/*.c)
@@ -212,6 +212,12 @@ check: deps
 	@echo "== fuzz targets, $(FUZZ_CHECK_SECONDS)s each"
 	@fuzz/run build-fuzz build-dev/bin $(FUZZ_CHECK_SECONDS)
 
+# The quick tier, while working: build-dev alone, every unit test program and the first
+# QUICK_TESTS tests (2) of each bats file (tests/run-quick), in under two minutes on two cores.
+check-quick: deps
+	@$(MAKE) -s -j$(NPROC) DEVELOPER=1 all
+	@tests/run-quick build-dev
+
 test: all
 	@tests/run-suite $(B)
 
@@ -297,4 +303,4 @@ clean:
 	rm -rf build build-dev build-san build-fuzz
 
 FORCE:
-.PHONY: all san check test bench bench-search bench-search-base bench-search-two bench-dice-seats bench-ten-million deps demo install uninstall clean fuzz fuzz-build FORCE
+.PHONY: all san check check-quick test bench bench-search bench-search-base bench-search-two bench-dice-seats bench-ten-million deps demo install uninstall clean fuzz fuzz-build FORCE

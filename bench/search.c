@@ -6,7 +6,6 @@
 #include <time.h>
 
 #include "play/autoplay.h"
-#include "rules/pred.h"
 #include "rules/rules.h"
 #include "play/search.h"
 #include "model/seats.h"

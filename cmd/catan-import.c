@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "fe.h"
-#include "doc/import.h"
+#include "import/import.h"
 #include "model/state.h"
 #include "doc/state_json.h"
 

@@ -35,7 +35,7 @@ static const struct fe_opt options[] = {
 	{ "jobs", O_JOBS, FE_ARG, NULL, .help = "play N games at once", .value_name = "N",
 	  .text = "play N games at once; the lines still come in seed order" },
 	{ "players", O_PLAYERS, FE_ARG_LIST, colour_words, .help = "the seats' colours", .value_name = "COLOURS",
-	  .text = "the seats' colours (default: the first of red,blue,white,orange)" },
+	  .text = "the seats' colours (default: the first of red,blue,white,orange,green,brown)" },
 	{ "numbers", O_NUMBERS, FE_ARG, fe_numbers_words, .help = "number tokens", .value_name = "MODE",
 	  .text = "number tokens: spiral (default) or random" },
 	{ "rules", O_RULES, FE_ARG, NULL, .help = "a rules option", .value_name = "KEY=VALUE",
@@ -90,7 +90,8 @@ static const char *const usage[] = {
 static const struct fe_cmd command = {
 	.opts = options, .operands = FE_OPERANDS_WORDS, .values = values, .words = player_words,
 	.usage = usage,
-	.description = "Plays one game for each seed between the PLAYERs (2 to 4, one a seat), each a built-in "
+	.description = "Plays one game for each seed between the PLAYERs (one a seat: 2 to 4; 2 with --rules "
+		"variant=two; 5 or 6 play the 5-6 player extension), each a built-in "
 		"policy (random, greedy, search or search:N with N play-outs a decision) or a program that "
 		"speaks the player protocol (exec:COMMAND, catan-player(5)), and writes one JSON line a game in "
 		"seed order.  Game seed k seats player (s + k) mod n at seat s; its board and luck are those of "
@@ -117,6 +118,7 @@ struct run {
 	uint64_t base;		/* the block's first game number */
 	struct slot slot[BLOCK];
 	struct match_stats st;
+	struct match_fault first_fault[MAXPLAYERS];	/* by player: its program's first failure, if why[0] */
 	uint64_t done, total;
 	struct fe_progress pr;
 	atomic_int stop;
@@ -218,14 +220,21 @@ static void done(void *ctx, size_t i)
 	}
 	if (run->rc == C_OK && sl->rc == C_OK) {
 		match_stats_add(&run->st, &sl->r);
+		for (int k = 0; k < sl->r.nfault; k++) {
+			struct match_fault *f = &run->first_fault[sl->r.player[sl->r.fault[k].seat]];
+			if (!f->why[0])
+				*f = sl->r.fault[k];
+		}
 		if (!run->summary && fwrite(sl->line, 1, sl->len, stdout) != sl->len) {
 			run->rc = cerr_set(&run->e, C_SYSTEM, "cannot write the output");
 			atomic_store(&run->stop, 1);
 		}
 		run->done++;
 		double t = fe_progress_seconds(&run->pr);
-		fe_progress_show(&run->pr, 0, "%" PRIu64 "/%" PRIu64 " games, %.0f games/s", run->done,
-				 run->total, (double)run->done / t);
+		char left[32];
+		fe_progress_show(&run->pr, 0, "%" PRIu64 "/%" PRIu64 " games (%.0f%%), %.0f games/s, %s", run->done,
+				 run->total, 100.0 * (double)run->done / (double)run->total, (double)run->done / t,
+				 fe_progress_left(&run->pr, (double)run->done, (double)run->total, left, sizeof left));
 	}
 	free(sl->line);
 	sl->line = NULL;
@@ -341,15 +350,86 @@ static int parse_player(const char *arg, struct match_player *p)
 	return fe_usagef(&command, "unknown player '%s' (random, greedy, search[:N], or exec:COMMAND)", arg);
 }
 
-/* run_match: the command, with its state in run (zeroed). */
-static int run_match(struct run *run, int argc, char **argv)
+/* fallback_parse: --fallback's word into *policy; -1 for a word that names none. */
+static int fallback_parse(const char *arg, int *policy)
+{
+	static const int policies[] = { POL_RANDOM, POL_GREEDY, POL_NONE };
+	for (int k = 0; fallback_words[k]; k++)
+		if (strcmp(arg, fallback_words[k]) == 0) {
+			*policy = policies[k];
+			return 0;
+		}
+	return -1;
+}
+
+/* What the options named beside the run: a tally instead of a match, and what newgame_settle is told. */
+struct named {
+	int tally, others;	/* --tally; the other options */
+	unsigned game;		/* NG_COLOURS, NG_VARIANT */
+};
+
+/* run_option: one option of a match (opt, its value optarg) into run; C_OK, or C_USAGE told. */
+static int run_option(struct run *run, int opt, struct named *nm)
 {
 	struct newgame *ng = &run->o.ng;
-	int opt, rc, have_players = 0, want_tally = 0, others = 0;
 	unsigned long long v;
-	struct buf table = { 0 };
-	char *text = NULL;
-	size_t len;
+
+	switch (opt) {
+	case O_SEEDS:
+		if (parse_range(optarg, &run->first, &run->last))
+			return fe_usagef(&command, "--seeds: '%s' is not a range A-B of seeds (0 to %" PRId64 ")",
+					 optarg, INT64_MAX);
+		return C_OK;
+	case O_SHARD:
+		if (parse_shard(optarg, &run->shard, &run->nshards))
+			return fe_usagef(&command, "--shard: '%s' is not K/N with 1 <= K <= N", optarg);
+		return C_OK;
+	case O_JOBS:
+		if (fe_parse_u64(optarg, 256, &v) || v == 0)
+			return fe_usagef(&command, "--jobs: '%s' is not a number from 1 to 256", optarg);
+		run->jobs = (int)v;
+		return C_OK;
+	case O_PLAYERS:
+		return fe_newgame_players(&command, optarg, ng, &nm->game);
+	case O_NUMBERS:
+		return fe_newgame_numbers(&command, optarg, ng);
+	case O_RULES:
+		return fe_newgame_rule(&command, optarg, &ng->rules, &nm->game);
+	case O_NEUTRAL:
+		return fe_newgame_neutral(&command, optarg, ng);
+	case O_TURN_LIMIT:
+		if (fe_parse_u64(optarg, MAX_TURN, &v))
+			return fe_usagef(&command, "--turn-limit: '%s' is not a turn number (0 to %d)", optarg,
+					 MAX_TURN);
+		run->o.turn_limit = (int)v;
+		return C_OK;
+	case O_MOVE_TIME:
+		if (fe_parse_u64(optarg, 3600000, &v) || v == 0)
+			return fe_usagef(&command, "--move-time: '%s' is not a number of milliseconds (1 to 3600000)",
+					 optarg);
+		run->move_ms = (int)v;
+		return C_OK;
+	case O_FALLBACK:
+		if (fallback_parse(optarg, &run->o.fallback))
+			return fe_usagef(&command, "--fallback: expected random, greedy or none, not '%s'", optarg);
+		return C_OK;
+	case O_GAMES:
+		run->games = optarg;
+		return C_OK;
+	case O_SUMMARY:
+		run->summary = 1;
+		return C_OK;
+	case O_QUIET:
+		run->quiet = 1;
+		return C_OK;
+	}
+	return C_OK;
+}
+
+/* read_options: the options into run and nm, with the defaults; -1 to go on, else the status to exit with. */
+static int read_options(struct run *run, int argc, char **argv, struct named *nm)
+{
+	int opt, rc;
 
 	run->first = 1;
 	run->last = 100;
@@ -358,106 +438,33 @@ static int run_match(struct run *run, int argc, char **argv)
 	run->move_ms = 10000;
 	run->o.turn_limit = 1000;
 	run->o.fallback = POL_RANDOM;
-	*ng = (struct newgame){ .nplayers = 4, .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
-	rules_default(&ng->rules);
+	rules_default(&run->o.ng.rules);
 	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
-		others += opt != O_TALLY;
-		switch (opt) {
-		case FE_STOP:
+		if (opt == FE_STOP)
 			return rc;
-		case O_TALLY:
-			want_tally = 1;
-			break;
-		case O_SEEDS:
-			if (parse_range(optarg, &run->first, &run->last))
-				return fe_usagef(&command, "--seeds: '%s' is not a range A-B of seeds (0 to %" PRId64 ")",
-						 optarg, INT64_MAX);
-			break;
-		case O_SHARD:
-			if (parse_shard(optarg, &run->shard, &run->nshards))
-				return fe_usagef(&command, "--shard: '%s' is not K/N with 1 <= K <= N", optarg);
-			break;
-		case O_JOBS:
-			if (fe_parse_u64(optarg, 256, &v) || v == 0)
-				return fe_usagef(&command, "--jobs: '%s' is not a number from 1 to 256", optarg);
-			run->jobs = (int)v;
-			break;
-		case O_PLAYERS:
-			if ((rc = fe_newgame_players(&command, optarg, ng)))
-				return rc;
-			have_players = 1;
-			break;
-		case O_NUMBERS:
-			if ((rc = fe_newgame_numbers(&command, optarg, ng)))
-				return rc;
-			break;
-		case O_RULES:
-			if ((rc = fe_newgame_rule(&command, optarg, &ng->rules)))
-				return rc;
-			break;
-		case O_NEUTRAL:
-			if ((rc = fe_newgame_neutral(&command, optarg, ng)))
-				return rc;
-			break;
-		case O_TURN_LIMIT:
-			if (fe_parse_u64(optarg, MAX_TURN, &v))
-				return fe_usagef(&command, "--turn-limit: '%s' is not a turn number (0 to %d)",
-						 optarg, MAX_TURN);
-			run->o.turn_limit = (int)v;
-			break;
-		case O_MOVE_TIME:
-			if (fe_parse_u64(optarg, 3600000, &v) || v == 0)
-				return fe_usagef(&command, "--move-time: '%s' is not a number of milliseconds "
-					"(1 to 3600000)", optarg);
-			run->move_ms = (int)v;
-			break;
-		case O_FALLBACK:
-			if (strcmp(optarg, "none") == 0)
-				run->o.fallback = POL_NONE;
-			else if (strcmp(optarg, "random") == 0)
-				run->o.fallback = POL_RANDOM;
-			else if (strcmp(optarg, "greedy") == 0)
-				run->o.fallback = POL_GREEDY;
-			else
-				return fe_usagef(&command, "--fallback: expected random, greedy or none, not '%s'",
-						 optarg);
-			break;
-		case O_GAMES:
-			run->games = optarg;
-			break;
-		case O_SUMMARY:
-			run->summary = 1;
-			break;
-		case O_QUIET:
-			run->quiet = 1;
-			break;
-		}
+		nm->others += opt != O_TALLY;
+		nm->tally |= opt == O_TALLY;
+		if ((rc = run_option(run, opt, nm)))
+			return rc;
 	}
-	if (want_tally && others)
-		return fe_usagef(&command, "--tally takes no other option");
-	if (want_tally) {
-		if ((rc = tally(argc - optind, argv + optind, &run->e)))
-			fe_report(&run->e);
-		return rc;
-	}
-	const struct ruleset *rs = ruleset_of(ng->rules.variant);
-	int n = argc - optind;
+	return -1;
+}
+
+/* settle: the match's options checked against each other and its n players (argv) read; C_OK or C_USAGE, told. */
+static int settle(struct run *run, int n, char **argv, const struct named *nm)
+{
+	struct newgame *ng = &run->o.ng;
+	int rc;
+
 	if (run->summary && run->quiet)
 		return fe_usagef(&command, "--summary and --quiet do not go together");
-	if (n < rs->min_players || n > rs->max_players)
-		return fe_usagef(&command, "%s takes %d to %d players, not %d",
-				 ng->rules.variant == VAR_TWO ? "variant=two" : "the base game",
-				 rs->min_players, rs->max_players, n);
-	if (have_players && ng->nplayers != n)
-		return fe_usagef(&command, "--players names %d colours for %d players", ng->nplayers, n);
-	if (ng->neutral[0] > 0 && !rs_has_neutrals(rs))
-		return fe_usagef(&command, "--neutral: neutral settlements belong to --rules variant=two");
+	if ((rc = fe_newgame_settle(&command, ng, nm->game | NG_COUNT, n)))
+		return rc;
 	if (ng->rules.outcomes == OUT_EXTERNAL)
 		return fe_usagef(&command, "--rules: a match draws its outcomes: outcomes=internal");
-	ng->nplayers = n;
 	run->o.nplayers = n;
 	for (int p = 0; p < n; p++)
-		if ((rc = parse_player(argv[optind + p], &run->o.player[p])))
+		if ((rc = parse_player(argv[p], &run->o.player[p])))
 			return rc;
 	run->o.keep_log = run->games != NULL;
 	if (run->games) {
@@ -465,7 +472,12 @@ static int run_match(struct run *run, int argc, char **argv)
 		if (stat(run->games, &st) != 0 || !S_ISDIR(st.st_mode))
 			return fe_usagef(&command, "--games: '%s' is not a folder", run->games);
 	}
+	return C_OK;
+}
 
+/* play: the games of this shard, a block at a time, their lines written in order; the first failure stops them. */
+static void play(struct run *run)
+{
 	/* The games of this shard: i = shard, shard + N, ... below the range's size. */
 	uint64_t size = run->last - run->first + 1;
 	run->total = size > run->shard ? (size - run->shard - 1) / run->nshards + 1 : 0;
@@ -478,21 +490,82 @@ static int run_match(struct run *run, int argc, char **argv)
 		}
 	}
 	fe_progress_clear(&run->pr);
-	rc = run->rc;
-	if (rc == C_OK && (!run->quiet || run->summary)) {
-		match_table(&run->o, &run->st, &table);
-		if ((rc = buf_finish(&table, &text, &len, &run->e)) == C_OK) {
-			if (run->summary)
-				rc = fe_write_stdout(text, len, &run->e);
-			else
-				fputs(text, stderr);
-		}
+}
+
+/* report: the table, on standard error (standard output with --summary; nowhere with --quiet). */
+static int report(struct run *run)
+{
+	struct buf table = { 0 };
+	char *text = NULL;
+	size_t len;
+	int rc = C_OK;
+
+	if (run->quiet && !run->summary)
+		return C_OK;
+	match_table(&run->o, &run->st, &table);
+	if ((rc = buf_finish(&table, &text, &len, &run->e)) == C_OK) {
+		if (run->summary)
+			rc = fe_write_stdout(text, len, &run->e);
+		else
+			fputs(text, stderr);
 	}
+	free(text);
+	return rc;
+}
+
+/*
+ * failed_all: each player whose program failed in every game, named on
+ * standard error with its first failure (once for a name given twice);
+ * C_ILLEGAL when there is one, so that a match a program never played
+ * does not pass for one played.
+ */
+static int failed_all(const struct run *run)
+{
+	int rc = C_OK;
+	for (int p = 0; p < run->o.nplayers; p++) {
+		int again = 0;
+		if (run->st.games == 0 || run->st.failed[p] < run->st.games)
+			continue;
+		for (int q = 0; q < p; q++)
+			again |= strcmp(run->o.player[q].name, run->o.player[p].name) == 0 &&
+				 run->st.failed[q] == run->st.games;
+		if (again)
+			continue;
+		const struct match_fault *f = &run->first_fault[p];
+		fe_error("player %d, %s, failed in every game (%ld of %ld); the first time: %s: %s",
+			 match_player_row(&run->o, p, NULL) + 1,
+			 run->o.player[p].name, run->st.failed[p], run->st.games, f->why, f->detail);
+		rc = C_ILLEGAL;
+	}
+	return rc;
+}
+
+/* run_match: the command, with its state in run (zeroed). */
+static int run_match(struct run *run, int argc, char **argv)
+{
+	struct named nm = { 0 };
+	int rc;
+
+	if ((rc = read_options(run, argc, argv, &nm)) >= 0)
+		return rc;
+	if (nm.tally && nm.others)
+		return fe_usagef(&command, "--tally takes no other option");
+	if (nm.tally) {
+		if ((rc = tally(argc - optind, argv + optind, &run->e)))
+			fe_report(&run->e);
+		return rc;
+	}
+	if ((rc = settle(run, argc - optind, argv + optind, &nm)))
+		return rc;
+	play(run);
+	if ((rc = run->rc) == C_OK)
+		rc = report(run);
 	if (rc == C_OK)
 		rc = fe_close_stdout(&run->e);
 	if (rc)
 		fe_report(&run->e);
-	free(text);
+	else
+		rc = failed_all(run);
 	return rc;
 }
 

@@ -12,7 +12,6 @@
 #include "model/move.h"
 #include "rules/movegen.h"
 #include "model/names.h"
-#include "rules/pred.h"
 #include "doc/present.h"
 #include "rules/rules.h"
 #include "model/seats.h"
@@ -347,7 +346,8 @@ static int check_options(const struct opts *o, int nmoves)
 /*
  * read_game: the game into g, from -i's file (locked in lk, its text in lk's
  * buffer) or stdin (its text in *in), and with --at the game rebuilt up to
- * that move (at holds what it took).  A view is read only to be listed.
+ * that move, a record rebuilt up to its last (at holds what it took).  A
+ * view is read only to be listed.
  */
 static int read_game(const struct opts *o, struct fe_locked *lk, char **in, struct game *g,
 		     struct present *at, struct cerr *e)
@@ -372,16 +372,21 @@ static int read_game(const struct opts *o, struct fe_locked *lk, char **in, stru
 	if (g->view != NOBODY && !o->list && !o->count && !o->choose && !o->status)
 		return cerr_set(e, C_ILLEGAL, "this is %s's view of a game, which cannot be played on: "
 				"moves need the full game", seat_name(g, g->view));
-	if (o->have_at) {
-		/* The legal moves of an earlier position: the game rebuilt up to move N. */
-		if ((rc = present_at(g, o->at_n, at, &res, e)))
+	/*
+	 * The legal moves of an earlier position, or a record's current one (a
+	 * record has none stored: a bot at a table refereed elsewhere gets the
+	 * table's record): the game rebuilt up to move N, or to its last.
+	 */
+	if (o->have_at || !g->has_pos) {
+		if ((rc = present_at(g, o->have_at ? o->at_n : (long)g->log.len, at, &res, e))) {
+			if (!o->have_at && rc == C_ILLEGAL)
+				cerr_prefix(e, "%s: the record does not replay", o->in_place ? o->in_place : "stdin");
 			return rc;
+		}
 		game_free(g);
 		if ((rc = game_copy(g, at->game, e)))
 			return rc;
 	}
-	if (!g->has_pos)
-		return cerr_set(e, C_INPUT, "the document is a record with no current position");
 	return C_OK;
 }
 

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sodium.h>
 
 #include "fe.h"
 #include "fe_game.h"
@@ -74,19 +73,6 @@ static const struct fe_cmd command = {
 		"harbours' places), for programs that play.",
 };
 
-/*
- * From the system's random source (libsodium's randombytes, getrandom(2)
- * on Linux): a seed kept to 63 bits so that JSON holds it exactly, and a
- * game's secret key.
- */
-static int random_bytes(void *buf, size_t n, struct cerr *e)
-{
-	if (sodium_init() < 0)
-		return cerr_set(e, C_SYSTEM, "cannot start the system's random source");
-	randombytes_buf(buf, n);
-	return C_OK;
-}
-
 /* set_up: the game that starts at the position the document at path names. */
 static int set_up(const char *path, const struct newgame *o, struct game *g, struct cerr *e)
 {
@@ -106,7 +92,8 @@ static int set_up(const char *path, const struct newgame *o, struct game *g, str
 /* What the command line asks: the new game, and what decides its defaults. */
 struct opts {
 	struct newgame ng;
-	int have_seed, have_numbers, have_shuffled, have_players, have_variant, flags, geometry;
+	int have_seed, have_numbers, have_shuffled, flags, geometry;
+	unsigned named;		/* what the options named of the game (newgame_settle) */
 	const char *game_only;	/* an option that makes a game, not a geometry */
 	const char *position;
 };
@@ -118,7 +105,6 @@ static int read_options(int argc, char **argv, struct opts *o)
 	int opt, rc;
 
 	memset(o, 0, sizeof *o);
-	o->ng = (struct newgame){ .nplayers = 4, .colour = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE } };
 	rules_default(&o->ng.rules);
 	while ((opt = fe_next_option(&command, argc, argv, &rc)) != -1) {
 		switch (opt) {
@@ -141,9 +127,8 @@ static int read_options(int argc, char **argv, struct opts *o)
 			o->have_seed = 1;
 			break;
 		case O_PLAYERS:
-			if ((rc = fe_newgame_players(&command, optarg, &o->ng)))
+			if ((rc = fe_newgame_players(&command, optarg, &o->ng, &o->named)))
 				return rc;
-			o->have_players = 1;
 			break;
 		case O_NEUTRAL:
 			o->game_only = "--neutral";
@@ -163,9 +148,8 @@ static int read_options(int argc, char **argv, struct opts *o)
 			o->have_shuffled = o->ng.harbours == HARBOURS_SHUFFLED;
 			break;
 		case O_RULES:
-			if ((rc = fe_newgame_rule(&command, optarg, &o->ng.rules)))
+			if ((rc = fe_newgame_rule(&command, optarg, &o->ng.rules, &o->named)))
 				return rc;
-			o->have_variant |= strncmp(optarg, "variant=", 8) == 0;
 			break;
 		case O_COMPACT:
 			o->flags |= SJ_COMPACT;
@@ -188,7 +172,7 @@ static int read_options(int argc, char **argv, struct opts *o)
 static int settle(struct opts *o)
 {
 	struct newgame *ng = &o->ng;
-	if (o->position && o->have_players)
+	if (o->position && (o->named & NG_COLOURS))
 		return fe_usagef(&command, "--players: with --position the document names the players");
 	if (o->position && ng->rules.variant != VAR_BASE)
 		return fe_usagef(&command, "--position: a position is set up for the base game only");
@@ -200,21 +184,10 @@ static int settle(struct opts *o)
 	/* The beginner board's harbours are fixed already: 'fixed' says so, 'shuffled' cannot be. */
 	if (ng->beginner && o->have_shuffled)
 		return fe_usagef(&command, "--harbours shuffled applies to random boards, not --beginner (its harbours are fixed)");
-	/* Five or six players, with no rule set named, play the 5-6 player extension. */
-	if (o->have_players && !o->have_variant && ng->nplayers > ruleset_of(ng->rules.variant)->max_players)
-		ng->rules.variant = VAR_SIX;
-	if (o->geometry) {
-		if (o->game_only)
-			return fe_usagef(&command, "--geometry: the board's geometry has no %s", o->game_only);
-		return C_OK;
-	}
-	/* A rule set for a fixed number of players seats the first colours by default. */
-	const struct ruleset *rs = ruleset_of(ng->rules.variant);
-	if (!o->have_players && ng->nplayers > rs->max_players)
-		ng->nplayers = rs->max_players;
-	if (ng->neutral[0] > 0 && !rs_has_neutrals(rs))
-		return fe_usagef(&command, "--neutral: neutral settlements belong to --rules variant=two");
-	return C_OK;
+	if (o->geometry && o->game_only)
+		return fe_usagef(&command, "--geometry: the board's geometry has no %s", o->game_only);
+	/* The players and the rule set (five or six colours alone play the 5-6 player extension). */
+	return fe_newgame_settle(&command, ng, o->named, 0);
 }
 
 /* make_game: the new game (or the board's geometry) written to stdout. */
@@ -234,12 +207,12 @@ static int make_game(struct opts *o, struct cerr *e)
 	}
 	/* No seed: the luck comes from a secret key drawn here, and so does the board. */
 	if (!o->have_seed) {
-		if ((rc = random_bytes(&ng->seed, sizeof ng->seed, e)))
+		if ((rc = fe_random_bytes(&ng->seed, sizeof ng->seed, e)))
 			return rc;
 		ng->seed >>= 1;
 		ng->has_secret = 1;
 	}
-	if (ng->has_secret && (rc = random_bytes(ng->secret, sizeof ng->secret, e)))
+	if (ng->has_secret && (rc = fe_random_bytes(ng->secret, sizeof ng->secret, e)))
 		return rc;
 	game_init(&g);
 	if (o->position)

@@ -672,7 +672,6 @@ class Txn:
         self.codes_changed = False  # and whether GAME.codes is to be written anew
         self.line = None
         self.key = None
-        self.nmail = 0
 
     def reply(self, to, subject, text, in_reply_to=None, html_part=None, colour=None):
         """A reply to TO; to COLOUR's player, it carries the seat's code."""

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sodium.h>
 
 #include "buf.h"
 #include "dice_auto.h"
@@ -67,15 +66,6 @@ struct opts {
 	char **notes;
 };
 
-/* secret_key: a key from the system's random source (libsodium's randombytes, getrandom(2)). */
-static int secret_key(uint8_t key[LUCK_KEY_BYTES], struct cerr *e)
-{
-	if (sodium_init() < 0)
-		return cerr_set(e, C_SYSTEM, "cannot start the system's random source");
-	randombytes_buf(key, LUCK_KEY_BYTES);
-	return C_OK;
-}
-
 static int load_map(const struct opts *o, struct dmap *m, struct cerr *e)
 {
 	char *text = NULL;
@@ -121,7 +111,7 @@ static int cmd_new(const struct opts *o, struct dgame *g, struct cerr *e)
 	g->castles = (uint8_t)o->castles;
 	/* Without --seed the dice come from a secret key: no player can predict them. */
 	uint8_t key[LUCK_KEY_BYTES];
-	if (!rc && !o->seeded && !o->external && !(rc = secret_key(key, e)))
+	if (!rc && !o->seeded && !o->external && !(rc = fe_random_bytes(key, sizeof key, e)))
 		dice_game_secret(g, key);
 	free(m);
 	return rc;

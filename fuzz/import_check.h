@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "doc/import.h"
+#include "import/import.h"
 #include "model/state.h"
 #include "doc/state_json.h"
 

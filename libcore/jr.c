@@ -117,6 +117,40 @@ int jr_document(struct jr *r, const char *text, size_t len)
 	return C_OK;
 }
 
+jv_t *jr_load(struct jr *r, const char *text, size_t len, const struct jr_limits *lim, struct jv_doc *d, int *rc)
+{
+	struct jv_shape sh = { .list = lim->list ? lim->list->key : NULL, .max_values = lim->max_values };
+	struct jv_error err;
+	int s;
+
+	*rc = r->code;
+	if (jr_document(r, text, len) != C_OK)
+		return NULL;
+	if (lim->list && jv_read_list(text, len, lim->list, lim->max_values, d) == 0) {
+		*rc = C_OK;
+		return d->root;	/* the common document, in one pass */
+	}
+	switch (jv_shape_check(text, len, &sh)) {
+	case JV_SHAPE_NOT_STRING:
+		s = jr_key(r, sh.list);
+		jr_index(r, sh.index);
+		jr_fail(r, "expected %s as a string, found %s", lim->item, jr_type(&(jv_t){ .type = sh.found }));
+		jr_pop(r, s);
+		return NULL;
+	case JV_SHAPE_TOO_MANY:
+		s = jr_key(r, sh.key);
+		jr_fail(r, "more than %zu values and keys, more than %s holds", lim->max_values, lim->holds);
+		jr_pop(r, s);
+		return NULL;
+	}
+	if (lim->list ? jv_parse_list(text, len, lim->list, d, &err) : jv_parse(text, len, d, &err)) {
+		*rc = jv_refuse(&err, r->e);
+		return NULL;
+	}
+	*rc = C_OK;
+	return d->root;
+}
+
 int jr_object(struct jr *r, jv_t *v, const char *const *allowed)
 {
 	const char *key;

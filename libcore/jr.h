@@ -65,6 +65,27 @@ const char *jr_type(const jv_t *v);
  * when the parse should go on.
  */
 int jr_document(struct jr *r, const char *text, size_t len);
+/*
+ * jr_load: a whole document parsed with its memory bounded by its shape,
+ * so that a large file of the wrong shape is refused before it takes
+ * memory.  An array is refused (jr_document).  When list is not NULL, its
+ * key's member, if an array, may hold only strings, which are left in the
+ * text for the reader (jv_read_list, jv_parse_list: list says where):
+ * "log[3]: expected a move as a string, found an integer" (item "a
+ * move"); every other member may hold at most max_values values and keys:
+ * "board: more than 65536 values and keys, more than a game document
+ * holds" (holds "a game document").  A document the parser of its own
+ * reads in full is read in one pass; any other is looked at first
+ * (jv_shape_check), then parsed.  The root (free d with jv_free), or NULL
+ * with *rc set (C_INPUT with the message in r, or jv_refuse's).
+ */
+struct jr_limits {
+	struct jv_list *list;	/* NULL: no member is a list of strings */
+	size_t max_values;
+	const char *holds;	/* the document, as its refusal names it */
+	const char *item;	/* an element of the list, as its refusal names it */
+};
+jv_t *jr_load(struct jr *r, const char *text, size_t len, const struct jr_limits *lim, struct jv_doc *d, int *rc);
 /* jr_object: v is an object whose keys are all in allowed (NULL-terminated): "unknown key 'k'". */
 int jr_object(struct jr *r, jv_t *v, const char *const *allowed);
 /* jr_member: obj's member key, or NULL; when required and missing, fails ("missing key 'k'") and sets *rc. */

@@ -39,7 +39,7 @@ six() {
 
 @test "variant=five_six has no beginner board, and counts of cards go to its bank of 24" {
 	run -2 --separate-stderr six --beginner
-	assert_eq "catan-newboard: variant=five_six has no beginner board" "$stderr"
+	assert_eq "catan-newboard: variant=five_six has no beginner board" "${stderr_lines[0]}"
 	six >"$T/g.json"
 	run -1 --separate-stderr catan-move 'red discard ore 25' <"$T/g.json"
 	assert_eq "catan-move: move 1 'red discard ore 25': '25' is not a count of cards (1 to 24)" "$stderr"
@@ -76,12 +76,20 @@ six() {
 	run -0 catan-newboard --seed 4 --players brown,green,red,blue,white -c
 	run -0 jq -c '[.rules.variant, .players]' <<<"$output"
 	assert_eq '["five_six",["brown","green","red","blue","white"]]' "$output"
+	# The rule set named alone seats the four colours; six colours choose the extension's geometry too.
+	run -0 catan-newboard --seed 4 --rules variant=five_six -c
+	assert_eq '["red","blue","white","orange"]' "$(jq -c .players <<<"$output")"
+	run -0 catan-newboard --geometry --players red,blue,white,orange,green,brown -c
+	assert_eq '[30,80]' "$(jq -c '[(.hexes | length), (.intersections | length)]' <<<"$output")"
+	run -2 --separate-stderr catan-newboard --geometry --players red,blue,white,orange,green --rules variant=base
+	assert_eq "catan-newboard: a game needs 2 to 4 players, not 5; variant=five_six takes 3 to 6" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --seed 4 --players red,blue,white,orange,green --rules variant=base
-	assert_eq "catan-newboard: a game needs 2 to 4 players, not 5; variant=five_six takes 3 to 6" "$stderr"
+	assert_eq "catan-newboard: a game needs 2 to 4 players, not 5; variant=five_six takes 3 to 6" "${stderr_lines[0]}"
+	assert_eq "Try 'catan-newboard --help' for more information." "${stderr_lines[-1]}"
 	run -2 --separate-stderr catan-newboard --seed 4 --players red,green
-	assert_eq "catan-newboard: variant=base plays red, blue, white, orange, not green" "$stderr"
+	assert_eq "catan-newboard: variant=base plays red, blue, white, orange, not green" "${stderr_lines[0]}"
 	run -2 --separate-stderr six --players red,green
-	assert_eq "catan-newboard: a game needs 3 to 6 players, not 2" "$stderr"
+	assert_eq "catan-newboard: a game needs 3 to 6 players, not 2" "${stderr_lines[0]}"
 }
 
 @test "five and six players play to the end with the building phase after every turn; it validates and scores" {

@@ -7,6 +7,9 @@ load test_helper
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
+	# A program's time for each answer where the test is about something else than time: ample,
+	# so that a machine loaded by other suites never turns an answer late into a fault.
+	PATIENT="--move-time 120000"
 }
 
 @test "the line of seed 1 between two random players is always the same" {
@@ -18,16 +21,27 @@ setup() {
 @test "the table gives each player's games, wins with the Wilson interval, points, turns, and the Elo difference" {
 	run -0 --separate-stderr catan-match --seeds 1-12 random greedy random
 	[ "${#lines[@]}" -eq 12 ]
-	assert_eq "player      games   wins    rate  95% interval    points  turns faults
-1  random      12      0    0.0%    0.0% -  24.2%   2.58   72.0      0
-2  greedy      12     12  100.0%   75.8% - 100.0%  10.08   72.0      0
-3  random      12      0    0.0%    0.0% -  24.2%   2.33   72.0      0
+	assert_eq "player         games   wins    rate  95% interval    points  turns faults
+1  random x2      12      0    0.0%    0.0% -  24.2%   2.46   72.0      0
+2  greedy         12     12  100.0%   75.8% - 100.0%  10.08   72.0      0
 12 games, 12 won, 0 without a winner
 elo random - greedy: -inf (95% interval -inf to -318; random holds 2 of 3 seats)" "$stderr"
 	# --summary: the table alone, on stdout.
 	run -0 --separate-stderr catan-match --seeds 1-12 --summary random greedy random
-	assert_eq "12 games, 12 won, 0 without a winner" "${lines[4]}"
+	assert_eq "12 games, 12 won, 0 without a winner" "${lines[3]}"
 	assert_eq "" "$stderr"
+}
+
+@test "the table fits in 80 columns: a long name is cut in its middle and written whole under it" {
+	local long="exec:sh $ROOT/examples/player.sh"
+	run -0 --separate-stderr catan-match $PATIENT --seeds 1-2 --summary --fallback none "$long" greedy greedy
+	assert_eq "player                games   wins    rate  95% interval    points  turns faults
+1  exec:...layer.sh       2      0    0.0%    0.0% -  65.8%   2.00   56.5      0
+2  greedy x2              2      2  100.0%   34.2% - 100.0%   7.00   56.5      0
+2 games, 2 won, 0 without a winner
+player 1: $long
+elo $long - greedy: -inf (95% interval -inf to +234; $long holds 1 of 3 seats)" "$output"
+	assert_eq 80 "$(head -4 <<<"$output" | awk '{ print length }' | sort -n | tail -1)"
 }
 
 @test "the Elo difference of two players comes with its interval" {
@@ -97,32 +111,66 @@ elo random - greedy: -inf (95% interval -inf to -318; random holds 2 of 3 seats)
 	run -2 --separate-stderr catan-match random greedy:5
 	[[ ${stderr%%$'\n'*} == "catan-match: unknown player 'greedy:5' (random, greedy, search[:N], or exec:COMMAND)" ]]
 	run -2 --separate-stderr catan-match random
-	[[ ${stderr%%$'\n'*} == "catan-match: the base game takes 2 to 4 players, not 1" ]]
+	[[ ${stderr%%$'\n'*} == "catan-match: a game needs 2 to 4 players, not 1" ]]
 	run -2 --separate-stderr catan-match --rules variant=two random random random
-	[[ ${stderr%%$'\n'*} == "catan-match: variant=two takes 2 to 2 players, not 3" ]]
+	[[ ${stderr%%$'\n'*} == "catan-match: variant=two needs 2 players, not 3" ]]
 	run -2 --separate-stderr catan-match --seeds 9-3 random random
 	[[ ${stderr%%$'\n'*} == "catan-match: --seeds: '9-3' is not a range A-B of seeds (0 to 9223372036854775807)" ]]
 	run -2 --separate-stderr catan-match --shard 4/3 random random
 	[[ ${stderr%%$'\n'*} == "catan-match: --shard: '4/3' is not K/N with 1 <= K <= N" ]]
 	run -2 --separate-stderr catan-match --players red,blue,white random random
-	[[ ${stderr%%$'\n'*} == "catan-match: --players names 3 colours for 2 players" ]]
+	[[ ${stderr%%$'\n'*} == "catan-match: 3 colours named for 2 players" ]]
 	run -2 --separate-stderr catan-match --rules outcomes=external random random
 	run -2 --separate-stderr catan-match --games nowhere random random
 	run -2 --separate-stderr catan-match --summary --quiet random random
 	assert_eq "" "$output"
 }
 
+@test "five or six players play the 5-6 player extension, as catan-newboard decides; a rule set named keeps its range" {
+	mkdir games
+	# Six players with six colours, six alone, five with the rule set named: the extension's games.
+	local r=random
+	for args in "--players brown,green,red,blue,white,orange $r $r $r $r $r $r" "$r $r $r $r $r $r" \
+		"--rules variant=five_six $r $r $r $r $r"; do
+		run -0 --separate-stderr catan-match --seeds 3 -q --turn-limit 5 --games games $args
+		assert_eq "" "$stderr"
+		assert_eq five_six "$(jq -r .rules.variant games/3.json)"
+		assert_eq "$(jq -c .seats <<<"$output")" "$(jq -c .players games/3.json)"
+	done
+	run -0 jq -c .players games/3.json
+	assert_eq '["red","blue","white","orange","green"]' "$output"
+	# The lines of the six colours and of six players alone: the same colours differently seated.
+	run -0 catan-match --seeds 3 -q --turn-limit 5 --players red,blue,white,orange,green,brown \
+		random random random random random random
+	a=$output
+	run -0 catan-match --seeds 3 -q --turn-limit 5 random random random random random random
+	assert_eq "$a" "$output"
+	# Refused: the base game named seats four at most; colours for another number of players.
+	run -2 --separate-stderr catan-match --rules variant=base random random random random random
+	assert_eq "catan-match: a game needs 2 to 4 players, not 5; variant=five_six takes 3 to 6" "${stderr_lines[0]}"
+	assert_eq "Try 'catan-match --help' for more information." "${stderr_lines[-1]}"
+	run -2 --separate-stderr catan-match --players red,blue,white,orange,green,brown random random random random random
+	assert_eq "catan-match: 6 colours named for 5 players" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-match random random random random random random random
+	assert_eq "catan-match: a game needs 2 to 4 players, not 7" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-match --players red,green random random
+	assert_eq "catan-match: variant=base plays red, blue, white, orange, not green" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-match --neutral 14,41 random random
+	assert_eq "catan-match: neutral settlements belong to variant=two" "${stderr_lines[0]}"
+	assert_eq "" "$output"
+}
+
 @test "the example players in shell and Python play a match against built-in ones" {
-	run -0 --separate-stderr catan-match --seeds 1-2 --fallback none "exec:sh $ROOT/examples/player.sh" greedy
+	run -0 --separate-stderr catan-match $PATIENT --seeds 1-2 --fallback none "exec:sh $ROOT/examples/player.sh" greedy
 	[ "${#lines[@]}" -eq 2 ]
 	assert_eq '[[],[]]' "$(jq -sc 'map(.forfeits)' <<<"$output")"
 	assert_eq '["won","won"]' "$(jq -sc 'map(.end)' <<<"$output")"
 	[[ $stderr == *"2 games, 2 won, 0 without a winner"* ]]
 	# Python, in Catan for Two (neutral pieces) and with knights that answer the robber.
-	run -0 catan-match --seeds 1-2 --fallback none "exec:python3 $ROOT/examples/player.py" greedy -q \
+	run -0 catan-match $PATIENT --seeds 1-2 --fallback none "exec:python3 $ROOT/examples/player.py" greedy -q \
 		--rules variant=two
 	assert_eq '[[],[]]' "$(jq -sc 'map(.forfeits)' <<<"$output")"
-	run -0 catan-match --seeds 5 --fallback none --rules knight_interrupt=on -q \
+	run -0 catan-match $PATIENT --seeds 5 --fallback none --rules knight_interrupt=on -q \
 		"exec:python3 $ROOT/examples/player.py" "exec:sh $ROOT/examples/player.sh" greedy
 	assert_eq '[]' "$(jq -c .forfeits <<<"$output")"
 	assert_eq 'won' "$(jq -r .end <<<"$output")"
@@ -132,7 +180,7 @@ elo random - greedy: -inf (95% interval -inf to -318; random holds 2 of 3 seats)
 	cat >rec.sh <<SH
 tee -a transcript | sh "$ROOT/examples/player.sh"
 SH
-	run -0 catan-match --seeds 1 -q greedy "exec:sh rec.sh"
+	run -0 catan-match $PATIENT --seeds 1 -q greedy "exec:sh rec.sh"
 	assert_eq $'catan-player 1\ngame 1 red' "$(head -2 transcript)"
 	[[ $(sed -n 3p transcript) == 'view {"format":"catan-state/1","view":"red",'* ]]
 	assert_eq "legal 54" "$(sed -n 4p transcript)"
@@ -147,21 +195,50 @@ SH
 	run -1 grep -q '^move blue buy [a-z]' transcript
 }
 
+# gone PATTERN: no process's command line matches PATTERN.
+gone() {
+	if pgrep -f "$1" >/dev/null; then return 1; fi
+}
+
 @test "a program that is silent, ends, or answers illegally is handled, never hangs" {
-	run -0 catan-match --seeds 1 --move-time 200 -q random 'exec:sleep 30'
+	run -1 catan-match --seeds 1 --move-time 200 -q random 'exec:sleep 30'
 	assert_eq '[{"seat":"red","move":0,"why":"timeout","detail":"no answer in the time for a move","then":"random"}]' \
 		"$(jq -c .forfeits <<<"$output")"
-	run -0 catan-match --seeds 1 --fallback greedy -q random 'exec:exit 3'
+	run -1 catan-match --seeds 1 --fallback greedy -q random 'exec:exit 3'
 	assert_eq '[{"seat":"red","move":0,"why":"exit","detail":"the program ended, or closed its input or output","then":"greedy"}]' \
 		"$(jq -c .forfeits <<<"$output")"
-	run -0 catan-match --seeds 2 --fallback none -q random 'exec:while read -r l; do [ "$l" = go ] && echo blue build city 9; done'
+	run -1 --separate-stderr catan-match $PATIENT --seeds 2 --fallback none -q random 'exec:while read -r l; do [ "$l" = go ] && echo blue build city 9; done'
 	assert_eq '{"seed":2,"seats":["red","blue"],"players":["random","exec:while read -r l; do [ \"$l\" = go ] && echo blue build city 9; done"],"winner":"red","points":[1,0],"turns":0,"moves":2,"end":"forfeit","forfeits":[{"seat":"blue","move":2,"why":"illegal","detail":"'"'"'blue build city 9'"'"': set-up: blue must place a settlement now","then":"forfeit"}]}' "$output"
-	run -0 catan-match --seeds 1 --fallback none -q random 'exec:head -c 9000 /dev/zero | tr "\0" x; sleep 30'
+	run -1 catan-match $PATIENT --seeds 1 --fallback none -q random 'exec:head -c 9000 /dev/zero | tr "\0" x; sleep 30'
 	assert_eq 'long' "$(jq -r '.forfeits[0].why' <<<"$output")"
 	# A program that leaves a child behind: the child is ended with it.  (Times of this run's
-	# own, which another run of the suite at the same moment does not use.)
-	run -0 catan-match --seeds 1 --move-time 200 -q random "exec:sleep 31.$$ & sleep 32.$$"
-	run -1 pgrep -f "sleep 3[12]\\.$$"
+	# own, which another run of the suite at the same moment does not use.  A process killed
+	# is gone a moment later, not at once: a loaded machine takes its time.)
+	run -1 catan-match --seeds 1 --move-time 200 -q random "exec:sleep 31.$$ & sleep 32.$$"
+	eventually gone "sleep 3[12]\\.$$"
+}
+
+@test "a program that failed in every game fails the match, named with its first failure; one that played some does not" {
+	# fickle.sh fails as red (seed 1) and plays as blue (seed 2).
+	cat >fickle.sh <<SH
+IFS= read -r hello; IFS= read -r game
+case \$game in *" red") exit 3 ;; esac
+exec sh $ROOT/examples/player.sh
+SH
+	run -0 --separate-stderr catan-match $PATIENT --seeds 1-2 random "exec:sh fickle.sh"
+	assert_eq '[1,0]' "$(jq -sc 'map(.forfeits | length)' <<<"$output")"
+	[[ $stderr == *"2 games, 2 won, 0 without a winner"* ]]
+	run -1 --separate-stderr catan-match $PATIENT --seeds 1 random "exec:sh fickle.sh"
+	assert_eq 1 "${#lines[@]}"
+	assert_eq "catan-match: player 2, exec:sh fickle.sh, failed in every game (1 of 1); the first time: exit: the program ended, or closed its input or output" "${stderr_lines[-1]}"
+	[[ ${stderr_lines[0]} == "player "* ]]
+	# A program that cannot start, given twice: named once; the lines and the table are written all the same.
+	run -1 --separate-stderr catan-match --seeds 1-3 --summary exec:nonexistent random exec:nonexistent
+	[[ $output == *$'\n'"3 games, 3 won, 0 without a winner"$'\n'* ]]
+	assert_eq "catan-match: player 1, exec:nonexistent, failed in every game (3 of 3); the first time: exit: the program ended, or closed its input or output" "${stderr_lines[-1]}"
+	assert_eq 1 "$(grep -c '^catan-match: ' <<<"$stderr")"
+	run -1 --separate-stderr catan-match --seeds 1-3 -q random exec:nonexistent
+	assert_eq 3 "${#lines[@]}"
 }
 
 @test "a program may answer a JSON move, and the view it is sent lists its moves" {
@@ -174,7 +251,7 @@ while IFS= read -r line; do
 	esac
 done
 SH
-	run -0 catan-match --seeds 3 --fallback none -q "exec:sh json.sh" greedy
+	run -0 catan-match $PATIENT --seeds 3 --fallback none -q "exec:sh json.sh" greedy
 	assert_eq '[]' "$(jq -c .forfeits <<<"$output")"
 	assert_eq 'won' "$(jq -r .end <<<"$output")"
 }
@@ -214,10 +291,7 @@ Host catanloop
   LogLevel ERROR
 CONF
 		"$sshd" -f "$d/sshd_config" -E "$d/sshd.log" || continue
-		for _ in 1 2 3 4 5 6 7 8 9 10; do
-			ssh -F "$d/ssh_config" catanloop true 2>/dev/null && return 0
-			sleep 0.2
-		done
+		WAIT_SECONDS=30 eventually ssh -F "$d/ssh_config" catanloop true 2>/dev/null && return 0
 		[ -s "$d/sshd.pid" ] && kill "$(cat "$d/sshd.pid")"
 	done
 	return 1
@@ -262,14 +336,32 @@ SH
 }
 
 @test "an answer's bytes that are not UTF-8 are quoted in the line as U+FFFD: the line stays JSON" {
-	run -0 catan-match --seeds 1 --fallback none -q random "exec:printf 'red \\377 x\\n'; sleep 5"
+	run -1 catan-match $PATIENT --seeds 1 --fallback none -q random "exec:printf 'red \\377 x\\n'; sleep 5"
 	assert_eq "'red � x': unknown verb '�'" "$(jq -r '.forfeits[0].detail' <<<"$output" | cut -d' ' -f1-6)"
 }
 
-@test "a progress line is shown on a terminal only, and cleared at the end" {
+@test "an answer with a NUL byte is refused at once, as its own fault, however it goes on" {
+	# Before, a NUL first waited out the whole move time ('timeout'), and 'red end\0garbage' played 'red end'.
+	for answer in '\0red build settlement 1\n' 'red build settlement 1\0garbage\n' '\0'; do
+		SECONDS=0
+		run -1 --separate-stderr catan-match --seeds 1 --move-time 60000 --fallback none -q random \
+			"exec:while read -r l; do [ \"\$l\" = go ] && printf '$answer'; done; sleep 60"
+		[ "$SECONDS" -lt 30 ]
+		assert_eq '[0,"forfeit",{"seat":"red","move":0,"why":"nul","detail":"an answer with a NUL byte","then":"forfeit"}]' \
+			"$(jq -c '[.moves, .end, .forfeits[0]]' <<<"$output")"
+	done
+	# The program is told why, as for an illegal answer.
+	run -1 --separate-stderr catan-match $PATIENT --seeds 1 --fallback none -q random \
+		"exec:while read -r l; do [ \"\$l\" = go ] && printf 'red end\\0\\n'; case \$l in error*) echo \"\$l\" >told ;; esac; done"
+	assert_eq "error nul an answer with a NUL byte" "$(cat told)"
+	run -0 catan-match --tally <<<"$output"
+	[[ ${lines[2]} == "2  exec:"*" 1" ]]
+}
+
+@test "a progress line with the share done and the time left is shown on a terminal only, and cleared at the end" {
 	command -v script >/dev/null || skip "no script(1)"
 	run -0 script -qec "catan-match --seeds 1-3000 -j 2 random random >/dev/null" /dev/null
-	[[ $output == *$'\r\e[K'*"/3000 games, "*" games/s"* ]]
+	[[ $output =~ $'\r\e[K'[0-9]+/3000\ games\ \([0-9]+%\),\ [0-9]+\ games/s,\ ([0-9]+\ (h|min)\ )?[0-9]+\ (s|min)\ left ]]
 	[[ $output == *$'\r\e[Kplayer '* ]]
 	run -0 --separate-stderr catan-match --seeds 1-3000 random random
 	[[ $stderr == "player "* ]]
@@ -321,7 +413,7 @@ player.choose = offer
 player.main()
 PY
 	mkdir games
-	run -0 catan-match --seeds 1-3 --turn-limit 60 --fallback none -q --games games \
+	run -0 catan-match $PATIENT --seeds 1-3 --turn-limit 60 --fallback none -q --games games \
 		'exec:python3 offerer.py' "exec:python3 $ROOT/examples/player.py" greedy
 	assert_eq '[[],[],[]]' "$(jq -sc 'map(.forfeits)' <<<"$output")"
 	jq -r '.log[]' games/*.json >log
@@ -346,7 +438,7 @@ def offer(view, colour, legal):
 player.choose = offer
 player.main()
 PY
-	run -0 catan-match --seeds 2 -q 'exec:python3 staller.py' greedy "exec:python3 $ROOT/examples/player.py"
+	run -1 catan-match $PATIENT --seeds 2 -q 'exec:python3 staller.py' greedy "exec:python3 $ROOT/examples/player.py"
 	assert_eq '[{"seat":"blue","move":312,"why":"stall","detail":"'"'"'blue offer all grain 1 for brick 1'"'"': more than 100 answers in one turn","then":"random"}]' \
 		"$(jq -c .forfeits <<<"$output")"
 }

@@ -242,10 +242,41 @@ on_terminal() {
 	assert_eq "catan-move: this is red's view of a game, which cannot be played on: moves need the full game" "$stderr"
 }
 
-@test "a record with no current position is refused with exit 3" {
-	jq 'del(.position)' "$G" >"$BATS_TEST_TMPDIR/rec.json"
-	run -3 --separate-stderr catan-move 'red roll' <"$BATS_TEST_TMPDIR/rec.json"
-	assert_eq "catan-move: the document is a record with no current position" "$stderr"
+@test "a record is played on and asked for a move at its last position, replayed as --at does; one that does not replay is refused" {
+	cd "$BATS_TEST_TMPDIR"
+	# A record from elsewhere, as a bot seated at a table refereed elsewhere gets it.
+	catan-import -f catanatron "$FIXTURES/import/catanatron-beginner.json" >rec.json
+	n=$(jq '.log | length' rec.json)
+	run -0 catan-move --choose <rec.json
+	assert_eq "orange roll" "$output"
+	run -0 catan-move --status <rec.json
+	assert_eq '{"phase":"roll","current":"orange","turn":4,"waiting":["orange"],"owes":{"orange":{"what":"roll"}},"winner":null}' "$output"
+	run -0 catan-move --list <rec.json
+	assert_eq "$(catan-move --list --at "$n" <rec.json)" "$output"
+	# A move makes the record a state: its log, one move longer, and its position, which validates.
+	catan-move 'orange roll 2 2' <rec.json >state.json
+	assert_eq "$((n + 1))" "$(jq '.log | length' state.json)"
+	assert_eq '"main"' "$(jq '.position.phase' state.json)"
+	run -0 catan-validate state.json
+	run -0 catan-move --view blue 'orange roll 2 2' <rec.json
+	assert_eq '["blue","main"]' "$(jq -c '[.view, .position.phase]' <<<"$output")"
+	cp rec.json inplace.json
+	run -0 catan-move -i inplace.json 'orange roll 2 2'
+	cmp state.json inplace.json
+	# The rules still hold: this record's outcomes are external.
+	run -1 --separate-stderr catan-move 'orange roll' <rec.json
+	assert_eq "catan-move: move 1 'orange roll': the dice must be given in the move: this game's outcomes are external" "$stderr"
+	# A record whose log does not replay has no current position: refused with the move that fails.
+	catan-import -f catanatron "$FIXTURES/import/catanatron-actions.json" >bad.json
+	for args in --choose --status --list "--view red red end" "red end"; do
+		run -1 --separate-stderr catan-move $args <bad.json
+		assert_eq "" "$output"
+		assert_eq "catan-move: stdin: the record does not replay: move 3 'red roll 6 1': set-up: it is blue's turn to place a settlement" "$stderr"
+	done
+	cp bad.json bad-inplace.json
+	run -1 --separate-stderr catan-move -i bad-inplace.json 'red end'
+	assert_eq "catan-move: bad-inplace.json: the record does not replay: move 3 'red roll 6 1': set-up: it is blue's turn to place a settlement" "$stderr"
+	cmp bad.json bad-inplace.json
 }
 
 @test "unreadable input is refused with exit 3 and the JSON path" {

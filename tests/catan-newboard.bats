@@ -201,9 +201,9 @@ load test_helper
 	assert_eq "catan-newboard: --players: unknown colour 'purple' (red, blue, white, orange, green, brown)" "${stderr_lines[0]}"
 	assert_eq "Try 'catan-newboard --help' for more information." "${stderr_lines[-1]}"
 	run -2 --separate-stderr catan-newboard --players red
-	assert_eq "catan-newboard: --players: 'red' names fewer than 2 players" "${stderr_lines[0]}"
+	assert_eq "catan-newboard: a game needs 2 to 4 players, not 1" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --players red,blue,red
-	assert_eq "catan-newboard: --players: colour 'red' given twice" "${stderr_lines[0]}"
+	assert_eq "catan-newboard: colour 'red' given twice" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --players red,blue,white,orange,green,brown,red
 	assert_eq "catan-newboard: --players: 'red,blue,white,orange,green,brown,red' names more than 6 players" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --seed -4

@@ -800,7 +800,7 @@ board_mails() {
 	assert_eq "fuzz-mail: 2000 mails read" "$output"
 }
 
-@test "the referee's unit tests: every header shape a server delivers, replies, files" {
+@test "the referee's unit tests: every header shape a server delivers, codes, replies, the guard, a transaction killed at each of its steps, files" {
 	case $CATAN_BIN in
 	*build-san*) skip "the referee's Python is the same in both builds" ;;
 	esac

@@ -32,7 +32,7 @@ two() {
 	run -2 --separate-stderr two --neutral 14
 	assert_eq "catan-newboard: --neutral: expected two intersections A,B, not '14'" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --seed 2 --neutral 14,41
-	assert_eq "catan-newboard: --neutral: neutral settlements belong to --rules variant=two" "${stderr_lines[0]}"
+	assert_eq "catan-newboard: neutral settlements belong to variant=two" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --seed 2 --rules variant=three
 	assert_eq "catan-newboard: --rules: variant is base, two or five_six, not 'three'" "${stderr_lines[0]}"
 	assert_eq "" "$output"
@@ -110,7 +110,14 @@ two() {
 	run -0 catan-move --list --json <"$T/r.json"
 	run -0 grep -F '"action"' <<<"$output"
 	assert_eq '{"player":"red","move":"action","action":"force-trade","taken":["brick","grain"]}' "$output"
-	catan-move 'red roll 2 3' 'red build road 1-5' <"$T/r.json" >/dev/null 2>&1 || true
+	# A free neutral piece owed: its JSON form, as listed, reads back to its text.
+	two | catan-move --auto 46 >"$T/n.json"
+	assert_eq neutral "$(jq -r .position.phase "$T/n.json")"
+	run -0 catan-move --list --json <"$T/n.json"
+	assert_eq '{"player":"red","move":"neutral","neutral":"white","piece":"road","path":"9-14"}' "${lines[0]}"
+	run -0 catan-move --json "${lines[0]}" <"$T/n.json"
+	assert_eq "red neutral white road 9-14" "$(jq -r '.log[-1]' <<<"$output")"
+	assert_eq "red neutral white road 9-14" "$(catan-move --list <"$T/n.json" | head -1)"
 	run -1 --separate-stderr catan-move --json '{"player":"red","move":"neutral","neutral":"white","piece":"road","path":"14-19","card":"x"}' <"$T/r.json"
 	assert_eq "catan-move: move 1 '{\"player\":\"red\",\"move\":\"neutral\",\"neutral\":\"white\",\"piece\":\"road\",\"path\":\"14-19\",\"card\":\"x\"}': move.card: unknown key for 'neutral'" "$stderr"
 }

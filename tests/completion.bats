@@ -43,34 +43,42 @@ shell() {
 	zsh) tmux -L "$S" -f /dev/null new-session -d -s "$S" -x 160 -y 20 \
 		"ZDOTDIR='$BATS_TEST_TMPDIR/zdot' zsh -i" ;;
 	esac
-	for _ in $(seq 50); do
-		# The prompt, '$ ' (the screen is read without trailing blanks).
-		tmux -L "$S" capture-pane -t "$S" -p | grep -qx '\$' && return 0
-		sleep 0.1
-	done
-	return 1
+	# The prompt, '$ ' (the screen is read without trailing blanks).
+	eventually prompted
 }
 
-# typed KEYS...: clears the line, sends the keys (a Tab is the word Tab), then an X to mark
-# where the cursor stands, and prints the last line of the screen once it holds the X.
+# prompted: the screen shows the shell's prompt.
+prompted() {
+	tmux -L "$S" capture-pane -t "$S" -p | grep -qx '\$'
+}
+
+# typed KEYS...: clears the line, sends the keys (a Tab is the word Tab), then a mark where the
+# cursor stands, and prints the last line of the screen once it holds the mark, shown as an X.
 typed() {
 	tmux -L "$S" send-keys -t "$S" C-u
 	more "$@"
 }
 
-# more KEYS...: typed, on the line as it stands.
+# more KEYS...: typed, on the line as it stands.  The mark is typed after the keys, so it shows
+# only once the shell has read every key before it, however long a completion takes: two marks
+# in turn, @ and %, which no key or completion here holds, so that the last call's mark still on
+# the screen is never taken for this one's.
+mark=%
 more() {
+	[ "$mark" = @ ] && mark=% || mark=@
 	for k; do
 		tmux -L "$S" send-keys -t "$S" "$k"
 		sleep 0.3
 	done
-	tmux -L "$S" send-keys -t "$S" X
-	for _ in $(seq 50); do
-		line=$(tmux -L "$S" capture-pane -t "$S" -p | grep -v '^$' | tail -n 1)
-		[[ "$line" == *X ]] && break
-		sleep 0.1
-	done
-	printf '%s\n' "$line"
+	tmux -L "$S" send-keys -t "$S" -l "$mark"
+	eventually marked || true	# a line without its mark is shown, and the test says what it wanted
+	printf '%s\n' "$line" | tr '@%' XX
+}
+
+# marked: the screen's last line, in line, holds this call's mark.
+marked() {
+	line=$(tmux -L "$S" capture-pane -t "$S" -p | grep -v '^$' | tail -n 1)
+	[[ "$line" == *"$mark"* ]]
 }
 
 @test "bash: a quoted move is completed word by word with its quote kept open" {
@@ -143,11 +151,11 @@ more() {
 	assert_eq "\$ catan-newboard --geometry X" "$output"
 	# Two that begin alike: the list under the line holds each with its help.
 	tmux -L "$S" send-keys -t "$S" C-u "catan-newboard --se" Tab Tab
-	for _ in $(seq 50); do
+	listed() {
 		screen=$(tmux -L "$S" capture-pane -t "$S" -p)
-		grep -q -- '--secret' <<<"$screen" && break
-		sleep 0.1
-	done
+		grep -q -- '--secret' <<<"$screen"
+	}
+	eventually listed || true	# the screen is shown below
 	grep -q -- '--seed .*-- seed the generator' <<<"$screen" || { echo "$screen"; false; }
 	grep -q -- '--secret .*-- hidden outcomes from a secret key' <<<"$screen" || { echo "$screen"; false; }
 	# A program of shell and Python has them too.
@@ -162,14 +170,13 @@ more() {
 	mkdir -p "$BATS_TEST_TMPDIR/home"
 	tmux -L "$S" -f /dev/null new-session -d -s "$S" -x 120 -y 40 \
 		"HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$BATS_TEST_TMPDIR/h.json'"
-	# prompt_after TEXT: waits (30 s at most) until the screen shows TEXT and then an empty prompt.
+	# prompt_after TEXT: waits (eventually) until the screen shows TEXT and then an empty prompt.
+	shows() {
+		tmux -L "$S" capture-pane -t "$S" -p -S -100 | grep -v '^$' | tail -n 1 | grep -q '^red> *$' &&
+			tmux -L "$S" capture-pane -t "$S" -p -S -100 | grep -q "$1"
+	}
 	prompt_after() {
-		for _ in $(seq 300); do
-			tmux -L "$S" capture-pane -t "$S" -p -S -100 | grep -v '^$' | tail -n 1 | grep -q '^red> *$' &&
-				tmux -L "$S" capture-pane -t "$S" -p -S -100 | grep -q "$1" && return 0
-			sleep 0.1
-		done
-		return 1
+		eventually shows "$1"
 	}
 	prompt_after 'Your moves:'
 	tmux -L "$S" send-keys -t "$S" help Enter
@@ -180,10 +187,7 @@ more() {
 	run -0 more BSpace Left Left Left Left z
 	assert_eq "red> zXhelp" "$output"
 	tmux -L "$S" send-keys -t "$S" C-e C-u quit Enter
-	for _ in $(seq 50); do
-		[ -s "$BATS_TEST_TMPDIR/home/.human-vs-bots_history" ] && break
-		sleep 0.1
-	done
+	eventually test -s "$BATS_TEST_TMPDIR/home/.human-vs-bots_history"
 	run -0 cat "$BATS_TEST_TMPDIR/home/.human-vs-bots_history"
 	assert_eq $'help\nquit' "$output"
 }
@@ -193,24 +197,19 @@ more() {
 	G=$BATS_TEST_TMPDIR/t.json
 	tmux -L "$S" -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
 		"HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$G'"
-	# prompt [TEXT [N]]: waits (30 s at most) until the screen is another than at the last
+	# prompt [TEXT [N]]: waits (eventually) until the screen is another than at the last
 	# prompt, shows N menus (1 unless said) and TEXT, and ends with an empty prompt.
 	: >"$BATS_TEST_TMPDIR/last"
-	prompt() {
-		for _ in $(seq 300); do
-			tmux -L "$S" capture-pane -t "$S" -p >"$BATS_TEST_TMPDIR/screen"
-			if cmp -s "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/last"; then
-				sleep 0.1
-				continue
-			fi
+	at_prompt() {
+		tmux -L "$S" capture-pane -t "$S" -p >"$BATS_TEST_TMPDIR/screen"
+		! cmp -s "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/last" &&
 			grep -v '^$' "$BATS_TEST_TMPDIR/screen" | tail -n 1 | grep -q '^red> *$' &&
-				[ "$(grep -c '^Your moves:$' "$BATS_TEST_TMPDIR/screen")" = "${2:-1}" ] &&
-				grep -q -- "${1:-}" "$BATS_TEST_TMPDIR/screen" &&
-				cp "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/last" && return 0
-			sleep 0.1
-		done
-		cat "$BATS_TEST_TMPDIR/screen"
-		return 1
+			[ "$(grep -c '^Your moves:$' "$BATS_TEST_TMPDIR/screen")" = "${2:-1}" ] &&
+			grep -q -- "${1:-}" "$BATS_TEST_TMPDIR/screen"
+	}
+	prompt() {
+		eventually at_prompt "$@" || { cat "$BATS_TEST_TMPDIR/screen"; return 1; }
+		cp "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/last"
 	}
 	# The screen's first lines are the board as catan-render --screen draws red's view, whole.
 	for move in a a a a; do
@@ -267,12 +266,12 @@ more() {
 		catan-render --screen "$BATS_TEST_TMPDIR/$f.json" >"$BATS_TEST_TMPDIR/plain"
 		# In colour, without the last newline, which would scroll the first line away.
 		tmux -L "$S" -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
-			"PATH='$PATH' sh -c 'printf %s \"\$(catan-render --screen --color always $BATS_TEST_TMPDIR/$f.json)\"; sleep 60'"
-		for _ in $(seq 100); do
+			"PATH='$PATH' sh -c 'printf %s \"\$(catan-render --screen --color always $BATS_TEST_TMPDIR/$f.json)\"; sleep 600'"
+		drawn() {
 			tmux -L "$S" capture-pane -t "$S" -p | sed 's/ *$//' >"$BATS_TEST_TMPDIR/screen"
-			cmp -s "$BATS_TEST_TMPDIR/plain" "$BATS_TEST_TMPDIR/screen" && break
-			sleep 0.1
-		done
+			cmp -s "$BATS_TEST_TMPDIR/plain" "$BATS_TEST_TMPDIR/screen"
+		}
+		eventually drawn || true	# the difference is shown below
 		assert_file_eq "$BATS_TEST_TMPDIR/plain" "$BATS_TEST_TMPDIR/screen"
 		tmux -L "$S" kill-session -t "$S"
 	done

@@ -1221,3 +1221,24 @@ dicegame-sheet: bob's dice after reroll 1 3 4: lumber gold grain brick" "$stderr
 	run -0 dicegame-sheet view "$BATS_TEST_TMPDIR/ext.json"
 	assert_eq "$(cat "$BATS_TEST_TMPDIR/ext.json")" "$output"
 }
+
+@test "a sheet of too many values, or a log of numbers, is refused before it is parsed, in little memory" {
+	case $CATAN_BIN in *build-san*) skip "the sanitizer build reserves more address space than the limit" ;; esac
+	# About 20 MB each, as the board game's documents are checked: parsed whole, a track of
+	# numbers took 27 times its size (a 200 MB one 5.4 GiB, then no more memory).
+	fresh "$S" --seed 1 --players ann,bob
+	t=$(jq -c '.players[0].track = ["TRACK"] | .log = ["LOG"]' "$S")
+	awk 'BEGIN { printf "0"; for (i = 0; i < 10000000; i++) printf ",0" }' >"$BATS_TEST_TMPDIR/zeros"
+	{ printf '%s' "${t%%\"TRACK\"*}"; cat "$BATS_TEST_TMPDIR/zeros"; printf '%s\n' "${t#*\"TRACK\"}"; } |
+		sed 's/"LOG"//' >"$BATS_TEST_TMPDIR/track.json"
+	run -3 --separate-stderr bash -c "ulimit -v 150000; dicegame-sheet score '$BATS_TEST_TMPDIR/track.json'"
+	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/track.json: players: more than 65536 values and keys, more than a sheet holds" "$stderr"
+	{ printf '%s' "${t%%\"LOG\"*}"; cat "$BATS_TEST_TMPDIR/zeros"; printf '%s\n' "${t#*\"LOG\"}"; } |
+		sed 's/"TRACK"//' >"$BATS_TEST_TMPDIR/log.json"
+	run -3 --separate-stderr bash -c "ulimit -v 150000; dicegame-sheet validate '$BATS_TEST_TMPDIR/log.json'"
+	assert_eq "dicegame-sheet: $BATS_TEST_TMPDIR/log.json: log[0]: expected a move as a string, found an integer" "$stderr"
+	# A log's strings are read from the text, one at a time: a move too long to be one, or holding
+	# a NUL, is refused as such, not read cut short.
+	jq --arg m "roll $(printf 'grain %.0s' {1..60})" '.log = [$m]' "$S" >"$BATS_TEST_TMPDIR/long.json"
+	bad_input "$BATS_TEST_TMPDIR/long.json" "log[0]: not a move: 365 bytes, or a NUL among them"
+}

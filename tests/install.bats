@@ -65,13 +65,25 @@ PATH=/usr/sbin:/usr/bin:/bin' "$output"
 	d=$BATS_TEST_TMPDIR/root
 	run -0 make -s -C "$ROOT" install NOBUILD=1 B="${CATAN_BIN%/bin}" DESTDIR="$d" PREFIX=/opt/catan
 	p=$d/opt/catan
-	run -0 env PATH="$p/bin:$PATH" XDG_DATA_DIRS="$p/share:/usr/local/share:/usr/share" bash -c \
-		'source /usr/share/bash-completion/bash_completion; __load_completion catan-move && complete -p catan-move'
-	assert_eq "complete -F _catan_move catan-move" "$output"
-	# Without it, bash-completion does not look there.
-	run -0 env PATH="$p/bin:$PATH" XDG_DATA_DIRS=/usr/local/share:/usr/share bash -c \
-		'source /usr/share/bash-completion/bash_completion; __load_completion catan-move; echo $?'
-	assert_eq "1" "$output"
-	run -0 env PATH="$p/bin:$PATH" zsh -fc "fpath+=($p/share/zsh/vendor-completions); autoload -Uz compinit; compinit -u -d $BATS_TEST_TMPDIR/zcd; print \${_comps[catan-move]}"
-	assert_eq "_catan-move" "$output"
+	# A copy installed elsewhere (under /usr/local, as README says a user may; in a home's
+	# .local) must not answer for this one: the copy under test is marked, the shells are
+	# given a home of the test's own, and each check asks whether the marked copy loaded.
+	printf '\n_catan_tools_under_test=1\n' >>"$p/share/bash-completion/completions/catan-move"
+	printf '\n_catan_tools_under_test=1\n' >>"$p/share/zsh/vendor-completions/_catan-move"
+	mkdir "$BATS_TEST_TMPDIR/home"
+	local own=(HOME="$BATS_TEST_TMPDIR/home" XDG_DATA_HOME="$BATS_TEST_TMPDIR/home/.local/share" PATH="$p/bin:$PATH")
+	load='source /usr/share/bash-completion/bash_completion; __load_completion catan-move; complete -p catan-move; echo "marked ${_catan_tools_under_test:-no}"'
+	run -0 env -u BASH_COMPLETION_USER_DIR "${own[@]}" XDG_DATA_DIRS="$p/share:/usr/local/share:/usr/share" bash -c "$load"
+	assert_eq $'complete -F _catan_move catan-move\nmarked 1' "$output"
+	# Without it, bash-completion does not look there (another copy may load, never this one).
+	run env -u BASH_COMPLETION_USER_DIR "${own[@]}" XDG_DATA_DIRS=/usr/local/share:/usr/share bash -c "$load"
+	assert_eq "marked no" "${lines[-1]}"
+	# zsh: this copy found first on fpath, with the folders of any other copy left out of the
+	# default one, and registered by compinit.
+	run -0 env "${own[@]}" zsh -fc "keep=(); for f in \$fpath; do [[ -e \$f/_catan-move ]] || keep+=(\$f); done
+		fpath=(\$keep); fpath+=($p/share/zsh/vendor-completions)
+		autoload -Uz compinit; compinit -u -d $BATS_TEST_TMPDIR/zcd; print \${_comps[catan-move]}
+		print -l \$^fpath/_catan-move(N)"
+	assert_eq "_catan-move
+$p/share/zsh/vendor-completions/_catan-move" "$output"
 }

@@ -81,13 +81,14 @@ drop_queue() {
 	done
 }
 
-# settle: waits (up to 30 s) until Exim holds no mail of this run's accounts: all delivered.
+# queue_empty: Exim holds no mail of this run's accounts.
+queue_empty() {
+	if exim4 -bp | grep -q "$SFX"; then return 1; fi
+}
+
+# settle: waits (eventually) until Exim holds no mail of this run's accounts: all delivered.
 settle() {
-	local i
-	for ((i = 0; i < 300; i++)); do
-		exim4 -bp | grep -q "$SFX" || return 0
-		sleep 0.1
-	done
+	eventually queue_empty && return 0
 	echo "Exim still holds:" >&2
 	exim4 -bp >&2
 	return 1
@@ -222,13 +223,9 @@ exim_log() {
 	grep " $1 " /var/log/exim4/mainlog | cut -d' ' -f3- | sed -E 's/ S=[0-9]+ / S=SIZE /'
 }
 
-# wait_log EXIM-ID TEXT: waits (up to 30 s) until Exim logged TEXT of that mail.
+# wait_log EXIM-ID TEXT: waits (eventually) until Exim logged TEXT of that mail.
 wait_log() {
-	local i
-	for ((i = 0; i < 300; i++)); do
-		grep -qF " $1 $2" /var/log/exim4/mainlog && return 0
-		sleep 0.1
-	done
+	eventually grep -qF " $1 $2" /var/log/exim4/mainlog && return 0
 	exim_log "$1" >&2
 	return 1
 }

@@ -200,6 +200,163 @@ class Codes(unittest.TestCase):
         self.assertEqual([(1, "Hi,")], said.unread)
 
 
+class Killed(BaseException):
+    """A kill: nothing in the referee catches it, as nothing catches SIGKILL."""
+
+
+class Transaction(unittest.TestCase):
+    """One mail's transaction killed at each of its steps, then carried out by the next run
+    (the lock's recovery): the files end as if it had never been killed, or as if it had
+    never begun, never in between."""
+
+    STEPS = ("rename", "unlink", "mkdir", "rmtree", "write", "append")
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = self.tmp.name
+        self.game = os.path.join(self.dir, "g.json")
+        self.out = os.path.join(self.dir, "out")
+        os.mkdir(self.out)
+        write(self.game, '{"old": 1}\n')
+        write(self.game + ".codes", "red red222\n")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def state(self):
+        """The files of the game's folder and outbox: names (replies by their text) and
+        contents."""
+        out = {}
+        for root, _, files in os.walk(self.dir):
+            for f in files:
+                path = os.path.join(root, f)
+                with open(path, "rb") as fh:
+                    data = fh.read()
+                name = os.path.relpath(path, self.dir)
+                if root == self.out:
+                    name = "out/" + data.decode()  # a reply's name has the time and the pid
+                out[name] = data
+        return out
+
+    def txn(self):
+        ref = referee(self.dir)
+        t = R.Txn(ref, self.game)
+        t.new_game = b'{"new": 1}\n'
+        t.replies = [b"reply to red", b"reply to blue"]
+        t.line = "2026-01-01T00:00:00Z red: applied 1 move(s)"
+        t.key = "a" * 64
+        t.clock = {"away": {"red": True}}
+        t.new_code("red")
+        t.codes["red"] = "new222"
+        return t
+
+    def run_killed(self, step, n):
+        """The transaction with the Nth call of STEP killed; whether the kill came."""
+        saved = {"rename": os.rename, "unlink": os.unlink, "mkdir": os.mkdir,
+                 "rmtree": R.shutil.rmtree, "write": R.write_file, "append": R.append_line}
+        count = [0]
+
+        def killing(name):
+            real = saved[name]
+
+            def f(*a, **k):
+                if name == step:
+                    count[0] += 1
+                    if count[0] == n:
+                        raise Killed()
+                return real(*a, **k)
+            return f
+        os.rename, os.unlink, os.mkdir = killing("rename"), killing("unlink"), killing("mkdir")
+        R.shutil.rmtree, R.write_file, R.append_line = (killing("rmtree"), killing("write"),
+                                                        killing("append"))
+        killed = False
+        try:
+            self.txn().commit(self.out)
+        except Killed:
+            killed = True
+        finally:
+            os.rename, os.unlink, os.mkdir = saved["rename"], saved["unlink"], saved["mkdir"]
+            R.shutil.rmtree, R.write_file, R.append_line = (saved["rmtree"], saved["write"],
+                                                            saved["append"])
+        # The next run on the game: its lock carries out or throws away what is left.
+        with R.Lock(self.game):
+            pass
+        return killed
+
+    def test_killed_at_each_step(self):
+        before = self.state()
+        self.txn().commit(self.out)
+        with R.Lock(self.game):
+            pass
+        after = self.state()
+        self.assertEqual(b'{"new": 1}\n', after["g.json"])
+        self.assertEqual(b"red new222\n", after["g.json.codes"])
+        self.assertEqual(b"a" * 64 + b" handled\n", after["g.json.seen"])
+        self.assertIn("out/reply to blue", after)
+        # Each step of each kind, killed in turn; the lock file is the lock's own.
+        kills = 0
+        for step in self.STEPS:
+            for n in range(1, 30):
+                self.tearDown()
+                self.setUp()
+                if not self.run_killed(step, n):
+                    break
+                kills += 1
+                got = self.state()
+                got.pop("g.json.lock", None)
+                want_after = dict(after)
+                want_after.pop("g.json.lock", None)
+                want_before = dict(before)
+                self.assertIn(got, (want_before, want_after), "%s #%d" % (step, n))
+        self.assertGreater(kills, 20)
+
+
+class Guard(unittest.TestCase):
+    def test_the_hour_starts_again(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            game = os.path.join(tmp, "g.json")
+            write(game, "{}")
+            ref = referee(tmp)
+            answered = []
+            for i, now in enumerate([0, 10, 20, 30, 40, 3599, 3600, 3610]):
+                ref.o["now"] = 1790000000 + now
+                t = R.Txn(ref, game)
+                a = R.guard(ref, t, game, "red", "alice@example.org", "", "stamp", "red <a>", tmp)
+                if a:  # answered: the count is written with the answer, as its commit does
+                    R.write_file(game + ".guard", R.guard_text(t.guard))
+                answered.append(a)
+            # Three answered, then silence (one notice), until the hour from the first ends.
+            self.assertEqual([True, True, True, False, False, False, True, True], answered)
+            # A file that cannot be read counts as none.
+            write(game + ".guard", "[not json")
+            self.assertEqual({}, R.read_guard(game))
+
+
+class Files(unittest.TestCase):
+    def test_a_line_cut_short_stays_apart(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            seen = os.path.join(tmp, "seen")
+            write(seen, "a" * 64 + " handled\n" + "b" * 20)  # a mark cut short
+            R.append_line(seen, "c" * 64 + " handled")
+            self.assertEqual("a" * 64 + " handled\n" + "b" * 20 + "\n" + "c" * 64 + " handled\n",
+                             read(seen))
+            self.assertTrue(R.has_mark(seen, "c" * 64))
+            self.assertFalse(R.has_mark(seen, "b" * 20))
+            # A file it makes is its user's alone.
+            R.append_line(seen + ".new", "x")
+            self.assertEqual(0o600, os.stat(seen + ".new").st_mode & 0o777)
+
+    def test_private(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            game = os.path.join(tmp, "g.json")
+            for suffix in ("", ".log", ".seen", ".other"):
+                write(game + suffix, "x")
+                os.chmod(game + suffix, 0o664)
+            R.private(game)
+            self.assertEqual([0o600, 0o600, 0o600, 0o664],
+                             [os.stat(game + x).st_mode & 0o777 for x in ("", ".log", ".seen", ".other")])
+
+
 class Failures(unittest.TestCase):
     def test_a_fault_of_the_referee_keeps_the_mail(self):
         """An exception the referee did not foresee: exit 75 (the mail is kept and delivered

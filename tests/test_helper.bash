@@ -33,6 +33,19 @@ assert_file_eq() {
 	fi
 }
 
+# eventually COMMAND...: runs COMMAND until it succeeds, every tenth of a second, for
+# WAIT_SECONDS (120) at most; its status then.  What another process does in its own time (a
+# shell's prompt, a screen drawn, a process gone, a mail delivered) is waited for this way:
+# a passing test waits only as long as it must, and a machine busy with other suites (make
+# check twice at once) gets all the time it needs.
+eventually() {
+	local end=$((SECONDS + ${WAIT_SECONDS:-120}))
+	until "$@"; do
+		[ "$SECONDS" -lt "$end" ] || return 1
+		sleep 0.1
+	done
+}
+
 # unit_passes PROGRAM [ARG...]: runs the C test $CATAN_UNIT/PROGRAM, which must exit 0 with
 # "N checks, 0 failed" last; on a failure its failed checks and notes are shown.
 unit_passes() {

@@ -1,4 +1,4 @@
-/* fe.c: messages, whole-input reading and checked output. */
+/* fe.c: messages, whole-input reading, checked output, and bytes from the system's random source. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <sodium.h>
 
 #include "fe.h"
 #include "jw.h"
@@ -228,4 +230,12 @@ const char *fe_operand(int argc, char **argv, const char **path)
 	if (optind < argc)
 		*path = argv[optind++];
 	return optind < argc ? argv[optind] : NULL;
+}
+
+int fe_random_bytes(void *buf, size_t n, struct cerr *e)
+{
+	if (sodium_init() < 0)
+		return cerr_set(e, C_SYSTEM, "cannot start the system's random source");
+	randombytes_buf(buf, n);
+	return C_OK;
 }

@@ -20,6 +20,13 @@ void fe_verror(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0))
 int fe_report(const struct cerr *e);
 
 /*
+ * fe_random_bytes: n bytes from the system's random source (libsodium's
+ * randombytes, getrandom(2) on Linux): a refereed game's secret key, a
+ * seed nobody chose.  C_OK, or C_SYSTEM when the source cannot start.
+ */
+int fe_random_bytes(void *buf, size_t n, struct cerr *e);
+
+/*
  * fe_read_stream, fe_read_path: the whole input into a NUL-terminated
  * malloc'd buffer (*buf, *len).  Input larger than FE_MAX_INPUT is refused
  * (C_INPUT); I/O errors give C_SYSTEM, a folder too.  path "-" means stdin.
@@ -274,6 +281,9 @@ int fe_pool_run(size_t n, int nthreads, void (*work)(void *ctx, size_t i),
  * call does nothing), fe_progress_show rewrites the line at most ten times a
  * second (or now, with force), fe_progress_clear blanks it before ordinary
  * output, fe_progress_seconds is the time since the start (never 0).
+ * fe_progress_left: the time left at the pace so far, done of total
+ * made ("12 s left", "3 min 05 s left", "2 h 10 min left"), in buf (n
+ * bytes), which it returns.
  */
 struct fe_progress {
 	int on;
@@ -284,6 +294,7 @@ void fe_progress_show(struct fe_progress *pr, int force, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void fe_progress_clear(const struct fe_progress *pr);
 double fe_progress_seconds(const struct fe_progress *pr);
+const char *fe_progress_left(const struct fe_progress *pr, double done, double total, char *buf, size_t n);
 
 /* fe_parse_long: a whole decimal string, maybe with a leading '-', to a number in [min, max]; 0 or -1. */
 int fe_parse_long(const char *s, long min, long max, long *out);

@@ -63,14 +63,18 @@ struct rules;
  * command that makes games (catan-newboard, catan-match): each parses its
  * option's value into o (or r) and returns C_OK, or reports a usage error
  * with cmd's usage ("--players: unknown colour 'pink' ...") and returns
- * C_USAGE.  fe_newgame_players: --players COLOURS (seat order, 2 to 4);
- * fe_newgame_rule: --rules KEY=VALUE; fe_newgame_neutral: --neutral A,B;
+ * C_USAGE.  fe_newgame_players: --players COLOURS (seat order; NG_COLOURS
+ * added to *named); fe_newgame_rule: --rules KEY=VALUE (NG_VARIANT added
+ * to *named for variant=); fe_newgame_neutral: --neutral A,B;
  * fe_newgame_numbers: --numbers spiral|random (fe_numbers_words);
  * fe_newgame_harbours: --harbours shuffled|fixed (fe_harbours_words).
  * fe_rule_values: the completions of --rules for cur (fe_cmd.values).
+ * fe_newgame_settle: newgame_settle (model/state.h) of what the options
+ * named, its refusal reported as a usage error with cmd's usage.
  */
-int fe_newgame_players(const struct fe_cmd *cmd, const char *arg, struct newgame *o);
-int fe_newgame_rule(const struct fe_cmd *cmd, const char *arg, struct rules *r);
+int fe_newgame_players(const struct fe_cmd *cmd, const char *arg, struct newgame *o, unsigned *named);
+int fe_newgame_rule(const struct fe_cmd *cmd, const char *arg, struct rules *r, unsigned *named);
+int fe_newgame_settle(const struct fe_cmd *cmd, struct newgame *o, unsigned named, int players);
 int fe_newgame_neutral(const struct fe_cmd *cmd, const char *arg, struct newgame *o);
 int fe_newgame_numbers(const struct fe_cmd *cmd, const char *arg, struct newgame *o);
 extern const char *const fe_numbers_words[];

@@ -8,7 +8,7 @@
 #include "model/ruleset.h"
 #include "model/state.h"
 
-int fe_newgame_players(const struct fe_cmd *cmd, const char *arg, struct newgame *o)
+int fe_newgame_players(const struct fe_cmd *cmd, const char *arg, struct newgame *o, unsigned *named)
 {
 	char buf[64];
 	char *save = NULL;
@@ -25,18 +25,13 @@ int fe_newgame_players(const struct fe_cmd *cmd, const char *arg, struct newgame
 		if (o->nplayers == rulesets_max_players())
 			return fe_usagef(cmd, "--players: '%s' names more than %d players", arg,
 					 rulesets_max_players());
-		for (int i = 0; i < o->nplayers; i++)
-			if (o->colour[i] == c)
-				return fe_usagef(cmd, "--players: colour '%s' given twice", tok);
 		o->colour[o->nplayers++] = (uint8_t)c;
 	}
-	if (o->nplayers < ruleset_base.min_players)
-		return fe_usagef(cmd, "--players: '%s' names fewer than %d players", arg,
-				 ruleset_base.min_players);
+	*named |= NG_COLOURS;
 	return C_OK;
 }
 
-int fe_newgame_rule(const struct fe_cmd *cmd, const char *arg, struct rules *r)
+int fe_newgame_rule(const struct fe_cmd *cmd, const char *arg, struct rules *r, unsigned *named)
 {
 	char key[32];
 	const char *eq = strchr(arg, '=');
@@ -51,6 +46,16 @@ int fe_newgame_rule(const struct fe_cmd *cmd, const char *arg, struct rules *r)
 	struct cerr e = { 0 };
 	if (rules_set(r, key, eq + 1, &e) != C_OK)
 		return fe_usagef(cmd, "--rules: %s", e.msg);
+	if (strcmp(key, "variant") == 0)
+		*named |= NG_VARIANT;
+	return C_OK;
+}
+
+int fe_newgame_settle(const struct fe_cmd *cmd, struct newgame *o, unsigned named, int players)
+{
+	struct cerr e = { 0 };
+	if (newgame_settle(o, named, players, &e) != C_OK)
+		return fe_usagef(cmd, "%s", e.msg);
 	return C_OK;
 }
 

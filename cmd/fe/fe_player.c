@@ -102,6 +102,10 @@ int fe_player_recv(struct fe_player *p, char *line, size_t n, int ms, char why[M
 	long long end = now_ms() + ms;
 	for (;;) {
 		char *nl = memchr(p->buf, '\n', p->have);
+		/* A NUL would cut the line short as a C string: refused at once, not taken for what precedes it. */
+		char *nul = memchr(p->buf, '\0', nl ? (size_t)(nl - p->buf) : p->have);
+		if (nul)
+			return failed(why, detail, "nul", "%s", "an answer with a NUL byte");
 		if (nl) {
 			size_t k = (size_t)(nl - p->buf);
 			if (k >= n)

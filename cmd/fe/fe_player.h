@@ -12,7 +12,8 @@
  * its standard input and output one socket to this process (its standard
  * error is ours).  Every call waits at most ms milliseconds: none can hang
  * on a program that is silent, stops reading, or dies.  On failure a call
- * returns -1 with why ("start", "exit", "timeout", "long") and a detail
+ * returns -1 with why ("start", "exit", "timeout", "long", "nul": a NUL
+ * byte in the line) and a detail
  * for the record; the program must then be stopped.
  *
  * fe_player_start: starts p->cmd.  fe_player_send: writes len bytes.

@@ -1,4 +1,5 @@
 /* fe_pool.c: work on many inputs at once with the results taken in input order, and a progress line. */
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -100,6 +101,18 @@ void fe_progress_show(struct fe_progress *pr, int force, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fflush(stderr);
+}
+
+const char *fe_progress_left(const struct fe_progress *pr, double done, double total, char *buf, size_t n)
+{
+	double left = done > 0 && total > done ? fe_progress_seconds(pr) * (total - done) / done : 0;
+	if (left < 60)
+		snprintf(buf, n, "%.0f s left", left);
+	else if (left < 3600)
+		snprintf(buf, n, "%.0f min %02.0f s left", floor(left / 60), fmod(left, 60));
+	else
+		snprintf(buf, n, "%.0f h %02.0f min left", floor(left / 3600), floor(fmod(left, 3600) / 60));
+	return buf;
 }
 
 void fe_progress_clear(const struct fe_progress *pr)

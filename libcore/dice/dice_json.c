@@ -464,14 +464,43 @@ static int read_turn(struct jr *r, struct dgame *g, jv_t *root)
 	return C_OK;
 }
 
-static int read_log(struct jr *r, struct dgame *g, jv_t *root)
+/* read_entry: log entry i, text, into g's log. */
+static int read_entry(struct jr *r, struct dgame *g, size_t i, const char *text)
 {
-	jv_t *a;
-	int rc, n;
-	if ((rc = jr_array(r, root, "log", (size_t)1 << 24, &a)))
+	struct dmove m[2];
+	int n, s1 = jr_index(r, i);
+	if (dice_parse(&g->map, text, m, 2, &n, r->e) != C_OK) {
+		char msg[sizeof r->e->msg];
+		snprintf(msg, sizeof msg, "%s", r->e->msg);
+		return jr_fail(r, "'%s': %s", text, msg);
+	}
+	if (n != 1)
+		return jr_fail(r, "'%s': one move an entry", text);
+	if (m[0].type == DM_REROLL && m[0].keep)
+		return jr_fail(r, "'%s': the log names the dice rolled again: reroll DIE... to FACE...", text);
+	if ((m[0].type == DM_ROLL || m[0].type == DM_REROLL) && !m[0].nfaces)
+		return jr_fail(r, "'%s': the log records the faces rolled", text);
+	g->log[i] = m[0];
+	jr_pop(r, s1);
+	return C_OK;
+}
+
+/*
+ * read_log: the log, from the document's value, or, when the reader left
+ * its strings in the text (l->whole), from text itself, one at a time.
+ */
+#define LOG_MAX ((size_t)1 << 24)
+static int read_log(struct jr *r, struct dgame *g, jv_t *root, const struct jv_list *l, const char *text,
+		    size_t len)
+{
+	jv_t *a = NULL;
+	int rc;
+	if (!l->whole && (rc = jr_array(r, root, "log", LOG_MAX, &a)))
 		return rc;
 	int s0 = jr_key(r, "log");
-	size_t cnt = jv_array_size(a);
+	size_t cnt = l->whole ? l->n : jv_array_size(a), pos = l->at, n;
+	if (cnt > LOG_MAX)
+		return jr_fail(r, "expected at most %zu elements, found %zu", LOG_MAX, cnt);
 	if (cnt > g->caplog) {
 		struct dmove *nl = realloc(g->log, (cnt ? cnt : 1) * sizeof *nl);
 		if (!nl)
@@ -480,25 +509,21 @@ static int read_log(struct jr *r, struct dgame *g, jv_t *root)
 		g->caplog = cnt ? cnt : 1;
 	}
 	for (size_t i = 0; i < cnt; i++) {
-		jv_t *v = jv_array_get(a, i);
-		struct dmove m[2];
-		int s1 = jr_index(r, i);
-		if (!jv_is_string(v))
-			return jr_fail(r, "expected a move, found %s", jr_type(v));
-		if (dice_parse(&g->map, jv_string_value(v), m, 2, &n, r->e) != C_OK) {
-			char msg[sizeof r->e->msg];
-			snprintf(msg, sizeof msg, "%s", r->e->msg);
-			return jr_fail(r, "'%s': %s", jv_string_value(v), msg);
+		char move[256];
+		const char *t = move;
+		if (!l->whole) {
+			t = jv_string_value(jv_array_get(a, i));
+			n = jv_string_length(jv_array_get(a, i));
+		} else if (jv_list_next(text, len, &pos, move, sizeof move, &n) < 0) {
+			return cerr_set(r->e, C_SYSTEM, "out of memory");
 		}
-		if (n != 1)
-			return jr_fail(r, "'%s': one move an entry", jv_string_value(v));
-		if (m[0].type == DM_REROLL && m[0].keep)
-			return jr_fail(r, "'%s': the log names the dice rolled again: reroll DIE... to FACE...",
-				       jv_string_value(v));
-		if ((m[0].type == DM_ROLL || m[0].type == DM_REROLL) && !m[0].nfaces)
-			return jr_fail(r, "'%s': the log records the faces rolled", jv_string_value(v));
-		g->log[i] = m[0];
-		jr_pop(r, s1);
+		/* A move is short and holds no NUL: a longer text would be read cut short. */
+		if (n >= sizeof move || strlen(t) != n) {
+			jr_index(r, i);
+			return jr_fail(r, "not a move: %zu bytes, or a NUL among them", n);
+		}
+		if ((rc = read_entry(r, g, i, t)))
+			return rc;
 	}
 	g->nlog = cnt;
 	jr_pop(r, s0);
@@ -632,7 +657,7 @@ static int consistent(struct jr *r, const struct dgame *g)
 	return C_OK;
 }
 
-static int read_root(struct jr *r, struct dgame *g, jv_t *root)
+static int read_root(struct jr *r, struct dgame *g, jv_t *root, const struct jv_list *l, const char *text, size_t len)
 {
 	static const char *const keys[] = { "format", "view", "map", "castles", "outcomes", "seed", "rng", "secret",
 					    "draws", "players", "awards", "turn", "log", NULL };
@@ -688,29 +713,36 @@ static int read_root(struct jr *r, struct dgame *g, jv_t *root)
 			return rc;
 		jr_pop(r, sv);
 	}
-	if ((rc = read_turn(r, g, root)) || (rc = read_log(r, g, root)))
+	if ((rc = read_turn(r, g, root)) || (rc = read_log(r, g, root, l, text, len)))
 		return rc;
 	return consistent(r, g);
 }
 
+/*
+ * The values and keys a sheet may hold outside its log: a map of its own
+ * holds about 2,000, so this bounds the memory of reading the rest of a
+ * sheet by a small constant whatever the file's size, as for the board game.
+ */
+#define SHEET_MAX_VALUES 65536
+
 int dice_state_read(struct dgame *g, const char *text, size_t len, struct cerr *e)
 {
-	struct jv_error je;
+	struct jv_list l = { .key = "log" };
+	const struct jr_limits lim = { &l, SHEET_MAX_VALUES, "a sheet", "a move" };
 	struct jv_doc d;
 	struct jr r;
 	struct dmove *log = g->log;
 	size_t cap = g->caplog;
+	int rc;
 
 	jr_init(&r, "", e);
-	if (jr_document(&r, text, len) != C_OK)
-		return C_INPUT;
-	if (jv_parse(text, len, &d, &je))
-		return jv_refuse(&je, e);
+	if (!jr_load(&r, text, len, &lim, &d, &rc))
+		return rc;
 	dice_game_init(g);
 	g->log = log;
 	g->caplog = cap;
 	jr_init(&r, "", e);
-	int rc = read_root(&r, g, d.root);
+	rc = read_root(&r, g, d.root, &l, text, len);
 	jv_free(&d);
 	return rc;
 }

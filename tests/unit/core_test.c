@@ -6,7 +6,7 @@
 #include "model/geom.h"
 #include "model/hand.h"
 #include "model/names.h"
-#include "rules/pred.h"
+#include "rules/harbour.h"
 #include "rng.h"
 #include "model/seats.h"
 #include "model/state.h"
@@ -428,6 +428,65 @@ static void test_colours(struct unit *u)
 }
 
 /*
+ * newgame_settle decides what a command did not name and refuses what
+ * does not agree, for catan-newboard and catan-match alike.
+ */
+static void test_settle(struct unit *u)
+{
+	static const struct {
+		unsigned named;
+		int colours, players, variant;	/* colours: how many of green, brown, red, ... named */
+		int rc, nplayers, want_variant;
+		const char *msg;
+	} cases[] = {
+		{ 0, 0, 0, VAR_BASE, C_OK, 4, VAR_BASE, "" },
+		{ NG_VARIANT, 0, 0, VAR_TWO, C_OK, 2, VAR_TWO, "" },
+		{ NG_VARIANT, 0, 0, VAR_SIX, C_OK, 4, VAR_SIX, "" },
+		{ NG_COLOURS, 6, 0, VAR_BASE, C_OK, 6, VAR_SIX, "" },
+		{ NG_COUNT, 0, 5, VAR_BASE, C_OK, 5, VAR_SIX, "" },
+		{ NG_COUNT, 0, 3, VAR_BASE, C_OK, 3, VAR_BASE, "" },
+		{ NG_COUNT | NG_VARIANT, 0, 5, VAR_SIX, C_OK, 5, VAR_SIX, "" },
+		{ NG_COUNT | NG_COLOURS, 6, 6, VAR_BASE, C_OK, 6, VAR_SIX, "" },
+		{ NG_COUNT | NG_VARIANT, 0, 5, VAR_BASE, C_USAGE, 0, 0,
+		  "a game needs 2 to 4 players, not 5; variant=five_six takes 3 to 6" },
+		{ NG_COUNT | NG_VARIANT, 0, 3, VAR_TWO, C_USAGE, 0, 0, "variant=two needs 2 players, not 3" },
+		{ NG_COUNT, 0, 7, VAR_BASE, C_USAGE, 0, 0, "a game needs 2 to 4 players, not 7" },
+		{ NG_COUNT, 0, 0, VAR_BASE, C_USAGE, 0, 0, "a game needs 2 to 4 players, not 0" },
+		{ NG_COUNT | NG_COLOURS, 6, 5, VAR_BASE, C_USAGE, 0, 0, "6 colours named for 5 players" },
+		{ NG_COLOURS, 2, 0, VAR_BASE, C_USAGE, 0, 0, "variant=base plays red, blue, white, orange, not green" },
+		{ NG_COLOURS | NG_VARIANT, 6, 0, VAR_SIX, C_OK, 6, VAR_SIX, "" },
+	};
+	static const uint8_t order[] = { COL_GREEN, COL_BROWN, COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE };
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		struct newgame o = { 0 };
+		struct cerr e = { 0 };
+		rules_default(&o.rules);
+		o.rules.variant = (uint8_t)cases[k].variant;
+		o.nplayers = cases[k].colours;
+		memcpy(o.colour, order, (size_t)cases[k].colours);
+		int rc = newgame_settle(&o, cases[k].named, cases[k].players, &e);
+		CHECK(u, rc == cases[k].rc && strcmp(e.msg, cases[k].msg) == 0, "case %zu: %d '%s'", k, rc, e.msg);
+		if (rc != C_OK)
+			continue;
+		CHECK(u, o.nplayers == cases[k].nplayers && o.rules.variant == cases[k].want_variant,
+		      "case %zu: %d players of %s", k, o.nplayers, ruleset_of(o.rules.variant)->name);
+		for (int s = 0; s < o.nplayers; s++)
+			CHECK(u, o.colour[s] == (cases[k].named & NG_COLOURS ? order[s] : s), "case %zu: seat %d", k, s);
+	}
+	/* A repeated colour, a beginner board the rule set lacks: refused as game_new refuses them. */
+	struct newgame o = { .nplayers = 3, .colour = { COL_RED, COL_BLUE, COL_RED } };
+	struct cerr e = { 0 };
+	rules_default(&o.rules);
+	CHECK(u, newgame_settle(&o, NG_COLOURS, 0, &e) == C_USAGE && strcmp(e.msg, "colour 'red' given twice") == 0,
+	      "%s", e.msg);
+	o = (struct newgame){ .beginner = 1 };
+	rules_default(&o.rules);
+	o.rules.variant = VAR_SIX;
+	CHECK(u, newgame_settle(&o, NG_VARIANT, 0, &e) == C_USAGE &&
+		     strcmp(e.msg, "variant=five_six has no beginner board") == 0, "%s", e.msg);
+}
+
+/*
  * hand.h's word operations give what a test of each resource gives: over
  * every hand of counts up to the largest bank against costs and rates
  * drawn from 0 to 255 (a move may ask for any count), and every payment.
@@ -582,6 +641,7 @@ int main(void)
 	test_rules_set(&u);
 	test_seats(&u);
 	test_colours(&u);
+	test_settle(&u);
 	printf("%d checks, %d failed\n", u.run, u.failed);
 	return u.failed != 0;
 }

@@ -8,7 +8,6 @@
 #include "model/move.h"
 #include "rules/movegen.h"
 #include "model/names.h"
-#include "rules/pred.h"
 #include "rng.h"
 #include "rules/rules.h"
 #include "model/seats.h"
@@ -2624,7 +2623,7 @@ static int plain_ref(const char *t)
  */
 static void test_log_lines(void)
 {
-	enum { CANON_PLACES = 2048 };	/* state_json.c's CANON_SLOTS */
+	enum { CANON_PLACES = 2048 };	/* state_json_read.c's CANON_SLOTS */
 	static struct move ms[4096];
 	static char lines[6000][160];
 	struct game g, h;

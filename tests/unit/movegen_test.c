@@ -7,7 +7,7 @@
 #include "play/autoplay.h"
 #include "rules/movegen.h"
 #include "model/names.h"
-#include "rules/pred.h"
+#include "rules/harbour.h"
 #include "doc/replay.h"
 #include "rng.h"
 #include "rules/rules.h"

@@ -8,7 +8,6 @@
 #include "rules/movegen.h"
 #include "model/names.h"
 #include "render/palette.h"
-#include "rules/pred.h"
 #include "render/render_svg.h"
 #include "render/render_text.h"
 #include "rng.h"

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "play/autoplay.h"
-#include "rules/pred.h"
 #include "rng.h"
 #include "rules/rules.h"
 #include "play/search.h"

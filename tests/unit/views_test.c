@@ -7,7 +7,6 @@
 
 #include "play/autoplay.h"
 #include "rules/movegen.h"
-#include "rules/pred.h"
 #include "render/render_panel.h"
 #include "render/render_text.h"
 #include "rules/rules.h"

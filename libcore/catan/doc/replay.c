@@ -12,7 +12,6 @@
 #include "model/score.h"
 #include "model/seats.h"
 #include "model/view.h"
-#include "rules/pred.h"
 #include "doc/replay.h"
 #include "rules/rules.h"
 #include "model/state.h"
@@ -274,7 +273,7 @@ int pos_diff(const struct game *g, const struct position *a, const struct positi
 	if (a->seven != b->seven)
 		return differ(d, "seven", bool_text(a->seven), bool_text(b->seven));
 	/* Who moves the robber and who answers it are the document's only in the phases that
-	 * hold them (state_json.c's read_interrupt): a game won by a knight ends with them set. */
+	 * hold them (state_json_read.c's read_interrupt): a game won by a knight ends with them set. */
 	int robbing = a->phase == PH_ROBBER || a->phase == PH_INTERRUPT || a->phase == PH_STEAL;
 	if (g->rules.knight_interrupt && robbing && a->robber_seat != b->robber_seat)
 		return differ_seat(d, g, "robber_by", a->robber_seat, b->robber_seat);

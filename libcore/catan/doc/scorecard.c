@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "buf.h"
-#include "rules/pred.h"
 #include "rules/rules.h"
 #include "doc/scorecard.h"
 #include "model/seats.h"
@@ -59,7 +58,7 @@ int timeline_make(const struct game *g, struct timeline *t, struct replay_result
 		  struct cerr *e)
 {
 	struct replay r;
-	int rc, moved = 0;
+	int rc, unrowed = 0;	/* moves of the turn under way that no row holds yet */
 
 	memset(t, 0, sizeof *t);
 	memset(res, 0, sizeof *res);
@@ -78,11 +77,11 @@ int timeline_make(const struct game *g, struct timeline *t, struct replay_result
 			break;
 		}
 		res->checked = r.done;
-		moved = p->turn == before;
-		if (!moved)
+		unrowed = p->turn == before;
+		if (!unrowed)
 			rc = push_row(t, g, p, before, (int)r.done, e);
 	}
-	if (rc == C_OK && (moved || t->len == 0))
+	if (rc == C_OK && (unrowed || t->len == 0))
 		rc = push_row(t, g, p, p->turn, (int)r.done, e);
 	replay_end(&r);
 	return rc;

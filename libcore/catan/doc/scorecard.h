@@ -51,8 +51,9 @@ struct timeline {
  * without comparing a stored position) and records every player's public
  * points (score_public) when each turn ends: a row for turn 0 when the
  * first turn begins (at once for a beginner start, after the set-up
- * otherwise), then one per "end" move, then one for the turn under way
- * when the log stops inside it.  When the game is over the last row counts
+ * otherwise), then one each time a move ends a turn (the turn's number
+ * changes: after its "end", or after the building phase that follows it),
+ * then one for the turn under way when the log stops inside it.  When the game is over the last row counts
  * the winner's victory point cards, which are then shown.
  * Returns C_OK; C_ILLEGAL for a view or a record that does not replay, with
  * res->index and res->move set as game_replay sets them; C_SYSTEM when

@@ -48,7 +48,7 @@ int turn_next(const struct game *g, int seat);
  * turn it is, once play has begun, with the points to win (victory point
  * cards included); nobody in the Special Building Phase, which is no
  * one's own turn.  Over a finished game it names the winner.  Inline, as
- * the rules ask it after every move; pred.c holds the external definition.
+ * the rules ask it after every move; seats.c holds the external definition.
  */
 inline int game_winner(const struct game *g, const struct position *p)
 {

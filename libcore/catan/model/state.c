@@ -608,11 +608,8 @@ static int seat_neutrals(struct game *g, const struct newgame *o, struct positio
 	const struct ruleset *rs = g->rs;
 	int node[2];
 
-	if (!rs_has_neutrals(rs)) {
-		if (o->neutral[0] > 0)
-			return cerr_set(e, C_USAGE, "neutral settlements belong to variant=two");
+	if (!rs_has_neutrals(rs))
 		return C_OK;
-	}
 	for (int i = 0; i < 2; i++) {
 		node[i] = o->neutral[0] > 0 ? o->neutral[i] - 1 : rs->neutral_start[i];
 		if (node[i] < 0 || node[i] >= rs->geom->nnode)
@@ -637,27 +634,31 @@ struct luck game_luck(const struct game *g, struct position *p)
 	return (struct luck){ p->rng, g->has_secret ? g->secret : NULL };
 }
 
-int game_new(struct game *g, const struct newgame *o, struct cerr *e)
+/* seats_check: n players in rule set rs, or C_USAGE naming its range (and another rule set's that seats them). */
+static int seats_check(const struct ruleset *rs, int n, struct cerr *e)
 {
-	game_init(g);
-	g->rs = ruleset_of(o->rules.variant);
-	const struct ruleset *rs = g->rs;
-	const struct geometry *geo = rs->geom;
-	if (o->nplayers < rs->min_players || o->nplayers > rs->max_players) {
-		if (rs->min_players == rs->max_players)
-			return cerr_set(e, C_USAGE, "variant=%s needs %d players, not %d", rs->name,
-					rs->min_players, o->nplayers);
-		for (int v = 0; v < NVARIANT; v++) {	/* another rule set that seats them */
-			const struct ruleset *other = ruleset_of(v);
-			if (other != rs && o->nplayers >= other->min_players && o->nplayers <= other->max_players &&
-			    other->max_players > rs->max_players)
-				return cerr_set(e, C_USAGE, "a game needs %d to %d players, not %d; "
-						"variant=%s takes %d to %d", rs->min_players, rs->max_players,
-						o->nplayers, other->name, other->min_players, other->max_players);
-		}
-		return cerr_set(e, C_USAGE, "a game needs %d to %d players, not %d", rs->min_players,
-				rs->max_players, o->nplayers);
+	if (n >= rs->min_players && n <= rs->max_players)
+		return C_OK;
+	if (rs->min_players == rs->max_players)
+		return cerr_set(e, C_USAGE, "variant=%s needs %d players, not %d", rs->name, rs->min_players, n);
+	for (int v = 0; v < NVARIANT; v++) {	/* another rule set that seats them */
+		const struct ruleset *other = ruleset_of(v);
+		if (other != rs && n >= other->min_players && n <= other->max_players &&
+		    other->max_players > rs->max_players)
+			return cerr_set(e, C_USAGE, "a game needs %d to %d players, not %d; variant=%s takes %d to %d",
+					rs->min_players, rs->max_players, n, other->name, other->min_players,
+					other->max_players);
 	}
+	return cerr_set(e, C_USAGE, "a game needs %d to %d players, not %d", rs->min_players, rs->max_players, n);
+}
+
+/* newgame_check: o as it stands makes a game: its players' number and colours, its board, its neutral seats. */
+static int newgame_check(const struct newgame *o, struct cerr *e)
+{
+	const struct ruleset *rs = ruleset_of(o->rules.variant);
+	int rc = seats_check(rs, o->nplayers, e);
+	if (rc != C_OK)
+		return rc;
 	if (o->beginner && !rs->beginner)
 		return cerr_set(e, C_USAGE, "variant=%s has no beginner board", rs->name);
 	for (int s = 0; s < o->nplayers; s++) {
@@ -669,13 +670,54 @@ int game_new(struct game *g, const struct newgame *o, struct cerr *e)
 					colour_list(rs->colours, list, sizeof list), colour_names[o->colour[s]]);
 		}
 		if (o->beginner && o->colour[s] >= COL_GREEN)	/* board_beginner_pieces has the four */
-			return cerr_set(e, C_USAGE, "the beginner set-up has no %s pieces",
-					colour_names[o->colour[s]]);
+			return cerr_set(e, C_USAGE, "the beginner set-up has no %s pieces", colour_names[o->colour[s]]);
 		for (int t = 0; t < s; t++)
 			if (o->colour[t] == o->colour[s])
-				return cerr_set(e, C_USAGE, "colour '%s' given twice",
-						colour_names[o->colour[s]]);
+				return cerr_set(e, C_USAGE, "colour '%s' given twice", colour_names[o->colour[s]]);
 	}
+	if (o->neutral[0] > 0 && !rs_has_neutrals(rs)) {
+		for (int v = 0; v < NVARIANT; v++)
+			if (rs_has_neutrals(ruleset_of(v)))
+				return cerr_set(e, C_USAGE, "neutral settlements belong to variant=%s", ruleset_of(v)->name);
+	}
+	return C_OK;
+}
+
+int newgame_settle(struct newgame *o, unsigned named, int players, struct cerr *e)
+{
+	int n = named & NG_COLOURS ? o->nplayers : named & NG_COUNT ? players : 0;
+	if ((named & NG_COLOURS) && (named & NG_COUNT) && players != n)
+		return cerr_set(e, C_USAGE, "%d colours named for %d players", n, players);
+	/* Players that the rule set named (or the base game) cannot seat choose the first that can. */
+	const struct ruleset *rs = ruleset_of(o->rules.variant);
+	if (!(named & NG_VARIANT) && n > rs->max_players)
+		for (int v = 0; v < NVARIANT; v++)
+			if (n >= ruleset_of(v)->min_players && n <= ruleset_of(v)->max_players) {
+				o->rules.variant = (uint8_t)v;
+				rs = ruleset_of(v);
+				break;
+			}
+	if (!(named & (NG_COLOURS | NG_COUNT)))
+		n = rs->max_players < ruleset_base.max_players ? rs->max_players : ruleset_base.max_players;
+	int rc = seats_check(rs, n, e);
+	if (rc != C_OK)
+		return rc;
+	if (!(named & NG_COLOURS))
+		for (int s = 0; s < n; s++)
+			o->colour[s] = (uint8_t)s;
+	o->nplayers = n;
+	return newgame_check(o, e);
+}
+
+int game_new(struct game *g, const struct newgame *o, struct cerr *e)
+{
+	game_init(g);
+	g->rs = ruleset_of(o->rules.variant);
+	const struct ruleset *rs = g->rs;
+	const struct geometry *geo = rs->geom;
+	int rc = newgame_check(o, e);
+	if (rc != C_OK)
+		return rc;
 	g->rules = o->rules;
 	g->nplayers = o->nplayers;
 	memcpy(g->colour, o->colour, sizeof g->colour);

@@ -32,6 +32,26 @@ struct newgame {
 void rules_default(struct rules *r);
 
 /*
+ * newgame_settle: the one place that decides a new game's players and
+ * rule set from what a command named, and checks that they make a game.
+ * named says what was named: NG_COLOURS, the colours in o (seat order);
+ * NG_VARIANT, o's rule set (otherwise the base game's default stands);
+ * NG_COUNT, the number of players in players (a match's, each a policy
+ * or a program; players is ignored without it).  What is not named is
+ * decided:
+ *  - players that the rule set cannot seat, with none named, choose the
+ *    first rule set that seats them (five or six: variant=five_six);
+ *  - no colours named: the rule set's first colours, as many as players,
+ *    or as the base game's most (fewer if the rule set seats fewer).
+ * Then o is checked as game_new checks it: the number within the rule
+ * set's range, each colour one it plays and given once, a beginner board
+ * it has, neutral settlements only where there are neutral seats.  C_OK
+ * with o settled, or C_USAGE saying what does not agree.
+ */
+enum newgame_named { NG_COLOURS = 1, NG_VARIANT = 2, NG_COUNT = 4 };
+int newgame_settle(struct newgame *o, unsigned named, int players, struct cerr *e);
+
+/*
  * game_new: a new game from the options.  The generator is seeded from
  * o->seed; a random board draws its terrains, harbours and tokens, then
  * the deck is shuffled; the state after that is the game's start.  The

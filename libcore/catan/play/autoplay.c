@@ -6,7 +6,8 @@
 #include "model/geom.h"
 #include "rules/movegen.h"
 #include "model/names.h"
-#include "rules/pred.h"
+#include "rules/harbour.h"
+#include "rules/placement.h"
 #include "rng.h"
 #include "rules/rules.h"
 #include "model/seats.h"
@@ -74,7 +75,7 @@ int autoplay_actor(const struct game *g)
 
 /* ---- what the greedy player values ---- */
 
-/* The number of the rolls of the dice (36 of two six-sided ones) that give token. */
+/* The number of the rolls of the rule set's dice (rs_roll_ways: 5 of the 36 of two six-sided ones for a 6) that give token. */
 static int pips(const struct game *g, int token)
 {
 	return rs_roll_ways(g->rs, token);

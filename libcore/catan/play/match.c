@@ -8,7 +8,6 @@
 #include "model/move.h"
 #include "rules/movegen.h"
 #include "model/names.h"
-#include "rules/pred.h"
 #include "rules/rules.h"
 #include "model/score.h"
 #include "play/search.h"
@@ -51,7 +50,8 @@ static int fault(struct play *pl, int seat, const char *why, const char *detail)
 	snprintf(f->why, sizeof f->why, "%s", why);
 	snprintf(f->detail, sizeof f->detail, "%s", detail);
 	f->then = pl->o->fallback;
-	if (strcmp(why, "illegal") == 0 || strcmp(why, "long") == 0 || strcmp(why, "stall") == 0) {
+	if (strcmp(why, "illegal") == 0 || strcmp(why, "long") == 0 || strcmp(why, "stall") == 0 ||
+	    strcmp(why, "nul") == 0) {
 		/* It still listens: tell it why (best effort: it is stopped either way). */
 		char w[MATCH_WHY], d[MATCH_DETAIL], line[MATCH_DETAIL + 32];
 		int n = snprintf(line, sizeof line, "error %s %s\n", why, detail);

@@ -43,7 +43,7 @@ struct match_opts {
  * The transport to the programs, given by the caller (the library does no
  * I/O).  Each function gets ctx and the player's number; on failure it
  * returns -1 with a fault's reason in why ("timeout", "exit", "long",
- * "start") and a detail in detail (n bytes each).  start: the program is
+ * "nul", "start") and a detail in detail (n bytes each).  start: the program is
  * started for a new game; send: text (whole lines) is written to it;
  * recv: one line (without its newline) is read within the move time, into
  * line of n bytes; stop: the program is told nothing more, and ended.
@@ -67,7 +67,7 @@ enum match_end { MATCH_WON, MATCH_TURN_LIMIT, MATCH_FORFEIT };
 struct match_fault {
 	int seat;
 	long move;
-	char why[MATCH_WHY];	/* start, exit, timeout, long, illegal */
+	char why[MATCH_WHY];	/* start, exit, timeout, long, nul, illegal, stall */
 	char detail[MATCH_DETAIL];
 	int then;		/* the fallback policy, or POL_NONE: the seat forfeited */
 };
@@ -118,14 +118,22 @@ void match_line(const struct match_opts *o, const struct match_result *r, struct
  * faults; with exactly two distinct player names, the Elo difference of
  * the first against the second with its 95% interval.
  */
+#define MATCH_LABEL 512	/* a player's name in the table, with its seats ("greedy x2") */
 struct match_stats {
 	long games, ended;
 	long won[MAXPLAYERS], faults[MAXPLAYERS];
+	long failed[MAXPLAYERS];	/* the games in which the player's program failed */
 	double points[MAXPLAYERS], turns;
 	/* The score of each player: 1 a win, 0 a loss; a game without a winner shares 1 out evenly. */
 	double score[MAXPLAYERS];
 };
 void match_stats_add(struct match_stats *s, const struct match_result *r);
+/*
+ * match_player_row: the table's row (from 0) of player p: one row for
+ * each distinct name, in the order they are first given; *seats (unless
+ * NULL) gets the players of that name.
+ */
+int match_player_row(const struct match_opts *o, int p, int *seats);
 void match_table(const struct match_opts *o, const struct match_stats *s, struct buf *b);
 
 /*

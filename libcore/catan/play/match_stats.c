@@ -1,5 +1,6 @@
 /* match_stats.c: a game's line and a match's table: win rates with Wilson intervals, and an Elo difference. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "play/match.h"
@@ -88,8 +89,13 @@ void match_stats_add(struct match_stats *s, const struct match_result *r)
 		s->won[p] += r->winner == k;
 		s->score[p] += r->winner == NOBODY ? 1.0 / r->nseats : r->winner == k;
 	}
-	for (int k = 0; k < r->nfault; k++)
-		s->faults[r->player[r->fault[k].seat]]++;
+	int failed[MAXPLAYERS] = { 0 };
+	for (int k = 0; k < r->nfault; k++) {
+		int p = r->player[r->fault[k].seat];
+		s->faults[p]++;
+		s->failed[p] += !failed[p];
+		failed[p] = 1;
+	}
 }
 
 /* match_wilson: the 95% Wilson score interval of k successes in n trials (n > 0) into lo, hi. */
@@ -128,26 +134,62 @@ static void elo_text(struct buf *b, double x)
 		buf_printf(b, "%+.0f", x);
 }
 
-void match_table(const struct match_opts *o, const struct match_stats *s, struct buf *b)
+/* named_before: a player before p has p's name (p is not the first of its row). */
+static int named_before(const struct match_opts *o, int p)
+{
+	for (int q = 0; q < p; q++)
+		if (strcmp(o->player[q].name, o->player[p].name) == 0)
+			return 1;
+	return 0;
+}
+
+int match_player_row(const struct match_opts *o, int p, int *seats)
+{
+	int row = -1;
+	for (int q = 0; q < o->nplayers; q++) {
+		row += !named_before(o, q);
+		if (strcmp(o->player[q].name, o->player[p].name) == 0)
+			break;
+	}
+	if (seats) {
+		*seats = 0;
+		for (int q = 0; q < o->nplayers; q++)
+			*seats += strcmp(o->player[q].name, o->player[p].name) == 0;
+	}
+	return row;
+}
+
+/*
+ * The table fits in 80 columns: a name longer than NAME_COLUMNS keeps its
+ * start and its end (a program's command differs most at its end: the
+ * script's name), and is written whole under the table.
+ */
+#define NAME_COLUMNS 16
+#define NAME_HEAD 5
+
+/* player_label: player p's name, with "xK" for K seats, cut to NAME_COLUMNS; 1 when cut. */
+static int player_label(const struct match_opts *o, int p, char label[NAME_COLUMNS + 1])
+{
+	char whole[MATCH_LABEL];
+	int k;
+	match_player_row(o, p, &k);
+	int n = k > 1 ? snprintf(whole, sizeof whole, "%s x%d", o->player[p].name, k)
+		      : snprintf(whole, sizeof whole, "%s", o->player[p].name);
+	size_t len = n < 0 ? 0 : strlen(whole);
+	if (len <= NAME_COLUMNS) {
+		memcpy(label, whole, len + 1);
+		return 0;
+	}
+	memcpy(label, whole, NAME_HEAD);
+	memcpy(label + NAME_HEAD, "...", 3);
+	memcpy(label + NAME_HEAD + 3, whole + len - (NAME_COLUMNS - NAME_HEAD - 3), NAME_COLUMNS - NAME_HEAD - 3 + 1);
+	return 1;
+}
+
+/* elo_line: with two distinct players (by name), the first's Elo difference against the second. */
+static void elo_line(const struct match_opts *o, const struct match_stats *s, struct buf *b)
 {
 	double n = s->games > 0 ? (double)s->games : 1, lo, hi;
-	size_t w = 6;
-	for (int p = 0; p < o->nplayers; p++)
-		if (strlen(o->player[p].name) > w)
-			w = strlen(o->player[p].name);
-	if (w > 40)
-		w = 40;
-	buf_printf(b, "%-*s  %6s %6s %7s  %-15s %6s %6s %6s\n", (int)w + 3, "player", "games", "wins", "rate",
-		   "95% interval", "points", "turns", "faults");
-	for (int p = 0; p < o->nplayers; p++) {
-		match_wilson((double)s->won[p], n, &lo, &hi);
-		buf_printf(b, "%d  %-*.*s  %6ld %6ld %6.1f%%  %5.1f%% - %5.1f%% %6.2f %6.1f %6ld\n", p + 1, (int)w,
-			   (int)w, o->player[p].name, s->games, s->won[p], 100.0 * (double)s->won[p] / n,
-			   100 * lo, 100 * hi, s->points[p] / n, s->turns / n, s->faults[p]);
-	}
-	buf_printf(b, "%ld games, %ld won, %ld without a winner\n", s->games, s->ended, s->games - s->ended);
-
-	/* Two distinct players (by name): the first's Elo difference against the second. */
 	const char *a = o->player[0].name, *other = NULL;
 	int k = 0;
 	for (int p = 0; p < o->nplayers; p++) {
@@ -172,4 +214,42 @@ void match_table(const struct match_opts *o, const struct match_stats *s, struct
 	buf_adds(b, " to ");
 	elo_text(b, match_elo(hi, k, o->nplayers));
 	buf_printf(b, "; %s holds %d of %d seats)\n", a, k, o->nplayers);
+}
+
+void match_table(const struct match_opts *o, const struct match_stats *s, struct buf *b)
+{
+	double n = s->games > 0 ? (double)s->games : 1, lo, hi;
+	char label[NAME_COLUMNS + 1];
+	int w = 6, cut = 0;
+	for (int p = 0; p < o->nplayers; p++) {
+		player_label(o, p, label);
+		if ((int)strlen(label) > w)
+			w = (int)strlen(label);
+	}
+	buf_printf(b, "%-*s  %6s %6s %7s  %-15s %6s %6s %6s\n", w + 3, "player", "games", "wins", "rate",
+		   "95% interval", "points", "turns", "faults");
+	/* A row per player, its seats' counts added up: a name given twice is one player. */
+	for (int p = 0; p < o->nplayers; p++) {
+		int k, row = match_player_row(o, p, &k);
+		long won = 0, faults = 0;
+		double points = 0;
+		if (named_before(o, p))
+			continue;
+		for (int q = p; q < o->nplayers; q++)
+			if (strcmp(o->player[q].name, o->player[p].name) == 0) {
+				won += s->won[q];
+				faults += s->faults[q];
+				points += s->points[q];
+			}
+		cut |= player_label(o, p, label);
+		match_wilson((double)won, n, &lo, &hi);
+		buf_printf(b, "%d  %-*s  %6ld %6ld %6.1f%%  %5.1f%% - %5.1f%% %6.2f %6.1f %6ld\n", row + 1, w, label,
+			   s->games, won, 100.0 * (double)won / n, 100 * lo, 100 * hi, points / n / k, s->turns / n,
+			   faults);
+	}
+	buf_printf(b, "%ld games, %ld won, %ld without a winner\n", s->games, s->ended, s->games - s->ended);
+	for (int p = 0; cut && p < o->nplayers; p++)
+		if (!named_before(o, p) && player_label(o, p, label))
+			buf_printf(b, "player %d: %s\n", match_player_row(o, p, NULL) + 1, o->player[p].name);
+	elo_line(o, s, b);
 }

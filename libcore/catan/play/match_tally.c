@@ -28,7 +28,7 @@ static int word_index(const char *const *words, const char *s)
 }
 
 /* The reasons a program fails (catan-player(5), FAILURES): a fault's "why" is one of them. */
-static const char *const whys[] = { "start", "exit", "timeout", "long", "illegal", "stall", NULL };
+static const char *const whys[] = { "start", "exit", "timeout", "long", "nul", "illegal", "stall", NULL };
 
 /* then_of: a fault's "then": a built-in policy, or POL_NONE for "forfeit"; -1 for neither. */
 static int then_of(const char *s)

@@ -6,7 +6,7 @@
 
 #include "model/move.h"
 #include "model/names.h"
-#include "rules/pred.h"
+#include "rules/neutral.h"
 #include "render/render_panel.h"
 #include "rules/rules.h"
 #include "model/seats.h"

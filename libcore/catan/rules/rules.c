@@ -9,6 +9,8 @@
 #include "rules/rules_int.h"
 #include "model/seats.h"
 #include "model/state.h"
+#include "rules/neutral.h"
+#include "rules/refusal.h"
 
 int rules_owner(const struct game *g, const struct move *m)
 {

@@ -39,11 +39,14 @@
  *   when the longest road changes hands; they win when their turn begins
  *   (as the previous player's "end" is applied).  Points: settlement 1,
  *   city 2, each award 2, each victory point card 1.
- * - Random outcomes (internal games): the dice are two draws of
- *   rng_below(6), first die first; a steal draws rng_below(cards held)
- *   over the victim's cards in resource order; a card bought is the top
- *   card of a known deck (no draw), or drawn by rng_below(cards left) over
- *   the counts when the order is unknown.  External games: the card named
+ * - Random outcomes (internal games), drawn from the game's luck
+ *   (game_luck: the seeded generator, or the keyed stream of a refereed
+ *   game): the dice are NDICE draws of luck_below(the rule set's
+ *   dice_sides), first die first, drawn again while a second roll of the
+ *   turn repeats the first's total (rs_has_second_roll); a steal draws
+ *   luck_below(cards held) over the victim's cards in resource order; a
+ *   card bought is the top card of a known deck (no draw), or drawn by
+ *   luck_below(cards left) over the counts when the order is unknown.  External games: the card named
  *   in a buy is taken from the deck (the first of its kind when the order
  *   is known) and must be there.
  * - Set-up: the road must touch the settlement just placed.  The second

@@ -6,6 +6,9 @@
 #include "rules/rules_int.h"
 #include "model/seats.h"
 #include "model/state.h"
+#include "rules/cards.h"
+#include "rules/placement.h"
+#include "rules/refusal.h"
 
 /* Takes card d out of the deck: the first of its kind when the order is known. */
 static void deck_remove(struct position *p, int d)

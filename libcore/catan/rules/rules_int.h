@@ -5,7 +5,6 @@
 #include "model/awards.h"
 #include "err.h"
 #include "model/move.h"
-#include "rules/pred.h"
 #include "model/score.h"
 #include "model/types.h"
 

@@ -8,6 +8,9 @@
 #include "rules/rules_int.h"
 #include "model/seats.h"
 #include "model/state.h"
+#include "rules/cards.h"
+#include "rules/refusal.h"
+#include "rules/robber.h"
 
 /*
  * Production of a roll: each resource is paid to all owed, or, when the

@@ -6,6 +6,9 @@
 #include "model/names.h"
 #include "rules/rules_int.h"
 #include "model/seats.h"
+#include "rules/cards.h"
+#include "rules/harbour.h"
+#include "rules/refusal.h"
 
 /* Strict phases: trading ends with the first build of the turn. */
 static int trade_open(struct rctx *c)

@@ -14,6 +14,10 @@
 #include "rules/rules_int.h"
 #include "model/seats.h"
 #include "model/state.h"
+#include "rules/cards.h"
+#include "rules/neutral.h"
+#include "rules/placement.h"
+#include "rules/refusal.h"
 
 /* ---- the neutral seats' free pieces ---- */
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc/import_int.h"
+#include "import/import_int.h"
 #include "model/move.h"
 #include "model/names.h"
 #include "doc/replay.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc/import_int.h"
+#include "import/import_int.h"
 #include "model/move.h"
 #include "model/names.h"
 #include "model/ruleset.h"
@@ -47,6 +47,7 @@ static const char *field(const char *fields, const char *key, char *out, size_t 
 static int number(struct js *c, const char *fields, const char *key, int base, long *v)
 {
 	char buf[32], *end;
+	*v = 0;
 	if (!field(fields, key, buf, sizeof buf))
 		return fail(c, C_INPUT, key, "missing");
 	*v = strtol(buf, &end, base);
@@ -233,246 +234,359 @@ static int accept(struct js *c, const char *f)
 	return push(c, &m);
 }
 
-/* message: one message of the log: its audience, name and fields. */
-static int message(struct js *c, const char *aud, const char *msg, const char *f)
+/*
+ * The messages every member of the game saw, one handler each: its name,
+ * when it counts (below), and what it writes.  Each gets the message's
+ * name and its fields.
+ */
+
+/* SOCNewGame, SOCNewGameWithOptions: the game's options, which must be ones we play. */
+static int on_new_game(struct js *c, const char *msg, const char *f)
+{
+	char opts[256], why[96];
+	int rc;
+	if (field(f, "param2", opts, sizeof opts) && (rc = js_options(opts, why, sizeof why)))
+		return fail(c, rc, "game options", "%s", why);
+	return C_OK;
+}
+
+/* SOCBoardLayout2: the sea board or a larger one; the sea's own messages, a scenario's: games we do not play. */
+static int on_large_board(struct js *c, const char *msg, const char *f)
+{
+	return fail(c, C_ILLEGAL, msg, "the sea board or a larger one: not a board we play");
+}
+
+static int on_sea(struct js *c, const char *msg, const char *f)
+{
+	return fail(c, C_ILLEGAL, msg, "a message of the sea board or a scenario: not a game we play");
+}
+
+/*
+ * SOCDiscard, everyone else's copy, which gives only how many.  The
+ * player's own, which names the cards, comes first in a server's log
+ * (private); without it (a client's log of another player) the discard is
+ * written unnamed.
+ */
+static int on_discard(struct js *c, const char *msg, const char *f)
+{
+	struct move d;
+	long v;
+	int rc;
+	move_init(&d);
+	if ((rc = number(c, f, "playerNum", 10, &v)))
+		return rc;
+	if (v < 0 || v >= JS_SEATS)
+		return fail(c, C_INPUT, msg, "seat %ld is not a seat", v);
+	if (c->discarded[v])
+		return C_OK;
+	if ((rc = flush(c)) || (rc = who(c, v, &d)))
+		return rc;
+	d.verb = MV_DISCARD;
+	c->discarded[v] = 1;
+	return push(c, &d);
+}
+
+/* SOCBoardLayout: the board, before the game starts (a later copy changes nothing). */
+static int on_board_layout(struct js *c, const char *msg, const char *f)
+{
+	return c->started ? C_OK : board_layout(c, f);
+}
+
+/* SOCSitDown: a seat taken, before the game starts. */
+static int on_sit_down(struct js *c, const char *msg, const char *f)
+{
+	long v;
+	int rc;
+	if ((rc = number(c, f, "playerNumber", 10, &v)))
+		return rc;
+	if (v < 0 || v >= JS_SEATS)
+		return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a four-player game", v);
+	if (!c->started)
+		c->seated[v] = 1;
+	return C_OK;
+}
+
+/* SOCTurn: the first starts the game; a new turn ends the one before, once the game has rolls. */
+static int on_turn(struct js *c, const char *msg, const char *f)
 {
 	struct move m;
 	long v, w;
 	int rc;
+	if ((rc = number(c, f, "playerNumber", 10, &v)) || (rc = number(c, f, "gameState", 10, &w)))
+		return rc;
+	if (v < 0 || v >= JS_SEATS)
+		return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a four-player game", v);
+	if (!c->started && (rc = start(c, v)))
+		return rc;
+	if ((rc = flush(c)))
+		return rc;
+	int ended = c->turn;
+	c->turn = (int)v;
+	if (w != 15 || !c->rolled)
+		return C_OK;
+	c->rolled = 0;
+	move_init(&m);
+	m.verb = MV_END;
+	if ((rc = who(c, ended, &m)))
+		return rc;
+	return push(c, &m);
+}
 
-	if (strcmp(msg, "SOCNewGameWithOptions") == 0 || strcmp(msg, "SOCNewGame") == 0) {
-		char opts[256], why[96];
-		if (field(f, "param2", opts, sizeof opts) && (rc = js_options(opts, why, sizeof why)))
-			return fail(c, rc, "game options", "%s", why);
-		return C_OK;
+/* SOCPutPiece: a piece built; a road of road building's player, while the card waits for its two: one of its paths. */
+static int on_put_piece(struct js *c, const char *msg, const char *f)
+{
+	struct move m;
+	long pn, type, coord;
+	int rc;
+	if ((rc = number(c, f, "playerNumber", 10, &pn)) || (rc = number(c, f, "pieceType", 10, &type)) ||
+	    (rc = number(c, f, "coord", 16, &coord)))
+		return rc;
+	if (c->roads_pending && type == 0 && c->roads.seat == seat(c, pn)) {
+		int e = js_edge(c->geo, coord);
+		if (e < 0)
+			return fail(c, C_INPUT, "coord", "0x%lx is no path of the classic board", coord);
+		c->roads.path[c->roads.npath++] = (int8_t)e;
+		return c->roads.npath == 2 ? flush(c) : C_OK;
 	}
-	if (strcmp(msg, "SOCBoardLayout2") == 0)
-		return fail(c, C_ILLEGAL, msg, "the sea board or a larger one: not a board we play");
-	if (strcmp(msg, "SOCDiscard") == 0 && c->started && (strcmp(aud, "all") == 0 || aud[0] == '!')) {
-		/*
-		 * Everyone else's copy, which gives only how many.  The player's own,
-		 * which names the cards, comes first in a server's log; without it (a
-		 * client's log of another player) the discard is written unnamed.
-		 */
-		struct move d;
-		move_init(&d);
-		if ((rc = number(c, f, "playerNum", 10, &v)))
-			return rc;
-		if (v < 0 || v >= JS_SEATS)
-			return fail(c, C_INPUT, msg, "seat %ld is not a seat", v);
-		if (c->discarded[v])
-			return C_OK;
-		if ((rc = flush(c)) || (rc = who(c, v, &d)))
-			return rc;
-		d.verb = MV_DISCARD;
-		c->discarded[v] = 1;
-		return push(c, &d);
+	if ((rc = flush(c)))
+		return rc;
+	move_init(&m);
+	if ((rc = who(c, pn, &m)))
+		return rc;
+	m.verb = MV_BUILD;
+	if (type == 0) {
+		m.piece = PC_ROAD;
+		m.npath = 1;
+		m.path[0] = (int8_t)js_edge(c->geo, coord);
+	} else if (type == 1 || type == 2) {
+		m.piece = type == 1 ? PC_SETTLEMENT : PC_CITY;
+		m.node = (int8_t)js_node(c->geo, coord);
+	} else {
+		return fail(c, C_ILLEGAL, "pieceType", "%ld is no piece of the classic board", type);
 	}
-	if (strcmp(aud, "all") != 0)
-		return C_OK;
-	if (strcmp(msg, "SOCBoardLayout") == 0)
-		return c->started ? C_OK : board_layout(c, f);
-	if (strcmp(msg, "SOCSitDown") == 0) {
-		if ((rc = number(c, f, "playerNumber", 10, &v)))
+	if (type == 0 ? m.path[0] < 0 : m.node < 0)
+		return fail(c, C_INPUT, "coord", "0x%lx is no place of the classic board", coord);
+	return push(c, &m);
+}
+
+/* SOCDiceResult: the roll, of which the log gives the total only: the lowest first die that makes it (as for .catan). */
+static int on_dice_result(struct js *c, const char *msg, const char *f)
+{
+	struct move m;
+	long v;
+	int rc;
+	if ((rc = number(c, f, "param", 10, &v)) || (rc = flush(c)))
+		return rc;
+	if (v < 2 || v > 12)
+		return fail(c, C_INPUT, "param", "%ld is no roll of two dice", v);
+	move_init(&m);
+	if ((rc = who(c, c->turn, &m)))
+		return rc;
+	m.verb = MV_ROLL;
+	memset(c->discarded, 0, sizeof c->discarded);
+	m.dice[0] = (uint8_t)(v > 7 ? v - 6 : 1);
+	m.dice[1] = (uint8_t)(v - m.dice[0]);
+	c->rolled = 1;
+	return push(c, &m);
+}
+
+/* SOCMoveRobber: the robber moved, written with its robbery's result when that comes (private). */
+static int on_move_robber(struct js *c, const char *msg, const char *f)
+{
+	long pn, coord;
+	int h, rc;
+	if ((rc = number(c, f, "playerNumber", 10, &pn)) || (rc = number(c, f, "coord", 16, &coord)) ||
+	    (rc = flush(c)))
+		return rc;
+	if ((h = js_hex(c->geo, coord)) < 0)
+		return fail(c, C_INPUT, "coord", "0x%lx is no land hex of the classic board", coord);
+	move_init(&c->robber);
+	if ((rc = who(c, pn, &c->robber)))
+		return rc;
+	c->robber.verb = MV_ROBBER;
+	c->robber.hex = (int8_t)h;
+	c->robber_pending = 1;
+	return C_OK;
+}
+
+/* SOCBankTrade: a maritime trade. */
+static int on_bank_trade(struct js *c, const char *msg, const char *f)
+{
+	struct move m;
+	long v;
+	int rc;
+	move_init(&m);
+	if ((rc = cards(c, f, "give", m.give, NULL)) || (rc = cards(c, f, "get", m.get, NULL)) ||
+	    (rc = number(c, f, "pn", 10, &v)) || (rc = flush(c)) || (rc = who(c, v, &m)))
+		return rc;
+	m.verb = MV_TRADE;
+	return push(c, &m);
+}
+
+/* SOCSimpleAction: action type 1, a development card bought, named when the log saw it drawn; 3, monopoly's take. */
+static int on_simple_action(struct js *c, const char *msg, const char *f)
+{
+	struct move m;
+	long v, w;
+	int rc;
+	if ((rc = number(c, f, "actType", 10, &w)) || (w != 1 && w != 3))
+		return rc;
+	if ((rc = number(c, f, "pn", 10, &v)) || (rc = flush(c)))
+		return rc;
+	move_init(&m);
+	if ((rc = who(c, v, &m)))
+		return rc;
+	if (w == 3) {
+		long r;
+		if ((rc = number(c, f, "v2", 10, &r)))
 			return rc;
-		if (v < 0 || v >= JS_SEATS)
-			return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a four-player game", v);
-		if (!c->started)
-			c->seated[v] = 1;
-		return C_OK;
-	}
-	if (strcmp(msg, "SOCTurn") == 0) {
-		if ((rc = number(c, f, "playerNumber", 10, &v)) || (rc = number(c, f, "gameState", 10, &w)))
-			return rc;
-		if (v < 0 || v >= JS_SEATS)
-			return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a four-player game", v);
-		if (!c->started && (rc = start(c, v)))
-			return rc;
-		if ((rc = flush(c)))
-			return rc;
-		/* A new turn ends the one before, once the game has rolls. */
-		int ended = c->turn;
-		c->turn = (int)v;
-		if (w == 15 && c->rolled) {
-			c->rolled = 0;
-			move_init(&m);
-			m.verb = MV_END;
-			if ((rc = who(c, ended, &m)))
-				return rc;
-			return push(c, &m);
-		}
-		return C_OK;
-	}
-	if (!c->started)
-		return C_OK;
-	if (strcmp(msg, "SOCPutPiece") == 0) {
-		long pn, type, coord;
-		if ((rc = number(c, f, "playerNumber", 10, &pn)) || (rc = number(c, f, "pieceType", 10, &type)) ||
-		    (rc = number(c, f, "coord", 16, &coord)))
-			return rc;
-		/* A road of road building's player, while the card waits for its two: one of its paths. */
-		if (c->roads_pending && type == 0 && c->roads.seat == seat(c, pn)) {
-			int e = js_edge(c->geo, coord);
-			if (e < 0)
-				return fail(c, C_INPUT, "coord", "0x%lx is no path of the classic board", coord);
-			c->roads.path[c->roads.npath++] = (int8_t)e;
-			return c->roads.npath == 2 ? flush(c) : C_OK;
-		}
-		if ((rc = flush(c)))
-			return rc;
-		move_init(&m);
-		if ((rc = who(c, pn, &m)))
-			return rc;
-		m.verb = MV_BUILD;
-		if (type == 0) {
-			m.piece = PC_ROAD;
-			m.npath = 1;
-			m.path[0] = (int8_t)js_edge(c->geo, coord);
-		} else if (type == 1 || type == 2) {
-			m.piece = type == 1 ? PC_SETTLEMENT : PC_CITY;
-			m.node = (int8_t)js_node(c->geo, coord);
-		} else {
-			return fail(c, C_ILLEGAL, "pieceType", "%ld is no piece of the classic board", type);
-		}
-		if (type == 0 ? m.path[0] < 0 : m.node < 0)
-			return fail(c, C_INPUT, "coord", "0x%lx is no place of the classic board", coord);
-		return push(c, &m);
-	}
-	if (strcmp(msg, "SOCDiceResult") == 0) {
-		if ((rc = number(c, f, "param", 10, &v)) || (rc = flush(c)))
-			return rc;
-		if (v < 2 || v > 12)
-			return fail(c, C_INPUT, "param", "%ld is no roll of two dice", v);
-		/* The log gives the total only: the lowest first die that makes it (as for .catan). */
-		move_init(&m);
-		if ((rc = who(c, c->turn, &m)))
-			return rc;
-		m.verb = MV_ROLL;
-		memset(c->discarded, 0, sizeof c->discarded);
-		m.dice[0] = (uint8_t)(v > 7 ? v - 6 : 1);
-		m.dice[1] = (uint8_t)(v - m.dice[0]);
-		c->rolled = 1;
-		return push(c, &m);
-	}
-	if (strcmp(msg, "SOCMoveRobber") == 0) {
-		long pn, coord;
-		int h;
-		if ((rc = number(c, f, "playerNumber", 10, &pn)) || (rc = number(c, f, "coord", 16, &coord)) ||
-		    (rc = flush(c)))
-			return rc;
-		if ((h = js_hex(c->geo, coord)) < 0)
-			return fail(c, C_INPUT, "coord", "0x%lx is no land hex of the classic board", coord);
-		move_init(&c->robber);
-		if ((rc = who(c, pn, &c->robber)))
-			return rc;
-		c->robber.verb = MV_ROBBER;
-		c->robber.hex = (int8_t)h;
-		c->robber_pending = 1;
-		return C_OK;
-	}
-	if (strcmp(msg, "SOCBankTrade") == 0) {
-		move_init(&m);
-		if ((rc = cards(c, f, "give", m.give, NULL)) || (rc = cards(c, f, "get", m.get, NULL)) ||
-		    (rc = number(c, f, "pn", 10, &v)) || (rc = flush(c)) || (rc = who(c, v, &m)))
-			return rc;
-		m.verb = MV_TRADE;
-		return push(c, &m);
-	}
-	if (strcmp(msg, "SOCSimpleAction") == 0) {
-		/* Action type 1: a development card bought, named when the log saw it drawn; 3: monopoly's take. */
-		if ((rc = number(c, f, "actType", 10, &w)) || (w != 1 && w != 3))
-			return rc;
-		if ((rc = number(c, f, "pn", 10, &v)) || (rc = flush(c)))
-			return rc;
-		move_init(&m);
-		if ((rc = who(c, v, &m)))
-			return rc;
-		if (w == 3) {
-			long r;
-			if ((rc = number(c, f, "v2", 10, &r)))
-				return rc;
-			if (r < 1 || r > 5)
-				return fail(c, C_INPUT, "v2", "%ld is no resource", r);
-			m.verb = MV_PLAY;
-			m.card = DEV_MONOPOLY;
-			m.res = (int8_t)js_res[r];
-			return push(c, &m);
-		}
-		m.verb = MV_BUY;
-		m.card = (int8_t)c->drawn[v];
-		c->drawn[v] = -1;
-		return push(c, &m);
-	}
-	if (strcmp(msg, "SOCDevCardAction") == 0) {
-		/*
-		 * A card played: a knight at once (the robber follows); road building
-		 * waits for its roads; year of plenty and monopoly are written when
-		 * their choice is (SOCPickResources, SOCSimpleAction).
-		 */
-		char act[16];
-		if (!field(f, "actionType", act, sizeof act) || strcmp(act, "PLAY") != 0)
-			return C_OK;
-		if ((rc = number(c, f, "playerNum", 10, &v)) || (rc = number(c, f, "cardType", 10, &w)) ||
-		    (rc = flush(c)))
-			return rc;
-		if (w != 1 && w != 2 && w != 3 && w != 9)
-			return fail(c, C_INPUT, "cardType", "%ld is no card that is played", w);
-		move_init(&m);
-		if ((rc = who(c, v, &m)))
-			return rc;
+		if (r < 1 || r > 5)
+			return fail(c, C_INPUT, "v2", "%ld is no resource", r);
 		m.verb = MV_PLAY;
-		m.card = js_card[w];
-		if (w == 9)
-			return push(c, &m);
-		if (w == 1) {
-			c->roads = m;
-			c->roads_pending = 1;
-			c->roads_line = c->line;
-		}
-		return C_OK;
-	}
-	if (strcmp(msg, "SOCPickResources") == 0) {
-		long reason;
-		move_init(&m);
-		if ((rc = number(c, f, "pn", 10, &v)) || (rc = number(c, f, "reason", 10, &reason)))
-			return rc;
-		if (reason != 2)
-			return fail(c, C_INPUT, "reason", "%ld: resources picked for another reason than a year of "
-				    "plenty (2)", reason);
-		if ((rc = cards(c, f, "resources", m.get, NULL)) || (rc = flush(c)) || (rc = who(c, v, &m)))
-			return rc;
-		m.verb = MV_PLAY;
-		m.card = DEV_YEAR_OF_PLENTY;
+		m.card = DEV_MONOPOLY;
+		m.res = (int8_t)js_res[r];
 		return push(c, &m);
 	}
-	if (strcmp(msg, "SOCGameState") == 0) {
-		/* Back to the main phase: road building has the roads it will get. */
-		if ((rc = number(c, f, "state", 10, &v)))
-			return rc;
-		return v == 20 && c->roads_pending ? flush(c) : C_OK;
-	}
-	if (strcmp(msg, "SOCMakeOffer") == 0) {
-		/* An offer changes nothing until it is accepted: kept for the acceptance that names no cards. */
-		uint8_t give[NRES], get[NRES];
-		if ((rc = number(c, f, "from", 10, &v)) || (rc = cards(c, f, "give", give, NULL)) ||
-		    (rc = cards(c, f, "get", get, NULL)))
-			return rc;
-		if (v < 0 || v >= JS_SEATS)
-			return fail(c, C_INPUT, "from", "%ld is no seat of a four-player game", v);
-		for (int k = 0; k < NRES; k++) {
-			c->offer[v][0][k] = give[k];
-			c->offer[v][1][k] = get[k];
-		}
+	m.verb = MV_BUY;
+	m.card = (int8_t)c->drawn[v];
+	c->drawn[v] = -1;
+	return push(c, &m);
+}
+
+/*
+ * SOCDevCardAction: a card played: a knight at once (the robber follows);
+ * road building waits for its roads; year of plenty and monopoly are
+ * written when their choice is (SOCPickResources, SOCSimpleAction).
+ */
+static int on_dev_card_action(struct js *c, const char *msg, const char *f)
+{
+	struct move m;
+	char act[16];
+	long v, w;
+	int rc;
+	if (!field(f, "actionType", act, sizeof act) || strcmp(act, "PLAY") != 0)
 		return C_OK;
+	if ((rc = number(c, f, "playerNum", 10, &v)) || (rc = number(c, f, "cardType", 10, &w)) || (rc = flush(c)))
+		return rc;
+	if (w != 1 && w != 2 && w != 3 && w != 9)
+		return fail(c, C_INPUT, "cardType", "%ld is no card that is played", w);
+	move_init(&m);
+	if ((rc = who(c, v, &m)))
+		return rc;
+	m.verb = MV_PLAY;
+	m.card = js_card[w];
+	if (w == 9)
+		return push(c, &m);
+	if (w == 1) {
+		c->roads = m;
+		c->roads_pending = 1;
+		c->roads_line = c->line;
 	}
-	if (strcmp(msg, "SOCAcceptOffer") == 0)
-		return accept(c, f);
+	return C_OK;
+}
+
+/* SOCPickResources: a year of plenty's two cards. */
+static int on_pick_resources(struct js *c, const char *msg, const char *f)
+{
+	struct move m;
+	long v, reason;
+	int rc;
+	move_init(&m);
+	if ((rc = number(c, f, "pn", 10, &v)) || (rc = number(c, f, "reason", 10, &reason)))
+		return rc;
+	if (reason != 2)
+		return fail(c, C_INPUT, "reason", "%ld: resources picked for another reason than a year of plenty (2)",
+			    reason);
+	if ((rc = cards(c, f, "resources", m.get, NULL)) || (rc = flush(c)) || (rc = who(c, v, &m)))
+		return rc;
+	m.verb = MV_PLAY;
+	m.card = DEV_YEAR_OF_PLENTY;
+	return push(c, &m);
+}
+
+/* SOCGameState: back to the main phase (20), road building has the roads it will get. */
+static int on_game_state(struct js *c, const char *msg, const char *f)
+{
+	long v;
+	int rc;
+	if ((rc = number(c, f, "state", 10, &v)))
+		return rc;
+	return v == 20 && c->roads_pending ? flush(c) : C_OK;
+}
+
+/* SOCMakeOffer: an offer changes nothing until it is accepted: kept for an acceptance that names no cards. */
+static int on_make_offer(struct js *c, const char *msg, const char *f)
+{
+	uint8_t give[NRES], get[NRES];
+	long v;
+	int rc;
+	if ((rc = number(c, f, "from", 10, &v)) || (rc = cards(c, f, "give", give, NULL)) ||
+	    (rc = cards(c, f, "get", get, NULL)))
+		return rc;
+	if (v < 0 || v >= JS_SEATS)
+		return fail(c, C_INPUT, "from", "%ld is no seat of a four-player game", v);
+	for (int k = 0; k < NRES; k++) {
+		c->offer[v][0][k] = give[k];
+		c->offer[v][1][k] = get[k];
+	}
+	return C_OK;
+}
+
+static int on_accept_offer(struct js *c, const char *msg, const char *f)
+{
+	return accept(c, f);
+}
+
+/*
+ * When a message counts: by default only in the copy every member saw
+ * (audience "all") once the game has started (SOCTurn).  ANY_AUDIENCE:
+ * whoever's copy it is; OTHERS_TOO: also "!N", everyone's but seat N's;
+ * BEFORE_START: before the game starts too.
+ */
+enum { ANY_AUDIENCE = 1, OTHERS_TOO = 2, BEFORE_START = 4 };
+
+static const struct handler {
+	const char *name;
+	unsigned when;
+	int (*fn)(struct js *c, const char *msg, const char *f);
+} handlers[] = {
+	{ "SOCNewGameWithOptions", ANY_AUDIENCE | BEFORE_START, on_new_game },
+	{ "SOCNewGame", ANY_AUDIENCE | BEFORE_START, on_new_game },
+	{ "SOCBoardLayout2", ANY_AUDIENCE | BEFORE_START, on_large_board },
+	{ "SOCDiscard", OTHERS_TOO, on_discard },
+	{ "SOCBoardLayout", BEFORE_START, on_board_layout },
+	{ "SOCSitDown", BEFORE_START, on_sit_down },
+	{ "SOCTurn", BEFORE_START, on_turn },
+	{ "SOCPutPiece", 0, on_put_piece },
+	{ "SOCDiceResult", 0, on_dice_result },
+	{ "SOCMoveRobber", 0, on_move_robber },
+	{ "SOCBankTrade", 0, on_bank_trade },
+	{ "SOCSimpleAction", 0, on_simple_action },
+	{ "SOCDevCardAction", 0, on_dev_card_action },
+	{ "SOCPickResources", 0, on_pick_resources },
+	{ "SOCGameState", 0, on_game_state },
+	{ "SOCMakeOffer", 0, on_make_offer },
+	{ "SOCAcceptOffer", 0, on_accept_offer },
 	/* What changes a game only on the sea board or in a scenario. */
-	static const char *const sea[] = { "SOCMovePiece", "SOCRevealFogHex", "SOCInventoryItemAction",
-					   "SOCSetSpecialItem", NULL };
-	for (int k = 0; sea[k]; k++)
-		if (strcmp(msg, sea[k]) == 0)
-			return fail(c, C_ILLEGAL, msg, "a message of the sea board or a scenario: not a game we play");
+	{ "SOCMovePiece", 0, on_sea },
+	{ "SOCRevealFogHex", 0, on_sea },
+	{ "SOCInventoryItemAction", 0, on_sea },
+	{ "SOCSetSpecialItem", 0, on_sea },
+	{ NULL, 0, NULL },
+};
+
+/* message: one message of the log: its audience, name and fields, to its handler when it counts. */
+static int message(struct js *c, const char *aud, const char *msg, const char *f)
+{
+	for (const struct handler *h = handlers; h->name; h++) {
+		if (strcmp(msg, h->name) != 0)
+			continue;
+		int heard = strcmp(aud, "all") == 0 || (h->when & ANY_AUDIENCE) ||
+			    ((h->when & OTHERS_TOO) && aud[0] == '!');
+		if (!heard || (!c->started && !(h->when & BEFORE_START)))
+			return C_OK;
+		return h->fn(c, msg, f);
+	}
 	return C_OK;
 }
 

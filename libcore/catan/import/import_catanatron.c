@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "doc/import_int.h"
+#include "import/import_int.h"
 #include "jr.h"
 #include "jv.h"
 #include "model/move.h"

@@ -1,35 +1,19 @@
-/* state_json.c: the strict reader and the canonical writer of catan-state/1 documents. */
-#include <inttypes.h>
+/* state_json_read.c: the strict reader of catan-state/1 documents (game_read). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-
-#include "model/awards.h"
-#include "model/board.h"
-#include "model/geom.h"
 #include "jr.h"
-#include "jw.h"
+#include "rng.h"
+#include "swar.h"
+#include "model/board.h"
 #include "model/move.h"
 #include "model/names.h"
-#include "rules/pred.h"
 #include "model/score.h"
 #include "model/seats.h"
 #include "model/state.h"
-#include "rng.h"
+#include "rules/robber.h"
 #include "doc/state_json.h"
-#include "swar.h"
-
-/* ---- reading ---- */
-
-/* The reader's context: where in the document we are (for messages), and the game read so far. */
-struct rd {
-	struct jr j;
-	const struct game *g;
-	int set_up;	/* a position set up by hand: the distance rule is checked as each building is read */
-	int view_start;	/* the start of a view: shown whole, but with no generator and the deck as counts */
-	int log_as_read;	/* GR_LOG_AS_READ: every log line kept as written */
-};
+#include "doc/state_json_int.h"
 
 static int read_int(struct rd *r, jv_t *v, long long min, long long max, long long *out)
 {
@@ -44,8 +28,8 @@ static int read_int(struct rd *r, jv_t *v, long long min, long long max, long lo
 	return C_OK;
 }
 
-/* int_member: a required integer member in [min, max] (jr_int, as every reader). */
-static int int_member(struct rd *r, jv_t *obj, const char *key, long long min, long long max,
+/* sj_int_member: a required integer member in [min, max] (jr_int, as every reader). */
+int sj_int_member(struct rd *r, jv_t *obj, const char *key, long long min, long long max,
 		      long long *out)
 {
 	return jr_int(&r->j, obj, key, min, max, out);
@@ -74,7 +58,7 @@ static int read_name(struct rd *r, jv_t *v, int (*parse)(const char *), const ch
 	return C_OK;
 }
 
-static int name_member(struct rd *r, jv_t *obj, const char *key, int (*parse)(const char *),
+int sj_name_member(struct rd *r, jv_t *obj, const char *key, int (*parse)(const char *),
 		       const char *what, int *out)
 {
 	int rc;
@@ -115,7 +99,7 @@ static int read_counts(struct rd *r, jv_t *v, const char *const *names, int n, i
 	return C_OK;
 }
 
-static int counts_member(struct rd *r, jv_t *obj, const char *key, const char *const *names,
+int sj_counts_member(struct rd *r, jv_t *obj, const char *key, const char *const *names,
 			 int n, int max, uint8_t *out)
 {
 	int rc;
@@ -134,8 +118,8 @@ static int parse_colour_in_game(struct rd *r, const char *name)
 	return c < 0 ? -1 : game_seat_of(r->g, c);
 }
 
-/* read_seat: a colour that plays in this game. */
-static int read_seat(struct rd *r, jv_t *v, int *seat)
+/* sj_read_seat: a colour that plays in this game. */
+int sj_read_seat(struct rd *r, jv_t *v, int *seat)
 {
 	*seat = NOBODY;
 	if (!jv_is_string(v))
@@ -147,8 +131,8 @@ static int read_seat(struct rd *r, jv_t *v, int *seat)
 	return C_OK;
 }
 
-/* read_seat_or_null: a seat, or null for nobody. */
-static int read_seat_or_null(struct rd *r, jv_t *obj, const char *key, int8_t *out)
+/* sj_read_seat_or_null: a seat, or null for nobody. */
+int sj_read_seat_or_null(struct rd *r, jv_t *obj, const char *key, int8_t *out)
 {
 	int rc, seat;
 	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
@@ -159,7 +143,7 @@ static int read_seat_or_null(struct rd *r, jv_t *obj, const char *key, int8_t *o
 		return C_OK;
 	}
 	int s = jr_key(&r->j, key);
-	rc = read_seat(r, v, &seat);
+	rc = sj_read_seat(r, v, &seat);
 	jr_pop(&r->j, s);
 	if (!rc)
 		*out = (int8_t)seat;
@@ -180,7 +164,7 @@ static int read_rules(struct rd *r, jv_t *v, struct rules *ru)
 		if (o->optional && !jv_object_get(v, o->key))
 			continue;
 		if (!o->words) {
-			if ((rc = int_member(r, v, o->key, o->min, o->max, &x)))
+			if ((rc = sj_int_member(r, v, o->key, o->min, o->max, &x)))
 				return rc;
 			rules_option_store(ru, o, (int)x);
 			continue;
@@ -258,7 +242,7 @@ static int read_board(struct rd *r, jv_t *v, struct board *b)
 		r->j.label = "hex";
 		r->j.number = (int)h + 1;
 		if (!(rc = jr_object(&r->j, hx, hex_keys)) &&
-		    !(rc = name_member(r, hx, "terrain", terrain_parse, "terrain", &t))) {
+		    !(rc = sj_name_member(r, hx, "terrain", terrain_parse, "terrain", &t))) {
 			b->terrain[h] = (uint8_t)t;
 			jv_t *tok = jr_member(&r->j, hx, "token", 1, &rc);
 			if (tok) {
@@ -302,8 +286,8 @@ static int read_board(struct rd *r, jv_t *v, struct board *b)
 	return rc;
 }
 
-/* read_nodes: a list of intersection numbers, each placed as kind for seat. */
-static int read_nodes(struct rd *r, jv_t *obj, const char *key, struct position *p, int seat,
+/* sj_read_nodes: a list of intersection numbers, each placed as kind for seat. */
+int sj_read_nodes(struct rd *r, jv_t *obj, const char *key, struct position *p, int seat,
 		      int kind, int max)
 {
 	const struct geometry *geo = r->g->rs->geom;
@@ -338,7 +322,7 @@ static int read_nodes(struct rd *r, jv_t *obj, const char *key, struct position 
 	return rc;
 }
 
-static int read_roads(struct rd *r, jv_t *obj, const struct game *g, struct position *p,
+int sj_read_roads(struct rd *r, jv_t *obj, const struct game *g, struct position *p,
 		      int seat)
 {
 	const struct geometry *geo = g->rs->geom;
@@ -387,9 +371,9 @@ static int read_neutral(struct rd *r, jv_t *v, struct game *g, struct position *
 	static const char *const keys[] = { "settlements", "roads", NULL };
 	int rc;
 	if ((rc = jr_object(&r->j, v, keys)) ||
-	    (rc = read_nodes(r, v, "settlements", p, seat, B_SETTLEMENT, g->rs->settlements)))
+	    (rc = sj_read_nodes(r, v, "settlements", p, seat, B_SETTLEMENT, g->rs->settlements)))
 		return rc;
-	return read_roads(r, v, g, p, seat);
+	return sj_read_roads(r, v, g, p, seat);
 }
 
 static int read_player(struct rd *r, jv_t *v, struct game *g, struct position *p, int seat)
@@ -417,50 +401,50 @@ static int read_player(struct rd *r, jv_t *v, struct game *g, struct position *p
 	if ((rc = jr_object(&r->j, v, allowed)))
 		return rc;
 	if (hidden && seat_may_see(g, p, g->view, seat, HID_HAND)) {
-		if ((rc = counts_member(r, v, "hand", resource_names, NRES, g->rs->bank_each, pl->hand)))
+		if ((rc = sj_counts_member(r, v, "hand", resource_names, NRES, g->rs->bank_each, pl->hand)))
 			return rc;
 		g->view_hand[seat] = (uint8_t)(pl->hand[0] + pl->hand[1] + pl->hand[2] + pl->hand[3] + pl->hand[4]);
 	} else if (hidden) {
-		if ((rc = int_member(r, v, "hand", 0, NRES * g->rs->bank_each, &x)))
+		if ((rc = sj_int_member(r, v, "hand", 0, NRES * g->rs->bank_each, &x)))
 			return rc;
 		g->view_hand[seat] = (uint8_t)x;
 	}
 	if (hidden) {
-		if ((rc = int_member(r, v, "dev", 0, g->rs->deck_size, &x)))
+		if ((rc = sj_int_member(r, v, "dev", 0, g->rs->deck_size, &x)))
 			return rc;
 		g->view_dev[seat] = (uint8_t)x;
 		/* The winner's victory point cards are shown once the game is over. */
 		if (winner) {
-			if ((rc = int_member(r, v, "victory_points", 0, g->view_dev[seat], &x)))
+			if ((rc = sj_int_member(r, v, "victory_points", 0, g->view_dev[seat], &x)))
 				return rc;
 			pl->dev[DEV_VICTORY_POINT] = (uint8_t)x;
 		}
 	} else {
-		if ((rc = counts_member(r, v, "hand", resource_names, NRES, g->rs->bank_each, pl->hand)))
+		if ((rc = sj_counts_member(r, v, "hand", resource_names, NRES, g->rs->bank_each, pl->hand)))
 			return rc;
-		if ((rc = counts_member(r, v, "dev", dev_names, NDEV, g->rs->deck_size, pl->dev)))
+		if ((rc = sj_counts_member(r, v, "dev", dev_names, NDEV, g->rs->deck_size, pl->dev)))
 			return rc;
-		if ((rc = counts_member(r, v, "dev_new", dev_names, NDEV, g->rs->deck_size, pl->dev_new)))
+		if ((rc = sj_counts_member(r, v, "dev_new", dev_names, NDEV, g->rs->deck_size, pl->dev_new)))
 			return rc;
 	}
-	if ((rc = counts_member(r, v, "played", dev_names, NDEV, g->rs->deck_size, pl->played)))
+	if ((rc = sj_counts_member(r, v, "played", dev_names, NDEV, g->rs->deck_size, pl->played)))
 		return rc;
-	if ((rc = int_member(r, v, "discard", 0, NRES * g->rs->bank_each / 2, &x)))
+	if ((rc = sj_int_member(r, v, "discard", 0, NRES * g->rs->bank_each / 2, &x)))
 		return rc;
 	pl->discard = (uint8_t)x;
 	if (two) {
-		if ((rc = int_member(r, v, "trade_cards", 0, g->rs->trade_max, &x)))
+		if ((rc = sj_int_member(r, v, "trade_cards", 0, g->rs->trade_max, &x)))
 			return rc;
 		pl->trade = (uint8_t)x;
-		if ((rc = int_member(r, v, "knights_returned", 0, g->rs->deck[DEV_KNIGHT], &x)))
+		if ((rc = sj_int_member(r, v, "knights_returned", 0, g->rs->deck[DEV_KNIGHT], &x)))
 			return rc;
 		pl->returned = (uint8_t)x;
 	}
-	if ((rc = read_nodes(r, v, "settlements", p, seat, B_SETTLEMENT, g->rs->settlements)))
+	if ((rc = sj_read_nodes(r, v, "settlements", p, seat, B_SETTLEMENT, g->rs->settlements)))
 		return rc;
-	if ((rc = read_nodes(r, v, "cities", p, seat, B_CITY, g->rs->cities)))
+	if ((rc = sj_read_nodes(r, v, "cities", p, seat, B_CITY, g->rs->cities)))
 		return rc;
-	return read_roads(r, v, g, p, seat);
+	return sj_read_roads(r, v, g, p, seat);
 }
 
 /* A refereed game's key: 64 lower-case hexadecimal digits; a view holds none. */
@@ -560,13 +544,13 @@ static int read_offer(struct rd *r, jv_t *v, struct game *g, struct position *p)
 	int s = jr_key(&r->j, "to");
 	int seat = NOBODY;
 	if (!(jv_is_string(to) && strcmp(jv_string_value(to), "all") == 0))
-		rc = read_seat(r, to, &seat);
+		rc = sj_read_seat(r, to, &seat);
 	jr_pop(&r->j, s);
 	if (rc)
 		return rc;
 	p->offer.to = (int8_t)seat;
-	if ((rc = counts_member(r, v, "give", resource_names, NRES, g->rs->bank_each, p->offer.give)) ||
-	    (rc = counts_member(r, v, "get", resource_names, NRES, g->rs->bank_each, p->offer.get)))
+	if ((rc = sj_counts_member(r, v, "give", resource_names, NRES, g->rs->bank_each, p->offer.give)) ||
+	    (rc = sj_counts_member(r, v, "get", resource_names, NRES, g->rs->bank_each, p->offer.get)))
 		return rc;
 	jv_t *rej = jr_member(&r->j, v, "rejected", 1, &rc);
 	if (!rej)
@@ -576,7 +560,7 @@ static int read_offer(struct rd *r, jv_t *v, struct game *g, struct position *p)
 		rc = jr_fail(&r->j, "expected an array of colours, found %s", jr_type(rej));
 	for (size_t i = 0; !rc && i < jv_array_size(rej); i++) {
 		int s2 = jr_index(&r->j, i);
-		if (!(rc = read_seat(r, jv_array_get(rej, i), &seat)))
+		if (!(rc = sj_read_seat(r, jv_array_get(rej, i), &seat)))
 			p->offer.rejected |= (uint8_t)(1u << seat);
 		jr_pop(&r->j, s2);
 	}
@@ -693,7 +677,7 @@ static int read_two(struct rd *r, jv_t *v, const struct game *g, struct position
 	rc = read_rolls(r, t, g, p);
 	jr_pop(&r->j, s);
 	if (rc || (rc = bool_member(r, v, "knight_returned", &p->knight_returned)) ||
-	    (rc = int_member(r, v, "trade_supply", 0, g->rs->trade_cards, &x)))
+	    (rc = sj_int_member(r, v, "trade_supply", 0, g->rs->trade_cards, &x)))
 		return rc;
 	p->trade_supply = (uint8_t)x;
 	if (!(t = jr_member(&r->j, v, "neutral_owed", 1, &rc)))
@@ -712,7 +696,7 @@ static int read_two(struct rd *r, jv_t *v, const struct game *g, struct position
 	if (rc)
 		return rc;
 	p->neutral_owed = (uint8_t)jv_array_size(t);
-	if ((rc = int_member(r, v, "give_owed", 0, g->rs->force_trade, &x)))
+	if ((rc = sj_int_member(r, v, "give_owed", 0, g->rs->force_trade, &x)))
 		return rc;
 	p->give_owed = (uint8_t)x;
 	return C_OK;
@@ -723,8 +707,8 @@ static int read_interrupt(struct rd *r, jv_t *v, const struct game *g, struct po
 {
 	int8_t by, answering;
 	int rc;
-	if ((rc = read_seat_or_null(r, v, "robber_by", &by)) ||
-	    (rc = read_seat_or_null(r, v, "answering", &answering)))
+	if ((rc = sj_read_seat_or_null(r, v, "robber_by", &by)) ||
+	    (rc = sj_read_seat_or_null(r, v, "answering", &answering)))
 		return rc;
 	int robbing = p->phase == PH_ROBBER || p->phase == PH_INTERRUPT || p->phase == PH_STEAL;
 	if ((by != NOBODY) != robbing)
@@ -745,7 +729,7 @@ static int read_building(struct rd *r, jv_t *v, const struct game *g, struct pos
 {
 	int8_t after;
 	int rc;
-	if ((rc = read_seat_or_null(r, v, "building_after", &after)))
+	if ((rc = sj_read_seat_or_null(r, v, "building_after", &after)))
 		return rc;
 	if ((after != NOBODY) != (p->phase == PH_BUILDING))
 		return jr_fail_at(&r->j, "building_after", "the building phase follows a seat's turn, "
@@ -755,6 +739,20 @@ static int read_building(struct rd *r, jv_t *v, const struct game *g, struct pos
 				  seat_name(g, after));
 	p->turn_of = (int8_t)(after == NOBODY ? 0 : after);
 	return C_OK;
+}
+
+/* read_member: the required member key of obj, read by fn at its path. */
+static int read_member(struct rd *r, jv_t *obj, const char *key, struct game *g, struct position *p,
+		       int (*fn)(struct rd *, jv_t *, struct game *, struct position *))
+{
+	int rc;
+	jv_t *v = jr_member(&r->j, obj, key, 1, &rc);
+	if (!v)
+		return rc;
+	int s = jr_key(&r->j, key);
+	rc = fn(r, v, g, p);
+	jr_pop(&r->j, s);
+	return rc;
 }
 
 static int read_position(struct rd *r, jv_t *v, struct game *g, struct position *p)
@@ -787,17 +785,17 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 	keys_add(allowed, nk, building_keys, rs_has_building_phase(g->rs));
 	if ((rc = jr_object(&r->j, v, allowed)))
 		return rc;
-	if ((rc = name_member(r, v, "phase", phase_parse, "phase", &k)))
+	if ((rc = sj_name_member(r, v, "phase", phase_parse, "phase", &k)))
 		return rc;
 	p->phase = (uint8_t)k;
-	if ((rc = int_member(r, v, "turn", 0, MAX_TURN, &x)))
+	if ((rc = sj_int_member(r, v, "turn", 0, MAX_TURN, &x)))
 		return rc;
 	p->turn = (uint16_t)x;
 	jv_t *cur = jr_member(&r->j, v, "current", 1, &rc);
 	if (!cur)
 		return rc;
 	int s = jr_key(&r->j, "current");
-	rc = read_seat(r, cur, &k);
+	rc = sj_read_seat(r, cur, &k);
 	if (!rc && g->role[k] != SEAT_PLAYER)
 		rc = jr_fail(&r->j, "%s is a neutral seat and never has the turn", seat_name(g, k));
 	jr_pop(&r->j, s);
@@ -816,19 +814,13 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 		return rc;
 	if (g->rules.knight_interrupt && (rc = read_interrupt(r, v, g, p)))
 		return rc;
-	if ((rc = int_member(r, v, "robber", 1, geo->nhex, &x)))
+	if ((rc = sj_int_member(r, v, "robber", 1, geo->nhex, &x)))
 		return rc;
 	p->robber = (uint8_t)(x - 1);
-	if ((rc = counts_member(r, v, "bank", resource_names, NRES, g->rs->bank_each, p->bank)))
+	if ((rc = sj_counts_member(r, v, "bank", resource_names, NRES, g->rs->bank_each, p->bank)))
 		return rc;
 
-	jv_t *deck = jr_member(&r->j, v, "deck", 1, &rc);
-	if (!deck)
-		return rc;
-	s = jr_key(&r->j, "deck");
-	rc = read_deck(r, deck, g, p);
-	jr_pop(&r->j, s);
-	if (rc)
+	if ((rc = read_member(r, v, "deck", g, p, read_deck)))
 		return rc;
 
 	jv_t *aw = jr_member(&r->j, v, "awards", 1, &rc);
@@ -836,19 +828,13 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 		return rc;
 	s = jr_key(&r->j, "awards");
 	if (!(rc = jr_object(&r->j, aw, award_keys)) &&
-	    !(rc = read_seat_or_null(r, aw, "longest_road", &p->longest_road)))
-		rc = read_seat_or_null(r, aw, "largest_army", &p->largest_army);
+	    !(rc = sj_read_seat_or_null(r, aw, "longest_road", &p->longest_road)))
+		rc = sj_read_seat_or_null(r, aw, "largest_army", &p->largest_army);
 	jr_pop(&r->j, s);
 	if (rc)
 		return rc;
 
-	jv_t *of = jr_member(&r->j, v, "offer", 1, &rc);
-	if (!of)
-		return rc;
-	s = jr_key(&r->j, "offer");
-	rc = read_offer(r, of, g, p);
-	jr_pop(&r->j, s);
-	if (rc)
+	if ((rc = read_member(r, v, "offer", g, p, read_offer)))
 		return rc;
 
 	jv_t *pls = jr_member(&r->j, v, "players", 1, &rc);
@@ -1099,59 +1085,12 @@ static int read_log(struct rd *r, jv_t *v, const struct jv_list *l, const char *
  */
 #define DOC_MAX_VALUES 65536
 
-/*
- * shape_check: the document's shape, before it is parsed: a log that holds
- * anything but strings, or more values elsewhere than a game has, is refused
- * here with the path, the same message as the reader's where it has one,
- * before a large file of them takes memory.
- */
-static int shape_check(struct rd *r, const char *buf, size_t len)
-{
-	struct jv_shape sh = { .list = "log", .max_values = DOC_MAX_VALUES };
-	int rc = C_OK, s;
-
-	switch (jv_shape_check(buf, len, &sh)) {
-	case JV_SHAPE_NOT_STRING:
-		s = jr_key(&r->j, "log");
-		jr_index(&r->j, sh.index);
-		rc = jr_fail(&r->j, "expected a move as a string, found %s", jr_type(&(jv_t){ .type = sh.found }));
-		jr_pop(&r->j, s);
-		break;
-	case JV_SHAPE_TOO_MANY:
-		s = jr_key(&r->j, sh.key);
-		rc = jr_fail(&r->j, "more than %d values and keys, more than a game document holds",
-			     DOC_MAX_VALUES);
-		jr_pop(&r->j, s);
-		break;
-	}
-	return rc;
-}
-
-/*
- * load_document: the parsed document into *d (jv_free frees it); NULL with
- * *rc and the message set.  With l, the log's strings are left in buf for
- * read_log when they can be (jv_parse_list): a long log then costs its
- * moves, not a tree of values as well.  A document the parser of its own
- * reads in full is read in one pass (jv_read_list); any other is looked at
- * first (shape_check), then parsed.
- */
-static jv_t *load_document(struct rd *r, const char *buf, size_t len, struct jv_list *l, struct jv_doc *d,
+/* sj_load_document: the document read with jr_load's bounds, its log (with l) left in buf for read_log. */
+jv_t *sj_load_document(struct rd *r, const char *buf, size_t len, struct jv_list *l, struct jv_doc *d,
 			   int *rc)
 {
-	struct jv_error jerr;
-
-	*rc = C_INPUT;
-	if (jr_document(&r->j, buf, len) != C_OK)
-		return NULL;
-	if (l && jv_read_list(buf, len, l, DOC_MAX_VALUES, d) == 0)
-		return d->root;	/* the common document, in one pass */
-	if (shape_check(r, buf, len) != C_OK)
-		return NULL;
-	if (l ? jv_parse_list(buf, len, l, d, &jerr) : jv_parse(buf, len, d, &jerr)) {
-		*rc = jv_refuse(&jerr, r->j.e);
-		return NULL;
-	}
-	return d->root;
+	const struct jr_limits lim = { l, DOC_MAX_VALUES, "a game document", "a move" };
+	return jr_load(&r->j, buf, len, &lim, d, rc);
 }
 
 int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
@@ -1171,7 +1110,7 @@ int game_read_flags(const char *buf, size_t len, int flags, struct game *g, stru
 
 	jr_init(&r.j, "", e);
 	game_init(g);
-	if (!(root = load_document(&r, buf, len, &log, &doc, &rc)))
+	if (!(root = sj_load_document(&r, buf, len, &log, &doc, &rc)))
 		return rc;
 	/* What the document is, before its keys: {"a": 1} is no game rather than a game with a stray key. */
 	if (!jv_is_object(root) || !jv_object_get(root, "format")) {
@@ -1244,7 +1183,7 @@ int game_read_flags(const char *buf, size_t len, int flags, struct game *g, stru
 	if ((v = jv_object_get(root, "view"))) {
 		int seat;
 		int s = jr_key(&r.j, "view");
-		rc = read_seat(&r, v, &seat);
+		rc = sj_read_seat(&r, v, &seat);
 		if (!rc && g->role[seat] != SEAT_PLAYER)
 			rc = jr_fail(&r.j, "%s is a neutral seat: only a player has a view",
 				     seat_name(g, seat));
@@ -1335,549 +1274,4 @@ int game_read_flags(const char *buf, size_t len, int flags, struct game *g, stru
 out:
 	jv_free(&doc);
 	return rc;
-}
-
-/* ---- a position set up by hand (catan-newboard --position) ---- */
-
-/* setup_colours: the players' colours in the order the document names them. */
-static int setup_colours(struct rd *r, jv_t *pls, struct newgame *o)
-{
-	const struct ruleset *rs = ruleset_of(o->rules.variant);
-	const char *key;
-	jv_t *val;
-	int rc = C_OK;
-
-	if (!pls)
-		return jr_fail(&r->j, "missing key 'players'");
-	int s = jr_key(&r->j, "players");
-	if (!jv_is_object(pls))
-		rc = jr_fail(&r->j, "expected an object keyed by colour, found %s", jr_type(pls));
-	else if ((int)jv_object_size(pls) < rs->min_players || (int)jv_object_size(pls) > rs->max_players)
-		rc = jr_fail(&r->j, "a game needs %d to %d players, not %zu", rs->min_players,
-			     rs->max_players, jv_object_size(pls));
-	o->nplayers = 0;
-	jv_object_foreach(pls, key, val) {
-		int c = colour_parse_in(rs, key);
-		char list[64];
-		if (rc)
-			break;
-		if (c < 0)
-			rc = jr_fail(&r->j, "'%s' is not a colour (%s)", key, colour_list(rs->colours, list, sizeof list));
-		else
-			o->colour[o->nplayers++] = (uint8_t)c;
-	}
-	jr_pop(&r->j, s);
-	return rc;
-}
-
-/* An optional member read by f when present. */
-#define OPTIONAL(obj, key, call) (jv_object_get((obj), (key)) ? (call) : C_OK)
-
-/* setup_player: one player's pieces and cards. */
-static int setup_player(struct rd *r, jv_t *v, struct game *g, struct position *p, int seat)
-{
-	static const char *const keys[] = { "settlements", "cities", "roads", "hand", "dev", "knights", NULL };
-	struct player *pl = &p->pl[seat];
-	long long x;
-	int rc;
-
-	if ((rc = jr_object(&r->j, v, keys)) ||
-	    (rc = OPTIONAL(v, "settlements", read_nodes(r, v, "settlements", p, seat, B_SETTLEMENT,
-							  g->rs->settlements))) ||
-	    (rc = OPTIONAL(v, "cities", read_nodes(r, v, "cities", p, seat, B_CITY, g->rs->cities))) ||
-	    (rc = OPTIONAL(v, "roads", read_roads(r, v, g, p, seat))) ||
-	    (rc = OPTIONAL(v, "hand", counts_member(r, v, "hand", resource_names, NRES, g->rs->bank_each,
-						    pl->hand))) ||
-	    (rc = OPTIONAL(v, "dev", counts_member(r, v, "dev", dev_names, NDEV, g->rs->deck_size, pl->dev))) ||
-	    (rc = OPTIONAL(v, "knights", int_member(r, v, "knights", 0, g->rs->deck[DEV_KNIGHT], &x))))
-		return rc;
-	pl->played[DEV_KNIGHT] = jv_object_get(v, "knights") ? (uint8_t)x : 0;
-	return C_OK;
-}
-
-/* setup_fail_at: a failure at players.COLOUR.KEY[.SUB]. */
-static int setup_fail_at(struct rd *r, const struct game *g, int seat, const char *key, const char *sub,
-			 const char *msg)
-{
-	int s = jr_key(&r->j, "players");
-	jr_key(&r->j, seat_name(g, seat));
-	jr_key(&r->j, key);
-	if (sub)
-		jr_key(&r->j, sub);
-	int rc = jr_fail(&r->j, "%s", msg);
-	jr_pop(&r->j, s);
-	return rc;
-}
-
-/* setup_cards: the bank is what the hands leave; the deck, in its shuffled order, what the players leave. */
-static int setup_cards(struct rd *r, struct game *g, struct position *p)
-{
-	const struct ruleset *rs = g->rs;
-	char msg[160];
-	int taken[NDEV] = { 0 };
-
-	for (int k = 0; k < NRES; k++) {
-		int total = 0, last = 0;
-		for (int s = 0; s < g->nplayers; s++) {
-			total += p->pl[s].hand[k];
-			last = p->pl[s].hand[k] ? s : last;
-		}
-		if (total > rs->bank_each) {
-			snprintf(msg, sizeof msg, "the hands hold %d %s, but there are %d", total,
-				 resource_names[k], rs->bank_each);
-			return setup_fail_at(r, g, last, "hand", resource_names[k], msg);
-		}
-		p->bank[k] = (uint8_t)(rs->bank_each - total);
-	}
-	for (int d = 0; d < NDEV; d++) {
-		int last = 0;
-		for (int s = 0; s < g->nplayers; s++) {
-			const struct player *pl = &p->pl[s];
-			taken[d] += pl->dev[d] + pl->played[d];
-			last = pl->dev[d] + pl->played[d] ? s : last;
-		}
-		if (taken[d] > rs->deck[d]) {
-			const struct player *pl = &p->pl[last];
-			snprintf(msg, sizeof msg, "the players hold and played %d %s cards, but the deck has %d",
-				 taken[d], dev_names[d], rs->deck[d]);
-			return d == DEV_KNIGHT && !pl->dev[d] ? setup_fail_at(r, g, last, "knights", NULL, msg)
-							   : setup_fail_at(r, g, last, "dev", dev_names[d], msg);
-		}
-	}
-	int n = 0;
-	for (int i = 0; i < p->deck_len; i++) {
-		if (taken[p->deck[i]] > 0)
-			taken[p->deck[i]]--;
-		else
-			p->deck[n++] = p->deck[i];
-	}
-	p->deck_len = (uint8_t)n;
-	pos_deck_counts(p);
-	return C_OK;
-}
-
-/* setup_award: the holder of an award from the board, or as the document names it when several tie. */
-static int setup_award(struct rd *r, jv_t *aw, const struct game *g, const int *v, int min,
-		       const char *key, const char *award, int8_t *holder)
-{
-	int max, nmax, top = awards_top(v, g->nplayers, &max, &nmax), rc, s;
-
-	if (aw && jv_object_get(aw, key)) {
-		s = jr_key(&r->j, "awards");
-		rc = read_seat_or_null(r, aw, key, holder);
-		jr_pop(&r->j, s);
-		return rc;
-	}
-	*holder = (int8_t)(max >= min ? top : NOBODY);
-	if (max < min || nmax == 1)
-		return C_OK;
-	char who[64] = "";
-	for (int t = 0, named = 0; t < g->nplayers; t++)
-		if (v[t] == max)
-			snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s",
-				 !named++ ? "" : nmax == named ? " and " : ", ", seat_name(g, t));
-	s = jr_key(&r->j, "awards");
-	rc = jr_fail_at(&r->j, key, "%s tie for the %s (%d): the order of building decides, so "
-			"name the holder", who, award, max);
-	jr_pop(&r->j, s);
-	return rc;
-}
-
-int game_set_up(const char *buf, size_t len, const struct newgame *o, struct game *g, struct cerr *e)
-{
-	static const char *const keys[] = { "players", "current", "phase", "turn", "robber", "awards", NULL };
-	static const char *const award_keys[] = { "longest_road", "largest_army", NULL };
-	struct rd r = { .g = g, .set_up = 1 };
-	struct newgame no = *o;
-	struct jv_doc doc;
-	jv_t *root, *v, *aw;
-	long long x;
-	int rc, k, s;
-
-	jr_init(&r.j, "", e);
-	game_init(g);
-	if (!(root = load_document(&r, buf, len, NULL, &doc, &rc)))
-		return rc;
-	if ((rc = jr_object(&r.j, root, keys)) ||
-	    (rc = setup_colours(&r, jv_object_get(root, "players"), &no)))
-		goto out;
-	/* The board, the shuffled deck and the luck of a new game; the pieces and cards from the document. */
-	no.beginner = o->beginner;
-	if ((rc = game_new(g, &no, e)) != C_OK)
-		goto out;
-	struct position *p = &g->start;
-	uint64_t rng[4];
-	uint8_t deck[MAX_DECK];
-	memcpy(rng, p->rng, sizeof rng);
-	memcpy(deck, p->deck, sizeof deck);
-	pos_empty(g->rs, &g->board, p, g->nplayers);
-	memcpy(p->rng, rng, sizeof rng);
-	memcpy(p->deck, deck, sizeof deck);
-
-	v = jv_object_get(root, "players");
-	s = jr_key(&r.j, "players");
-	for (int seat = 0; !rc && seat < g->nplayers; seat++) {
-		const char *c = seat_name(g, seat);
-		int s2 = jr_key(&r.j, c);
-		rc = setup_player(&r, jv_object_get(v, c), g, p, seat);
-		jr_pop(&r.j, s2);
-	}
-	/* Every road joined to its owner's buildings, named where the document lists it. */
-	for (int seat = 0; !rc && seat < g->nplayers; seat++) {
-		const char *c = seat_name(g, seat);
-		jv_t *roads = jv_object_get(jv_object_get(v, c), "roads");
-		uint8_t reached[MAX_EDGE];
-		pos_roads_reached(g->rs->geom, p, seat, reached);
-		for (size_t i = 0; !rc && i < jv_array_size(roads); i++) {
-			const char *name = jv_string_value(jv_array_get(roads, i));
-			if (reached[edge_parse(g->rs->geom, name)])
-				continue;
-			int s2 = jr_key(&r.j, c);
-			jr_key(&r.j, "roads");
-			jr_index(&r.j, i);
-			rc = jr_fail(&r.j, "road %s is not joined to %s's settlements and cities", name, c);
-			jr_pop(&r.j, s2);
-		}
-	}
-	jr_pop(&r.j, s);
-	if (rc || (rc = setup_cards(&r, g, p)))
-		goto out;
-
-	p->current = 0;
-	if ((v = jv_object_get(root, "current"))) {
-		s = jr_key(&r.j, "current");
-		rc = read_seat(&r, v, &k);
-		jr_pop(&r.j, s);
-		if (rc)
-			goto out;
-		p->current = (int8_t)k;
-	}
-	p->phase = PH_ROLL;
-	if ((v = jv_object_get(root, "phase"))) {
-		if ((rc = name_member(&r, root, "phase", phase_parse, "phase", &k)))
-			goto out;
-		if (k != PH_ROLL && k != PH_MAIN) {
-			rc = jr_fail_at(&r.j, "phase", "a position is set up in the roll or main phase, not "
-					"'%s'", phase_names[k]);
-			goto out;
-		}
-		p->phase = (uint8_t)k;
-	}
-	p->rolled = p->phase == PH_MAIN;
-	p->turn = 1;
-	if (jv_object_get(root, "turn")) {
-		if ((rc = int_member(&r, root, "turn", 1, MAX_TURN - 1, &x)))
-			goto out;
-		p->turn = (uint16_t)x;
-	}
-	if (jv_object_get(root, "robber")) {
-		if ((rc = int_member(&r, root, "robber", 1, g->rs->geom->nhex, &x)))
-			goto out;
-		p->robber = (uint8_t)(x - 1);
-	}
-	pos_count_pieces(g->rs, &g->board, p, g->nplayers);
-
-	/* The awards: computed from the board and the knights; named by the document where several tie. */
-	aw = jv_object_get(root, "awards");
-	if (aw) {
-		s = jr_key(&r.j, "awards");
-		rc = jr_object(&r.j, aw, award_keys);
-		jr_pop(&r.j, s);
-		if (rc)
-			goto out;
-	}
-	int vals[MAXPLAYERS] = { 0 };
-	for (int t = 0; t < g->nplayers; t++)
-		vals[t] = p->road_len[t];
-	if ((rc = setup_award(&r, aw, g, vals, g->rs->road_award_min, "longest_road", "longest road",
-			      &p->longest_road)))
-		goto out;
-	for (int t = 0; t < g->nplayers; t++)
-		vals[t] = p->pl[t].played[DEV_KNIGHT];
-	if ((rc = setup_award(&r, aw, g, vals, g->rs->army_award_min, "largest_army", "largest army",
-			      &p->largest_army)))
-		goto out;
-	if ((rc = pos_check(g, p, e)) || (rc = pos_award_check(g, p, e)) || (rc = pos_setup_check(g, p, e))) {
-		rc = C_INPUT;
-		e->code = C_INPUT;
-		goto out;
-	}
-	g->set_up = 1;
-	g->pos = *p;
-out:
-	jv_free(&doc);
-	return rc;
-}
-
-/* ---- writing ---- */
-
-static void write_counts(struct jw *w, const char *key, const char *const *names, int n,
-			 const uint8_t *v)
-{
-	jw_key(w, key);
-	jw_obj(w, JW_INLINE);
-	for (int i = 0; i < n; i++) {
-		jw_key(w, names[i]);
-		jw_int(w, v[i]);
-	}
-	jw_end_obj(w);
-}
-
-void sj_write_rules(struct jw *w, const struct rules *ru)
-{
-	jw_key(w, "rules");
-	jw_obj(w, JW_INLINE);
-	for (const struct rules_option *o = rules_options; o->key; o++) {
-		int v = rules_option_value(ru, o);
-		if (o->words)
-			jw_key_str(w, o->key, o->words[v]);
-		else
-			jw_key_int(w, o->key, v);
-	}
-	jw_end_obj(w);
-}
-
-void sj_write_seat(struct jw *w, const struct game *g, const char *key, int seat)
-{
-	jw_key(w, key);
-	if (seat == NOBODY)
-		jw_null(w);
-	else
-		jw_str(w, seat_name(g, seat));
-}
-
-static void write_pieces(const struct geometry *geo,
-			 struct jw *w, const struct position *p, int seat, int cities)
-{
-	for (int kind = B_SETTLEMENT; kind <= (cities ? B_CITY : B_SETTLEMENT); kind++) {
-		jw_key(w, kind == B_SETTLEMENT ? "settlements" : "cities");
-		jw_arr(w, JW_INLINE);
-		for (int n = 0; n < geo->nnode; n++)
-			if (p->node_owner[n] == seat && p->node_kind[n] == kind)
-				jw_int(w, n + 1);
-		jw_end_arr(w);
-	}
-	jw_key(w, "roads");
-	jw_arr(w, JW_INLINE);
-	for (int ed = 0; ed < geo->nedge; ed++)
-		if (p->edge_owner[ed] == seat) {
-			char name[8];
-			jw_str(w, edge_name(geo, ed, name));
-		}
-	jw_end_arr(w);
-}
-
-static void write_player(struct jw *w, const struct game *g, const struct position *p, int seat,
-			 int start)
-{
-	const struct geometry *geo = g->rs->geom;
-	const struct player *pl = &p->pl[seat];
-	int hidden = g->view != NOBODY && g->view != seat && !start;
-
-	jw_obj(w, JW_BLOCK);
-	if (g->role[seat] == SEAT_NEUTRAL) {
-		write_pieces(geo, w, p, seat, 0);
-		jw_end_obj(w);
-		return;
-	}
-	if (hidden) {
-		/* Hands face up (open_hands): the hand as it is, the development cards a count. */
-		if (seat_may_see(g, p, g->view, seat, HID_HAND))
-			write_counts(w, "hand", resource_names, NRES, pl->hand);
-		else
-			jw_key_int(w, "hand", g->view_hand[seat]);
-		jw_key_int(w, "dev", g->view_dev[seat]);
-		if (seat_may_see(g, p, g->view, seat, HID_POINTS)) {
-			jw_key_int(w, "victory_points", pl->dev[DEV_VICTORY_POINT] + pl->dev_new[DEV_VICTORY_POINT]);
-		}
-	} else {
-		write_counts(w, "hand", resource_names, NRES, pl->hand);
-		write_counts(w, "dev", dev_names, NDEV, pl->dev);
-		write_counts(w, "dev_new", dev_names, NDEV, pl->dev_new);
-	}
-	write_counts(w, "played", dev_names, NDEV, pl->played);
-	jw_key_int(w, "discard", pl->discard);
-	if (rs_has_trade_cards(g->rs)) {
-		jw_key_int(w, "trade_cards", pl->trade);
-		jw_key_int(w, "knights_returned", pl->returned);
-	}
-	write_pieces(geo, w, p, seat, 1);
-	jw_end_obj(w);
-}
-
-/* A position; start: a view's start, shown whole but with the deck as counts and no generator. */
-static void write_position(struct jw *w, const struct game *g, const struct position *p, int start)
-{
-	jw_obj(w, JW_BLOCK);
-	jw_key_str(w, "phase", phase_names[p->phase]);
-	jw_key_int(w, "turn", p->turn);
-	jw_key_str(w, "current", seat_name(g, p->current));
-	jw_key_bool(w, "rolled", p->rolled);
-	jw_key_bool(w, "dev_played", p->dev_played);
-	jw_key_bool(w, "built", p->built);
-	if (rs_has_turn_extras(g->rs)) {
-		jw_key(w, "rolls");
-		jw_arr(w, JW_INLINE);
-		for (int i = 0; i < p->nrolls; i++)
-			jw_int(w, p->roll_sum[i]);
-		jw_end_arr(w);
-		jw_key_bool(w, "knight_returned", p->knight_returned);
-		jw_key_int(w, "trade_supply", p->trade_supply);
-		jw_key(w, "neutral_owed");
-		jw_arr(w, JW_INLINE);
-		for (int i = 0; i < p->neutral_owed; i++)
-			jw_str(w, p->neutral_piece == PC_ROAD ? "road" : "settlement");
-		jw_end_arr(w);
-		jw_key_int(w, "give_owed", p->give_owed);
-	}
-	if (g->rules.ignore_seven)
-		jw_key_bool(w, "seven", p->seven);
-	if (g->rules.knight_interrupt) {
-		int robbing = p->phase == PH_ROBBER || p->phase == PH_INTERRUPT || p->phase == PH_STEAL;
-		sj_write_seat(w, g, "robber_by", robbing ? p->robber_seat : NOBODY);
-		sj_write_seat(w, g, "answering", p->phase == PH_INTERRUPT ? p->answer : NOBODY);
-	}
-	if (rs_has_building_phase(g->rs))
-		sj_write_seat(w, g, "building_after", p->phase == PH_BUILDING ? p->turn_of : NOBODY);
-	jw_key_int(w, "robber", p->robber + 1);
-	write_counts(w, "bank", resource_names, NRES, p->bank);
-	if (g->view != NOBODY && !start) {
-		jw_key_int(w, "deck", p->deck_len);
-	} else if (!p->deck_known) {
-		write_counts(w, "deck", dev_names, NDEV, p->deck_count);
-	} else {
-		jw_key(w, "deck");
-		jw_arr(w, JW_INLINE);
-		for (int i = 0; i < p->deck_len; i++)
-			jw_str(w, dev_names[p->deck[i]]);
-		jw_end_arr(w);
-	}
-	jw_key(w, "awards");
-	jw_obj(w, JW_INLINE);
-	sj_write_seat(w, g, "longest_road", p->longest_road);
-	sj_write_seat(w, g, "largest_army", p->largest_army);
-	jw_end_obj(w);
-	jw_key(w, "offer");
-	if (!p->offer.active) {
-		jw_null(w);
-	} else {
-		jw_obj(w, JW_INLINE);
-		jw_key_str(w, "to", p->offer.to == NOBODY ? "all" : seat_name(g, p->offer.to));
-		write_counts(w, "give", resource_names, NRES, p->offer.give);
-		write_counts(w, "get", resource_names, NRES, p->offer.get);
-		jw_key(w, "rejected");
-		jw_arr(w, JW_INLINE);
-		for (int s = 0; s < g->nplayers; s++)
-			if (p->offer.rejected & (1u << s))
-				jw_str(w, seat_name(g, s));
-		jw_end_arr(w);
-		jw_end_obj(w);
-	}
-	jw_key(w, "players");
-	jw_obj(w, JW_BLOCK);
-	for (int s = 0; s < g->nplayers; s++) {
-		jw_key(w, seat_name(g, s));
-		write_player(w, g, p, s, start);
-	}
-	jw_end_obj(w);
-	if (g->view == NOBODY && g->has_secret) {
-		jw_key_int(w, "draws", (long long)p->rng[0]);
-	} else if (g->view == NOBODY) {
-		jw_key(w, "rng");
-		jw_arr(w, JW_INLINE);
-		for (int i = 0; i < 4; i++) {
-			char hex[17];
-			snprintf(hex, sizeof hex, "%016" PRIx64, p->rng[i]);
-			jw_str(w, hex);
-		}
-		jw_end_arr(w);
-	}
-	jw_end_obj(w);
-}
-
-int game_write(const struct game *g, int flags, char **out, size_t *len, struct cerr *e)
-{
-	const struct geometry *geo = g->rs->geom;
-	struct jw w;
-
-	jw_init(&w, flags & SJ_COMPACT);
-	/*
-	 * About what a game takes, so that the text is not moved as it grows (a
-	 * log's line is some 24 bytes), up to a megabyte: a longer one grows.
-	 */
-	buf_reserve(&w.out, g->log.len < 32000 ? 16384 + 32 * g->log.len : 1 << 20);
-	jw_obj(&w, JW_BLOCK);
-	jw_key(&w, "format");
-	jw_str(&w, STATE_FORMAT);
-	if (g->view != NOBODY) {
-		jw_key(&w, "view");
-		jw_str(&w, seat_name(g, g->view));
-	}
-	jw_key(&w, "seed");
-	if (g->seed < 0 || g->view != NOBODY)
-		jw_null(&w);
-	else
-		jw_int(&w, g->seed);
-	if (g->has_secret && g->view == NOBODY) {
-		char hex[2 * LUCK_KEY_BYTES + 1];
-		luck_key_text(g->secret, hex);
-		jw_key_str(&w, "secret", hex);
-	}
-	sj_write_rules(&w, &g->rules);
-	for (int role = SEAT_PLAYER; role <= SEAT_NEUTRAL; role++) {
-		if (role == SEAT_NEUTRAL && !rs_has_neutrals(g->rs))
-			break;
-		jw_key(&w, role == SEAT_PLAYER ? "players" : "neutral");
-		jw_arr(&w, JW_INLINE);
-		for (int s = 0; s < g->nplayers; s++)
-			if (g->role[s] == role)
-				jw_str(&w, seat_name(g, s));
-		jw_end_arr(&w);
-	}
-	jw_key(&w, "board");
-	jw_obj(&w, JW_BLOCK);
-	jw_key(&w, "hexes");
-	jw_arr(&w, JW_BLOCK);
-	for (int h = 0; h < geo->nhex; h++) {
-		jw_obj(&w, JW_INLINE);
-		jw_key(&w, "terrain");
-		jw_str(&w, terrain_names[g->board.terrain[h]]);
-		jw_key(&w, "token");
-		if (g->board.terrain[h] == T_DESERT)
-			jw_null(&w);
-		else
-			jw_int(&w, g->board.token[h]);
-		jw_end_obj(&w);
-	}
-	jw_end_arr(&w);
-	jw_key(&w, "harbours");
-	jw_arr(&w, JW_INLINE);
-	for (int i = 0; i < geo->nharbour; i++)
-		jw_str(&w, harbour_name(g->board.harbour[i]));
-	jw_end_arr(&w);
-	jw_end_obj(&w);
-	if (g->set_up && g->view == NOBODY)
-		jw_key_str(&w, "setup", "position");
-	if (g->has_start) {
-		jw_key(&w, "start");
-		write_position(&w, g, &g->start, g->view != NOBODY);
-	}
-	if (g->has_pos) {
-		jw_key(&w, "position");
-		write_position(&w, g, &g->pos, 0);
-	}
-	jw_key(&w, "log");
-	jw_arr(&w, JW_BLOCK);
-	for (size_t i = 0; i < g->log.len; i++) {
-		const struct logent *ent = &g->log.ent[i];
-		if (ent->plain)
-			jw_str_plain(&w, ent->text, ent->len);
-		else
-			jw_str(&w, ent->text);
-	}
-	jw_end_arr(&w);
-	jw_end_obj(&w);
-	if (jw_finish(&w, out, len) != 0)
-		return cerr_set(e, C_SYSTEM, "out of memory");
-	return C_OK;
 }

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc/import_int.h"
+#include "import/import_int.h"
 #include "model/ruleset.h"
 
 const int js_res[7] = { -1, RES_BRICK, RES_ORE, RES_WOOL, RES_GRAIN, RES_LUMBER, -1 };

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "model/board.h"
-#include "doc/import.h"
-#include "doc/import_int.h"
+#include "import/import.h"
+#include "import/import_int.h"
 #include "model/move.h"
 #include "model/names.h"
 #include "model/ruleset.h"

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc/import_int.h"
+#include "import/import_int.h"
 #include "jr.h"
 #include "jv.h"
 #include "model/names.h"

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "model/board.h"
-#include "doc/import_int.h"
+#include "import/import_int.h"
 #include "model/move.h"
 #include "model/names.h"
 #include "model/ruleset.h"
