@@ -10,11 +10,13 @@
 # again at each of your turns and, in the set-up, after the bots' placements.  On a terminal
 # the screen is cleared and the board drawn at its top after every move, in the screen
 # layout of 80 by 24 (catan-render --screen), in colour unless NO_COLOR is set, with what
-# changed since it was last drawn in reverse video; the menu is cut to the lines left under
+# changed since it was last drawn bold and underlined; the menu is cut to the lines left under
 # it ("list" shows it whole).  Elsewhere (a pipe, a file) the board is the plain text of mail.  On a
 # terminal with rlwrap installed, the prompt has line editing and a history (kept in
 # ~/.human-vs-bots_history).
 # Usage: human-vs-bots.sh [SEED [POLICY [GAME-FILE]]]   (POLICY of the bots: greedy or random)
+# A GAME-FILE that exists is resumed where it stands (SEED does not apply), never replaced; a
+# file that is not a game red plays in is left as it is, and the script stops.
 set -e
 if [ -t 0 ] && [ -z "${HUMAN_VS_BOTS_WRAPPED:-}" ] && command -v rlwrap >/dev/null; then
 	HUMAN_VS_BOTS_WRAPPED=1 exec rlwrap -H "$HOME/.human-vs-bots_history" sh "$0" "$@"
@@ -28,8 +30,19 @@ view=$game.view
 seen_view=$game.seen
 trap 'rm -f "$moves" "$err" "$view" "$seen_view"' EXIT
 
-catan-newboard --seed "$seed" >"$game"
-echo "You are red; the bots play $policy.  The game is kept in $game."
+if [ -e "$game" ]; then
+	# A game given back is resumed, never replaced; anything else is left alone.
+	if ! catan-move --status <"$game" >/dev/null 2>"$err" ||
+		! jq -e '.players | index("red") != null' "$game" >/dev/null 2>&1; then
+		echo "human-vs-bots: $game is not a game that red plays in: it is left as it is" >&2
+		sed 's/^/  /' "$err" >&2
+		exit 1
+	fi
+	echo "Resuming the game in $game (turn $(jq -r .position.turn "$game")); the bots play $policy."
+else
+	catan-newboard --seed "$seed" >"$game"
+	echo "You are red; the bots play $policy.  The game is kept in $game."
+fi
 catan-move --view red <"$game" >"$view"
 
 # On a terminal: its number of rows, and the rows the menu may take under the board.
@@ -171,7 +184,7 @@ Commands:
   list               the moves again, all of them
   board              the board again
   help               these lines
-  quit               stop (the game is kept and can be continued with catan-move)
+  quit               stop (the game is kept: give its file to continue it)
 HELP
 }
 

@@ -734,11 +734,12 @@ play_outcome() {
 }
 
 @test "examples/human-vs-bots.sh: a person plays red from stdin; wrong moves are explained" {
+	H=$BATS_TEST_TMPDIR/hvb.json	# a new game: setup's $G is one already
 	{
 		printf 'help\nbuild city 99\nzz\nbuild settlement 1\n'
 		yes a | head -n 400
 	} >"$BATS_TEST_TMPDIR/input"
-	run -0 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$G" <"$BATS_TEST_TMPDIR/input"
+	run -0 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$H" <"$BATS_TEST_TMPDIR/input"
 	assert_eq "" "$stderr"
 	[[ "$output" == *"Not allowed: 'red build city 99': '99' is not an intersection (1 to 54)"* ]]
 	[[ "$output" == *"There is no move 'zz': choose one of the marks a to bb."* ]]
@@ -746,7 +747,7 @@ play_outcome() {
 	[[ "${lines[-1]}" =~ ^Game\ over\ on\ turn\ [0-9]+:\ (red|blue|white|orange)\ won\.$ ]]
 	# help lists the commands; the board is drawn again after the bots' set-up placements.
 	[[ "$output" == *$'red> Commands:\n  a, b, ... aa, ab   the move of that mark in the list\n'* ]]
-	grep -q '^  quit               stop (the game is kept and can be continued with catan-move)$' <<<"$output"
+	grep -q '^  quit               stop (the game is kept: give its file to continue it)$' <<<"$output"
 	grep -q '^Set-up, placement 8 of 8: red places a settlement$' <<<"$output"
 	grep -q '^Set-up, placement 8 of 8: red places a road$' <<<"$output"
 	# Only red's view: the bots' purchases and the cards of steals between bots stay hidden;
@@ -756,7 +757,7 @@ play_outcome() {
 	run -1 grep -E '^  (blue|white|orange) robber [0-9]+ steal (blue|white|orange) [a-z]' <<<"$out"
 	grep -qE '^  (blue|white|orange) buy$' <<<"$out"
 	grep -qE '^  (blue|white|orange) robber [0-9]+ steal red (brick|lumber|wool|grain|ore)$' <<<"$out"
-	run -0 jq -r '.log[] | select(test("^(blue|white|orange) buy [a-z]"))' "$G"
+	run -0 jq -r '.log[] | select(test("^(blue|white|orange) buy [a-z]"))' "$H"
 	[ -n "$output" ]
 	# After a roll, the cards red received, as red's hand grew.
 	grep -qE '^    red receives (brick|lumber|wool|grain|ore) [0-9]' <<<"$out"
@@ -781,11 +782,46 @@ play_outcome() {
 		m { n++ } END { print max }' <<<"$out"
 	[ "$output" -le 10 ]
 	run -1 grep -qE '^ +[0-9]+  (build|end|roll|trade|buy|play)' <<<"$out"
-	run -0 jq -r '.log[0]' "$G"
+	run -0 jq -r '.log[0]' "$H"
 	assert_eq "red build settlement 1" "$output"
-	# Input that runs out leaves the game to be continued.
-	run -0 sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$G" </dev/null
-	[[ "${lines[-1]}" == "No more input: the game is kept in $G." ]]
+	# A game that is over, given back, is shown over; input that runs out leaves a game to be
+	# continued.
+	over=$(tail -n 1 <<<"$out")
+	run -0 sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$H" </dev/null
+	assert_eq "$over" "${lines[-1]}"
+	run -0 sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$H.2" </dev/null
+	[[ "${lines[-1]}" == "No more input: the game is kept in $H.2." ]]
+}
+
+@test "examples/human-vs-bots.sh resumes the game file it is given, and leaves a file that is no game of red's as it is" {
+	H=$BATS_TEST_TMPDIR/hvb.json
+	printf 'a\na\na\nquit\n' >"$BATS_TEST_TMPDIR/input"
+	run -0 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$H" <"$BATS_TEST_TMPDIR/input"
+	assert_eq "You are red; the bots play greedy.  The game is kept in $H." "${lines[0]}"
+	cp "$H" "$BATS_TEST_TMPDIR/kept.json"
+	run -0 jq '.log | length' "$H"
+	[ "$output" -gt 4 ]
+	# Given back, the game goes on where it stood: its moves are kept, and red's next ones added.
+	run -0 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 9 random "$H" <"$BATS_TEST_TMPDIR/input"
+	assert_eq "" "$stderr"
+	assert_eq "Resuming the game in $H (turn 0); the bots play random." "${lines[0]}"
+	run -0 jq -c '.log' "$BATS_TEST_TMPDIR/kept.json"
+	kept=${output%]}
+	run -0 jq -c '.log' "$H"
+	[[ "$output" == "$kept",* ]]
+	run -0 jq -r '.log[0]' "$H"
+	assert_eq "red build settlement 1" "$output"
+	# A file that is no game, or a game without red, is refused and left as it was.
+	echo '{"a": 1}' >"$BATS_TEST_TMPDIR/other.json"
+	run -1 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$BATS_TEST_TMPDIR/other.json" </dev/null
+	assert_eq "human-vs-bots: $BATS_TEST_TMPDIR/other.json is not a game that red plays in: it is left as it is
+  catan-move: stdin: not a game: no \"format\": \"catan-state/1\" (catan-state(5))" "$stderr"
+	assert_eq '{"a": 1}' "$(cat "$BATS_TEST_TMPDIR/other.json")"
+	catan-newboard --seed 5 --players blue,white >"$BATS_TEST_TMPDIR/two.json"
+	cp "$BATS_TEST_TMPDIR/two.json" "$BATS_TEST_TMPDIR/two.kept"
+	run -1 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$BATS_TEST_TMPDIR/two.json" </dev/null
+	assert_eq "human-vs-bots: $BATS_TEST_TMPDIR/two.json is not a game that red plays in: it is left as it is" "$stderr"
+	cmp "$BATS_TEST_TMPDIR/two.json" "$BATS_TEST_TMPDIR/two.kept"
 }
 
 @test "in place: what a writer killed under the lock left is removed by the next one" {
