@@ -733,64 +733,90 @@ play_outcome() {
 	[[ "${lines[0]}" == "seed 2, policy random: "* ]]
 }
 
-@test "examples/human-vs-bots.sh: a person plays red from stdin; wrong moves are explained" {
+@test "examples/human-vs-bots.sh: a person plays red from stdin, in steps; wrong moves are explained" {
 	H=$BATS_TEST_TMPDIR/hvb.json	# a new game: setup's $G is one already
-	{
-		printf 'help\nbuild city 99\nzz\nbuild settlement 1\n'
-		yes a | head -n 400
-	} >"$BATS_TEST_TMPDIR/input"
+	printf '%s\n' help 'build city 99' zz 'blue roll' 'build settlement 1' a b a a log end \
+		>"$BATS_TEST_TMPDIR/input"
 	run -0 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$H" <"$BATS_TEST_TMPDIR/input"
 	assert_eq "" "$stderr"
-	[[ "$output" == *"Not allowed: 'red build city 99': '99' is not an intersection (1 to 54)"* ]]
-	[[ "$output" == *"There is no move 'zz': choose one of the marks a to bb."* ]]
-	[[ "$output" == *"red>   red build settlement 1"* ]]
-	[[ "${lines[-1]}" =~ ^Game\ over\ on\ turn\ [0-9]+:\ (red|blue|white|orange)\ won\.$ ]]
-	# help lists the commands; the board is drawn again after the bots' set-up placements.
-	[[ "$output" == *$'red> Commands:\n  a, b, ... aa, ab   the move of that mark in the list\n'* ]]
-	grep -q '^  quit               stop (the game is kept: give its file to continue it)$' <<<"$output"
-	grep -q '^Set-up, placement 8 of 8: red places a settlement$' <<<"$output"
-	grep -q '^Set-up, placement 8 of 8: red places a road$' <<<"$output"
-	# Only red's view: the bots' purchases and the cards of steals between bots stay hidden;
-	# a steal from red shows red the card.
 	out=$output
-	run -1 grep -E '^  (blue|white|orange) buy [a-z]' <<<"$out"
-	run -1 grep -E '^  (blue|white|orange) robber [0-9]+ steal (blue|white|orange) [a-z]' <<<"$out"
-	grep -qE '^  (blue|white|orange) buy$' <<<"$out"
-	grep -qE '^  (blue|white|orange) robber [0-9]+ steal red (brick|lumber|wool|grain|ore)$' <<<"$out"
-	run -0 jq -r '.log[] | select(test("^(blue|white|orange) buy [a-z]"))' "$H"
-	[ -n "$output" ]
-	# After a roll, the cards red received, as red's hand grew.
-	grep -qE '^    red receives (brick|lumber|wool|grain|ore) [0-9]' <<<"$out"
-	run -0 grep -B1 '^    red receives ' <<<"$out"
-	run -1 grep -vE '^((red> )?  [a-z]+ roll [1-6] [1-6]|    red receives .*|--)$' <<<"$output"
-	# The menu marks moves by letters, never by numbers that read as intersections, and is
-	# short: the 54 places of the first settlement take 7 lines, the moves of a verb share
-	# lines when the moves but their last words would make too many, and up to 10 moves are
-	# listed one a line.
-	run -0 grep -m1 -A7 '^Your moves:$' <<<"$out"
-	assert_eq "Your moves:
-  build settlement  a 1    b 2    c 3    d 4    e 5    f 6    g 7    h 8
-                    i 9    j 10   k 11   l 12   m 13   n 14   o 15   p 16
-                    q 17   r 18   s 19   t 20   u 21   v 22   w 23   x 24
-                    y 25   z 26   aa 27  ab 28  ac 29  ad 30  ae 31  af 32
-                    ag 33  ah 34  ai 35  aj 36  ak 37  al 38  am 39  an 40
-                    ao 41  ap 42  aq 43  ar 44  as 45  at 46  au 47  av 48
-                    aw 49  ax 50  ay 51  az 52  ba 53  bb 54" "$output"
-	grep -qE '^  robber  a [0-9]+( steal [a-z]+)? +b [0-9]+' <<<"$out"
-	grep -qE '^    a  end$' <<<"$out"
-	run -0 awk '/^Your moves:$/ { n = 0; m = 1; next } m && /^red> / { if (n > max) max = n; m = 0 }
-		m { n++ } END { print max }' <<<"$out"
-	[ "$output" -le 10 ]
-	run -1 grep -qE '^ +[0-9]+  (build|end|roll|trade|buy|play)' <<<"$out"
-	run -0 jq -r '.log[0]' "$H"
-	assert_eq "red build settlement 1" "$output"
-	# A game that is over, given back, is shown over; input that runs out leaves a game to be
-	# continued.
-	over=$(tail -n 1 <<<"$out")
-	run -0 sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$H" </dev/null
-	assert_eq "$over" "${lines[-1]}"
-	run -0 sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$H.2" </dev/null
-	[[ "${lines[-1]}" == "No more input: the game is kept in $H.2." ]]
+	grep -qx "red> Not allowed: 'red build city 99': '99' is not an intersection (1 to 54)" <<<"$out"
+	grep -qx "red> There is no choice 'zz' here: type one of the letters shown, or \"help\"." <<<"$out"
+	grep -qx "red> You play red: 'blue' is another player's colour.  Type your move alone, as \"roll\"." <<<"$out"
+	# help names the commands, offers among them, in 80 columns.
+	run -0 grep -A11 '^red> Commands' <<<"$out"
+	assert_eq "Commands (a step's letters and words, or a whole move, at the prompt):
+  a, b, ... aa   the choice of that letter: a group of moves, or a move
+  WORDS          a choice by its words (\"14-15\", \"10\", \"ore\"), or a whole
+                 move: \"build road 9-14\", \"robber 10 steal blue\"
+  offer          an offer to every player, \"offer all ore 1 for brick 1\",
+                 or to one of them: \"offer blue ore 1 for brick 1\"
+  -  +           back a step; more choices when they do not all fit
+  log            every move of the game so far, as you may see it
+  list           every move you can make, all at once
+  board          the board again
+  help           these lines
+  quit           stop (the game is kept: give its file to continue it)" "${output#red> }"
+	# Choices are marked by letters, never by numbers that read as intersections; the 54
+	# places of the first settlement take 5 lines.
+	run -0 grep -m1 -A5 '^build settlement (intersection):$' <<<"$out"
+	assert_eq "build settlement (intersection):
+a 1    b 2    c 3    d 4    e 5    f 6    g 7    h 8    i 9    j 10   k 11
+l 12   m 13   n 14   o 15   p 16   q 17   r 18   s 19   t 20   u 21   v 22
+w 23   x 24   y 25   z 26   aa 27  ab 28  ac 29  ad 30  ae 31  af 32  ag 33
+ah 34  ai 35  aj 36  ak 37  al 38  am 39  an 40  ao 41  ap 42  aq 43  ar 44
+as 45  at 46  au 47  av 48  aw 49  ax 50  ay 51  az 52  ba 53  bb 54" "$output"
+	grep -qx 'red> build road (path):' <<<"$out"
+	# What happened since red's last turn, the set-up's placements and the card received,
+	# red's roll under it, and what red can do: the trades before the end.
+	run -0 grep -m1 -A5 '^red> Since your last turn:' <<<"$out"
+	assert_eq "red> Since your last turn: you: settlement 1, road 1-4; blue: settlement 41, road
+  41-45; white: settlement 9, road 9-14; orange: settlement 40, road 35-40,
+  settlement 29, road 29-35; white: settlement 10, road 10-14; blue: settlement
+  42, road 37-42; you: settlement 3, road 3-6; you received brick 1
+a roll
+red> Since your last turn: you: settlement 1, road 1-4; blue: settlement 41, road" "$output"
+	run -0 grep -A1 '^you rolled 5; you received brick 1$' <<<"$out"
+	assert_eq "a trade (4)  b offer (16)  c end" "${lines[1]}"
+	# log: the moves so far, as red's view logs them.
+	run -0 grep -A17 "^red> The game's moves, as you may see them (17 in all):$" <<<"$out"
+	catan-move --view red <"$H" | jq -r '.log[:17] | to_entries[] | "  \(.key + 1) \(.value)"' \
+		>"$BATS_TEST_TMPDIR/log"
+	assert_eq "$(cat "$BATS_TEST_TMPDIR/log")" "$(tail -n 17 <<<"$output")"
+	# After red's turn, the bots' turns since: a seven, its robbery (another's card unsaid).
+	run -0 grep -A2 '^Since your last turn: blue rolled 10' <<<"$out"
+	assert_eq "Since your last turn: blue rolled 10: road 45-49; white rolled 7: robber to 15,
+  stole from blue, trade wool 4 for lumber, road 14-19; orange rolled 9
+a roll" "$output"
+	run -0 jq -r '.log[:2][]' "$H"
+	assert_eq $'red build settlement 1\nred build road 1-4' "$output"
+	# Input that runs out leaves the game to be continued.
+	assert_eq "No more input: the game is kept in $H." "$(tail -n 1 <<<"$out")"
+}
+
+@test "examples/human-vs-bots.sh: red sees what red may see; the game's end is shown with what led to it" {
+	H=$BATS_TEST_TMPDIR/hvb.json
+	# Seed 1 played by greedy players: red ends its turn 61, and blue wins in the next.
+	catan-newboard --seed 1 | catan-move --auto 217 --policy greedy >"$H"
+	run -0 catan-move --status <"$H"
+	assert_eq '{"phase":"main","current":"red","turn":61,"waiting":["red"],"owes":{"red":{"what":"turn"}},"winner":null}' "$output"
+	run -0 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$H" <<<$'log\nend'
+	assert_eq "" "$stderr"
+	out=$output
+	assert_eq "Resuming the game in $H (turn 61); the bots play greedy." "${lines[0]}"
+	assert_eq $'Since your last turn: blue rolled 5: a card\nGame over on turn 62: blue won.' \
+		"$(tail -n 2 <<<"$out")"
+	run -0 jq -r '.log[-2:][]' "$H"
+	assert_eq $'blue roll 1 4\nblue buy victory-point' "$output"
+	# The log as red may see it: the bots' purchases and the cards of steals between bots
+	# unsaid; a steal from red names the card.
+	run -0 grep -A217 "^red> The game's moves, as you may see them (217 in all):$" <<<"$out"
+	log=$output
+	grep -qE '^  [0-9]+ (blue|white|orange) buy$' <<<"$log"
+	run -1 grep -E '^  [0-9]+ (blue|white|orange) buy [a-z]' <<<"$log"
+	run -1 grep -E '^  [0-9]+ (blue|white|orange) robber [0-9]+ steal (blue|white|orange) [a-z]' <<<"$log"
+	grep -qx '  [0-9]* white robber 1 steal orange' <<<"$log"
+	grep -qx '  [0-9]* blue robber 1 steal red wool' <<<"$log"
 }
 
 @test "examples/human-vs-bots.sh resumes the game file it is given, and leaves a file that is no game of red's as it is" {
