@@ -336,6 +336,20 @@ on_terminal() {
 	assert_eq "" "$stderr"
 	assert_eq "== A beginner game (catan-newboard --beginner --seed 1):" "${lines[0]}"
 	[[ "$output" == *"121 moves; red won on turn 43"* ]]
+	# It ends with what to try next, the line that puts the programs on PATH first.
+	run -0 tail -n 6 <<<"$output"
+	assert_eq "== Next: put the programs on your PATH for this shell, then play or follow README.md:
+  export PATH=$CATAN_BIN:\$PATH
+  sh examples/human-vs-bots.sh            # you play red against three bots
+  catan-newboard --seed 42 | catan-render --labels   # a board with its numbers
+  man -l man/catan-move.1                 # moves, views, automatic players
+  README.md, \"The programs\": examples that run in order from this folder" "$output"
+	# Each line it names runs as shown, from the top folder.
+	cd "$ROOT"
+	PATH=$CATAN_BIN:$PATH
+	run -0 sh examples/human-vs-bots.sh 1 greedy "$BATS_TEST_TMPDIR/h.json" </dev/null
+	run -0 sh -c 'catan-newboard --seed 42 | catan-render --labels'
+	[ -f man/catan-move.1 ]
 }
 
 # ---- legal moves: --list, --count, --offers ----
