@@ -216,8 +216,8 @@ prompt() {
 	cp "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/last"
 }
 
-# type KEYS: the keys, then Enter.
-type() {
+# enter KEYS: the keys, then Enter.
+enter() {
 	tmux -L "$S" send-keys -t "$S" "$1" Enter
 }
 
@@ -243,13 +243,13 @@ a 1    b 2    c 3    d 4    e 5    f 6    g 7    h 8    i 9    j 10   k 11
 l 12   m 13   n 14   o 15   p 16   q 17   r 18   s 19   t 20   u 21   v 22
   ... 32 more: + shows them, or type one
 red>" "$output"
-	type +
+	enter +
 	prompt
 	run -0 under_board "$G"
 	assert_eq "w 23   x 24   y 25   z 26   aa 27  ab 28  ac 29  ad 30  ae 31  af 32  ag 33" "${lines[1]}"
 	assert_eq "  ... 10 more: + shows them, or type one" "${lines[3]}"
 	for move in a a a a; do
-		type "$move"
+		enter "$move"
 		prompt
 	done
 	# Red's turn: what happened since the last one, cut to the rows left, and what red can do.
@@ -267,7 +267,7 @@ red>" "$output"
   settlement 29, road 29-35; white: settlement 10, road 10-14; ... (log: all)
 a roll
 red>" "$output"
-	type a
+	enter a
 	prompt 'you rolled'
 	run -0 under_board "$G"
 	assert_eq "Since your last turn: you: settlement 1, road 1-4; blue: settlement 41, road
@@ -276,7 +276,7 @@ you rolled 5; you received brick 1
 a offer (32)  b end
 red>" "$output"
 	# An offer in steps: to whom, what red gives, what red gets; what red can do stays under them.
-	type a
+	enter a
 	prompt 'to whom'
 	run -0 under_board "$G"
 	assert_eq "offer (to whom):
@@ -284,19 +284,19 @@ a blue ...     b white ...    c orange ...   d all ...
 
 You can: offer (32)  end
 red>" "$output"
-	type d
+	enter d
 	prompt 'give'
-	type -
+	enter -
 	prompt 'to whom'
 	# log: the last moves that fit on the screen.
-	type log
+	enter log
 	prompt "^The game's moves, as you may see them (17 in all):$"
 	run -0 sed -n "/^red> log$/,\$p" "$BATS_TEST_TMPDIR/screen"
 	assert_eq "red> log
 The game's moves, as you may see them (17 in all):
 $(catan-move --view red <"$G" | jq -r '.log | to_entries[] | "  \(.key + 1) \(.value)"')
 red>" "$(sed 's/ *$//' <<<"$output")"
-	type quit
+	enter quit
 	# With NO_COLOR, no colour at all.  (The session may be gone already: it ends with the
 	# script, which quit ends; under load it has, and kill-session found no target.)
 	tmux -L "$S" kill-session -t "$S" 2>/dev/null || true
@@ -305,7 +305,7 @@ red>" "$(sed 's/ *$//' <<<"$output")"
 	tmux -L "$S" capture-pane -t "$S" -p -e >"$BATS_TEST_TMPDIR/colour"
 	run -1 grep -cF $'\033[' "$BATS_TEST_TMPDIR/colour"
 	run -0 under_board "$G.2"
-	type quit
+	enter quit
 }
 
 @test "examples/human-vs-bots.sh on a terminal of 80x24: the discard card by card, the robber's hex and then whom it robs" {
@@ -323,7 +323,7 @@ a brick (5)  b lumber (3)  c wool (2)  d ore (1)
 
 red>" "$output"
 	for card in a b brick; do
-		type "$card"
+		enter "$card"
 		prompt
 	done
 	run -0 under_board "$G"
@@ -332,9 +332,9 @@ a brick (3)  b lumber (2)  c wool (2)  d ore (1)
 
 
 red>" "$output"
-	type a
+	enter a
 	prompt
-	type a
+	enter a
 	# Then the robber: its hex (a hex with more than one player to rob opens a step), then whom.
 	prompt 'robber (hex):'
 	run -0 under_board "$G"
@@ -343,7 +343,7 @@ a 1        b 2        c 3        d 4        e 5        f 6        g 7
 h 8        i 9 ...    j 10       k 12       l 13 ...   m 14 ...   n 15 ...
 o 16       p 17       q 18 ...   r 19
 red>" "$output"
-	type l
+	enter l
 	prompt 'steal (whom)'
 	run -0 under_board "$G"
 	assert_eq "robber 13 steal (whom):
@@ -351,7 +351,7 @@ a blue     b orange
 
 
 red>" "$output"
-	type a
+	enter a
 	prompt 'You can\|^a '
 	run -0 jq -r '.log[-4:][]' "$G"
 	assert_eq "red discard brick 4 lumber 1
@@ -364,7 +364,7 @@ red robber 13 steal blue ore" "$output"
   (ore); you received ore 1; you lost brick 4, lumber 1
 a road (7)  b offer (64)  c play road-building (36)  d end
 red>" "$output"
-	type quit
+	enter quit
 }
 
 @test "examples/human-vs-bots.sh on a terminal of 70x20: the board is text in 70 columns, and a line under it says why" {
@@ -393,13 +393,13 @@ red>" "$(sed 's/ *$//' <<<"$output")"
 		sed 's/ *$//' >"$BATS_TEST_TMPDIR/board"
 	grep -qF "$(sed -n 2p "$BATS_TEST_TMPDIR/board")" "$BATS_TEST_TMPDIR/all"
 	grep -qF "$(tail -n 1 "$BATS_TEST_TMPDIR/board")" "$BATS_TEST_TMPDIR/all"
-	type a
+	enter a
 	prompt 'build road (path):'
 	run -0 tail -n 3 "$BATS_TEST_TMPDIR/screen"
 	assert_eq "build road (path):
 a 1-4   b 1-5
 red>" "$(sed 's/ *$//' <<<"$output")"
-	type quit
+	enter quit
 }
 
 @test "catan-render --screen on a terminal of 80x24: six players on the thirty-hex board fill it, nothing wraps" {
