@@ -102,6 +102,13 @@ red build city 1" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.json")"
 	run -0 catan-import --format catanatron <"$IMP/catanatron-beginner.json"
 	run -3 --separate-stderr catan-import <<<'{"tiles": []}'
 	assert_eq "catan-import: stdin: not a record of a known format: give --format" "$stderr"
+	# Nothing, or a game of ours: said so.
+	run -3 --separate-stderr catan-import </dev/null
+	assert_eq "catan-import: stdin: empty" "$stderr"
+	catan-newboard --beginner >"$BATS_TEST_TMPDIR/ours.json"
+	run -3 --separate-stderr catan-import "$BATS_TEST_TMPDIR/ours.json"
+	assert_eq "catan-import: $BATS_TEST_TMPDIR/ours.json: already a game of ours (catan-state/1): nothing to import; catan-validate and the other commands read it as it is" "$stderr"
+	assert_eq "" "$output"
 	run -3 --separate-stderr catan-import --format catanatron <<<'{"tiles": []}'
 	assert_eq "catan-import: stdin: missing key 'colors'" "$stderr"
 	run -2 --separate-stderr catan-import --format pioneers "$IMP/catanatron-beginner.json"

@@ -41,10 +41,22 @@ refused() {
 	[[ "$stderr" == "state_rw: not a JSON document: line "*", column "*": "* ]]
 }
 
-@test "an empty input is refused" {
+@test "an empty input is refused as empty, blanks alone too" {
 	run -3 --separate-stderr rw </dev/null
 	assert_eq "" "$output"
-	[[ "$stderr" == "state_rw: not a JSON document: "* ]]
+	assert_eq "state_rw: empty" "$stderr"
+	run -3 --separate-stderr rw <<<$' \t\r\n'
+	assert_eq "state_rw: empty" "$stderr"
+}
+
+@test "a JSON object that is no game is refused as no game, not for its first key" {
+	run -3 --separate-stderr rw <<<'{"a": 1}'
+	assert_eq 'state_rw: not a game: no "format": "catan-state/1" (catan-state(5))' "$stderr"
+	dicegame-sheet new >"$BATS_TEST_TMPDIR/sheet.json"
+	run -3 --separate-stderr rw <"$BATS_TEST_TMPDIR/sheet.json"
+	assert_eq "state_rw: not a game but a Catan Dice Game sheet: dicegame-sheet reads it" "$stderr"
+	run -3 --separate-stderr rw <<<'{"format": 1}'
+	assert_eq 'format: expected "catan-state/1", found an integer' "${stderr#state_rw: }"
 }
 
 @test "a document that is not an object is refused" {

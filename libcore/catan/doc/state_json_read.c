@@ -1136,11 +1136,20 @@ int game_read_flags(const char *buf, size_t len, int flags, struct game *g, stru
 	game_init(g);
 	if (!(root = sj_load_document(&r, buf, len, &log, &doc, &rc)))
 		return rc;
-	if ((rc = jr_object(&r.j, root, keys)))
+	/* What the document is, before its keys: {"a": 1} is no game rather than a game with a stray key. */
+	if (!jv_is_object(root) || !jv_object_get(root, "format")) {
+		rc = !jv_is_object(root) ? jr_object(&r.j, root, keys)
+					  : jr_fail(&r.j, "not a game: no \"format\": \"%s\" (catan-state(5))",
+						    STATE_FORMAT);
 		goto out;
+	}
 	v = jr_member(&r.j, root, "format", 1, &rc);
 	if (!v)
 		goto out;
+	if (jv_is_string(v) && strcmp(jv_string_value(v), "dicegame-sheet/1") == 0) {
+		rc = jr_fail(&r.j, "not a game but a Catan Dice Game sheet: dicegame-sheet reads it");
+		goto out;
+	}
 	if (!jv_is_string(v) || strcmp(jv_string_value(v), STATE_FORMAT) != 0) {
 		int s = jr_key(&r.j, "format");
 		rc = jv_is_string(v) ? jr_fail(&r.j, "expected \"%s\", found \"%s\"", STATE_FORMAT,
@@ -1150,6 +1159,8 @@ int game_read_flags(const char *buf, size_t len, int flags, struct game *g, stru
 		jr_pop(&r.j, s);
 		goto out;
 	}
+	if ((rc = jr_object(&r.j, root, keys)))
+		goto out;
 	/* The players' shape first, then the rules that say how many there are. */
 	v = jr_member(&r.j, root, "players", 1, &rc);
 	if (!v)
