@@ -36,7 +36,8 @@ static const struct fe_cmd command = {
 /*
  * not_foreign: the refusal of an input whose format is not found: empty,
  * already one of our games (nothing to import: the other commands read it
- * as it is), or of no known format.  C_INPUT with the message in e.
+ * as it is), a file of another kind that holds no game (import_what_else),
+ * or of no known format.  C_INPUT with the message in e.
  */
 static int not_foreign(const char *buf, size_t len, const char *name, struct cerr *e)
 {
@@ -51,6 +52,9 @@ static int not_foreign(const char *buf, size_t len, const char *name, struct cer
 	if (rc == C_OK)
 		return cerr_set(e, C_INPUT, "%s: already a game of ours (%s): nothing to import; catan-validate and "
 				"the other commands read it as it is", name, STATE_FORMAT);
+	const char *other = import_what_else(buf, len);
+	if (other)
+		return cerr_set(e, C_INPUT, "%s: %s: nothing to import", name, other);
 	return cerr_set(e, C_INPUT, "%s: not a record of a known format: give --format", name);
 }
 

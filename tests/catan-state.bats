@@ -154,6 +154,35 @@ refused() {
 	refused '.position.players.green = {}' "position.players: 'green' is not a colour in this game"
 }
 
+@test "the players' names: read, written after the players, kept by views, shown by catan-score and catan-render; a wrong one refused" {
+	beginner | jq '.names = {"white": "Dr. Who ✓", "red": " ann "}' >"$BATS_TEST_TMPDIR/in.json"
+	run -0 rw -c <"$BATS_TEST_TMPDIR/in.json"
+	# In seat order, blanks around a name dropped, right after the players.
+	[[ $output == *'"players":["red","blue","white","orange"],"names":{"red":"ann","white":"Dr. Who ✓"},"board":'* ]] ||
+		{ echo "$output"; false; }
+	run -0 catan-move --view blue <"$BATS_TEST_TMPDIR/in.json"
+	assert_eq '{"red":"ann","white":"Dr. Who ✓"}' "$(jq -c .names <<<"$output")"
+	run -0 catan-score "$BATS_TEST_TMPDIR/in.json"
+	assert_eq "player  settlements  cities  road  knights  awards  vp cards  points  name
+red               2       0     1        0  -              0       2  ann
+blue              2       0     1        0  -              0       2
+white             2       0     1        0  -              0       2  Dr. Who ✓
+orange            2       0     1        0  -              0       2" "$(head -5 <<<"$output")"
+	assert_eq '"ann" null' "$(catan-score --json "$BATS_TEST_TMPDIR/in.json" | jq -c '.players[0].name, .players[1].name' | paste -sd' ')"
+	run -0 catan-render "$BATS_TEST_TMPDIR/in.json"
+	[[ $output == *$'\nred (r/R) ann: 2 points'* && $output == *$'\nblue (b/B): 2 points'* ]] || { echo "$output"; false; }
+	# Without names, no column and no key.
+	run -0 catan-score <(beginner)
+	assert_eq "player  settlements  cities  road  knights  awards  vp cards  points" "${lines[0]}"
+	refused '.names = ["ann"]' "names: expected an object of colours and names, found an array"
+	refused '.names = {"green": "x"}' "names.green: 'green' is not a player's colour in this game"
+	refused '.names = {"red": 1}' "names.red: expected a name as a string, found an integer"
+	refused '.names = {"red": "  "}' "names.red: an empty name"
+	refused '.names = {"red": "a\tb"}' "names.red: a name with a control character"
+	refused '.names = {"red": "123456789012345678901234567890123"}' "names.red: a name longer than 32 bytes"
+	beginner | jq '.names = {"red": "12345678901234567890123456789012"}' | rw >/dev/null
+}
+
 @test "a card from nowhere is refused" {
 	refused '.position.players.red.dev.knight = 1' 'position.deck: deck, hands and played cards hold 15 knight, not 14'
 }
