@@ -1048,15 +1048,7 @@ int jv_same_as_json(const jv_t *v, const json_t *j)
 }
 
 /* refusal: jansson's refusal je as err. */
-/*
- * refusal: jansson's refusal of text[0..len) as *err.  Two of its messages
- * are mended.  jansson's reader stops at a NUL byte as at the end of the
- * text, so that a NUL between two values read "... near end of file": the
- * NUL's own line and column (in bytes, from 1) are given, and said to be
- * one.  And jansson gives no line (-1) only where it could not start to
- * read, for want of memory.
- */
-static void refusal(struct jv_error *err, const json_error_t *je, const char *text, size_t len)
+void jv_refusal(struct jv_error *err, const json_error_t *je, const char *text, size_t len)
 {
 	const char *nul = memchr(text, '\0', len);
 	err->oom = json_error_code(je) == json_error_out_of_memory || je->line < 0;
@@ -1143,7 +1135,7 @@ int jv_parse(const char *text, size_t len, struct jv_doc *d, struct jv_error *er
 	json_error_t je;
 	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
 	if (!j) {
-		refusal(err, &je, text, len);
+		jv_refusal(err, &je, text, len);
 		return -1;
 	}
 	int r = jv_from_json(j, d);
