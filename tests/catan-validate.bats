@@ -516,6 +516,13 @@ folder() {
 	run -0 "$CATAN_UNIT/replay_test"
 }
 
+@test "generated records hiding steals and buys, the discards too, or all but a seat's view: the search gives the enumeration's verdict, move and message wherever the enumeration finishes" {
+	run -0 "$CATAN_UNIT/public_test"
+	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
+	# Some records go beyond what the enumeration follows, some of them refused; none is given up.
+	[[ "${lines[-2]}" =~ \ [1-9][0-9]*\ beyond\ the\ enumeration\'s\ 16384\ positions,\ [1-9][0-9]*\ of\ them\ refused\;\ 0\ given\ up$ ]]
+}
+
 @test "examples/ci-validate.sh validates a folder as a CI step" {
 	folder
 	run -3 --separate-stderr sh "$ROOT/examples/ci-validate.sh" "$D/f"
