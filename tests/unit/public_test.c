@@ -293,6 +293,16 @@ static void compare(struct unit *u, const struct game *h, unsigned long tries, c
 	      "at move %zu (%zu checked): %s", name, SAY(&dflt));
 	CHECK(u, beyond || same(&dflt, &all), "%s: game_replay %d at move %zu (%zu checked) '%s'; the "
 	      "enumeration %d at move %zu (%zu checked) '%s'", name, SAY(&dflt), SAY(&all));
+	if (tries && beyond) {
+		/* Limited to a few outcomes, the search gives up where the enumeration did not finish:
+		 * status 4, naming the farthest move. */
+		const struct replay_limits few = { REPLAY_BREADTH, 50 };
+		judge(h, &few, &search);
+		CHECK(u, search.rc == C_SYSTEM && search.index == search.checked + 1 &&
+		      strcmp(search.msg, "50 outcomes of the unseen moves tried, none leading past this move and "
+			     "not all ruled out: too many to follow") == 0,
+		      "%s: the search limited to 50 outcomes %d at move %zu (%zu checked) '%s'", name, SAY(&search));
+	}
 	if (tries) {
 		judge(h, &deep, &search);
 		CHECK(u, gave_up(&search) || gave_up(&dflt) || same(&dflt, &search), "%s: game_replay "

@@ -1415,9 +1415,9 @@ static int worlds_search(struct replay *r, const struct worlds *ws, unsigned lon
 			rc = move_refusal(e, s.alike, &s.common, count, &s.least_why);
 	} else if (rc == TOO_LONG) {
 		r->done = s.far;
-		rc = cerr_set(e, C_SYSTEM, "%s%lu positions consistent with the record tried, none "
-			      "%s and none ruled out: too many to follow", s.far == n ? "position: " : "",
-			      limit, s.far == n ? "the stored one" : "past this move");
+		rc = cerr_set(e, C_SYSTEM, "%s%lu outcomes of the unseen moves tried, none leading "
+			      "%s and not all ruled out: too many to follow", s.far == n ? "position: " : "",
+			      limit, s.far == n ? "to the stored one" : "past this move");
 	}
 	for (size_t i = 0; i < s.cap; i++)
 		free(s.f[i].out.m);

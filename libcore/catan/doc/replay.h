@@ -103,8 +103,9 @@ struct replay_result {
  * the position of the first path found.  Memory stays bounded: a position
  * a choice on the path, and a table of positions known to lead nowhere
  * that forgets when full.  A search that tries REPLAY_TRIES_MAX outcomes
- * without an answer is C_SYSTEM ("... too many to follow"), naming the
- * farthest move.
+ * without an answer is C_SYSTEM ("N outcomes of the unseen moves tried,
+ * none leading past this move and not all ruled out: too many to follow"),
+ * naming the farthest move.
  */
 int game_replay(const struct game *g, struct replay_result *res, struct game *end,
 		struct cerr *e);
