@@ -75,6 +75,31 @@ static int observed(const struct game *g, int public, const char *as, struct pre
 	return C_OK;
 }
 
+/*
+ * not_foreign: the refusal of an input whose format is not found: empty,
+ * already one of our games (nothing to import: the other commands read it
+ * as it is), a file of another kind that holds no game (import_what_else),
+ * or of no known format.  C_INPUT with the message in e.
+ */
+static int not_foreign(const char *buf, size_t len, const char *name, struct cerr *e)
+{
+	struct game ours;
+	struct cerr ignored = { 0 };
+	int rc;
+
+	if (strspn(buf, " \t\r\n") == len)
+		return cerr_set(e, C_INPUT, "%s: empty", name);
+	rc = game_read(buf, len, &ours, &ignored);
+	game_free(&ours);
+	if (rc == C_OK)
+		return cerr_set(e, C_INPUT, "%s: already a game of ours (%s): nothing to import; catan-validate and "
+				"the other commands read it as it is", name, STATE_FORMAT);
+	const char *other = import_what_else(buf, len);
+	if (other)
+		return cerr_set(e, C_INPUT, "%s: %s: nothing to import", name, other);
+	return cerr_set(e, C_INPUT, "%s: not a record of a known format: give --format", name);
+}
+
 int main(int argc, char **argv)
 {
 	struct cerr e = { 0 };
@@ -118,7 +143,7 @@ int main(int argc, char **argv)
 	if ((rc = fe_read_input(path, &buf, &len, &name, &e)))
 		goto out;
 	if (fmt < 0 && (fmt = import_detect(buf, len)) < 0) {
-		rc = cerr_set(&e, C_INPUT, "%s: not a record of a known format: give --format", name);
+		rc = not_foreign(buf, len, name, &e);
 		goto out;
 	}
 	if ((rc = import_read(fmt, buf, len, name, &g, &e)) ||

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "play/autoplay.h"
 #include "play/batch.h"
@@ -434,6 +435,78 @@ static int answer(const struct opts *o, const struct game *g, int as_seat, struc
 }
 
 /*
+ * On a terminal (standard error), a person is told in a line what each move
+ * drew (the dice, a card bought, a card stolen: the move as the log has it,
+ * as the view written shows it with --view) and why automatic play stopped
+ * short of the moves asked; in a pipe nothing, as programs read the game.
+ */
+static int drew(const char *text)
+{
+	const char *verb = strchr(text, ' ');
+	return verb && (strncmp(verb, " roll ", 6) == 0 || strncmp(verb, " buy", 4) == 0 ||
+			strstr(verb, " steal ") != NULL);
+}
+
+/* owed_words: what a seat owes, as words after its colour ("to roll the dice"). */
+static void owed_words(const struct owed *o, char *out, size_t size)
+{
+	static const char *const words[NOWING] = {
+		[OWE_NOTHING] = "nothing", [OWE_SETUP] = "to place a", [OWE_ROLL] = "to roll the dice",
+		[OWE_TURN] = "to play its turn", [OWE_DISCARD] = "to discard", [OWE_ROBBER] = "to move the robber",
+		[OWE_INTERRUPT] = "to answer the robber", [OWE_STEAL] = "to steal", [OWE_OFFER] = "to answer the offer",
+		[OWE_NEUTRAL] = "to place a free neutral", [OWE_GIVE] = "to give",
+		[OWE_BUILDING] = "to build in the building phase",
+	};
+	const char *piece = o->piece == PC_ROAD ? " road" : " settlement";
+	if (o->what == OWE_SETUP || o->what == OWE_NEUTRAL)
+		snprintf(out, size, "%s%s", words[o->what], piece);
+	else if (o->what == OWE_DISCARD || o->what == OWE_GIVE)
+		snprintf(out, size, "%s %d cards", words[o->what], o->count);
+	else
+		snprintf(out, size, "%s", words[o->what]);
+}
+
+/* why_stopped: the line that says why automatic play stopped (why, an enum auto_stop), or nothing. */
+static void why_stopped(const struct opts *o, const struct game *g, int why)
+{
+	struct status st;
+	struct move m;
+	struct cerr e = { 0 };
+	char text[512], owed[64];
+
+	game_status(g, &g->pos, &st);
+	if (why == AUTO_OVER) {
+		fe_error("the game is over: %s won on turn %d", seat_name(g, st.winner), st.turn);
+	} else if (why == AUTO_OUTCOME && autoplay_pick(g, &o->ao, &m, &e) == C_OK) {
+		move_format(g, &m, text, sizeof text);
+		fe_error("stopped before '%s': its outcome comes from the table (outcomes=external); "
+			 "give it in the move", text);
+	} else if (why == AUTO_WAIT && st.nwaiting) {
+		owed_words(&st.owes[st.waiting[0]], owed, sizeof owed);
+		fe_error("stopped: %s is %s and does not play automatically", seat_name(g, st.waiting[0]), owed);
+	}
+}
+
+/* narrate: on a terminal, the lines of the moves of log (from entry from) that drew, and why play stopped. */
+static void narrate(const struct opts *o, const struct game *shown, const struct game *g, size_t from, int why)
+{
+	if (o->json_errors || !isatty(STDERR_FILENO))
+		return;
+	for (size_t i = from; i < shown->log.len; i++) {
+		const char *text = shown->log.ent[i].text, *roll = strstr(text, " roll ");
+		int sum = 0;
+		for (const char *d = roll; d && *d; d++)	/* a roll's dice, and their sum after them */
+			sum += *d >= '0' && *d <= '9' ? *d - '0' : 0;
+		if (roll && sum)
+			fe_error("%s (%d)", text, sum);
+		else if (drew(text))
+			fe_error("%s", text);
+	}
+	if (o->autoplay)
+		why_stopped(o, g, why);
+}
+
+/*
  * play: the moves of mv, then the automatic players, applied to g; then the
  * view asked for on stdout, and the game on stdout or into -i's file.  A
  * refused move is told in e and, apart, in r (mv->refusal), with in
@@ -449,7 +522,7 @@ static int play(const struct opts *o, struct game *g, struct fe_moves *mv, struc
 	struct game view;
 	char *out = NULL, *vout = NULL;
 	const char *text;
-	size_t outlen, voutlen;
+	size_t outlen, voutlen, from = g->log.len;
 	int rc, refused = 0, have_view = 0, why = AUTO_COUNT;
 
 	while ((rc = fe_moves_next(mv, &text, e)) == C_OK && text)
@@ -493,6 +566,8 @@ static int play(const struct opts *o, struct game *g, struct fe_moves *mv, struc
 			goto out;
 	}
 	rc = fe_close_stdout(e);
+	if (rc == C_OK)
+		narrate(o, have_view ? &view : g, g, from, why);
 	/* Stopping at the limit is what was asked (status 0), but a game cut short is said to be. */
 	if (rc == C_OK && why == AUTO_TURN_LIMIT) {
 		char msg[128];

@@ -522,7 +522,11 @@ int main(int argc, char **argv)
 		if (c == FE_STOP || (rc = set_option(&o, c, optarg)))
 			goto out;
 	if (optind >= argc) {
-		rc = fe_usagef(&command, "name a subcommand");
+		char names[160] = "";
+		size_t n = 0;
+		for (const struct fe_sub *s = command.subs; s->name && n < sizeof names; s++)
+			n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", s->name);
+		rc = fe_usagef(&command, "name a subcommand: %s", names);
 		goto out;
 	}
 	if (!(sub = fe_sub_find(&command, argv[optind]))) {

@@ -41,3 +41,12 @@ if command -v catan-render >/dev/null 2>&1; then
 	catan-render --color never "$game"
 fi
 rm -f "$game"
+
+# What to try next: the programs on PATH for this shell, then a game of your own.
+echo
+echo "== Next: put the programs on your PATH for this shell, then play or follow README.md:"
+echo "  export PATH=$(cd "$bin" && pwd):\$PATH"
+echo "  sh examples/human-vs-bots.sh            # you play red against three bots"
+echo "  catan-newboard --seed 42 | catan-render --labels   # a board with its numbers"
+echo "  man -l man/catan-move.1                 # moves, views, automatic players"
+echo "  README.md, \"The programs\": examples that run in order from this folder"

@@ -110,7 +110,9 @@ int jr_document(struct jr *r, const char *text, size_t len)
 	size_t i = 0;
 	while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
 		i++;
-	if (i < len && text[i] == '[')
+	if (i == len)
+		return jr_fail(r, "empty");
+	if (text[i] == '[')
 		return jr_fail(r, "expected an object, found an array");
 	return C_OK;
 }

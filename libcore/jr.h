@@ -60,7 +60,9 @@ const char *jr_type(const jv_t *v);
  * jr_document: before a whole document is parsed, a look at its first
  * character: a document that is an array is refused at once ("expected an
  * object, found an array"), without building what may be millions of
- * values only to refuse them.  C_OK when the parse should go on.
+ * values only to refuse them, and a text of blanks alone (an empty file)
+ * as "empty", which the parser would call a JSON fault at its end.  C_OK
+ * when the parse should go on.
  */
 int jr_document(struct jr *r, const char *text, size_t len);
 /*

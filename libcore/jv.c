@@ -17,7 +17,7 @@ _Static_assert(JV_ERROR_TEXT >= JSON_ERROR_TEXT_LENGTH, "room for jansson's mess
  * which refuses them.
  */
 #define JV_MAXDEPTH 2048
-#define JV_DUPCHECK 32		/* objects of more members go to jansson for its duplicate check */
+#define JV_DUPCHECK 32		/* objects of more members are checked for a key given twice in key order */
 
 /* alloc: size bytes for values from d's arena (the first chunk sized by hint), or NULL. */
 static void *alloc(struct jv_doc *d, size_t size, size_t hint)
@@ -380,6 +380,43 @@ static int is_list(const struct parser *ps, const char *key, const unsigned char
 	return ps->list && ps->depth == 1 && (size_t)(ps->p - k) == n + 1 && strcmp(key, ps->list->key) == 0;
 }
 
+static int key_order(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * unique_keys: P_OK when no key of the n members m is given twice, P_OTHER
+ * when one is (jansson then refuses the document, with its message), P_OOM.
+ * A few members are compared in pairs; more, in key order, so that a large
+ * object is read here, not by jansson, whose memory for it is several times
+ * ours (and whose messages, when that memory runs out, name no such thing).
+ * A key that holds a NUL compares as its part before it: a pair that only
+ * seems equal goes to jansson too, which decides.
+ */
+static int unique_keys(const struct jv_member *m, size_t n)
+{
+	if (n <= JV_DUPCHECK) {
+		for (size_t i = 1; i < n; i++)
+			for (size_t j = 0; j < i; j++)
+				if (m[i].key[0] == m[j].key[0] && strcmp(m[i].key, m[j].key) == 0)
+					return P_OTHER;
+		return P_OK;
+	}
+	const char **k = malloc(n * sizeof *k);
+	if (!k)
+		return P_OOM;
+	for (size_t i = 0; i < n; i++)
+		k[i] = m[i].key;
+	qsort(k, n, sizeof *k, key_order);
+	int rc = P_OK;
+	for (size_t i = 1; i < n && rc == P_OK; i++)
+		if (strcmp(k[i - 1], k[i]) == 0)
+			rc = P_OTHER;
+	free(k);
+	return rc;
+}
+
 /* container: an object or an array whose opening bracket was just read. */
 static int container(struct parser *ps, jv_t *v, int object)
 {
@@ -444,12 +481,8 @@ static int container(struct parser *ps, jv_t *v, int object)
 	const struct jv_member *m = n ? ps->stack + base : NULL;
 	v->n = n;
 	if (object) {
-		if (n > JV_DUPCHECK)
-			return P_OTHER;
-		for (size_t i = 1; i < n; i++)
-			for (size_t j = 0; j < i; j++)
-				if (m[i].key[0] == m[j].key[0] && strcmp(m[i].key, m[j].key) == 0)
-					return P_OTHER;
+		if ((rc = unique_keys(m, n)))
+			return rc;
 		v->type = JV_OBJECT;
 		v->u.o = NULL;
 		if (n) {
@@ -1015,12 +1048,31 @@ int jv_same_as_json(const jv_t *v, const json_t *j)
 }
 
 /* refusal: jansson's refusal je as err. */
-static void refusal(struct jv_error *err, const json_error_t *je)
+/*
+ * refusal: jansson's refusal of text[0..len) as *err.  Two of its messages
+ * are mended.  jansson's reader stops at a NUL byte as at the end of the
+ * text, so that a NUL between two values read "... near end of file": the
+ * NUL's own line and column (in bytes, from 1) are given, and said to be
+ * one.  And jansson gives no line (-1) only where it could not start to
+ * read, for want of memory.
+ */
+static void refusal(struct jv_error *err, const json_error_t *je, const char *text, size_t len)
 {
-	err->oom = json_error_code(je) == json_error_out_of_memory;
+	const char *nul = memchr(text, '\0', len);
+	err->oom = json_error_code(je) == json_error_out_of_memory || je->line < 0;
 	err->line = je->line;
 	err->column = je->column;
 	memcpy(err->text, je->text, sizeof err->text);
+	if (err->oom) {
+		oom(err);
+	} else if (nul && (size_t)(nul - text) <= (size_t)je->position) {
+		const char *bol = text;
+		err->line = 1;
+		for (const char *c = text; (c = memchr(c, '\n', (size_t)(nul - c))); bol = ++c)
+			err->line++;
+		err->column = (int)(nul - bol) + 1;
+		strcpy(err->text, "a NUL byte");
+	}
 }
 
 static void oom(struct jv_error *err)
@@ -1091,7 +1143,7 @@ int jv_parse(const char *text, size_t len, struct jv_doc *d, struct jv_error *er
 	json_error_t je;
 	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
 	if (!j) {
-		refusal(err, &je);
+		refusal(err, &je, text, len);
 		return -1;
 	}
 	int r = jv_from_json(j, d);

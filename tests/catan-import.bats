@@ -102,6 +102,13 @@ red build city 1" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.json")"
 	run -0 catan-import --format catanatron <"$IMP/catanatron-beginner.json"
 	run -3 --separate-stderr catan-import <<<'{"tiles": []}'
 	assert_eq "catan-import: stdin: not a record of a known format: give --format" "$stderr"
+	# Nothing, or a game of ours: said so.
+	run -3 --separate-stderr catan-import </dev/null
+	assert_eq "catan-import: stdin: empty" "$stderr"
+	catan-newboard --beginner >"$BATS_TEST_TMPDIR/ours.json"
+	run -3 --separate-stderr catan-import "$BATS_TEST_TMPDIR/ours.json"
+	assert_eq "catan-import: $BATS_TEST_TMPDIR/ours.json: already a game of ours (catan-state/1): nothing to import; catan-validate and the other commands read it as it is" "$stderr"
+	assert_eq "" "$output"
 	run -3 --separate-stderr catan-import --format catanatron <<<'{"tiles": []}'
 	assert_eq "catan-import: stdin: missing key 'colors'" "$stderr"
 	run -2 --separate-stderr catan-import --format pioneers "$IMP/catanatron-beginner.json"
@@ -146,6 +153,8 @@ red build city 1" "$(jq -r '.log[]' "$BATS_TEST_TMPDIR/r.json")"
 
 @test "a .catan transcription becomes a record with the public information only" {
 	imported "$IMP/beginner.catan"
+	# The players' names are kept, green's as white's.
+	assert_eq '{"red":"ann","blue":"bob","white":"cy","orange":"di"}' "$(jqe .names "$BATS_TEST_TMPDIR/r.json")"
 	# The board is the beginner board, green takes the colour of ours nobody plays (white).
 	assert_eq "$(catan-newboard --beginner | jq -c .board)" "$(jqe .board "$BATS_TEST_TMPDIR/r.json")"
 	assert_eq '["red","blue","white","orange"] "external"' "$(jq -c '.players, .rules.outcomes' "$BATS_TEST_TMPDIR/r.json" | paste -sd' ')"
@@ -344,7 +353,9 @@ orange end" "$(jq -r '.log[-6:][]' <<<"$output")"
 	run -0 catan-validate "$r"
 	assert_eq "$r: ok, 190 moves" "$output"
 	run -0 catan-score "$r"
-	assert_eq "winner: orange with 10 points" "${lines[-1]}"
+	assert_eq "winner: orange (di) with 10 points" "${lines[-1]}"
+	# The players' nicknames (SOCSitDown) are the record's names.
+	assert_eq '{"red":"ann","blue":"bob","white":"cy","orange":"di"}' "$(jq -c .names "$r")"
 	# A trade offered by red and one offered to red are red's offers, accepted; the discards come from
 	# the players' own copies; each card played is one move, with its roads, picks or resource.
 	assert_eq "red offer blue lumber 1 for brick 1
@@ -529,7 +540,9 @@ orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-build
 	run -0 catan-validate "$r"
 	assert_eq "$r: ok, 0 moves from a set-up position" "$output"
 	run -0 catan-score "$r"
-	assert_eq "winner: white with 10 points" "${lines[-1]}"
+	assert_eq "winner: white (cy) with 10 points" "${lines[-1]}"
+	# The seats' names, the empty seat's none.
+	assert_eq '{"white":"cy","orange":"di","red":"ann"}' "$(jq -c .names "$r")"
 	run -1 catan-move 'white end' <"$r"
 }
 
@@ -569,6 +582,63 @@ orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-build
 	printf '{"modelVersion": 2400, "playerSeats": [\n' >"$f"
 	run -3 --separate-stderr catan-import "$f"
 	assert_eq "catan-import: $f: not a JSON document: line 2, column 0: ']' expected near end of file" "$stderr"
+}
+
+@test "a nickname that cannot be a name of ours is left out, a long one cut at a character, never a refusal" {
+	f=$BATS_TEST_TMPDIR/n.soclog
+	long=$(printf 'é%.0s' $(seq 20))
+	sed -e "s/nickname=ann|/nickname=$long|/" -e "s/nickname=bob|/nickname=b\x01b|/" \
+		-e "s/nickname=cy|/nickname=  |/" "$IMP/beginner.soclog" >"$f"
+	run -0 catan-import "$f"
+	# 16 characters of two bytes each: 32 bytes.
+	assert_eq "{\"red\":\"$(printf 'é%.0s' $(seq 16))\",\"orange\":\"di\"}" "$(jq -c .names <<<"$output")"
+}
+
+@test "a Pioneers game file is named as such and refused: a map and rules, not a record" {
+	f=$BATS_TEST_TMPDIR/x.game
+	printf 'title Default\nrandom-terrain\nnum-players 4\nchits 11,12,9\nmap\n-,s,t0,s\n.\n' >"$f"
+	run -3 --separate-stderr catan-import "$f"
+	assert_eq "catan-import: $f: a Pioneers game file: a map and rules for its server, not a record of a game played: nothing to import" "$stderr"
+	assert_eq "" "$output"
+	# Without its map line, a file of no known format.
+	sed -i '/^map$/d' "$f"
+	run -3 --separate-stderr catan-import "$f"
+	assert_eq "catan-import: $f: not a record of a known format: give --format" "$stderr"
+	local corpora=$ROOT/../shared/corpora/pioneers-maps
+	[ -d "$corpora" ] || skip "no ../shared/corpora/pioneers-maps"
+	for g in "$corpora"/*.game; do
+		run -3 --separate-stderr catan-import "$g"
+		assert_eq "catan-import: $g: a Pioneers game file: a map and rules for its server, not a record of a game played: nothing to import" "$stderr"
+	done
+}
+
+@test "a NUL byte is named at its line and column; a record of too many values is refused before it is read; memory running out is status 4" {
+	f=$BATS_TEST_TMPDIR/g.json
+	# A NUL between two values: jansson stops there as at the end of the text.
+	printf '{"colors": ["RED",\n  "BLUE",\0 "WHITE"]}' >"$f"
+	run -3 --separate-stderr catan-import --format catanatron "$f"
+	assert_eq "catan-import: $f: not a JSON document: line 2, column 10: a NUL byte" "$stderr"
+	# Inside a string, the same.
+	printf '{"colors": ["RE\0D"]}' >"$f"
+	run -3 --separate-stderr catan-import --format catanatron "$f"
+	assert_eq "catan-import: $f: not a JSON document: line 1, column 16: a NUL byte" "$stderr"
+	# More than 1,048,576 values and keys, in a record of 2 MB: refused at the member.
+	jq -c '.current_playable_actions = [range(350000) | ["RED", "END_TURN", null]]' \
+		"$IMP/catanatron-beginner.json" >"$f"
+	run -3 --separate-stderr catan-import "$f"
+	assert_eq "catan-import: $f: current_playable_actions: more than 1048576 values and keys, more than a record holds" "$stderr"
+	assert_eq "" "$output"
+	case $CATAN_BIN in *build-san*) skip "the sanitizer build reserves more address space than the limit" ;; esac
+	# An object of 100,000 members (the importer passes over a key it does not know): read in
+	# 100 MB; in 12 MB, memory runs out, which is status 4 and said so (jansson, which read such an
+	# object, ran out of it too and said 'invalid token' or 'line -1, column -1', status 3).
+	jq -c '.current_playable_actions = [range(60000) | ["RED", "END_TURN", null]] |
+		.extra = ([range(100000) | {key: "k\(.)", value: 0}] | from_entries)' \
+		"$IMP/catanatron-beginner.json" >"$f"
+	run -0 bash -c "ulimit -v 100000; catan-import '$f' | jq -c '.log | length'"
+	assert_eq 23 "$output"
+	run -4 --separate-stderr bash -c "ulimit -v 12000; catan-import '$f'"
+	assert_eq "catan-import: out of memory" "$stderr"
 }
 
 @test "every game of the corpora imports, and validates or is refused at a move a source's defect explains" {
@@ -634,5 +704,5 @@ orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-build
 	run -0 catan-validate over-pos.json
 	assert_eq "over-pos.json: ok, 0 moves from a set-up position" "$output"
 	run -0 catan-score over-pos.json
-	assert_eq "winner: white with 10 points" "${lines[-1]}"
+	assert_eq "winner: white (robot 2) with 10 points" "${lines[-1]}"
 }

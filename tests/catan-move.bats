@@ -56,6 +56,69 @@ refereed() {
 	assert_eq "catan-move: move 1 'green roll': unknown colour 'green'" "$stderr"
 }
 
+@test "a move without its colour is refused with the move as it would read, the colour of the player waited for" {
+	run -1 --separate-stderr catan-move 'roll' <"$G"
+	assert_eq "" "$output"
+	assert_eq "catan-move: move 1 'roll': a move starts with its player's colour, as 'red roll'" "$stderr"
+	run -1 --separate-stderr catan-move 'red roll' 'red end' 'Build Road 40-44' <"$G"
+	assert_eq "catan-move: move 3 'Build Road 40-44': a move starts with its player's colour, as 'blue build road 40-44'" "$stderr"
+	# A colour that is a word of no verb stays an unknown colour.
+	run -1 --separate-stderr catan-move 'rde roll' <"$G"
+	assert_eq "catan-move: move 1 'rde roll': unknown colour 'rde': did you mean 'red'?" "$stderr"
+}
+
+@test "an offer that names its cards first is told to name whom it is made to" {
+	run -1 --separate-stderr catan-move 'red roll' 'red offer lumber for brick' <"$G"
+	assert_eq "catan-move: move 2 'red offer lumber for brick': an offer names whom it is made to before its cards, a colour or 'all': 'offer all lumber 1 for brick 1'" "$stderr"
+	run -1 --separate-stderr catan-move 'red roll' 'red offer wood 2' <"$G"
+	assert_eq "catan-move: move 2 'red offer wood 2': an offer names whom it is made to before its cards, a colour or 'all': 'offer all lumber 1 for brick 1'" "$stderr"
+	run -1 --separate-stderr catan-move 'red roll' 'red offer brick 1 for brick 1' <"$G"
+	assert_eq "catan-move: move 2 'red offer brick 1 for brick 1': an offer names whom it is made to before its cards, a colour or 'all': 'offer all brick 1 for lumber 1'" "$stderr"
+	run -1 --separate-stderr catan-move 'red roll' 'red offer pink lumber 1 for brick 1' <"$G"
+	assert_eq "catan-move: move 2 'red offer pink lumber 1 for brick 1': unknown colour 'pink'" "$stderr"
+}
+
+# on_terminal COMMAND: runs COMMAND (a shell line) with a terminal for its standard error, as a
+# person at a terminal would; prints what it wrote there, without the terminal's carriage returns.
+on_terminal() {
+	script -qec "$1" /dev/null | tr -d '\r'
+}
+
+@test "on a terminal, each move that drew says what it drew, in the view asked; in a pipe, nothing" {
+	command -v script >/dev/null || skip "no script(1) (Debian package bsdutils)"
+	cp "$G" "$BATS_TEST_TMPDIR/t.json"
+	run -0 on_terminal "catan-move -i '$G' 'red roll' 'red end' 'blue roll'"
+	assert_eq "catan-move: red roll 5 1 (6)"$'\n'"catan-move: blue roll 6 1 (7)" "$output"
+	# A steal by blue: the card in the full game, not in white's view.
+	run -0 on_terminal "catan-move -i '$G' 'blue robber 14 steal orange' --view white >/dev/null"
+	assert_eq "catan-move: blue robber 14 steal orange" "$output"
+	run -0 jq -r '.log[-1]' "$G"
+	[[ $output == "blue robber 14 steal orange "* ]]
+	# A card bought: named in the full game.
+	catan-newboard --seed 7 | catan-move --auto 19 --policy greedy >"$G"
+	run -0 on_terminal "catan-move -i '$G' 'blue buy'"
+	assert_eq "catan-move: blue buy year-of-plenty" "$output"
+	# Standard error a pipe: nothing said.
+	run -0 --separate-stderr catan-move -i "$BATS_TEST_TMPDIR/t.json" 'red roll' 'red end' 'blue roll'
+	assert_eq "" "$stderr"
+}
+
+@test "on a terminal, automatic play says why it stopped: an outcome from the table, a player not automatic, the end" {
+	command -v script >/dev/null || skip "no script(1) (Debian package bsdutils)"
+	external >"$G"
+	run -0 on_terminal "catan-move -i '$G' 'red roll 3 4' --until-end --policy greedy"
+	assert_eq "catan-move: red roll 3 4 (7)"$'\n'"catan-move: stopped before 'red robber 16 steal blue': its outcome comes from the table (outcomes=external); give it in the move" "$output"
+	catan-newboard --seed 3 >"$G"
+	run -0 on_terminal "catan-move -i '$G' --bots blue --auto 30"
+	assert_eq "catan-move: stopped: red is to place a settlement and does not play automatically" "$output"
+	run -0 on_terminal "catan-newboard --seed 7 | catan-move --until-end --policy greedy >/dev/null"
+	assert_eq "catan-move: the game is over: orange won on turn 76" "${lines[-1]}"
+	[ "${#lines[@]}" -gt 50 ]
+	# In a pipe, the game alone.
+	run -0 --separate-stderr catan-move --until-end --policy greedy < <(catan-newboard --seed 7)
+	assert_eq "" "$stderr"
+}
+
 @test "a move out of turn is refused" {
 	run -1 --separate-stderr catan-move 'blue roll' <"$G"
 	assert_eq "" "$output"
@@ -273,6 +336,20 @@ refereed() {
 	assert_eq "" "$stderr"
 	assert_eq "== A beginner game (catan-newboard --beginner --seed 1):" "${lines[0]}"
 	[[ "$output" == *"121 moves; red won on turn 43"* ]]
+	# It ends with what to try next, the line that puts the programs on PATH first.
+	run -0 tail -n 6 <<<"$output"
+	assert_eq "== Next: put the programs on your PATH for this shell, then play or follow README.md:
+  export PATH=$CATAN_BIN:\$PATH
+  sh examples/human-vs-bots.sh            # you play red against three bots
+  catan-newboard --seed 42 | catan-render --labels   # a board with its numbers
+  man -l man/catan-move.1                 # moves, views, automatic players
+  README.md, \"The programs\": examples that run in order from this folder" "$output"
+	# Each line it names runs as shown, from the top folder.
+	cd "$ROOT"
+	PATH=$CATAN_BIN:$PATH
+	run -0 sh examples/human-vs-bots.sh 1 greedy "$BATS_TEST_TMPDIR/h.json" </dev/null
+	run -0 sh -c 'catan-newboard --seed 42 | catan-render --labels'
+	[ -f man/catan-move.1 ]
 }
 
 # ---- legal moves: --list, --count, --offers ----
@@ -670,59 +747,121 @@ play_outcome() {
 	[[ "${lines[0]}" == "seed 2, policy random: "* ]]
 }
 
-@test "examples/human-vs-bots.sh: a person plays red from stdin; wrong moves are explained" {
-	{
-		printf 'help\nbuild city 99\nzz\nbuild settlement 1\n'
-		yes a | head -n 400
-	} >"$BATS_TEST_TMPDIR/input"
-	run -0 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$G" <"$BATS_TEST_TMPDIR/input"
+@test "examples/human-vs-bots.sh: a person plays red from stdin, in steps; wrong moves are explained" {
+	H=$BATS_TEST_TMPDIR/hvb.json	# a new game: setup's $G is one already
+	printf '%s\n' help 'build city 99' zz 'blue roll' 'build settlement 1' a b a a log end \
+		>"$BATS_TEST_TMPDIR/input"
+	run -0 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$H" <"$BATS_TEST_TMPDIR/input"
 	assert_eq "" "$stderr"
-	[[ "$output" == *"Not allowed: 'red build city 99': '99' is not an intersection (1 to 54)"* ]]
-	[[ "$output" == *"There is no move 'zz': choose one of the marks a to bb."* ]]
-	[[ "$output" == *"red>   red build settlement 1"* ]]
-	[[ "${lines[-1]}" =~ ^Game\ over\ on\ turn\ [0-9]+:\ (red|blue|white|orange)\ won\.$ ]]
-	# help lists the commands; the board is drawn again after the bots' set-up placements.
-	[[ "$output" == *$'red> Commands:\n  a, b, ... aa, ab   the move of that mark in the list\n'* ]]
-	grep -q '^  quit               stop (the game is kept and can be continued with catan-move)$' <<<"$output"
-	grep -q '^Set-up, placement 8 of 8: red places a settlement$' <<<"$output"
-	grep -q '^Set-up, placement 8 of 8: red places a road$' <<<"$output"
-	# Only red's view: the bots' purchases and the cards of steals between bots stay hidden;
-	# a steal from red shows red the card.
 	out=$output
-	run -1 grep -E '^  (blue|white|orange) buy [a-z]' <<<"$out"
-	run -1 grep -E '^  (blue|white|orange) robber [0-9]+ steal (blue|white|orange) [a-z]' <<<"$out"
-	grep -qE '^  (blue|white|orange) buy$' <<<"$out"
-	grep -qE '^  (blue|white|orange) robber [0-9]+ steal red (brick|lumber|wool|grain|ore)$' <<<"$out"
-	run -0 jq -r '.log[] | select(test("^(blue|white|orange) buy [a-z]"))' "$G"
-	[ -n "$output" ]
-	# After a roll, the cards red received, as red's hand grew.
-	grep -qE '^    red receives (brick|lumber|wool|grain|ore) [0-9]' <<<"$out"
-	run -0 grep -B1 '^    red receives ' <<<"$out"
-	run -1 grep -vE '^((red> )?  [a-z]+ roll [1-6] [1-6]|    red receives .*|--)$' <<<"$output"
-	# The menu marks moves by letters, never by numbers that read as intersections, and is
-	# short: the 54 places of the first settlement take 7 lines, the moves of a verb share
-	# lines when the moves but their last words would make too many, and up to 10 moves are
-	# listed one a line.
-	run -0 grep -m1 -A7 '^Your moves:$' <<<"$out"
-	assert_eq "Your moves:
-  build settlement  a 1    b 2    c 3    d 4    e 5    f 6    g 7    h 8
-                    i 9    j 10   k 11   l 12   m 13   n 14   o 15   p 16
-                    q 17   r 18   s 19   t 20   u 21   v 22   w 23   x 24
-                    y 25   z 26   aa 27  ab 28  ac 29  ad 30  ae 31  af 32
-                    ag 33  ah 34  ai 35  aj 36  ak 37  al 38  am 39  an 40
-                    ao 41  ap 42  aq 43  ar 44  as 45  at 46  au 47  av 48
-                    aw 49  ax 50  ay 51  az 52  ba 53  bb 54" "$output"
-	grep -qE '^  robber  a [0-9]+( steal [a-z]+)? +b [0-9]+' <<<"$out"
-	grep -qE '^    a  end$' <<<"$out"
-	run -0 awk '/^Your moves:$/ { n = 0; m = 1; next } m && /^red> / { if (n > max) max = n; m = 0 }
-		m { n++ } END { print max }' <<<"$out"
-	[ "$output" -le 10 ]
-	run -1 grep -qE '^ +[0-9]+  (build|end|roll|trade|buy|play)' <<<"$out"
-	run -0 jq -r '.log[0]' "$G"
-	assert_eq "red build settlement 1" "$output"
+	grep -qx "red> Not allowed: 'red build city 99': '99' is not an intersection (1 to 54)" <<<"$out"
+	grep -qx "red> There is no choice 'zz' here: type one of the letters shown, or \"help\"." <<<"$out"
+	grep -qx "red> You play red: 'blue' is another player's colour.  Type your move alone, as \"roll\"." <<<"$out"
+	# help names the commands, offers among them, in 80 columns.
+	run -0 grep -A11 '^red> Commands' <<<"$out"
+	assert_eq "Commands (a step's letters and words, or a whole move, at the prompt):
+  a, b, ... aa   the choice of that letter: a group of moves, or a move
+  WORDS          a choice by its words (\"14-15\", \"10\", \"ore\"), or a whole
+                 move: \"build road 9-14\", \"robber 10 steal blue\"
+  offer          an offer to every player, \"offer all ore 1 for brick 1\",
+                 or to one of them: \"offer blue ore 1 for brick 1\"
+  -  +           back a step; more choices when they do not all fit
+  log            every move of the game so far, as you may see it
+  list           every move you can make, all at once
+  board          the board again
+  help           these lines
+  quit           stop (the game is kept: give its file to continue it)" "${output#red> }"
+	# Choices are marked by letters, never by numbers that read as intersections; the 54
+	# places of the first settlement take 5 lines.
+	run -0 grep -m1 -A5 '^build settlement (intersection):$' <<<"$out"
+	assert_eq "build settlement (intersection):
+a 1    b 2    c 3    d 4    e 5    f 6    g 7    h 8    i 9    j 10   k 11
+l 12   m 13   n 14   o 15   p 16   q 17   r 18   s 19   t 20   u 21   v 22
+w 23   x 24   y 25   z 26   aa 27  ab 28  ac 29  ad 30  ae 31  af 32  ag 33
+ah 34  ai 35  aj 36  ak 37  al 38  am 39  an 40  ao 41  ap 42  aq 43  ar 44
+as 45  at 46  au 47  av 48  aw 49  ax 50  ay 51  az 52  ba 53  bb 54" "$output"
+	grep -qx 'red> build road (path):' <<<"$out"
+	# What happened since red's last turn, the set-up's placements and the card received,
+	# red's roll under it, and what red can do: the trades before the end.
+	run -0 grep -m1 -A5 '^red> Since your last turn:' <<<"$out"
+	assert_eq "red> Since your last turn: you: settlement 1, road 1-4; blue: settlement 41, road
+  41-45; white: settlement 9, road 9-14; orange: settlement 40, road 35-40,
+  settlement 29, road 29-35; white: settlement 10, road 10-14; blue: settlement
+  42, road 37-42; you: settlement 3, road 3-6; you received brick 1
+a roll
+red> Since your last turn: you: settlement 1, road 1-4; blue: settlement 41, road" "$output"
+	run -0 grep -A1 '^you rolled 5; you received brick 1$' <<<"$out"
+	assert_eq "a trade (4)  b offer (16)  c end" "${lines[1]}"
+	# log: the moves so far, as red's view logs them.
+	run -0 grep -A17 "^red> The game's moves, as you may see them (17 in all):$" <<<"$out"
+	catan-move --view red <"$H" | jq -r '.log[:17] | to_entries[] | "  \(.key + 1) \(.value)"' \
+		>"$BATS_TEST_TMPDIR/log"
+	assert_eq "$(cat "$BATS_TEST_TMPDIR/log")" "$(tail -n 17 <<<"$output")"
+	# After red's turn, the bots' turns since: a seven, its robbery (another's card unsaid).
+	run -0 grep -A2 '^Since your last turn: blue rolled 10' <<<"$out"
+	assert_eq "Since your last turn: blue rolled 10: road 45-49; white rolled 7: robber to 15,
+  stole from blue, trade wool 4 for lumber, road 14-19; orange rolled 9
+a roll" "$output"
+	run -0 jq -r '.log[:2][]' "$H"
+	assert_eq $'red build settlement 1\nred build road 1-4' "$output"
 	# Input that runs out leaves the game to be continued.
-	run -0 sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$G" </dev/null
-	[[ "${lines[-1]}" == "No more input: the game is kept in $G." ]]
+	assert_eq "No more input: the game is kept in $H." "$(tail -n 1 <<<"$out")"
+}
+
+@test "examples/human-vs-bots.sh: red sees what red may see; the game's end is shown with what led to it" {
+	H=$BATS_TEST_TMPDIR/hvb.json
+	# Seed 1 played by greedy players: red ends its turn 61, and blue wins in the next.
+	catan-newboard --seed 1 | catan-move --auto 217 --policy greedy >"$H"
+	run -0 catan-move --status <"$H"
+	assert_eq '{"phase":"main","current":"red","turn":61,"waiting":["red"],"owes":{"red":{"what":"turn"}},"winner":null}' "$output"
+	run -0 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$H" <<<$'log\nend'
+	assert_eq "" "$stderr"
+	out=$output
+	assert_eq "Resuming the game in $H (turn 61); the bots play greedy." "${lines[0]}"
+	assert_eq $'Since your last turn: blue rolled 5: a card\nGame over on turn 62: blue won.' \
+		"$(tail -n 2 <<<"$out")"
+	run -0 jq -r '.log[-2:][]' "$H"
+	assert_eq $'blue roll 1 4\nblue buy victory-point' "$output"
+	# The log as red may see it: the bots' purchases and the cards of steals between bots
+	# unsaid; a steal from red names the card.
+	run -0 grep -A217 "^red> The game's moves, as you may see them (217 in all):$" <<<"$out"
+	log=$output
+	grep -qE '^  [0-9]+ (blue|white|orange) buy$' <<<"$log"
+	run -1 grep -E '^  [0-9]+ (blue|white|orange) buy [a-z]' <<<"$log"
+	run -1 grep -E '^  [0-9]+ (blue|white|orange) robber [0-9]+ steal (blue|white|orange) [a-z]' <<<"$log"
+	grep -qx '  [0-9]* white robber 1 steal orange' <<<"$log"
+	grep -qx '  [0-9]* blue robber 1 steal red wool' <<<"$log"
+}
+
+@test "examples/human-vs-bots.sh resumes the game file it is given, and leaves a file that is no game of red's as it is" {
+	H=$BATS_TEST_TMPDIR/hvb.json
+	printf 'a\na\na\nquit\n' >"$BATS_TEST_TMPDIR/input"
+	run -0 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$H" <"$BATS_TEST_TMPDIR/input"
+	assert_eq "You are red; the bots play greedy.  The game is kept in $H." "${lines[0]}"
+	cp "$H" "$BATS_TEST_TMPDIR/kept.json"
+	run -0 jq '.log | length' "$H"
+	[ "$output" -gt 4 ]
+	# Given back, the game goes on where it stood: its moves are kept, and red's next ones added.
+	run -0 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 9 random "$H" <"$BATS_TEST_TMPDIR/input"
+	assert_eq "" "$stderr"
+	assert_eq "Resuming the game in $H (turn 0); the bots play random." "${lines[0]}"
+	run -0 jq -c '.log' "$BATS_TEST_TMPDIR/kept.json"
+	kept=${output%]}
+	run -0 jq -c '.log' "$H"
+	[[ "$output" == "$kept",* ]]
+	run -0 jq -r '.log[0]' "$H"
+	assert_eq "red build settlement 1" "$output"
+	# A file that is no game, or a game without red, is refused and left as it was.
+	echo '{"a": 1}' >"$BATS_TEST_TMPDIR/other.json"
+	run -1 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$BATS_TEST_TMPDIR/other.json" </dev/null
+	assert_eq "human-vs-bots: $BATS_TEST_TMPDIR/other.json is not a game that red plays in: it is left as it is
+  catan-move: stdin: not a game: no \"format\": \"catan-state/1\" (catan-state(5))" "$stderr"
+	assert_eq '{"a": 1}' "$(cat "$BATS_TEST_TMPDIR/other.json")"
+	catan-newboard --seed 5 --players blue,white >"$BATS_TEST_TMPDIR/two.json"
+	cp "$BATS_TEST_TMPDIR/two.json" "$BATS_TEST_TMPDIR/two.kept"
+	run -1 --separate-stderr sh "$ROOT/examples/human-vs-bots.sh" 5 greedy "$BATS_TEST_TMPDIR/two.json" </dev/null
+	assert_eq "human-vs-bots: $BATS_TEST_TMPDIR/two.json is not a game that red plays in: it is left as it is" "$stderr"
+	cmp "$BATS_TEST_TMPDIR/two.json" "$BATS_TEST_TMPDIR/two.kept"
 }
 
 @test "in place: what a writer killed under the lock left is removed by the next one" {
@@ -1292,7 +1431,7 @@ status_of() {
 	run -2 --separate-stderr catan-move --errors xml <"$G"
 	assert_eq "catan-move: --errors: expected text or json, not 'xml'" "${stderr_lines[0]}"
 	run -3 --separate-stderr catan-move --errors json --status <<<'{}'
-	assert_eq '{"status":3,"move":null,"text":null,"canonical":null,"stood":0,"message":"stdin: missing key '"'"'format'"'"'"}' "$stderr"
+	assert_eq '{"status":3,"move":null,"text":null,"canonical":null,"stood":0,"message":"stdin: not a game: no \"format\": \"catan-state/1\" (catan-state(5))"}' "$stderr"
 	printf 'red roll\n%05000d\n' 0 >"$BATS_TEST_TMPDIR/moves"
 	run -1 --separate-stderr catan-move --errors json --keep -f "$BATS_TEST_TMPDIR/moves" <"$G"
 	assert_eq '{"status":1,"move":2,"text":"0000000000000000000000000000000000000000...","canonical":null,"stood":1,"message":"the line is longer than 4096 bytes, which no move is"}' "$stderr"

@@ -55,6 +55,41 @@ setup() {
 	done
 }
 
+# numbers BOARD GAME: what the board's text (a file, the board alone) names, each kind on a line: the
+# tokens "(N)", the harbours "RATE[ RES] a,b" (a harbour's rate, resource and intersections, on one
+# line or on the lines of its block), and the bare numbers left (with the hexes' "#N", the path
+# names "a-b" and the owners' letters taken out), sorted.
+numbers() {
+	local board=$1
+	tr 'rbwogn' '      ' <"$board" | sed 's/RBWOGN/      /g' >"$board.plain"
+	echo "tokens $(grep -oE '\([0-9]+\)' "$board.plain" | tr -d '()' | sort -n | paste -sd ' ')"
+	echo "nodes-of-harbours $(grep -oE '[0-9]+,[0-9]+' "$board.plain" | sort -t, -k1n | paste -sd ' ')"
+	echo "rates $(grep -oE '[23]:1' "$board.plain" | sort | uniq -c | awk '{ print $2 "x" $1 }' | paste -sd ' ')"
+	echo "bare $(sed -E 's/\([0-9]+\)//g; s/[0-9]+,[0-9]+//g; s/[23]:1//g; s/#[0-9]+//g; s/[0-9]+-[0-9]+//g' "$board.plain" |
+		grep -oE '[0-9]+' | sort -n | paste -sd ' ')"
+}
+
+@test "--screen and --labels tell tokens, intersections and harbours apart without colour" {
+	tokens=$(jq -r '[.board.hexes[].token | select(. != null)] | sort | map(tostring) | join(" ")' "$P/midgame.json")
+	harbours=$(catan-newboard --geometry | jq -r '[.coast[] | select(.harbour != null) | .path | split("-") |
+		map(tonumber) | sort | "\(.[0]),\(.[1])"] | sort_by(split(",")[0] | tonumber) | join(" ")')
+	for layout in "--screen" "--labels" "--labels --width 78"; do
+		# The board alone: the screen's rows without the panel on their right.
+		# shellcheck disable=SC2086 # $layout is options
+		catan-render $layout --color never "$P/midgame.json" >"$P/text"
+		if [ "$layout" = --screen ]; then cut -c 1-56 "$P/text" >"$P/board"; else sed '/^Turn /,$d' "$P/text" >"$P/board"; fi
+		run -0 numbers "$P/board"
+		# Every token in parentheses, every harbour with its rate and its two intersections,
+		# and the bare numbers the intersections', each once.
+		assert_eq "tokens $tokens
+nodes-of-harbours $harbours
+rates 2:1x5 3:1x4
+bare $(seq 1 54 | paste -sd ' ')" "$output"
+	done
+	# A harbour's name stands clear of the board: a blank between it and a hex's side.
+	run -1 grep -E '(lumber|brick|wool|grain|ore)\|' "$P/text"
+}
+
 @test "--screen fits 80 columns and 24 lines on every position and random boards, thirty hexes too" {
 	for f in beginner midgame seven over; do
 		run -0 sh -c "catan-render --screen '$P/$f.json' | awk 'length > 80 || NR > 24 { print NR \": \" \$0 }'"
@@ -89,25 +124,31 @@ setup() {
 			assert_eq "1 24" "$output"
 			# Every player's line shows: the others' cards make room for it.
 			# shellcheck disable=SC2086
-			run -0 sh -c "catan-render --screen $view '$P/$f.json' | cut -c 57- | grep -c '^ [rbwogn] [a-z]*[:*] [0-9]* pts*,'"
+			run -0 sh -c "catan-render --screen $view '$P/$f.json' | grep -c '  [rbwogn] [a-z]*[:*] [0-9]* pts*,'"
 			assert_eq 6 "$output"
 		done
 	done
-	# The bottom coast's harbours share the row of the bottom intersections, cut to the room there.
+	# The bottom coast's harbours share the row of the bottom intersections, where they have room.
 	run -0 catan-render --screen "$P/s0.json"
-	assert_eq "               wool  78      79 lum  80" "${lines[23]}"
+	assert_eq "        2:1 wool 74,78  78      79      80  2:1 lumber 76,79" "${lines[23]}"
 	run -0 catan-render --screen "$P/end.json"
-	assert_eq "               wool W78     O79 lum o80" "${lines[23]:0:39}"
-	assert_eq "                3:1             3:1                      Turn 260: game over:" "${lines[0]}"
-	assert_eq "n brown: 2 pts, 8" "${lines[20]:57}"
+	assert_eq "       2:1 wool 74,78  W78     O79     o80  2:1 lumber 76,79" "${lines[23]}"
+	assert_eq "                   3:1 1,4     3:1 2,6                          Turn 260: game" "${lines[0]}"
 }
 
-@test "--since draws what changed on the board in reverse video, in colour only" {
+@test "--since draws what changed on the board bold and underlined, never in white's reverse video, in colour only" {
 	catan-render --screen --color always --since "$P/beginner.json" "$P/midgame.json" >"$P/c.txt"
-	run -0 grep -o $'\033\\[[0-9;]*4;7m[^\033]*' "$P/c.txt"
-	assert_eq $'\033[1;31;4;7mr\n\033[1;34;4;7mb' "$output"
+	run -0 grep -o $'\033\\[[0-9;]*1;4m[^\033]*' "$P/c.txt"
+	assert_eq $'\033[1;31;1;4mr\n\033[1;34;1;4mb' "$output"
 	run -0 catan-render --color always --since "$P/beginner.json" "$P/midgame.json"
-	[[ "$output" == *$'\033[1;31;4;7m'* ]]
+	[[ "$output" == *$'\033[1;31;1;4m'* ]]
+	# Reverse video (7) is the robber's alone; the white pieces are black on white, never underlined
+	# unless they changed.
+	grep -o $'\033\\[[0-9;]*m[^\033]*' "$P/c.txt" | sort -u >"$P/marks"
+	run -0 grep -E $'\033\\[([0-9]*;)*7(;[0-9]*)*m' "$P/marks"
+	assert_eq $'\033[1;7mrob' "$output"
+	run -0 grep -F '30;107' "$P/marks"
+	assert_eq $'\033[1;30;107m  cards, 0 dev\n\033[1;30;107mw\n\033[1;30;107mw white: 2 pts, 6\n\033[1;30;107mw32\n\033[1;30;107mww18' "$output"
 	# Without colour the text is the same as without --since.
 	catan-render --screen --since "$P/beginner.json" "$P/midgame.json" >"$P/out"
 	assert_file_eq "$R/midgame-screen.txt" "$P/out"

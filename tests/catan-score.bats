@@ -228,10 +228,10 @@ no winner yet: 10 points win" "$output"
 	run -0 xmllint --xpath 'count(//*[local-name()="polyline"])' "$D/t.svg"
 	assert_eq 8 "$output"
 	for c in '#d32f2f' '#1e63c6' '#fafafa' '#f57c00'; do
-		grep -q "<polyline fill=\"none\" stroke=\"$c\"" "$D/t.svg"
+		grep -q "<polyline class=\"line [a-z]*\" fill=\"none\" stroke=\"$c\"" "$D/t.svg"
 	done
 	run -0 xmllint --xpath '//*[local-name()="text"][contains(., "orange")]/text()' "$D/t.svg"
-	assert_eq "orange 2" "$output"
+	assert_eq "orange 3" "$output"
 }
 
 @test "--timeline --svg is a large chart where every line, the white one too, has a dark outline" {
@@ -242,11 +242,13 @@ no winner yet: 10 points win" "$output"
 	assert_eq 800 "$output"
 	run -0 xmllint --xpath 'string(/*/@height)' "$D/t.svg"
 	assert_eq 450 "$output"
-	# Each player's line is drawn over a wider line of the same points in a dark colour.
+	# Each player's line is drawn over a wider line of the same points in a dark colour, drawn
+	# before every player's line.
 	run -0 awk '/<polyline/ { match($0, /stroke="#[0-9a-f]*" stroke-width="[0-9.]*"/)
 		split(substr($0, RSTART, RLENGTH), q, "\""); match($0, /points="[^"]*"/); pts = substr($0, RSTART, RLENGTH)
-		if (q[2] == "#2b2619") { under = pts; w = q[4] }
-		else print q[2], (pts == under && w - q[4] >= 3) ? "outlined" : "bare" }' "$D/t.svg"
+		match($0, /class="[a-z]* [a-z]*"/); split(substr($0, RSTART + 7, RLENGTH - 8), c, " ")
+		if (q[2] == "#2b2619") { under[c[2]] = q[4]; at[c[2]] = pts; if (lines) print "an outline over a line" }
+		else { lines++; print q[2], (at[c[2]] == pts && under[c[2]] - q[4] >= 3) ? "outlined" : "bare" } }' "$D/t.svg"
 	assert_eq $'#d32f2f outlined\n#1e63c6 outlined\n#fafafa outlined\n#f57c00 outlined' "$output"
 	# The plot area behind the lines is darker than the white line.
 	run -0 xmllint --xpath 'string(//*[local-name()="rect"][@class="plot"]/@fill)' "$D/t.svg"
@@ -259,8 +261,8 @@ no winner yet: 10 points win" "$output"
 	command -v xmllint >/dev/null || skip "xmllint is not installed"
 	fixture
 	catan-score --timeline --svg "$D/game.json" >"$D/t.svg"
-	# The lines are shifted apart; each dot's tooltip says the points and the move (as #move-N
-	# of the replay), and the dots are where the CSV's columns change.
+	# Each dot's tooltip says the points and the move (as #move-N of the replay), and the dots
+	# are where the CSV's columns change.
 	run -0 xmllint --xpath '//*[local-name()="circle"]/*[local-name()="title"]/text()' "$D/t.svg"
 	assert_eq "red: 2 points after move 0 (turn 0)
 red: 4 points after move 101 (turn 33)
@@ -285,13 +287,58 @@ orange: 2 points after move 0 (turn 0)" "$output"
 	done
 }
 
+@test "--timeline --svg draws every line at its exact points; lines that run together show as stripes" {
+	fixture
+	catan-newboard --seed 7 | catan-move --until-end --policy greedy >"$D/end.json"
+	for f in game end; do
+		catan-score --timeline --svg "$D/$f.json" >"$D/t.svg"
+		# A point's height is a whole number of points on the grid: the grid's labels give its scale.
+		run -0 awk '/text-anchor="end">[0-9]+<\/text>/ { match($0, /y="[0-9.]*"/); y = substr($0, RSTART + 3, RLENGTH - 4) - 5
+			match($0, />[0-9]+</); v = substr($0, RSTART + 1, RLENGTH - 2); grid[v] = y; top = v }
+			/<polyline class="line/ { match($0, /points="[^"]*"/); n = split(substr($0, RSTART + 8, RLENGTH - 9), p, /[ ,]/)
+				for (i = 2; i <= n; i += 2) { v = (grid[0] - p[i]) / (grid[0] - grid[top]) * top
+					if (v - int(v + 0.5) > 0.02 || int(v + 0.5) - v > 0.02) { print "off:", p[i], v; bad = 1 } }
+				k++ }
+			END { print k " lines" }' "$D/t.svg"
+		assert_eq "4 lines" "$output"
+	done
+	# The seats' lines narrow seat by seat, each over the one before: where they run together, a
+	# stripe of each shows.
+	run -0 sh -c "grep -o 'class=\"line [a-z]*\" fill=\"none\" stroke=\"#[0-9a-f]*\" stroke-width=\"[0-9.]*\"' '$D/t.svg' | sed 's/.*line \([a-z]*\).*width=\"\(.*\)\"/\1 \2/'"
+	assert_eq $'red 13\nblue 10\nwhite 7\norange 4' "$output"
+}
+
+@test "a headless Chromium shows every line where all the lines run together" {
+	[ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] ||
+		skip "no Chromium or chromedriver (Debian packages chromium, chromium-driver)"
+	py=$(selenium_python)
+	[ -n "$py" ] || skip "no Selenium (Debian package python3-selenium)"
+	catan-newboard --seed 7 | catan-move --until-end --policy greedy | catan-score --timeline --svg >"$D/t.svg"
+	run -0 timeout 120 "$py" "$ROOT/tests/chart-browser.py" "$D/t.svg"
+	assert_eq "chart-browser: 4 lines seen together" "$output"
+}
+
+@test "--timeline --svg's legend gives each player's points as catan-score's table does, and the public points where they differ" {
+	catan-newboard --seed 7 | catan-move --until-end --policy greedy >"$D/end.json"
+	catan-score --timeline --svg "$D/end.json" >"$D/t.svg"
+	run -0 catan-score --json "$D/end.json"
+	want=$(jq -r '.players[] | "\(.colour) \(.points)"' <<<"$output")
+	run -0 sed -n 's/.*<text class="legend"[^>]*>\(.*\)<\/text>/\1/p' "$D/t.svg"
+	assert_eq "$want" "$output"
+	# Red, blue and white hold a victory point card each: the public points their lines end at.
+	run -0 sed -n 's/.*<text class="public"[^>]*>\(.*\)<\/text>/\1/p' "$D/t.svg"
+	assert_eq $'5 public\n4 public\n3 public' "$output"
+	run -0 catan-score --timeline "$D/end.json"
+	assert_eq "76,5,4,3,10" "${lines[-1]}"
+}
+
 @test "a player has the same colour in the chart and on the board" {
 	fixture
 	catan-score --timeline --svg "$D/game.json" >"$D/t.svg"
 	catan-render --svg "$D/game.json" >"$D/b.svg"
 	for p in red blue white orange; do
 		# The chart: the legend's line beside the player's name; the board: the player's roads.
-		chart=$(grep -B1 ">$p [0-9]*</text>" "$D/t.svg" | sed -n 's/.*stroke="\(#[0-9a-f]*\)" stroke-width="4".*/\1/p')
+		chart=$(grep -B1 ">$p [0-9]*</text>" "$D/t.svg" | sed -n '1s/.*stroke="\(#[0-9a-f]*\)" stroke-width=.*/\1/p')
 		board=$(grep "class=\"road $p\"" "$D/b.svg" | sed -n '1s/.*stroke="\(#[0-9a-f]*\)" stroke-width="10".*/\1/p')
 		[ -n "$board" ]
 		assert_eq "$board" "$chart"
@@ -318,7 +365,7 @@ orange: 2 points after move 0 (turn 0)" "$output"
 @test "bad options exit 2 with a short usage" {
 	run -2 --separate-stderr catan-score --svg "$D/b3.json"
 	assert_eq "catan-score: --svg draws the timeline: give --timeline too" "${stderr_lines[0]}"
-	assert_eq "usage: catan-score [--json] [--at N | --timeline [--svg]] [FILE]" "${stderr_lines[1]}"
+	assert_eq "Try 'catan-score --help' for more information." "${stderr_lines[1]}"
 	run -2 --separate-stderr catan-score --timeline --svg --json "$D/b3.json"
 	assert_eq "catan-score: --svg and --json are two ways to print: give one" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-score "$D/b3.json" "$D/b3.json"

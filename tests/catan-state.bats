@@ -41,10 +41,22 @@ refused() {
 	[[ "$stderr" == "state_rw: not a JSON document: line "*", column "*": "* ]]
 }
 
-@test "an empty input is refused" {
+@test "an empty input is refused as empty, blanks alone too" {
 	run -3 --separate-stderr rw </dev/null
 	assert_eq "" "$output"
-	[[ "$stderr" == "state_rw: not a JSON document: "* ]]
+	assert_eq "state_rw: empty" "$stderr"
+	run -3 --separate-stderr rw <<<$' \t\r\n'
+	assert_eq "state_rw: empty" "$stderr"
+}
+
+@test "a JSON object that is no game is refused as no game, not for its first key" {
+	run -3 --separate-stderr rw <<<'{"a": 1}'
+	assert_eq 'state_rw: not a game: no "format": "catan-state/1" (catan-state(5))' "$stderr"
+	dicegame-sheet new >"$BATS_TEST_TMPDIR/sheet.json"
+	run -3 --separate-stderr rw <"$BATS_TEST_TMPDIR/sheet.json"
+	assert_eq "state_rw: not a game but a Catan Dice Game sheet: dicegame-sheet reads it" "$stderr"
+	run -3 --separate-stderr rw <<<'{"format": 1}'
+	assert_eq 'format: expected "catan-state/1", found an integer' "${stderr#state_rw: }"
 }
 
 @test "a document that is not an object is refused" {
@@ -140,6 +152,35 @@ refused() {
 	run -3 --separate-stderr rw <"$BATS_TEST_TMPDIR/in.json"
 	assert_eq "state_rw: position.current: 'orange' is not a colour in this game" "$stderr"
 	refused '.position.players.green = {}' "position.players: 'green' is not a colour in this game"
+}
+
+@test "the players' names: read, written after the players, kept by views, shown by catan-score and catan-render; a wrong one refused" {
+	beginner | jq '.names = {"white": "Dr. Who ✓", "red": " ann "}' >"$BATS_TEST_TMPDIR/in.json"
+	run -0 rw -c <"$BATS_TEST_TMPDIR/in.json"
+	# In seat order, blanks around a name dropped, right after the players.
+	[[ $output == *'"players":["red","blue","white","orange"],"names":{"red":"ann","white":"Dr. Who ✓"},"board":'* ]] ||
+		{ echo "$output"; false; }
+	run -0 catan-move --view blue <"$BATS_TEST_TMPDIR/in.json"
+	assert_eq '{"red":"ann","white":"Dr. Who ✓"}' "$(jq -c .names <<<"$output")"
+	run -0 catan-score "$BATS_TEST_TMPDIR/in.json"
+	assert_eq "player  settlements  cities  road  knights  awards  vp cards  points  name
+red               2       0     1        0  -              0       2  ann
+blue              2       0     1        0  -              0       2
+white             2       0     1        0  -              0       2  Dr. Who ✓
+orange            2       0     1        0  -              0       2" "$(head -5 <<<"$output")"
+	assert_eq '"ann" null' "$(catan-score --json "$BATS_TEST_TMPDIR/in.json" | jq -c '.players[0].name, .players[1].name' | paste -sd' ')"
+	run -0 catan-render "$BATS_TEST_TMPDIR/in.json"
+	[[ $output == *$'\nred (r/R) ann: 2 points'* && $output == *$'\nblue (b/B): 2 points'* ]] || { echo "$output"; false; }
+	# Without names, no column and no key.
+	run -0 catan-score <(beginner)
+	assert_eq "player  settlements  cities  road  knights  awards  vp cards  points" "${lines[0]}"
+	refused '.names = ["ann"]' "names: expected an object of colours and names, found an array"
+	refused '.names = {"green": "x"}' "names.green: 'green' is not a player's colour in this game"
+	refused '.names = {"red": 1}' "names.red: expected a name as a string, found an integer"
+	refused '.names = {"red": "  "}' "names.red: an empty name"
+	refused '.names = {"red": "a\tb"}' "names.red: a name with a control character"
+	refused '.names = {"red": "123456789012345678901234567890123"}' "names.red: a name longer than 32 bytes"
+	beginner | jq '.names = {"red": "12345678901234567890123456789012"}' | rw >/dev/null
 }
 
 @test "a card from nowhere is refused" {

@@ -423,6 +423,13 @@ many() {
 	assert_eq "$D/view.json: this is red's view of a game set up by hand, which has no start to replay: use the full game" "$output"
 }
 
+@test "an empty file and a JSON document that is no game are told as such" {
+	: >"$D/empty.json"
+	printf '{"a": 1}\n' >"$D/a.json"
+	run -3 --separate-stderr catan-validate "$D/empty.json" "$D/a.json"
+	assert_eq "$D/empty.json: empty"$'\n'"$D/a.json: not a game: no \"format\": \"catan-state/1\" (catan-state(5))" "$output"
+}
+
 @test "unreadable files exit 3 with the JSON path; missing files exit 4" {
 	printf '{"format": "catan-state/1",' >"$D/cut.json"
 	run -3 --separate-stderr catan-validate "$D/cut.json"
@@ -565,7 +572,7 @@ folder() {
 @test "bad options exit 2 with a short usage" {
 	run -2 --separate-stderr catan-validate --jobs 0
 	assert_eq "catan-validate: --jobs: '0' is not a number from 1 to 256" "${stderr_lines[0]}"
-	assert_eq "usage: catan-validate [-j N] [-q] [--format FORM] [FILE...]" "${stderr_lines[1]}"
+	assert_eq "Try 'catan-validate --help' for more information." "${stderr_lines[1]}"
 	run -2 --separate-stderr catan-validate --frobnicate
 	assert_eq "catan-validate: unknown option '--frobnicate'" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-validate -j

@@ -178,9 +178,9 @@ marked() {
 	prompt_after() {
 		eventually shows "$1"
 	}
-	prompt_after 'Your moves:'
+	prompt_after 'build settlement (intersection):'
 	tmux -L "$S" send-keys -t "$S" help Enter
-	prompt_after 'Commands:'
+	prompt_after '^Commands ('
 	# The Up key brings the last line back, and the cursor keys edit it.
 	run -0 typed Up
 	assert_eq "red> helpX" "$output"
@@ -192,70 +192,214 @@ marked() {
 	assert_eq $'help\nquit' "$output"
 }
 
-@test "examples/human-vs-bots.sh on a terminal of 80x24: the whole board stays on the screen, in colour unless NO_COLOR" {
+# hvb COLSxROWS FILE [VARIABLE=VALUE]: human-vs-bots.sh (seed 5, greedy bots) on FILE, in a
+# terminal of that size.
+hvb() {
 	mkdir -p "$BATS_TEST_TMPDIR/home"
-	G=$BATS_TEST_TMPDIR/t.json
-	tmux -L "$S" -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
-		"HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$G'"
-	# prompt [TEXT [N]]: waits (eventually) until the screen is another than at the last
-	# prompt, shows N menus (1 unless said) and TEXT, and ends with an empty prompt.
+	tmux -L "$S" -f /dev/null new-session -d -s "$S" -x "${1%x*}" -y "${1#*x}" \
+		"${3:-} HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$2'"
 	: >"$BATS_TEST_TMPDIR/last"
-	at_prompt() {
-		tmux -L "$S" capture-pane -t "$S" -p >"$BATS_TEST_TMPDIR/screen"
-		! cmp -s "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/last" &&
-			grep -v '^$' "$BATS_TEST_TMPDIR/screen" | tail -n 1 | grep -q '^red> *$' &&
-			[ "$(grep -c '^Your moves:$' "$BATS_TEST_TMPDIR/screen")" = "${2:-1}" ] &&
-			grep -q -- "${1:-}" "$BATS_TEST_TMPDIR/screen"
-	}
-	prompt() {
-		eventually at_prompt "$@" || { cat "$BATS_TEST_TMPDIR/screen"; return 1; }
-		cp "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/last"
-	}
-	# The screen's first lines are the board as catan-render --screen draws red's view, whole.
-	for move in a a a a; do
-		prompt
-		catan-render --screen --view red "$G" >"$BATS_TEST_TMPDIR/board"
-		run -0 wc -l <"$BATS_TEST_TMPDIR/board"
-		assert_eq 19 "$output"
-		head -n 19 "$BATS_TEST_TMPDIR/screen" >"$BATS_TEST_TMPDIR/top"
-		assert_file_eq "$BATS_TEST_TMPDIR/board" "$BATS_TEST_TMPDIR/top"
-		assert_eq "Your moves:" "$(sed -n 20p "$BATS_TEST_TMPDIR/screen")"
-		# The 54 places of the first settlement are cut to the rows left.
-		if [ "$move" = a ] && [ ! -e "$BATS_TEST_TMPDIR/first" ]; then
-			cp "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/first"
-			assert_eq "  ... 5 more lines: list shows them all" "$(sed -n 23p "$BATS_TEST_TMPDIR/screen")"
-			# "list" shows the whole menu, below the prompt.
-			tmux -L "$S" send-keys -t "$S" list Enter
-			prompt '^                    aw 49  ax 50  ay 51  az 52  ba 53  bb 54$' 2
-			tmux -L "$S" send-keys -t "$S" board Enter
-			prompt '^  \.\.\. 5 more lines: list shows them all$'
-		fi
-		tmux -L "$S" send-keys -t "$S" "$move" Enter
-	done
+}
+
+# at_prompt [TEXT]: the screen (in $BATS_TEST_TMPDIR/screen) is another than at the last
+# prompt, shows TEXT (a grep pattern) and ends with an empty prompt.
+at_prompt() {
+	tmux -L "$S" capture-pane -t "$S" -p >"$BATS_TEST_TMPDIR/screen"
+	! cmp -s "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/last" &&
+		grep -v '^$' "$BATS_TEST_TMPDIR/screen" | tail -n 1 | grep -q '^red> *$' &&
+		grep -q -- "${1:-}" "$BATS_TEST_TMPDIR/screen"
+}
+
+# prompt [TEXT]: waits (eventually) for at_prompt, and shows the screen if it never comes.
+prompt() {
+	eventually at_prompt "$@" || { cat "$BATS_TEST_TMPDIR/screen"; return 1; }
+	cp "$BATS_TEST_TMPDIR/screen" "$BATS_TEST_TMPDIR/last"
+}
+
+# enter KEYS: the keys, then Enter.
+enter() {
+	tmux -L "$S" send-keys -t "$S" "$1" Enter
+}
+
+# under_board FILE: the screen's rows under the board of red's view of FILE, which fills its
+# first rows whole, as catan-render --screen draws it.
+under_board() {
+	catan-render --screen --view red "$1" >"$BATS_TEST_TMPDIR/board"
+	run -0 wc -l <"$BATS_TEST_TMPDIR/board"
+	assert_eq 19 "$output"
+	head -n 19 "$BATS_TEST_TMPDIR/screen" >"$BATS_TEST_TMPDIR/top"
+	assert_file_eq "$BATS_TEST_TMPDIR/board" "$BATS_TEST_TMPDIR/top"
+	tail -n +20 "$BATS_TEST_TMPDIR/screen" | sed 's/ *$//'
+}
+
+@test "examples/human-vs-bots.sh on a terminal of 80x24: the board stays whole, the choices come in steps under it, what red can do is always shown" {
+	G=$BATS_TEST_TMPDIR/t.json
+	hvb 80x24 "$G"
+	# The 54 places of the first settlement: as many as fit, and + shows the next ones.
 	prompt
-	# Red's four placements are played, and the game goes on to red's first roll.
+	run -0 under_board "$G"
+	assert_eq "build settlement (intersection):
+a 1    b 2    c 3    d 4    e 5    f 6    g 7    h 8    i 9    j 10   k 11
+l 12   m 13   n 14   o 15   p 16   q 17   r 18   s 19   t 20   u 21   v 22
+  ... 32 more: + shows them, or type one
+red>" "$output"
+	enter +
+	prompt
+	run -0 under_board "$G"
+	assert_eq "w 23   x 24   y 25   z 26   aa 27  ab 28  ac 29  ad 30  ae 31  af 32  ag 33" "${lines[1]}"
+	assert_eq "  ... 10 more: + shows them, or type one" "${lines[3]}"
+	for move in a a a a; do
+		enter "$move"
+		prompt
+	done
+	# Red's turn: what happened since the last one, cut to the rows left, and what red can do.
 	run -0 jq -r '[.log[] | select(startswith("red build"))] | length' "$G"
 	assert_eq 4 "$output"
-	grep -q '  Turn 1: red to roll the dice$' "$BATS_TEST_TMPDIR/screen"
-	# In colour (as tmux writes it again), red's pieces in red, and the road just built
-	# underlined in reverse video.
+	# In colour (as tmux writes it again), red's pieces in red, and the last road built bold
+	# and underlined, not in the reverse video of the white pieces.
 	tmux -L "$S" capture-pane -t "$S" -p -e >"$BATS_TEST_TMPDIR/colour"
 	grep -qF $'\033[31mr' "$BATS_TEST_TMPDIR/colour"
-	grep -qF $'\033[1;4;7m\033[31mr' "$BATS_TEST_TMPDIR/colour"
-	tmux -L "$S" send-keys -t "$S" quit Enter
+	grep -qF $'\033[1;4m\033[31mr' "$BATS_TEST_TMPDIR/colour"
+	run -1 grep -F $'\033[1;4;7m' "$BATS_TEST_TMPDIR/colour"
+	run -0 under_board "$G"
+	assert_eq "Since your last turn: you: settlement 1, road 1-4; blue: settlement 41, road
+  41-45; white: settlement 9, road 9-14; orange: settlement 40, road 35-40,
+  settlement 29, road 29-35; white: settlement 10, road 10-14; ... (log: all)
+a roll
+red>" "$output"
+	enter a
+	prompt 'you rolled'
+	run -0 under_board "$G"
+	assert_eq "Since your last turn: you: settlement 1, road 1-4; blue: settlement 41, road
+  41-45; white: settlement 9, road 9-14; orange: settlement 40, ... (log: all)
+you rolled 5; you received brick 1
+a offer (32)  b end
+red>" "$output"
+	# An offer in steps: to whom, what red gives, what red gets; what red can do stays under them.
+	enter a
+	prompt 'to whom'
+	run -0 under_board "$G"
+	assert_eq "offer (to whom):
+a blue ...     b white ...    c orange ...   d all ...
+
+You can: offer (32)  end
+red>" "$output"
+	enter d
+	prompt 'give'
+	enter -
+	prompt 'to whom'
+	# log: the last moves that fit on the screen.
+	enter log
+	prompt "^The game's moves, as you may see them (17 in all):$"
+	run -0 sed -n "/^red> log$/,\$p" "$BATS_TEST_TMPDIR/screen"
+	assert_eq "red> log
+The game's moves, as you may see them (17 in all):
+$(catan-move --view red <"$G" | jq -r '.log | to_entries[] | "  \(.key + 1) \(.value)"')
+red>" "$(sed 's/ *$//' <<<"$output")"
+	enter quit
 	# With NO_COLOR, no colour at all.  (The session may be gone already: it ends with the
 	# script, which quit ends; under load it has, and kill-session found no target.)
 	tmux -L "$S" kill-session -t "$S" 2>/dev/null || true
-	: >"$BATS_TEST_TMPDIR/last"
-	tmux -L "$S" -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
-		"NO_COLOR=1 HOME='$BATS_TEST_TMPDIR/home' PATH='$PATH' sh '$ROOT/examples/human-vs-bots.sh' 5 greedy '$G.2'"
+	hvb 80x24 "$G.2" NO_COLOR=1
 	prompt
 	tmux -L "$S" capture-pane -t "$S" -p -e >"$BATS_TEST_TMPDIR/colour"
 	run -1 grep -cF $'\033[' "$BATS_TEST_TMPDIR/colour"
-	head -n 19 "$BATS_TEST_TMPDIR/screen" >"$BATS_TEST_TMPDIR/top"
-	catan-render --screen --view red "$G.2" >"$BATS_TEST_TMPDIR/board"
-	assert_file_eq "$BATS_TEST_TMPDIR/board" "$BATS_TEST_TMPDIR/top"
-	tmux -L "$S" send-keys -t "$S" quit Enter
+	run -0 under_board "$G.2"
+	enter quit
+}
+
+@test "examples/human-vs-bots.sh on a terminal of 80x24: the discard card by card, the robber's hex and then whom it robs" {
+	# Seed 6 played by greedy players: red rolls a seven at turn 33 and must discard 5 of 11 cards.
+	G=$BATS_TEST_TMPDIR/t.json
+	catan-newboard --seed 6 | catan-move --auto 105 --policy greedy >"$G"
+	run -0 jq -c '.owes.red' < <(catan-move --status <"$G")
+	assert_eq '{"what":"discard","cards":5}' "$output"
+	hvb 80x24 "$G"
+	prompt 'Discard'
+	run -0 under_board "$G"
+	assert_eq "Discard 5 of your cards, one at a time:
+a brick (5)  b lumber (3)  c wool (2)  d ore (1)
+
+
+red>" "$output"
+	for card in a b brick; do
+		enter "$card"
+		prompt
+	done
+	run -0 under_board "$G"
+	assert_eq "Discard 5 of your cards, one at a time (chosen: brick 2 lumber 1):
+a brick (3)  b lumber (2)  c wool (2)  d ore (1)
+
+
+red>" "$output"
+	enter a
+	prompt
+	enter a
+	# Then the robber: its hex (a hex with more than one player to rob opens a step), then whom.
+	prompt 'robber (hex):'
+	run -0 under_board "$G"
+	assert_eq "robber (hex):
+a 1        b 2        c 3        d 4        e 5        f 6        g 7
+h 8        i 9 ...    j 10       k 12       l 13 ...   m 14 ...   n 15 ...
+o 16       p 17       q 18 ...   r 19
+red>" "$output"
+	enter l
+	prompt 'steal (whom)'
+	run -0 under_board "$G"
+	assert_eq "robber 13 steal (whom):
+a blue     b orange
+
+
+red>" "$output"
+	enter a
+	prompt 'You can\|^a '
+	run -0 jq -r '.log[-4:][]' "$G"
+	assert_eq "red discard brick 4 lumber 1
+blue discard brick 1 lumber 1 wool 2
+white discard brick 5
+red robber 13 steal blue ore" "$output"
+	run -0 under_board "$G"
+	assert_eq "Since your last turn: you: discard brick 4 lumber 1; blue: discard brick 1
+  lumber 1 wool 2; white: discard brick 5; you: robber to 13, stole from blue
+  (ore); you received ore 1; you lost brick 4, lumber 1
+a road (7)  b offer (64)  c play road-building (36)  d end
+red>" "$output"
+	enter quit
+}
+
+@test "examples/human-vs-bots.sh on a terminal of 70x20: the board is text in 70 columns, and a line under it says why" {
+	G=$BATS_TEST_TMPDIR/t.json
+	hvb 70x20 "$G"
+	prompt 'build settlement (intersection):'
+	run -0 tail -n 11 "$BATS_TEST_TMPDIR/screen"
+	assert_eq "This terminal is 70x20, smaller than the 80x24 that keeps the board
+on the screen: the board is text that scrolls (\"board\" draws it
+again).
+build settlement (intersection):
+a 1    b 2    c 3    d 4    e 5    f 6    g 7    h 8    i 9    j 10
+k 11   l 12   m 13   n 14   o 15   p 16   q 17   r 18   s 19   t 20
+u 21   v 22   w 23   x 24   y 25   z 26   aa 27  ab 28  ac 29  ad 30
+ae 31  af 32  ag 33  ah 34  ai 35  aj 36  ak 37  al 38  am 39  an 40
+ao 41  ap 42  aq 43  ar 44  as 45  at 46  au 47  av 48  aw 49  ax 50
+ay 51  az 52  ba 53  bb 54
+red>" "$(sed 's/ *$//' <<<"$output")"
+	# Nothing wraps: every line, joined again where the terminal wrapped it, within 70 columns
+	# (but the first, which names the game's file);
+	# the board above is catan-render's labelled text in that width.
+	tmux -L "$S" capture-pane -t "$S" -p -J -S - | sed 's/ *$//' >"$BATS_TEST_TMPDIR/all"
+	run -0 awk 'length > 70 && !/^You are red; .* The game is kept in /' "$BATS_TEST_TMPDIR/all"
+	assert_eq "" "$output"
+	catan-move --view red <"$G" | catan-render --labels --width 70 --color never --log 0 |
+		sed 's/ *$//' >"$BATS_TEST_TMPDIR/board"
+	grep -qF "$(sed -n 2p "$BATS_TEST_TMPDIR/board")" "$BATS_TEST_TMPDIR/all"
+	grep -qF "$(tail -n 1 "$BATS_TEST_TMPDIR/board")" "$BATS_TEST_TMPDIR/all"
+	enter a
+	prompt 'build road (path):'
+	run -0 tail -n 3 "$BATS_TEST_TMPDIR/screen"
+	assert_eq "build road (path):
+a 1-4   b 1-5
+red>" "$(sed 's/ *$//' <<<"$output")"
+	enter quit
 }
 
 @test "catan-render --screen on a terminal of 80x24: six players on the thirty-hex board fill it, nothing wraps" {

@@ -53,10 +53,11 @@ builds() {
 	assert_eq "$(jq -c .log "$BATS_TEST_TMPDIR/b.json")" "$(jq -c .log "$S")"
 	# The map file keeps the title; the note under the picture belongs to the built-in map.
 	run -0 dicegame-sheet render "$S"
-	assert_eq "Extra: our own shared map, not the printed one: game over, won by ann with 10 victory points" "${lines[0]}"
+	assert_eq "Extra: our own shared map, not the printed one" "${lines[0]}"
+	assert_eq "game over, won by ann with 10 victory points" "${lines[1]}"
 	assert_eq ":used joker used" "${lines[-1]}"
 	run -0 dicegame-sheet render "$BATS_TEST_TMPDIR/b.json"
-	assert_eq "Extra: our own shared map, not the printed one: game over, won by ann with 10 victory points" "${lines[0]}"
+	assert_eq "Extra: our own shared map, not the printed one" "${lines[0]}"
 	assert_eq ":used joker used; the map is our own design, not the printed one" "${lines[-1]}"
 }
 
@@ -352,11 +353,11 @@ by_hand() {
 	run -0 dicegame-sheet view "$S"
 	run -0 dicegame-sheet render "$S"
 	assert_eq "$(printf '%s\n' \
-		"Extra: our own shared map, not the printed one: turn 4, bob to play; 10 victory points win" \
+		"Extra: our own shared map, not the printed one" "turn 4, bob to play; 10 victory points win" \
 		"dice: 6 to roll" "" "ann (start road NR2)" "  roads        NR1 NR2" "  settlements  NS2" \
 		"  points       1 of 10; longest road no (road 2), largest army no (knights 0)" "" \
 		"bob (start road SR2)" "  roads        SR1 SR2" \
-		"  points       0 of 10; longest road no (road 2), largest army no (knights 0)")" "$(head -11 <<<"$output")"
+		"  points       0 of 10; longest road no (road 2), largest army no (knights 0)")" "$(head -12 <<<"$output")"
 }
 
 @test "render --svg marks each used joker beside its name, which stays legible" {
@@ -399,6 +400,61 @@ by_hand() {
 	dicegame-sheet render --svg "$S.new" | grep -q '>Castle: six dice of one face<'
 }
 
+@test "render --svg names every site a move can name, and draws the castles only when they are played" {
+	for castles in "" --castles; do
+		dicegame-sheet new --island 3 $castles --players ann,bob --seed 2 | dicegame-sheet auto --turns 30 >"$S"
+		dicegame-sheet render --svg "$S" >"$BATS_TEST_TMPDIR/s.svg"
+		run -0 xmllint --xpath '//*[@id="names"]/*[local-name()="text"]/text()' "$BATS_TEST_TMPDIR/s.svg"
+		names=$output
+		want=$(dicegame-sheet map --island 3 | jq -r --arg c "$castles" '.sites[] |
+			select(.kind != "desert" and (.kind != "castle" or $c != "")) | .id')
+		for id in $want; do
+			grep -qx "$id" <<<"$names" || { echo "no name $id"; false; }
+		done
+		grep -qx 'D: any, with DK1 and DK2' <<<"$names"
+		run -0 xmllint --xpath 'count(//*[starts-with(@class, "castle ")])' "$BATS_TEST_TMPDIR/s.svg"
+		assert_eq "$([ -n "$castles" ] && echo 4 || echo 0)" "$output"
+	done
+	run -0 grep -c 'XNE' "$BATS_TEST_TMPDIR/s.svg"
+	dicegame-sheet new --island 3 --players ann,bob --seed 2 | dicegame-sheet render --svg >"$BATS_TEST_TMPDIR/s.svg"
+	run -1 grep -c 'XNE' "$BATS_TEST_TMPDIR/s.svg"
+}
+
+@test "a headless Chromium reads every name of the Extra's map clear of the others, of the roads and of the drawings" {
+	[ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] ||
+		skip "no Chromium or chromedriver (Debian packages chromium, chromium-driver)"
+	py=$(selenium_python)
+	[ -n "$py" ] || skip "no Selenium (Debian package python3-selenium)"
+	dicegame-sheet new --island 3 --players ann,bob --seed 1 | dicegame-sheet auto --turns 30 |
+		dicegame-sheet render --svg >"$BATS_TEST_TMPDIR/two.svg"
+	dicegame-sheet new --island 3 --castles --players ann,bob,cy,dee --seed 5 | dicegame-sheet auto --turns 80 |
+		dicegame-sheet render --svg >"$BATS_TEST_TMPDIR/four.svg"
+	dicegame-sheet new --island 3 --castles --players ann,bob,cy --seed 3 | dicegame-sheet auto --all |
+		dicegame-sheet render --svg >"$BATS_TEST_TMPDIR/end.svg"
+	# 24 roads, 20 settlements, 8 cities, 7 knights, 4 jokers, the desert's rule, 4 castles.
+	run -0 timeout 120 "$py" "$ROOT/tests/labels-browser.py" "$BATS_TEST_TMPDIR"/{two,four,end}.svg
+	assert_eq "labels-browser: 200 names clear in 3 pictures" "$output"
+}
+
+@test "render: no line of the text is longer than 78 columns, for a mail" {
+	for castles in "" --castles; do
+		dicegame-sheet new --island 3 $castles --players ann,bob,cy,dee --seed 5 >"$S"
+		for turns in 0 20 200; do
+			[ "$turns" = 0 ] || dicegame-sheet -i "$S" auto --turns 20 2>/dev/null || true
+			run -0 dicegame-sheet render "$S"
+			run -0 awk 'length($0) > 78 { print length($0) ": " $0 }' <<<"$output"
+			assert_eq "" "$output"
+		done
+	done
+	run -0 dicegame-sheet new --island 3 --players ann,bob --seed 1
+	run -0 dicegame-sheet render <<<"$output"
+	assert_eq "Extra: our own shared map, not the printed one" "${lines[0]}"
+	assert_eq "ann chooses a start road on the coast" "${lines[1]}"
+	run -0 grep -A1 '^  roads ' <<<"$output"
+	assert_eq "  roads        NR1 NR2 NR3 NR4 NR5 NR6 ER1 ER2 ER3 ER4 ER5 ER6 SR1 SR2 SR3 SR4
+               SR5 SR6 WR1 WR2 WR3 WR4 WR5 WR6" "$output"
+}
+
 @test "completion: --castles and island 3 from the program; start roads and the Extra's ids in moves" {
 	run -0 dicegame-sheet --complete new --cas
 	assert_eq "--castles" "$output"
@@ -434,7 +490,8 @@ by_hand() {
 	assert_eq "$(printf 'start %s\n' NR1 NR2 ER1 ER2 SR1 SR2 WR1 WR2)" "$(head -8 <<<"$output")"
 	assert_eq "dicegame-sheet: ann's dice after roll: ore wool ore" "$stderr"
 	assert_eq "bob 11 (castles 0) (settlements 6, cities 2, longest road held, largest army held; road 7, knights 3) winner" "${lines[11]}"
-	assert_eq "Extra: our own shared map, not the printed one: game over, won by bob with 11 victory points" "${lines[13]}"
+	assert_eq "Extra: our own shared map, not the printed one" "${lines[13]}"
+	assert_eq "game over, won by bob with 11 victory points" "${lines[14]}"
 	xmllint --noout "$BATS_TEST_TMPDIR/x.svg"
 }
 

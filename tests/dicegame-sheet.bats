@@ -83,22 +83,22 @@ script() {
 @test "no subcommand is a usage error" {
 	run -2 --separate-stderr dicegame-sheet
 	assert_eq "" "$output"
-	[[ "${stderr_lines[0]}" == "dicegame-sheet: name a subcommand" ]]
-	[[ "${stderr_lines[1]}" == usage:* ]]
+	assert_eq "dicegame-sheet: name a subcommand: new, move, list, score, render, validate, view, auto, map" \
+		"${stderr_lines[0]}"
+	assert_eq "Try 'dicegame-sheet --help' for more information." "${stderr_lines[1]}"
 }
 
 @test "an unknown subcommand or option is a usage error" {
 	run -2 --separate-stderr dicegame-sheet fly
 	[[ "${stderr_lines[0]}" == "dicegame-sheet: unknown subcommand 'fly'" ]]
 	run -2 --separate-stderr dicegame-sheet new --frob
-	[[ "$stderr" == *"usage:"* ]]
+	assert_eq "dicegame-sheet: unknown option '--frob'" "${stderr_lines[0]}"
 }
 
 @test "option errors go through the front end: its wording, the program's name, the pointer to --help" {
 	run -2 --separate-stderr dicegame-sheet new --frob
 	assert_eq "" "$output"
 	assert_eq "dicegame-sheet: unknown option '--frob'" "${stderr_lines[0]}"
-	[[ "${stderr_lines[1]}" == "usage: dicegame-sheet "* ]]
 	assert_eq "Try 'dicegame-sheet --help' for more information." "${stderr_lines[-1]}"
 	run -2 --separate-stderr dicegame-sheet new --seed
 	assert_eq "dicegame-sheet: option '--seed' needs a value" "${stderr_lines[0]}"

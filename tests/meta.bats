@@ -25,6 +25,15 @@ binaries() {
 	done
 }
 
+@test "every C binary's usage error is its one line and the pointer to --help, without the usage lines" {
+	for f in "$ROOT"/cmd/*.c; do
+		b=${f##*/} b=${b%.c}
+		run -2 --separate-stderr "$b" --no-such-option </dev/null
+		assert_eq "$b: unknown option '--no-such-option'"$'\n'"Try '$b --help' for more information." "$stderr"
+		assert_eq "" "$output"
+	done
+}
+
 @test "every binary has a man page that names every option of its usage" {
 	for b in $(binaries); do
 		[ -f "$ROOT/man/$b.1" ] || { echo "no man/$b.1"; false; }

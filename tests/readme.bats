@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # readme: README.md's examples of its programs section run as written, one after the other in one
 # folder, as a reader following them would run them (each on what the ones before made), with the
-# reader's own files they name there: a moves file, records, a referee's players and mail, exports
+# files they name from examples/ alone: a moves file, records, a referee's players and mail, exports
 # from elsewhere.  A line whose comment says "refused: exit N" must exit with N, any other with 0;
 # an output shown after "# =>" (on the example's line, or on comment lines right after it) must be
 # what the example prints, "..." standing for any text.  The picture of the beginner board is what
@@ -9,33 +9,16 @@
 
 load test_helper
 
-# context: the reader's own files that the examples name.
+# context: the folder the examples run in holds the clone's examples/ and nothing else: every
+# file they name is there.
 context() {
 	ln -s "$ROOT/examples" examples
-	mkdir records
-	for s in 1 2 3; do catan-newboard --seed "$s" | catan-move --auto 40 >"records/game-$s.json"; done
-	# The moves file of the referee line: a legal move of blue's where README's game stands then.
-	catan-newboard --beginner --seed 1 | catan-move 'red roll' 'red end' 'blue roll' |
-		catan-move --list --as blue | head -1 >moves.txt
-	# The referee's: the players' addresses, a mail from red, a folder of games.
-	printf 'red alice@example.org\nblue bob@example.net\nwhite carol@example.com\norange dave@example.org\n' >players
-	printf 'From: Alice <alice@example.org>\nSubject: turn\n\nroll\n' >mail.eml
-	mkdir games
-	catan-newboard --beginner >games/friday.json
-	cp players games/friday.players
-	# The importer's: a catanatron export, and a folder of them; a table game, a server's log, a save.
-	mkdir exports
-	cp "$FIXTURES/import/catanatron-beginner.json" catanatron-game.json
-	cp "$FIXTURES/import/catanatron-beginner.json" exports/
-	cp "$FIXTURES/import/beginner.catan" table.catan
-	cp "$FIXTURES/import/beginner.soclog" server.soclog
-	cp "$FIXTURES/import/jsettlers-midgame.game.json" saved.game.json
 }
 
 # examples: README's programs section as lines "run\tCOMMAND" and "out\tTEXT" (an output shown).
 examples() {
 	sed -n '/^## The programs/,/^## [^T]/p' "$ROOT/README.md" | awk '
-		/^    (catan-|dicegame-sheet|sh examples\/|for |mkdir )/ {
+		/^    (catan-|dicegame-sheet|sh examples\/|for |mkdir |cp )/ {
 			cmd = substr($0, 5); print "run\t" cmd; last = 1
 			if (match(cmd, / # => /)) print "out\t" substr(cmd, RSTART + 6)
 			next

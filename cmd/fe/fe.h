@@ -87,9 +87,8 @@ void fe_unlock(struct fe_locked *lk);
  * fe_help prints the help of the command c, or of its subcommand sub (not
  * NULL), on stdout and returns the exit status (0, or C_SYSTEM when stdout
  * fails); fe_version prints "NAME (catan-tools) VERSION" likewise;
- * fe_usagef prints "NAME: message" (a printf format the compiler checks),
- * the usage lines of c and the pointer to --help on stderr and returns
- * C_USAGE.  fe_next_option calls them for --help, --version and bad options.
+ * fe_usagef prints "NAME: message" (a printf format the compiler checks)
+ * and the pointer to --help on stderr, two lines, and returns C_USAGE.  fe_next_option calls them for --help, --version and bad options.
  */
 struct fe_cmd;
 struct fe_sub;

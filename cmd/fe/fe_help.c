@@ -211,9 +211,13 @@ int fe_help(const struct fe_cmd *c, const struct fe_sub *sub)
 	return fe_close_stdout(&e) ? fe_report(&e) : C_OK;
 }
 
-static int usage_tail(const struct fe_cmd *c)
+/*
+ * usage_tail: after a usage error's one line, the pointer to --help alone, as
+ * git and coreutils do: the usage lines would push the message off a small
+ * screen, and --help has them.
+ */
+static int usage_tail(void)
 {
-	fe_usage(stderr, c, NULL);
 	fprintf(stderr, "Try '%s --help' for more information.\n", fe_progname);
 	return C_USAGE;
 }
@@ -224,7 +228,7 @@ int fe_usagef(const struct fe_cmd *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	fe_verror(fmt, ap);
 	va_end(ap);
-	return usage_tail(c);
+	return usage_tail();
 }
 
 int fe_usagef_as(const struct fe_cmd *c, int json, const char *fmt, ...)
@@ -239,5 +243,5 @@ int fe_usagef_as(const struct fe_cmd *c, int json, const char *fmt, ...)
 	}
 	fe_verror(fmt, ap);
 	va_end(ap);
-	return usage_tail(c);
+	return usage_tail();
 }

@@ -1,9 +1,11 @@
 /* dice_render.c: the dice game's sheets as text and SVG, and its score reports. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "buf.h"
+#include "dice_label.h"
 #include "dice_render.h"
 #include "jw.h"
 
@@ -19,66 +21,135 @@ static const char *award_word(int holder, unsigned lost, int seat)
 	return holder == seat ? "held" : (lost & (1u << seat)) ? "lost" : "no";
 }
 
-/* headline: who plays, or who won. */
+/*
+ * The text is for a terminal or a mail: no line longer than TEXT_WIDTH.
+ * A list of words goes on under its first word's column (struct wrap).
+ */
+#define TEXT_WIDTH 78
+
+struct wrap {
+	struct buf *b;
+	int col, indent;
+};
+
+/* wrap_start: a line that begins with head (its list then goes on from indent). */
+static void wrap_start(struct wrap *w, struct buf *b, const char *head, int indent)
+{
+	w->b = b;
+	w->indent = indent;
+	w->col = (int)strlen(head);
+	buf_adds(b, head);
+}
+
+/* wrap_word: " word" on the line, or word on a new line at the indent when it would pass TEXT_WIDTH. */
+static void wrap_word(struct wrap *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void wrap_word(struct wrap *w, const char *fmt, ...)
+{
+	char word[128];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(word, sizeof word, fmt, ap);
+	va_end(ap);
+	n = n < 0 ? 0 : n >= (int)sizeof word ? (int)sizeof word - 1 : n;
+	if (w->col > w->indent && w->col + 1 + n > TEXT_WIDTH) {
+		buf_printf(w->b, "\n%*s", w->indent - 1, "");
+		w->col = w->indent - 1;
+	}
+	buf_printf(w->b, " %s", word);
+	w->col += 1 + n;
+}
+
+/* headline: who plays, or who won; the map's title on a line of its own when the whole is too long. */
 static void headline(struct buf *b, const struct dgame *g)
 {
-	buf_printf(b, "%s: ", g->map.title);
+	char what[160];
+	size_t n = 0;
+	what[0] = '\0';
+#define SAY(...) (n += (size_t)snprintf(what + n, n < sizeof what ? sizeof what - n : 0, __VA_ARGS__))
+	int seat = dice_seat(g);
 	if (g->over) {
 		unsigned w = dice_winners(g);
-		int n = 0, best = 0;
+		int k = 0, best = 0;
 		for (int i = 0; i < g->nplayers; i++)
 			if (w & (1u << i)) {
-				buf_printf(b, "%s%s", n++ ? ", " : "game over, won by ", g->p[i].name);
+				SAY("%s%s", k++ ? ", " : "game over, won by ", g->p[i].name);
 				best = score_of(g, i);
 			}
-		buf_printf(b, " with %d %s\n", best, g->map.island == 1 ? "points" : "victory points");
-		return;
+		SAY(" with %d %s", best, g->map.island == 1 ? "points" : "victory points");
+	} else if (dice_setup(g)) {
+		SAY("%s chooses a start road on the coast", g->p[seat].name);
+	} else if (g->map.island == 1) {
+		SAY("%s's turn %d of %d", g->p[seat].name, (int)((g->number - 1) / g->nplayers) + 1, DICE_TURNS);
+	} else {
+		SAY("turn %u, %s to play; %d victory points win", g->number, g->p[seat].name, DICE_WIN_VP);
 	}
-	int seat = dice_seat(g);
-	if (dice_setup(g)) {
-		buf_printf(b, "%s chooses a start road on the coast\n", g->p[seat].name);
-		return;
-	}
-	if (g->map.island == 1)
-		buf_printf(b, "%s's turn %d of %d\n", g->p[seat].name,
-			    (int)((g->number - 1) / g->nplayers) + 1, DICE_TURNS);
+#undef SAY
+	if (strlen(g->map.title) + 2 + strlen(what) > TEXT_WIDTH)
+		buf_printf(b, "%s\n%s\n", g->map.title, what);
 	else
-		buf_printf(b, "turn %u, %s to play; %d victory points win\n", g->number, g->p[seat].name,
-			    DICE_WIN_VP);
+		buf_printf(b, "%s: %s\n", g->map.title, what);
+	if (g->over || dice_setup(g))
+		return;
 	if (!g->rolls) {
 		buf_printf(b, "dice: %d to roll\n", g->ndice);
 		return;
 	}
-	buf_printf(b, "dice after roll %d of 3%s:", g->rolls, g->locked ? ", rolling over" : "");
+	struct wrap w;
+	char head[48];
+	snprintf(head, sizeof head, "dice after roll %d of 3%s:", g->rolls, g->locked ? ", rolling over" : "");
+	wrap_start(&w, b, head, 2);
 	for (int d = 0; d < g->ndice; d++)
-		buf_printf(b, " %d %s%s", d + 1, dice_face_names[g->dice[d]],
-			    (g->used & (1u << d)) ? " (spent)" : "");
-	buf_printf(b, "\n");
+		wrap_word(&w, "%d %s%s", d + 1, dice_face_names[g->dice[d]], (g->used & (1u << d)) ? " (spent)" : "");
+	buf_adds(b, "\n");
+}
+
+/* list_start: a player's line of one kind of site: its label in a column of 12, the sites from column 15. */
+static void list_start(struct wrap *w, struct buf *b, const char *label)
+{
+	char head[32];
+	snprintf(head, sizeof head, "  %-12s", label);
+	wrap_start(w, b, head, 15);
 }
 
 static void kind_line(struct buf *b, const struct dgame *g, const struct dplayer *p, int kind,
 		      const char *label)
 {
 	const struct dmap *m = &g->map;
+	struct wrap w;
 	int any = 0;
 	for (int i = 0; i < m->nsites; i++) {
 		const struct dsite *s = &m->s[i];
+		char joker[32] = "", desert[40] = "";
 		if (s->kind != kind && !(kind == DK_ROAD && s->kind == DK_START))
 			continue;
 		if (!any++)
-			buf_printf(b, "  %-12s", label);
+			list_start(&w, b, label);
 		int built = kind == DK_DESERT ? dice_joker_usable(g, (int)(p - g->p), i) ||
 							(p->jokers & BIT(i))
 					      : (p->built & BIT(i)) != 0;
-		buf_printf(b, " %s%s%s", built ? "[" : "", s->id, s->mark ? "*" : "");
 		if (s->joker != DJ_NONE)
-			buf_printf(b, ":%s%s", dice_joker_name(s->joker), (p->jokers & BIT(i)) ? ":used" : "");
+			snprintf(joker, sizeof joker, ":%s%s", dice_joker_name(s->joker),
+				 (p->jokers & BIT(i)) ? ":used" : "");
 		if (kind == DK_DESERT)
-			buf_printf(b, "(%s+%s)", m->s[s->needs[0]].id, m->s[s->needs[1]].id);
-		buf_printf(b, "%s", built ? "]" : "");
+			snprintf(desert, sizeof desert, "(%s+%s)", m->s[s->needs[0]].id, m->s[s->needs[1]].id);
+		wrap_word(&w, "%s%s%s%s%s%s", built ? "[" : "", s->id, s->mark ? "*" : "", joker, desert,
+			  built ? "]" : "");
 	}
 	if (any)
-		buf_printf(b, "\n");
+		buf_adds(b, "\n");
+}
+
+/* points_line: a player's victory points and awards (Island Two and the Extra), broken between its parts. */
+static void points_line(struct buf *b, const struct dgame *g, int seat)
+{
+	struct wrap w;
+	list_start(&w, b, "points");
+	wrap_word(&w, "%d of %d;", dice_vp(g, seat), DICE_WIN_VP);
+	wrap_word(&w, "longest road %s (road %d),", award_word(g->road_holder, g->road_lost, seat),
+		  dice_road_of(g, seat));
+	wrap_word(&w, "largest army %s (knights %d)", award_word(g->army_holder, g->army_lost, seat),
+		  dice_knights(&g->map, g->p[seat].built));
+	buf_adds(b, "\n");
 }
 
 /* extra_line: the sites of kind in set, by id, with jokers as in kind_line; nothing when none. */
@@ -86,18 +157,20 @@ static void extra_line(struct buf *b, const struct dgame *g, const struct dplaye
 		       const char *label)
 {
 	const struct dmap *m = &g->map;
+	struct wrap w;
 	uint64_t x = set & m->kinds[kind];
 	if (!x)
 		return;
-	buf_printf(b, "  %-12s", label);
+	list_start(&w, b, label);
 	for (; x; x &= x - 1) {
 		const struct dsite *s = &m->s[__builtin_ctzll(x)];
-		buf_printf(b, " %s", s->id);
 		if (p && s->joker != DJ_NONE)
-			buf_printf(b, ":%s%s", dice_joker_name(s->joker),
-				    (p->jokers & BIT(__builtin_ctzll(x))) ? ":used" : "");
+			wrap_word(&w, "%s:%s%s", s->id, dice_joker_name(s->joker),
+				  (p->jokers & BIT(__builtin_ctzll(x))) ? ":used" : "");
+		else
+			wrap_word(&w, "%s", s->id);
 	}
-	buf_printf(b, "\n");
+	buf_adds(b, "\n");
 }
 
 /* extra_text: the Extra's one map: each player's sites, then the sites nobody has built. */
@@ -120,9 +193,7 @@ static void extra_text(struct buf *b, const struct dgame *g)
 					    (p->jokers & BIT(j)) ? ":used" : "", m->s[m->s[j].needs[0]].id,
 					    m->s[m->s[j].needs[1]].id);
 		}
-		buf_printf(b, "  %-12s %d of %d; longest road %s (road %d), largest army %s (knights %d)\n", "points",
-			    dice_vp(g, i), DICE_WIN_VP, award_word(g->road_holder, g->road_lost, i), dice_road_of(g, i),
-			    award_word(g->army_holder, g->army_lost, i), dice_knights(m, p->built));
+		points_line(b, g, i);
 	}
 	buf_printf(b, "\nnobody's yet%s\n", g->castles ? "" : " (castles are not played)");
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
@@ -160,11 +231,7 @@ int dice_render_text(const struct dgame *g, char **out, size_t *len, struct cerr
 			}
 			buf_printf(&b, "  = %d\n", dice_track_total(p));
 		} else {
-			buf_printf(&b, "  %-12s %d of %d; longest road %s (road %d), largest army %s (knights %d)\n",
-				    "points", dice_vp(g, i), DICE_WIN_VP,
-				    award_word(g->road_holder, g->road_lost, i),
-				    dice_road_of(g, i),
-				    award_word(g->army_holder, g->army_lost, i), dice_knights(&g->map, p->built));
+			points_line(&b, g, i);
 		}
 	}
 	buf_printf(&b, "\n[..] built   :used joker used%s\n",
@@ -548,9 +615,157 @@ static void corners(struct buf *b, const struct dmap *m, uint64_t hex, const cha
 	buf_printf(b, "\" fill=\"%s\" fill-opacity=\"0.55\" stroke=\"" INK "\" stroke-width=\"1.5\"/>\n", fill);
 }
 
-static void extra_map_svg(struct buf *b, const struct dgame *g)
+/*
+ * The Extra's names are set last, each where it covers no road, no drawing
+ * and no name set before it (dice_label.c), nearest its site first: the
+ * jokers beside their knights, the settlements' and the cities' names
+ * beside their houses and towers, the roads' names beside them, the
+ * desert's rule, the castles' names when castles are played.  A name's
+ * centre is (cx, cy): its letters reach 0.93 of their size above the line
+ * they stand on and 0.24 below it (DejaVu Sans), a box LINE_H high.
+ */
+#define ROAD_HALF 7.0		/* half a road's width, its dark edge included */
+#define LINE_H(size) (1.17 * (size))
+
+/* name_at: text centred on (cx, cy), size px, bold or not, with a halo, in ink (NULL: the sheet's). */
+static void name_at(struct buf *b, double cx, double cy, int size, int bold, const char *ink, const char *text)
+{
+	buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\"%s text-anchor=\"middle\" " HALO "%s%s%s>", cx,
+		    cy + 0.345 * size, size, bold ? " font-weight=\"bold\"" : "", ink ? " fill=\"" : "", ink ? ink : "",
+		    ink ? "\"" : "");
+	xml_text(b, text);
+	buf_adds(b, "</text>\n");
+}
+
+/*
+ * around: 8 candidate centres for a name w x h beside the box (x0, y0, x1, y1), gap pixels
+ * clear of it: below, above, right, left, then the corners; returns how many.
+ */
+static int around(double x0, double y0, double x1, double y1, double w, double h, double gap, double (*c)[2])
+{
+	double mx = (x0 + x1) / 2, my = (y0 + y1) / 2, dx = w / 2 + gap, dy = h / 2 + gap;
+	const double at[8][2] = { { mx, y1 + dy }, { mx, y0 - dy }, { x1 + dx, my }, { x0 - dx, my },
+				  { x1 + dx, y1 + dy }, { x0 - dx, y1 + dy }, { x1 + dx, y0 - dy }, { x0 - dx, y0 - dy } };
+	memcpy(c, at, sizeof at);
+	return 8;
+}
+
+/* road_ends: where road s's two crossings stand on the picture; 0 for a site that is no road. */
+static int road_ends(const struct dmap *m, const struct dsite *s, double *x0, double *y0, double *x1, double *y1)
+{
+	if (s->kind != DK_ROAD)
+		return 0;
+	*x0 = ex(m->n[s->ends[0]].x), *y0 = ey(m->n[s->ends[0]].y);
+	*x1 = ex(m->n[s->ends[1]].x), *y1 = ey(m->n[s->ends[1]].y);
+	return 1;
+}
+
+/* road_names: each road's name beside its middle, on either side, or slid along it. */
+static void road_names(struct buf *b, const struct dmap *m, struct dlabels *l)
+{
+	static const double slide[] = { 0, 0.22, -0.22, 0.38, -0.38 };
+	for (int i = 0; i < m->nsites; i++) {
+		const struct dsite *s = &m->s[i];
+		double x0, y0, x1, y1;
+		if (!road_ends(m, s, &x0, &y0, &x1, &y1))
+			continue;
+		double len = hypot(x1 - x0, y1 - y0), ux = (x1 - x0) / len, uy = (y1 - y0) / len;
+		double nx = uy, ny = -ux;	/* the normal, upward first */
+		if (ny > 0 || (ny == 0 && nx > 0))
+			nx = -nx, ny = -ny;
+		double w = dlabel_width(s->id, 12, 1), h = LINE_H(12);
+		double d = ROAD_HALF + 3 + fabs(nx) * w / 2 + fabs(ny) * h / 2, c[20][2], cx, cy;
+		int n = 0;
+		for (size_t k = 0; k < sizeof slide / sizeof slide[0]; k++)
+			for (int far = 0; far < 2; far++)
+				for (int side = 1; side >= -1; side -= 2) {
+					c[n][0] = (x0 + x1) / 2 + ux * slide[k] * len + side * nx * (d + 8 * far);
+					c[n][1] = (y0 + y1) / 2 + uy * slide[k] * len + side * ny * (d + 8 * far);
+					n++;
+				}
+		dlabel_place(l, w, h, c, n, &cx, &cy);
+		name_at(b, cx, cy, 12, 1, NULL, s->id);
+	}
+}
+
+/* desert_name: the desert's rule ("D: any, with DK1 and DK2"), nearest its place where it is clear. */
+static void desert_name(struct buf *b, const struct dgame *g, const struct dsite *s, struct dlabels *l)
+{
+	static const double dir[8][2] = { { 0, 1 }, { 0, -1 }, { 1, 0 }, { -1, 0 },
+					  { 0.7, 0.7 }, { -0.7, 0.7 }, { 0.7, -0.7 }, { -0.7, -0.7 } };
+	const struct dmap *m = &g->map;
+	char what[64];
+	int o = -1, i = (int)(s - m->s), n = 0;
+	for (int k = 0; k < g->nplayers; k++)
+		if (g->p[k].jokers & BIT(i))
+			o = k;
+	snprintf(what, sizeof what, "%s: any, with %s and %s", s->id, m->s[s->needs[0]].id, m->s[s->needs[1]].id);
+	double w = dlabel_width(what, 13, 0) + (o >= 0 ? 22 : 0), c[1 + 8 * 24][2], cx, cy;
+	c[n][0] = ex(s->x), c[n][1] = ey(s->y), n++;
+	for (int r = 10; r <= 240; r += 10)
+		for (int k = 0; k < 8; k++, n++) {
+			c[n][0] = ex(s->x) + dir[k][0] * r;
+			c[n][1] = ey(s->y) + dir[k][1] * r;
+		}
+	dlabel_place(l, w, LINE_H(13), c, n, &cx, &cy);
+	name_at(b, cx - (o >= 0 ? 11 : 0), cy, 13, 0, o >= 0 ? USED_INK : NULL, what);
+	if (o >= 0)
+		used_mark(b, cx + w / 2 - 9, cy);
+}
+
+/* site_box: the drawing of site s (at x, y on the picture) as a box bx; 0 for a road, the desert, or a castle not played. */
+static int site_box(const struct dgame *g, const struct dsite *s, double x, double y, double *bx)
+{
+	switch (s->kind) {
+	case DK_SETTLEMENT:
+		bx[0] = x - 14, bx[1] = y - 17, bx[2] = x + 14, bx[3] = y + 12;
+		return 1;
+	case DK_CITY:
+		bx[0] = x + 12, bx[1] = y - 16, bx[2] = x + 25, bx[3] = y + 12;
+		return 1;
+	case DK_KNIGHT:
+		bx[0] = x - 17, bx[1] = y - 17, bx[2] = x + 17, bx[3] = y + 17;
+		return 1;
+	case DK_CASTLE:
+		bx[0] = x - 19, bx[1] = y - 16, bx[2] = x + 19, bx[3] = y + 16;
+		return g->castles;
+	}
+	return 0;
+}
+
+/* site_names: the names of the sites of kind (a knight's joker, for a knight) beside their drawings. */
+static void site_names(struct buf *b, const struct dgame *g, struct dlabels *l, int kind)
 {
 	const struct dmap *m = &g->map;
+	for (int i = 0; i < m->nsites; i++) {
+		const struct dsite *s = &m->s[i];
+		double x = ex(s->x), y = ey(s->y), bx[4], c[8][2], cx, cy;
+		if (s->kind != kind || !site_box(g, s, x, y, bx))
+			continue;
+		if (s->kind != DK_KNIGHT) {
+			double w = dlabel_width(s->id, 12, 1);
+			dlabel_place(l, w, LINE_H(12), c, around(bx[0], bx[1], bx[2], bx[3], w, LINE_H(12), 2, c), &cx,
+				     &cy);
+			name_at(b, cx, cy, 12, 1, NULL, s->id);
+			continue;
+		}
+		if (s->joker == DJ_NONE)
+			continue;
+		int o = dice_owner(g, i), used = o >= 0 && (g->p[o].jokers & BIT(i));
+		const char *name = dice_joker_name(s->joker);
+		double w = dlabel_width(name, 12, 0) + (used ? 22 : 0);
+		dlabel_place(l, w, LINE_H(12), c, around(bx[0], bx[1], bx[2], bx[3], w, LINE_H(12), 1, c), &cx, &cy);
+		name_at(b, cx - (used ? 11 : 0), cy, 12, 0, used ? USED_INK : NULL, name);
+		if (used)
+			used_mark(b, cx + w / 2 - 9, cy);
+	}
+}
+
+/* extra_map_svg: the hexes, the roads, the sites' drawings, then every name (see above). */
+static void extra_map_svg(struct buf *b, const struct dgame *g, struct dlabels *l)
+{
+	const struct dmap *m = &g->map;
+	dlabel_init(l);
 	buf_printf(b, "<g id=\"hexes\">\n");
 	for (int i = 0; i < m->nsites; i++) {
 		const struct dsite *s = &m->s[i];
@@ -562,68 +777,50 @@ static void extra_map_svg(struct buf *b, const struct dgame *g)
 	buf_printf(b, "</g>\n<g id=\"roads\">\n");
 	for (int i = 0; i < m->nsites; i++) {
 		const struct dsite *s = &m->s[i];
-		if (s->kind != DK_ROAD)
+		double x0, y0, x1, y1;
+		if (!road_ends(m, s, &x0, &y0, &x1, &y1))
 			continue;
-		double x0 = ex(m->n[s->ends[0]].x), y0 = ey(m->n[s->ends[0]].y);
-		double x1 = ex(m->n[s->ends[1]].x), y1 = ey(m->n[s->ends[1]].y);
-		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" INK "\" "
-			    "stroke-width=\"14\" stroke-linecap=\"round\"/>\n", x0, y0, x1, y1);
+		buf_printf(b, "<line class=\"road %s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" INK "\" "
+			    "stroke-width=\"14\" stroke-linecap=\"round\"/>\n", s->id, x0, y0, x1, y1);
 		buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
 			    "stroke-width=\"9\" stroke-linecap=\"round\"%s/>\n", x0, y0, x1, y1, owner_fill(g, i),
 			    s->coast ? " stroke-dasharray=\"12 4\"" : "");
-	}
-	for (int i = 0; i < m->nsites; i++) {
-		const struct dsite *s = &m->s[i];
-		if (s->kind == DK_ROAD)
-			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" font-weight=\"bold\" "
-				    "text-anchor=\"middle\" " HALO ">%s</text>\n", ex(s->x), ey(s->y) - 9, s->id);
+		dlabel_road(l, x0, y0, x1, y1, ROAD_HALF);
 	}
 	buf_printf(b, "</g>\n<g id=\"sites\">\n");
 	for (int i = 0; i < m->nsites; i++) {
 		const struct dsite *s = &m->s[i];
-		double x = ex(s->x), y = ey(s->y);
+		double x = ex(s->x), y = ey(s->y), bx[4];
 		const char *fill = owner_fill(g, i);
+		if (!site_box(g, s, x, y, bx))
+			continue;
+		dlabel_box(l, bx[0], bx[1], bx[2], bx[3]);
 		if (s->kind == DK_SETTLEMENT)
-			buf_printf(b, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\" "
-				    "stroke=\"" INK "\" stroke-width=\"2\"/>\n", x - 13, y + 11, x - 13, y - 3, x, y - 16,
-				    x + 13, y - 3, x + 13, y + 11, fill);
+			buf_printf(b, "<polygon class=\"settlement %s\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f "
+				    "%.1f,%.1f\" fill=\"%s\" stroke=\"" INK "\" stroke-width=\"2\"/>\n", s->id, x - 13, y + 11,
+				    x - 13, y - 3, x, y - 16, x + 13, y - 3, x + 13, y + 11, fill);
 		else if (s->kind == DK_CITY)	/* the tower beside its settlement's house */
-			buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"11\" height=\"26\" fill=\"%s\" "
-				    "stroke=\"" INK "\" stroke-width=\"2\"/>\n", x + 13, y - 15, fill);
-		else if (s->kind == DK_KNIGHT || s->kind == DK_CASTLE) {
-			if (s->kind == DK_KNIGHT)
-				buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"16\" fill=\"%s\" stroke=\"" INK "\" "
-					    "stroke-width=\"2.5\"/>\n", x, y, fill);
-			else
-				buf_printf(b, "<path d=\"M%.1f %.1fh36v-30h-7v7h-7v-7h-8v7h-7v-7h-7z\" fill=\"%s\" stroke=\"" INK "\" "
-					    "stroke-width=\"2\"%s/>\n", x - 18, y + 15, fill,
-					    g->castles ? "" : " stroke-dasharray=\"4 3\"");
-			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" font-weight=\"bold\" "
-				    "text-anchor=\"middle\" " HALO ">%s</text>\n", x, y + (s->kind == DK_KNIGHT ? 4 : 32), s->id);
-		}
-		if (s->kind == DK_KNIGHT && s->joker != DJ_NONE) {
-			int o = dice_owner(g, i);
-			int used = o >= 0 && (g->p[o].jokers & BIT(i));
-			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" text-anchor=\"middle\" "
-				    "%s%s>%s</text>\n", x, y + 30, HALO, used ? " fill=\"" USED_INK "\"" : "",
-				    dice_joker_name(s->joker));
-			if (used)
-				used_mark(b, x + 4.5 * (double)strlen(dice_joker_name(s->joker)) + 11, y + 26);
-		}
-		if (s->kind == DK_DESERT) {
-			int o = -1;
-			for (int k = 0; k < g->nplayers; k++)
-				if (g->p[k].jokers & BIT(i))
-					o = k;
-			char what[64];
-			int n = snprintf(what, sizeof what, "%s: any, with %s and %s", s->id, m->s[s->needs[0]].id,
-					 m->s[s->needs[1]].id);
-			buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\" %s%s>"
-				    "%s</text>\n", x, y + 4, HALO, o >= 0 ? " fill=\"" USED_INK "\"" : "", what);
-			if (o >= 0)
-				used_mark(b, x + 4.5 * n + 11, y);
-		}
+			buf_printf(b, "<rect class=\"city %s\" x=\"%.1f\" y=\"%.1f\" width=\"11\" height=\"26\" fill=\"%s\" "
+				    "stroke=\"" INK "\" stroke-width=\"2\"/>\n", s->id, x + 13, y - 15, fill);
+		else if (s->kind == DK_KNIGHT)
+			buf_printf(b, "<circle class=\"knight %s\" cx=\"%.1f\" cy=\"%.1f\" r=\"16\" fill=\"%s\" "
+				    "stroke=\"" INK "\" stroke-width=\"2.5\"/>\n", s->id, x, y, fill);
+		else
+			buf_printf(b, "<path class=\"castle %s\" d=\"M%.1f %.1fh36v-30h-7v7h-7v-7h-8v7h-7v-7h-7z\" "
+				    "fill=\"%s\" stroke=\"" INK "\" stroke-width=\"2\"/>\n", s->id, x - 18, y + 15, fill);
 	}
+	buf_printf(b, "</g>\n<g id=\"names\">\n");
+	for (int i = 0; i < m->nsites; i++)	/* a knight's name inside its disc */
+		if (m->s[i].kind == DK_KNIGHT)
+			name_at(b, ex(m->s[i].x), ey(m->s[i].y), 12, 1, NULL, m->s[i].id);
+	site_names(b, g, l, DK_KNIGHT);
+	site_names(b, g, l, DK_SETTLEMENT);
+	site_names(b, g, l, DK_CITY);
+	road_names(b, m, l);
+	for (int i = 0; i < m->nsites; i++)
+		if (m->s[i].kind == DK_DESERT)
+			desert_name(b, g, &m->s[i], l);
+	site_names(b, g, l, DK_CASTLE);
 	buf_printf(b, "</g>\n");
 }
 
@@ -655,6 +852,7 @@ static void extra_players(struct buf *b, const struct dgame *g)
 
 static int extra_svg(const struct dgame *g, char **out, size_t *len, struct cerr *e)
 {
+	struct dlabels labels;
 	struct buf b;
 	buf_init(&b);
 	buf_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -666,7 +864,7 @@ static int extra_svg(const struct dgame *g, char **out, size_t *len, struct cerr
 	buf_printf(&b, "<text x=\"20\" y=\"34\" font-size=\"24\" font-weight=\"bold\">");
 	xml_text(&b, g->map.title);
 	buf_printf(&b, "</text>\n");
-	extra_map_svg(&b, g);
+	extra_map_svg(&b, g, &labels);
 	svg_costs(&b);
 	buf_printf(&b, "<text x=\"%d\" y=\"%d\" font-size=\"13\">%s</text>\n", COL_X, 582,
 		    g->castles ? "Castle: six dice of one face" : "Castles are not played");

@@ -8,13 +8,36 @@
 #include "jv_jansson.h"
 #include "unit.h"
 
+/*
+ * loadb: jansson's reading of text, with the one refusal jv gives otherwise:
+ * a NUL byte at or before the place of jansson's refusal (where jansson
+ * stops as at the end of the text) is named, at its own line and column.
+ */
+static json_t *loadb(const char *text, size_t len, json_error_t *je)
+{
+	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, je);
+	const char *nul = memchr(text, '\0', len);
+	if (!j && nul && (size_t)(nul - text) <= (size_t)je->position) {
+		const char *bol = text;
+		je->line = 1;
+		for (const char *c = text; c < nul; c++)
+			if (*c == '\n') {
+				je->line++;
+				bol = c + 1;
+			}
+		je->column = (int)(nul - bol) + 1;
+		strcpy(je->text, "a NUL byte");
+	}
+	return j;
+}
+
 /* same: text read by jv and by jansson: both refuse it alike, or both read the same values. */
 static int same(const char *text, size_t len, char *why, size_t n)
 {
 	struct jv_doc d;
 	struct jv_error err;
 	json_error_t je;
-	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	json_t *j = loadb(text, len, &je);
 	int rc = jv_parse(text, len, &d, &err), ok;
 
 	if (!j) {
@@ -43,7 +66,7 @@ static int same_list(const char *text, size_t len, char *why, size_t n)
 	struct jv_error err;
 	struct jv_list l = { .key = "log" };
 	json_error_t je;
-	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	json_t *j = loadb(text, len, &je);
 	int rc = jv_parse_list(text, len, &l, &d, &err), ok;
 
 	if (!j) {
@@ -233,6 +256,11 @@ static void cases(struct unit *u)
 	/* A NUL byte inside the text. */
 	CHECK(u, same("[\"a\0\"]", 6, why, sizeof why), "NUL: %s", why);
 	CHECK(u, same("[1]\0", 4, why, sizeof why), "NUL after: %s", why);
+	CHECK(u, same("[1,\n 2,\0 3]", 11, why, sizeof why), "NUL between values: %s", why);
+	struct jv_doc nd;
+	struct jv_error ne;
+	CHECK(u, jv_parse("[1,\n 2,\0 3]", 11, &nd, &ne) == -1 && ne.line == 2 && ne.column == 4 &&
+		 strcmp(ne.text, "a NUL byte") == 0, "NUL between values: %d:%d %s", ne.line, ne.column, ne.text);
 
 	/* Deep and wide: jansson's depth limit, and objects too wide for the quick duplicate check. */
 	size_t depth = 2100;

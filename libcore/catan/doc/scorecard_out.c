@@ -29,7 +29,12 @@ int scorecard_text(const struct game *g, const struct scorecard *sc, char **out,
 		int n = (int)strlen(awards_text(&sc->pl[s]));
 		aw = n > aw ? n : aw;
 	}
-	buf_printf(&b, "player  settlements  cities  road  knights  %-*s  vp cards  points\n", aw, "awards");
+	int named = 0;
+	for (int s = 0; s < sc->nplayers; s++)
+		named |= g->name[s][0] != '\0';
+	/* The players' names, when the record knows them, last: they need no column's width. */
+	buf_printf(&b, "player  settlements  cities  road  knights  %-*s  vp cards  points%s\n", aw, "awards",
+		   named ? "  name" : "");
 	for (int s = 0; s < sc->nplayers; s++) {
 		const struct score_line *l = &sc->pl[s];
 		char vp[16];
@@ -39,8 +44,9 @@ int scorecard_text(const struct game *g, const struct scorecard *sc, char **out,
 			snprintf(vp, sizeof vp, "%d", l->vp_cards);
 		if (g->role[s] == SEAT_NEUTRAL)
 			snprintf(vp, sizeof vp, "-");
-		buf_printf(&b, "%-6s  %11d  %6d  %4d  %7d  %-*s  %8s  %6d\n", seat_name(g, s), l->settlements,
-		       l->cities, l->road, l->knights, aw, awards_text(l), vp, l->points);
+		buf_printf(&b, "%-6s  %11d  %6d  %4d  %7d  %-*s  %8s  %6d%s%s\n", seat_name(g, s), l->settlements,
+		       l->cities, l->road, l->knights, aw, awards_text(l), vp, l->points,
+		       g->name[s][0] ? "  " : "", g->name[s]);
 	}
 	int neutral = 0;
 	for (int s = 0; s < sc->nplayers; s++)
@@ -57,8 +63,9 @@ int scorecard_text(const struct game *g, const struct scorecard *sc, char **out,
 		buf_printf(&b, "totals are public: the other players' victory point cards are hidden "
 		       "(%s's view)\n", seat_name(g, g->view));
 	if (sc->winner != NOBODY)
-		buf_printf(&b, "winner: %s with %d points\n", seat_name(g, sc->winner),
-		       sc->pl[sc->winner].points);
+		buf_printf(&b, "winner: %s%s%s%s with %d points\n", seat_name(g, sc->winner),
+			   g->name[sc->winner][0] ? " (" : "", g->name[sc->winner],
+			   g->name[sc->winner][0] ? ")" : "", sc->pl[sc->winner].points);
 	else
 		buf_printf(&b, "no winner yet: %d points win\n", g->rules.points_to_win);
 	return buf_finish(&b, out, len, e);
@@ -87,6 +94,8 @@ int scorecard_json(const struct game *g, const struct scorecard *sc, char **out,
 		const struct score_line *l = &sc->pl[s];
 		jw_obj(&w, JW_INLINE);
 		jw_key_str(&w, "colour", seat_name(g, s));
+		if (g->name[s][0])
+			jw_key_str(&w, "name", g->name[s]);
 		jw_key_int(&w, "settlements", l->settlements);
 		jw_key_int(&w, "cities", l->cities);
 		jw_key_int(&w, "road_length", l->road);

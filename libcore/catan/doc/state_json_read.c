@@ -150,6 +150,30 @@ int sj_read_seat_or_null(struct rd *r, jv_t *obj, const char *key, int8_t *out)
 	return rc;
 }
 
+/* read_names: "names", an object of players' colours and their names (g->name). */
+static int read_names(struct rd *r, jv_t *v, struct game *g)
+{
+	if (!jv_is_object(v))
+		return jr_fail(&r->j, "expected an object of colours and names, found %s", jr_type(v));
+	for (size_t i = 0; i < v->n; i++) {
+		const struct jv_member *m = &v->u.o[i];
+		int s = jr_key(&r->j, m->key), seat = parse_colour_in_game(r, m->key), rc;
+		struct cerr why = { 0 };
+		if (seat < 0 || g->role[seat] != SEAT_PLAYER)
+			rc = jr_fail(&r->j, "'%s' is not a player's colour in this game", m->key);
+		else if (!jv_is_string(&m->v))
+			rc = jr_fail(&r->j, "expected a name as a string, found %s", jr_type(&m->v));
+		else if (game_name_set(g, seat, jv_string_value(&m->v), jv_string_length(&m->v), &why))
+			rc = jr_fail(&r->j, "%s", why.msg);
+		else
+			rc = C_OK;
+		jr_pop(&r->j, s);
+		if (rc)
+			return rc;
+	}
+	return C_OK;
+}
+
 static int read_rules(struct rd *r, jv_t *v, struct rules *ru)
 {
 	const char *keys[NRULES_OPTION + 1];
@@ -1101,7 +1125,7 @@ int game_read(const char *buf, size_t len, struct game *g, struct cerr *e)
 int game_read_flags(const char *buf, size_t len, int flags, struct game *g, struct cerr *e)
 {
 	static const char *const keys[] = { "format", "view", "seed", "secret", "rules", "players",
-					    "neutral", "board", "setup", "start", "position", "log", NULL };
+					    "names", "neutral", "board", "setup", "start", "position", "log", NULL };
 	struct rd r = { .g = g, .log_as_read = (flags & GR_LOG_AS_READ) != 0 };
 	struct jv_doc doc;
 	struct jv_list log = { .key = "log" };
@@ -1112,11 +1136,20 @@ int game_read_flags(const char *buf, size_t len, int flags, struct game *g, stru
 	game_init(g);
 	if (!(root = sj_load_document(&r, buf, len, &log, &doc, &rc)))
 		return rc;
-	if ((rc = jr_object(&r.j, root, keys)))
+	/* What the document is, before its keys: {"a": 1} is no game rather than a game with a stray key. */
+	if (!jv_is_object(root) || !jv_object_get(root, "format")) {
+		rc = !jv_is_object(root) ? jr_object(&r.j, root, keys)
+					  : jr_fail(&r.j, "not a game: no \"format\": \"%s\" (catan-state(5))",
+						    STATE_FORMAT);
 		goto out;
+	}
 	v = jr_member(&r.j, root, "format", 1, &rc);
 	if (!v)
 		goto out;
+	if (jv_is_string(v) && strcmp(jv_string_value(v), "dicegame-sheet/1") == 0) {
+		rc = jr_fail(&r.j, "not a game but a Catan Dice Game sheet: dicegame-sheet reads it");
+		goto out;
+	}
 	if (!jv_is_string(v) || strcmp(jv_string_value(v), STATE_FORMAT) != 0) {
 		int s = jr_key(&r.j, "format");
 		rc = jv_is_string(v) ? jr_fail(&r.j, "expected \"%s\", found \"%s\"", STATE_FORMAT,
@@ -1126,6 +1159,8 @@ int game_read_flags(const char *buf, size_t len, int flags, struct game *g, stru
 		jr_pop(&r.j, s);
 		goto out;
 	}
+	if ((rc = jr_object(&r.j, root, keys)))
+		goto out;
 	/* The players' shape first, then the rules that say how many there are. */
 	v = jr_member(&r.j, root, "players", 1, &rc);
 	if (!v)
@@ -1169,6 +1204,13 @@ int game_read_flags(const char *buf, size_t len, int flags, struct game *g, stru
 	}
 	if (rc)
 		goto out;
+	if ((v = jv_object_get(root, "names"))) {
+		int s = jr_key(&r.j, "names");
+		rc = read_names(&r, v, g);
+		jr_pop(&r.j, s);
+		if (rc)
+			goto out;
+	}
 	if ((v = jv_object_get(root, "view"))) {
 		int seat;
 		int s = jr_key(&r.j, "view");

@@ -192,6 +192,22 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 	jw_end_obj(w);
 }
 
+/* write_names: "names", the players' names, when any is known. */
+static void write_names(struct jw *w, const struct game *g)
+{
+	int any = 0;
+	for (int s = 0; s < g->nplayers; s++)
+		any |= g->name[s][0] != '\0';
+	if (!any)
+		return;
+	jw_key(w, "names");
+	jw_obj(w, JW_INLINE);
+	for (int s = 0; s < g->nplayers; s++)
+		if (g->name[s][0])
+			jw_key_str(w, seat_name(g, s), g->name[s]);
+	jw_end_obj(w);
+}
+
 int game_write(const struct game *g, int flags, char **out, size_t *len, struct cerr *e)
 {
 	const struct geometry *geo = g->rs->geom;
@@ -230,6 +246,8 @@ int game_write(const struct game *g, int flags, char **out, size_t *len, struct 
 			if (g->role[s] == role)
 				jw_str(&w, seat_name(g, s));
 		jw_end_arr(&w);
+		if (role == SEAT_PLAYER)
+			write_names(&w, g);
 	}
 	jw_key(&w, "board");
 	jw_obj(&w, JW_BLOCK);

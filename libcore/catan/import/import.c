@@ -54,6 +54,24 @@ int import_detect(const char *buf, size_t len)
 	return -1;
 }
 
+/* line_is: whether buf (len bytes) holds a line that is s, whole. */
+static int line_is(const char *buf, size_t len, const char *s)
+{
+	size_t n = strlen(s);
+	for (size_t i = 0; i + n <= len; i++)
+		if ((i == 0 || buf[i - 1] == '\n') && memcmp(buf + i, s, n) == 0 &&
+		    (i + n == len || buf[i + n] == '\n' || buf[i + n] == '\r'))
+			return 1;
+	return 0;
+}
+
+const char *import_what_else(const char *buf, size_t len)
+{
+	if (len >= 6 && memcmp(buf, "title ", 6) == 0 && line_is(buf, len, "map"))
+		return "a Pioneers game file: a map and rules for its server, not a record of a game played";
+	return NULL;
+}
+
 int import_read(int fmt, const char *buf, size_t len, const char *name, struct game *g,
 		struct cerr *e)
 {

@@ -29,6 +29,14 @@ int import_format_parse(const char *s);
 int import_detect(const char *buf, size_t len);
 
 /*
+ * import_what_else: for an input of no format import_detect knows, what
+ * it is when it is a file of a known kind that holds no game to import,
+ * or NULL: a Pioneers game file (a first line "title ..." and a "map"
+ * line), a map and rules for its server (docs/sources.md).
+ */
+const char *import_what_else(const char *buf, size_t len);
+
+/*
  * import_read: the record in buf (len bytes, NUL-terminated) of format fmt
  * into g (initialised here; free with game_free even on failure): the
  * source's board, seats and rules, a start in the set-up, outcomes

@@ -34,6 +34,7 @@ struct cl {
 	int nplayers;
 	uint8_t colour[MAXPLAYERS];
 	char word[MAXPLAYERS][16];	/* each seat's colour as the record writes it */
+	char player[MAXPLAYERS][32];	/* each seat's player's name */
 	int current;		/* the seat that rolled last, NOBODY in the set-up */
 	int terrain_line, numbers_line, ports_line;	/* where the header gave them */
 	struct game *g;
@@ -109,6 +110,7 @@ static int header_line(struct cl *c, char *l, char terrain[CL_TILES][8], int num
 			return fail(c, "seat", "seat %d is not a free seat from 1 to %d", seat,
 				    ruleset_base.max_players);
 		strcpy(c->word[seat - 1], col);
+		strcpy(c->player[seat - 1], w);
 		c->nplayers = c->nplayers > seat ? c->nplayers : seat;
 	} else if (strncmp(l, "terrain: ", 9) == 0 || strncmp(l, "numbers: ", 9) == 0) {
 		int terr = l[0] == 't', k = 0;
@@ -437,6 +439,8 @@ int import_catan(const char *buf, size_t len, const char *name, struct game *g, 
 				rc = fail(&c, "players", "%d players, not 2 to 4", c.nplayers);
 			if (rc == C_OK && (rc = board(&c, terrain, numbers, ports, nports, &b)) == C_OK)
 				imp_begin(g, c.nplayers, c.colour, &b);
+			for (int s = 0; s < c.nplayers && rc == C_OK; s++)
+				imp_name(g, s, c.player[s]);
 		} else if (in_header) {
 			rc = header_line(&c, l, terrain, numbers, ports, &nports);
 		} else if (l[0]) {

@@ -88,6 +88,17 @@ void imp_begin(struct game *g, int nplayers, const uint8_t *colour, const struct
 	g->has_start = 1;
 }
 
+void imp_name(struct game *g, int seat, const char *name)
+{
+	const unsigned char *p = (const unsigned char *)name, *end = p + strlen(name);
+	const unsigned char *limit = p + NAME_BYTES < end ? p + NAME_BYTES : end;
+	size_t n;
+	while (p < end && (n = *p < 0x80 ? 1 : jv_utf8_len(p, end)) > 0 && p + n <= limit)
+		p += n;
+	if (game_name_set(g, seat, name, (size_t)(p - (const unsigned char *)name), NULL) != C_OK)
+		g->name[seat][0] = '\0';
+}
+
 int imp_push(struct game *g, const struct move *m, struct cerr *e)
 {
 	char text[256];
@@ -95,9 +106,21 @@ int imp_push(struct game *g, const struct move *m, struct cerr *e)
 	return movelog_push_move(&g->log, text, m, e);
 }
 
+/*
+ * The values and keys a JSON record may hold, all its members together: a
+ * four-player game of catanatron's random players, among its longest, holds
+ * about 20,000, and a saved game of JSettlers2 about 600.  Memory is then
+ * bounded by the file's size and a constant (catan-import(1) MEMORY).
+ */
+#define IMP_MAX_VALUES ((size_t)1 << 20)
+
 int imp_parse(const char *buf, size_t len, const char *name, struct jv_doc *doc, struct cerr *e)
 {
 	struct jv_error err;
+	struct jv_shape sh = { .max_values = IMP_MAX_VALUES };
+	if (jv_shape_check(buf, len, &sh) == JV_SHAPE_TOO_MANY)
+		return cerr_set(e, C_INPUT, "%.200s: %s: more than %zu values and keys, more than a record holds",
+				name, sh.key, IMP_MAX_VALUES);
 	if (jv_parse(buf, len, doc, &err) == 0)
 		return C_OK;
 	int rc = jv_refuse(&err, e);

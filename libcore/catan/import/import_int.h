@@ -58,6 +58,15 @@ int imp_fail(struct cerr *e, int code, const char *name, int line, const char *f
 int imp_parse(const char *buf, size_t len, const char *name, struct jv_doc *doc, struct cerr *e);
 
 /*
+ * imp_name: seat's name in g as a record gives it (NUL-terminated), where
+ * it can be ours (game_name_set): cut to NAME_BYTES at a character's start,
+ * and before a byte that begins no whole UTF-8 character; a name that still
+ * cannot be (empty, a control character) is left out: a player's name is
+ * never a reason to refuse a record.
+ */
+void imp_name(struct game *g, int seat, const char *name);
+
+/*
  * imp_push: appends m's canonical text to g's log.  C_OK or C_SYSTEM.
  */
 int imp_push(struct game *g, const struct move *m, struct cerr *e);

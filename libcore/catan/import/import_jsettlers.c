@@ -21,6 +21,7 @@ struct js {
 	const struct geometry *geo;
 	struct game *g;
 	int seated[JS_SEATS];	/* JSettlers seat -> 1 when someone sits there */
+	char nickname[JS_SEATS][NAME_BYTES + 1];	/* JSettlers seat -> its player's name, or "" */
 	int order[JS_SEATS], nplayers;	/* our seat -> JSettlers seat */
 	int have_board, started;
 	int turn, rolled;	/* the JSettlers seat whose turn it is; its roll was made */
@@ -181,6 +182,8 @@ static int start(struct js *c, long first)
 		return fail(c, C_INPUT, "SOCSitDown", "%d players, not 2 to 4", c->nplayers);
 	imp_begin(c->g, c->nplayers, colour, &c->board);
 	c->started = 1;
+	for (int s = 0; s < c->nplayers; s++)
+		imp_name(c->g, s, c->nickname[c->order[s]]);
 	return C_OK;
 }
 
@@ -301,8 +304,11 @@ static int on_sit_down(struct js *c, const char *msg, const char *f)
 		return rc;
 	if (v < 0 || v >= JS_SEATS)
 		return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a four-player game", v);
-	if (!c->started)
+	if (!c->started) {
 		c->seated[v] = 1;
+		if (!field(f, "nickname", c->nickname[v], sizeof c->nickname[v]))
+			c->nickname[v][0] = '\0';
+	}
 	return C_OK;
 }
 

@@ -212,8 +212,12 @@ static int read_seats(struct sv *c, jv_t *root, long long first)
 	memcpy(c->g->colour, colour, (size_t)n);
 	for (int s = 0; s < JS_SEATS; s++)
 		c->ours[s] = NOBODY;
-	for (int s = 0; s < n; s++)
+	for (int s = 0; s < n; s++) {
+		jv_t *name = jv_object_get(jv_array_get(c->seats, (size_t)c->order[s]), "name");
 		c->ours[c->order[s]] = (int8_t)s;
+		if (jv_is_string(name))
+			imp_name(c->g, s, jv_string_value(name));
+	}
 	jr_pop(&c->r, d);
 	return C_OK;
 }

@@ -14,6 +14,7 @@
 #include "model/move.h"
 #include "swar.h"
 #include "model/names.h"
+#include "model/seats.h"
 #include "spell.h"
 #include "model/state.h"
 
@@ -697,6 +698,23 @@ static int check_steal(const struct game *g, const struct move *m, struct cerr *
 
 /* offer COLOUR|all RES N ... for RES N ... */
 
+/*
+ * offer_to_whom: the refusal of an offer that names its cards at once
+ * ("offer lumber for brick"), with the words of an offer to all of its
+ * first resource for the one after "for" (or another), one of each.
+ */
+static int offer_to_whom(const struct words *w, struct cerr *e)
+{
+	int give = resource_parse(w->tok[w->i]), get = -1;
+	for (int i = w->i + 1; i + 1 < w->n && get < 0; i++)
+		if (is(w, i, "for"))
+			get = resource_parse(w->tok[i + 1]);
+	if (get < 0 || get == give)
+		get = give == 0 ? 1 : 0;
+	return cerr_set(e, C_ILLEGAL, "an offer names whom it is made to before its cards, a colour or 'all': "
+			"'offer all %s 1 for %s 1'", resource_names[give], resource_names[get]);
+}
+
 static int parse_offer(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
 	int s;
@@ -704,6 +722,8 @@ static int parse_offer(const struct game *g, struct words *w, struct move *m, st
 		return C_ILLEGAL;
 	if (is(w, w->i, "all"))
 		m->to = NOBODY;
+	else if (resource_parse(w->tok[w->i]) >= 0)
+		return offer_to_whom(w, e);
 	else if (seat_word(g, w->tok[w->i], &s, e))
 		return C_ILLEGAL;
 	else
@@ -1332,12 +1352,37 @@ int move_check(const struct game *g, const struct move *m, struct cerr *e)
 	return verbs[m->verb].check ? verbs[m->verb].check(g, m, e) : C_OK;
 }
 
+/*
+ * no_colour: the refusal of a move that starts with its verb: a move starts
+ * with its player's colour, shown on the move as given with the colour of
+ * the first seat the game waits for ("as 'blue roll'"; game_status is
+ * public), or the first seat's when it waits for none.
+ */
+static int no_colour(const struct game *g, const struct words *w, struct cerr *e)
+{
+	struct status st;
+	char text[96] = "";
+	size_t len = 0;
+	int seat = 0;
+	if (g->has_pos) {
+		game_status(g, &g->pos, &st);
+		seat = st.nwaiting ? st.waiting[0] : 0;
+	}
+	for (int i = 0; i < w->n && len < sizeof text; i++) {
+		int k = snprintf(text + len, sizeof text - len, " %s", w->tok[i]);
+		len += k > 0 ? (size_t)k : 0;
+	}
+	return cerr_set(e, C_ILLEGAL, "a move starts with its player's colour, as '%s%s'", seat_name(g, seat), text);
+}
+
 static int parse_words(const struct game *g, struct words *w, struct move *m, struct cerr *e)
 {
 	int s;
 
 	if (w->n == 0)
 		return cerr_set(e, C_ILLEGAL, "empty move");
+	if (verb_of(w->tok[0]) >= 0)
+		return no_colour(g, w, e);
 	if (seat_word(g, w->tok[0], &s, e))
 		return C_ILLEGAL;
 	m->seat = (int8_t)s;

@@ -576,6 +576,25 @@ int game_seat_of(const struct game *g, int colour)
 	return NOBODY;
 }
 
+int game_name_set(struct game *g, int seat, const char *name, size_t len, struct cerr *e)
+{
+	while (len && (*name == ' ' || *name == '\t'))
+		name++, len--;
+	while (len && (name[len - 1] == ' ' || name[len - 1] == '\t'))
+		len--;
+	if (len == 0)
+		return cerr_set(e, C_INPUT, "an empty name");
+	if (len > NAME_BYTES)
+		return cerr_set(e, C_INPUT, "a name longer than %d bytes", NAME_BYTES);
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
+			return cerr_set(e, C_INPUT, "a name with a control character");
+	/* A name cut in the middle of a character cannot be: the caller's UTF-8 is whole. */
+	memcpy(g->name[seat], name, len);
+	g->name[seat][len] = '\0';
+	return C_OK;
+}
+
 int pos_node_open(const struct geometry *geo, const struct position *p, int node)
 {
 	return !bs_meets(&p->occupied, &geo->node_near[node]);

@@ -207,6 +207,15 @@ void pos_deck_counts(struct position *p);
 int game_seat_of(const struct game *g, int colour);
 
 /*
+ * game_name_set: seat's name, as a record gives it (g->name): 1 to
+ * NAME_BYTES bytes of UTF-8 (the caller's JSON reader or its own checks
+ * that), with no control character; blanks around it are dropped.  C_OK,
+ * or C_INPUT with the reason in e.  A name given twice is not refused: two
+ * people may share one.
+ */
+int game_name_set(struct game *g, int seat, const char *name, size_t len, struct cerr *e);
+
+/*
  * pos_check: the invariants of a position of a full (non-view) game:
  * the rule set's bank of each resource across bank and hands (when hands
  * are known), piece limits, no two buildings on one intersection or

@@ -26,6 +26,7 @@
 #define MAX_HARBOUR GEOM_MAX_NHARBOUR
 #define MAX_TOKEN 12	/* the largest number token */
 #define MAXPLAYERS 6	/* seats of the largest rule set, neutral ones included */
+#define NAME_BYTES 32	/* a player's name at most, in bytes of UTF-8 (game_name_set) */
 #define NRES 5
 #define NDEV 5
 #define MAX_DECK 34	/* the largest development deck */
@@ -289,6 +290,11 @@ struct game {
 	int nplayers;		/* seats, neutral ones included */
 	uint8_t colour[MAXPLAYERS];	/* enum colour by seat */
 	uint8_t role[MAXPLAYERS];	/* enum seat_role by seat (the base game: all players) */
+	/*
+	 * The name by which a player is known at the table or on a server (a
+	 * record's "names"), "" when none: public, in every view.
+	 */
+	char name[MAXPLAYERS][NAME_BYTES + 1];
 	int64_t seed;		/* -1 when none is recorded */
 	/*
 	 * A refereed game's secret: the key of its luck (rng.h), drawn from the

@@ -226,8 +226,9 @@ static void player(const struct game *g, const struct position *p, int s, struct
 		snprintf(pts, sizeof pts, "%d points (%d shown)", tot, pub);
 	else
 		snprintf(pts, sizeof pts, "%d point%s", tot, tot == 1 ? "" : "s");
-	add(pn, s, PK_PLAYER, 0, "%s (%c/%c): %s%s%s%s", colour_names[c], render_letter[c],
-	    render_letter[c] - 'a' + 'A', pts, p->longest_road == s ? ", longest road" : "",
+	/* The player's name, when the record knows it: "red (r/R) ann: 3 points". */
+	add(pn, s, PK_PLAYER, 0, "%s (%c/%c)%s%s: %s%s%s%s", colour_names[c], render_letter[c],
+	    render_letter[c] - 'a' + 'A', g->name[s][0] ? " " : "", g->name[s], pts, p->longest_road == s ? ", longest road" : "",
 	    p->largest_army == s ? ", largest army" : "",
 	    g->has_pos && p->current == s ? (p->phase == PH_OVER ? "  * winner *" : "  <- to move")
 					  : "");

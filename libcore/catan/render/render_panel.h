@@ -17,7 +17,7 @@ struct render_opts {
 	int width;		/* text: the columns the board and the panel may take (render_text.h; 0: no limit) */
 	int board_only;		/* 1: the board alone, without the panel */
 	int large;		/* SVG: large print, the board alone (render_svg.h) */
-	/* text: an earlier position of the same board; what differs from it is drawn in reverse video */
+	/* text: an earlier position of the same board; what differs from it is drawn bold and underlined */
 	const struct position *since;
 };
 

@@ -23,8 +23,9 @@
  * a board uses what its coordinates reach (struct canvas's w and h).
  */
 #define MARGIN_L 3
-#define MARGIN_T 3
-#define CANVAS_W 128
+#define MARGIN_T 5
+#define MARGIN_NAMED 24	/* with the intersections numbered: room for a harbour's name beside the board */
+#define CANVAS_W 192
 #define CANVAS_H 64
 
 enum style {
@@ -38,7 +39,7 @@ enum style {
 	ST_PLAYER,		/* + enum colour */
 	ST_TITLE = ST_PLAYER + NCOLOUR,
 	NSTYLE,
-	ST_NEW = 0x80		/* or'd in: changed since o->since, underlined in reverse video */
+	ST_NEW = 0x80		/* or'd in: changed since o->since, bold and underlined (never reverse, white's) */
 };
 
 static const char *const ansi[NSTYLE] = {
@@ -69,6 +70,8 @@ struct canvas {
 	int screen;		/* 1: the screen layout (render_text.h) */
 	int low;		/* the screen layout: the bottom coast's harbours on the bottom row (screen_low) */
 	int margin;		/* the columns left of intersection x = -1 */
+	int named;		/* intersections numbered (labels, screen): harbours name theirs (place_harbours) */
+	int lead;		/* the blank columns left out at the start of every row */
 	int w, h;		/* the size in use */
 	char ch[CANVAS_H][CANVAS_W];
 	uint8_t st[CANVAS_H][CANVAS_W];
@@ -182,15 +185,15 @@ static void screen_hex(struct canvas *c, const struct game *g, const struct posi
 	char s[16];
 
 	if (p->robber == h) {
-		put_centred(c, cy - 1, cx, "rob", ST_ROBBER | (since && since->robber != h ? ST_NEW : 0));
+		put_centred(c, cy + 1, cx, "rob", ST_ROBBER | (since && since->robber != h ? ST_NEW : 0));
 	} else {
 		snprintf(s, sizeof s, "#%d", h + 1);
-		put_centred(c, cy - 1, cx, s, ST_LABEL);
+		put_centred(c, cy + 1, cx, s, ST_LABEL);
 	}
 	put_centred(c, cy, cx, t < NRES ? resource_names[t] : terrain_names[t], ST_TERRAIN + t);
 	if (tok) {
-		snprintf(s, sizeof s, "%d", tok);
-		put_centred(c, cy + 1, cx, s, rs_token_red(g->rs, tok) ? ST_TOKEN_RED : ST_TOKEN);
+		snprintf(s, sizeof s, "(%d)", tok);
+		put_centred(c, cy - 1, cx, s, rs_token_red(g->rs, tok) ? ST_TOKEN_RED : ST_TOKEN);
 	}
 }
 
@@ -212,7 +215,10 @@ static void draw_hexes(struct canvas *c, const struct game *g, const struct posi
 		put_centred(c, cy - 1, cx, terrain_names[t], ST_TERRAIN + t);
 		if (tok) {
 			int red = rs_token_red(g->rs, tok), n = render_pips(g->rs, tok);
-			snprintf(s, sizeof s, "%d", tok);
+			if (labels)
+				snprintf(s, sizeof s, "(%d)", tok);
+			else
+				snprintf(s, sizeof s, "%d", tok);
 			put_centred(c, cy, cx, s, red ? ST_TOKEN_RED : ST_TOKEN);
 			memset(s, red ? '*' : '.', (size_t)n);
 			s[n] = '\0';
@@ -288,10 +294,145 @@ static int screen_low(struct canvas *c, const struct geometry *geo, int i, const
 	return 1;
 }
 
+/*
+ * With the intersections numbered (labels, the screen), a harbour says its
+ * rate, its resource and the two intersections it serves: "2:1 lumber" over
+ * "12,17" where two lines have room, else on one line ("3:1 1,4"), else its
+ * rate and resource alone.  Each is set near harbour_at's place, moved away
+ * from the board until it is clear of it by a blank column on each side and
+ * of the harbours set before it, within the rows the board's intersections
+ * take and one more on each side.  fits: 1 when text can stand at (row,
+ * col) so; room: the rows and columns allowed.
+ */
+struct room {
+	int top, bottom;	/* the rows a harbour may take */
+};
+
+static int fits(const struct canvas *c, const struct room *rm, int row, int col, const char *text)
+{
+	int n = (int)strlen(text);
+	if (row < rm->top || row > rm->bottom || col < 2 || col + n + 2 > c->w)
+		return 0;
+	/* Two blanks on each side: an intersection's number or another name reads on otherwise. */
+	for (int i = col - 2; i <= col + n + 1; i++)
+		if (c->ch[row][i] != ' ')
+			return 0;
+	return 1;
+}
+
+/*
+ * line_col: where a harbour's line of n letters starts when its place is col: ending there
+ * left of the board (dc < 0), starting there right of it (dc > 0), else centred on it.
+ */
+static int line_col(int col, int dc, int n)
+{
+	return dc < 0 ? col - n + 1 : dc > 0 ? col : col - (n - 1) / 2;
+}
+
+/*
+ * place_at: a harbour's n lines (1 to 3) at the first place that fits: beside the board (dc
+ * not 0) the block's middle line on row, each line starting or ending at col (line_col), then
+ * moved a column a step away from the board; above or below it (dc 0) the block's line
+ * nearest the board on row, centred on col, then moved a column a step to either side.
+ * Returns 1 when set.
+ */
+static int place_at(struct canvas *c, const struct room *rm, int row, int col, int dr, int dc,
+		    char (*text)[40], int n)
+{
+	int top = row - (dc ? (n - 1) / 2 : dr < 0 ? n - 1 : 0);
+	top = top + n - 1 > rm->bottom ? rm->bottom - n + 1 : top < rm->top ? rm->top : top;
+	for (int step = 0; step <= 48; step++) {
+		int cl = dc ? col + dc * step : col + (step % 2 ? (step + 1) / 2 : -step / 2), ok = 1;
+		for (int k = 0; k < n && ok; k++)
+			ok = fits(c, rm, top + k, line_col(cl, dc, (int)strlen(text[k])), text[k]);
+		if (!ok)
+			continue;
+		for (int k = 0; k < n; k++)
+			put(c, top + k, line_col(cl, dc, (int)strlen(text[k])), text[k], ST_HARBOUR);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * place_harbours: each harbour's name in the first form that has room: with two rows a y
+ * unit (labels), and on the screen beside the board, its rate, its resource and its
+ * intersections a line each (a 3:1 harbour its rate over its intersections); on the screen
+ * above and below the board, all on one line; then the others; last its rate and resource.
+ */
+static void place_harbours(struct canvas *c, const struct game *g)
+{
+	const struct geometry *geo = g->rs->geom;
+	struct room rm = { c->h, 0 };
+	int first = c->h, last = 0, out = c->rows == 2 ? 3 : 1;
+	for (int n = 0; n < geo->nnode; n++) {	/* a row beyond the intersections; three with two rows a unit */
+		first = node_row(geo, c, n) < first ? node_row(geo, c, n) : first;
+		last = node_row(geo, c, n) > last ? node_row(geo, c, n) : last;
+	}
+	rm.top = first - out;
+	rm.bottom = last + out;
+	if (c->low)	/* the screen's board too tall: the bottom coast's harbours on its last row */
+		rm.bottom--;
+	for (int i = 0; i < geo->nharbour; i++) {
+		int kind = g->board.harbour[i], row, col, coast = geo->harbour_coast[i], h = geo->coast_hexes[coast];
+		int a = geo->edge_nodes[geo->coast_edges[coast]][0] + 1, b = geo->edge_nodes[geo->coast_edges[coast]][1] + 1;
+		const char *rate = kind == HB_GENERIC ? "3:1" : "2:1", *res = kind == HB_GENERIC ? "" : resource_names[kind];
+		char forms[4][3][40];
+		int lines[4], nf = 0;
+		/*
+		 * Above the board, below it or beside it, as harbour_at's place is; from beside its
+		 * path outward, as near the path as the board leaves room.
+		 */
+		harbour_at(c, geo, i, 0, &row, &col);
+		int hcol = c->margin + (geo->hex_x[h] + 1) * c->k;
+		int ra = node_row(geo, c, a - 1), rb = node_row(geo, c, b - 1);
+		int ca = node_col(geo, c, a - 1), cb = node_col(geo, c, b - 1);
+		int dr = row < first ? -1 : row > last ? 1 : 0;
+		int dc = dr ? 0 : (ca + cb) / 2 < hcol ? -1 : 1;
+		row = dc ? (ra + rb) / 2 : dr < 0 ? (ra < rb ? ra : rb) - 1 : (ra > rb ? ra : rb) + 1;
+		col = dc < 0 ? (ca < cb ? ca : cb) - 2 : dc > 0 ? (ca > cb ? ca : cb) + 2 : (ca + cb) / 2;
+		char nodes[12], both[20];
+		snprintf(nodes, sizeof nodes, "%d,%d", a < b ? a : b, a < b ? b : a);
+		snprintf(both, sizeof both, "%s%s%s", rate, *res ? " " : "", res);
+		/* The forms, in the order tried. */
+		if ((c->rows == 2 || dc) && *res) {
+			snprintf(forms[nf][0], 40, "%s", rate);
+			snprintf(forms[nf][1], 40, "%s", res);
+			snprintf(forms[nf][2], 40, "%s", nodes);
+			lines[nf++] = 3;
+		}
+		if (c->rows == 2 || dc) {
+			snprintf(forms[nf][0], 40, "%s", both);
+			snprintf(forms[nf][1], 40, "%s", nodes);
+			lines[nf++] = 2;
+		}
+		snprintf(forms[nf][0], 40, "%s %s", both, nodes);
+		lines[nf++] = 1;
+		if (c->rows == 1 && !dc) {
+			snprintf(forms[nf][0], 40, "%s", both);
+			snprintf(forms[nf][1], 40, "%s", nodes);
+			lines[nf++] = 2;
+		}
+		int placed = 0;
+		for (int f = 0; f < nf && !placed; f++)
+			placed = place_at(c, &rm, row, col, dr, dc, forms[f], lines[f]);
+		if (!placed) {
+			snprintf(forms[0][0], 40, "%s", both);
+			if (!place_at(c, &rm, row, col, dr, dc, forms[0], 1) &&
+			    !(c->low && screen_low(c, geo, i, both, rm.bottom)))
+				put_centred(c, row, col, both, ST_HARBOUR);
+		}
+	}
+}
+
 static void draw_harbours(struct canvas *c, const struct game *g)
 {
 	const struct geometry *geo = g->rs->geom;
 	int bottom = 0;
+	if (c->named) {
+		place_harbours(c, g);
+		return;
+	}
 	for (int n = 0; n < geo->nnode; n++)
 		if (node_row(geo, c, n) > bottom)
 			bottom = node_row(geo, c, n);
@@ -322,6 +463,18 @@ static void size_canvas(struct canvas *c, const struct game *g)
 	const struct geometry *geo = g->rs->geom;
 	int left = 0, right = 0, bottom = 0;
 	c->margin = 0;
+	c->lead = 0;
+	if (c->named) {
+		/* Room for the harbours' names on both sides; the blank columns are left out (set_lead). */
+		c->margin = MARGIN_NAMED;
+		for (int n = 0; n < geo->nnode; n++) {
+			right = node_col(geo, c, n) > right ? node_col(geo, c, n) : right;
+			bottom = node_row(geo, c, n) > bottom ? node_row(geo, c, n) : bottom;
+		}
+		c->w = right + MARGIN_NAMED < CANVAS_W ? right + MARGIN_NAMED : CANVAS_W;
+		c->h = bottom + 2 * MARGIN_T < CANVAS_H ? bottom + 2 * MARGIN_T : CANVAS_H;
+		return;
+	}
 	for (int i = 0; i < geo->nharbour; i++) {
 		int kind = g->board.harbour[i], two = kind != HB_GENERIC, row, col;
 		const char *widest = two && strlen(resource_names[kind]) > 3 ? resource_names[kind] : "3:1";
@@ -387,7 +540,7 @@ static void sgr(struct buf *b, int style)
 {
 	const char *a = ansi[style & ~ST_NEW];
 	if (style & ST_NEW)
-		buf_printf(b, "\033[%s%s4;7m", a ? a : "", a ? ";" : "");
+		buf_printf(b, "\033[%s%s1;4m", a ? a : "", a ? ";" : "");
 	else if (a)
 		buf_printf(b, "\033[%sm", a);
 }
@@ -396,10 +549,10 @@ static void sgr(struct buf *b, int style)
 static int emit_cells(struct buf *b, const struct canvas *c, int row, int colour)
 {
 	int end = c->w;
-	while (end > 0 && c->ch[row][end - 1] == ' ')
+	while (end > c->lead && c->ch[row][end - 1] == ' ')
 		end--;
 	int cur = ST_PLAIN;
-	for (int i = 0; i < end; i++) {
+	for (int i = c->lead; i < end; i++) {
 		int st = c->ch[row][i] == ' ' ? ST_PLAIN : c->st[row][i];
 		if (colour && st != cur) {
 			if (cur != ST_PLAIN)
@@ -411,7 +564,20 @@ static int emit_cells(struct buf *b, const struct canvas *c, int row, int colour
 	}
 	if (colour && cur != ST_PLAIN)
 		buf_adds(b, "\033[0m");
-	return end;
+	return end - c->lead;
+}
+
+/* set_lead: the blank columns that every row of c starts with, but pad, are left out when it is written. */
+static void set_lead(struct canvas *c, int pad)
+{
+	int left = c->w;
+	for (int r = 0; r < c->h; r++)
+		for (int i = 0; i < left; i++)
+			if (c->ch[r][i] != ' ') {
+				left = i;
+				break;
+			}
+	c->lead = left > pad ? left - pad : 0;
 }
 
 /* emit_line: panel line l in the style of its kind and seat, and a newline. */
@@ -465,10 +631,12 @@ static void render_screen(struct buf *b, struct canvas *c, const struct game *g,
 		render_screen(b, c, g, o, pn);
 		return;
 	}
+	set_lead(c, 1);
 	for (int r = top; r < bottom; r++)
 		for (int i = c->w; i > width; i--)
 			if (c->ch[r][i - 1] != ' ')
 				width = i;
+	width -= c->lead;
 	panel_build_screen(g, SCREEN_WIDTH - width - 2, bottom - top, pn);
 	for (int r = top; r < bottom; r++) {
 		int n = r - top, end = emit_cells(b, c, r, o->colour);
@@ -502,7 +670,7 @@ static int board_width(const struct canvas *c)
 				width = i;
 				break;
 			}
-	return width;
+	return width - c->lead;
 }
 
 /*
@@ -516,11 +684,14 @@ static int draw_board(struct canvas *c, const struct game *g, const struct rende
 	memset(c->ch, ' ', sizeof c->ch);
 	memset(c->st, 0, sizeof c->st);
 	c->k = sp->k;
+	c->named = o->labels;
 	size_canvas(c, g);
 	draw_paths(c, g, p, o->labels && sp->path_names, o->since);
 	draw_hexes(c, g, p, o->labels, o->since);
 	draw_nodes(c, g, p, o->labels, o->since);
 	draw_harbours(c, g);
+	if (c->named)
+		set_lead(c, MARGIN_L - 1);
 	return board_width(c);
 }
 
@@ -542,6 +713,7 @@ int render_text(const struct game *g, const struct render_opts *o, char **out, s
 	}
 	c->rows = o->screen ? 1 : 2;
 	c->screen = o->screen;
+	c->named = o->screen || o->labels;
 	c->low = 0;
 	buf_init(&b);
 	if (o->screen) {

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "buf.h"
+#include "doc/scorecard.h"
 #include "model/names.h"
 #include "render/palette.h"
 #include "render/render_panel.h"
@@ -14,6 +15,12 @@
  */
 enum { SVG_W = 800, SVG_H = 450, PX0 = 56, PX1 = 640, PY0 = 36, PY1 = 392, LX = PX1 + 40 };
 #define OUTLINE "#2b2619"
+
+/* line_width: seat s's line, 3 wider for each seat after it: lines that run together show as stripes. */
+static double line_width(const struct game *g, int s)
+{
+	return 4 + 3 * (g->nplayers - 1 - s);
+}
 
 /* max_turn: the last turn of the chart's axis (at least 1). */
 static int max_turn(const struct timeline *t)
@@ -79,33 +86,37 @@ int timeline_svg(const struct game *g, const struct timeline *t, char **out, siz
 	       PY1);
 	buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">turn</text>\n", PX1, SVG_H - 10);
 	buf_printf(b, "<text x=\"%d\" y=\"%d\">points</text>\n", 8, PY0 - 12);
-	for (int s = 0; s < g->nplayers; s++) {
-		/*
-		 * Equal scores would hide one line under another: each seat is shifted a
-		 * little.  The exact values are told apart from the shift: a dot where the
-		 * player's points change, its tooltip saying how many after which move.
-		 */
-		double dy = 5.5 * s - 2.75 * (g->nplayers - 1);
-		const char *name = seat_name(g, s);
-		buf_printf(b, "<g class=\"player %s\">\n", name);
-		/* A dark outline under every line keeps the white one visible. */
-		for (int layer = 0; layer < 2; layer++) {
-			buf_printf(b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" "
-			       "stroke-linejoin=\"round\" points=\"",
-			       layer ? palette_fill(g->colour[s]) : OUTLINE, layer ? "4" : "7");
+	/*
+	 * Every line at its exact values.  Equal scores would hide one line
+	 * under another: each seat's line is narrower than the one of the seat
+	 * before and drawn over it, so that lines that run together show as
+	 * stripes, the first seat's outermost; the dark outlines of all come
+	 * first, under every line (they keep the white one visible).  So are
+	 * the dots where the points change, whose tooltip says how many after
+	 * which move.
+	 */
+	for (int layer = 0; layer < 2; layer++)
+		for (int s = 0; s < g->nplayers; s++) {
+			buf_printf(b, "<polyline class=\"%s %s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%g\" "
+			       "stroke-linejoin=\"round\" points=\"", layer ? "line" : "outline", seat_name(g, s),
+			       layer ? palette_fill(g->colour[s]) : OUTLINE, line_width(g, s) + (layer ? 0 : 3));
 			for (size_t i = 0; i < t->len; i++)
 				buf_printf(b, "%s%.1f,%.1f", i ? " " : "", PX0 + t->row[i].turn * sx,
-				       PY1 - t->row[i].points[s] * sy + dy);
+				       PY1 - t->row[i].points[s] * sy);
 			buf_printf(b, "\"/>\n");
 		}
+	for (int s = 0; s < g->nplayers; s++) {
+		const char *name = seat_name(g, s);
+		buf_printf(b, "<g class=\"player %s\">\n", name);
 		for (size_t i = 0; i < t->len; i++) {
 			const struct timeline_row *r = &t->row[i];
 			if (i && r->points[s] == t->row[i - 1].points[s])
 				continue;
-			buf_printf(b, "<circle class=\"change\" cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\" fill=\"%s\" "
+			buf_printf(b, "<circle class=\"change\" cx=\"%.1f\" cy=\"%.1f\" r=\"%g\" fill=\"%s\" "
 			       "stroke=\"%s\" stroke-width=\"1.5\"><title>%s: %d points after move %d (turn %d)"
-			       "</title></circle>\n", PX0 + r->turn * sx, PY1 - r->points[s] * sy + dy,
-			       palette_fill(g->colour[s]), OUTLINE, name, r->points[s], r->moves, r->turn);
+			       "</title></circle>\n", PX0 + r->turn * sx, PY1 - r->points[s] * sy,
+			       line_width(g, s) / 2 + 2.5, palette_fill(g->colour[s]), OUTLINE, name, r->points[s],
+			       r->moves, r->turn);
 		}
 		buf_adds(b, "</g>\n");
 	}
@@ -121,15 +132,28 @@ int timeline_svg(const struct game *g, const struct timeline *t, char **out, siz
 				       PX0 + r->turn * sx + 9, PY1 - r->points[s] * sy + 5, r->points[s]);
 		}
 	}
+	/*
+	 * The legend: each player's points as catan-score's table gives them
+	 * at the end, victory point cards counted, and the public points the
+	 * line ends at when they differ.
+	 */
+	struct scorecard sc;
+	scorecard_make(g, &g->pos, &sc);
+	int ly = PY0 + 12;
 	for (int s = 0; s < g->nplayers; s++) {
-		int ly = PY0 + 12 + 28 * s;
 		int last = t->len ? t->row[t->len - 1].points[s] : 0;
-		buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-		       "stroke-width=\"7\"/>\n", LX, ly, LX + 26, ly, OUTLINE);
-		buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-		       "stroke-width=\"4\"/>\n", LX, ly, LX + 26, ly, palette_fill(g->colour[s]));
-		buf_printf(b, "<text x=\"%d\" y=\"%d\">%s %d</text>\n", LX + 34, ly + 5, seat_name(g, s),
-		       last);
+		for (int layer = 0; layer < 2; layer++)
+			buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+			       "stroke-width=\"%g\"/>\n", LX, ly, LX + 26, ly,
+			       layer ? palette_fill(g->colour[s]) : OUTLINE, line_width(g, s) + (layer ? 0 : 3));
+		buf_printf(b, "<text class=\"legend\" x=\"%d\" y=\"%d\">%s %d</text>\n", LX + 34, ly + 5,
+		       seat_name(g, s), sc.pl[s].points);
+		if (sc.pl[s].points != last) {
+			buf_printf(b, "<text class=\"public\" x=\"%d\" y=\"%d\">%d public</text>\n", LX + 34,
+			       ly + 23, last);
+			ly += 18;
+		}
+		ly += 28;
 	}
 	buf_adds(b, "</svg>\n");
 	return buf_finish(b, out, outlen, e);

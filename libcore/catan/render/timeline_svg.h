@@ -10,11 +10,14 @@
 
 /*
  * timeline_svg: t (made by timeline_make from g) as an 800 x 450 SVG
- * chart: a line per player in the palette's colours, shifted a little
- * apart, with a dot where the player's points change whose tooltip (an
- * SVG title) gives the exact points and the move; the exact last points
- * at the lines' end; the points to win dashed; a legend with each
- * player's last points.  The text goes to a
+ * chart: a line per player in the palette's colours at its exact values,
+ * each seat's narrower than the seat's before and over it (lines that run
+ * together show as stripes), with a dot where the player's points change
+ * whose tooltip (an SVG title) gives the exact points and the move; the
+ * exact last points at the lines' end; the points to win dashed; a legend
+ * with each player's points as catan-score gives them at g's position
+ * (victory point cards counted) and the line's last public points when
+ * they differ.  The text goes to a
  * malloc'd buffer (*out, *outlen; the caller frees).  Returns C_OK, or
  * C_SYSTEM when memory runs out.
  */
