@@ -425,6 +425,69 @@ EOF
 	assert_eq "red offer blue lumber 1 for brick 1,blue accept,red offer blue brick 1 for lumber 1,blue accept" "$(jq -r '.log[17:21] | join(",")' <<<"$output")"
 }
 
+@test "--public writes the record as the public saw it: every card bought, stolen and discarded unnamed; it validates as the whole record does" {
+	imported "$IMP/events.soclog"
+	r=$BATS_TEST_TMPDIR/r.json p=$BATS_TEST_TMPDIR/p.json
+	run -0 --separate-stderr catan-import --public "$IMP/events.soclog"
+	assert_eq "" "$stderr"
+	printf '%s\n' "$output" >"$p"
+	# The same document but the log, whose lines lose the card bought, the card stolen and the cards
+	# discarded, and nothing else (28 lines of 190).
+	assert_eq "$(jq -S 'del(.log)' "$r")" "$(jq -S 'del(.log)' "$p")"
+	assert_eq "$(jq -r '.log[]' "$r" | sed -E 's/ buy [a-z-]+$/ buy/; s/( robber [0-9]+ steal [a-z]+) [a-z]+$/\1/; s/ discard .*/ discard/')" \
+		"$(jq -r '.log[]' "$p")"
+	assert_eq 28 "$(diff <(jq -r '.log[]' "$r") <(jq -r '.log[]' "$p") | grep -c '^>')"
+	assert_eq "blue robber 5 steal red,red buy,red discard" \
+		"$(jq -r '[.log[] | select(test("steal|buy|discard"))][0,1,6]' "$p" | paste -sd,)"
+	run -0 catan-validate "$p"
+	assert_eq "$p: ok, 190 moves" "$output"
+	# What no position consistent with it allows is still refused: red never discarded five bricks.
+	jq '.log[78] = "red discard brick 5"' "$p" >"$BATS_TEST_TMPDIR/bad.json"
+	run -1 catan-validate "$BATS_TEST_TMPDIR/bad.json"
+	assert_eq "$BATS_TEST_TMPDIR/bad.json: move 79 'red discard brick 5': red holds only 1 brick" "$output"
+	# A saved game holds the players' hands in its position: refused, nothing written.
+	run -2 --separate-stderr catan-import --public "$IMP/jsettlers-midgame.game.json"
+	assert_eq "catan-import: --public: a game set up at a position holds its players' hands from the start: only a player's view can hide them" "$stderr"
+	assert_eq "" "$output"
+}
+
+@test "--as COLOUR writes COLOUR's view at the record's last move; a record that does not name every outcome is refused at the first that it does not" {
+	imported "$IMP/events.soclog"
+	r=$BATS_TEST_TMPDIR/r.json v=$BATS_TEST_TMPDIR/v.json
+	run -0 --separate-stderr catan-import --as white "$IMP/events.soclog"
+	assert_eq "" "$stderr"
+	printf '%s\n' "$output" >"$v"
+	# The view catan-move writes of the record, which validates.
+	assert_eq "$(catan-move --view white <"$r" | jq -S .)" "$(jq -S . "$v")"
+	assert_eq '"white"' "$(jqe .view "$v")"
+	assert_eq "red buy,white robber 13 steal blue lumber,white buy knight" \
+		"$(jq -r '[.log[] | select(test("white robber 13 steal|buy"))][0,1,2]' "$v" | paste -sd,)"
+	run -0 catan-validate "$v"
+	assert_eq "$v: ok, 190 moves" "$output"
+	# A client's log of red: the others' cards bought unnamed, then the discards too.
+	f=$BATS_TEST_TMPDIR/c.soclog
+	sed '/^p[123]:SOCDevCardAction/d' "$IMP/events.soclog" >"$f"
+	run -1 --separate-stderr catan-import --as red "$f"
+	assert_eq "catan-import: --as: move 50 'white buy' does not name the card bought: red's view needs every outcome" "$stderr"
+	assert_eq "" "$output"
+	sed '/^p0:SOCDiscard/d' "$IMP/events.soclog" >"$f"
+	run -1 --separate-stderr catan-import --as red "$f"
+	assert_eq "catan-import: --as: move 79 'red discard' does not name the cards discarded: red's view needs every outcome" "$stderr"
+	# A transcription names no card stolen.
+	run -1 --separate-stderr catan-import --as red "$IMP/beginner.catan"
+	assert_eq "catan-import: --as: move 18 'red robber 15 steal blue' does not name the card stolen: red's view needs every outcome" "$stderr"
+	# A saved game: the view of its position.
+	run -0 catan-import --as blue "$IMP/jsettlers-midgame.game.json"
+	assert_eq '"blue" true false' "$(jq -c '.view, has("position"), has("start")' <<<"$output" | paste -sd' ')"
+	# Usage: one observer, a colour that plays.
+	run -2 --separate-stderr catan-import --as red --public "$IMP/events.soclog"
+	assert_eq "catan-import: --public and --as: give one observer" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-import --as green "$IMP/events.soclog"
+	assert_eq "catan-import: --as: 'green' does not play in this game" "$stderr"
+	run -2 --separate-stderr catan-import --as pink "$IMP/events.soclog"
+	assert_eq "catan-import: --as: unknown colour 'pink'" "${stderr_lines[0]}"
+}
+
 @test "a JSettlers2 saved game mid-turn becomes a game set up at its position, which validates and plays on" {
 	imported "$IMP/jsettlers-midgame.game.json"
 	r=$BATS_TEST_TMPDIR/r.json

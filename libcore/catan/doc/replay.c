@@ -1,5 +1,6 @@
 /* replay.c: a game checked whole: its start, its log replayed through the rules, its stored position compared. */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include "model/geom.h"
 #include "model/move.h"
 #include "model/names.h"
+#include "model/ruleset.h"
 #include "model/score.h"
 #include "model/seats.h"
 #include "model/view.h"
@@ -546,9 +548,12 @@ static int worlds_push(struct worlds *ws, const struct world *x)
 	return C_OK;
 }
 
+/* A world's bytes, without the padding at the end: what makes two worlds alike. */
+#define WORLD_BYTES (offsetof(struct world, unseen_new) + MAXPLAYERS)
+
 static int world_order(const void *a, const void *b)
 {
-	return memcmp(a, b, sizeof(struct world));
+	return memcmp(a, b, WORLD_BYTES);
 }
 
 /* Sorts the worlds and keeps one of each. */
@@ -559,7 +564,7 @@ static void worlds_unique(struct worlds *ws)
 	qsort(ws->w, ws->n, sizeof *ws->w, world_order);
 	size_t k = 1;
 	for (size_t i = 1; i < ws->n; i++)
-		if (memcmp(&ws->w[i], &ws->w[k - 1], sizeof *ws->w) != 0)
+		if (world_order(&ws->w[i], &ws->w[k - 1]) != 0)
 			memcpy(&ws->w[k++], &ws->w[i], sizeof *ws->w);
 	ws->n = k;
 }
@@ -683,7 +688,7 @@ static int outcomes(const struct game *g, const struct position *p, const struct
 
 /*
  * worlds_apply: move m (its outcome filled in) in world x, into r->g.pos
- * and *out.  A card bought unseen is taken as the first kind left and
+ * and *out (which may be x; left as it was when the move is refused).  A card bought unseen is taken as the first kind left and
  * then put back into the deck's counts, held as unseen; a card played
  * that the seat is not known to hold becomes one of its unseen cards
  * bought before this turn, when the deck's counts leave one of its kind.
@@ -692,60 +697,90 @@ static int worlds_apply(struct replay *r, const struct world *x, const struct mo
 			struct world *out, struct cerr *e)
 {
 	struct move mm = *m;
-	*out = *x;
-	struct position *p = &out->p;
-	int seat = m->seat, defer = defer_cards(&r->g, p);
+	struct position *p = &r->g.pos;
+	uint8_t old[MAXPLAYERS], now[MAXPLAYERS];	/* x's unseen and unseen_new, as they become */
+	int seat = m->seat, defer = defer_cards(&r->g, &x->p);
 
+	*p = x->p;
+	memcpy(old, x->unseen, sizeof old);
+	memcpy(now, x->unseen_new, sizeof now);
 	if (defer && m->verb == MV_BUY && unseen == UNSEEN_CARD)
 		for (mm.card = 0; mm.card < NDEV - 1 && !p->deck_count[mm.card]; mm.card++)
 			;
 	if (defer && m->verb == MV_PLAY && m->card >= 0 && m->card < NDEV && !p->pl[seat].dev[m->card] &&
 	    !p->pl[seat].dev_new[m->card] && p->deck_count[m->card]) {
-		if (out->unseen[seat]) {
-			out->unseen[seat]--;
+		if (old[seat]) {
+			old[seat]--;
 			p->pl[seat].dev[m->card]++;
 			p->deck_count[m->card]--;
-		} else if (out->unseen_new[seat]) {
+		} else if (now[seat]) {
 			/* Only a card bought this turn can be it: the rules refuse it as such. */
 			p->pl[seat].dev_new[m->card]++;
 			p->deck_count[m->card]--;
 		}
 	}
-	r->g.pos = *p;
 	int rc = rules_apply(&r->g, &mm, RULES_REPLAY | RULES_NO_LOG, e);
-	if (rc == C_OK && pos_check(&r->g, &r->g.pos, e) != C_OK) {
+	/* As replay_step: the distance rule is checked when a building was placed. */
+	int placed = memcmp(x->p.node_owner, p->node_owner, sizeof p->node_owner) != 0;
+	if (rc == C_OK && pos_check_mode(&r->g, p, placed ? POS_CHECK_FULL : POS_CHECK_FAST, e) != C_OK) {
 		cerr_prefix(e, "the position breaks an invariant");
 		rc = e->code = C_ILLEGAL;
 	}
 	if (rc != C_OK)
 		return rc;
 	if (defer && m->verb == MV_BUY && unseen == UNSEEN_CARD) {
-		r->g.pos.pl[seat].dev_new[mm.card]--;
-		r->g.pos.deck_count[mm.card]++;
-		out->unseen_new[seat]++;
+		p->pl[seat].dev_new[mm.card]--;
+		p->deck_count[mm.card]++;
+		now[seat]++;
 	}
-	if (r->g.pos.turn != p->turn)
+	if (p->turn != x->p.turn)
 		for (int s = 0; s < MAXPLAYERS; s++) {
-			out->unseen[s] = (uint8_t)(out->unseen[s] + out->unseen_new[s]);
-			out->unseen_new[s] = 0;
+			old[s] = (uint8_t)(old[s] + now[s]);
+			now[s] = 0;
 		}
-	out->p = r->g.pos;
+	out->p = *p;
+	memcpy(out->unseen, old, sizeof old);
+	memcpy(out->unseen_new, now, sizeof now);
 	return C_OK;
 }
 
-static int too_many(struct cerr *e)
+/*
+ * move_refusal: a move refused in every world: the rules' message when
+ * every refusal was common's, else a note with the number of worlds
+ * (count, in words) and first's.
+ */
+static int move_refusal(struct cerr *e, int alike, const struct cerr *common, const char *count,
+			const struct cerr *first)
 {
-	return cerr_set(e, C_SYSTEM, "more than %d positions are consistent with the record after "
-			"this move: too many to follow", REPLAY_WORLDS_MAX);
+	if (alike)
+		return cerr_set(e, C_ILLEGAL, "%s", common->msg);
+	return cerr_set(e, C_ILLEGAL, "no hands consistent with the record allow it (%s "
+			"positions; in the first: %.300s)", count, first->msg);
 }
+
+/* end_refusal: no world at the end is the stored position: the first one's difference d; alone: when there is one world. */
+static int end_refusal(struct cerr *e, const char *count, int alone, const struct pos_diff *d)
+{
+	if (alone)
+		return cerr_set(e, C_ILLEGAL, "position.%s: stored %s, replay gives %s", d->path,
+				d->va, d->vb);
+	return cerr_set(e, C_ILLEGAL, "position: none of the %s positions consistent with the "
+			"record is the stored one (position.%s: stored %s, the first gives %s)", count,
+			d->path, d->va, d->vb);
+}
+
+/* What worlds_step returns when the move leads to more than its breadth of worlds. */
+enum { TOO_MANY = -1 };
 
 /*
  * One logged move replayed in every world: the worlds it leads to replace
  * them.  When it is legal in none, C_ILLEGAL with the rules' message (the
  * same in every world), or the first world's behind a note that no
- * position consistent with the record allows it.
+ * position consistent with the record allows it.  TOO_MANY (ws unchanged)
+ * when more than breadth worlds follow it.
  */
-static int worlds_step(struct replay *r, struct worlds *ws, struct worlds *next, struct cerr *e)
+static int worlds_step(struct replay *r, struct worlds *ws, struct worlds *next, size_t breadth,
+		       struct cerr *e)
 {
 	struct move m;
 	struct moves each = { 0 };
@@ -770,10 +805,10 @@ static int worlds_step(struct replay *r, struct worlds *ws, struct worlds *next,
 				if (worlds_push(next, &y))
 					rc = cerr_set(e, C_SYSTEM, "out of memory");
 				/* Memory stays bounded: alike worlds are merged as they come. */
-				else if (next->n >= 2 * REPLAY_WORLDS_MAX) {
+				else if (next->n >= 2 * breadth) {
 					worlds_unique(next);
-					if (next->n > REPLAY_WORLDS_MAX)
-						rc = too_many(e);
+					if (next->n > breadth)
+						rc = TOO_MANY;
 				}
 			} else if (failures++ == 0) {
 				first = why;
@@ -787,13 +822,12 @@ static int worlds_step(struct replay *r, struct worlds *ws, struct worlds *next,
 		return rc;
 	worlds_unique(next);
 	if (next->n == 0) {
-		if (alike)
-			return cerr_set(e, C_ILLEGAL, "%s", first.msg);
-		return cerr_set(e, C_ILLEGAL, "no hands consistent with the record allow it (%zu "
-				"positions; in the first: %.300s)", ws->n, first.msg);
+		char count[24];
+		snprintf(count, sizeof count, "%zu", ws->n);
+		return move_refusal(e, alike, &first, count, &first);
 	}
-	if (next->n > REPLAY_WORLDS_MAX)
-		return too_many(e);
+	if (next->n > breadth)
+		return TOO_MANY;
 	struct worlds t = *ws;
 	*ws = *next;
 	*next = t;
@@ -879,31 +913,549 @@ static int worlds_end(const struct game *g, const struct worlds *ws, struct cerr
 		if (i == 0)
 			first = d;
 	}
-	if (ws->n == 1)
-		return cerr_set(e, C_ILLEGAL, "position.%s: stored %s, replay gives %s", first.path,
-				first.va, first.vb);
-	return cerr_set(e, C_ILLEGAL, "position: none of the %zu positions consistent with the "
-			"record is the stored one (position.%s: stored %s, the first gives %s)", ws->n,
-			first.path, first.va, first.vb);
+	char count[24];
+	snprintf(count, sizeof count, "%zu", ws->n);
+	return end_refusal(e, count, ws->n == 1, &first);
+}
+
+/* ---- beyond the breadth: one path of outcomes at a time ---- */
+
+/*
+ * A world's digest, 128 bits of its bytes and of the number of moves
+ * behind it, for the search's tables: equal worlds have equal digests, and
+ * two that differ share one with a chance of about 2^-128.  Never {0, 0},
+ * which marks an empty slot.
+ */
+struct digest {
+	uint64_t a, b;
+};
+
+static uint64_t digest_mix(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static struct digest world_digest(const struct world *x, size_t d)
+{
+	/* The bytes world_order compares. */
+	const unsigned char *p = (const unsigned char *)x;
+	size_t len = WORLD_BYTES, i = 0;
+	uint64_t a = 0x243f6a8885a308d3ULL ^ d, b = 0x13198a2e03707344ULL + d, w;
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, p + i, 8);
+		a = (a ^ w) * 0x9e3779b97f4a7c15ULL;
+		a ^= a >> 32;
+		b = (b + w) * 0xc2b2ae3d27d4eb4fULL;
+		b = (b << 29 | b >> 35) ^ w;
+	}
+	w = 0;
+	memcpy(&w, p + i, len - i);
+	struct digest h = { digest_mix(a ^ w ^ len), digest_mix(b + w) ^ a };
+	h.a |= !(h.a | h.b);
+	return h;
+}
+
+/*
+ * The worlds known to lead nowhere, by digest: a position with no
+ * continuation through the rest of the log has none whatever path led to
+ * it.  The table has a fixed size and forgets (a full bucket's slot is
+ * overwritten): a forgotten world costs only its work done again.
+ */
+#define DEAD_SLOTS (1u << 20)	/* 16 MB */
+#define DEAD_BUCKET 4
+
+static int dead_has(const struct digest *t, struct digest h)
+{
+	size_t b = (size_t)h.a & (DEAD_SLOTS - DEAD_BUCKET);
+	for (size_t i = b; i < b + DEAD_BUCKET; i++)
+		if (t[i].a == h.a && t[i].b == h.b)
+			return 1;
+	return 0;
+}
+
+static void dead_add(struct digest *t, struct digest h)
+{
+	size_t b = (size_t)h.a & (DEAD_SLOTS - DEAD_BUCKET);
+	for (size_t i = b; i < b + DEAD_BUCKET; i++)
+		if (!(t[i].a | t[i].b)) {
+			t[i] = h;
+			return;
+		}
+	t[b + (h.b & (DEAD_BUCKET - 1))] = h;
+}
+
+/*
+ * A choice point of the search: world x after d moves, the outcomes move
+ * d + 1 may have had in it, and the next of them to try.
+ */
+struct frame {
+	struct world x;
+	size_t d;
+	struct moves out;	/* its buffer kept for the next frame at this depth */
+	size_t next;
+	size_t first;		/* where outcomes() put out's first (see order) */
+	struct digest h;	/* x's, after d moves */
+	int unseen;		/* what move d + 1 left unseen (move_unseen) */
+	struct cerr why;	/* the refusal of outcomes()'s first, when it was refused */
+};
+
+/*
+ * The depth-first search: the frames of the path followed; the dead
+ * worlds; and what a refusal's message needs, of the worlds after the most
+ * moves any path reached (the farthest): how many they are (up to
+ * REPLAY_WORLDS_MAX, by digest), the least of them in world_order (the
+ * first of the breadth-first enumeration's sorted worlds) with its first
+ * refusal or its difference from the stored position, and whether every
+ * refusal there is the same.
+ */
+struct search {
+	struct replay *r;
+	struct frame *f;
+	size_t depth, cap;
+	struct move *log;		/* the log's moves, parsed once each: */
+	uint8_t *parsed;		/* 1 for those parsed */
+	struct moves one;		/* the outcomes of a move outside the frames */
+	struct keyed *keys;		/* order's, as large as the most outcomes */
+	struct digest *dead;		/* DEAD_SLOTS */
+	size_t far;			/* the farthest: moves behind */
+	struct digest *seen;		/* SEEN_SLOTS: the farthest worlds' digests */
+	uint32_t *used;			/* seen's slots in use, to empty it */
+	size_t nseen;
+	struct world pending;		/* the one farthest world not counted yet */
+	int has_pending;
+	int more;			/* more than REPLAY_WORLDS_MAX farthest worlds */
+	int have_least;
+	struct world least;
+	struct cerr least_why;		/* its first refusal */
+	struct pos_diff least_diff;	/* at the end: its difference from the stored position */
+	struct cerr common;		/* the first refusal of a farthest world */
+	size_t refusals;
+	int alike;			/* every refusal there is common's */
+	struct world found;		/* a world the whole log leads to */
+	unsigned long tries, limit;	/* outcomes tried, and the most that may be */
+};
+
+#define SEEN_SLOTS (2 * REPLAY_WORLDS_MAX)
+
+/* seen_add: world x, after the farthest moves, is counted (once). */
+static void seen_add(struct search *s, const struct world *x)
+{
+	struct digest h = world_digest(x, s->far);
+	size_t i = (size_t)h.a & (SEEN_SLOTS - 1);
+	while (s->seen[i].a | s->seen[i].b) {
+		if (s->seen[i].a == h.a && s->seen[i].b == h.b)
+			return;
+		i = (i + 1) & (SEEN_SLOTS - 1);
+	}
+	if (s->nseen == REPLAY_WORLDS_MAX) {
+		s->more = 1;
+		return;
+	}
+	s->seen[i] = h;
+	s->used[s->nseen++] = (uint32_t)i;
+}
+
+/*
+ * search_reach: world x after d moves is reached; the farthest worlds are
+ * counted.  A path that goes farther than any before is not counted until
+ * another world reaches as far: most paths go on.
+ */
+static void search_reach(struct search *s, const struct world *x, size_t d)
+{
+	if (d < s->far)
+		return;
+	if (d > s->far) {
+		for (size_t i = 0; i < s->nseen; i++)
+			s->seen[s->used[i]] = (struct digest){ 0, 0 };
+		s->far = d;
+		s->nseen = 0;
+		s->more = s->have_least = 0;
+		s->refusals = 0;
+		s->alike = 1;
+		s->pending = *x;
+		s->has_pending = 1;
+		return;
+	}
+	if (s->more)
+		return;
+	if (s->has_pending) {
+		s->has_pending = 0;
+		seen_add(s, &s->pending);
+	}
+	seen_add(s, x);
+}
+
+/* search_refused: an outcome of move d + 1 refused in a world after d moves, with why. */
+static void search_refused(struct search *s, size_t d, const struct cerr *why)
+{
+	if (d != s->far)
+		return;
+	if (s->refusals++ == 0)
+		s->common = *why;
+	else if (strcmp(s->common.msg, why->msg) != 0)
+		s->alike = 0;
+}
+
+/* search_least: x, after the farthest moves, leads nowhere: its first refusal (or difference) is the message's if it is the least. */
+static void search_least(struct search *s, const struct world *x, const struct cerr *why,
+			 const struct pos_diff *diff)
+{
+	if (s->have_least && world_order(x, &s->least) >= 0)
+		return;
+	s->have_least = 1;
+	s->least = *x;
+	if (why)
+		s->least_why = *why;
+	if (diff)
+		s->least_diff = *diff;
+}
+
+/* Whether world x at the end of the log is the stored position (any, when there is none). */
+static int search_ends(struct search *s, const struct world *x)
+{
+	const struct game *g = s->r->src;
+	struct pos_diff d;
+	if (!g->has_pos || !world_diff(g, x, &d))
+		return 1;
+	search_least(s, x, NULL, &d);
+	return 0;
+}
+
+static struct frame *search_push(struct search *s)
+{
+	if (s->depth == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 64;
+		struct frame *f = realloc(s->f, cap * sizeof *f);
+		if (!f)
+			return NULL;
+		memset(f + s->cap, 0, (cap - s->cap) * sizeof *f);
+		s->f = f;
+		s->cap = cap;
+	}
+	return &s->f[s->depth++];
+}
+
+/* search_line: move i of the log, parsed once; NULL for a line that is no move (e says why). */
+static const struct move *search_line(struct search *s, size_t i, struct cerr *e)
+{
+	if (!s->parsed[i]) {
+		if (movelog_move(s->r->src, i, &s->log[i], e) != C_OK)
+			return NULL;
+		s->parsed[i] = 1;
+	}
+	return &s->log[i];
+}
+
+/* An outcome with the key it is tried by. */
+struct keyed {
+	long key;
+	size_t i;
+	struct move m;
+};
+
+static int keyed_order(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* How far ahead order reads the log for what a seat will spend. */
+#define ORDER_AHEAD 60
+
+/*
+ * spends: what seat pays out in the ORDER_AHEAD moves of src's log after
+ * move d + 1 (builds, cards bought, trades, offers, discards named, cards
+ * given), into want, and the development cards it plays, into plays.
+ */
+static void spends(struct search *s, size_t d, int seat, int want[NRES], int plays[NDEV])
+{
+	const struct game *src = s->r->src;
+	const struct ruleset *rs = src->rs;
+	const struct move *m;
+	struct cerr ignored;
+	memset(want, 0, NRES * sizeof *want);
+	memset(plays, 0, NDEV * sizeof *plays);
+	for (size_t i = d + 1; i < src->log.len && i <= d + ORDER_AHEAD; i++) {
+		if (!(m = search_line(s, i, &ignored)) || m->seat != seat)
+			continue;
+		const uint8_t *pay = m->give;
+		if (m->verb == MV_BUILD && m->piece < NPIECE)
+			pay = rs->cost[m->piece == PC_ROAD ? BUY_ROAD : m->piece == PC_CITY ? BUY_CITY : BUY_SETTLEMENT];
+		else if (m->verb == MV_BUY)
+			pay = rs->cost[BUY_DEV];
+		else if (m->verb == MV_PLAY && m->card >= 0 && m->card < NDEV)
+			plays[m->card]++;
+		for (int r = 0; r < NRES; r++)
+			want[r] += pay[r];
+	}
+}
+
+/* short_of: the cards hand lacks of want, when hand is changed by add (each count at least 0). */
+static long short_of(const int want[NRES], const uint8_t hand[NRES], const int add[NRES])
+{
+	long n = 0;
+	for (int r = 0; r < NRES; r++) {
+		int h = hand[r] + add[r];
+		n += want[r] > h ? want[r] - h : 0;
+	}
+	return n;
+}
+
+/*
+ * order: frame f's outcomes, likeliest first, so that a path through the
+ * log is found with fewer returns: the log says what each seat spends in
+ * the moves that follow, and an outcome that leaves the seats it touches
+ * shortest of that comes last; among the rest, a card stolen or taken of
+ * the kinds the victim holds most, a discard that leaves the most even
+ * hand, a card bought of a kind its buyer plays soon, else of the kinds
+ * the deck holds most.  Which is tried first changes nothing but the time
+ * and the position found; f->first keeps where the outcome listed first
+ * went, whose refusal the messages give.  C_OK, or C_SYSTEM.
+ */
+static int order(struct search *s, struct frame *f)
+{
+	const struct game *g = &s->r->g;
+	const struct position *p = &f->x.p;
+	const struct move *m0 = &f->out.m[0];
+	int seat = m0->seat, other = NOBODY;
+	int want[NRES], plays[NDEV], other_want[NRES], other_plays[NDEV];
+	struct keyed *k = realloc(s->keys, f->out.n * sizeof *k);
+	if (!k)
+		return C_SYSTEM;
+	s->keys = k;
+	if (f->unseen == UNSEEN_STEAL)
+		other = m0->victim;
+	else if (f->unseen == UNSEEN_TAKE)
+		other = seat_opponent(g, seat);
+	spends(s, f->d, seat, want, plays);
+	if (other != NOBODY)
+		spends(s, f->d, other, other_want, other_plays);
+	for (size_t i = 0; i < f->out.n; i++) {
+		const struct move *m = &f->out.m[i];
+		int gain[NRES] = { 0 }, loss[NRES] = { 0 };
+		long evenness = 0, shortfall = 0;
+		for (int r = 0; r < NRES; r++) {
+			int got = f->unseen == UNSEEN_STEAL ? m->res == r : m->get[r];
+			gain[r] = got - (f->unseen == UNSEEN_DISCARD ? m->give[r] : 0);
+			loss[r] = -got;
+			int left = p->pl[seat].hand[r] + gain[r];
+			evenness += (long)left * left;
+			if (other != NOBODY)
+				evenness -= (long)got * p->pl[other].hand[r];
+		}
+		shortfall = short_of(want, p->pl[seat].hand, gain);
+		if (other != NOBODY)
+			shortfall += short_of(other_want, p->pl[other].hand, loss);
+		if (f->unseen == UNSEEN_CARD && m->card >= 0) {
+			shortfall = !plays[m->card];
+			evenness = -p->deck_count[m->card];
+		}
+		k[i] = (struct keyed){ shortfall * 100000 + evenness, i, *m };
+	}
+	qsort(k, f->out.n, sizeof *k, keyed_order);
+	for (size_t i = 0; i < f->out.n; i++) {
+		f->out.m[i] = k[i].m;
+		if (k[i].i == 0)
+			f->first = i;
+	}
+	return C_OK;
+}
+
+/* What search_from returns when no path from its world goes through the whole log, or it tried as many outcomes as it may. */
+enum { NOWHERE = -1, TOO_LONG = -2 };
+
+/* search_apply: worlds_apply of outcome m in x, counted against the search's limit. */
+static int search_apply(struct search *s, const struct world *x, const struct move *m, int unseen,
+			struct world *y, struct cerr *why)
+{
+	if (s->tries++ == s->limit)
+		return TOO_LONG;
+	return worlds_apply(s->r, x, m, unseen, y, why);
+}
+
+/*
+ * search_from: depth first from world x after d moves: each outcome of
+ * each unseen move in turn, back to the last choice with an outcome left
+ * when a move is refused.  C_OK with s->found when a path goes through
+ * the whole log (and ends in the stored position); NOWHERE when none
+ * does; TOO_LONG when it has tried as many outcomes as it may;
+ * C_ILLEGAL for a line that is no move (the first path to reach it stops
+ * there, as the breadth-first replay does); C_SYSTEM.
+ */
+static int search_from(struct search *s, const struct world *x, size_t d, struct cerr *e)
+{
+	struct replay *r = s->r;
+	const size_t n = r->src->log.len, base = s->depth;
+	struct world cur = *x;
+	struct frame *f;
+	struct cerr why;
+	struct move m;
+	int unseen, rc;
+
+	for (;;) {
+		search_reach(s, &cur, d);
+		if (d == n) {
+			if (search_ends(s, &cur)) {
+				s->found = cur;
+				return C_OK;
+			}
+			goto back;
+		}
+		const struct move *line = search_line(s, d, e);
+		if (!line) {
+			r->done = d;
+			return e->code;
+		}
+		m = *line;
+		unseen = move_unseen(&r->g, &m);
+		if (outcomes(&r->g, &cur.p, &m, &s->one))
+			return cerr_set(e, C_SYSTEM, "out of memory");
+		if (s->one.n == 1) {
+			/* No choice: no frame. */
+			rc = search_apply(s, &cur, &s->one.m[0], unseen, &cur, &why);
+			if (rc == C_OK) {
+				d++;
+				continue;
+			}
+			if (rc == C_SYSTEM || rc == TOO_LONG)
+				return rc == TOO_LONG ? rc : cerr_set(e, C_SYSTEM, "%s", why.msg);
+			search_refused(s, d, &why);
+			if (d == s->far)
+				search_least(s, &cur, &why, NULL);
+			goto back;
+		}
+		struct digest h = world_digest(&cur, d);
+		if (dead_has(s->dead, h))
+			goto back;
+		if (!(f = search_push(s)))
+			return cerr_set(e, C_SYSTEM, "out of memory");
+		f->x = cur;
+		f->d = d;
+		f->h = h;
+		f->next = 0;
+		f->unseen = unseen;
+		struct moves t = f->out;
+		f->out = s->one;
+		s->one = t;
+		if (order(s, f))
+			return cerr_set(e, C_SYSTEM, "out of memory");
+next:
+		f = &s->f[s->depth - 1];
+		rc = NOWHERE;
+		while (f->next < f->out.n) {
+			rc = search_apply(s, &f->x, &f->out.m[f->next++], f->unseen, &cur, &why);
+			if (rc == C_OK) {
+				d = f->d + 1;
+				break;
+			}
+			if (rc == C_SYSTEM || rc == TOO_LONG)
+				return rc == TOO_LONG ? rc : cerr_set(e, C_SYSTEM, "%s", why.msg);
+			if (f->next - 1 == f->first)
+				f->why = why;
+			search_refused(s, f->d, &why);
+		}
+		if (rc == C_OK)
+			continue;
+		/* Every outcome refused or led nowhere; after the farthest moves, every one was refused. */
+		if (f->d == s->far)
+			search_least(s, &f->x, &f->why, NULL);
+		dead_add(s->dead, f->h);
+		s->depth--;
+back:
+		if (s->depth == base)
+			return NOWHERE;
+		goto next;
+	}
+}
+
+/*
+ * worlds_search: the rest of the log from the worlds ws after r->done
+ * moves, depth first from each in turn, trying at most limit outcomes.
+ * C_OK with r->g.pos the world found and r->done the log's length; else
+ * r->done is where the farthest path stopped (the log's length when every
+ * path went through it but none ends in the stored position) and e says
+ * why: in the words of worlds_step and worlds_end, with "more than
+ * REPLAY_WORLDS_MAX" positions where there are more than it counts; or,
+ * past the limit, C_SYSTEM.
+ */
+static int worlds_search(struct replay *r, const struct worlds *ws, unsigned long limit,
+			 struct cerr *e)
+{
+	struct search s = { .r = r, .far = r->done, .alike = 1, .limit = limit };
+	const size_t n = r->src->log.len;
+	char count[32];
+	int rc = NOWHERE;
+
+	s.dead = calloc(DEAD_SLOTS, sizeof *s.dead);
+	s.seen = calloc(SEEN_SLOTS, sizeof *s.seen);
+	s.used = malloc(REPLAY_WORLDS_MAX * sizeof *s.used);
+	s.log = malloc(n * sizeof *s.log);
+	s.parsed = calloc(n, 1);
+	if (!s.dead || !s.seen || !s.used || !s.log || !s.parsed)
+		rc = cerr_set(e, C_SYSTEM, "out of memory");
+	for (size_t i = 0; i < ws->n && rc == NOWHERE; i++)
+		rc = search_from(&s, &ws->w[i], r->done, e);
+	size_t counted = s.nseen + (size_t)s.has_pending;
+	if (s.more)
+		snprintf(count, sizeof count, "more than %d", REPLAY_WORLDS_MAX);
+	else
+		snprintf(count, sizeof count, "%zu", counted);
+	if (rc == C_OK) {
+		r->g.pos = s.found.p;
+		r->done = n;
+	} else if (rc == NOWHERE) {
+		r->done = s.far;
+		if (s.far == n)
+			rc = end_refusal(e, count, counted == 1 && !s.more, &s.least_diff);
+		else
+			rc = move_refusal(e, s.alike, &s.common, count, &s.least_why);
+	} else if (rc == TOO_LONG) {
+		r->done = s.far;
+		rc = cerr_set(e, C_SYSTEM, "%s%lu outcomes of the unseen moves tried, none leading "
+			      "%s and not all ruled out: too many to follow", s.far == n ? "position: " : "",
+			      limit, s.far == n ? "to the stored one" : "past this move");
+	}
+	for (size_t i = 0; i < s.cap; i++)
+		free(s.f[i].out.m);
+	free(s.f);
+	free(s.one.m);
+	free(s.keys);
+	free(s.dead);
+	free(s.seen);
+	free(s.used);
+	free(s.log);
+	free(s.parsed);
+	return rc;
 }
 
 int game_replay(const struct game *g, struct replay_result *res, struct game *end,
 		struct cerr *e)
 {
+	static const struct replay_limits lim = { REPLAY_BREADTH, REPLAY_TRIES_MAX };
+	return game_replay_limits(g, &lim, res, end, e);
+}
+
+int game_replay_limits(const struct game *g, const struct replay_limits *lim,
+		       struct replay_result *res, struct game *end, struct cerr *e)
+{
 	struct replay r;
 	struct worlds ws = { 0 }, next = { 0 };
 	struct pos_diff d;
 	struct move m;
-	int rc;
+	int rc, searched = 0;
 
 	memset(res, 0, sizeof *res);
 	if ((rc = replay_from_start(&r, g, e)))
 		return rc;
 	if ((rc = start_check(g, e)))
 		goto out;
-	while (r.done < g->log.len) {
+	while (r.done < g->log.len && !searched) {
 		if (ws.n) {
-			rc = worlds_step(&r, &ws, &next, e);
+			rc = worlds_step(&r, &ws, &next, lim->breadth, e);
 		} else {
 			rc = replay_step(&r, e);
 			/* A move whose outcome the record did not see: every outcome from here on. */
@@ -914,11 +1466,20 @@ int game_replay(const struct game *g, struct replay_result *res, struct game *en
 					rc = cerr_set(e, C_SYSTEM, "out of memory");
 					goto out;
 				}
-				rc = worlds_step(&r, &ws, &next, e);
+				rc = lim->breadth ? worlds_step(&r, &ws, &next, lim->breadth, e) : TOO_MANY;
 			}
 		}
+		/* More positions than to follow at once: one path at a time through the rest of the log. */
+		if (rc == TOO_MANY && lim->tries) {
+			rc = worlds_search(&r, &ws, lim->tries, e);
+			searched = 1;
+		} else if (rc == TOO_MANY) {
+			rc = cerr_set(e, C_SYSTEM, "more than %zu positions are consistent with the "
+				      "record after this move: too many to follow", lim->breadth);
+		}
 		if (rc) {
-			if (rc == C_ILLEGAL || rc == C_SYSTEM) {
+			res->checked = r.done;
+			if ((rc == C_ILLEGAL || rc == C_SYSTEM) && r.done < g->log.len) {
 				res->index = r.done + 1;
 				res->move = g->log.ent[r.done].text;
 			}
@@ -933,13 +1494,12 @@ int game_replay(const struct game *g, struct replay_result *res, struct game *en
 			goto out;
 		}
 	}
-	if (ws.n) {
+	if (ws.n && !searched) {
 		if (g->has_pos && (rc = worlds_end(g, &ws, e)))
 			goto out;
 		r.g.pos = ws.w[0].p;
-	} else if (g->has_pos && pos_diff(g, &g->pos, &r.g.pos, 0, &d)) {
-		rc = cerr_set(e, C_ILLEGAL, "position.%s: stored %s, replay gives %s", d.path, d.va,
-			      d.vb);
+	} else if (!ws.n && g->has_pos && pos_diff(g, &g->pos, &r.g.pos, 0, &d)) {
+		rc = end_refusal(e, "1", 1, &d);
 		goto out;
 	}
 	free(ws.w);

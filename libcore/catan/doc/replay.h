@@ -56,8 +56,15 @@ int replay_step(struct replay *r, struct cerr *e);
 /* replay_end: frees what the replay holds. */
 void replay_end(struct replay *r);
 
-/* The most positions game_replay follows at once where a record did not see everything. */
+/*
+ * Where a record did not see everything: the positions game_replay
+ * follows at once, move by move (REPLAY_BREADTH), before it searches the
+ * rest of the log one path at a time; the most positions its messages
+ * count; the most outcomes the search tries.
+ */
+#define REPLAY_BREADTH 64
 #define REPLAY_WORLDS_MAX 16384
+#define REPLAY_TRIES_MAX (1UL << 28)
 
 /* What game_replay found: how far it got, and where it stopped. */
 struct replay_result {
@@ -78,20 +85,45 @@ struct replay_result {
  * when memory runs out.  When end is not NULL and the result is C_OK, *end
  * receives the replayed game (its log empty; free it with game_free).
  *
- * Where the record did not see an outcome (a card bought or stolen, or a
- * forced trade's cards, not named in a game with external outcomes; every
- * such card in a player's view, whose log names only what that player
- * saw), the replay follows every position consistent with what was seen,
- * up to REPLAY_WORLDS_MAX at once: a move is refused only when it is
- * illegal in all of them (the rules' message when they agree, else "no
- * hands consistent with the record allow it" and the first's), and the
+ * Where the record did not see an outcome (a card bought or stolen, the
+ * cards discarded or a forced trade's, not named in a game with external
+ * outcomes; every such card in a player's view, whose log names only what
+ * that player saw), the replay proves what the public information allows,
+ * over every position consistent with what was seen: a move is refused
+ * only when it is illegal in all of them (the rules' message when they
+ * agree, else "no hands consistent with the record allow it (N positions;
+ * in the first: ...)", the first in the order of their bytes), and the
  * stored position must be one of them (for a view: as its player sees
- * it).  A card bought unseen keeps its kind open until it is played.
- * *end then receives the first of them.  More than REPLAY_WORLDS_MAX is
- * C_SYSTEM.
+ * it).  A card bought unseen keeps its kind open until it is played.  Up
+ * to REPLAY_BREADTH positions are followed at once, move by move, and
+ * *end receives the first; beyond, the rest of the log is searched depth
+ * first, one choice of the unseen outcomes at a time, back to the last
+ * choice left when a move is refused, with the same verdict and message
+ * (N reads "more than 16384" past REPLAY_WORLDS_MAX), and *end receives
+ * the position of the first path found.  Memory stays bounded: a position
+ * a choice on the path, and a table of positions known to lead nowhere
+ * that forgets when full.  A search that tries REPLAY_TRIES_MAX outcomes
+ * without an answer is C_SYSTEM ("N outcomes of the unseen moves tried,
+ * none leading past this move and not all ruled out: too many to follow"),
+ * naming the farthest move.
  */
 int game_replay(const struct game *g, struct replay_result *res, struct game *end,
 		struct cerr *e);
+
+/*
+ * game_replay_limits: game_replay with other limits: breadth positions
+ * followed at once (0: the search from the first unseen outcome on), and
+ * the outcomes the search may try (0: no search: more than breadth
+ * positions is C_SYSTEM, "more than BREADTH positions are consistent with
+ * the record after this move: too many to follow", naming the move).  For
+ * tests: the enumeration alone, the search alone.
+ */
+struct replay_limits {
+	size_t breadth;
+	unsigned long tries;
+};
+int game_replay_limits(const struct game *g, const struct replay_limits *lim,
+		       struct replay_result *res, struct game *end, struct cerr *e);
 
 /*
  * pos_diff: the first field, in the document's key order, in which

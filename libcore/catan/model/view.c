@@ -123,6 +123,74 @@ int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
 	return C_OK;
 }
 
+int game_public(const struct game *g, struct game *out, struct cerr *e)
+{
+	if (g->view != NOBODY)
+		return cerr_set(e, C_INPUT, "the game is already a view");
+	if (!g->has_start || g->set_up)
+		return cerr_set(e, C_USAGE, "a game set up at a position holds its players' hands from the "
+				"start: only a player's view can hide them");
+	*out = *g;
+	memset(&out->log, 0, sizeof out->log);
+	hide(g, NOBODY, out);	/* the start's generator and deck order, the secret */
+	memset(&out->pos, 0, sizeof out->pos);
+	out->has_pos = 0;
+	out->seed = -1;
+	/* The dice and every outcome named are the log's. */
+	out->rules.outcomes = OUT_EXTERNAL;
+
+	char line[512];
+	struct move m;
+	for (size_t i = 0; i < g->log.len; i++) {
+		int rc;
+		if (redact(g, i, NOBODY, &m, line, sizeof line)) {
+			if (m.verb == MV_DISCARD) {
+				memset(m.give, 0, sizeof m.give);
+				move_format(g, &m, line, sizeof line);
+			}
+			rc = movelog_push_move(&out->log, line, &m, e);
+		} else {
+			rc = movelog_push(&out->log, line, e);
+		}
+		if (rc != C_OK) {
+			movelog_free(&out->log);
+			return C_SYSTEM;
+		}
+	}
+	return C_OK;
+}
+
+/* unnamed: whether none of the n counts is above 0 (what a hidden outcome's cards look like). */
+static int unnamed(const uint8_t *c, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (c[i])
+			return 0;
+	return 1;
+}
+
+int view_record_names(const struct game *g, int seat, struct cerr *e)
+{
+	struct move m;
+	for (size_t i = 0; i < g->log.len; i++) {
+		if (movelog_move(g, i, &m, e) != C_OK)
+			return C_OK;	/* the replay names it */
+		const char *what = NULL;
+		if (m.verb == MV_DISCARD && unnamed(m.give, NRES))
+			what = "the cards discarded";
+		else if (m.verb == MV_BUY && m.card < 0)
+			what = "the card bought";
+		else if ((m.verb == MV_ROBBER || m.verb == MV_STEAL) && m.victim >= 0 && m.res < 0)
+			what = "the card stolen";
+		else if (m.verb == MV_ACTION && m.action == ACT_FORCE_TRADE && unnamed(m.get, NRES))
+			what = "the cards traded";
+		if (what)
+			return cerr_set(e, C_ILLEGAL, "move %zu '%s' does not name %s: %s's view needs every "
+					"outcome", i + 1, g->log.ent[i].text, what, seat_name(g, seat));
+	}
+	return C_OK;
+}
+
 void view_stand_in(const struct game *g, struct position *out)
 {
 	*out = g->pos;

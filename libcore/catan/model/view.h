@@ -20,6 +20,31 @@
 int game_view(const struct game *g, int seat, struct game *out, struct cerr *e);
 
 /*
+ * game_public: a copy of g as someone at none of its seats saw it, as a
+ * record (out is uninitialised; free it with game_free): the log redacted
+ * as game_view redacts it for a viewer who is no player (every card bought
+ * or stolen and a forced trade's cards unnamed, save where hands are open)
+ * and the discards unnamed too, as a table's transcription and a JSettlers2
+ * client's log have them; the start without its generator and deck order;
+ * no current position, no seed, no secret; outcomes external.  Returns
+ * C_OK; C_INPUT when g is a view; C_USAGE for a game set up at a position
+ * (its start holds the players' hands); C_SYSTEM when memory runs out.
+ */
+int game_public(const struct game *g, struct game *out, struct cerr *e);
+
+/*
+ * view_record_names: whether record g names every outcome (every card
+ * bought, stolen, discarded or traded by force), as a view of its last
+ * position needs: an unnamed discard leaves the bank's counts open, and a
+ * card bought unseen the seats' counts of cards, which a view shows (seat
+ * is the viewer, for the message).  C_OK; C_ILLEGAL naming the first move
+ * that does not ("move 12 'red buy' does not name the card bought: blue's
+ * view needs every outcome").  A line that is no move is left to the
+ * replay.
+ */
+int view_record_names(const struct game *g, int seat, struct cerr *e);
+
+/*
  * view_redact: position p as seat sees it, in place: what game_view hides
  * of it (other hands and development cards, the deck, the generator), with
  * each seat's counts of resource and development cards in hand[] and dev[].
