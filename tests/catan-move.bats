@@ -631,6 +631,16 @@ play_outcome() {
 	assert_eq "white robber 6 steal blue" "$m"
 }
 
+@test "road building is listed with each path alone and with each pair" {
+	# Blue holds road building: one road by choice, though a second could follow.
+	catan-newboard --seed 3 | catan-move --auto 210 --policy greedy >"$G"
+	run -0 catan-move --list <"$G"
+	assert_eq 64 "$(grep -c '^blue play road-building ' <<<"$output")"
+	assert_eq 10 "$(grep -cE '^blue play road-building [0-9]+-[0-9]+$' <<<"$output")"
+	grep -qx 'blue play road-building 4-8' <<<"$output"
+	grep -qx 'blue play road-building 4-8 1-4' <<<"$output"
+}
+
 @test "bad automatic play options exit 2" {
 	run -2 --separate-stderr catan-move --auto --policy clever <"$G"
 	assert_eq "catan-move: --policy: unknown policy 'clever' (random, greedy or search[:N])" "${stderr_lines[0]}"
