@@ -253,6 +253,15 @@ bench-search-two: $(B)/bench/search
 bench-search-curve-%: $(B)/bench/search
 	@$(B)/bench/search $(SEARCH_CURVE_GAMES) $*
 
+# The best player's value networks (libcore/catan/play/value.h), fitted by
+# bench/train.c to TRAIN_GAMES self-play games of each rule set family from
+# seed TRAIN_SEED (minutes): rewrites libcore/catan/play/value_weights.c, which
+# is committed; the games are never kept.
+TRAIN_GAMES = 200000
+TRAIN_SEED = 1
+train: $(B)/bench/train
+	$(B)/bench/train libcore/catan/play/value_weights.c $(TRAIN_GAMES) $(TRAIN_SEED)
+
 deps:
 	@sh .ci/deps
 
@@ -303,4 +312,4 @@ clean:
 	rm -rf build build-dev build-san build-fuzz
 
 FORCE:
-.PHONY: all san check check-quick test bench bench-search bench-search-base bench-search-two bench-dice-seats bench-ten-million deps demo install uninstall clean fuzz fuzz-build FORCE
+.PHONY: all san check check-quick test bench bench-search bench-search-base bench-search-two train bench-dice-seats bench-ten-million deps demo install uninstall clean fuzz fuzz-build FORCE
