@@ -246,12 +246,39 @@ SEARCH_CURVE = 10 30 100 300 1000 3000
 # runs them at once: CPU time is measured per process, so the figures do not
 # depend on how many run together.
 bench-search: bench-search-base bench-search-two $(addprefix bench-search-curve-,$(SEARCH_CURVE))
-bench-search-base: $(B)/bench/search
-	@$(B)/bench/search $(SEARCH_GAMES) 1000
-bench-search-two: $(B)/bench/search
-	@$(B)/bench/search $(SEARCH_GAMES) 500 two
-bench-search-curve-%: $(B)/bench/search
-	@$(B)/bench/search $(SEARCH_CURVE_GAMES) $*
+bench-search-base: $(B)/bench/strength
+	@$(B)/bench/strength $(SEARCH_GAMES) search:1000 greedy
+bench-search-two: $(B)/bench/strength
+	@$(B)/bench/strength $(SEARCH_GAMES) search:500 greedy two
+bench-search-curve-%: $(B)/bench/strength
+	@$(B)/bench/strength $(SEARCH_CURVE_GAMES) search:$* greedy
+
+# The best player's ladder (issue 44, bench/README.md): one best player against
+# three search:1000 players over STRENGTH_GAMES games, against three greedy ones,
+# against search:500 in Catan for Two, and against greedy ones with five and six
+# players, over STRENGTH_SIDE_GAMES each; STRENGTH_JOBS processes at once
+# (bench/ladder).  Hours of CPU, never a test.
+STRENGTH_GAMES = 1000
+STRENGTH_SIDE_GAMES = 400
+STRENGTH_JOBS = 2
+bench-strength: $(addprefix bench-strength-,search greedy two five six)
+bench-strength-search: $(B)/bench/strength
+	@sh bench/ladder $(B) $(STRENGTH_JOBS) $(STRENGTH_GAMES) best search:1000 base
+bench-strength-greedy: $(B)/bench/strength
+	@sh bench/ladder $(B) $(STRENGTH_JOBS) $(STRENGTH_SIDE_GAMES) best greedy base
+bench-strength-two: $(B)/bench/strength
+	@sh bench/ladder $(B) $(STRENGTH_JOBS) $(STRENGTH_SIDE_GAMES) best search:500 two
+bench-strength-five bench-strength-six: bench-strength-%: $(B)/bench/strength
+	@sh bench/ladder $(B) $(STRENGTH_JOBS) $(STRENGTH_SIDE_GAMES) best greedy $*
+
+# The best player's value networks (libcore/catan/play/value.h), fitted by
+# bench/train.c to TRAIN_GAMES self-play games of each rule set family from
+# seed TRAIN_SEED (minutes): rewrites libcore/catan/play/value_weights.c, which
+# is committed; the games are never kept.
+TRAIN_GAMES = 200000
+TRAIN_SEED = 1
+train: $(B)/bench/train
+	$(B)/bench/train libcore/catan/play/value_weights.c $(TRAIN_GAMES) $(TRAIN_SEED)
 
 deps:
 	@sh .ci/deps
@@ -303,4 +330,4 @@ clean:
 	rm -rf build build-dev build-san build-fuzz
 
 FORCE:
-.PHONY: all san check check-quick test bench bench-search bench-search-base bench-search-two bench-dice-seats bench-ten-million deps demo install uninstall clean fuzz fuzz-build FORCE
+.PHONY: all san check check-quick test bench bench-search bench-search-base bench-search-two bench-strength bench-strength-search bench-strength-greedy bench-strength-two bench-strength-five bench-strength-six train bench-dice-seats bench-ten-million deps demo install uninstall clean fuzz fuzz-build FORCE

@@ -92,7 +92,7 @@ static const struct fe_cmd command = {
 	.usage = usage,
 	.description = "Plays one game for each seed between the PLAYERs (one a seat: 2 to 4; 2 with --rules "
 		"variant=two; 5 or 6 play the 5-6 player extension), each a built-in "
-		"policy (random, greedy, search or search:N with N play-outs a decision) or a program that "
+		"policy (random, greedy, search[:N] or best[:N], N play-outs a decision) or a program that "
 		"speaks the player protocol (exec:COMMAND, catan-player(5)), and writes one JSON line a game in "
 		"seed order.  Game seed k seats player (s + k) mod n at seat s; its board and luck are those of "
 		"catan-newboard's game of seed k.  A table per player goes to standard error at the end.",
@@ -345,9 +345,9 @@ static int parse_player(const char *arg, struct match_player *p)
 	struct cerr e = { 0 };
 	if (autoplay_policy_parse(arg, &p->policy, &p->budget, &e) == C_OK)
 		return C_OK;
-	if (strncmp(arg, "search:", 7) == 0)
+	if (strncmp(arg, "search:", 7) == 0 || strncmp(arg, "best:", 5) == 0)
 		return fe_usagef(&command, "%s", e.msg);
-	return fe_usagef(&command, "unknown player '%s' (random, greedy, search[:N], or exec:COMMAND)", arg);
+	return fe_usagef(&command, "unknown player '%s' (random, greedy, search[:N], best[:N], or exec:COMMAND)", arg);
 }
 
 /* fallback_parse: --fallback's word into *policy; -1 for a word that names none. */

@@ -28,7 +28,7 @@ enum {
 	O_ERRORS,
 };
 
-static const char *const policy_words[] = { "random", "greedy", "search", NULL };
+static const char *const policy_words[] = { "random", "greedy", "search", "best", NULL };
 static const char *const error_words[] = { "text", "json", NULL };
 
 static const struct fe_opt options[] = {
@@ -71,9 +71,9 @@ static const struct fe_opt options[] = {
 		   "outcomes, automatic play stops before a move that needs one):" },
 	{ "until-end", O_UNTIL_END, FE_NO_ARG, NULL, .help = "play automatically to the end",
 	  .text = "play automatically until the game is over" },
-	{ "policy", O_POLICY, FE_ARG, policy_words, .help = "random, greedy or search[:N], or per colour",
-	  .value_name = "POLICY", .text = "random (default), greedy, or search[:N] (N play-outs a decision, "
-		  "default 200), or per colour: red=search:1000,blue=random" },
+	{ "policy", O_POLICY, FE_ARG, policy_words, .help = "random, greedy, search[:N] or best[:N], or per colour",
+	  .value_name = "POLICY", .text = "random (default), greedy, search[:N] (N play-outs a decision, "
+		  "default 200), best[:N] (the strongest; default 1000), or per colour: red=best,blue=random" },
 	{ "bots", O_BOTS, FE_ARG_LIST, colour_words, .help = "only these colours play automatically",
 	  .value_name = "COLOURS", .text = "only these colours play automatically; stop when another must move" },
 	{ "turn-limit", O_TURN_LIMIT, FE_ARG, NULL, .help = "stop once the game passes turn N", .value_name = "N",

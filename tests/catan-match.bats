@@ -105,11 +105,13 @@ elo $long - greedy: -inf (95% interval -inf to +234; $long holds 1 of 3 seats)" 
 
 @test "usage errors exit 2 and say what is wrong" {
 	run -2 --separate-stderr catan-match random grredy
-	[[ ${stderr%%$'\n'*} == "catan-match: unknown player 'grredy' (random, greedy, search[:N], or exec:COMMAND)" ]]
+	[[ ${stderr%%$'\n'*} == "catan-match: unknown player 'grredy' (random, greedy, search[:N], best[:N], or exec:COMMAND)" ]]
 	run -2 --separate-stderr catan-match random search:0
 	[[ ${stderr%%$'\n'*} == "catan-match: search:0: the budget is a number of play-outs, 1 to 1000000" ]]
+	run -2 --separate-stderr catan-match random best:0
+	[[ ${stderr%%$'\n'*} == "catan-match: best:0: the budget is a number of play-outs, 1 to 1000000" ]]
 	run -2 --separate-stderr catan-match random greedy:5
-	[[ ${stderr%%$'\n'*} == "catan-match: unknown player 'greedy:5' (random, greedy, search[:N], or exec:COMMAND)" ]]
+	[[ ${stderr%%$'\n'*} == "catan-match: unknown player 'greedy:5' (random, greedy, search[:N], best[:N], or exec:COMMAND)" ]]
 	run -2 --separate-stderr catan-match random
 	[[ ${stderr%%$'\n'*} == "catan-match: a game needs 2 to 4 players, not 1" ]]
 	run -2 --separate-stderr catan-match --rules variant=two random random random
@@ -445,7 +447,7 @@ PY
 
 @test "completion offers the built-in players and exec:, and files after --tally" {
 	run -0 catan-match --complete --seeds 1-4 ''
-	assert_eq $'random\ngreedy\nsearch\nexec:' "$output"
+	assert_eq $'random\ngreedy\nsearch\nbest\nexec:' "$output"
 	run -0 catan-match --complete --tally ''
 	assert_eq "@file" "$output"
 	run -0 catan-match --complete --fallback n

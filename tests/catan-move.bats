@@ -708,15 +708,49 @@ play_outcome() {
 	assert_eq "white robber 6 steal blue" "$m"
 }
 
+@test "road building is listed with each path alone and with each pair" {
+	# Blue holds road building: one road by choice, though a second could follow.
+	catan-newboard --seed 3 | catan-move --auto 210 --policy greedy >"$G"
+	run -0 catan-move --list <"$G"
+	assert_eq 64 "$(grep -c '^blue play road-building ' <<<"$output")"
+	assert_eq 10 "$(grep -cE '^blue play road-building [0-9]+-[0-9]+$' <<<"$output")"
+	grep -qx 'blue play road-building 4-8' <<<"$output"
+	grep -qx 'blue play road-building 4-8 1-4' <<<"$output"
+	# The best player leaves one road alone when two can be placed.
+	run -0 catan-move --choose --policy best <"$G"
+	assert_eq "blue play road-building 20-25 25-31" "$output"
+}
+
+@test "the best player makes no offer refused in the turn again, and refused offers leave it its bank trades" {
+	catan-newboard --seed 15 | catan-move --auto 162 --policy greedy >"$G"
+	made=()
+	for _ in 1 2 3 4 5; do
+		run -0 catan-move --choose --policy best <"$G"
+		made+=("$output")
+		case $output in
+		*" offer "*) catan-move -i "$G" "$output" "blue reject" "white reject" "orange reject" ;;
+		*) break ;;
+		esac
+	done
+	assert_eq "red offer all ore 1 for wool 1
+red offer all grain 1 for wool 1
+red offer all ore 1 for lumber 1
+red trade ore 4 for wool" "$(printf '%s\n' "${made[@]}")"
+}
+
 @test "bad automatic play options exit 2" {
 	run -2 --separate-stderr catan-move --auto --policy clever <"$G"
-	assert_eq "catan-move: --policy: unknown policy 'clever' (random, greedy or search[:N])" "${stderr_lines[0]}"
+	assert_eq "catan-move: --policy: unknown policy 'clever' (random, greedy, search[:N] or best[:N])" "${stderr_lines[0]}"
 	for budget in 0 -1 x 1000001 12x ''; do
-		run -2 --separate-stderr catan-move --auto --policy "red=search:$budget" <"$G"
-		assert_eq "catan-move: --policy: search:$budget: the budget is a number of play-outs, 1 to 1000000" "${stderr_lines[0]}"
+		for p in search best; do
+			run -2 --separate-stderr catan-move --auto --policy "red=$p:$budget" <"$G"
+			assert_eq "catan-move: --policy: $p:$budget: the budget is a number of play-outs, 1 to 1000000" "${stderr_lines[0]}"
+		done
 	done
 	run -2 --separate-stderr catan-move --auto --policy greedy:10 <"$G"
-	assert_eq "catan-move: --policy: unknown policy 'greedy:10' (random, greedy or search[:N])" "${stderr_lines[0]}"
+	assert_eq "catan-move: --policy: unknown policy 'greedy:10' (random, greedy, search[:N] or best[:N])" "${stderr_lines[0]}"
+	run -2 --separate-stderr catan-move --auto --policy bests:10 <"$G"
+	assert_eq "catan-move: --policy: unknown policy 'bests:10' (random, greedy, search[:N] or best[:N])" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-move --auto --policy pink=greedy <"$G"
 	assert_eq "catan-move: --policy: unknown colour 'pink'" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-move --until-end --bots red,pink <"$G"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "play/autoplay.h"
+#include "play/best.h"
 #include "rules/movegen.h"
 #include "model/names.h"
 #include "rules/harbour.h"
@@ -731,8 +732,8 @@ static void test_random_positions(struct unit *u, int games)
 static void test_autoplay(struct unit *u)
 {
 	for (int pol = POL_RANDOM; pol < NPOLICY; pol++) {
-		/* The search player (play-outs of greedy games) on a few games, with a small budget. */
-		int ended = 0, games = pol == POL_SEARCH ? 2 : 20;
+		/* The search and best players (play-outs of greedy games) on a few games, with a small budget. */
+		int ended = 0, games = pol >= POL_SEARCH ? 2 : 20;
 		long moves = 0;
 		for (int k = 0; k < games; k++) {
 			struct game g, h;
@@ -751,6 +752,7 @@ static void test_autoplay(struct unit *u)
 			}
 			a.turn_limit = b.turn_limit = 1000;
 			search_use(&a);
+			best_use(&a);
 			for (int s = 0; s < MAXPLAYERS; s++)
 				a.budget[s] = b.budget[s] = 4;
 			int rc = autoplay_run(&a, &g, -1, RULES_NO_LOG, &made, &why, &e);
@@ -762,6 +764,7 @@ static void test_autoplay(struct unit *u)
 				autoplay_free(&b);
 				if ((rc = autoplay_init(&b, &h, pol, &e)) == C_OK) {
 					search_use(&b);
+					best_use(&b);
 					for (int s = 0; s < MAXPLAYERS; s++)
 						b.budget[s] = 4;
 					rc = autoplay_run(&b, &h, 1, 0, NULL, NULL, &e);

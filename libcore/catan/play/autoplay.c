@@ -14,7 +14,7 @@
 #include "model/state.h"
 #include "model/view.h"
 
-const char *const policy_names[NPOLICY] = { "none", "random", "greedy", "search" };
+const char *const policy_names[NPOLICY] = { "none", "random", "greedy", "search", "best" };
 
 /* ---- the players' set ---- */
 
@@ -26,17 +26,38 @@ static int line_verb_is(const char *line, const char *verb)
 	return v && strncmp(v + 1, verb, n) == 0 && (v[1 + n] == ' ' || v[1 + n] == '\0');
 }
 
+/* note_trade: m, a move just made, among the turn's trades. */
+static void note_trade(struct turn_trades *tt, const struct move *m)
+{
+	if (m->verb == MV_TRADE)
+		tt->maritime++;
+	if (m->verb != MV_OFFER)
+		return;
+	if (tt->offers < AUTO_OFFERS_KEPT)
+		tt->offer[tt->offers] = *m;
+	tt->offers++;
+}
+
 int autoplay_init(struct autoplay *a, const struct game *g, int pol, struct cerr *e)
 {
+	size_t from = g->log.len;
+
 	memset(a, 0, sizeof *a);
 	for (int s = 0; s < MAXPLAYERS; s++)
 		a->policy[s] = (uint8_t)pol;
 	a->turn = g->pos.turn;
 	a->moves = (unsigned long)g->log.len;
 	/* The trades of the turn under way: the log's lines since the last end. */
-	for (size_t i = g->log.len; i > 0 && !line_verb_is(g->log.ent[i - 1].text, "end"); i--)
-		a->trades += line_verb_is(g->log.ent[i - 1].text, "trade") ||
-			     line_verb_is(g->log.ent[i - 1].text, "offer");
+	for (; from > 0 && !line_verb_is(g->log.ent[from - 1].text, "end"); from--)
+		a->trades += line_verb_is(g->log.ent[from - 1].text, "trade") ||
+			     line_verb_is(g->log.ent[from - 1].text, "offer");
+	for (size_t i = from; a->trades && i < g->log.len; i++) {
+		struct move m;
+		struct cerr ignored;
+		if ((line_verb_is(g->log.ent[i].text, "trade") || line_verb_is(g->log.ent[i].text, "offer")) &&
+		    movelog_move(g, i, &m, &ignored) == C_OK)
+			note_trade(&a->tt, &m);
+	}
 	a->cap = 256;
 	a->buf = malloc((size_t)a->cap * sizeof *a->buf);
 	if (!a->buf)
@@ -571,6 +592,7 @@ static int choose(struct autoplay *a, const struct game *g, int public, int seat
 	if (a->turn != g->pos.turn) {
 		a->turn = g->pos.turn;
 		a->trades = 0;
+		memset(&a->tt, 0, sizeof a->tt);
 	}
 	if (a->policy[seat] == POL_SEARCH) {
 		if (!a->search)
@@ -578,6 +600,13 @@ static int choose(struct autoplay *a, const struct game *g, int public, int seat
 		*chosen = m;
 		return a->search(g, seat, a->budget[seat], autoplay_public_seed(g) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u,
 				 a->trades, m, e);
+	}
+	if (a->policy[seat] == POL_BEST) {
+		if (!a->best)
+			return cerr_set(e, C_SYSTEM, "the best policy is not set up (best_use)");
+		*chosen = m;
+		return a->best(g, seat, a->budget[seat], autoplay_public_seed(g) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u,
+			       &a->tt, m, e);
 	}
 	if (public)
 		return choose_seen(a, g, seat, m, chosen, e);
@@ -637,6 +666,7 @@ int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, 
 		if ((rc = rules_apply(g, chosen, flags | (external ? 0 : RULES_LISTED), e)))
 			break;
 		a->trades += is_trade(chosen);
+		note_trade(&a->tt, chosen);
 		a->moves++;
 		k++;
 	}

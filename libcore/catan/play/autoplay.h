@@ -40,11 +40,26 @@
  *   budget[seat] play-outs a decision (0: the default), seeded from autoplay_public_seed and the
  *   number of moves made: it never reads a hidden card or the game's
  *   generator, in any game.
+ * best: the strongest (best.h, whose best_use a players' set needs): a
+ *   search from what the seat may see whose play-outs stop early and are
+ *   scored by a learned value (value.h), seeded as search is.
  */
-enum policy { POL_NONE, POL_RANDOM, POL_GREEDY, POL_SEARCH, NPOLICY };
-extern const char *const policy_names[NPOLICY];	/* "none", "random", "greedy", "search" */
+enum policy { POL_NONE, POL_RANDOM, POL_GREEDY, POL_SEARCH, POL_BEST, NPOLICY };
+extern const char *const policy_names[NPOLICY];	/* "none", "random", "greedy", "search", "best" */
 
 #define AUTO_TRADES_PER_TURN 3
+
+/*
+ * The trades of the turn under way, for the best player (best.h): the
+ * offers made in it, each as it was made (to, give, get: the first
+ * AUTO_OFFERS_KEPT), and the maritime trades.  autoplay_init reads them
+ * from the log; autoplay_run adds the moves it makes.
+ */
+#define AUTO_OFFERS_KEPT 8
+struct turn_trades {
+	int offers, maritime;
+	struct move offer[AUTO_OFFERS_KEPT];
+};
 
 /* Why autoplay_run stopped. */
 enum auto_stop {
@@ -57,7 +72,7 @@ enum auto_stop {
 
 struct autoplay {
 	uint8_t policy[MAXPLAYERS];	/* enum policy by seat */
-	int budget[MAXPLAYERS];	/* POL_SEARCH: play-outs a decision; 0 for SEARCH_BUDGET */
+	int budget[MAXPLAYERS];	/* POL_SEARCH, POL_BEST: play-outs a decision; 0 for the default */
 	/*
 	 * POL_SEARCH's chooser: search_choose, set by search_use (search.h).
 	 * The search plays its play-outs with greedy players of this module,
@@ -66,9 +81,13 @@ struct autoplay {
 	 */
 	int (*search)(const struct game *g, int seat, int budget, uint64_t seed, int trades, struct move *m,
 		      struct cerr *e);
+	/* POL_BEST's chooser: best_choose, set by best_use (best.h), for the same reason. */
+	int (*best)(const struct game *g, int seat, int budget, uint64_t seed, const struct turn_trades *tt,
+		    struct move *m, struct cerr *e);
 	int turn_limit;		/* stop once position.turn exceeds it; 0: no limit */
 	/* Private: trades made in the current turn, moves made in the game, a move buffer. */
 	int turn, trades;
+	struct turn_trades tt;
 	unsigned long moves;
 	struct move *buf;
 	int cap;
@@ -128,26 +147,28 @@ int autoplay_run(struct autoplay *a, struct game *g, long max_moves, int flags, 
 /* Who plays automatically and how, by colour (as a command line gives it, before seats are known). */
 struct autoplay_opts {
 	uint8_t policy[NCOLOUR];	/* enum policy by colour */
-	int budget[NCOLOUR];		/* POL_SEARCH: play-outs a decision; 0 for the default */
+	int budget[NCOLOUR];		/* POL_SEARCH, POL_BEST: play-outs a decision; 0 for the default */
 	unsigned bots;			/* colours that play automatically, a bit each */
 };
 
 /* autoplay_opts_default: every colour automatic, by the random policy. */
 void autoplay_opts_default(struct autoplay_opts *o);
 /*
- * autoplay_policy_parse: one policy's name, "random", "greedy", "search"
- * or "search:N", into *policy and *budget (N, or 0 for the default).
+ * autoplay_policy_parse: one policy's name, "random", "greedy", "search",
+ * "search:N", "best" or "best:N", into *policy and *budget (N, or 0 for
+ * the default).
  * C_OK, or C_USAGE with autoplay_opts_policy's messages.
  */
 int autoplay_policy_parse(const char *name, int *policy, int *budget, struct cerr *e);
 /*
- * autoplay_opts_policy: "random", "greedy", "search" or "search:N" (N
- * play-outs a decision, 1 to SEARCH_BUDGET_MAX), or a comma list of those
- * and COLOUR=POLICY ("red=search:400,blue=random"); autoplay_opts_bots: a
- * comma list of the colours that play automatically (the others then do
- * not).  C_OK, or C_USAGE with a message ("unknown colour 'pink'",
- * "unknown policy 'x' (random, greedy or search[:N])", "search:0: the
- * budget is a number of play-outs, 1 to 1000000", "'...' is too long").
+ * autoplay_opts_policy: "random", "greedy", "search", "search:N" (N
+ * play-outs a decision, 1 to SEARCH_BUDGET_MAX), "best" or "best:N" (1 to
+ * BEST_BUDGET_MAX), or a comma list of those and COLOUR=POLICY
+ * ("red=search:400,blue=random"); autoplay_opts_bots: a comma list of the
+ * colours that play automatically (the others then do not).  C_OK, or
+ * C_USAGE with a message ("unknown colour 'pink'", "unknown policy 'x'
+ * (random, greedy, search[:N] or best[:N])", "search:0: the budget is a
+ * number of play-outs, 1 to 1000000", "'...' is too long").
  */
 int autoplay_opts_policy(struct autoplay_opts *o, const char *arg, struct cerr *e);
 int autoplay_opts_bots(struct autoplay_opts *o, const char *arg, struct cerr *e);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "play/autoplay.h"
+#include "play/best.h"
 #include "model/names.h"
 #include "play/search.h"
 #include "model/state.h"
@@ -33,11 +34,12 @@ int autoplay_policy_parse(const char *name, int *policy, int *budget, struct cer
 		const char *digits = name + len + 1;
 		char *end = NULL;
 		long n = *digits >= '0' && *digits <= '9' ? strtol(digits, &end, 10) : 0;
-		if (len != 6 || strncmp(name, "search", 6) != 0)
-			return cerr_set(e, C_USAGE, "unknown policy '%s' (random, greedy or search[:N])", name);
-		if (n < 1 || n > SEARCH_BUDGET_MAX || *end)
-			return cerr_set(e, C_USAGE, "%s: the budget is a number of play-outs, 1 to %d", name,
-					SEARCH_BUDGET_MAX);
+		int search = len == 6 && strncmp(name, "search", 6) == 0, best = len == 4 && strncmp(name, "best", 4) == 0;
+		long most = search ? SEARCH_BUDGET_MAX : BEST_BUDGET_MAX;
+		if (!search && !best)
+			return cerr_set(e, C_USAGE, "unknown policy '%s' (random, greedy, search[:N] or best[:N])", name);
+		if (n < 1 || n > most || *end)
+			return cerr_set(e, C_USAGE, "%s: the budget is a number of play-outs, 1 to %ld", name, most);
 		*budget = (int)n;
 	}
 	for (int k = POL_RANDOM; k < NPOLICY; k++)
@@ -45,7 +47,7 @@ int autoplay_policy_parse(const char *name, int *policy, int *budget, struct cer
 			*policy = k;
 			return C_OK;
 		}
-	return cerr_set(e, C_USAGE, "unknown policy '%s' (random, greedy or search[:N])", name);
+	return cerr_set(e, C_USAGE, "unknown policy '%s' (random, greedy, search[:N] or best[:N])", name);
 }
 
 int autoplay_opts_policy(struct autoplay_opts *o, const char *arg, struct cerr *e)
@@ -94,6 +96,7 @@ static int opts_init(struct autoplay *ap, const struct game *g, const struct aut
 {
 	int rc = autoplay_init(ap, g, POL_RANDOM, e);
 	search_use(ap);
+	best_use(ap);
 	for (int s = 0; rc == C_OK && s < g->nplayers; s++) {
 		ap->policy[s] = o->bots & (1u << g->colour[s]) ? o->policy[g->colour[s]] : POL_NONE;
 		ap->budget[s] = o->budget[g->colour[s]];

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "play/batch.h"
+#include "play/best.h"
 #include "play/match.h"
 #include "model/move.h"
 #include "rules/movegen.h"
@@ -219,6 +220,7 @@ int match_play(const struct match_opts *o, uint64_t seed, const struct match_io 
 	if ((rc = autoplay_init(&pl.a, g, POL_NONE, e)))
 		return rc;
 	search_use(&pl.a);
+	best_use(&pl.a);
 	pl.a.turn_limit = o->turn_limit;
 	for (int s = 0; s < r->nseats; s++) {
 		const struct match_player *p = &o->player[match_player_at(o, seed, s)];

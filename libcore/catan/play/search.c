@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "play/autoplay.h"
+#include "play/deal.h"
 #include "rules/movegen.h"
-#include "rules/pred.h"
 #include "rng.h"
 #include "rules/rules.h"
 #include "play/search.h"
@@ -14,119 +14,6 @@
 #include "model/view.h"
 
 #define MAX_CANDIDATES 12
-
-/* What the seat knows, once per decision: the seen game and the cards it cannot see. */
-struct knowledge {
-	struct game seen;	/* game_seen: shares the caller's log */
-	int seat;
-	unsigned hidden;	/* seats whose hands the seat cannot see, a bit each */
-	uint8_t res_pool[NRES];	/* resource cards in hidden hands */
-	uint8_t dev_pool[NDEV];	/* development cards in hidden hands and the deck */
-	int res_ok, dev_ok;	/* the pools add up to the counts (else the stand-ins stay) */
-};
-
-static void know(const struct game *g, int seat, struct knowledge *k)
-{
-	const struct game *s = &k->seen;
-	const struct position *p = &s->pos;
-	int res_hidden = 0, dev_hidden = 0, res_left = 0, dev_left = 0;
-
-	game_seen(g, seat, &k->seen);
-	k->seat = seat;
-	k->hidden = 0;
-	for (int r = 0; r < NRES; r++)
-		k->res_pool[r] = (uint8_t)(s->rs->bank_each - p->bank[r]);
-	for (int d = 0; d < NDEV; d++)
-		k->dev_pool[d] = s->rs->deck[d];
-	for (int t = 0; t < s->nplayers; t++) {
-		const struct player *pl = &p->pl[t];
-		int hid_hand = !seat_may_see(g, &g->pos, seat, t, HID_HAND);
-		int hid_dev = !seat_may_see(g, &g->pos, seat, t, HID_DEV);
-		for (int r = 0; r < NRES; r++) {
-			int known = hid_hand ? (p->offer.active && t == p->current ? p->offer.give[r] : 0)
-					     : pl->hand[r];
-			k->res_pool[r] = (uint8_t)(k->res_pool[r] - (known < k->res_pool[r] ? known : k->res_pool[r]));
-		}
-		for (int d = 0; d < NDEV; d++) {
-			int seen_cards = pl->played[d] + (d == DEV_KNIGHT ? pl->returned : 0) +
-					 (hid_dev ? 0 : pl->dev[d] + pl->dev_new[d]);
-			k->dev_pool[d] = (uint8_t)(k->dev_pool[d] - (seen_cards < k->dev_pool[d] ? seen_cards
-												  : k->dev_pool[d]));
-		}
-		if (hid_hand) {
-			k->hidden |= 1u << t;
-			res_hidden += s->view_hand[t];
-			if (p->offer.active && t == p->current)
-				for (int r = 0; r < NRES; r++)
-					res_hidden -= p->offer.give[r];
-		}
-		if (hid_dev)
-			dev_hidden += s->view_dev[t];
-	}
-	for (int r = 0; r < NRES; r++)
-		res_left += k->res_pool[r];
-	for (int d = 0; d < NDEV; d++)
-		dev_left += k->dev_pool[d];
-	k->res_ok = res_left == res_hidden;
-	k->dev_ok = dev_left == dev_hidden + p->deck_len;
-}
-
-/* draw_cards: n cards taken at random from pool (counts by kind, kinds of them) into out. */
-static void draw_cards(uint64_t rng[4], uint8_t *pool, int kinds, int n, uint8_t *out)
-{
-	int total = 0;
-	for (int i = 0; i < kinds; i++)
-		total += pool[i];
-	for (; n > 0 && total > 0; n--, total--) {
-		int x = (int)rng_below(rng, (uint32_t)total), i = 0;
-		while (x >= pool[i])
-			x -= pool[i++];
-		pool[i]--;
-		out[i]++;
-	}
-}
-
-/*
- * determinize: into d, a full game with internal outcomes that agrees with
- * all the seat knows: the hidden cards dealt from the pools at random, the
- * deck shuffled, the generator seeded from rng.
- */
-static void determinize(const struct knowledge *k, uint64_t rng[4], struct game *d)
-{
-	struct position *p = &d->pos;
-	uint8_t res[NRES], dev[NDEV];
-
-	*d = k->seen;
-	d->rules.outcomes = OUT_INTERNAL;
-	memcpy(res, k->res_pool, sizeof res);
-	memcpy(dev, k->dev_pool, sizeof dev);
-	for (int t = 0; t < d->nplayers; t++) {
-		struct player *pl = &p->pl[t];
-		if (k->res_ok && (k->hidden & (1u << t))) {
-			int n = d->view_hand[t];
-			memset(pl->hand, 0, sizeof pl->hand);
-			if (p->offer.active && t == p->current)
-				for (int r = 0; r < NRES; r++) {
-					pl->hand[r] = p->offer.give[r];
-					n -= p->offer.give[r];
-				}
-			draw_cards(rng, res, NRES, n, pl->hand);
-		}
-		if (k->dev_ok && t != k->seat && (k->hidden & (1u << t)))
-			draw_cards(rng, dev, NDEV, d->view_dev[t], pl->dev);
-	}
-	if (k->dev_ok) {
-		int n = 0;
-		for (int i = 0; i < NDEV; i++)
-			for (int c = 0; c < dev[i]; c++)
-				p->deck[n++] = (uint8_t)i;
-		rng_shuffle(rng, p->deck, n);
-		p->deck_len = (uint8_t)n;
-		p->deck_known = 1;
-		pos_deck_counts(p);
-	}
-	rng_seed(p->rng, rng_next(rng));
-}
 
 /* A cheap worth of seat's position: points first, then production, cards in hand and development cards. */
 static long worth(const struct game *g, const struct position *p, int seat)
@@ -171,7 +58,7 @@ static double play_out(struct search *s, int c, uint64_t round, struct cerr *e)
 	int why;
 
 	rng_seed(rng, s->seed ^ (round + 1) * 0xd1342543de82ef95u);
-	determinize(&s->k, rng, &d);
+	deal_game(&s->k, rng, &d);
 	if (rules_apply(&d, &s->cand[c], RULES_NO_LOG, e) != C_OK)
 		return 0;
 	s->pa.turn = d.pos.turn;
@@ -259,7 +146,7 @@ static int candidates(struct search *s, struct move **buf, int *cap, struct cerr
 	}
 	n = kept ? kept : n;
 	rng_seed(rng, s->seed);
-	determinize(&s->k, rng, &d);
+	deal_game(&s->k, rng, &d);
 	s->pa.turn = d.pos.turn;
 	s->pa.trades = s->trades;
 	if (autoplay_choose(&s->pa, &d, &greedy, e) != C_OK)
@@ -306,7 +193,7 @@ int search_choose(const struct game *g, int seat, int budget, uint64_t seed, int
 		return cerr_set(e, C_SYSTEM, "out of memory");
 	if (budget <= 0)
 		budget = SEARCH_BUDGET;
-	know(g, seat, &s->k);
+	deal_know(g, seat, &s->k);
 	s->seed = seed;
 	s->trades = trades;
 	if ((rc = autoplay_init(&s->pa, &s->k.seen, POL_GREEDY, e)))

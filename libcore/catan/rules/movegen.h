@@ -14,8 +14,8 @@
  *   robbed there, every build, the purchase of a card, every maritime trade
  *   at the player's best rate (every rate the player may use with
  *   MG_ALL_RATES), every play of a development card (knight; road
- *   building with each pair of paths, or a single path when no second road
- *   can follow it; year of plenty with each pair of resources the bank can
+ *   building with each pair of paths and with each path alone, the
+ *   player's choice; year of plenty with each pair of resources the bank can
  *   pay; monopoly of each resource), cancel, accept and reject, the end;
  * - road building's two paths once per pair: in increasing order of path
  *   number, or in the only order that is legal (both orders give the same
