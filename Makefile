@@ -187,7 +187,7 @@ san:
 FUZZ_CC = clang
 FUZZ_FLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -DCATAN_CHECKED
 FUZZ_SECONDS = 300
-FUZZ_CHECK_SECONDS = 8
+FUZZ_CHECK_SECONDS = 4
 fuzz-build:
 	$(MAKE) B=build-fuzz CC=$(FUZZ_CC) HOSTCC=cc OPT='-O1 -g' CFLAGS='$(FUZZ_FLAGS)' \
 	    $(patsubst fuzz/%.c,build-fuzz/fuzz/%,$(FUZZ_SRC))
