@@ -199,12 +199,10 @@ void view_stand_in(const struct game *g, struct position *out)
 		if (seat_may_see(g, out, g->view, s, HID_HAND))
 			continue;
 		int left = g->view_hand[s];
-		memset(pl->hand, 0, sizeof pl->hand);
-		if (out->offer.active && s == out->current)
-			for (int r = 0; r < NRES; r++) {
-				pl->hand[r] = out->offer.give[r];
-				left -= out->offer.give[r];
-			}
+		for (int r = 0; r < NRES; r++) {
+			pl->hand[r] = (uint8_t)hand_shown(out, s, r);
+			left -= pl->hand[r];
+		}
 		for (int r = 0; left > 0; r = (r + 1) % NRES, left--)
 			pl->hand[r]++;
 	}

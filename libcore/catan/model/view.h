@@ -53,6 +53,16 @@ void view_redact(const struct game *g, int seat, struct position *p, uint8_t han
 		 uint8_t dev[MAXPLAYERS]);
 
 /*
+ * hand_shown: the cards of resource r that seat's hand, hidden from the
+ * others, is known to hold by everyone: those of its open offer (the
+ * player whose turn it is offers only what it holds), else none.
+ */
+static inline int hand_shown(const struct position *p, int seat, int r)
+{
+	return p->offer.active && seat == p->current ? p->offer.give[r] : 0;
+}
+
+/*
  * view_stand_in: the position of view g (g->view a seat) with stand-ins
  * for what the viewer cannot see, enough to list the viewer's own moves:
  * each hidden hand gets its count of cards, the ones an open offer

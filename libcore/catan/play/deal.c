@@ -25,8 +25,7 @@ void deal_know(const struct game *g, int seat, struct knowledge *k)
 		int hid_hand = !seat_may_see(g, &g->pos, seat, t, HID_HAND);
 		int hid_dev = !seat_may_see(g, &g->pos, seat, t, HID_DEV);
 		for (int r = 0; r < NRES; r++) {
-			int known = hid_hand ? (p->offer.active && t == p->current ? p->offer.give[r] : 0)
-					     : pl->hand[r];
+			int known = hid_hand ? hand_shown(p, t, r) : pl->hand[r];
 			k->res_pool[r] = (uint8_t)(k->res_pool[r] - (known < k->res_pool[r] ? known : k->res_pool[r]));
 		}
 		for (int d = 0; d < NDEV; d++) {
@@ -38,9 +37,8 @@ void deal_know(const struct game *g, int seat, struct knowledge *k)
 		if (hid_hand) {
 			k->hidden |= 1u << t;
 			res_hidden += s->view_hand[t];
-			if (p->offer.active && t == p->current)
-				for (int r = 0; r < NRES; r++)
-					res_hidden -= p->offer.give[r];
+			for (int r = 0; r < NRES; r++)
+				res_hidden -= hand_shown(p, t, r);
 		}
 		if (hid_dev)
 			dev_hidden += s->view_dev[t];
@@ -81,12 +79,10 @@ void deal_game(const struct knowledge *k, uint64_t rng[4], struct game *d)
 		struct player *pl = &p->pl[t];
 		if (k->res_ok && (k->hidden & (1u << t))) {
 			int n = d->view_hand[t];
-			memset(pl->hand, 0, sizeof pl->hand);
-			if (p->offer.active && t == p->current)
-				for (int r = 0; r < NRES; r++) {
-					pl->hand[r] = p->offer.give[r];
-					n -= p->offer.give[r];
-				}
+			for (int r = 0; r < NRES; r++) {
+				pl->hand[r] = (uint8_t)hand_shown(p, t, r);
+				n -= pl->hand[r];
+			}
 			draw_cards(rng, res, NRES, n, pl->hand);
 		}
 		if (k->dev_ok && t != k->seat && (k->hidden & (1u << t)))
