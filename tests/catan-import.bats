@@ -614,6 +614,10 @@ rolls_as_totals() {
 	run -0 catan-score "$r"
 	assert_eq "winner: orange (di) with 10 points" "${lines[-1]}"
 	assert_eq 18 "$(grep -c 'gameState=100$' "$IMP/six.soclog")"
+	# As the public saw it (every card bought, stolen and discarded unnamed) it validates too.
+	catan-import --public "$IMP/six.soclog" >"$BATS_TEST_TMPDIR/p.json"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/p.json"
+	assert_eq "$BATS_TEST_TMPDIR/p.json: ok, 871 moves" "$output"
 }
 
 @test "a JSettlers2 log's building phase that names the seat whose turn ended, or the classic board, is refused at its line" {
@@ -799,6 +803,10 @@ rolls_as_totals() {
 		catan-validate -j 1 saves/*.json >>results
 	fi
 	assert_file_eq "$FIXTURES/import/corpus-jsettlers-save-expected.txt" results
+	# The six-player save stopped in the Special Building Phase: our phase building, after orange's turn.
+	run -0 jq -c '[.rules.variant, .players, .names.blue, .position.phase, .position.building_after,
+		.position.current, .position.turn, .position.robber]' saves/test6p-sbp.game.json
+	assert_eq '["five_six",["brown","blue","white","orange","green"],"p","building","orange","blue",14,4]' "$output"
 	# The finished classic game, with the two progress cards its save does not attribute given to
 	# two seats: the rest of it maps to a position that validates, with the save's winner.
 	jq '.savedByVersion = 2410 | .playerSeats[1].elements.NUM_PLAYED_DEV_CARD_ROADS = 1 |
