@@ -677,6 +677,22 @@ rolls_as_totals() {
 	assert_eq '["building","green"]' "$output"
 }
 
+@test "the position of a six-player save in the building phase is one catan-newboard --position sets up" {
+	imported "$IMP/six-building.game.json"
+	r=$BATS_TEST_TMPDIR/r.json
+	# What the short document names: the pieces, hands, cards held (those bought in the phase too) and
+	# knights, whose turn, the phase and whose turn it follows, the turn, the robber, the awards.
+	jq '.position | {players: (.players | map_values({settlements, cities, roads, hand, knights: .played.knight,
+		dev: (.dev_new as $n | .dev | with_entries(.value += $n[.key]))})), current, phase, building_after, turn,
+		robber, awards}' "$r" >"$BATS_TEST_TMPDIR/doc.json"
+	catan-newboard --position "$BATS_TEST_TMPDIR/doc.json" --seed 1 >"$BATS_TEST_TMPDIR/set.json"
+	same='.position | [(.players | map_values({settlements, cities, roads, hand, knights: .played.knight})), .bank,
+		.phase, .current, .building_after, .turn, .robber, .awards]'
+	assert_eq "$(jq -c "$same" "$r")" "$(jq -c "$same" "$BATS_TEST_TMPDIR/set.json")"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/set.json"
+	assert_eq "$BATS_TEST_TMPDIR/set.json: ok, 0 moves from a set-up position" "$output"
+}
+
 @test "a JSettlers2 save of the board of five and six that cannot be read is refused with its JSON path" {
 	f=$BATS_TEST_TMPDIR/x.game.json
 	refused() { refused_save "$IMP/six-building.game.json" "$@"; }
