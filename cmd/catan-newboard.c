@@ -43,8 +43,8 @@ static const struct fe_opt options[] = {
 	  .text = "variant=two: the neutral settlements' intersections (14,41)" },
 	{ "position", O_POSITION, FE_ARG_FILE, NULL, .help = "a game that starts at a position",
 	  .value_name = "FILE", .text = "a game that starts at the position FILE names ('-': stdin): pieces, "
-		  "hands, cards, whose turn (catan-newboard(1), POSITIONS); on the beginner board, or a random one "
-		  "with --seed alone" },
+		  "hands, cards, whose turn (catan-newboard(1), POSITIONS), in any rule set; on the beginner board, "
+		  "or a random one with --seed alone or where the rule set has none" },
 	{ "geometry", O_GEOMETRY, FE_NO_ARG, NULL, .help = "the board's geometry",
 	  .text = "the geometry of the board the game would be played on" },
 	{ "compact", O_COMPACT, FE_NO_ARG, NULL, .help = "compact JSON on one line" },
@@ -73,8 +73,8 @@ static const struct fe_cmd command = {
 		"harbours' places), for programs that play.",
 };
 
-/* set_up: the game that starts at the position the document at path names. */
-static int set_up(const char *path, const struct newgame *o, struct game *g, struct cerr *e)
+/* set_up: the game that starts at the position the document at path names (flags: game_set_up's). */
+static int set_up(const char *path, const struct newgame *o, unsigned flags, struct game *g, struct cerr *e)
 {
 	char *buf = NULL;
 	size_t len;
@@ -82,7 +82,7 @@ static int set_up(const char *path, const struct newgame *o, struct game *g, str
 	int rc = fe_read_input(path, &buf, &len, &name, e);
 	if (rc == C_OK) {
 		game_free(g);
-		if ((rc = game_set_up(buf, len, o, g, e)) == C_INPUT)
+		if ((rc = game_set_up(buf, len, o, flags, g, e)) == C_INPUT)
 			cerr_prefix(e, "%s", name);
 	}
 	free(buf);
@@ -93,6 +93,7 @@ static int set_up(const char *path, const struct newgame *o, struct game *g, str
 struct opts {
 	struct newgame ng;
 	int have_seed, have_numbers, have_shuffled, flags, geometry;
+	int implied_beginner;	/* a position without --seed: the beginner board, where its rule set has one */
 	unsigned named;		/* what the options named of the game (newgame_settle) */
 	const char *game_only;	/* an option that makes a game, not a geometry */
 	const char *position;
@@ -174,11 +175,13 @@ static int settle(struct opts *o)
 	struct newgame *ng = &o->ng;
 	if (o->position && (o->named & NG_COLOURS))
 		return fe_usagef(&command, "--players: with --position the document names the players");
-	if (o->position && ng->rules.variant != VAR_BASE)
-		return fe_usagef(&command, "--position: a position is set up for the base game only");
-	/* A position stands on the beginner board unless a seed alone asks for a random one. */
-	if (o->position && !o->have_seed)
-		ng->beginner = 1;
+	/*
+	 * A position stands on the beginner board unless a seed alone asks for
+	 * a random one, or its rule set (named, or chosen by the document's
+	 * players) has none.
+	 */
+	if (o->position && !o->have_seed && !ng->beginner && ruleset_of(ng->rules.variant)->beginner)
+		o->implied_beginner = ng->beginner = 1;
 	if (ng->beginner && o->have_numbers)
 		return fe_usagef(&command, "--numbers applies to random boards, not --beginner");
 	/* The beginner board's harbours are fixed already: 'fixed' says so, 'shuffled' cannot be. */
@@ -215,10 +218,17 @@ static int make_game(struct opts *o, struct cerr *e)
 	if (ng->has_secret && (rc = fe_random_bytes(ng->secret, sizeof ng->secret, e)))
 		return rc;
 	game_init(&g);
-	if (o->position)
-		rc = set_up(o->position, ng, &g, e);
-	else
+	if (o->position) {
+		/* The document's players choose the rule set unless --rules variant named it. */
+		unsigned flags = o->named & NG_VARIANT ? SU_VARIANT : 0;
+		if (o->implied_beginner) {
+			flags |= SU_BEGINNER_IF_ANY;
+			ng->beginner = 0;
+		}
+		rc = set_up(o->position, ng, flags, &g, e);
+	} else {
 		rc = game_new(&g, ng, e);
+	}
 	if (rc == C_OK && (rc = game_write(&g, o->flags, &out, &len, e)) == C_OK)
 		rc = fe_output(out, len, e);
 	free(out);

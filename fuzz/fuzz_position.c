@@ -14,7 +14,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct newgame o = { .beginner = 1, .seed = 1 };
+	struct newgame o = { .seed = 1 };
 	struct cerr e = { 0 };
 	struct replay_result res;
 	struct game g, back;
@@ -22,7 +22,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len, len2;
 
 	rules_default(&o.rules);
-	int rc = game_set_up((const char *)data, size, &o, &g, &e);
+	/* The players choose the rule set; the beginner board where it has one. */
+	int rc = game_set_up((const char *)data, size, &o, SU_BEGINNER_IF_ANY, &g, &e);
 	if (rc != C_OK) {
 		FUZZ_CHECK(rc == C_INPUT, "a refused position is C_INPUT");
 		game_free(&g);

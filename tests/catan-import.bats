@@ -19,6 +19,15 @@ refused_edit() {
 	assert_eq "" "$output"
 }
 
+# refused_save FIXTURE FILTER STATUS MESSAGE: the save FIXTURE changed by the jq FILTER (into $f)
+# is refused with STATUS and "catan-import: $f: MESSAGE", and nothing is written.
+refused_save() {
+	jq -c "$2" "$1" >"$f"
+	run -"$3" --separate-stderr catan-import "$f"
+	assert_eq "catan-import: $f: $4" "$stderr"
+	assert_eq "" "$output"
+}
+
 # imported FILE: catan-import FILE succeeds, silent on stderr; the record is left in r.json.
 imported() {
 	run -0 --separate-stderr catan-import "$1"
@@ -335,7 +344,8 @@ orange end" "$(jq -r '.log[-6:][]' <<<"$output")"
 	f=$BATS_TEST_TMPDIR/x.soclog
 	refused() { refused_edit "$IMP/beginner.soclog" "$@"; }
 	refused 's/PL=4/PL=4,SBL=t/' 1 ":3: game options: the sea board or a scenario: not a board we play"
-	refused 's/PL=4/PL=6/' 1 ":3: game options: a game of 6 players: we play 2 to 4"
+	refused 's/PL=4/PL=7/' 1 ":3: game options: a game of 7 players: we play 2 to 6"
+	refused 's/PL=4/PL=6/' 3 ":8: SOCBoardLayout: the classic board's layout in a game of the board of five and six"
 	refused 's/SOCBoardLayout:/SOCBoardLayout2:/' 1 ":8: SOCBoardLayout2: the sea board or a larger one: not a board we play"
 	refused 's/^0:01.007:all:SOCDiceResult.*/0:01.007:all:SOCMovePiece:game=t|pn=1|pieceType=3|fromCoord=602|toCoord=503/' 1 ":42: SOCMovePiece: a message of the sea board or a scenario: not a game we play"
 	refused 's/coord=97$/coord=11/' 3 ":36: coord: 0x11 is no land hex of the classic board"
@@ -548,15 +558,11 @@ orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-build
 
 @test "a JSettlers2 save of a board or a game we do not play is refused by name; one that cannot be read names its JSON path" {
 	f=$BATS_TEST_TMPDIR/x.game.json
-	refused() {
-		jq -c "$1" "$IMP/jsettlers-midgame.game.json" >"$f"
-		run -"$2" --separate-stderr catan-import "$f"
-		assert_eq "catan-import: $f: $3" "$stderr"
-		assert_eq "" "$output"
-	}
+	refused() { refused_save "$IMP/jsettlers-midgame.game.json" "$@"; }
 	refused '.gameOptions = "BC=t4,PL=4,SBL=t"' 1 "gameOptions: the sea board or a scenario: not a board we play"
-	refused '.gameOptions = "PL=6"' 1 "gameOptions: a game of 6 players: we play 2 to 4"
-	refused '.gameOptions = "PL=4,PLB=t"' 1 "gameOptions: the board of five or six players (PLB): not a board we play"
+	refused '.gameOptions = "PL=7"' 1 "gameOptions: a game of 7 players: we play 2 to 6"
+	refused '.gameOptions = "PL=4,PLB=t"' 3 "playerSeats: 4 seats, not the six of the board of five and six"
+	refused '.gameState = 100' 3 "gameState: 100 (the special building phase): a position of ours is saved in the roll, main or over phase (15, 20, 1000)"
 	refused '.boardInfo.layout2 = .boardInfo.layout1 | del(.boardInfo.layout1)' 1 "boardInfo.layout2: the sea board or a larger one: not a board we play"
 	refused '.playerSeats += [.playerSeats[0], .playerSeats[0]]' 1 "playerSeats: 6 seats: we play the classic board's four"
 	refused '.boardInfo.layout1.hexLayout[0] = 6 | .boardInfo.layout1.hexLayout[1] = 9' 1 "boardInfo.layout1.hexLayout[1]: a harbour where our board has none"
@@ -582,6 +588,125 @@ orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-build
 	printf '{"modelVersion": 2400, "playerSeats": [\n' >"$f"
 	run -3 --separate-stderr catan-import "$f"
 	assert_eq "catan-import: $f: not a JSON document: line 2, column 0: ']' expected near end of file" "$stderr"
+}
+
+# The game of six.soclog and six-building.game.json (make-six.py): six greedy players from seed 4.
+six_game() {
+	catan-newboard --seed 4 --players red,blue,white,orange,green,brown | catan-move "$@" --policy greedy
+}
+
+# rolls_as_totals FILE: the log of FILE, a roll written by its total (JSettlers2 logs the total alone).
+rolls_as_totals() {
+	jq -r '.log[] | if test(" roll ") then (split(" ") | "\(.[0]) roll \((.[2] | tonumber) + (.[3] | tonumber))") else . end' "$1"
+}
+
+@test "a JSettlers2 log of six players on the board of five and six imports move for move, the building phase's steps too" {
+	imported "$IMP/six.soclog"
+	r=$BATS_TEST_TMPDIR/r.json
+	six_game --until-end >"$BATS_TEST_TMPDIR/ours.json"
+	# JSettlers2 visits only the players who build in the phase; every other step is a pass of ours.
+	assert_file_eq <(rolls_as_totals "$BATS_TEST_TMPDIR/ours.json") <(rolls_as_totals "$r")
+	run -0 jq -c '[.rules.variant, .players, .names.brown, .board == $ours[0].board, .start.robber]' \
+		--slurpfile ours "$BATS_TEST_TMPDIR/ours.json" "$r"
+	assert_eq '["five_six",["red","blue","white","orange","green","brown"],"fay",true,3]' "$output"
+	run -0 catan-validate "$r"
+	assert_eq "$r: ok, 871 moves" "$output"
+	run -0 catan-score "$r"
+	assert_eq "winner: orange (di) with 10 points" "${lines[-1]}"
+	assert_eq 18 "$(grep -c 'gameState=100$' "$IMP/six.soclog")"
+	# As the public saw it (every card bought, stolen and discarded unnamed) it validates too.
+	catan-import --public "$IMP/six.soclog" >"$BATS_TEST_TMPDIR/p.json"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/p.json"
+	assert_eq "$BATS_TEST_TMPDIR/p.json: ok, 871 moves" "$output"
+}
+
+@test "a JSettlers2 log's building phase that names the seat whose turn ended, or the classic board, is refused at its line" {
+	f=$BATS_TEST_TMPDIR/x.soclog
+	refused() { refused_edit "$IMP/six.soclog" "$@"; }
+	# The first step of the building phase after red's first turn is orange's (a card bought).
+	line=$(grep -n 'gameState=100$' "$IMP/six.soclog" | head -1 | cut -d: -f1)
+	assert_eq "all:SOCTurn:game=t|playerNumber=3|gameState=100" "$(sed -n "${line}p" "$IMP/six.soclog")"
+	refused "${line}s/playerNumber=3/playerNumber=0/" 3 ":$line: playerNumber: seat 0 does not build in the building phase after seat 0's turn"
+	refused "${line}s/playerNumber=3/playerNumber=7/" 3 ":$line: playerNumber: 7 is no seat of a six-player game"
+	refused 's/|bef=2|/|bef=3|/' 1 ":10: SOCBoardLayout2: the sea board or a larger one: not a board we play"
+	refused 's/|NL={ 10 11 /|NL={ 7 11 /' 3 ":10: NL: place 0: 7 is no number"
+	refused 's/|HL={ 1 2 0 6 /|HL={ 1 2 0 1 /' 3 ":10: HL: place 3: 1 off the board, where only sea (6) lies"
+	refused 's/|RH=91|/|RH=0|/' 3 ":10: RH: 0x0 is no land hex of the board of five and six"
+}
+
+@test "JSettlers2's codes of the board of five and six are our hexes and harbour places" {
+	# Its land hexes, in the order of its list (from 0x11, each diagonal north-east), are our thirty.
+	f=$BATS_TEST_TMPDIR/x.game.json
+	got=
+	for code in 0x11 0x13 0x15 0x17 0x31 0x33 0x35 0x37 0x39 0x51 0x53 0x55 0x57 0x59 0x5b \
+		0x71 0x73 0x75 0x77 0x79 0x7b 0x93 0x95 0x97 0x99 0x9b 0xb5 0xb7 0xb9 0xbb; do
+		jq ".boardInfo.layout2.layoutParts.RH = $((code))" "$IMP/six-building.game.json" >"$f"
+		got="$got $(catan-import "$f" | jq .position.robber)"
+	done
+	assert_eq " 13 8 4 1 19 14 9 5 2 24 20 15 10 6 3 28 25 21 16 11 7 29 26 22 17 12 30 27 23 18" "$got"
+	# Its eleven harbours' paths, clockwise from the north-west of 0x17, are our harbour places in order.
+	f=$BATS_TEST_TMPDIR/x.soclog
+	{
+		sed '/SOCStartGame/q' "$IMP/six.soclog"
+		echo "all:SOCTurn:game=t|playerNumber=0|gameState=5"
+		for code in 07 3a 7c ac ca c7 a3 70 30 00 03; do
+			echo "all:SOCPutPiece:game=t|playerNumber=0|pieceType=0|coord=$code"
+		done
+	} >"$f"
+	run -0 jq -r '[.log[] | split(" ")[3]] | join(" ")' <(catan-import "$f")
+	want=$(catan-newboard --geometry --rules variant=five_six |
+		jq -r '[.coast[] | select(.harbour != null) | .path] | join(" ")')
+	assert_eq "$want" "$output"
+}
+
+@test "a JSettlers2 save of six players in the Special Building Phase becomes the position of our game there" {
+	imported "$IMP/six-building.game.json"
+	r=$BATS_TEST_TMPDIR/r.json
+	six_game --auto 634 >"$BATS_TEST_TMPDIR/ours.json"
+	# Our game's position, but for the flag of a piece built this turn, which a save does not keep.
+	assert_eq "$(jq -S -c '.position | del(.draws, .rng, .built)' "$BATS_TEST_TMPDIR/ours.json")" \
+		"$(jq -S -c '.position | del(.rng, .built)' "$r")"
+	run -0 jq -c '[.setup, .rules.variant, .rules.outcomes, .position.phase, .position.current, .position.building_after,
+		.position.turn, .position.players.orange.dev_new, .names.white]' "$r"
+	assert_eq '["position","five_six","external","building","orange","white",69,{"knight":1,"road-building":1,"year-of-plenty":0,"monopoly":0,"victory-point":0},"cy"]' "$output"
+	run -0 catan-validate "$r"
+	assert_eq "$r: ok, 0 moves from a set-up position" "$output"
+	# Orange's cards bought in the phase wait for its turn; the phase goes on to green.
+	run -1 --separate-stderr catan-move 'orange play road-building 72-73' <"$r"
+	run -0 bash -c "catan-move 'orange end' <'$r' | jq -c '[.position.phase, .position.current]'"
+	assert_eq '["building","green"]' "$output"
+}
+
+@test "the position of a six-player save in the building phase is one catan-newboard --position sets up" {
+	imported "$IMP/six-building.game.json"
+	r=$BATS_TEST_TMPDIR/r.json
+	# What the short document names: the pieces, hands, cards held (those bought in the phase too) and
+	# knights, whose turn, the phase and whose turn it follows, the turn, the robber, the awards.
+	jq '.position | {players: (.players | map_values({settlements, cities, roads, hand, knights: .played.knight,
+		dev: (.dev_new as $n | .dev | with_entries(.value += $n[.key]))})), current, phase, building_after, turn,
+		robber, awards}' "$r" >"$BATS_TEST_TMPDIR/doc.json"
+	catan-newboard --position "$BATS_TEST_TMPDIR/doc.json" --seed 1 >"$BATS_TEST_TMPDIR/set.json"
+	same='.position | [(.players | map_values({settlements, cities, roads, hand, knights: .played.knight})), .bank,
+		.phase, .current, .building_after, .turn, .robber, .awards]'
+	assert_eq "$(jq -c "$same" "$r")" "$(jq -c "$same" "$BATS_TEST_TMPDIR/set.json")"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/set.json"
+	assert_eq "$BATS_TEST_TMPDIR/set.json: ok, 0 moves from a set-up position" "$output"
+}
+
+@test "a JSettlers2 save of the board of five and six that cannot be read is refused with its JSON path" {
+	f=$BATS_TEST_TMPDIR/x.game.json
+	refused() { refused_save "$IMP/six-building.game.json" "$@"; }
+	refused '.boardInfo.layout2.boardEncodingFormat = 3' 1 "boardInfo.layout2.boardEncodingFormat: 3: the sea board or a larger one, not the board of five and six (2)"
+	refused '.boardInfo.layout2.layoutParts.NL[0] = 7' 3 "boardInfo.layout2.layoutParts.NL[0]: 7 is no number"
+	refused '.boardInfo.layout2.layoutParts.PL[2] = 6' 3 "boardInfo.layout2.layoutParts.PL[2]: 6 is no harbour"
+	refused '.boardInfo.layout2.layoutParts.PL |= .[1:]' 3 "boardInfo.layout2.layoutParts.PL: 10 harbours, not 11"
+	refused '.playerSeats |= .[1:]' 3 "playerSeats: 5 seats, not the six of the board of five and six"
+	refused '.elements.SPECIAL_BUILDING_AFTER_PLAYER = 3' 3 "elements.SPECIAL_BUILDING_AFTER_PLAYER: the current player's own turn: another player builds in the phase"
+	refused 'del(.elements.SPECIAL_BUILDING_AFTER_PLAYER)' 3 "elements: missing key 'SPECIAL_BUILDING_AFTER_PLAYER'"
+	refused '.playerSeats[1].resources.ore = 25' 3 "playerSeats[1].resources.ore: expected an integer from 0 to 24, found 25"
+	refused '.gameState = 50' 3 "gameState: 50 (waiting for discards): a position of ours is saved in the roll, main or over phase (15, 20, 1000), or the special building phase (100)"
+	# Two seated: fewer than the extension's three.
+	refused '.playerSeats |= map(.isSeatVacant = true) | .playerSeats[0].isSeatVacant = false | .playerSeats[3].isSeatVacant = false' 3 "playerSeats: 2 players, not 3 to 6"
 }
 
 @test "a nickname that cannot be a name of ours is left out, a long one cut at a character, never a refusal" {
@@ -694,6 +819,10 @@ orange {"brick":0,"lumber":0,"wool":1,"grain":0,"ore":0} {"knight":1,"road-build
 		catan-validate -j 1 saves/*.json >>results
 	fi
 	assert_file_eq "$FIXTURES/import/corpus-jsettlers-save-expected.txt" results
+	# The six-player save stopped in the Special Building Phase: our phase building, after orange's turn.
+	run -0 jq -c '[.rules.variant, .players, .names.blue, .position.phase, .position.building_after,
+		.position.current, .position.turn, .position.robber]' saves/test6p-sbp.game.json
+	assert_eq '["five_six",["brown","blue","white","orange","green"],"p","building","orange","blue",14,4]' "$output"
 	# The finished classic game, with the two progress cards its save does not attribute given to
 	# two seats: the rest of it maps to a position that validates, with the save's winner.
 	jq '.savedByVersion = 2410 | .playerSeats[1].elements.NUM_PLAYED_DEV_CARD_ROADS = 1 |

@@ -478,14 +478,77 @@ refused_position() {
 	assert_eq "catan-newboard: $BATS_TEST_TMPDIR/p.json: expected an object, found an array" "$stderr"
 }
 
-@test "--position with --players or another variant is a usage error" {
+@test "--position with --players is a usage error, and so is a beginner board its rule set has not" {
 	setup_doc '.'
 	run -2 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --players red,blue
 	assert_eq "catan-newboard: --players: with --position the document names the players" "${stderr_lines[0]}"
-	run -2 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --rules variant=two
-	assert_eq "catan-newboard: --position: a position is set up for the base game only" "${stderr_lines[0]}"
 	run -4 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/none.json"
 	assert_eq "catan-newboard: $BATS_TEST_TMPDIR/none.json: cannot open: No such file or directory" "$stderr"
+	six_doc '.'
+	run -2 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --beginner
+	assert_eq "catan-newboard: variant=five_six has no beginner board" "$stderr"
+}
+
+@test "--position keeps the rules options" {
+	setup_doc '.'
+	run -0 catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 2 -c --rules points_to_win=12 \
+		--rules knight_interrupt=on --rules outcomes=external
+	run -0 jq -c '[.rules.points_to_win, .rules.knight_interrupt, .rules.outcomes, .setup]' <<<"$output"
+	assert_eq '[12,"on","external","position"]' "$output"
+	# 10 points on red's own turn win only under the default.
+	setup_doc '.players.red.cities = [1, 3, 20] | .players.red.dev["victory-point"] = 2'
+	run -0 catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --rules points_to_win=11
+	refused_position '.players.red.cities = [1, 3, 20] | .players.red.dev["victory-point"] = 2' \
+		"players.red: 10 points on red's own turn: the game is over"
+}
+
+# two_doc FILTER: a position of Catan for Two (red and blue, the neutral settlements where
+# the new game puts them) changed by the jq filter, in $BATS_TEST_TMPDIR/p.json.
+two_doc() {
+	jq -n "{players: {red: {settlements: [1, 29], roads: [\"1-4\", \"29-35\"], hand: {brick: 1, lumber: 1},
+		trade_cards: 3}, blue: {settlements: [40, 42], roads: [\"37-42\", \"40-45\"], hand: {ore: 2},
+		trade_cards: 5, knights_returned: 1}}, current: \"red\", phase: \"main\", rolls: [6, 9], turn: 9} | $1" \
+		>"$BATS_TEST_TMPDIR/p.json"
+}
+
+@test "--position sets up Catan for Two: trade cards, knights given back, the neutral pieces, the turn's rolls" {
+	two_doc '.'
+	catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 3 --rules variant=two >"$BATS_TEST_TMPDIR/g.json"
+	run -0 jq -c '[.rules.variant, .players, .neutral, .position.rolls, .position.trade_supply,
+		.position.players.white, ([.position.players.red, .position.players.blue] | map([.trade_cards, .knights_returned])),
+		(.position.deck | map(select(. == "knight")) | length)]' "$BATS_TEST_TMPDIR/g.json"
+	assert_eq '["two",["red","blue"],["white","orange"],[6,9],6,{"settlements":[14],"roads":[]},[[3,0],[5,1]],13]' "$output"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/g.json"
+	assert_eq "$BATS_TEST_TMPDIR/g.json: ok, 0 moves from a set-up position" "$output"
+	# A road built owes a free neutral piece, as in any game of Catan for Two.
+	run -0 bash -c "catan-move 'red build road 4-8' <'$BATS_TEST_TMPDIR/g.json' | jq -c .position.phase"
+	assert_eq '"neutral"' "$output"
+	# The neutral seats' pieces named; the roll phase after the first roll.
+	two_doc '.neutral = {white: {settlements: [12], roads: ["12-17"]}, orange: {settlements: [43]}}
+		| .phase = "roll" | .rolls = [6]'
+	run -0 catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 3 --rules variant=two -c
+	run -0 jq -c '[.position.players.white, .position.players.orange.settlements, .position.phase, .position.rolls]' <<<"$output"
+	assert_eq '[{"settlements":[12],"roads":["12-17"]},[43],"roll",[6]]' "$output"
+}
+
+@test "--position refuses a Catan for Two position that cannot happen" {
+	refused_two() {
+		two_doc "$1"
+		run -3 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 1 --rules variant=two
+		assert_eq "" "$output"
+		assert_eq "catan-newboard: $BATS_TEST_TMPDIR/p.json: $2" "$stderr"
+	}
+	refused_two 'del(.rolls)' 'phase: the main phase follows the turn'"'"'s 2 rolls: name their totals (rolls)'
+	refused_two '.rolls = [6]' 'rolls: 1 rolls made: the main phase follows the turn'"'"'s 2 rolls, the roll phase fewer'
+	refused_two '.rolls = [6, 6]' 'rolls[1]: the second roll differs from the first, not 6 again'
+	refused_two '.players.red.trade_cards = 8' 'players.red.trade_cards: expected an integer from 0 to 7, found 8'
+	refused_two '.players.red.knights = 10 | .players.blue.knights_returned = 5' \
+		'players.blue.knights_returned: the players hold and played 15 knight cards, but the deck has 14'
+	refused_two '.players.red.settlements = [9, 29] | .players.red.roads = ["9-13"]' 'players: buildings on intersections 9 and 14, one path apart'
+	refused_two '.neutral = {red: {}}' "neutral: 'red' is not a neutral seat of this game"
+	refused_two '.players.white = {}' 'players: variant=two needs 2 players, not 3'
+	refused_two '.current = "white"' 'current: white is a neutral seat and never has the turn'
+	refused_two '.building_after = "red"' "unknown key 'building_after'"
 }
 
 # ---- --geometry ----
@@ -544,4 +607,58 @@ refused_position() {
 		run -2 --separate-stderr catan-newboard --geometry "$o"
 		assert_eq "catan-newboard: --geometry: the board's geometry has no ${o%%=*}" "${stderr_lines[0]}"
 	done
+}
+
+# six_doc FILTER: a position of five players on the thirty-hex board, in the building phase
+# after red's turn with blue to build, changed by the jq filter, in $BATS_TEST_TMPDIR/p.json.
+six_doc() {
+	jq -n "{players: {red: {settlements: [9, 29], roads: [\"9-14\", \"29-35\"], hand: {brick: 1, lumber: 1}},
+		blue: {settlements: [40, 42], roads: [\"33-40\", \"35-42\"], hand: {brick: 1, lumber: 1, wool: 1, grain: 1}},
+		white: {}, orange: {}, green: {settlements: [70]}},
+		current: \"blue\", phase: \"building\", building_after: \"red\", turn: 9} | $1" >"$BATS_TEST_TMPDIR/p.json"
+}
+
+@test "--position with five or six players sets up the extension, in its building phase too" {
+	six_doc '.'
+	catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 3 >"$BATS_TEST_TMPDIR/g.json"
+	run -0 jq -c '[.rules.variant, .players, .position.phase, .position.current, .position.building_after,
+		.position.turn, .position.bank, (.position.deck | length), (.board.hexes | length)]' "$BATS_TEST_TMPDIR/g.json"
+	assert_eq '["five_six",["red","blue","white","orange","green"],"building","blue","red",9,{"brick":22,"lumber":22,"wool":23,"grain":23,"ore":24},34,30]' "$output"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/g.json"
+	assert_eq "$BATS_TEST_TMPDIR/g.json: ok, 0 moves from a set-up position" "$output"
+	# Blue builds in the phase, the others pass, and the turn after red's, blue's, begins.
+	catan-move 'blue build road 27-33' 'blue end' 'white end' 'orange end' 'green end' \
+		<"$BATS_TEST_TMPDIR/g.json" >"$BATS_TEST_TMPDIR/g2.json"
+	run -0 jq -c '[.position.phase, .position.current, .position.turn, .position.players.blue.roads]' "$BATS_TEST_TMPDIR/g2.json"
+	assert_eq '["roll","blue",10,["27-33","33-40","35-42"]]' "$output"
+	run -0 catan-validate "$BATS_TEST_TMPDIR/g2.json"
+	assert_eq "$BATS_TEST_TMPDIR/g2.json: ok, 5 moves from a set-up position" "$output"
+	# Six players, in the main phase, with --rules variant=five_six named; without a seed, a random board.
+	six_doc '.players.brown = {} | .current = "red" | .phase = "main" | del(.building_after)'
+	run -0 catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --rules variant=five_six -c
+	run -0 jq -c '[.rules.variant, (.players | length), .position.phase, .position.building_after, (.seed | type)]' <<<"$output"
+	assert_eq '["five_six",6,"main",null,"number"]' "$output"
+}
+
+@test "--position refuses a building phase that cannot happen" {
+	refused_six() {
+		six_doc "$1"
+		run -3 --separate-stderr catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 1
+		assert_eq "" "$output"
+		assert_eq "catan-newboard: $BATS_TEST_TMPDIR/p.json: $2" "$stderr"
+	}
+	refused_six 'del(.building_after)' 'building_after: the building phase follows a seat'"'"'s turn, and only it does: name the seat with phase building, and only then'
+	refused_six '.phase = "main"' 'building_after: the building phase follows a seat'"'"'s turn, and only it does: name the seat with phase building, and only then'
+	refused_six '.building_after = "blue"' "building_after: blue's own turn ended: another player builds"
+	refused_six '.phase = "discard"' "phase: a position is set up in the roll, building or main phase, not 'discard'"
+	refused_six '.players.red.hand.ore = 25' 'players.red.hand.ore: expected an integer from 0 to 24, found 25'
+	refused_six '.rolls = [6, 8]' "unknown key 'rolls'"
+	# Ten points on the turn that ended: the game was won there; the builder may have them.
+	refused_six '.players.red.cities = [1, 3, 20] | .players.red.dev["victory-point"] = 2' \
+		"players.red: 10 points on red's own turn: the game is over"
+	six_doc '.players.blue.cities = [1, 3, 20] | .players.blue.dev["victory-point"] = 2'
+	run -0 catan-newboard --position "$BATS_TEST_TMPDIR/p.json" --seed 1
+	# The base game has no building phase.
+	refused_position '.phase = "building"' \
+		"phase: a position is set up in the roll or main phase, not 'building'"
 }

@@ -53,6 +53,10 @@ setup() {
 	sed 's/^blue rolls 5$/blue flies/' "$FIXTURES/import/beginner.catan" >"$BATS_TEST_TMPDIR/x.catan"
 	run -3 vg catan-import "$BATS_TEST_TMPDIR/x.catan"
 	run -0 vg catan-import "$FIXTURES/import/beginner.soclog"
-	sed 's/PL=4/PL=6/' "$FIXTURES/import/beginner.soclog" >"$BATS_TEST_TMPDIR/x.soclog"
+	sed 's/PL=4/PL=7/' "$FIXTURES/import/beginner.soclog" >"$BATS_TEST_TMPDIR/x.soclog"
 	run -1 vg catan-import "$BATS_TEST_TMPDIR/x.soclog"
+	# The board of five and six: a save in the building phase, and one it refuses.
+	run -0 vg catan-import "$FIXTURES/import/six-building.game.json"
+	jq -c '.elements.SPECIAL_BUILDING_AFTER_PLAYER = 3' "$FIXTURES/import/six-building.game.json" >"$BATS_TEST_TMPDIR/x.game.json"
+	run -3 vg catan-import "$BATS_TEST_TMPDIR/x.game.json"
 }

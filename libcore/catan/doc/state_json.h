@@ -37,15 +37,23 @@ int game_read_flags(const char *buf, size_t len, int flags, struct game *g, stru
  * game_set_up: a game from a short document naming a position
  * (catan-newboard(1), POSITIONS): the players (their order is the seat
  * order) with their buildings, roads, hands, cards held and knights
- * played, whose turn, the phase (roll or main), the turn and the robber.
- * The board and the luck are game_new's from o (its players ignored); the
- * bank, the deck (what is left, in the order the luck shuffled), the pieces
- * left and the awards are computed.  The start and the position are the
- * same, marked set_up.  C_INPUT with the JSON path for a document that
- * cannot be read or a position that cannot happen; C_USAGE from game_new;
- * C_SYSTEM.  Free g with game_free even on failure.
+ * played, whose turn, the phase (roll or main, or building with five and
+ * six players), the turn and the robber; in Catan for Two the trade
+ * cards, the knights given back, the neutral seats' pieces and the turn's
+ * rolls.  The rule set is o's when flags has SU_VARIANT, else the first
+ * that seats the players (newgame_variant); the board is the beginner
+ * board where that rule set has one with SU_BEGINNER_IF_ANY, else as o
+ * says.  The board and the luck are game_new's from o (its players
+ * ignored); the bank, the deck (what is left, in the order the luck
+ * shuffled), the trade cards' supply, the pieces left and the awards are
+ * computed.  The start and the position are the same, marked set_up.
+ * C_INPUT with the JSON path for a document that cannot be read or a
+ * position that cannot happen; C_USAGE from game_new; C_SYSTEM.  Free g
+ * with game_free even on failure.
  */
-int game_set_up(const char *buf, size_t len, const struct newgame *o, struct game *g, struct cerr *e);
+enum { SU_VARIANT = 1, SU_BEGINNER_IF_ANY = 2 };
+int game_set_up(const char *buf, size_t len, const struct newgame *o, unsigned flags, struct game *g,
+		struct cerr *e);
 
 /*
  * sj_write_seat: the member key with seat's colour, or null for NOBODY;

@@ -37,6 +37,9 @@ struct rd {
  * sj_read_nodes: the member key, a list of at most max intersection
  * numbers, each placed as kind (a settlement or a city) for seat in p.
  * sj_read_roads: the member "roads" of a player, each path placed for seat in p.
+ * sj_read_rolls: the value v, the totals of the turn's rolls so far (at
+ * most the rule set's rolls a turn, a second differing from the first),
+ * into p's nrolls and roll_sum.
  */
 int sj_int_member(struct rd *r, jv_t *obj, const char *key, long long min, long long max, long long *out);
 int sj_name_member(struct rd *r, jv_t *obj, const char *key, int (*parse)(const char *), const char *what,
@@ -45,8 +48,11 @@ int sj_counts_member(struct rd *r, jv_t *obj, const char *key, const char *const
 		     uint8_t *out);
 int sj_read_seat(struct rd *r, jv_t *v, int *seat);
 int sj_read_seat_or_null(struct rd *r, jv_t *obj, const char *key, int8_t *out);
+/* sj_read_current: the member "current"'s value v, a seat that plays and is no neutral one. */
+int sj_read_current(struct rd *r, jv_t *v, int *seat);
 int sj_read_nodes(struct rd *r, jv_t *obj, const char *key, struct position *p, int seat, int kind, int max);
 int sj_read_roads(struct rd *r, jv_t *obj, const struct game *g, struct position *p, int seat);
+int sj_read_rolls(struct rd *r, jv_t *v, const struct game *g, struct position *p);
 /*
  * sj_load_document: the document read with jr_load's bounds (a game's
  * values and keys outside its log); with l, its log's strings left in buf

@@ -131,6 +131,17 @@ int sj_read_seat(struct rd *r, jv_t *v, int *seat)
 	return C_OK;
 }
 
+/* sj_read_current: the member "current", a seat that plays and is no neutral one. */
+int sj_read_current(struct rd *r, jv_t *v, int *seat)
+{
+	int s = jr_key(&r->j, "current");
+	int rc = sj_read_seat(r, v, seat);
+	if (!rc && r->g->role[*seat] != SEAT_PLAYER)
+		rc = jr_fail(&r->j, "%s is a neutral seat and never has the turn", seat_name(r->g, *seat));
+	jr_pop(&r->j, s);
+	return rc;
+}
+
 /* sj_read_seat_or_null: a seat, or null for nobody. */
 int sj_read_seat_or_null(struct rd *r, jv_t *obj, const char *key, int8_t *out)
 {
@@ -669,8 +680,8 @@ static int phase_fits(struct rd *r, const struct game *g, const struct position 
 	return rc;
 }
 
-/* The rolls of the turn so far: their totals (2 to 12 with two six-sided dice), differing. */
-static int read_rolls(struct rd *r, jv_t *v, const struct game *g, struct position *p)
+/* sj_read_rolls: the rolls of the turn so far: their totals (2 to 12 with two six-sided dice), differing. */
+int sj_read_rolls(struct rd *r, jv_t *v, const struct game *g, struct position *p)
 {
 	if (!jv_is_array(v) || jv_array_size(v) > g->rs->rolls_per_turn)
 		return jr_fail(&r->j, "expected an array of at most %d totals", g->rs->rolls_per_turn);
@@ -698,7 +709,7 @@ static int read_two(struct rd *r, jv_t *v, const struct game *g, struct position
 	if (!t)
 		return rc;
 	int s = jr_key(&r->j, "rolls");
-	rc = read_rolls(r, t, g, p);
+	rc = sj_read_rolls(r, t, g, p);
 	jr_pop(&r->j, s);
 	if (rc || (rc = bool_member(r, v, "knight_returned", &p->knight_returned)) ||
 	    (rc = sj_int_member(r, v, "trade_supply", 0, g->rs->trade_cards, &x)))
@@ -818,12 +829,7 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 	jv_t *cur = jr_member(&r->j, v, "current", 1, &rc);
 	if (!cur)
 		return rc;
-	int s = jr_key(&r->j, "current");
-	rc = sj_read_seat(r, cur, &k);
-	if (!rc && g->role[k] != SEAT_PLAYER)
-		rc = jr_fail(&r->j, "%s is a neutral seat and never has the turn", seat_name(g, k));
-	jr_pop(&r->j, s);
-	if (rc)
+	if ((rc = sj_read_current(r, cur, &k)))
 		return rc;
 	p->current = (int8_t)k;
 	if ((rc = bool_member(r, v, "rolled", &p->rolled)) ||
@@ -850,7 +856,7 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 	jv_t *aw = jr_member(&r->j, v, "awards", 1, &rc);
 	if (!aw)
 		return rc;
-	s = jr_key(&r->j, "awards");
+	int s = jr_key(&r->j, "awards");
 	if (!(rc = jr_object(&r->j, aw, award_keys)) &&
 	    !(rc = sj_read_seat_or_null(r, aw, "longest_road", &p->longest_road)))
 		rc = sj_read_seat_or_null(r, aw, "largest_army", &p->largest_army);

@@ -438,7 +438,7 @@ int import_catan(const char *buf, size_t len, const char *name, struct game *g, 
 			if (rc == C_OK && c.nplayers < 2)
 				rc = fail(&c, "players", "%d players, not 2 to 4", c.nplayers);
 			if (rc == C_OK && (rc = board(&c, terrain, numbers, ports, nports, &b)) == C_OK)
-				imp_begin(g, c.nplayers, c.colour, &b);
+				imp_begin(g, VAR_BASE, c.nplayers, c.colour, &b);
 			for (int s = 0; s < c.nplayers && rc == C_OK; s++)
 				imp_name(g, s, c.player[s]);
 		} else if (in_header) {

@@ -663,7 +663,7 @@ int import_catanatron(const char *buf, size_t len, const char *name, struct game
 		rc = jr_fail(&c.r, "expected an object, found %s", jr_type(doc.root));
 	} else if (!(rc = read_colours(&c, doc.root)) && !(rc = read_tiles(&c, doc.root)) &&
 		   !(rc = read_nodes(&c, doc.root)) && !(rc = read_edges(&c, doc.root))) {
-		imp_begin(g, c.nplayers, c.colour, &c.board);
+		imp_begin(g, VAR_BASE, c.nplayers, c.colour, &c.board);
 		rc = read_actions(&c, doc.root);
 	}
 	if (rc != C_OK && rc != C_SYSTEM)

@@ -74,9 +74,11 @@ int imp_harbour_slot(const struct geometry *geo, int path)
 	return -1;
 }
 
-void imp_begin(struct game *g, int nplayers, const uint8_t *colour, const struct board *b)
+void imp_begin(struct game *g, int variant, int nplayers, const uint8_t *colour, const struct board *b)
 {
 	game_init(g);
+	g->rs = ruleset_of(variant);
+	g->rules.variant = (uint8_t)variant;
 	g->rules.outcomes = OUT_EXTERNAL;
 	g->nplayers = nplayers;
 	memcpy(g->colour, colour, (size_t)nplayers);

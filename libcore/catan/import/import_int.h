@@ -36,12 +36,13 @@ int imp_side(const struct geometry *geo, int q, int r, int s);
 int imp_harbour_slot(const struct geometry *geo, int path);
 
 /*
- * imp_begin: g becomes an empty record of the base game for the nplayers
- * colours given in seat order: default rules with external outcomes, the
- * board b, a start in the set-up with a full bank and the deck's order
- * unknown, an empty log.  C_USAGE-free: colours are assumed distinct.
+ * imp_begin: g becomes an empty record of rule set variant (enum variant)
+ * for the nplayers colours given in seat order: default rules with
+ * external outcomes, the board b, a start in the set-up with a full bank
+ * and the deck's order unknown, an empty log.  C_USAGE-free: colours are
+ * assumed distinct.
  */
-void imp_begin(struct game *g, int nplayers, const uint8_t *colour, const struct board *b);
+void imp_begin(struct game *g, int variant, int nplayers, const uint8_t *colour, const struct board *b);
 
 /*
  * imp_fail: code with "NAME:LINE: FIELD: message" in e (a text format's
@@ -72,18 +73,25 @@ void imp_name(struct game *g, int seat, const char *name);
 int imp_push(struct game *g, const struct move *m, struct cerr *e);
 
 /*
- * JSettlers2's classic board (encoding v1) and vocabulary, shared by its
- * event logs and saved games (import_js.c).
+ * JSettlers2's classic board (encoding v1), its board of five and six
+ * (encoding v2) and vocabulary, shared by its event logs and saved games
+ * (import_js.c).
  */
-#define JS_LAYOUT 37	/* the island and its ring of sea, in reading order */
-#define JS_SEATS 4	/* the classic game's seats, numbered 0 to 3 */
+#define JS_LAYOUT 37	/* the island and its ring of sea, in reading order (v2: the land and an empty column) */
+#define JS_SEATS 6	/* the most seats of a game, numbered from 0 (the classic game has 4) */
+#define JS_SEATS_CLASSIC 4
+#define JS_PORTS6 11	/* the harbours of the board of five and six */
 /* Resources as JSettlers numbers them (1 clay .. 5 wood) as ours; 0 and 6: -1 (unknown). */
 extern const int js_res[7];
 /* Development cards as JSettlers numbers them (1 road building .. 9 knight) as ours; 0: -1. */
 extern const int8_t js_card[10];
 /* js_value: the value of key in list ("k=v" items apart by sep) into out (n bytes); NULL when absent. */
 const char *js_value(const char *list, char sep, const char *key, char *out, size_t n);
-/* js_hex, js_node, js_edge: a hex's, an intersection's or a path's code as ours, or -1. */
+/*
+ * js_hex, js_node, js_edge: a hex's, an intersection's or a path's code as
+ * ours on board geo (the classic board's codes, or the board of five and
+ * six's), or -1.
+ */
 int js_hex(const struct geometry *geo, long code);
 int js_node(const struct geometry *geo, long code);
 int js_edge(const struct geometry *geo, long code);
@@ -102,17 +110,29 @@ struct js_fault {
 int js_layout(const struct geometry *geo, const int hexes[JS_LAYOUT], const int nums[JS_LAYOUT],
 	      struct board *b, struct js_fault *f);
 /*
- * js_options: C_OK when the game options opts ("K=V,K=V") are a game we
- * play; C_ILLEGAL with the reason in msg (n bytes) for the sea board, a
- * scenario, more than four players or the board of five or six.
+ * js_layout6: the board of five and six from the layout parts of
+ * encoding v2 into b: hexes (HL, the 37 places in reading order, the last
+ * of each row east of the board; terrains as js_layout's), nums (NL: the
+ * numbers themselves, 2 to 12) and ports (PL: each harbour's kind, 0 for
+ * 3:1 or a resource 1 to 5, in the order of our harbour places).  C_OK, or
+ * C_INPUT with the fault in f.
  */
-int js_options(const char *opts, char *msg, size_t n);
+int js_layout6(const struct geometry *geo, const int hexes[JS_LAYOUT], const int nums[JS_LAYOUT],
+	       const int ports[JS_PORTS6], struct board *b, struct js_fault *f);
 /*
- * js_seats: the seats taken (seated[pn]) in playing order from first, as
- * our seats: order[s] the JSettlers seat, colour[s] its colour (seat 0
- * red, 1 blue, 2 white, 3 orange).  Returns their number.
+ * js_options: C_OK when the game options opts ("K=V,K=V") are a game we
+ * play, *six 1 when it is played on the board of five and six (PL above 4,
+ * or PLB); C_ILLEGAL with the reason in msg (n bytes) for the sea board, a
+ * scenario or more than six players.
  */
-int js_seats(const int seated[JS_SEATS], int first, int order[JS_SEATS], uint8_t colour[JS_SEATS]);
+int js_options(const char *opts, int *six, char *msg, size_t n);
+/*
+ * js_seats: the seats taken (seated[pn], pn below nseats) in playing order
+ * from first, as our seats: order[s] the JSettlers seat, colour[s] its
+ * colour (seat 0 red, 1 blue, 2 white, 3 orange, 4 green, 5 brown).
+ * Returns their number.
+ */
+int js_seats(const int seated[JS_SEATS], int nseats, int first, int order[JS_SEATS], uint8_t colour[JS_SEATS]);
 
 /* The readers of each format (import.h's import_read for their contract). */
 int import_catanatron(const char *buf, size_t len, const char *name, struct game *g,

@@ -1,8 +1,9 @@
 /*
  * import_js.c: what JSettlers2's event logs and saved games share: the
- * classic board's encoding (v1: hex, intersection and path codes, the
- * layout of 37 hexes), its numbers for resources and cards, its game
- * options, and its seats as our colours (docs/sources.md).
+ * boards' encodings (v1, the classic board, and v2, the board of five and
+ * six: hex, intersection and path codes, the layouts of 37 hexes), its
+ * numbers for resources and cards, its game options, and its seats as our
+ * colours (docs/sources.md).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "import/import_int.h"
+#include "model/names.h"
 #include "model/ruleset.h"
 
 const int js_res[7] = { -1, RES_BRICK, RES_ORE, RES_WOOL, RES_GRAIN, RES_LUMBER, -1 };
@@ -20,58 +22,47 @@ const int8_t js_card[10] = { -1, DEV_ROAD_BUILDING, DEV_YEAR_OF_PLENTY, DEV_MONO
 /* The intersections of a hex as offsets of its code, clockwise from the top (enum corner). */
 static const int js_corner[NCORNER][2] = { { 0, 1 }, { 1, 2 }, { 2, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 } };
 
-/* axial: the hex of code (R, C) as axial coordinates, 1 when the code is a hex's. */
-static int axial(int R, int C, int *q, int *r)
+/*
+ * code: the code (R << 4 | C) of our hex h.  JSettlers' hexes are 2 apart
+ * in R and C: one step east adds 0x22, one south-east 0x20 (the axial
+ * steps q and r of our geometry, which measures x in units of sqrt(3)/2
+ * and rows 3 apart in y).  Both boards are placed by the code of their
+ * first hex in reading order: 0x37 on the classic board (whose centre is
+ * 0x77), 0x17 on the board of five and six, which JSettlers draws turned a
+ * quarter clockwise but encodes unturned, row for row as ours.
+ */
+static int code(const struct geometry *geo, int h)
 {
-	if ((C - 7) % 2 || (R - C) % 2)
-		return 0;
-	*q = (C - 7) / 2;
-	*r = (R - C) / 2;
-	return 1;
+	int dr = (geo->hex_y[h] - geo->hex_y[0]) / 3, dq = (geo->hex_x[h] - geo->hex_x[0] - dr) / 2;
+	int first = geo == &geometry_six ? 0x17 : 0x37;
+	return first + (2 * dq + 2 * dr) * 16 + 2 * dq;
 }
 
-/* land: each land hex as axial coordinates and its code, in turn: 1 while there is one. */
-static int land(int i, int *q, int *r, int *R, int *C)
+int js_hex(const struct geometry *geo, long c)
 {
-	for (int rr = -2, k = 0; rr <= 2; rr++)
-		for (int qq = -2; qq <= 2; qq++)
-			if (abs(qq + rr) <= 2 && k++ == i) {
-				*q = qq;
-				*r = rr;
-				*R = 7 + 2 * qq + 2 * rr;
-				*C = 7 + 2 * qq;
-				return 1;
-			}
-	return 0;
-}
-
-int js_hex(const struct geometry *geo, long code)
-{
-	int q, r;
-	if (code < 0 || code > 0xff || !axial((int)(code >> 4), (int)(code & 15), &q, &r))
-		return -1;
-	return imp_hex_at(geo, q, r);
-}
-
-int js_node(const struct geometry *geo, long code)
-{
-	int q, r, R, C;
-	for (int i = 0; land(i, &q, &r, &R, &C); i++)
-		for (int k = 0; k < NCORNER; k++)
-			if (((R + js_corner[k][0]) << 4 | (C + js_corner[k][1])) == code)
-				return imp_corner(geo, q, r, k);
+	for (int h = 0; h < geo->nhex; h++)
+		if (code(geo, h) == c)
+			return h;
 	return -1;
 }
 
-int js_edge(const struct geometry *geo, long code)
+int js_node(const struct geometry *geo, long c)
 {
-	int q, r, R, C;
-	for (int i = 0; land(i, &q, &r, &R, &C); i++)
+	for (int h = 0; h < geo->nhex; h++)
+		for (int k = 0; k < NCORNER; k++)
+			if (code(geo, h) + js_corner[k][0] * 16 + js_corner[k][1] == c)
+				return geo->hex_nodes[h][k];
+	return -1;
+}
+
+int js_edge(const struct geometry *geo, long c)
+{
+	for (int h = 0; h < geo->nhex; h++)
 		for (int k = 0; k < NSIDE; k++) {
 			const int *a = js_corner[k], *b = js_corner[(k + 1) % NCORNER];
-			int mr = R + (a[0] < b[0] ? a[0] : b[0]), mc = C + (a[1] < b[1] ? a[1] : b[1]);
-			if ((mr << 4 | mc) == code)
-				return imp_side(geo, q, r, k);
+			int mr = a[0] < b[0] ? a[0] : b[0], mc = a[1] < b[1] ? a[1] : b[1];
+			if (code(geo, h) + mr * 16 + mc == c)
+				return edge_between(geo, geo->hex_nodes[h][k], geo->hex_nodes[h][(k + 1) % NCORNER]);
 		}
 	return -1;
 }
@@ -130,6 +121,40 @@ int js_layout(const struct geometry *geo, const int hexes[JS_LAYOUT], const int 
 	return C_OK;
 }
 
+int js_layout6(const struct geometry *geo, const int hexes[JS_LAYOUT], const int nums[JS_LAYOUT],
+	       const int ports[JS_PORTS6], struct board *b, struct js_fault *f)
+{
+	/* The 37 places of the layout: rows of 4, 5, 6, 7, 6, 5, 4 hexes, each row's first one step south-west. */
+	static const int row_first[7] = { 0x17, 0x15, 0x13, 0x11, 0x31, 0x51, 0x71 };
+	int i = 0;
+	for (int row = 0; row < 7; row++)
+		for (int k = 0; k < 7 - abs(row - 3); k++, i++) {
+			int h = js_hex(geo, row_first[row] + 0x22 * k), v = hexes[i], n = nums[i];
+			if (h < 0) {
+				/* The last place of each row lies east of the board: sea. */
+				if (v != 6)
+					return fault(f, C_INPUT, "HL", i, "%d off the board, where only sea (6) lies", v);
+				continue;
+			}
+			if (v < 0 || v > 5)
+				return fault(f, C_INPUT, "HL", i, "%d is no land", v);
+			b->terrain[h] = (uint8_t)js_terrain[v];
+			b->token[h] = 0;
+			if (v == 0)
+				continue;
+			if (n < 2 || n > 12 || n == 7)
+				return fault(f, C_INPUT, "NL", i, "%d is no number", n);
+			b->token[h] = (uint8_t)n;
+		}
+	/* The harbours' kinds in the order of our harbour places, clockwise from hex 1's north-west side. */
+	for (int k = 0; k < JS_PORTS6; k++) {
+		if (ports[k] < 0 || ports[k] > 5)
+			return fault(f, C_INPUT, "PL", k, "%d is no harbour", ports[k]);
+		b->harbour[k] = (uint8_t)(ports[k] ? js_res[ports[k]] : HB_GENERIC);
+	}
+	return C_OK;
+}
+
 const char *js_value(const char *list, char sep, const char *key, char *out, size_t n)
 {
 	size_t k = strlen(key);
@@ -149,7 +174,7 @@ static const char *option(const char *opts, const char *key, char *out, size_t n
 	return js_value(opts, ',', key, out, n);
 }
 
-int js_options(const char *opts, char *msg, size_t n)
+int js_options(const char *opts, int *six, char *msg, size_t n)
 {
 	char v[32];
 	const char *pl = option(opts, "PL", v, sizeof v);
@@ -158,25 +183,23 @@ int js_options(const char *opts, char *msg, size_t n)
 		snprintf(msg, n, "the sea board or a scenario: not a board we play");
 		return C_ILLEGAL;
 	}
-	if (players > ruleset_base.max_players) {
+	if (players > ruleset_six.max_players) {
 		snprintf(msg, n, "a game of %ld players: we play %d to %d", players, ruleset_base.min_players,
-			 ruleset_base.max_players);
+			 ruleset_six.max_players);
 		return C_ILLEGAL;
 	}
-	if (option(opts, "PLB", v, sizeof v) && v[0] == 't') {
-		snprintf(msg, n, "the board of five or six players (PLB): not a board we play");
-		return C_ILLEGAL;
-	}
+	/* Five or six players, or the board of five or six with fewer (PLB): the 5-6 player extension. */
+	*six = players > ruleset_base.max_players || (option(opts, "PLB", v, sizeof v) && v[0] == 't');
 	return C_OK;
 }
 
-int js_seats(const int seated[JS_SEATS], int first, int order[JS_SEATS], uint8_t colour[JS_SEATS])
+int js_seats(const int seated[JS_SEATS], int nseats, int first, int order[JS_SEATS], uint8_t colour[JS_SEATS])
 {
 	int n = 0;
-	for (int k = 0; k < JS_SEATS; k++) {
-		int s = (first + k) % JS_SEATS;
+	for (int k = 0; k < nseats; k++) {
+		int s = (first + k) % nseats;
 		if (seated[s]) {
-			/* Seats are coloured in our order of colours: seat 0 red, 1 blue, 2 white, 3 orange. */
+			/* Seats are coloured in our order of colours: 0 red, 1 blue, 2 white, 3 orange, 4 green, 5 brown. */
 			colour[n] = (uint8_t)s;
 			order[n++] = s;
 		}

@@ -1,9 +1,11 @@
 /*
  * import_jsettlers.c: JSettlers2's game event logs (.soclog) of the classic
- * four-player board: the board from SOCBoardLayout, the seats, and the
+ * four-player board and of the board of five and six: the board from
+ * SOCBoardLayout (SOCBoardLayout2 in encoding 2), the seats, and the
  * messages every member of the game saw (audience "all"), with the robbed
- * card, the card bought and the cards discarded where the log shows them.  Coordinates are JSettlers' board encoding
- * v1 (docs/sources.md), placed by our geometry.
+ * card, the card bought and the cards discarded where the log shows them,
+ * and the Special Building Phase's steps.  Coordinates are JSettlers'
+ * board encodings v1 and v2 (docs/sources.md), placed by our geometry.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +22,14 @@ struct js {
 	struct cerr *e;
 	const struct geometry *geo;
 	struct game *g;
+	int six, nseats;	/* the board of five and six (game options, or its layout); its seats, 6 or 4 */
+	int robber_hex;		/* where the layout puts the robber (the board of five and six), or -1 */
+	/*
+	 * The Special Building Phase after a turn (five and six): bp_after,
+	 * our seat whose turn ended; bp_seat, the seat whose step is next to
+	 * end (each other seat in turn, a step a pass unless it builds).
+	 */
+	int bp, bp_after, bp_seat;
 	int seated[JS_SEATS];	/* JSettlers seat -> 1 when someone sits there */
 	char nickname[JS_SEATS][NAME_BYTES + 1];	/* JSettlers seat -> its player's name, or "" */
 	int order[JS_SEATS], nplayers;	/* our seat -> JSettlers seat */
@@ -57,23 +67,29 @@ static int number(struct js *c, const char *fields, const char *key, int base, l
 	return C_OK;
 }
 
-/* layout: "{ a b c ... }" of key, JS_LAYOUT integers. */
-static int layout(struct js *c, const char *fields, const char *key, int v[JS_LAYOUT])
+/* board_name: the board of the game, for messages. */
+static const char *board_name(const struct js *c)
+{
+	return c->six ? "the board of five and six" : "the classic board";
+}
+
+/* layout: "{ a b c ... }" of key, n integers in base (10, or 16 for SOCBoardLayout2's PL). */
+static int layout(struct js *c, const char *fields, const char *key, int n, int base, int *v)
 {
 	char buf[512];
 	if (!field(fields, key, buf, sizeof buf) || buf[0] != '{')
 		return fail(c, C_INPUT, key, "expected { N N ... }");
 	char *s = buf + 1, *end;
-	for (int i = 0; i < JS_LAYOUT; i++) {
-		v[i] = (int)strtol(s, &end, 10);
+	for (int i = 0; i < n; i++) {
+		v[i] = (int)strtol(s, &end, base);
 		if (end == s)
-			return fail(c, C_INPUT, key, "expected %d numbers (the classic board)", JS_LAYOUT);
+			return fail(c, C_INPUT, key, "expected %d numbers (%s)", n, board_name(c));
 		s = end;
 	}
 	while (*s == ' ')
 		s++;
 	if (strcmp(s, "}") != 0)
-		return fail(c, C_INPUT, key, "more than %d numbers: not the classic board", JS_LAYOUT);
+		return fail(c, C_INPUT, key, "more than %d numbers: not %s", n, board_name(c));
 	return C_OK;
 }
 
@@ -82,13 +98,38 @@ static int board_layout(struct js *c, const char *fields)
 {
 	int hexes[JS_LAYOUT], nums[JS_LAYOUT], rc;
 	struct js_fault f;
-	if ((rc = layout(c, fields, "hexLayout", hexes)) || (rc = layout(c, fields, "numberLayout", nums)))
+	if ((rc = layout(c, fields, "hexLayout", JS_LAYOUT, 10, hexes)) ||
+	    (rc = layout(c, fields, "numberLayout", JS_LAYOUT, 10, nums)))
 		return rc;
 	if ((rc = js_layout(c->geo, hexes, nums, &c->board, &f))) {
 		if (f.index < 0 || rc == C_ILLEGAL)
 			return fail(c, rc, f.field, "%s", f.msg);
 		return fail(c, rc, f.field, "hex %d: %s", f.index, f.msg);
 	}
+	c->have_board = 1;
+	return C_OK;
+}
+
+/*
+ * board_layout6: SOCBoardLayout2 in encoding 2, the board of five and six:
+ * HL and NL (in decimal), PL (the harbours' kinds, in hexadecimal), RH
+ * (the robber's hex, in decimal).
+ */
+static int board_layout6(struct js *c, const char *fields)
+{
+	int hexes[JS_LAYOUT], nums[JS_LAYOUT], ports[JS_PORTS6], rc;
+	long rh;
+	struct js_fault f;
+	c->six = 1;
+	c->nseats = JS_SEATS;
+	c->geo = ruleset_six.geom;
+	if ((rc = layout(c, fields, "HL", JS_LAYOUT, 10, hexes)) || (rc = layout(c, fields, "NL", JS_LAYOUT, 10, nums)) ||
+	    (rc = layout(c, fields, "PL", JS_PORTS6, 16, ports)) || (rc = number(c, fields, "RH", 10, &rh)))
+		return rc;
+	if ((rc = js_layout6(c->geo, hexes, nums, ports, &c->board, &f)))
+		return fail(c, rc, f.field, "%s %d: %s", f.field[0] == 'P' ? "harbour" : "place", f.index, f.msg);
+	if ((c->robber_hex = js_hex(c->geo, rh)) < 0)
+		return fail(c, C_INPUT, "RH", "0x%lx is no land hex of %s", rh, board_name(c));
 	c->have_board = 1;
 	return C_OK;
 }
@@ -105,7 +146,7 @@ static int seat(struct js *c, long pn)
 /* who: m's player is JSettlers seat pn, who must play in the game. */
 static int who(struct js *c, long pn, struct move *m)
 {
-	int s = pn >= 0 && pn < JS_SEATS ? seat(c, pn) : -1;
+	int s = pn >= 0 && pn < c->nseats ? seat(c, pn) : -1;
 	if (s < 0)
 		return fail(c, C_INPUT, "playerNumber", "nobody plays in seat %ld", pn);
 	m->seat = (int8_t)s;
@@ -159,8 +200,9 @@ static int cards(struct js *c, const char *f, const char *key, uint8_t out[NRES]
 		if (strncmp(s, names[i], n) != 0 || s[n] != '=')
 			return fail(c, C_INPUT, key, "expected clay=N|ore=N|sheep=N|wheat=N|wood=N");
 		long v = strtol(s + n + 1, &end, 10);
-		if (end == s + n + 1 || v < 0 || v > ruleset_base.bank_each || (i == 5 && v && !unknown))
-			return fail(c, C_INPUT, key, "%s: a count from 0 to %d%s", names[i], ruleset_base.bank_each,
+		int most = c->six ? ruleset_six.bank_each : ruleset_base.bank_each;
+		if (end == s + n + 1 || v < 0 || v > most || (i == 5 && v && !unknown))
+			return fail(c, C_INPUT, key, "%s: a count from 0 to %d%s", names[i], most,
 				    i == 5 ? ", and no card unknown" : "");
 		if (i < 5)
 			out[js_res[i + 1]] = (uint8_t)v;
@@ -175,12 +217,16 @@ static int cards(struct js *c, const char *f, const char *key, uint8_t out[NRES]
 static int start(struct js *c, long first)
 {
 	uint8_t colour[JS_SEATS];
+	const struct ruleset *rs = c->six ? &ruleset_six : &ruleset_base;
 	if (!c->have_board)
 		return fail(c, C_INPUT, "SOCStartGame", "no SOCBoardLayout before the game starts");
-	c->nplayers = js_seats(c->seated, (int)first, c->order, colour);
-	if (c->nplayers < 2)
-		return fail(c, C_INPUT, "SOCSitDown", "%d players, not 2 to 4", c->nplayers);
-	imp_begin(c->g, c->nplayers, colour, &c->board);
+	c->nplayers = js_seats(c->seated, c->nseats, (int)first, c->order, colour);
+	if (c->nplayers < rs->min_players)
+		return fail(c, C_INPUT, "SOCSitDown", "%d players, not %d to %d", c->nplayers, rs->min_players,
+			    rs->max_players);
+	imp_begin(c->g, c->six ? VAR_SIX : VAR_BASE, c->nplayers, colour, &c->board);
+	if (c->robber_hex >= 0)
+		c->g->start.robber = (uint8_t)c->robber_hex;
 	c->started = 1;
 	for (int s = 0; s < c->nplayers; s++)
 		imp_name(c->g, s, c->nickname[c->order[s]]);
@@ -201,9 +247,9 @@ static int accept(struct js *c, const char *f)
 	if ((rc = number(c, f, "accepting", 10, &acc)) || (rc = number(c, f, "offering", 10, &off)) ||
 	    (rc = flush(c)))
 		return rc;
-	if (acc < 0 || acc >= JS_SEATS || off < 0 || off >= JS_SEATS)
-		return fail(c, C_INPUT, "offering", "seats %ld and %ld: not two seats of a four-player game", off,
-			    acc);
+	if (acc < 0 || acc >= c->nseats || off < 0 || off >= c->nseats)
+		return fail(c, C_INPUT, "offering", "seats %ld and %ld: not two seats of a %s game", off, acc,
+			    c->six ? "six-player" : "four-player");
 	if (strstr(f, "|toAccepting=")) {
 		if ((rc = cards(c, f, "toAccepting", to_acc, NULL)) || (rc = cards(c, f, "toOffering", to_off, NULL)))
 			return rc;
@@ -243,19 +289,30 @@ static int accept(struct js *c, const char *f)
  * name and its fields.
  */
 
-/* SOCNewGame, SOCNewGameWithOptions: the game's options, which must be ones we play. */
+/* SOCNewGame, SOCNewGameWithOptions: the game's options, which must be ones we play (and say the board). */
 static int on_new_game(struct js *c, const char *msg, const char *f)
 {
 	char opts[256], why[96];
-	int rc;
-	if (field(f, "param2", opts, sizeof opts) && (rc = js_options(opts, why, sizeof why)))
+	int rc, six = 0;
+	if (field(f, "param2", opts, sizeof opts) && (rc = js_options(opts, &six, why, sizeof why)))
 		return fail(c, rc, "game options", "%s", why);
+	if (six && !c->started) {
+		c->six = 1;
+		c->nseats = JS_SEATS;
+		c->geo = ruleset_six.geom;
+	}
 	return C_OK;
 }
 
-/* SOCBoardLayout2: the sea board or a larger one; the sea's own messages, a scenario's: games we do not play. */
+/*
+ * SOCBoardLayout2: in encoding 2 the board of five and six, before the
+ * game starts; the sea board or a larger one (3): a board we do not play.
+ */
 static int on_large_board(struct js *c, const char *msg, const char *f)
 {
+	char bef[8];
+	if (field(f, "bef", bef, sizeof bef) && strcmp(bef, "2") == 0)
+		return c->started ? C_OK : board_layout6(c, f);
 	return fail(c, C_ILLEGAL, msg, "the sea board or a larger one: not a board we play");
 }
 
@@ -278,7 +335,7 @@ static int on_discard(struct js *c, const char *msg, const char *f)
 	move_init(&d);
 	if ((rc = number(c, f, "playerNum", 10, &v)))
 		return rc;
-	if (v < 0 || v >= JS_SEATS)
+	if (v < 0 || v >= c->nseats)
 		return fail(c, C_INPUT, msg, "seat %ld is not a seat", v);
 	if (c->discarded[v])
 		return C_OK;
@@ -289,9 +346,11 @@ static int on_discard(struct js *c, const char *msg, const char *f)
 	return push(c, &d);
 }
 
-/* SOCBoardLayout: the board, before the game starts (a later copy changes nothing). */
+/* SOCBoardLayout: the classic board, before the game starts (a later copy changes nothing). */
 static int on_board_layout(struct js *c, const char *msg, const char *f)
 {
+	if (c->six)
+		return fail(c, C_INPUT, msg, "the classic board's layout in a game of the board of five and six");
 	return c->started ? C_OK : board_layout(c, f);
 }
 
@@ -302,8 +361,9 @@ static int on_sit_down(struct js *c, const char *msg, const char *f)
 	int rc;
 	if ((rc = number(c, f, "playerNumber", 10, &v)))
 		return rc;
-	if (v < 0 || v >= JS_SEATS)
-		return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a four-player game", v);
+	if (v < 0 || v >= c->nseats)
+		return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a %s game", v,
+			    c->six ? "six-player" : "four-player");
 	if (!c->started) {
 		c->seated[v] = 1;
 		if (!field(f, "nickname", c->nickname[v], sizeof c->nickname[v]))
@@ -312,30 +372,81 @@ static int on_sit_down(struct js *c, const char *msg, const char *f)
 	return C_OK;
 }
 
-/* SOCTurn: the first starts the game; a new turn ends the one before, once the game has rolls. */
-static int on_turn(struct js *c, const char *msg, const char *f)
+/* end: seat's "end" (ours), which ends its turn or its step of the building phase. */
+static int end(struct js *c, int seat)
 {
 	struct move m;
+	move_init(&m);
+	m.verb = MV_END;
+	m.seat = (int8_t)seat;
+	return push(c, &m);
+}
+
+/*
+ * building: the Special Building Phase's steps up to seat to (ours): each
+ * seat before it passes ("end"), as JSettlers visits only the players who
+ * asked to build and we visit every other player in turn.  At the phase's
+ * end, to is the seat whose turn it followed, and every seat left passes.
+ */
+static int building(struct js *c, int to)
+{
+	int rc;
+	for (int i = 0; c->bp_seat != to; i++) {
+		if (i >= c->nplayers)
+			return fail(c, C_INPUT, "SOCTurn", "the building phase never reaches the seat it names");
+		if ((rc = end(c, c->bp_seat)))
+			return rc;
+		c->bp_seat = (c->bp_seat + 1) % c->nplayers;
+	}
+	return C_OK;
+}
+
+/*
+ * SOCTurn: the first starts the game; a new turn (game state 15, or 1000
+ * when a player wins as the turn starts) ends the one before, once the
+ * game has rolls.  On the board of five and six the building phase follows
+ * every turn: a builder's step begins with game state 100, and the steps
+ * of the seats it passes over, and all those left before the next turn,
+ * are passes.
+ */
+static int on_turn(struct js *c, const char *msg, const char *f)
+{
 	long v, w;
 	int rc;
 	if ((rc = number(c, f, "playerNumber", 10, &v)) || (rc = number(c, f, "gameState", 10, &w)))
 		return rc;
-	if (v < 0 || v >= JS_SEATS)
-		return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a four-player game", v);
+	if (v < 0 || v >= c->nseats)
+		return fail(c, C_INPUT, "playerNumber", "%ld is no seat of a %s game", v,
+			    c->six ? "six-player" : "four-player");
 	if (!c->started && (rc = start(c, v)))
 		return rc;
 	if ((rc = flush(c)))
 		return rc;
-	int ended = c->turn;
+	int ended = c->turn, next = w == 15 || (c->six && w == 1000), step = c->six && w == 100;
 	c->turn = (int)v;
-	if (w != 15 || !c->rolled)
+	if (c->rolled && (next || step)) {
+		c->rolled = 0;
+		int s = seat(c, ended);
+		if (s < 0)
+			return fail(c, C_INPUT, "playerNumber", "nobody plays in seat %d", ended);
+		if ((rc = end(c, s)))
+			return rc;
+		if (c->six) {
+			c->bp = 1;
+			c->bp_after = s;
+			c->bp_seat = (s + 1) % c->nplayers;
+		}
+	}
+	if (!c->bp || !(next || step))
 		return C_OK;
-	c->rolled = 0;
-	move_init(&m);
-	m.verb = MV_END;
-	if ((rc = who(c, ended, &m)))
+	int to = step ? seat(c, v) : c->bp_after;
+	if (step && (to < 0 || to == c->bp_after))
+		return fail(c, C_INPUT, "playerNumber", "seat %ld does not build in the building phase after "
+			    "seat %d's turn", v, c->order[c->bp_after]);
+	if ((rc = building(c, to)))
 		return rc;
-	return push(c, &m);
+	c->bp = step;
+	return C_OK;
 }
 
 /* SOCPutPiece: a piece built; a road of road building's player, while the card waits for its two: one of its paths. */
@@ -350,7 +461,7 @@ static int on_put_piece(struct js *c, const char *msg, const char *f)
 	if (c->roads_pending && type == 0 && c->roads.seat == seat(c, pn)) {
 		int e = js_edge(c->geo, coord);
 		if (e < 0)
-			return fail(c, C_INPUT, "coord", "0x%lx is no path of the classic board", coord);
+			return fail(c, C_INPUT, "coord", "0x%lx is no path of %s", coord, board_name(c));
 		c->roads.path[c->roads.npath++] = (int8_t)e;
 		return c->roads.npath == 2 ? flush(c) : C_OK;
 	}
@@ -368,10 +479,10 @@ static int on_put_piece(struct js *c, const char *msg, const char *f)
 		m.piece = type == 1 ? PC_SETTLEMENT : PC_CITY;
 		m.node = (int8_t)js_node(c->geo, coord);
 	} else {
-		return fail(c, C_ILLEGAL, "pieceType", "%ld is no piece of the classic board", type);
+		return fail(c, C_ILLEGAL, "pieceType", "%ld is no piece of %s", type, board_name(c));
 	}
 	if (type == 0 ? m.path[0] < 0 : m.node < 0)
-		return fail(c, C_INPUT, "coord", "0x%lx is no place of the classic board", coord);
+		return fail(c, C_INPUT, "coord", "0x%lx is no place of %s", coord, board_name(c));
 	return push(c, &m);
 }
 
@@ -405,7 +516,7 @@ static int on_move_robber(struct js *c, const char *msg, const char *f)
 	    (rc = flush(c)))
 		return rc;
 	if ((h = js_hex(c->geo, coord)) < 0)
-		return fail(c, C_INPUT, "coord", "0x%lx is no land hex of the classic board", coord);
+		return fail(c, C_INPUT, "coord", "0x%lx is no land hex of %s", coord, board_name(c));
 	move_init(&c->robber);
 	if ((rc = who(c, pn, &c->robber)))
 		return rc;
@@ -529,8 +640,8 @@ static int on_make_offer(struct js *c, const char *msg, const char *f)
 	if ((rc = number(c, f, "from", 10, &v)) || (rc = cards(c, f, "give", give, NULL)) ||
 	    (rc = cards(c, f, "get", get, NULL)))
 		return rc;
-	if (v < 0 || v >= JS_SEATS)
-		return fail(c, C_INPUT, "from", "%ld is no seat of a four-player game", v);
+	if (v < 0 || v >= c->nseats)
+		return fail(c, C_INPUT, "from", "%ld is no seat of a %s game", v, c->six ? "six-player" : "four-player");
 	for (int k = 0; k < NRES; k++) {
 		c->offer[v][0][k] = give[k];
 		c->offer[v][1][k] = get[k];
@@ -604,7 +715,7 @@ static int private(struct js *c, const char *msg, const char *f)
 	if (strcmp(msg, "SOCRobberyResult") == 0 && c->robber_pending) {
 		if ((rc = number(c, f, "victim", 10, &v)) || (rc = number(c, f, "resType", 10, &w)))
 			return rc;
-		c->robber.victim = (int8_t)(v >= 0 && v < JS_SEATS ? seat(c, v) : NOBODY);
+		c->robber.victim = (int8_t)(v >= 0 && v < c->nseats ? seat(c, v) : NOBODY);
 		if (w >= 1 && w <= 5)
 			c->robber.res = (int8_t)js_res[w];
 		return C_OK;
@@ -616,7 +727,7 @@ static int private(struct js *c, const char *msg, const char *f)
 		move_init(&m);
 		if ((rc = number(c, f, "playerNum", 10, &v)) || (rc = cards(c, f, "resources", m.give, &unknown)))
 			return rc;
-		if (unknown || v < 0 || v >= JS_SEATS || c->discarded[v])
+		if (unknown || v < 0 || v >= c->nseats || c->discarded[v])
 			return C_OK;
 		if ((rc = flush(c)) || (rc = who(c, v, &m)))
 			return rc;
@@ -631,7 +742,7 @@ static int private(struct js *c, const char *msg, const char *f)
 			return C_OK;
 		if ((rc = number(c, f, "playerNum", 10, &v)) || (rc = number(c, f, "cardType", 10, &w)))
 			return rc;
-		if (v >= 0 && v < JS_SEATS && w >= 0 && w <= 9)
+		if (v >= 0 && v < c->nseats && w >= 0 && w <= 9)
 			c->drawn[v] = js_card[w];
 	}
 	return C_OK;
@@ -639,7 +750,8 @@ static int private(struct js *c, const char *msg, const char *f)
 
 int import_jsettlers(const char *buf, size_t len, const char *name, struct game *g, struct cerr *e)
 {
-	struct js c = { .name = name, .e = e, .geo = g->rs->geom, .g = g, .turn = -1 };
+	struct js c = { .name = name, .e = e, .geo = g->rs->geom, .g = g, .turn = -1, .nseats = JS_SEATS_CLASSIC,
+			.robber_hex = -1 };
 	char *l = malloc(len + 1);
 	int rc = C_OK;
 

@@ -1,8 +1,9 @@
 /*
  * import_jsettlers_save.c: JSettlers2's saved games (*.game.json, its
- * SavedGameModel of model version 2300 to 2400) of the classic board, as a
- * position of ours: the board, each seat's pieces, hand and development
- * cards, the deck in its order, the awards, whose turn and the phase.  A
+ * SavedGameModel of model version 2300 to 2400) of the classic board and
+ * of the board of five and six, as a position of ours: the board, each
+ * seat's pieces, hand and development cards, the deck in its order, the
+ * awards, whose turn and the phase (the Special Building Phase too).  A
  * save holds no history: the document is a start set up at that position
  * (game.set_up) with an empty log.
  */
@@ -23,7 +24,7 @@
 #define SV_MODEL_MAX 2400
 
 /* JSettlers' game states a position of ours holds, and the others named for refusals. */
-enum { JS_ROLL_OR_CARD = 15, JS_PLAY1 = 20, JS_OVER = 1000 };
+enum { JS_ROLL_OR_CARD = 15, JS_PLAY1 = 20, JS_SPECIAL_BUILDING = 100, JS_OVER = 1000 };
 
 struct sv {
 	struct jr r;
@@ -31,6 +32,8 @@ struct sv {
 	struct game *g;
 	struct position *p;
 	jv_t *seats;			/* playerSeats */
+	int six;			/* the board of five and six (game options PL above 4, or PLB) */
+	int nseats;			/* the game's seats: 4 on the classic board, 6 on the other */
 	int seated[JS_SEATS];		/* JSettlers seat -> 1 when someone sits there */
 	int order[JS_SEATS];		/* our seat -> JSettlers seat */
 	int8_t ours[JS_SEATS];	/* JSettlers seat -> our seat, or NOBODY */
@@ -54,7 +57,6 @@ static const char *state_name(long long s)
 		{ 50, "waiting for discards" }, { 51, "choosing a player to rob" },
 		{ 52, "choosing the cards of year of plenty" }, { 53, "choosing the resource of monopoly" },
 		{ 54, "choosing the robber or the pirate" }, { 56, "picking gold-hex resources" },
-		{ 100, "the special building phase" },
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (names[i].state == s)
@@ -108,8 +110,8 @@ static int cards(struct sv *c, jv_t *obj, const char *key, int optional, int cou
 		return C_OK;
 	if (!(a = member(c, obj, key, JV_ARRAY, &d, &rc)))
 		return rc;
-	if (jv_array_size(a) > ruleset_base.deck_size)
-		return jr_fail(&c->r, "%zu cards, more than the deck's %d", jv_array_size(a), ruleset_base.deck_size);
+	if (jv_array_size(a) > c->g->rs->deck_size)
+		return jr_fail(&c->r, "%zu cards, more than the deck's %d", jv_array_size(a), c->g->rs->deck_size);
 	for (size_t i = 0; i < jv_array_size(a); i++) {
 		int di = jr_index(&c->r, i), k;
 		if ((rc = card(c, jv_array_get(a, i), &k)))
@@ -132,52 +134,95 @@ static int element(struct sv *c, jv_t *els, const char *key, int optional, long 
 	return jr_int(&c->r, els, key, min, max, out);
 }
 
-/* read_board: boardInfo.layout1: the classic board's hexes, harbours and robber. */
+/* ints: the array key of obj, n integers from -1 to 255, into v. */
+static int ints(struct sv *c, jv_t *obj, const char *key, int n, int *v)
+{
+	int rc, d;
+	jv_t *a = member(c, obj, key, JV_ARRAY, &d, &rc);
+	if (!a)
+		return rc;
+	if (jv_array_size(a) != (size_t)n)
+		return n == JS_LAYOUT ? jr_fail(&c->r, "%zu hexes, not the %s board's %d", jv_array_size(a),
+						c->six ? "five and six's" : "classic", JS_LAYOUT)
+				      : jr_fail(&c->r, "%zu harbours, not %d", jv_array_size(a), n);
+	for (int i = 0; i < n; i++) {
+		const jv_t *x = jv_array_get(a, (size_t)i);
+		if (!jv_is_integer(x) || jv_integer_value(x) < -1 || jv_integer_value(x) > 255) {
+			jr_index(&c->r, (size_t)i);
+			return jr_fail(&c->r, "expected an integer from -1 to 255, found %s", jr_type(x));
+		}
+		v[i] = (int)jv_integer_value(x);
+	}
+	jr_pop(&c->r, d);
+	return C_OK;
+}
+
+/*
+ * layout: the board of the layout lay, in its encoding: layout1's
+ * hexLayout and numberLayout (the classic board), or layout2's
+ * layoutParts HL, NL and PL of encoding 2 (the board of five and six).
+ */
+static int layout(struct sv *c, jv_t *lay, struct js_fault *f)
+{
+	int rc, hexes[JS_LAYOUT], nums[JS_LAYOUT], ports[JS_PORTS6];
+	if (!c->six) {
+		if ((rc = ints(c, lay, "hexLayout", JS_LAYOUT, hexes)) || (rc = ints(c, lay, "numberLayout", JS_LAYOUT, nums)))
+			return rc;
+		return js_layout(c->geo, hexes, nums, &c->g->board, f);
+	}
+	if ((rc = ints(c, lay, "HL", JS_LAYOUT, hexes)) || (rc = ints(c, lay, "NL", JS_LAYOUT, nums)) ||
+	    (rc = ints(c, lay, "PL", JS_PORTS6, ports)))
+		return rc;
+	return js_layout6(c->geo, hexes, nums, ports, &c->g->board, f);
+}
+
+/*
+ * read_board: boardInfo: the hexes, harbours and robber of layout1 (the
+ * classic board) or of layout2 in encoding 2 (the board of five and six).
+ */
 static int read_board(struct sv *c, jv_t *root)
 {
-	int rc, d, d2, hexes[JS_LAYOUT], nums[JS_LAYOUT];
-	const char *keys[2] = { "hexLayout", "numberLayout" };
-	int *vals[2] = { hexes, nums };
+	int rc, d, d2;
 	long long robber;
-	struct js_fault f;
-	jv_t *info, *lay, *a;
+	struct js_fault f = { 0 };
+	jv_t *info, *lay;
 
 	if (!(info = member(c, root, "boardInfo", JV_OBJECT, &d, &rc)))
 		return rc;
-	if (!jv_object_get(info, "layout1") && jv_object_get(info, "layout2")) {
+	if (!c->six && !jv_object_get(info, "layout1") && jv_object_get(info, "layout2")) {
 		c->r.code = C_ILLEGAL;
 		return jr_fail_at(&c->r, "layout2", "the sea board or a larger one: not a board we play");
 	}
-	if (!(lay = member(c, info, "layout1", JV_OBJECT, &d2, &rc)))
+	if (!(lay = member(c, info, c->six ? "layout2" : "layout1", JV_OBJECT, &d2, &rc)))
 		return rc;
-	for (int k = 0; k < 2; k++) {
-		int dk;
-		if (!(a = member(c, lay, keys[k], JV_ARRAY, &dk, &rc)))
+	if (c->six) {
+		long long enc;
+		if ((rc = jr_int(&c->r, lay, "boardEncodingFormat", 0, 255, &enc)))
 			return rc;
-		if (jv_array_size(a) != JS_LAYOUT)
-			return jr_fail(&c->r, "%zu hexes, not the classic board's %d", jv_array_size(a), JS_LAYOUT);
-		for (int i = 0; i < JS_LAYOUT; i++) {
-			const jv_t *v = jv_array_get(a, (size_t)i);
-			if (!jv_is_integer(v) || jv_integer_value(v) < -1 || jv_integer_value(v) > 255) {
-				jr_index(&c->r, (size_t)i);
-				return jr_fail(&c->r, "expected an integer from -1 to 255, found %s", jr_type(v));
-			}
-			vals[k][i] = (int)jv_integer_value(v);
+		if (enc != 2) {
+			c->r.code = C_ILLEGAL;
+			return jr_fail_at(&c->r, "boardEncodingFormat", "%lld: the sea board or a larger one, not "
+					  "the board of five and six (2)", enc);
 		}
-		jr_pop(&c->r, dk);
+		if (!(lay = member(c, lay, "layoutParts", JV_OBJECT, &d2, &rc)))
+			return rc;
 	}
-	if ((rc = js_layout(c->geo, hexes, nums, &c->g->board, &f))) {
+	if ((rc = layout(c, lay, &f))) {
+		if (!f.field)
+			return rc;
 		c->r.code = rc;
 		jr_key(&c->r, f.field);
 		if (f.index >= 0)
 			jr_index(&c->r, (size_t)f.index);
 		return jr_fail(&c->r, "%s", f.msg);
 	}
-	if ((rc = jr_int(&c->r, lay, "robberHex", 0, 255, &robber)))
+	const char *rh = c->six ? "RH" : "robberHex";
+	if ((rc = jr_int(&c->r, lay, rh, 0, 255, &robber)))
 		return rc;
 	int h = js_hex(c->geo, (long)robber);
 	if (h < 0)
-		return jr_fail_at(&c->r, "robberHex", "0x%llx is no land hex of the classic board", robber);
+		return jr_fail_at(&c->r, rh, "0x%llx is no land hex of the %s board", robber,
+				  c->six ? "five and six's" : "classic");
 	c->p->robber = (uint8_t)h;
 	jr_pop(&c->r, d);
 	return C_OK;
@@ -190,12 +235,15 @@ static int read_seats(struct sv *c, jv_t *root, long long first)
 	uint8_t colour[JS_SEATS];
 	if (!(c->seats = member(c, root, "playerSeats", JV_ARRAY, &d, &rc)))
 		return rc;
-	if (jv_array_size(c->seats) != JS_SEATS) {
-		if (jv_array_size(c->seats) > JS_SEATS)
+	if (jv_array_size(c->seats) != (size_t)c->nseats) {
+		if (jv_array_size(c->seats) > (size_t)c->nseats)
 			c->r.code = C_ILLEGAL;
+		if (c->six)
+			return jr_fail(&c->r, "%zu seats, not the six of the board of five and six",
+				       jv_array_size(c->seats));
 		return jr_fail(&c->r, "%zu seats: we play the classic board's four", jv_array_size(c->seats));
 	}
-	for (int s = 0; s < JS_SEATS; s++) {
+	for (int s = 0; s < c->nseats; s++) {
 		jv_t *seat = jv_array_get(c->seats, (size_t)s);
 		int di = jr_index(&c->r, (size_t)s), vacant = 0;
 		if (!jv_is_object(seat))
@@ -205,9 +253,9 @@ static int read_seats(struct sv *c, jv_t *root, long long first)
 		c->seated[s] = !vacant;
 		jr_pop(&c->r, di);
 	}
-	int n = js_seats(c->seated, (int)first, c->order, colour);
-	if (n < 2)
-		return jr_fail(&c->r, "%d players, not 2 to 4", n);
+	int n = js_seats(c->seated, c->nseats, (int)first, c->order, colour);
+	if (n < c->g->rs->min_players)
+		return jr_fail(&c->r, "%d players, not %d to %d", n, c->g->rs->min_players, c->g->rs->max_players);
 	c->g->nplayers = n;
 	memcpy(c->g->colour, colour, (size_t)n);
 	for (int s = 0; s < JS_SEATS; s++)
@@ -231,7 +279,7 @@ static int seat_of(struct sv *c, jv_t *els, const char *key, int nobody, int *ou
 		*out = NOBODY;
 		return C_OK;
 	}
-	if ((rc = jr_int(&c->r, els, key, nobody ? -1 : 0, JS_SEATS - 1, &pn)))
+	if ((rc = jr_int(&c->r, els, key, nobody ? -1 : 0, c->nseats - 1, &pn)))
 		return rc;
 	*out = pn < 0 ? NOBODY : c->ours[pn];
 	if (pn >= 0 && *out == NOBODY)
@@ -316,7 +364,7 @@ static int read_player(struct sv *c, jv_t *seat, int s)
 	if (!(res = member(c, seat, "resources", JV_OBJECT, &d, &rc)))
 		return rc;
 	for (int k = 0; k < 5; k++) {
-		if ((rc = jr_int(&c->r, res, js_res_names[k], 0, ruleset_base.bank_each, &v)))
+		if ((rc = jr_int(&c->r, res, js_res_names[k], 0, c->g->rs->bank_each, &v)))
 			return rc;
 		pl->hand[js_res[k + 1]] = (uint8_t)v;
 	}
@@ -325,8 +373,12 @@ static int read_player(struct sv *c, jv_t *seat, int s)
 	    (rc = cards(c, seat, "playedDevCards", 1, listed, &n)))
 		return rc;
 	int has_list = jv_is_array(jv_object_get(seat, "playedDevCards"));
-	/* Cards bought this turn by the player to move wait for the next turn; everyone else's are playable. */
-	int wait = s == c->p->current && c->state == JS_PLAY1;
+	/*
+	 * Cards bought this turn by the player to move (or in the building
+	 * phase by its builder) wait for the next turn; everyone else's are
+	 * playable.
+	 */
+	int wait = s == c->p->current && (c->state == JS_PLAY1 || c->state == JS_SPECIAL_BUILDING);
 	for (int k = 0; k < NDEV; k++) {
 		int later = wait && k != DEV_VICTORY_POINT ? fresh[k] : 0;
 		pl->dev[k] = (uint8_t)(old[k] + fresh[k] - later);
@@ -334,13 +386,13 @@ static int read_player(struct sv *c, jv_t *seat, int s)
 	}
 	if (!(els = member(c, seat, "elements", JV_OBJECT, &d, &rc)))
 		return rc;
-	if ((rc = element(c, els, "NUMKNIGHTS", 0, 0, 14, &v)))
+	if ((rc = element(c, els, "NUMKNIGHTS", 0, 0, c->g->rs->deck[DEV_KNIGHT], &v)))
 		return rc;
 	pl->played[DEV_KNIGHT] = (uint8_t)v;
 	static const char *const counted[] = { NULL, "NUM_PLAYED_DEV_CARD_ROADS", "NUM_PLAYED_DEV_CARD_DISC",
 					       "NUM_PLAYED_DEV_CARD_MONO" };
 	for (int k = DEV_ROAD_BUILDING; k <= DEV_MONOPOLY; k++) {
-		if ((rc = element(c, els, counted[k], 1, 0, 2, &v)))
+		if ((rc = element(c, els, counted[k], 1, 0, c->g->rs->deck[k], &v)))
 			return rc;
 		pl->played[k] = (uint8_t)(has_list && !jv_object_get(els, counted[k]) ? listed[k] : v);
 	}
@@ -406,8 +458,8 @@ static int read_deck(struct sv *c, jv_t *root)
 	if (!(a = member(c, root, "devCardDeck", JV_ARRAY, &d, &rc)))
 		return rc;
 	size_t n = jv_array_size(a);
-	if (n > ruleset_base.deck_size)
-		return jr_fail(&c->r, "%zu cards, more than the deck's %d", n, ruleset_base.deck_size);
+	if (n > c->g->rs->deck_size)
+		return jr_fail(&c->r, "%zu cards, more than the deck's %d", n, c->g->rs->deck_size);
 	c->p->deck_known = 1;
 	c->p->deck_len = (uint8_t)n;
 	for (size_t i = 0; i < n; i++) {
@@ -466,7 +518,7 @@ static int read_save(struct sv *c, jv_t *root, const char *name)
 		char why[96];
 		if (!jv_is_string(o))
 			return jr_fail_at(&c->r, "gameOptions", "expected a string, found %s", jr_type(o));
-		if ((rc = js_options(jv_string_value(o), why, sizeof why))) {
+		if ((rc = js_options(jv_string_value(o), &c->six, why, sizeof why))) {
 			c->r.code = rc;
 			return jr_fail_at(&c->r, "gameOptions", "%s", why);
 		}
@@ -478,39 +530,59 @@ static int read_save(struct sv *c, jv_t *root, const char *name)
 			g->rules.points_to_win = (uint8_t)pts;
 		}
 	}
+	/* The board of five and six is our rule set of the 5-6 player extension. */
+	g->rs = c->six ? &ruleset_six : &ruleset_base;
+	g->rules.variant = c->six ? VAR_SIX : VAR_BASE;
+	c->geo = g->rs->geom;
+	c->nseats = c->six ? JS_SEATS : JS_SEATS_CLASSIC;
 	if ((rc = jr_int(&c->r, root, "gameState", 0, 100000, &v)))
 		return rc;
 	c->state = (int)v;
-	if (v != JS_ROLL_OR_CARD && v != JS_PLAY1 && v != JS_OVER)
+	if (v != JS_ROLL_OR_CARD && v != JS_PLAY1 && v != JS_OVER && (v != JS_SPECIAL_BUILDING || !c->six))
 		return jr_fail_at(&c->r, "gameState", "%lld (%s): a position of ours is saved in the roll, "
-				  "main or over phase (15, 20, 1000)", v, state_name(v));
+				  "main or over phase (15, 20, 1000)%s", v,
+				  v == JS_SPECIAL_BUILDING ? "the special building phase" : state_name(v),
+				  c->six ? ", or the special building phase (100)" : "");
 	if (!(els = member(c, root, "elements", JV_OBJECT, &d, &rc)))
 		return rc;
-	if ((rc = jr_int(&c->r, els, "FIRST_PLAYER", 0, JS_SEATS - 1, &first)) ||
-	    (rc = jr_int(&c->r, els, "CURRENT_PLAYER", 0, JS_SEATS - 1, &current)) ||
+	if ((rc = jr_int(&c->r, els, "FIRST_PLAYER", 0, c->nseats - 1, &first)) ||
+	    (rc = jr_int(&c->r, els, "CURRENT_PLAYER", 0, c->nseats - 1, &current)) ||
 	    (rc = jr_int(&c->r, els, "ROUND_COUNT", 0, MAX_TURN, &rounds)))
 		return rc;
 	jr_pop(&c->r, d);
 	if ((rc = read_seats(c, root, first)))
 		return rc;
 	d = jr_key(&c->r, "elements");
-	int cur, any;
+	int cur, any, after = NOBODY;
 	if ((rc = seat_of(c, els, "FIRST_PLAYER", 0, &any)) || (rc = seat_of(c, els, "CURRENT_PLAYER", 0, &cur)) ||
 	    (rc = seat_of(c, els, "LONGEST_ROAD_PLAYER", 1, &lr)) ||
 	    (rc = seat_of(c, els, "LARGEST_ARMY_PLAYER", 1, &la)))
 		return rc;
+	/* The Special Building Phase follows the turn of SPECIAL_BUILDING_AFTER_PLAYER. */
+	if (v == JS_SPECIAL_BUILDING) {
+		if ((rc = seat_of(c, els, "SPECIAL_BUILDING_AFTER_PLAYER", 0, &after)))
+			return rc;
+		if (after == cur)
+			return jr_fail_at(&c->r, "SPECIAL_BUILDING_AFTER_PLAYER", "the current player's own turn: "
+					  "another player builds in the phase");
+	}
 	jr_pop(&c->r, d);
 
-	g->rs = &ruleset_base;
 	pos_empty(g->rs, &g->board, p, g->nplayers);
 	if ((rc = read_board(c, root)) || (rc = read_deck(c, root)))
 		return rc;
 	board_index(&g->board, c->geo->nhex);
 	p->current = (int8_t)cur;
-	p->phase = (uint8_t)(v == JS_OVER ? PH_OVER : v == JS_PLAY1 ? PH_MAIN : PH_ROLL);
-	p->rolled = v != JS_ROLL_OR_CARD;
-	/* Turns counted from JSettlers' rounds (the first round is 1) and the seat's place in it. */
-	long turn = (rounds > 0 ? rounds - 1 : 0) * g->nplayers + cur + 1;
+	p->phase = (uint8_t)(v == JS_OVER ? PH_OVER : v == JS_PLAY1 ? PH_MAIN : v == JS_SPECIAL_BUILDING ? PH_BUILDING
+											   : PH_ROLL);
+	p->rolled = v == JS_PLAY1 || v == JS_OVER;
+	p->turn_of = (int8_t)(after == NOBODY ? 0 : after);
+	/*
+	 * Turns counted from JSettlers' rounds (the first round is 1) and the
+	 * place in it of the seat whose turn it is (in the building phase, of
+	 * the seat whose turn ended).
+	 */
+	long turn = (rounds > 0 ? rounds - 1 : 0) * g->nplayers + (after == NOBODY ? cur : after) + 1;
 	p->turn = (uint16_t)(turn < MAX_TURN ? turn : MAX_TURN - 1);
 	p->longest_road = (int8_t)lr;
 	p->largest_army = (int8_t)la;

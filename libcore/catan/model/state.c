@@ -399,21 +399,24 @@ int pos_setup_check(const struct game *g, const struct position *p, struct cerr 
 	uint8_t reached[MAX_EDGE];
 	char name[8];
 
-	if (p->phase != PH_ROLL && p->phase != PH_MAIN && p->phase != PH_OVER)
-		return cerr_set(e, C_ILLEGAL, "phase: a set-up position starts in the roll, main or over "
-				"phase, not '%s'", phase_names[p->phase]);
+	/* The building phase (five and six players) comes between two turns, and its builder buys and builds. */
+	int building = p->phase == PH_BUILDING && rs_has_building_phase(g->rs);
+	if (p->phase != PH_ROLL && p->phase != PH_MAIN && p->phase != PH_OVER && !building)
+		return cerr_set(e, C_ILLEGAL, "phase: a set-up position starts in the roll, main%s or over "
+				"phase, not '%s'", rs_has_building_phase(g->rs) ? ", building" : "",
+				phase_names[p->phase]);
 	if (p->turn < 1)
 		return cerr_set(e, C_ILLEGAL, "turn: a set-up position starts at turn 1 or later");
 	if (p->phase != PH_OVER && p->rolled != (p->phase == PH_MAIN))
 		return cerr_set(e, C_ILLEGAL, "rolled: the dice are rolled in the main phase and only there");
 	/* A card played may precede the roll; a card bought or a piece built follows it. */
-	if ((p->built && !p->rolled) || p->offer.active)
+	if ((p->built && !p->rolled && !building) || p->offer.active)
 		return cerr_set(e, C_ILLEGAL, "%s: a set-up position starts with no offer open and nothing "
 				"built before the roll", p->offer.active ? "offer" : "built");
 	for (int s = 0; s < g->nplayers; s++) {
 		const char *c = seat_name(g, s);
 		for (int d = 0; d < NDEV; d++)
-			if (p->pl[s].dev_new[d] && (s != p->current || !p->rolled))
+			if (p->pl[s].dev_new[d] && (s != p->current || !(p->rolled || building)))
 				return cerr_set(e, C_ILLEGAL, "players.%s.dev_new: cards are bought by the "
 						"player to move, after the roll", c);
 		pos_roads_reached(geo, p, s, reached);
@@ -422,10 +425,11 @@ int pos_setup_check(const struct game *g, const struct position *p, struct cerr 
 				return cerr_set(e, C_ILLEGAL, "players.%s.roads: road %s is not joined to "
 						"%s's settlements and cities", c, edge_name(geo, ed, name), c);
 	}
-	if (p->phase != PH_OVER && score_total(g, p, p->current) >= g->rules.points_to_win)
+	/* In the building phase nobody wins: the turn that ended is the last on which one could have. */
+	int own = building ? p->turn_of : p->current;
+	if (p->phase != PH_OVER && score_total(g, p, own) >= g->rules.points_to_win)
 		return cerr_set(e, C_ILLEGAL, "players.%s: %d points on %s's own turn: the game is over",
-				seat_name(g, p->current), score_total(g, p, p->current),
-				seat_name(g, p->current));
+				seat_name(g, own), score_total(g, p, own), seat_name(g, own));
 	return C_OK;
 }
 
@@ -702,20 +706,23 @@ static int newgame_check(const struct newgame *o, struct cerr *e)
 	return C_OK;
 }
 
+int newgame_variant(int variant, unsigned named, int n)
+{
+	if (!(named & NG_VARIANT) && n > ruleset_of(variant)->max_players)
+		for (int v = 0; v < NVARIANT; v++)
+			if (n >= ruleset_of(v)->min_players && n <= ruleset_of(v)->max_players)
+				return v;
+	return variant;
+}
+
 int newgame_settle(struct newgame *o, unsigned named, int players, struct cerr *e)
 {
 	int n = named & NG_COLOURS ? o->nplayers : named & NG_COUNT ? players : 0;
 	if ((named & NG_COLOURS) && (named & NG_COUNT) && players != n)
 		return cerr_set(e, C_USAGE, "%d colours named for %d players", n, players);
 	/* Players that the rule set named (or the base game) cannot seat choose the first that can. */
+	o->rules.variant = (uint8_t)newgame_variant(o->rules.variant, named, n);
 	const struct ruleset *rs = ruleset_of(o->rules.variant);
-	if (!(named & NG_VARIANT) && n > rs->max_players)
-		for (int v = 0; v < NVARIANT; v++)
-			if (n >= ruleset_of(v)->min_players && n <= ruleset_of(v)->max_players) {
-				o->rules.variant = (uint8_t)v;
-				rs = ruleset_of(v);
-				break;
-			}
 	if (!(named & (NG_COLOURS | NG_COUNT)))
 		n = rs->max_players < ruleset_base.max_players ? rs->max_players : ruleset_base.max_players;
 	int rc = seats_check(rs, n, e);

@@ -50,6 +50,12 @@ void rules_default(struct rules *r);
  */
 enum newgame_named { NG_COLOURS = 1, NG_VARIANT = 2, NG_COUNT = 4 };
 int newgame_settle(struct newgame *o, unsigned named, int players, struct cerr *e);
+/*
+ * newgame_variant: the rule set n players play: variant when named says
+ * NG_VARIANT or when it seats n, else the first rule set that seats them
+ * (newgame_settle's choice; a position's players choose the same way).
+ */
+int newgame_variant(int variant, unsigned named, int n);
 
 /*
  * game_new: a new game from the options.  The generator is seeded from
@@ -132,11 +138,13 @@ void pos_roads_reached(const struct geometry *geo, const struct position *p, int
 /*
  * pos_setup_check: a start set up by hand or imported (game.set_up) is a
  * position a game can reach: the roll or main phase of turn 1 or later,
- * rolled in the main phase only, or a game over; no discards owed and no
- * offer open; cards bought (dev_new) by the player to move and a piece
- * built only after the roll; every road joined to its owner's buildings;
- * nobody with the points that win on their own turn unless the game is
- * over.  C_OK, or C_ILLEGAL with a path relative to the position.
+ * rolled in the main phase only, or a game over, or the building phase of
+ * a rule set that has it; no discards owed and no offer open; cards bought
+ * (dev_new) by the player to move and a piece built only after the roll
+ * or in the building phase; every road joined to its owner's buildings;
+ * nobody with the points that win on their own turn (in the building
+ * phase, the turn it follows) unless the game is over.  C_OK, or
+ * C_ILLEGAL with a path relative to the position.
  */
 int pos_setup_check(const struct game *g, const struct position *p, struct cerr *e);
 /* pos_setup_step: how many set-up placements (settlement + road) of the players of g are complete. */
