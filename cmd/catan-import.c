@@ -66,8 +66,7 @@ static int observed(const struct game *g, int public, const char *as, struct pre
 		return C_OK;
 	if ((seat = game_seat_of(g, colour_parse(as))) == NOBODY || !seat_moves(g, seat))
 		return cerr_set(e, C_USAGE, "--as: '%s' does not play in this game", as);
-	if ((rc = view_record_names(g, seat, e)) != C_OK ||
-	    (rc = present_view(g, seat, pr, &res, e)) != C_OK) {
+	if ((rc = present_view(g, seat, pr, &res, e)) != C_OK) {
 		cerr_prefix(e, "--as");
 		return rc;
 	}

@@ -16,6 +16,7 @@
 #include "rules/rules.h"
 #include "model/seats.h"
 #include "model/state.h"
+#include "model/view.h"
 #include "doc/state_json.h"
 #include "doc/status.h"
 
@@ -209,6 +210,7 @@ static const struct fe_cmd command = {
 /* What the command line asks. */
 struct opts {
 	const char *in_place, *moves_file, *as_name, *view_name;
+	int nmoves;	/* the MOVE operands */
 	int json, keep, flags, list, count, choose, status, mgflags, have_at;
 	int json_errors;	/* --errors json: failures told as JSON lines */
 	int autoplay;	/* 1 --auto N, 2 --until-end */
@@ -344,6 +346,52 @@ static int check_options(const struct opts *o, int nmoves)
 }
 
 /*
+ * rebuild: record or state g after its first n moves, into at.  Past an
+ * outcome the record does not name the game is a view: the public's, or
+ * the observer's, whose moves are listed (--as) or chosen (the seat
+ * waited for), or who is shown (--view); moves cannot be made on it.
+ */
+static int rebuild(const struct opts *o, const struct game *g, long n, struct present *at, int *told,
+		   struct cerr *e)
+{
+	struct replay_result res;
+	struct status st;
+	const char *what;
+	size_t k = n < 0 ? g->log.len - (size_t)-n : (size_t)n;
+	int rc, seat = NOBODY, answers = o->list || o->count || o->status || o->choose;
+
+	if (n < -(long)g->log.len || n > (long)g->log.len || !(k = view_unnamed(g, k, NOBODY, &what)))
+		return present_at(g, n, at, &res, e);
+	*told = 1;	/* a refusal here says why itself */
+	/* --view goes with moves or with nothing (check_options). */
+	if (!answers && (!o->view_name || o->nmoves || o->moves_file || o->autoplay))
+		return cerr_set(e, C_ILLEGAL, "move %zu '%s' does not name %s: moves need the full game",
+				k, g->log.ent[k - 1].text, what);
+	if (o->view_name)
+		seat = game_seat_of(g, colour_parse(o->view_name));
+	else if (o->as_name)
+		seat = game_seat_of(g, colour_parse(o->as_name));
+	if (seat == NOBODY && o->choose) {
+		/* The automatic player chooses from what the seat waited for saw. */
+		if ((rc = present_at(g, n, at, &res, e)))
+			return rc;
+		game_status(at->game, &at->game->pos, &st);
+		present_free(at);
+		if (st.nwaiting != 1)
+			return cerr_set(e, C_ILLEGAL, "move %zu '%s' does not name %s: the public's view is "
+					"no player's, and %s", k, g->log.ent[k - 1].text, what,
+					st.nwaiting ? "more than one player is waited for" : "nobody can move");
+		seat = st.waiting[0];
+	}
+	if (seat == NOBODY && (o->list || o->count))
+		return cerr_set(e, C_ILLEGAL, "move %zu '%s' does not name %s: the public sees no hand, "
+				"so lists no moves: give --as COLOUR", k, g->log.ent[k - 1].text, what);
+	if (seat == NOBODY || !seat_moves(g, seat))
+		return present_at(g, n, at, &res, e);
+	return present_at_view(g, n, seat, at, &res, e);
+}
+
+/*
  * read_game: the game into g, from -i's file (locked in lk, its text in lk's
  * buffer) or stdin (its text in *in), and with --at the game rebuilt up to
  * that move, a record rebuilt up to its last (at holds what it took).  A
@@ -352,7 +400,6 @@ static int check_options(const struct opts *o, int nmoves)
 static int read_game(const struct opts *o, struct fe_locked *lk, char **in, struct game *g,
 		     struct present *at, struct cerr *e)
 {
-	struct replay_result res;
 	size_t inlen;
 	int rc;
 
@@ -369,7 +416,13 @@ static int read_game(const struct opts *o, struct fe_locked *lk, char **in, stru
 	}
 	if (rc)
 		return rc;
-	if (g->view != NOBODY && !o->list && !o->count && !o->choose && !o->status)
+	/* A view is listed, asked, or written as it is: its own --view. */
+	int alone = o->view_name && !o->nmoves && !o->moves_file && !o->autoplay;
+	int seat = alone ? game_seat_of(g, colour_parse(o->view_name)) : NOBODY;
+	if (g->view != NOBODY && seat != NOBODY && seat != g->view)	/* not playing: find_seats says so */
+		return cerr_set(e, C_ILLEGAL, "this is %s's view: it cannot show what %s may see",
+				seat_name(g, g->view), o->view_name);
+	if (g->view != NOBODY && !alone && !o->list && !o->count && !o->choose && !o->status)
 		return cerr_set(e, C_ILLEGAL, "this is %s's view of a game, which cannot be played on: "
 				"moves need the full game", seat_name(g, g->view));
 	/*
@@ -378,9 +431,14 @@ static int read_game(const struct opts *o, struct fe_locked *lk, char **in, stru
 	 * table's record): the game rebuilt up to move N, or to its last.
 	 */
 	if (o->have_at || !g->has_pos) {
-		if ((rc = present_at(g, o->have_at ? o->at_n : (long)g->log.len, at, &res, e))) {
-			if (!o->have_at && rc == C_ILLEGAL)
-				cerr_prefix(e, "%s: the record does not replay", o->in_place ? o->in_place : "stdin");
+		long n = o->have_at ? o->at_n : (long)g->log.len;
+		int told = 0;
+		if ((rc = rebuild(o, g, n, at, &told, e))) {
+			const char *name = o->in_place ? o->in_place : "stdin";
+			if (told && rc == C_ILLEGAL)
+				cerr_prefix(e, "%s", name);
+			else if (!o->have_at && rc == C_ILLEGAL)
+				cerr_prefix(e, "%s: the record does not replay", name);
 			return rc;
 		}
 		game_free(g);
@@ -398,7 +456,7 @@ static int find_seats(const struct opts *o, const struct game *g, int *as_seat, 
 		return USAGE(o, "--as: '%s' does not play in this game", as);
 	if (as && !seat_moves(g, *as_seat))
 		return USAGE(o, "--as: %s is a neutral seat and never moves", as);
-	if (as && g->view != NOBODY && *as_seat != g->view)
+	if (as && g->view >= 0 && *as_seat != g->view)
 		return USAGE(o, "--as: this is %s's view: it lists only %s's moves", seat_name(g, g->view),
 			     seat_name(g, g->view));
 	if (view && (*view_seat = game_seat_of(g, colour_parse(view))) == NOBODY)
@@ -550,7 +608,12 @@ static int play(const struct opts *o, struct game *g, struct fe_moves *mv, struc
 	 * What goes to standard output is written and flushed before the game
 	 * file is replaced: status 4 then always means the file is as it was.
 	 */
-	if (view_seat != NOBODY) {
+	if (view_seat != NOBODY && g->view == view_seat) {
+		/* A record that does not name every outcome is read as the view already (rebuild). */
+		if ((rc = game_write(g, o->flags, &vout, &voutlen, e)) ||
+		    (rc = fe_write_stdout(vout, voutlen, e)) || (rc = fe_flush_stdout(e)))
+			goto out;
+	} else if (view_seat != NOBODY) {
 		if ((rc = game_view(g, view_seat, &view, e)))
 			goto out;
 		have_view = 1;
@@ -623,6 +686,7 @@ int main(int argc, char **argv)
 		return rc;
 	if ((rc = check_options(&o, argc - optind)))
 		return rc;
+	o.nmoves = argc - optind;
 	game_init(&g);
 	/* The moves first: a moves file that cannot be opened, or a pipe still being written, must
 	 * not keep a game locked. */

@@ -212,17 +212,23 @@ static int shown_game(const struct opts *o, const struct game *g, struct present
 	int rc, seat;
 
 	*shown = g;
-	/* A record (no position of its own) shows its last position: --at the end of its log. */
+	seat = NOBODY;
+	if (o->view_name && (seat = game_seat_of(g, colour_parse(o->view_name))) == NOBODY) {
+		*told = 1;
+		return fe_usagef(&command, "--view: '%s' does not play in this game", o->view_name);
+	}
+	/*
+	 * A record (no position of its own) shows its last position: --at the
+	 * end of its log; with --view, as that player saw it then.
+	 */
 	if (o->have_at || (!g->has_pos && g->view == NOBODY)) {
-		if ((rc = present_at(g, o->have_at ? o->at_n : (long)g->log.len, at, &res, e)))
+		long n = o->have_at ? o->at_n : (long)g->log.len;
+		if ((rc = seat == NOBODY ? present_at(g, n, at, &res, e) : present_at_view(g, n, seat, at, &res, e)))
 			return rc;
 		*shown = at->game;
+		return C_OK;
 	}
-	if (o->view_name) {
-		if ((seat = game_seat_of(g, colour_parse(o->view_name))) == NOBODY) {
-			*told = 1;
-			return fe_usagef(&command, "--view: '%s' does not play in this game", o->view_name);
-		}
+	if (seat != NOBODY) {
 		if ((rc = present_view(*shown, seat, view, &res, e)))
 			return rc;
 		*shown = view->game;

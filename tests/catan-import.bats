@@ -461,7 +461,7 @@ EOF
 	assert_eq "" "$output"
 }
 
-@test "--as COLOUR writes COLOUR's view at the record's last move; a record that does not name every outcome is refused at the first that it does not" {
+@test "--as COLOUR writes COLOUR's view at the record's last move; a record that does not name every outcome COLOUR saw is refused at the first that it does not" {
 	imported "$IMP/events.soclog"
 	r=$BATS_TEST_TMPDIR/r.json v=$BATS_TEST_TMPDIR/v.json
 	run -0 --separate-stderr catan-import --as white "$IMP/events.soclog"
@@ -474,18 +474,25 @@ EOF
 		"$(jq -r '[.log[] | select(test("white robber 13 steal|buy"))][0,1,2]' "$v" | paste -sd,)"
 	run -0 catan-validate "$v"
 	assert_eq "$v: ok, 190 moves" "$output"
-	# A client's log of red: the others' cards bought unnamed, then the discards too.
+	# A client's log of red: the others' cards bought unnamed, which red's view does not show
+	# either: the same view as the whole record's.
 	f=$BATS_TEST_TMPDIR/c.soclog
 	sed '/^p[123]:SOCDevCardAction/d' "$IMP/events.soclog" >"$f"
+	run -0 --separate-stderr catan-import --as red "$f"
+	assert_eq "" "$stderr"
+	assert_eq "$(catan-move --view red <"$r" | jq -S .)" "$(jq -S . <<<"$output")"
+	# Red's own card bought, a discard (before everyone) and a card stolen from red are shown in
+	# red's view: a record that does not name one is refused there.
+	sed '/^p0:SOCDevCardAction/d' "$IMP/events.soclog" >"$f"
 	run -1 --separate-stderr catan-import --as red "$f"
-	assert_eq "catan-import: --as: move 50 'white buy' does not name the card bought: red's view needs every outcome" "$stderr"
+	assert_eq "catan-import: --as: move 42 'red buy' does not name the card bought, which red's view shows" "$stderr"
 	assert_eq "" "$output"
 	sed '/^p0:SOCDiscard/d' "$IMP/events.soclog" >"$f"
 	run -1 --separate-stderr catan-import --as red "$f"
-	assert_eq "catan-import: --as: move 79 'red discard' does not name the cards discarded: red's view needs every outcome" "$stderr"
+	assert_eq "catan-import: --as: move 79 'red discard' does not name the cards discarded, which red's view shows" "$stderr"
 	# A transcription names no card stolen.
 	run -1 --separate-stderr catan-import --as red "$IMP/beginner.catan"
-	assert_eq "catan-import: --as: move 18 'red robber 15 steal blue' does not name the card stolen: red's view needs every outcome" "$stderr"
+	assert_eq "catan-import: --as: move 18 'red robber 15 steal blue' does not name the card stolen, which red's view shows" "$stderr"
 	# A saved game: the view of its position.
 	run -0 catan-import --as blue "$IMP/jsettlers-midgame.game.json"
 	assert_eq '"blue" true false' "$(jq -c '.view, has("position"), has("start")' <<<"$output" | paste -sd' ')"

@@ -1472,3 +1472,85 @@ status_of() {
 	run -0 --separate-stderr catan-move --errors json --until-end --turn-limit 3 <"$G"
 	assert_eq '{"status":0,"move":null,"text":null,"canonical":null,"stood":0,"message":"stopped at turn 4, past the turn limit 3: the game is not over"}' "$stderr"
 }
+
+@test "a record whose card bought is unnamed: its status, a seat's moves and views as the public and the seats saw them; no move made on it" {
+	D=$BATS_TEST_TMPDIR
+	unnamed_buy "$D"
+	# Whom it waits for is public: the same as the whole game's, at the end and before the buy.
+	run -0 --separate-stderr catan-move --status <"$D/public.json"
+	assert_eq '{"phase":"roll","current":"blue","turn":5,"waiting":["blue"],"owes":{"blue":{"what":"roll"}},"winner":null}' "$output"
+	run -0 --separate-stderr catan-move --status --at 8 <"$D/public.json"
+	assert_eq '{"phase":"main","current":"red","turn":4,"waiting":["red"],"owes":{"red":{"what":"turn"}},"winner":null}' "$output"
+	# The public sees no hand: it lists no moves; blue lists its own, as from the whole game.
+	run -1 --separate-stderr catan-move --list <"$D/public.json"
+	assert_eq "catan-move: stdin: move 8 'red buy' does not name the card bought: the public sees no hand, so lists no moves: give --as COLOUR" "$stderr"
+	assert_eq "" "$output"
+	run -0 --separate-stderr catan-move --list --as blue <"$D/public.json"
+	assert_eq "$(catan-move --list --as blue <"$D/full.json")" "$output"
+	assert_eq 36 "${#lines[@]}"
+	run -0 catan-move --count --at 7 <"$D/public.json"
+	assert_eq "$(catan-move --count --at 7 <"$D/full.json")" "$output"
+	run -1 --separate-stderr catan-move --count --as red <"$D/public.json"
+	assert_eq "catan-move: stdin: move 8 'red buy' does not name the card bought, which red's view shows" "$stderr"
+	# The automatic player chooses from what blue, whose move it is, saw.
+	run -0 --separate-stderr catan-move --choose <"$D/public.json"
+	assert_eq "blue roll" "$output"
+	# White's view: red holds one card of no kind shown, the deck one fewer; it validates.
+	run -0 --separate-stderr catan-move --view white <"$D/public.json"
+	printf '%s\n' "$output" >"$D/white.json"
+	assert_eq '"white" 1 0 24 "red buy"' "$(jq -c '.view, .position.players.red.dev, .position.players.blue.dev,
+		.position.deck, .log[7]' "$D/white.json" | paste -sd' ')"
+	assert_eq "$(catan-move --view white <"$D/full.json" | jq -S 'del(.log)')" "$(jq -S 'del(.log)' "$D/white.json")"
+	run -0 catan-validate "$D/white.json"
+	assert_eq "$D/white.json: ok, 9 moves" "$output"
+	# Red's view would show the card; a move needs the full game.
+	run -1 --separate-stderr catan-move --view red <"$D/public.json"
+	assert_eq "catan-move: stdin: move 8 'red buy' does not name the card bought, which red's view shows" "$stderr"
+	assert_eq "" "$output"
+	run -1 --separate-stderr catan-move 'blue roll 3 4' <"$D/public.json"
+	assert_eq "catan-move: stdin: move 8 'red buy' does not name the card bought: moves need the full game" "$stderr"
+	assert_eq "" "$output"
+	run -1 --separate-stderr catan-move --view white 'blue roll 3 4' <"$D/public.json"
+	assert_eq "catan-move: stdin: move 8 'red buy' does not name the card bought: moves need the full game" "$stderr"
+}
+
+@test "records of catan-import --as and --public: a view written as it is, never as another's; what the public and each seat saw, listed and asked" {
+	D=$BATS_TEST_TMPDIR
+	catan-import "$FIXTURES/import/events.soclog" >"$D/full.json"
+	catan-import --as white "$FIXTURES/import/events.soclog" >"$D/white.json"
+	catan-import --public "$FIXTURES/import/events.soclog" >"$D/public.json"
+	# White's view: white's --view is the view itself, byte for byte; red's is not white's to show.
+	run -0 --separate-stderr catan-move --view white <"$D/white.json"
+	printf '%s\n' "$output" >"$D/again.json"
+	assert_file_eq "$D/white.json" "$D/again.json"
+	run -1 --separate-stderr catan-move --view red <"$D/white.json"
+	assert_eq "catan-move: this is white's view: it cannot show what red may see" "$stderr"
+	assert_eq "" "$output"
+	run -1 --separate-stderr catan-move --view white 'orange end' <"$D/white.json"
+	assert_eq "catan-move: this is white's view of a game, which cannot be played on: moves need the full game" "$stderr"
+	# What the public saw: whom it waits for, at the end and at move 100, as the whole game.
+	for at in "" "--at 100"; do
+		# shellcheck disable=SC2086
+		run -0 --separate-stderr catan-move --status $at <"$D/public.json"
+		# shellcheck disable=SC2086
+		assert_eq "$(catan-move --status $at <"$D/full.json")" "$output"
+	done
+	# The record does not name the card white stole, which white's view shows.
+	run -1 --separate-stderr catan-move --view white <"$D/public.json"
+	assert_eq "catan-move: stdin: move 48 'white robber 13 steal blue' does not name the card stolen, which white's view shows" "$stderr"
+	run -1 --separate-stderr catan-move --choose <"$D/public.json"
+	assert_eq "catan-move: stdin: move 24 'blue robber 5 steal red' does not name the card stolen: the public's view is no player's, and nobody can move" "$stderr"
+	# A client's log of red (the others' cards bought unnamed): red's view and red's moves at
+	# move 146, whose turn is red's, are the whole game's; white's are refused at white's card.
+	sed '/^p[123]:SOCDevCardAction/d' "$FIXTURES/import/events.soclog" >"$D/c.soclog"
+	catan-import "$D/c.soclog" >"$D/client.json"
+	run -0 --separate-stderr catan-move --view red <"$D/client.json"
+	assert_eq "$(catan-move --view red <"$D/full.json")" "$output"
+	run -0 --separate-stderr catan-move --at 146 --list --as red <"$D/client.json"
+	assert_eq "$(catan-move --at 146 --list --as red <"$D/full.json")" "$output"
+	assert_eq 10 "${#lines[@]}"
+	run -1 --separate-stderr catan-move --at 100 --count --as white <"$D/client.json"
+	assert_eq "catan-move: stdin: move 50 'white buy' does not name the card bought, which white's view shows" "$stderr"
+	run -1 --separate-stderr catan-move --at 100 --list <"$D/client.json"
+	assert_eq "catan-move: stdin: move 50 'white buy' does not name the card bought: the public sees no hand, so lists no moves: give --as COLOUR" "$stderr"
+}

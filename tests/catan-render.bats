@@ -905,3 +905,34 @@ replay_in_browser() {
 	catan-newboard --seed 1 --players red,blue,white,orange,green,brown | catan-move --auto 80 >"$P/six.json"
 	replay_in_browser "$P/six.json"
 }
+
+@test "a record whose card bought is unnamed is drawn as the public saw it: the buyer holds one card more, of no kind shown, the deck one fewer" {
+	D=$BATS_TEST_TMPDIR
+	unnamed_buy "$D"
+	run -0 catan-render --color never "$D/full.json"
+	assert_eq "  development cards: 1 (victory-point 1)" "$(grep -A2 '^red (r/R)' <<<"$output" | tail -1)"
+	run -0 --separate-stderr catan-render --color never "$D/public.json"
+	assert_eq "" "$stderr"
+	assert_eq "What the public saw: hands and development cards are counts
+Robber on hex 10 (desert); development cards left: 24" "$(grep -A1 '^What' <<<"$output")"
+	assert_eq "red (r/R): 2 points shown
+  cards: 2
+  development cards: 1
+blue (b/B): 2 points shown  <- to move
+  cards: 5
+  development cards: 0
+white (w/W): 2 points shown
+  cards: 5
+  development cards: 0" "$(grep -A2 '^[a-z]* ([a-z]/[A-Z])' <<<"$output" | grep -v '^--')"
+	assert_eq "     8. red buy" "$(grep '^ *8\. ' <<<"$output")"
+	# Blue's view: red's card a count; red's own view needs the card it bought.
+	run -0 catan-render --color never --view blue "$D/public.json"
+	assert_eq "  development cards: 1" "$(grep -A2 '^red (r/R)' <<<"$output" | tail -1)"
+	run -1 --separate-stderr catan-render --view red "$D/public.json"
+	assert_eq "catan-render: move 8 'red buy' does not name the card bought, which red's view shows" "$stderr"
+	assert_eq "" "$output"
+	# The page steps through every move with its points: it needs every outcome.
+	run -1 --separate-stderr catan-render --html "$D/public.json"
+	assert_eq "catan-render: move 8 'red buy' does not name the card bought: the points turn by turn need every outcome" "$stderr"
+	assert_eq "" "$output"
+}

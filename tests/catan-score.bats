@@ -417,3 +417,30 @@ orange: 2 points after move 0 (turn 0)" "$output"
 	run -0 catan-score "$D/g.json"
 	assert_eq "rules: points_to_win=12, road_tie=aside" "${lines[-2]}"
 }
+
+@test "a record whose card bought is unnamed is scored as the public saw it: every victory point card hidden, the totals public" {
+	unnamed_buy "$D"
+	run -0 --separate-stderr catan-score "$D/full.json"
+	assert_eq "red               2       0     1        0  -              1       3" "${lines[1]}"
+	# Red's card may be a victory point: the record does not say, so no total claims to be whole.
+	run -0 --separate-stderr catan-score "$D/public.json"
+	assert_eq "player  settlements  cities  road  knights  awards  vp cards  points
+red               2       0     1        0  -              ?       2
+blue              2       0     1        0  -              ?       2
+white             2       0     1        0  -              ?       2
+rules: outcomes=external
+totals are public: the players' victory point cards are hidden (the public's view: the record does not name every card)
+no winner yet: 10 points win" "$output"
+	assert_eq "" "$stderr"
+	run -0 catan-score --json "$D/public.json"
+	assert_eq 'null "public" [null,null,null] [2,2,2]' \
+		"$(jq -c '.view, .totals, [.players[].vp_cards], [.players[].points]' <<<"$output" | paste -sd' ')"
+	# Before the card was bought the record names everything: the totals are whole.
+	run -0 catan-score --at 7 "$D/public.json"
+	assert_eq "red               2       0     1        0  -              0       2" "${lines[1]}"
+	assert_eq "no winner yet: 10 points win" "${lines[-1]}"
+	# The points turn by turn come from one replay of every move: refused, the move named.
+	run -1 --separate-stderr catan-score --timeline "$D/public.json"
+	assert_eq "catan-score: move 8 'red buy' does not name the card bought: the points turn by turn need every outcome" "$stderr"
+	assert_eq "" "$output"
+}

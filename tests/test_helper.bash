@@ -91,3 +91,14 @@ newgame() {
 			"$g" >"$g.new" && mv "$g.new" "$g"
 	fi
 }
+
+# unnamed_buy DIR: in DIR/full.json, nine moves of the three-player beginner game with external
+# outcomes (seed 1) in which red buys a victory point card; in DIR/public.json the same game as the
+# public saw it: a record (no position, the deck's counts) whose eighth move is 'red buy'.
+unnamed_buy() {
+	catan-newboard --beginner --seed 1 --players red,blue,white --rules outcomes=external >"$1/b.json"
+	catan-move 'red roll 5 5' 'red end' 'blue roll 1 1' 'blue end' 'white roll 1 2' 'white end' \
+		'red roll 1 2' 'red buy victory-point' 'red end' <"$1/b.json" >"$1/full.json"
+	jq 'del(.position) | .log[7] = "red buy" | .start.deck = {"knight": 14, "road-building": 2,
+		"year-of-plenty": 2, "monopoly": 2, "victory-point": 5}' "$1/full.json" >"$1/public.json"
+}

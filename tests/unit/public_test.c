@@ -312,6 +312,96 @@ static void compare(struct unit *u, const struct game *h, unsigned long tries, c
 	*out = dflt;
 }
 
+/*
+ * same_view: whether a, read from a record, shows what b, made from the
+ * whole game g, shows: the same viewer, counts of every hidden hand and
+ * development card, deck, and otherwise the same position.  When the
+ * record leaves the discards unnamed (open), the bank's counts may be any
+ * that agree with it, and only its total is compared.  Where they differ,
+ * the first difference in diff.
+ */
+static int same_view(const struct game *g, const struct game *a, const struct game *b, int open,
+		     char *diff, size_t n)
+{
+	struct position pa = a->pos;
+	struct pos_diff d;
+	int ta = 0, tb = 0;
+	if (a->view != b->view)
+		return snprintf(diff, n, "viewer %d, not %d", a->view, b->view), 0;
+	for (int s = 0; s < g->nplayers; s++)
+		if (a->view_hand[s] != b->view_hand[s] || a->view_dev[s] != b->view_dev[s])
+			return snprintf(diff, n, "%s: %d cards and %d development cards, not %d and %d",
+					seat_name(g, s), a->view_hand[s], a->view_dev[s], b->view_hand[s],
+					b->view_dev[s]), 0;
+	for (int r = 0; r < NRES; r++) {
+		ta += pa.bank[r];
+		tb += b->pos.bank[r];
+	}
+	if (open && ta == tb)
+		memcpy(pa.bank, b->pos.bank, sizeof pa.bank);
+	if (pos_diff(g, &b->pos, &pa, DIFF_NO_DECK | DIFF_NO_RNG, &d))
+		return snprintf(diff, n, "position.%.60s: %.200s, not %.200s", d.path, d.vb, d.va), 0;
+	if (pa.deck_len != b->pos.deck_len)
+		return snprintf(diff, n, "deck: %d cards, not %d", pa.deck_len, b->pos.deck_len), 0;
+	return 1;
+}
+
+/*
+ * views: record h, g's record hidden as how says (steals and buys unnamed,
+ * or the discards too), read as the public saw it and as each seat saw
+ * it, against the views of the whole game g: the public's view of its last
+ * position is what someone at none of the seats sees of g; a seat's view
+ * is refused at the first outcome the seat saw that h does not name, and
+ * else is the seat's view of g.  Never a card the viewer did not see.
+ */
+static void views(struct unit *u, const struct game *g, const struct game *h, int how, const char *name)
+{
+	struct present pr;
+	struct replay_result res;
+	struct game truth;
+	struct cerr e = { 0 };
+	char diff[600];
+	const char *what;
+	int open = how == HIDE_DISCARDS;
+
+	/*
+	 * A game won with victory point cards bought unseen: the record does
+	 * not say they were shown, and its public's view goes on (docs/decisions.md).
+	 */
+	const struct player *w = &g->pos.pl[g->pos.current];
+	if (g->pos.phase == PH_OVER && w->dev[DEV_VICTORY_POINT] + w->dev_new[DEV_VICTORY_POINT] > 0)
+		return;
+	int rc = present_now(h, &pr, &res, &e);
+	if (rc == C_OK && game_spectator(g, &truth, &e) == C_OK) {
+		CHECK(u, same_view(g, pr.game, &truth, open, diff, sizeof diff), "%s: the public's view: %s",
+		      name, diff);
+		game_free(&truth);
+	} else {
+		CHECK(u, 0, "%s: the public's view: %s", name, e.msg);
+	}
+	present_free(&pr);
+	for (int seat = 0; seat < g->nplayers; seat++) {
+		if (g->role[seat] != SEAT_PLAYER)
+			continue;
+		size_t k = view_unnamed(h, h->log.len, seat, &what);
+		rc = present_view(h, seat, &pr, &res, &e);
+		if (k) {
+			char want[300];
+			snprintf(want, sizeof want, "move %zu '%s' does not name %s, which %s's view shows", k,
+				 h->log.ent[k - 1].text, what, seat_name(g, seat));
+			CHECK(u, rc == C_ILLEGAL && strcmp(e.msg, want) == 0, "%s: %s's view: %d '%s'", name,
+			      seat_name(g, seat), rc, rc ? e.msg : "");
+		} else if (rc == C_OK && game_view(g, seat, &truth, &e) == C_OK) {
+			CHECK(u, same_view(g, pr.game, &truth, open, diff, sizeof diff), "%s: %s's view: %s", name,
+			      seat_name(g, seat), diff);
+			game_free(&truth);
+		} else {
+			CHECK(u, 0, "%s: %s's view: %s", name, seat_name(g, seat), e.msg);
+		}
+		present_free(&pr);
+	}
+}
+
 /* play: a whole game of o by policy pol, at most turns turns, into g (internal outcomes, the log kept). */
 static int play(const struct newgame *o, int pol, int turns, struct game *g, struct cerr *e)
 {
@@ -336,7 +426,7 @@ static void generated(struct unit *u, int games, struct tally *t)
 	static const uint8_t colours[MAXPLAYERS] = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE, COL_GREEN,
 							COL_BROWN };
 	uint64_t x = 42;
-	struct judged j;
+	struct judged j = { 0 };
 
 	for (int k = 0; k < games; k++)
 		for (int si = 0; si < NSETTING; si++) {
@@ -378,6 +468,8 @@ static void generated(struct unit *u, int games, struct tally *t)
 						compare(u, &h, TEST_TRIES, name, t, &j);
 						t->by[how]++;
 					}
+					if (kind == PLANT_NONE && how != HIDE_VIEW && j.rc == C_OK)
+						views(u, &g, &h, how, name);
 					game_free(&h);
 				}
 			game_free(&g);

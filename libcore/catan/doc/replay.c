@@ -1375,7 +1375,7 @@ back:
 /*
  * worlds_search: the rest of the log from the worlds ws after r->done
  * moves, depth first from each in turn, trying at most limit outcomes.
- * C_OK with r->g.pos the world found and r->done the log's length; else
+ * C_OK with r->g.pos the world found (*found: the world whole) and r->done the log's length; else
  * r->done is where the farthest path stopped (the log's length when every
  * path went through it but none ends in the stored position) and e says
  * why: in the words of worlds_step and worlds_end, with "more than
@@ -1383,7 +1383,7 @@ back:
  * past the limit, C_SYSTEM.
  */
 static int worlds_search(struct replay *r, const struct worlds *ws, unsigned long limit,
-			 struct cerr *e)
+			 struct world *found, struct cerr *e)
 {
 	struct search s = { .r = r, .far = r->done, .alike = 1, .limit = limit };
 	const size_t n = r->src->log.len;
@@ -1406,6 +1406,7 @@ static int worlds_search(struct replay *r, const struct worlds *ws, unsigned lon
 		snprintf(count, sizeof count, "%zu", counted);
 	if (rc == C_OK) {
 		r->g.pos = s.found.p;
+		*found = s.found;
 		r->done = n;
 	} else if (rc == NOWHERE) {
 		r->done = s.far;
@@ -1444,6 +1445,7 @@ int game_replay_limits(const struct game *g, const struct replay_limits *lim,
 {
 	struct replay r;
 	struct worlds ws = { 0 }, next = { 0 };
+	struct world found = { 0 };
 	struct pos_diff d;
 	struct move m;
 	int rc, searched = 0;
@@ -1471,7 +1473,7 @@ int game_replay_limits(const struct game *g, const struct replay_limits *lim,
 		}
 		/* More positions than to follow at once: one path at a time through the rest of the log. */
 		if (rc == TOO_MANY && lim->tries) {
-			rc = worlds_search(&r, &ws, lim->tries, e);
+			rc = worlds_search(&r, &ws, lim->tries, &found, e);
 			searched = 1;
 		} else if (rc == TOO_MANY) {
 			rc = cerr_set(e, C_SYSTEM, "more than %zu positions are consistent with the "
@@ -1498,12 +1500,15 @@ int game_replay_limits(const struct game *g, const struct replay_limits *lim,
 		if (g->has_pos && (rc = worlds_end(g, &ws, e)))
 			goto out;
 		r.g.pos = ws.w[0].p;
+		found = ws.w[0];
 	} else if (!ws.n && g->has_pos && pos_diff(g, &g->pos, &r.g.pos, 0, &d)) {
 		rc = end_refusal(e, "1", 1, &d);
 		goto out;
 	}
 	free(ws.w);
 	free(next.w);
+	for (int s = 0; s < MAXPLAYERS; s++)
+		res->unseen[s] = (uint8_t)(found.unseen[s] + found.unseen_new[s]);
 	if (end) {
 		*end = r.g;
 		return C_OK;

@@ -3,6 +3,7 @@
 #define CATAN_REPLAY_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "err.h"
 #include "model/types.h"
@@ -71,6 +72,12 @@ struct replay_result {
 	size_t checked;		/* logged moves replayed and found legal */
 	size_t index;		/* 1-based number of the failing move; 0 when no move failed */
 	const char *move;	/* the failing move's log text (borrowed from g), or NULL */
+	/*
+	 * After a C_OK, the development cards bought unseen that each seat
+	 * still holds in *end, their kinds open: in no hand of *end, and still
+	 * in its deck's counts (its deck_len without them).
+	 */
+	uint8_t unseen[MAXPLAYERS];
 };
 
 /*
@@ -96,7 +103,7 @@ struct replay_result {
  * stored position must be one of them (for a view: as its player sees
  * it).  A card bought unseen keeps its kind open until it is played.  Up
  * to REPLAY_BREADTH positions are followed at once, move by move, and
- * *end receives the first; beyond, the rest of the log is searched depth
+ * *end receives the first (res->unseen its cards bought unseen); beyond, the rest of the log is searched depth
  * first, one choice of the unseen outcomes at a time, back to the last
  * choice left when a move is refused, with the same verdict and message
  * (N reads "more than 16384" past REPLAY_WORLDS_MAX), and *end receives

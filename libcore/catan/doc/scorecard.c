@@ -7,6 +7,7 @@
 #include "doc/scorecard.h"
 #include "model/seats.h"
 #include "model/state.h"
+#include "model/view.h"
 
 void scorecard_make(const struct game *g, const struct position *p, struct scorecard *sc)
 {
@@ -62,6 +63,12 @@ int timeline_make(const struct game *g, struct timeline *t, struct replay_result
 
 	memset(t, 0, sizeof *t);
 	memset(res, 0, sizeof *res);
+	/* The points of every turn come from one replay, which needs every card named. */
+	const char *what;
+	size_t k = view_unnamed(g, g->log.len, NOBODY, &what);
+	if (k && g->view == NOBODY)
+		return cerr_set(e, C_ILLEGAL, "move %zu '%s' does not name %s: the points turn by turn "
+				"need every outcome", k, g->log.ent[k - 1].text, what);
 	if ((rc = replay_begin(&r, g, e)))
 		return rc;
 	const struct position *p = &r.g.pos;

@@ -56,7 +56,9 @@ struct timeline {
  * then one for the turn under way when the log stops inside it.  When the game is over the last row counts
  * the winner's victory point cards, which are then shown.
  * Returns C_OK; C_ILLEGAL for a view or a record that does not replay, with
- * res->index and res->move set as game_replay sets them; C_SYSTEM when
+ * res->index and res->move set as game_replay sets them, or one that
+ * leaves an outcome unnamed ("move 8 'red buy' does not name the card
+ * bought: the points turn by turn need every outcome"); C_SYSTEM when
  * memory runs out.  Free t with timeline_free in every case.
  */
 int timeline_make(const struct game *g, struct timeline *t, struct replay_result *res,

@@ -59,7 +59,10 @@ int scorecard_text(const struct game *g, const struct scorecard *sc, char **out,
 	rules_default(&def);
 	if (rules_text(&g->rules, &def, rules, sizeof rules)[0])
 		buf_printf(&b, "rules: %s\n", rules);
-	if (sc->public_only)
+	if (sc->public_only && g->view == SPECTATOR)
+		buf_printf(&b, "totals are public: the players' victory point cards are hidden "
+		       "(the public's view: the record does not name every card)\n");
+	else if (sc->public_only)
 		buf_printf(&b, "totals are public: the other players' victory point cards are hidden "
 		       "(%s's view)\n", seat_name(g, g->view));
 	if (sc->winner != NOBODY)
@@ -85,7 +88,8 @@ int scorecard_json(const struct game *g, const struct scorecard *sc, char **out,
 	struct jw w;
 	jw_init(&w, 0);
 	jw_obj(&w, JW_BLOCK);
-	sj_write_seat(&w, g, "view", g->view);
+	/* The public's view is no seat's: null, with totals public. */
+	sj_write_seat(&w, g, "view", g->view == SPECTATOR ? NOBODY : g->view);
 	jw_key_str(&w, "totals", sc->public_only ? "public" : "full");
 	jw_key_int(&w, "points_to_win", g->rules.points_to_win);
 	jw_key(&w, "players");

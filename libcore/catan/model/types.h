@@ -33,6 +33,7 @@
 #define MAX_BANK_EACH 24	/* the largest bank of one resource: bounds counts of cards */
 #define NDICE 2	/* the dice of a production roll: a roll move names each (struct move's dice) */
 #define NOBODY (-1)
+#define SPECTATOR (-2)	/* a viewer at none of the seats: the public (struct game's view) */
 #define MAX_TURN 65535	/* the last turn a game may reach: position.turn is 16 bits */
 
 /* Resources; terrain t < T_DESERT produces resource t. */
@@ -312,7 +313,7 @@ struct game {
 	struct position start;
 	struct position pos;
 	struct movelog log;
-	int view;		/* NOBODY for a full state, else the viewer's seat */
+	int view;		/* NOBODY for a full state, SPECTATOR for the public's view, else the viewer's seat */
 	/* In a view, counts of hidden things: per seat hand and development cards. */
 	uint8_t view_hand[MAXPLAYERS], view_dev[MAXPLAYERS];
 };

@@ -96,15 +96,9 @@ static void hide(const struct game *g, int seat, struct game *out)
 	view_redact(g, seat, &out->pos, out->view_hand, out->view_dev);
 }
 
-int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
+/* view_make: game_view's copy of g for seat, a player or SPECTATOR. */
+static int view_make(const struct game *g, int seat, struct game *out, struct cerr *e)
 {
-	if (g->view != NOBODY)
-		return cerr_set(e, C_INPUT, "the game is already a view");
-	if (seat < 0 || seat >= g->nplayers)
-		return cerr_set(e, C_USAGE, "no such player in this game");
-	if (!seat_moves(g, seat))
-		return cerr_set(e, C_USAGE, "%s is a neutral seat: only a player has a view",
-				seat_name(g, seat));
 	*out = *g;
 	memset(&out->log, 0, sizeof out->log);
 	out->view = seat;
@@ -121,6 +115,25 @@ int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
 		}
 	}
 	return C_OK;
+}
+
+int game_view(const struct game *g, int seat, struct game *out, struct cerr *e)
+{
+	if (g->view != NOBODY)
+		return cerr_set(e, C_INPUT, "the game is already a view");
+	if (seat < 0 || seat >= g->nplayers)
+		return cerr_set(e, C_USAGE, "no such player in this game");
+	if (!seat_moves(g, seat))
+		return cerr_set(e, C_USAGE, "%s is a neutral seat: only a player has a view",
+				seat_name(g, seat));
+	return view_make(g, seat, out, e);
+}
+
+int game_spectator(const struct game *g, struct game *out, struct cerr *e)
+{
+	if (g->view != NOBODY)
+		return cerr_set(e, C_INPUT, "the game is already a view");
+	return view_make(g, SPECTATOR, out, e);
 }
 
 int game_public(const struct game *g, struct game *out, struct cerr *e)
@@ -169,25 +182,48 @@ static int unnamed(const uint8_t *c, int n)
 	return 1;
 }
 
-int view_record_names(const struct game *g, int seat, struct cerr *e)
+/* saw: whether seat (NOBODY: anyone) would have seen the outcome of m, a move of g. */
+static int saw(const struct game *g, const struct move *m, int seat)
+{
+	if (seat == NOBODY || m->verb == MV_DISCARD)
+		return 1;	/* the cards discarded go to the bank, before everyone */
+	if (m->verb == MV_BUY)
+		return m->seat == seat;
+	if (m->verb == MV_ROBBER || m->verb == MV_STEAL)
+		return m->seat == seat || m->victim == seat || g->rules.open_hands;
+	return m->seat == seat || seat_opponent(g, m->seat) == seat;
+}
+
+size_t view_unnamed(const struct game *g, size_t n, int seat, const char **what)
 {
 	struct move m;
-	for (size_t i = 0; i < g->log.len; i++) {
-		if (movelog_move(g, i, &m, e) != C_OK)
-			return C_OK;	/* the replay names it */
-		const char *what = NULL;
+	struct cerr ignored = { 0 };
+	for (size_t i = 0; i < n && i < g->log.len; i++) {
+		if (movelog_move(g, i, &m, &ignored) != C_OK)
+			return 0;	/* the replay names it */
+		*what = NULL;
 		if (m.verb == MV_DISCARD && unnamed(m.give, NRES))
-			what = "the cards discarded";
+			*what = "the cards discarded";
 		else if (m.verb == MV_BUY && m.card < 0)
-			what = "the card bought";
+			*what = "the card bought";
 		else if ((m.verb == MV_ROBBER || m.verb == MV_STEAL) && m.victim >= 0 && m.res < 0)
-			what = "the card stolen";
+			*what = "the card stolen";
 		else if (m.verb == MV_ACTION && m.action == ACT_FORCE_TRADE && unnamed(m.get, NRES))
-			what = "the cards traded";
-		if (what)
-			return cerr_set(e, C_ILLEGAL, "move %zu '%s' does not name %s: %s's view needs every "
-					"outcome", i + 1, g->log.ent[i].text, what, seat_name(g, seat));
+			*what = "the cards traded";
+		if (*what && saw(g, &m, seat))
+			return i + 1;
 	}
+	*what = NULL;
+	return 0;
+}
+
+int view_record_names(const struct game *g, size_t n, int seat, struct cerr *e)
+{
+	const char *what;
+	size_t i = view_unnamed(g, n, seat, &what);
+	if (i)
+		return cerr_set(e, C_ILLEGAL, "move %zu '%s' does not name %s, which %s's view shows",
+				i, g->log.ent[i - 1].text, what, seat_name(g, seat));
 	return C_OK;
 }
 

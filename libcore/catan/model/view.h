@@ -20,6 +20,16 @@
 int game_view(const struct game *g, int seat, struct game *out, struct cerr *e);
 
 /*
+ * game_spectator: a copy of g as someone at none of its seats sees it, as
+ * game_view makes a player's (view SPECTATOR): every hand and every
+ * development card a count, the deck a count, the log redacted for a
+ * viewer who is no player.  It is never written as a document: the
+ * programs show it, score it and tell whom it waits for.  Returns C_OK;
+ * C_INPUT when g is already a view; C_SYSTEM when memory runs out.
+ */
+int game_spectator(const struct game *g, struct game *out, struct cerr *e);
+
+/*
  * game_public: a copy of g as someone at none of its seats saw it, as a
  * record (out is uninitialised; free it with game_free): the log redacted
  * as game_view redacts it for a viewer who is no player (every card bought
@@ -33,16 +43,26 @@ int game_view(const struct game *g, int seat, struct game *out, struct cerr *e);
 int game_public(const struct game *g, struct game *out, struct cerr *e);
 
 /*
- * view_record_names: whether record g names every outcome (every card
- * bought, stolen, discarded or traded by force), as a view of its last
- * position needs: an unnamed discard leaves the bank's counts open, and a
- * card bought unseen the seats' counts of cards, which a view shows (seat
- * is the viewer, for the message).  C_OK; C_ILLEGAL naming the first move
- * that does not ("move 12 'red buy' does not name the card bought: blue's
- * view needs every outcome").  A line that is no move is left to the
- * replay.
+ * view_unnamed: the number (from 1) of the first of g's first n logged
+ * moves that does not name an outcome seat saw (seat NOBODY: any outcome),
+ * with *what saying which ("the card bought", "the card stolen", "the
+ * cards discarded", "the cards traded"); 0 when there is none.  A seat saw
+ * its own card bought, a card stolen from it or by it (every card stolen
+ * with hands open), a forced trade it was in, and every discard (the
+ * cards go to the bank before everyone).  A line that is no move ends the
+ * search (the replay names it).
  */
-int view_record_names(const struct game *g, int seat, struct cerr *e);
+size_t view_unnamed(const struct game *g, size_t n, int seat, const char **what);
+
+/*
+ * view_record_names: whether the first n moves of record g name every
+ * outcome seat saw, as seat's view of the position after them needs: an
+ * unnamed discard leaves the bank's counts open, a card seat bought or
+ * lost unnamed its own hand.  C_OK; C_ILLEGAL naming the first move that
+ * does not ("move 12 'red buy' does not name the card bought, which red's
+ * view shows").
+ */
+int view_record_names(const struct game *g, size_t n, int seat, struct cerr *e);
 
 /*
  * view_redact: position p as seat sees it, in place: what game_view hides

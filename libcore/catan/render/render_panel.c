@@ -280,7 +280,9 @@ void panel_build(const struct game *g, const struct render_opts *o, struct panel
 	pn->width = o->width <= 0 || o->width >= PANEL_WIDTH ? PANEL_WIDTH :
 		    o->width > PANEL_MIN_WIDTH ? o->width : PANEL_MIN_WIDTH;
 	title(g, p, pn);
-	if (g->view != NOBODY)
+	if (g->view == SPECTATOR)
+		add(pn, NOBODY, PK_TEXT, 0, "What the public saw: hands and development cards are counts");
+	else if (g->view != NOBODY)
 		add(pn, g->view, PK_TEXT, 0, "What %s may see: other hands and development cards are counts",
 		    seat_name(g, g->view));
 	pending(g, p, pn);
