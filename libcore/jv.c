@@ -1062,7 +1062,10 @@ void jv_refusal(struct jv_error *err, const json_error_t *je, const char *text, 
 		err->line = 1;
 		for (const char *c = text; (c = memchr(c, '\n', (size_t)(nul - c))); bol = ++c)
 			err->line++;
-		err->column = (int)(nul - bol) + 1;
+		/* A column a character, as jansson counts them (the bytes that can start one). */
+		err->column = 1;
+		for (const unsigned char *c = (const unsigned char *)bol; c < (const unsigned char *)nul; c++)
+			err->column += *c < 0x80 || (*c >= 0xc2 && *c <= 0xf4);
 		strcpy(err->text, "a NUL byte");
 	}
 }

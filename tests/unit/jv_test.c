@@ -25,7 +25,10 @@ static json_t *loadb(const char *text, size_t len, json_error_t *je)
 				je->line++;
 				bol = c + 1;
 			}
-		je->column = (int)(nul - bol) + 1;
+		/* A column a character, as jansson counts its own. */
+		je->column = 1;
+		for (const unsigned char *c = (const unsigned char *)bol; c < (const unsigned char *)nul; c++)
+			je->column += *c < 0x80 || (*c >= 0xc2 && *c <= 0xf4);
 		strcpy(je->text, "a NUL byte");
 	}
 	return j;
@@ -261,6 +264,13 @@ static void cases(struct unit *u)
 	struct jv_error ne;
 	CHECK(u, jv_parse("[1,\n 2,\0 3]", 11, &nd, &ne) == -1 && ne.line == 2 && ne.column == 4 &&
 		 strcmp(ne.text, "a NUL byte") == 0, "NUL between values: %d:%d %s", ne.line, ne.column, ne.text);
+	/* A character of two bytes before it on its line is one column, in the list's strings too. */
+	static const char utf8_nul[] = "{\"log\":[\"a\xc3\xa9\",\"b\0\"]}";
+	CHECK(u, same(utf8_nul, sizeof utf8_nul - 1, why, sizeof why), "NUL after a character of two bytes: %s", why);
+	CHECK(u, same_list(utf8_nul, sizeof utf8_nul - 1, why, sizeof why), "NUL in a list after a character of two bytes: %s", why);
+	CHECK(u, jv_parse_list(utf8_nul, sizeof utf8_nul - 1, &(struct jv_list){ .key = "log" }, &nd, &ne) == -1 &&
+		 ne.line == 1 && ne.column == 16 && strcmp(ne.text, "a NUL byte") == 0,
+	      "NUL in a list after a character of two bytes: %d:%d %s", ne.line, ne.column, ne.text);
 
 	/* Deep and wide: jansson's depth limit, and objects too wide for the quick duplicate check. */
 	size_t depth = 2100;
