@@ -157,8 +157,8 @@ static void title(const struct game *g, const struct position *p, struct panel *
 		break;
 	case PH_MAIN:
 		if (p->paired)
-			add(pn, cur, PK_TITLE, 0, "Turn %d: %s's part of %s's turn (paired players): trade with "
-			    "the bank, build, buy, play or end", p->turn, who, seat_name(g, p->turn_of));
+			add(pn, cur, PK_TITLE, 0, "Turn %d: %s plays a part of %s's turn (paired players)",
+			    p->turn, who, seat_name(g, p->turn_of));
 		else
 			add(pn, cur, PK_TITLE, 0, "Turn %d: %s to trade, build, buy, play or end the turn",
 			    p->turn, who);
