@@ -514,6 +514,7 @@ static void owed_words(const struct owed *o, char *out, size_t size)
 		[OWE_INTERRUPT] = "to answer the robber", [OWE_STEAL] = "to steal", [OWE_OFFER] = "to answer the offer",
 		[OWE_NEUTRAL] = "to place a free neutral", [OWE_GIVE] = "to give",
 		[OWE_BUILDING] = "to build in the building phase",
+		[OWE_PAIRED] = "to play its part of the turn (paired players)",
 	};
 	const char *piece = o->piece == PC_ROAD ? " road" : " settlement";
 	if (o->what == OWE_SETUP || o->what == OWE_NEUTRAL)

@@ -35,10 +35,11 @@ static const struct fe_opt options[] = {
 	  .value_name = "MODE", .text = "harbour kinds on a random board: shuffled (default) or fixed (the rule "
 		  "set's order; the terrains and tokens stay the same)" },
 	{ "rules", O_RULES, FE_ARG, NULL, .help = "a rules option", .value_name = "KEY=VALUE",
-	  .text = "a rules option (default first): variant (base|two), points_to_win (10), discard_limit (7), "
+	  .text = "a rules option (default first): variant (base|two|five_six), points_to_win (10), discard_limit (7), "
 		  "trade_build (combined|strict), outcomes (internal|external), open_hands, dev_after_roll, "
 		  "reroll_sevens, keep_settlement, friendly_robber (off|on), road_tie (keep|aside), "
-		  "vp_cards (held|played), ignore_seven, knight_interrupt (off|on)" },
+		  "vp_cards (held|played), ignore_seven, knight_interrupt, paired_players (off|on; five or six "
+		  "players: a second player's part of each turn instead of the building phase)" },
 	{ "neutral", O_NEUTRAL, FE_ARG, NULL, .help = "the neutral settlements' intersections", .value_name = "A,B",
 	  .text = "variant=two: the neutral settlements' intersections (14,41)" },
 	{ "position", O_POSITION, FE_ARG_FILE, NULL, .help = "a game that starts at a position",

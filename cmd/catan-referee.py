@@ -1301,10 +1301,24 @@ def check_refereeable(ref, game, doc, seats, players):
         ref.say("refused: no address for %s in %s; no reply" % (", ".join(missing), players))
         raise Fail(1, "catan-referee: %s has no address for %s" % (players, ", ".join(missing)))
     visits = building_visits(players)
-    if visits not in ("all", "requested"):
+    if visits not in ("all", "requested", "paired"):
         ref.say("refused: %s says 'building %s'; no reply" % (players, visits))
-        raise Fail(1, "catan-referee: %s: the line 'building' takes all or requested, not '%s'"
-                   % (players, visits))
+        raise Fail(1, "catan-referee: %s: the line 'building' takes all, requested or paired, "
+                   "not '%s'" % (players, visits))
+    # The table's choice of paired players, in the players file, and the game's rules agree.
+    paired = rules.get("paired_players") == "on"
+    said = players_setting(players, "building", None)
+    if paired and said not in (None, "paired"):
+        ref.say("refused: %s says 'building %s', %s plays paired players; no reply"
+                % (players, said, game))
+        raise Fail(1, "catan-referee: %s plays paired players, which have no building phase: "
+                   "the line 'building' in %s says paired, or nothing" % (game, players))
+    if said == "paired" and not paired:
+        ref.say("refused: %s says 'building paired', %s does not play them; no reply"
+                % (players, game))
+        raise Fail(1, "catan-referee: %s says 'building paired', but %s was made without them "
+                   "(catan-newboard --rules variant=five_six --rules paired_players=on)"
+                   % (players, game))
 
 
 def view_of(ref, game_bytes, colour):
@@ -1530,7 +1544,8 @@ OWES = {"setup": "to place a {piece}", "roll": "to roll", "turn": "to play",
         "discard": "to discard {cards} cards", "robber": "to move the robber",
         "interrupt": "to answer the robber", "steal": "to choose whom to rob",
         "offer": "to answer an offer", "neutral": "to place a neutral {piece}",
-        "give": "to give {cards} cards", "building": "to build or pass"}
+        "give": "to give {cards} cards", "building": "to build or pass",
+        "paired": "to play their part of the turn"}
 
 
 def owes_words(o):
@@ -1551,6 +1566,10 @@ def now_line(st):
     robber)"; "red has won the game" at its end.  ST: catan-move --status's answer."""
     if st["winner"]:
         return "%s has won the game" % st["winner"]
+    owes = st["owes"].get(st["current"], {})
+    if st["waiting"] == [st["current"]] and owes.get("what") == "paired":
+        # Settler 2's part of Settler 1's turn (paired players).
+        return "%s's turn; the game waits for %s" % (owes.get("turn_of"), waits_for(st))
     if st["waiting"] == [st["current"]]:
         return "%s to play (%s)" % (st["current"], st["phase"])
     return "%s's turn; the game waits for %s" % (st["current"], waits_for(st))

@@ -162,6 +162,21 @@ elo $long - greedy: -inf (95% interval -inf to +234; $long holds 1 of 3 seats)" 
 	assert_eq "" "$output"
 }
 
+@test "paired players (paired_players=on): best, search, greedy and random play a game to its end, which validates" {
+	mkdir games
+	run -0 --separate-stderr catan-match --seeds 3 -q --games games --rules paired_players=on \
+		best:30 search:30 greedy random greedy
+	assert_eq "" "$stderr"
+	assert_eq '"won"' "$(jq -c .end <<<"$output")"
+	assert_eq '[]' "$(jq -c .forfeits <<<"$output")"
+	assert_eq on "$(jq -r .rules.paired_players games/3.json)"
+	catan-validate games/3.json
+	# The first turn's end hands it to the player three seats on (orange, after red), not to
+	# the player on red's left as the building phase would.
+	run -0 jq -r '.log | (map(test(" end$")) | index(true)) as $i | [.[$i], .[$i + 1]] | map(split(" ")[0]) | join(" ")' games/3.json
+	assert_eq "red orange" "$output"
+}
+
 @test "the example players in shell and Python play a match against built-in ones" {
 	run -0 --separate-stderr catan-match $PATIENT --seeds 1-2 --fallback none "exec:sh $ROOT/examples/player.sh" greedy
 	[ "${#lines[@]}" -eq 2 ]

@@ -1386,6 +1386,21 @@ status_of() {
 	assert_eq 0 "$output"
 }
 
+@test "--status with paired players: Settler 2's part is owed by the player three seats on, named with the turn's player, and the part's end begins the next turn" {
+	jq .game "$FIXTURES/perft/six-paired.json" >"$G"
+	run -0 catan-move --status <"$G"
+	assert_eq '{"phase":"main","current":"green","turn":44,"waiting":["green"],"owes":{"green":{"what":"paired","turn_of":"blue"}},"winner":null}' "$output"
+	run -0 catan-move --count --as green <"$G"
+	assert_eq 37 "$output"
+	run -0 catan-move --count --as blue <"$G"
+	assert_eq 0 "$output"
+	run -0 catan-render <"$G"
+	[[ "$output" == *"Turn 44: green plays a part of blue's turn (paired players)"* ]]
+	catan-move -i "$G" 'green end'
+	run -0 catan-move --status <"$G"
+	assert_eq '{"phase":"roll","current":"white","turn":45,"waiting":["white"],"owes":{"white":{"what":"roll"}},"winner":null}' "$output"
+}
+
 @test "--status on every perft fixture names exactly the colours that --list gives moves to, and every view gives the full game's line" {
 	for f in "$FIXTURES"/perft/*.json; do
 		jq .game "$f" >"$BATS_TEST_TMPDIR/p.json"

@@ -223,11 +223,11 @@ load test_helper
 	run -2 --separate-stderr catan-newboard --rules points_to_win=2
 	assert_eq "catan-newboard: --rules: points_to_win must be 3 to 20, not '2'" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --rules colour=red
-	assert_eq "catan-newboard: --rules: unknown key 'colour' (keys: variant, points_to_win, discard_limit, trade_build, outcomes, open_hands, dev_after_roll, reroll_sevens, keep_settlement, friendly_robber, road_tie, vp_cards, ignore_seven, knight_interrupt)" "${stderr_lines[0]}"
+	assert_eq "catan-newboard: --rules: unknown key 'colour' (keys: variant, points_to_win, discard_limit, trade_build, outcomes, open_hands, dev_after_roll, reroll_sevens, keep_settlement, friendly_robber, road_tie, vp_cards, ignore_seven, knight_interrupt, paired_players)" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --rules points=12
-	assert_eq "catan-newboard: --rules: unknown key 'points': did you mean 'points_to_win'? (keys: variant, points_to_win, discard_limit, trade_build, outcomes, open_hands, dev_after_roll, reroll_sevens, keep_settlement, friendly_robber, road_tie, vp_cards, ignore_seven, knight_interrupt)" "${stderr_lines[0]}"
+	assert_eq "catan-newboard: --rules: unknown key 'points': did you mean 'points_to_win'? (keys: variant, points_to_win, discard_limit, trade_build, outcomes, open_hands, dev_after_roll, reroll_sevens, keep_settlement, friendly_robber, road_tie, vp_cards, ignore_seven, knight_interrupt, paired_players)" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --rules knight-interupt=on
-	assert_eq "catan-newboard: --rules: unknown key 'knight_interupt': did you mean 'knight_interrupt'? (keys: variant, points_to_win, discard_limit, trade_build, outcomes, open_hands, dev_after_roll, reroll_sevens, keep_settlement, friendly_robber, road_tie, vp_cards, ignore_seven, knight_interrupt)" "${stderr_lines[0]}"
+	assert_eq "catan-newboard: --rules: unknown key 'knight_interupt': did you mean 'knight_interrupt'? (keys: variant, points_to_win, discard_limit, trade_build, outcomes, open_hands, dev_after_roll, reroll_sevens, keep_settlement, friendly_robber, road_tie, vp_cards, ignore_seven, knight_interrupt, paired_players)" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --rules outcomes
 	assert_eq "catan-newboard: --rules: expected KEY=VALUE, not 'outcomes'" "${stderr_lines[0]}"
 	run -2 --separate-stderr catan-newboard --frobnicate

@@ -1799,7 +1799,7 @@ after() {
 	assert_eq "Standing request cancelled: the referee passes for you in the special building phase." "${lines[6]}"
 }
 
-@test "'building on' in a game without the building phase changes nothing and says so; a players file's 'building' line takes all or requested" {
+@test "'building on' in a game without the building phase changes nothing and says so; a players file's 'building' line takes all, requested or paired" {
 	printf 'building on\n' | send plain 'Alice <alice@example.org>' 'build' '<b1@x>'
 	run -0 plain_to alice@example.org
 	assert_eq "Now: red to play (roll)." "${lines[0]}"
@@ -1808,7 +1808,59 @@ after() {
 	cp "$MAIL/players" "$BATS_TEST_TMPDIR/players"
 	echo 'building some' >>"$BATS_TEST_TMPDIR/players"
 	run -1 --separate-stderr catan-referee $SEEDED $OPTS "$G" "$BATS_TEST_TMPDIR/players" "$OUT" <"$BATS_TEST_TMPDIR/sent.eml"
-	assert_eq "catan-referee: $BATS_TEST_TMPDIR/players: the line 'building' takes all or requested, not 'some'" "$stderr"
+	assert_eq "catan-referee: $BATS_TEST_TMPDIR/players: the line 'building' takes all, requested or paired, not 'some'" "$stderr"
+}
+
+@test "a five-player game of paired players by mail: the turn's end hands it to the player three seats on, who is asked and whose end begins the next turn" {
+	P=$BATS_TEST_TMPDIR/five.players
+	PLAYERS_OF=$P
+	five_players "$P"
+	echo 'building paired' >>"$P"
+	newgame "$G" --seed 3 --secret --players red,blue,white,orange,green --rules paired_players=on
+	passwords "$G" "$P"
+	to_main
+	cur=$(jq -r .position.current "$G") two=$(after "$cur" 3)
+	n=$(jq '.log | length' "$G")
+	printf 'end\n' | mkmail plain "$(address "$cur")" 'my turn' '<p1@x>' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	# No building phase and nobody passed for: Settler 2's part of the same turn.
+	run -0 jq -c --argjson n "$n" '[.log[$n:], .position.current, .position.phase, .position.paired_after]' "$G"
+	assert_eq "[[\"$cur end\"],\"$two\",\"main\",\"$cur\"]" "$output"
+	outbox_count 5
+	run -0 "$MAIL/part.py" "$(mail_to "$(address "$two")")" plain
+	assert_eq "Now: $cur's turn; the game waits for $two (to play their part of the turn)." "${lines[0]}"
+	# Settler 2 offers nothing to a player; their end begins the turn of the player left of Settler 1.
+	rm "$OUT"/*.eml
+	printf 'offer %s brick 1 for wool 1\n' "$cur" | mkmail plain "$(address "$two")" 'my part' '<p2@x>' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 "$MAIL/part.py" "$(mail_to "$(address "$two")")" plain
+	assert_eq "  '$two offer $cur brick 1 for wool 1': in $cur's turn $two trades with the" "${lines[3]}"
+	assert_eq "    bank alone, not with other players (paired players)" "${lines[4]}"
+	rm "$OUT"/*.eml
+	printf 'end\n' | mkmail plain "$(address "$two")" 'my part' '<p3@x>' >"$BATS_TEST_TMPDIR/m"
+	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	run -0 jq -c --argjson n "$n" '[.log[$n:], .position.current, .position.phase, .position.paired_after]' "$G"
+	assert_eq "[[\"$cur end\",\"$two end\"],\"$(after "$cur" 1)\",\"roll\",null]" "$output"
+}
+
+@test "the players file's 'building paired' and the game's paired_players agree, or the referee refuses the game" {
+	P=$BATS_TEST_TMPDIR/five.players
+	PLAYERS_OF=$P
+	five_players "$P"
+	newgame "$G" --seed 3 --secret --players red,blue,white,orange,green --rules paired_players=on
+	passwords "$G" "$P"
+	printf 'board\n' | CODES_OF=$G mkmail plain 'Alice <alice@example.org>' 'board' '<q1@x>' >"$BATS_TEST_TMPDIR/m"
+	# No 'building' line: the game's rules say paired players, and the referee plays them.
+	run -0 catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	echo 'building all' >>"$P"
+	run -1 --separate-stderr catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	assert_eq "catan-referee: $G plays paired players, which have no building phase: the line 'building' in $P says paired, or nothing" "$stderr"
+	five_players "$P"
+	echo 'building paired' >>"$P"
+	newgame "$G" --seed 3 --secret --players red,blue,white,orange,green
+	passwords "$G" "$P"
+	run -1 --separate-stderr catan-referee $SEEDED $OPTS "$G" "$P" "$OUT" <"$BATS_TEST_TMPDIR/m"
+	assert_eq "catan-referee: $P says 'building paired', but $G was made without them (catan-newboard --rules variant=five_six --rules paired_players=on)" "$stderr"
 }
 
 @test "a request cancelled while its player is asked: --tick plays the pass and tells all five" {

@@ -281,6 +281,33 @@ orange            2       0     1        0  -              0       2" "$(head -5
 	assert_eq "robber interrupt steal main " "$phases"
 }
 
+@test "paired_players: Settler 2's part (paired_after) agrees with the seat, the phase and the roll; no building phase; five or six players of variant=five_six only" {
+	# Green's part of blue's turn, from the perft fixture: read back byte for byte.
+	jq .game "$FIXTURES/perft/six-paired.json" | rw >"$BATS_TEST_TMPDIR/a.json"
+	rw <"$BATS_TEST_TMPDIR/a.json" >"$BATS_TEST_TMPDIR/b.json"
+	assert_file_eq "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json"
+	run -0 jq -c '[.rules.paired_players, .position.phase, .position.current, .position.paired_after]' "$BATS_TEST_TMPDIR/a.json"
+	assert_eq '["on","main","green","blue"]' "$output"
+	paired_refused() {
+		jq "$1" "$BATS_TEST_TMPDIR/a.json" >"$BATS_TEST_TMPDIR/in.json"
+		run -3 --separate-stderr rw <"$BATS_TEST_TMPDIR/in.json"
+		assert_eq "" "$output"
+		assert_eq "state_rw: $2" "$stderr"
+	}
+	paired_refused '.position.paired_after = "red"' "position.paired_after: orange's part follows red's turn, not green's"
+	paired_refused '.position.phase = "roll" | .position.rolled = false' "position.paired_after: Settler 2's part of a turn follows the roll, in the main phase or a robber's, not in 'roll'"
+	paired_refused '.position.paired_after = null | .position.phase = "building"' "position.phase: the rules option paired_players has no building phase"
+	paired_refused '.position.building_after = null' "position: unknown key 'building_after'"
+	paired_refused '.rules.paired_players = "yes"' "rules.paired_players: expected off or on"
+	refused '.rules.paired_players = "on"' "rules.paired_players: paired_players belongs to variant=five_six with five or six players, not base with 4"
+	# Off, the key is not written: every other game's document stays as it was.
+	beginner | jq '.rules.paired_players = "off"' | rw >"$BATS_TEST_TMPDIR/c.json"
+	beginner | rw >"$BATS_TEST_TMPDIR/d.json"
+	assert_file_eq "$BATS_TEST_TMPDIR/d.json" "$BATS_TEST_TMPDIR/c.json"
+	run -0 jq '.rules | has("paired_players")' "$BATS_TEST_TMPDIR/c.json"
+	assert_eq false "$output"
+}
+
 @test "log lines are read into their canonical form; a line that is no move stays as written" {
 	beginner | catan-move 'red roll' 'red end' |
 		jq '.log[0] |= ascii_upcase | .log[1] = "  Red   END "' >"$BATS_TEST_TMPDIR/g.json"

@@ -126,7 +126,7 @@ binaries() {
 
 @test "catan-newboard completes --rules from the rule set's options" {
 	run -0 catan-newboard --complete --rules ''
-	assert_eq $'variant=base\nvariant=two\nvariant=five_six\npoints_to_win=\ndiscard_limit=\ntrade_build=combined\ntrade_build=strict\noutcomes=internal\noutcomes=external\nopen_hands=off\nopen_hands=on\ndev_after_roll=off\ndev_after_roll=on\nreroll_sevens=off\nreroll_sevens=on\nkeep_settlement=off\nkeep_settlement=on\nfriendly_robber=off\nfriendly_robber=on\nroad_tie=keep\nroad_tie=aside\nvp_cards=held\nvp_cards=played\nignore_seven=off\nignore_seven=on\nknight_interrupt=off\nknight_interrupt=on' "$output"
+	assert_eq $'variant=base\nvariant=two\nvariant=five_six\npoints_to_win=\ndiscard_limit=\ntrade_build=combined\ntrade_build=strict\noutcomes=internal\noutcomes=external\nopen_hands=off\nopen_hands=on\ndev_after_roll=off\ndev_after_roll=on\nreroll_sevens=off\nreroll_sevens=on\nkeep_settlement=off\nkeep_settlement=on\nfriendly_robber=off\nfriendly_robber=on\nroad_tie=keep\nroad_tie=aside\nvp_cards=held\nvp_cards=played\nignore_seven=off\nignore_seven=on\nknight_interrupt=off\nknight_interrupt=on\npaired_players=off\npaired_players=on' "$output"
 	run -0 catan-newboard --complete --rules tr
 	assert_eq $'trade_build=combined\ntrade_build=strict' "$output"
 }

@@ -308,9 +308,9 @@ static void test_rules_set(struct unit *u)
 		{ "discard_limit", "41", "discard_limit must be 2 to 40, not '41'" },
 		{ "trade_build", "loose", "trade_build is combined or strict, not 'loose'" },
 		{ "outcomes", "Internal", "outcomes is internal or external, not 'Internal'" },
-		{ "speed", "fast", "unknown key 'speed' (keys: variant, points_to_win, discard_limit, trade_build, outcomes, open_hands, dev_after_roll, reroll_sevens, keep_settlement, friendly_robber, road_tie, vp_cards, ignore_seven, knight_interrupt)" },
-		{ "points", "12", "unknown key 'points': did you mean 'points_to_win'? (keys: variant, points_to_win, discard_limit, trade_build, outcomes, open_hands, dev_after_roll, reroll_sevens, keep_settlement, friendly_robber, road_tie, vp_cards, ignore_seven, knight_interrupt)" },
-		{ "discard_limt", "9", "unknown key 'discard_limt': did you mean 'discard_limit'? (keys: variant, points_to_win, discard_limit, trade_build, outcomes, open_hands, dev_after_roll, reroll_sevens, keep_settlement, friendly_robber, road_tie, vp_cards, ignore_seven, knight_interrupt)" },
+		{ "speed", "fast", "unknown key 'speed' (keys: variant, points_to_win, discard_limit, trade_build, outcomes, open_hands, dev_after_roll, reroll_sevens, keep_settlement, friendly_robber, road_tie, vp_cards, ignore_seven, knight_interrupt, paired_players)" },
+		{ "points", "12", "unknown key 'points': did you mean 'points_to_win'? (keys: variant, points_to_win, discard_limit, trade_build, outcomes, open_hands, dev_after_roll, reroll_sevens, keep_settlement, friendly_robber, road_tie, vp_cards, ignore_seven, knight_interrupt, paired_players)" },
+		{ "discard_limt", "9", "unknown key 'discard_limt': did you mean 'discard_limit'? (keys: variant, points_to_win, discard_limit, trade_build, outcomes, open_hands, dev_after_roll, reroll_sevens, keep_settlement, friendly_robber, road_tie, vp_cards, ignore_seven, knight_interrupt, paired_players)" },
 	};
 	struct rules r, before;
 	struct cerr e = { 0 };

@@ -667,6 +667,12 @@ static void test_random_positions(struct unit *u, int games)
 			o.rules.variant = VAR_SIX;
 			for (int s = 0; s < o.nplayers; s++)
 				o.colour[s] = (uint8_t)((s + k) % 4);
+			if (k % 15 == 14) {	/* five players, paired instead of the building phase */
+				o.nplayers = 5;
+				o.rules.paired_players = 1;
+				for (int s = 0; s < o.nplayers; s++)
+					o.colour[s] = (uint8_t)s;
+			}
 		}
 		/* The rules options in changing sets. */
 		o.rules.open_hands = k % 7 == 1;

@@ -18,10 +18,11 @@
 static int diags;
 
 /* The kinds of position the test must have met, beyond the phases: counted by check(). */
-enum { MET_KNIGHT_ANSWER, MET_OFFER, MET_SEVERAL_DISCARDS, MET_SEVEN_ROBBER, NMET };
+enum { MET_KNIGHT_ANSWER, MET_OFFER, MET_SEVERAL_DISCARDS, MET_SEVEN_ROBBER, MET_PAIRED_ROBBER, NMET };
 static const char *const met_names[NMET] = { "a robber moved by a knight played in answer",
 					      "an open offer with its answerers",
-					      "discards owed by several seats", "a robber after a seven" };
+					      "discards owed by several seats", "a robber after a seven",
+					      "a knight's robber in Settler 2's part (paired_players)" };
 
 struct tally {
 	long positions, phases[NPHASE], owing[NOWING], met[NMET];
@@ -100,6 +101,14 @@ static void check(struct tally *t, const struct game *g)
 		t->met[MET_OFFER]++;
 	if (p->phase == PH_DISCARD && st.nwaiting > 1)
 		t->met[MET_SEVERAL_DISCARDS]++;
+	if (p->phase == PH_ROBBER && p->paired)
+		t->met[MET_PAIRED_ROBBER]++;
+	/* Settler 2's part (paired_players): the seat three on from the turn's player, alone. */
+	if (p->paired && (p->current != settler_two(g, p->turn_of) || p->current == p->turn_of ||
+			  (p->phase == PH_MAIN && (st.nwaiting != 1 || st.owes[p->current].what != OWE_PAIRED))))
+		bad(t, g, "Settler 2's part names another seat, or waits for more than Settler 2", p->current);
+	if ((p->paired && p->phase == PH_MAIN) != (st.owes[p->current].what == OWE_PAIRED))
+		bad(t, g, "a seat owes Settler 2's part outside its main phase", p->current);
 
 	struct game wiped = *g;
 	hide_all(&wiped);
@@ -138,9 +147,10 @@ static void setup_game(int k, struct newgame *o)
 		o->rules.variant = VAR_TWO;
 		break;
 	case 3:
-	case 4:		/* five and six players, with the Special Building Phase */
+	case 4:		/* five and six players, with the Special Building Phase or paired players */
 		o->nplayers = 5 + k % 2;
 		o->rules.variant = VAR_SIX;
+		o->rules.paired_players = k % 12 == 3 || k % 12 == 4;
 		break;
 	case 5:		/* two players by the ordinary rules */
 		o->nplayers = 2;

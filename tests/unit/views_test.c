@@ -73,7 +73,16 @@ static int choices(struct choice *out, int max)
 	return n;
 }
 
-/* choice_apply: c on r; "every option on" takes each option's last word (outcomes stay internal). */
+/* choice_fits: c is played in rule set variant: paired_players belongs to the five-and-six game alone. */
+static int choice_fits(const struct choice *c, int variant)
+{
+	return !c->o || strcmp(c->o->key, "paired_players") != 0 || rs_has_building_phase(ruleset_of(variant));
+}
+
+/*
+ * choice_apply: c on r; "every option on" takes each option's last word
+ * (outcomes stay internal; paired_players only where it belongs).
+ */
 static void choice_apply(const struct choice *c, struct rules *r)
 {
 	if (c->o) {
@@ -81,7 +90,8 @@ static void choice_apply(const struct choice *c, struct rules *r)
 		return;
 	}
 	for (const struct rules_option *o = rules_options; c->value && o->key; o++) {
-		if (!o->words || strcmp(o->key, "variant") == 0 || strcmp(o->key, "outcomes") == 0)
+		if (!o->words || strcmp(o->key, "variant") == 0 || strcmp(o->key, "outcomes") == 0 ||
+		    !choice_fits(&(struct choice){ o, 1 }, r->variant))
 			continue;
 		int last = 0;
 		while (o->words[last + 1])
@@ -312,6 +322,8 @@ int main(int argc, char **argv)
 			for (int ci = 0; ci < nch; ci++) {
 				const struct seating *st = &seatings[si];
 				if (!st->every && ch[ci].o && strcmp(ch[ci].o->key, "knight_interrupt") != 0)
+					continue;
+				if (!choice_fits(&ch[ci], st->variant))
 					continue;
 				k++;
 				struct newgame o = { .nplayers = st->nplayers, .beginner = st->beginner,

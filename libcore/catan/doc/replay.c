@@ -283,6 +283,9 @@ int pos_diff(const struct game *g, const struct position *a, const struct positi
 		return differ_seat(d, g, "answering", a->answer, b->answer);
 	if (a->phase == PH_BUILDING && a->turn_of != b->turn_of)
 		return differ_seat(d, g, "building_after", a->turn_of, b->turn_of);
+	if (a->paired != b->paired || (a->paired && a->turn_of != b->turn_of))
+		return differ_seat(d, g, "paired_after", a->paired ? a->turn_of : NOBODY,
+				   b->paired ? b->turn_of : NOBODY);
 	if (a->robber != b->robber)
 		return differ_int(d, "robber", a->robber + 1, b->robber + 1);
 	if (diff_counts(d, "bank", resource_names, NRES, a->bank, b->bank))

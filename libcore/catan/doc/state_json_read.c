@@ -663,8 +663,10 @@ static int phase_fits(struct rd *r, const struct game *g, const struct position 
 		rc = jr_fail_at(&r->j, "seven", "a seven's robber is owed only in the discard and robber phases");
 	if (rc == C_OK && p->phase < PH_ROLL && p->nrolls)
 		rc = jr_fail_at(&r->j, "rolls", "no roll is made in the set-up");
-	if (rc == C_OK && p->phase == PH_BUILDING && !rs_has_building_phase(g->rs))
-		rc = jr_fail_at(&r->j, "phase", "the building phase belongs to variant=five_six");
+	if (rc == C_OK && p->phase == PH_BUILDING && !turn_building_phase(g))
+		rc = jr_fail_at(&r->j, "phase", rs_has_building_phase(g->rs) ?
+				"the rules option paired_players has no building phase" :
+				"the building phase belongs to variant=five_six");
 	if (rc == C_OK && (p->phase == PH_INTERRUPT || p->phase == PH_STEAL) && !g->rules.knight_interrupt)
 		rc = jr_fail_at(&r->j, "phase", "the %s phase belongs to the rules option knight_interrupt",
 				phase_names[p->phase]);
@@ -776,6 +778,33 @@ static int read_building(struct rd *r, jv_t *v, const struct game *g, struct pos
 	return C_OK;
 }
 
+/*
+ * paired_players' member of a position: whose turn Settler 2's part
+ * follows, a seat in that part and null outside it.  The part comes after
+ * the roll, in the main phase or a knight's robber played in it, and its
+ * player is the seat three on.
+ */
+static int read_paired(struct rd *r, jv_t *v, const struct game *g, struct position *p)
+{
+	int8_t after;
+	int rc;
+	if ((rc = sj_read_seat_or_null(r, v, "paired_after", &after)))
+		return rc;
+	if (after == NOBODY)
+		return C_OK;
+	if (g->role[after] != SEAT_PLAYER || p->current != settler_two(g, after))
+		return jr_fail_at(&r->j, "paired_after", "%s's part follows %s's turn, not %s's",
+				  seat_name(g, settler_two(g, after)), seat_name(g, after),
+				  seat_name(g, p->current));
+	if (!p->rolled || (p->phase != PH_MAIN && p->phase != PH_ROBBER && p->phase != PH_INTERRUPT &&
+			   p->phase != PH_STEAL))
+		return jr_fail_at(&r->j, "paired_after", "Settler 2's part of a turn follows the roll, "
+				  "in the main phase or a robber's, not in '%s'", phase_names[p->phase]);
+	p->paired = 1;
+	p->turn_of = after;
+	return C_OK;
+}
+
 /* read_member: the required member key of obj, read by fn at its path. */
 static int read_member(struct rd *r, jv_t *obj, const char *key, struct game *g, struct position *p,
 		       int (*fn)(struct rd *, jv_t *, struct game *, struct position *))
@@ -803,6 +832,7 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 	static const char *const seven_keys[] = { "seven", NULL };
 	static const char *const interrupt_keys[] = { "robber_by", "answering", NULL };
 	static const char *const building_keys[] = { "building_after", NULL };
+	static const char *const paired_keys[] = { "paired_after", NULL };
 	static const char *const award_keys[] = { "longest_road", "largest_army", NULL };
 	const char *allowed[32];
 	long long x;
@@ -817,7 +847,8 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 	nk = keys_add(allowed, nk, two_keys, rs_has_turn_extras(g->rs));
 	nk = keys_add(allowed, nk, seven_keys, g->rules.ignore_seven);
 	nk = keys_add(allowed, nk, interrupt_keys, g->rules.knight_interrupt);
-	keys_add(allowed, nk, building_keys, rs_has_building_phase(g->rs));
+	nk = keys_add(allowed, nk, building_keys, turn_building_phase(g));
+	keys_add(allowed, nk, paired_keys, g->rules.paired_players);
 	if ((rc = jr_object(&r->j, v, allowed)))
 		return rc;
 	if ((rc = sj_name_member(r, v, "phase", phase_parse, "phase", &k)))
@@ -840,7 +871,9 @@ static int read_position(struct rd *r, jv_t *v, struct game *g, struct position 
 		return rc;
 	if (g->rules.ignore_seven && (rc = bool_member(r, v, "seven", &p->seven)))
 		return rc;
-	if (rs_has_building_phase(g->rs) && (rc = read_building(r, v, g, p)))
+	if (turn_building_phase(g) && (rc = read_building(r, v, g, p)))
+		return rc;
+	if (g->rules.paired_players && (rc = read_paired(r, v, g, p)))
 		return rc;
 	if (g->rules.knight_interrupt && (rc = read_interrupt(r, v, g, p)))
 		return rc;
@@ -1183,10 +1216,10 @@ int game_read_flags(const char *buf, size_t len, int flags, struct game *g, stru
 	{
 		int s = jr_key(&r.j, "rules");
 		rc = read_rules(&r, v, &g->rules);
+		g->rs = ruleset_of(g->rules.variant);
 		jr_pop(&r.j, s);
 		if (rc)
 			goto out;
-		g->rs = ruleset_of(g->rules.variant);
 	}
 	v = jr_member(&r.j, root, "players", 1, &rc);
 	if (!v)
@@ -1197,6 +1230,13 @@ int game_read_flags(const char *buf, size_t len, int flags, struct game *g, stru
 		jr_pop(&r.j, s);
 		if (rc)
 			goto out;
+	}
+	if (g->rules.paired_players && (!rs_has_building_phase(g->rs) || g->nplayers < 5)) {
+		int s = jr_key(&r.j, "rules");
+		rc = jr_fail_at(&r.j, "paired_players", "paired_players belongs to variant=five_six with five "
+				"or six players, not %s with %d", g->rs->name, g->nplayers);
+		jr_pop(&r.j, s);
+		goto out;
 	}
 	v = jr_member(&r.j, root, "neutral", rs_has_neutrals(g->rs), &rc);
 	if (v) {

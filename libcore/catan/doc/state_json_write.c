@@ -26,6 +26,8 @@ void sj_write_rules(struct jw *w, const struct rules *ru)
 	jw_obj(w, JW_INLINE);
 	for (const struct rules_option *o = rules_options; o->key; o++) {
 		int v = rules_option_value(ru, o);
+		if (o->optional == RO_WHEN_SET && v == 0)
+			continue;
 		if (o->words)
 			jw_key_str(w, o->key, o->words[v]);
 		else
@@ -134,8 +136,10 @@ static void write_position(struct jw *w, const struct game *g, const struct posi
 		sj_write_seat(w, g, "robber_by", robbing ? p->robber_seat : NOBODY);
 		sj_write_seat(w, g, "answering", p->phase == PH_INTERRUPT ? p->answer : NOBODY);
 	}
-	if (rs_has_building_phase(g->rs))
+	if (turn_building_phase(g))
 		sj_write_seat(w, g, "building_after", p->phase == PH_BUILDING ? p->turn_of : NOBODY);
+	if (g->rules.paired_players)
+		sj_write_seat(w, g, "paired_after", p->paired ? p->turn_of : NOBODY);
 	jw_key_int(w, "robber", p->robber + 1);
 	write_counts(w, "bank", resource_names, NRES, p->bank);
 	if (g->view != NOBODY && !start) {

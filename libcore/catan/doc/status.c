@@ -7,7 +7,7 @@ const char *const owing_names[NOWING] = {
 	[OWE_NOTHING] = "nothing", [OWE_SETUP] = "setup", [OWE_ROLL] = "roll", [OWE_TURN] = "turn",
 	[OWE_DISCARD] = "discard", [OWE_ROBBER] = "robber", [OWE_INTERRUPT] = "interrupt",
 	[OWE_STEAL] = "steal", [OWE_OFFER] = "offer", [OWE_NEUTRAL] = "neutral", [OWE_GIVE] = "give",
-	[OWE_BUILDING] = "building",
+	[OWE_BUILDING] = "building", [OWE_PAIRED] = "paired",
 };
 
 /* The piece of a set-up placement or a free neutral piece: only these two are ever owed. */
@@ -16,8 +16,11 @@ static const char *piece_word(int piece)
 	return piece == PC_ROAD ? "road" : "settlement";
 }
 
-/* owes_write: what one seat owes, as an object: its kind and, for some kinds, the cards or pieces. */
-static void owes_write(struct jw *w, const struct owed *o)
+/*
+ * owes_write: what one seat owes in g, as an object: its kind and, for
+ * some kinds, the cards or pieces, or (Settler 2's part) whose turn it is.
+ */
+static void owes_write(struct jw *w, const struct game *g, const struct owed *o)
 {
 	jw_obj(w, JW_INLINE);
 	jw_key_str(w, "what", owing_names[o->what]);
@@ -32,6 +35,9 @@ static void owes_write(struct jw *w, const struct owed *o)
 	case OWE_NEUTRAL:
 		jw_key_str(w, "piece", piece_word(o->piece));
 		jw_key_int(w, "pieces", o->count);
+		break;
+	case OWE_PAIRED:
+		jw_key_str(w, "turn_of", seat_name(g, g->pos.turn_of));
 		break;
 	}
 	jw_end_obj(w);
@@ -57,7 +63,7 @@ int status_write(const struct game *g, char **out, size_t *len, struct cerr *e)
 	jw_obj(&w, JW_INLINE);
 	for (int i = 0; i < st.nwaiting; i++) {
 		jw_key(&w, seat_name(g, st.waiting[i]));
-		owes_write(&w, &st.owes[st.waiting[i]]);
+		owes_write(&w, g, &st.owes[st.waiting[i]]);
 	}
 	jw_end_obj(&w);
 	jw_key(&w, "winner");

@@ -163,6 +163,7 @@ const struct rules_option rules_options[NRULES_OPTION + 1] = {
 	{ "vp_cards", 0, 0, vp_words, offsetof(struct rules, vp_played), 1 },
 	{ "ignore_seven", 0, 0, onoff_words, offsetof(struct rules, ignore_seven), 1 },
 	{ "knight_interrupt", 0, 0, onoff_words, offsetof(struct rules, knight_interrupt), 1 },
+	{ "paired_players", 0, 0, onoff_words, offsetof(struct rules, paired_players), RO_WHEN_SET },
 	{ NULL, 0, 0, NULL, 0, 0 },
 };
 

@@ -144,9 +144,16 @@ struct rules_option {
 	int min, max;			/* a number's range */
 	const char *const *words;	/* NULL for a number */
 	size_t field;			/* offsetof its uint8_t in struct rules */
-	int optional;			/* may be absent in a document (older ones): the default */
+	int optional;			/* enum rules_presence */
 };
-#define NRULES_OPTION 14
+/*
+ * Whether an option is in every document: RO_ALWAYS; RO_OPTIONAL, absent
+ * in older ones (the default then); RO_WHEN_SET, written only when set
+ * otherwise than by default (an option of one rule set, so that every
+ * other game's document stays as it was), the default when absent.
+ */
+enum rules_presence { RO_ALWAYS, RO_OPTIONAL, RO_WHEN_SET };
+#define NRULES_OPTION 15
 extern const struct rules_option rules_options[NRULES_OPTION + 1];	/* ends with a NULL key */
 
 /* rules_option_word: the value of word for option o, or -1 when it is not one of o's words. */

@@ -55,6 +55,16 @@ int turn_next(const struct game *g, int seat)
 	return s;
 }
 
+int turn_building_phase(const struct game *g)
+{
+	return rs_has_building_phase(g->rs) && !g->rules.paired_players;
+}
+
+int settler_two(const struct game *g, int seat)
+{
+	return turn_next(g, turn_next(g, turn_next(g, seat)));
+}
+
 int early_seven(const struct game *g, const struct position *p)
 {
 	return g->rules.reroll_sevens && p->turn <= 2 * turn_movers(g);
@@ -114,7 +124,7 @@ static struct owed sole_debt(const struct game *g, const struct position *p, int
 	case PH_MAIN:
 		if (p->offer.active)
 			*mover = NOBODY;
-		return (struct owed){ OWE_TURN, 0, 0 };
+		return (struct owed){ p->paired ? OWE_PAIRED : OWE_TURN, 0, 0 };
 	case PH_ROBBER:
 		*mover = robber_mover(g, p);
 		return (struct owed){ OWE_ROBBER, 0, 0 };

@@ -44,15 +44,28 @@ int turn_setup_steps(const struct game *g);
 /* turn_next: the seat whose turn follows seat's turn in play (neutral seats are passed over). */
 int turn_next(const struct game *g, int seat);
 /*
+ * turn_building_phase: 1 when the Special Building Phase follows every
+ * turn: the rule set has it (rs_has_building_phase) and the rules option
+ * paired_players, which replaces it, is off.
+ */
+int turn_building_phase(const struct game *g);
+/*
+ * settler_two: with the rules option paired_players, the seat that plays
+ * the second part of seat's turn (Settler 2): the player three seats on
+ * in the order of turns, with five players as with six.
+ */
+int settler_two(const struct game *g, int seat);
+/*
  * game_winner: the seat that has won in p, or NOBODY: the player whose
  * turn it is, once play has begun, with the points to win (victory point
- * cards included); nobody in the Special Building Phase, which is no
- * one's own turn.  Over a finished game it names the winner.  Inline, as
+ * cards included); nobody in the Special Building Phase, nor in Settler
+ * 2's part of a turn (paired_players), which are no one's own turn.  Over a finished game it names the winner.  Inline, as
  * the rules ask it after every move; seats.c holds the external definition.
  */
 inline int game_winner(const struct game *g, const struct position *p)
 {
-	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD || p->phase == PH_BUILDING)
+	if (p->phase == PH_SETUP_SETTLEMENT || p->phase == PH_SETUP_ROAD || p->phase == PH_BUILDING ||
+	    p->paired)
 		return NOBODY;
 	return p->phase == PH_OVER || score_total(g, p, p->current) >= g->rules.points_to_win ? p->current
 											   : NOBODY;
@@ -64,7 +77,9 @@ inline int game_winner(const struct game *g, const struct position *p)
  * (accept or reject); OWE_INTERRUPT an answer to the robber moved
  * (knight_interrupt: pass or play a knight); OWE_NEUTRAL and OWE_GIVE are
  * Catan for Two's free neutral pieces and the cards given for a forced
- * trade; OWE_BUILDING a turn of the Special Building Phase.
+ * trade; OWE_BUILDING a turn of the Special Building Phase; OWE_PAIRED
+ * Settler 2's part of a turn (paired_players: trade with the bank, build,
+ * buy, play a card, end).
  */
 enum owing {
 	OWE_NOTHING,
@@ -79,6 +94,7 @@ enum owing {
 	OWE_NEUTRAL,	/* count free neutral pieces: piece (a road where no settlement fits) */
 	OWE_GIVE,	/* count cards */
 	OWE_BUILDING,
+	OWE_PAIRED,
 	NOWING
 };
 struct owed {
@@ -89,7 +105,7 @@ struct owed {
 /*
  * Whom the game waits for, in one answer: the phase, the player whose turn
  * it is (or who places at set-up, or builds in the Special Building
- * Phase), the turn number, the winner of a finished game (else NOBODY),
+ * Phase, or plays Settler 2's part of the turn), the turn number, the winner of a finished game (else NOBODY),
  * and the seats that owe a move, in seat order, each with what it owes.
  * A seat is waited for exactly when it has a legal move (movegen_legal).
  */

@@ -698,6 +698,9 @@ static int newgame_check(const struct newgame *o, struct cerr *e)
 			if (o->colour[t] == o->colour[s])
 				return cerr_set(e, C_USAGE, "colour '%s' given twice", colour_names[o->colour[s]]);
 	}
+	if (o->rules.paired_players && (!rs_has_building_phase(rs) || o->nplayers < 5))
+		return cerr_set(e, C_USAGE, "paired_players belongs to variant=five_six with five or six "
+				"players, not %s with %d", rs->name, o->nplayers);
 	if (o->neutral[0] > 0 && !rs_has_neutrals(rs)) {
 		for (int v = 0; v < NVARIANT; v++)
 			if (rs_has_neutrals(ruleset_of(v)))

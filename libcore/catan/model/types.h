@@ -59,7 +59,11 @@ enum colour { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE, COL_GREEN, COL_BROWN, NC
  * 5-6 player extension adds PH_BUILDING after each turn (the Special
  * Building Phase): each other player in turn, from the left of the player
  * whose turn ended (position.turn_of), builds and buys or passes ("end"),
- * then the next turn begins.
+ * then the next turn begins.  With the rules option paired_players there is
+ * no such phase: after the player whose turn it is ends it ("end"),
+ * Settler 2, the player three seats on (settler_two, seats.h), plays a part
+ * of the same turn in PH_MAIN (position.paired, turn_of: Settler 1),
+ * trading with the bank alone, and their "end" begins the next turn.
  */
 enum phase {
 	PH_SETUP_SETTLEMENT,
@@ -101,6 +105,7 @@ struct rules {
 	uint8_t vp_played;	/* victory point cards are played like the others, and count once played */
 	uint8_t ignore_seven;	/* the roller of a seven may leave the robber where it is */
 	uint8_t knight_interrupt;	/* a knight may answer any robber moved; the steal waits for the answers */
+	uint8_t paired_players;	/* 5-6 players: a second player's part of each turn, no building phase */
 };
 
 /* The immutable board: what each hex is, its token, each harbour's kind. */
@@ -149,7 +154,8 @@ struct position {
 	uint8_t rolled;		/* the dice were rolled this turn */
 	uint8_t dev_played;	/* a knight or progress card was played this turn */
 	uint8_t built;		/* something was built this turn (strict phases) */
-	int8_t turn_of;		/* PH_BUILDING: the seat whose turn the phase follows */
+	int8_t turn_of;		/* PH_BUILDING, paired: the seat whose turn the phase or part follows */
+	uint8_t paired;		/* paired_players: 1 in Settler 2's part of the turn (current: Settler 2) */
 	uint8_t nrolls;		/* production rolls made this turn (rolled: all of them) */
 	uint8_t roll_sum[2];	/* their totals, in order */
 	uint8_t knight_returned;	/* Catan for Two: a knight was given back this turn */

@@ -156,8 +156,12 @@ static void title(const struct game *g, const struct position *p, struct panel *
 		    seat_name(g, p->robber_seat), p->robber + 1);
 		break;
 	case PH_MAIN:
-		add(pn, cur, PK_TITLE, 0, "Turn %d: %s to trade, build, buy, play or end the turn",
-		    p->turn, who);
+		if (p->paired)
+			add(pn, cur, PK_TITLE, 0, "Turn %d: %s plays a part of %s's turn (paired players)",
+			    p->turn, who, seat_name(g, p->turn_of));
+		else
+			add(pn, cur, PK_TITLE, 0, "Turn %d: %s to trade, build, buy, play or end the turn",
+			    p->turn, who);
 		break;
 	default:
 		/* A view holds the winner's victory point cards: they are shown at the end. */

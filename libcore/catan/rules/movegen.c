@@ -709,7 +709,7 @@ static void gen_main(struct gen *l, int flags, int building)
 			gen_two(l);
 		if (p->offer.active)
 			add(l, seat, MV_CANCEL);
-		if (trading && (flags & MG_OFFERS))
+		if (trading && (flags & MG_OFFERS) && !p->paired)	/* Settler 2 trades with the bank alone */
 			gen_offers(l, seat);
 	}
 	if (!building)

@@ -37,6 +37,7 @@ static const uint32_t owed_verbs[NOWING] = {
 	[OWE_NEUTRAL] = VERB(MV_NEUTRAL),
 	[OWE_GIVE] = VERB(MV_GIVE),
 	[OWE_BUILDING] = VERB(MV_BUILD) | VERB(MV_BUY) | VERB(MV_END),
+	[OWE_PAIRED] = VERB(MV_PLAY) | VERB(MV_BUILD) | VERB(MV_BUY) | VERB(MV_TRADE) | VERB(MV_END),
 };
 
 /* The move is one its seat owes now (o: what the seat owes). */
@@ -91,6 +92,52 @@ static int refuse_building(struct rctx *c)
 		       "pass ('end')", seat_name(g, me));
 }
 
+/*
+ * refuse_paired: the refusals of Settler 2's part of a turn (paired_players):
+ * the seat three on from the player whose turn it is trades with the bank,
+ * builds, buys, plays a card or ends the part, and nobody else moves.
+ */
+static int refuse_paired(struct rctx *c)
+{
+	const struct game *g = c->g;
+	int me = c->m->seat, cur = c->p->current, first = c->p->turn_of;
+
+	if (me != cur)
+		return illegal(c->e, "%s's part of %s's turn (paired players): %s trades with the bank, "
+			       "builds or ends it first", seat_name(g, cur), seat_name(g, first), seat_name(g, cur));
+	switch (c->m->verb) {
+	case MV_OFFER:
+	case MV_CANCEL:
+		return illegal(c->e, "in %s's turn %s trades with the bank alone, not with other players "
+			       "(paired players)", seat_name(g, first), seat_name(g, me));
+	case MV_ROLL:
+		return illegal(c->e, "%s rolled the dice for this turn", seat_name(g, first));
+	}
+	return illegal(c->e, "in %s's part of %s's turn %s may trade with the bank, build, buy or play "
+		       "a development card, or end it (paired players)", seat_name(g, me), seat_name(g, first),
+		       seat_name(g, me));
+}
+
+/*
+ * refuse_partner: with paired_players, the refusal of a move by Settler 2
+ * in the first part of a turn (C_OK for any other seat): their
+ * part follows when the player whose turn it is has traded, built and
+ * ended it.
+ */
+static int refuse_partner(struct rctx *c)
+{
+	const struct game *g = c->g;
+	int me = c->m->seat, cur = c->p->current;
+
+	if (!g->rules.paired_players || me != settler_two(g, cur))
+		return C_OK;
+	if (c->m->verb == MV_PLAY && c->m->card == DEV_KNIGHT && c->p->phase == PH_ROLL)
+		return illegal(c->e, "only %s plays a knight before the roll; %s's part follows when %s ends "
+			       "(paired players)", seat_name(g, cur), seat_name(g, me), seat_name(g, cur));
+	return illegal(c->e, "it is %s's turn: %s's part follows when %s ends (paired players)",
+		       seat_name(g, cur), seat_name(g, me), seat_name(g, cur));
+}
+
 /* refuse_turn: the refusals of a turn (PH_ROLL, PH_MAIN); C_OK for an answer that rules_answer refuses. */
 static int refuse_turn(struct rctx *c)
 {
@@ -98,8 +145,12 @@ static int refuse_turn(struct rctx *c)
 	const struct position *p = c->p;
 	int me = c->m->seat, cur = p->current;
 
+	if (p->paired)
+		return refuse_paired(c);
 	if (c->m->verb == MV_ACCEPT || c->m->verb == MV_REJECT)
 		return me == cur ? illegal(c->e, "only the other players answer an offer") : C_OK;
+	if (me != cur && refuse_partner(c))
+		return C_ILLEGAL;
 	if (me != cur)
 		return illegal(c->e, "it is %s's turn, not %s's", seat_name(g, cur), seat_name(g, me));
 	switch (c->m->verb) {

@@ -171,7 +171,21 @@ int rules_end(struct rctx *c)
 		}
 	memset(&p->offer, 0, sizeof p->offer);
 	p->offer.to = NOBODY;
-	p->rolled = p->dev_played = p->built = 0;
+	p->dev_played = p->built = 0;
+	/*
+	 * Paired players: the first "end" of a turn hands it to Settler 2, who
+	 * trades with the bank, builds, buys and plays a card of their own
+	 * after the roll already made; their "end" begins the next turn.
+	 */
+	if (c->g->rules.paired_players && !p->paired) {
+		p->paired = 1;
+		p->turn_of = p->current;
+		p->current = (int8_t)settler_two(c->g, p->current);
+		return C_OK;
+	}
+	int next = turn_next(c->g, p->paired ? p->turn_of : p->current);
+	p->paired = 0;
+	p->rolled = 0;
 	p->nrolls = p->knight_returned = 0;
 	memset(p->roll_sum, 0, sizeof p->roll_sum);
 	/*
@@ -179,14 +193,13 @@ int rules_end(struct rctx *c)
 	 * of the player whose turn ended, each "end" a pass; the last pass
 	 * begins the next turn.  A card bought in it became playable above.
 	 */
-	int next = turn_next(c->g, p->current);
 	if (p->phase == PH_BUILDING) {
 		if (next != p->turn_of) {
 			p->current = (int8_t)next;
 			return C_OK;
 		}
 		next = turn_next(c->g, p->turn_of);
-	} else if (rs_has_building_phase(c->g->rs) && next != p->current) {
+	} else if (turn_building_phase(c->g) && next != p->current) {
 		p->turn_of = p->current;
 		p->current = (int8_t)next;
 		p->phase = PH_BUILDING;
