@@ -45,12 +45,13 @@
  * best_choose: the best player's move for seat in g (a full game, or
  * seat's view; seat moves now) by budget play-outs (1 .. BEST_BUDGET_MAX;
  * 0 for BEST_BUDGET), its generator seeded from seed; tt holds the
- * trades of the turn under way (autoplay.h).  The move has no outcome;
+ * trades of the turn under way (autoplay.h); the play-outs made are
+ * added to *playouts (NULL: not counted).  The move has no outcome;
  * g is not changed.  C_OK; C_ILLEGAL when seat has no legal move;
  * C_SYSTEM when memory runs out.
  */
 int best_choose(const struct game *g, int seat, int budget, uint64_t seed, const struct turn_trades *tt,
-		struct move *m, struct cerr *e);
+		struct move *m, unsigned long *playouts, struct cerr *e);
 
 /* best_use: a's seats on POL_BEST choose by best_choose. */
 void best_use(struct autoplay *a);
