@@ -30,14 +30,14 @@
  *   seats, the same cards), any offer after BEST_OFFERS_PER_TURN of them or
  *   to a single player (it offers to all), and maritime trades after
  *   BEST_TRADES_PER_TURN.  Each is played out once on the same deal; the
- *   BEST_WIDE best, and the greedy player's choice, go on.
+ *   BEST_WIDE best go on.
  * - Sequential halving over those, on common deals and dice in each
  *   round, spends what the budget has left; the best mean wins, ties to
  *   the candidate ranked first.  The move is a function of (what the seat
  *   sees, seed, budget).
  */
 #define BEST_HORIZON 4
-#define BEST_WIDE 10
+#define BEST_WIDE 24
 #define BEST_OFFERS_PER_TURN 3
 #define BEST_TRADES_PER_TURN 4
 
