@@ -48,7 +48,8 @@ static const struct {
  * players), so every seat gets its share.  Prints one line: wins, the win
  * rate with its 95% Wilson interval and parity, PLAYER's decisions (every
  * move it makes, a forced one included), its CPU time per decision and
- * decisions per CPU second, turns a game; and a line for `strength-sum`
+ * decisions per CPU second, its play-outs (search's and best's) per CPU
+ * second, turns a game; and a line for `strength-sum`
  * to add runs over seed blocks.
  */
 int main(int argc, char **argv)
@@ -60,6 +61,7 @@ int main(int argc, char **argv)
 	long games = atol(argv[1]), first = argc > 5 ? atol(argv[5]) : 1;
 	int t = 0, hero, hero_budget, other, other_budget;
 	long wins = 0, decisions = 0, turns = 0, ended = 0;
+	unsigned long playouts = 0;
 	double think = 0;
 	struct cerr e;
 
@@ -95,11 +97,13 @@ int main(int argc, char **argv)
 			if (seat == NOBODY || g.pos.turn > a.turn_limit)
 				break;
 			double t0 = seat == me ? cpu_now() : 0;
+			unsigned long p0 = a.playouts;
 			if (autoplay_run(&a, &g, 1, RULES_NO_LOG, NULL, &why, &e))
 				goto fail;
 			if (seat == me) {
 				think += cpu_now() - t0;
 				decisions++;
+				playouts += a.playouts - p0;
 			}
 			if (why != AUTO_COUNT)
 				break;
@@ -113,12 +117,12 @@ int main(int argc, char **argv)
 	double lo, hi;
 	wilson(wins, games, &lo, &hi);
 	printf("%s vs %d %s (%s, seeds %ld-%ld): %ld/%ld wins, %.1f%% [%.1f%%, %.1f%%] (parity %.1f%%); "
-	       "%ld decisions, %.2f ms CPU each, %.0f a second; %.1f turns a game, %ld ended\n",
+	       "%ld decisions, %.2f ms CPU each, %.0f a second, %.0f play-outs a CPU second; %.1f turns a game, %ld ended\n",
 	       argv[2], players - 1, argv[3], tables[t].name, first, first + games - 1, wins, games,
 	       100.0 * (double)wins / (double)games, 100 * lo, 100 * hi, 100.0 / players, decisions,
-	       1e3 * think / (double)decisions, (double)decisions / think, (double)turns / (double)games, ended);
-	printf("sum %s %s %s %d %ld %ld %ld %.6f %ld %ld\n", argv[2], argv[3], tables[t].name, players, games, wins,
-	       decisions, think, turns, ended);
+	       1e3 * think / (double)decisions, (double)decisions / think, (double)playouts / think, (double)turns / (double)games, ended);
+	printf("sum %s %s %s %d %ld %ld %ld %.6f %ld %ld %lu\n", argv[2], argv[3], tables[t].name, players, games, wins,
+	       decisions, think, turns, ended, playouts);
 	return 0;
 fail:
 	fprintf(stderr, "strength: %s\n", e.msg);

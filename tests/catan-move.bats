@@ -734,7 +734,7 @@ play_outcome() {
 	done
 	assert_eq "red offer all ore 1 for wool 1
 red offer all grain 1 for wool 1
-red offer all ore 1 for lumber 1
+red offer all ore 1 for brick 1
 red trade ore 4 for wool" "$(printf '%s\n' "${made[@]}")"
 }
 

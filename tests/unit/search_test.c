@@ -28,13 +28,13 @@ struct chooser {
 
 static int search_at(const struct game *g, int seat, int budget, uint64_t seed, struct move *m, struct cerr *e)
 {
-	return search_choose(g, seat, budget, seed, 0, m, e);
+	return search_choose(g, seat, budget, seed, 0, m, NULL, e);
 }
 
 static int best_at(const struct game *g, int seat, int budget, uint64_t seed, struct move *m, struct cerr *e)
 {
 	static const struct turn_trades none;
-	return best_choose(g, seat, budget, seed, &none, m, e);
+	return best_choose(g, seat, budget, seed, &none, m, NULL, e);
 }
 
 static const struct chooser search_player = { "search", BUDGET, search_at };

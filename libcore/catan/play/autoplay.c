@@ -599,14 +599,14 @@ static int choose(struct autoplay *a, const struct game *g, int public, int seat
 			return cerr_set(e, C_SYSTEM, "the search policy is not set up (search_use)");
 		*chosen = m;
 		return a->search(g, seat, a->budget[seat], autoplay_public_seed(g) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u,
-				 a->trades, m, e);
+				 a->trades, m, &a->playouts, e);
 	}
 	if (a->policy[seat] == POL_BEST) {
 		if (!a->best)
 			return cerr_set(e, C_SYSTEM, "the best policy is not set up (best_use)");
 		*chosen = m;
 		return a->best(g, seat, a->budget[seat], autoplay_public_seed(g) ^ (uint64_t)a->moves * 0x9e3779b97f4a7c15u,
-			       &a->tt, m, e);
+			       &a->tt, m, &a->playouts, e);
 	}
 	if (public)
 		return choose_seen(a, g, seat, m, chosen, e);

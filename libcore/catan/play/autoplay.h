@@ -80,11 +80,12 @@ struct autoplay {
 	 * POL_SEARCH is refused (C_SYSTEM).
 	 */
 	int (*search)(const struct game *g, int seat, int budget, uint64_t seed, int trades, struct move *m,
-		      struct cerr *e);
+		      unsigned long *playouts, struct cerr *e);
 	/* POL_BEST's chooser: best_choose, set by best_use (best.h), for the same reason. */
 	int (*best)(const struct game *g, int seat, int budget, uint64_t seed, const struct turn_trades *tt,
-		    struct move *m, struct cerr *e);
+		    struct move *m, unsigned long *playouts, struct cerr *e);
 	int turn_limit;		/* stop once position.turn exceeds it; 0: no limit */
+	unsigned long playouts;	/* play-outs the search and best seats made (benchmarks read it) */
 	/* Private: trades made in the current turn, moves made in the game, a move buffer. */
 	int turn, trades;
 	struct turn_trades tt;

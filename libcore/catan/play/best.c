@@ -113,7 +113,7 @@ static void rank(struct best *b, int from, int n)
 }
 
 int best_choose(const struct game *g, int seat, int budget, uint64_t seed, const struct turn_trades *tt,
-		struct move *m, struct cerr *e)
+		struct move *m, unsigned long *playouts, struct cerr *e)
 {
 	struct best *b = calloc(1, sizeof *b);
 	int rc;
@@ -149,6 +149,7 @@ int best_choose(const struct game *g, int seat, int budget, uint64_t seed, const
 		b->visits[i] = 1;
 	}
 	rank(b, 0, b->n);
+	unsigned long made = (unsigned long)b->n;
 	int alive = b->n < BEST_WIDE ? b->n : BEST_WIDE, left = budget - b->n, phases = 0;
 	for (int x = alive; x > 1; x = (x + 1) / 2)
 		phases++;
@@ -161,10 +162,13 @@ int best_choose(const struct game *g, int seat, int budget, uint64_t seed, const
 				b->visits[i]++;
 			}
 		left -= rounds * alive;
+		made += (unsigned long)rounds * (unsigned long)alive;
 		rank(b, 0, alive);
 		alive = (alive + 1) / 2;
 	}
 	*m = b->cand[0];
+	if (playouts)
+		*playouts += made;
 out:
 	autoplay_free(&b->pa);
 	free(b->cand);

@@ -30,14 +30,14 @@
  *   seats, the same cards), any offer after BEST_OFFERS_PER_TURN of them or
  *   to a single player (it offers to all), and maritime trades after
  *   BEST_TRADES_PER_TURN.  Each is played out once on the same deal; the
- *   BEST_WIDE best, and the greedy player's choice, go on.
+ *   BEST_WIDE best go on.
  * - Sequential halving over those, on common deals and dice in each
  *   round, spends what the budget has left; the best mean wins, ties to
  *   the candidate ranked first.  The move is a function of (what the seat
  *   sees, seed, budget).
  */
 #define BEST_HORIZON 4
-#define BEST_WIDE 10
+#define BEST_WIDE 24
 #define BEST_OFFERS_PER_TURN 3
 #define BEST_TRADES_PER_TURN 4
 
@@ -45,12 +45,13 @@
  * best_choose: the best player's move for seat in g (a full game, or
  * seat's view; seat moves now) by budget play-outs (1 .. BEST_BUDGET_MAX;
  * 0 for BEST_BUDGET), its generator seeded from seed; tt holds the
- * trades of the turn under way (autoplay.h).  The move has no outcome;
+ * trades of the turn under way (autoplay.h); the play-outs made are
+ * added to *playouts (NULL: not counted).  The move has no outcome;
  * g is not changed.  C_OK; C_ILLEGAL when seat has no legal move;
  * C_SYSTEM when memory runs out.
  */
 int best_choose(const struct game *g, int seat, int budget, uint64_t seed, const struct turn_trades *tt,
-		struct move *m, struct cerr *e);
+		struct move *m, unsigned long *playouts, struct cerr *e);
 
 /* best_use: a's seats on POL_BEST choose by best_choose. */
 void best_use(struct autoplay *a);

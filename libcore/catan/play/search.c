@@ -182,7 +182,7 @@ static int candidates(struct search *s, struct move **buf, int *cap, struct cerr
 }
 
 int search_choose(const struct game *g, int seat, int budget, uint64_t seed, int trades, struct move *m,
-		  struct cerr *e)
+		  unsigned long *playouts, struct cerr *e)
 {
 	struct search *s = calloc(1, sizeof *s);
 	struct move *buf = NULL;
@@ -231,6 +231,8 @@ int search_choose(const struct game *g, int seat, int budget, uint64_t seed, int
 					break;
 				}
 			}
+		if (playouts)
+			*playouts += (unsigned long)rounds * (unsigned long)nalive;
 		nalive = (nalive + 1) / 2;
 	}
 	*m = s->cand[alive[0]];

@@ -46,12 +46,13 @@
  * search_choose: the search player's move for seat in g (a full game, or
  * seat's view; seat is the player to move), by budget play-outs (1 ..
  * SEARCH_BUDGET_MAX; 0 for SEARCH_BUDGET), the generator seeded from seed; trades is the number
- * of trades seat made this turn.  The move has no outcome.  g is not
+ * of trades seat made this turn; the play-outs made are added to
+ * *playouts (NULL: not counted).  The move has no outcome.  g is not
  * changed.  C_OK; C_ILLEGAL when seat has no legal move; C_SYSTEM when
  * memory runs out.
  */
 int search_choose(const struct game *g, int seat, int budget, uint64_t seed, int trades, struct move *m,
-		  struct cerr *e);
+		  unsigned long *playouts, struct cerr *e);
 
 /* search_use: a's seats on POL_SEARCH choose by search_choose. */
 void search_use(struct autoplay *a);
