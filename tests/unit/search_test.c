@@ -199,6 +199,7 @@ static const struct {
 	    "keep_settlement=on", "points_to_win=8", "discard_limit=9" }, 8, 11, 0 },
 	{ "five and six, 5 players", 5, VAR_SIX, { NULL }, 9, 11, 0 },
 	{ "five and six, 6 players", 6, VAR_SIX, { NULL }, 10, 11, 0 },
+	{ "five and six, 6 paired players", 6, VAR_SIX, { "paired_players=on" }, 12, 13, 0 },
 };
 
 int main(void)
