@@ -886,7 +886,8 @@ int jv_parse_list(const char *text, size_t len, struct jv_list *l, struct jv_doc
 		}
 	}
 	int rc = jv_parse(copy ? copy : text, len, d, err);
-	if (rc && copy && !err->oom)
+	/* A NUL byte's column counts bytes (jv_refusal), which the blanking kept. */
+	if (rc && copy && !err->oom && strcmp(err->text, "a NUL byte") != 0)
 		list_column(text, copy, len, err);
 	free(copy);
 	return rc;
