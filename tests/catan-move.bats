@@ -420,7 +420,12 @@ on_terminal() {
 }
 
 @test "the listing is exact both ways on positions of random games (brute force in C)" {
-	unit_passes movegen_test
+	# Under the sanitizers, two games in three and a third of the hidden values' and views' games
+	# (every phase and every kind of move still listed): the plain build runs them all.
+	case $CATAN_UNIT in
+	*build-san*) unit_passes movegen_test 16 4 ;;
+	*) unit_passes movegen_test ;;
+	esac
 }
 
 @test "perft fixtures: each position has its expected number of legal moves" {

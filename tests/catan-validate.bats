@@ -524,7 +524,11 @@ folder() {
 }
 
 @test "generated records hiding steals and buys, the discards too, or all but a seat's view: the search gives the enumeration's verdict, move and message wherever the enumeration finishes" {
-	run -0 "$CATAN_UNIT/public_test"
+	# Under the sanitizers, every other record is judged: the plain build judges them all.
+	case $CATAN_UNIT in
+	*build-san*) run -0 "$CATAN_UNIT/public_test" 1 2 ;;
+	*) run -0 "$CATAN_UNIT/public_test" ;;
+	esac
 	[[ "${lines[-1]}" =~ ^[0-9]+\ checks,\ 0\ failed$ ]]
 	# Some records go beyond what the enumeration follows, some of them refused; none is given up.
 	[[ "${lines[-2]}" =~ \ [1-9][0-9]*\ beyond\ the\ enumeration\'s\ 16384\ positions,\ [1-9][0-9]*\ of\ them\ refused\;\ 0\ given\ up$ ]]

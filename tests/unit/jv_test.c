@@ -260,6 +260,9 @@ static void cases(struct unit *u)
 	CHECK(u, same("[\"a\0\"]", 6, why, sizeof why), "NUL: %s", why);
 	CHECK(u, same("[1]\0", 4, why, sizeof why), "NUL after: %s", why);
 	CHECK(u, same("[1,\n 2,\0 3]", 11, why, sizeof why), "NUL between values: %s", why);
+	/* In the list, after a string of several bytes that the list's reading blanked: the NUL's
+	 * column counts characters, as jansson's columns do. */
+	CHECK(u, same_list("{\"log\":[\"\xc3\xa9\",\"x\",\"a\0b\"]}", 24, why, sizeof why), "NUL in a list: %s", why);
 	struct jv_doc nd;
 	struct jv_error ne;
 	CHECK(u, jv_parse("[1,\n 2,\0 3]", 11, &nd, &ne) == -1 && ne.line == 2 && ne.column == 4 &&

@@ -252,9 +252,10 @@ static void check_views(const struct game *g, const char *name, long move, struc
  * automatic player of policy pol (with external outcomes, which the
  * automatic players refuse, a move drawn uniformly from the full listing,
  * outcome included), the views checked before the first move and after
- * each.
+ * each (after one in every, from the first, and after the last, when every
+ * is more than 1).
  */
-static void play(struct unit *u, const struct newgame *o, int pol, int logged, const char *name,
+static void play(struct unit *u, const struct newgame *o, int pol, int logged, int every, const char *name,
 		 struct tally *t)
 {
 	int flags = logged ? 0 : RULES_NO_LOG;
@@ -292,7 +293,8 @@ static void play(struct unit *u, const struct newgame *o, int pol, int logged, c
 		}
 		if (why != AUTO_COUNT)
 			break;
-		check_views(&g, name, move, t);
+		if ((move - 1) % every == 0 || g.pos.phase == PH_OVER)
+			check_views(&g, name, move, t);
 	}
 	t->games++;
 	t->over += g.pos.phase == PH_OVER;
@@ -301,11 +303,12 @@ static void play(struct unit *u, const struct newgame *o, int pol, int logged, c
 }
 
 /*
- * views_test [SEEDS]: for each seating and each choice of options it is
- * played with, SEEDS whole games (default 1), the policies and refereed
+ * views_test [SEEDS [EVERY]]: for each seating and each choice of options it
+ * is played with, SEEDS whole games (default 1), the policies and refereed
  * games (a secret key) taking turns over them, the log kept in one game of
  * four (the views' logs are read too, but every move's view of a long log
- * costs most).
+ * costs most).  The views are checked after every move, or with EVERY after
+ * one move in EVERY and the last (the sanitizer build's run: the same games).
  */
 int main(int argc, char **argv)
 {
@@ -314,7 +317,7 @@ int main(int argc, char **argv)
 	struct unit u = { 0 };
 	struct tally t = { 0 };
 	struct choice ch[64];
-	int nch = choices(ch, 64), seeds = argc > 1 ? atoi(argv[1]) : 1;
+	int nch = choices(ch, 64), seeds = argc > 1 ? atoi(argv[1]) : 1, every = argc > 2 ? atoi(argv[2]) : 1;
 	uint64_t k = 0;
 
 	for (int sd = 0; sd < seeds; sd++)
@@ -346,7 +349,7 @@ int main(int argc, char **argv)
 					 choice_name(&ch[ci], opt, sizeof opt), policy_names[pol], (int)o.seed,
 					 o.has_secret ? ", secret" : "");
 				t.bad = 0;
-				play(&u, &o, pol, k % 4 == 0, name, &t);
+				play(&u, &o, pol, k % 4 == 0, every > 1 ? every : 1, name, &t);
 				CHECK(&u, t.bad == 0, "%d faults; the first: %s", t.bad, t.first);
 			}
 	printf("# %ld games (%ld to the end), %ld positions, %ld views read back, %ld moves listed\n",
