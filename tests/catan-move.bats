@@ -420,10 +420,11 @@ on_terminal() {
 }
 
 @test "the listing is exact both ways on positions of random games (brute force in C)" {
-	# Under the sanitizers, two games in three and a third of the hidden values' and views' games
-	# (every phase and every kind of move still listed): the plain build runs them all.
+	# Under the sanitizers, the first 18 of the 24 games (the paired players' game among them) and a
+	# third of the hidden values' and views' games (every phase and every kind of move still listed,
+	# a steal with its card listed only after the first 16 games): the plain build runs them all.
 	case $CATAN_UNIT in
-	*build-san*) unit_passes movegen_test 16 4 ;;
+	*build-san*) unit_passes movegen_test 18 4 ;;
 	*) unit_passes movegen_test ;;
 	esac
 }
