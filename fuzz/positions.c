@@ -15,7 +15,7 @@
 /* One position: a new game's options and how many automatic moves follow. */
 struct recipe {
 	int nplayers, beginner, external, variant;
-	int options;		/* 1: every rules option that changes the rules on */
+	int options;		/* 1: every rules option that changes the rules on; 2: paired players */
 	uint64_t seed;
 	long moves;		/* -1: to the end */
 };
@@ -37,6 +37,7 @@ static const struct recipe recipes[NPOSITIONS] = {
 	{ 3, 0, 0, VAR_BASE, 1, 31, 250 },	/* every rules option that changes the rules on */
 	{ 3, 0, 0, VAR_SIX, 0, 37, 4 },	/* the thirty-hex board: in the set-up */
 	{ 4, 0, 0, VAR_SIX, 0, 41, 400 },	/* the thirty-hex board: the middle game */
+	{ 5, 0, 0, VAR_SIX, 2, 43, 300 },	/* five paired players: the middle game */
 };
 
 static void fail(const char *what, const struct cerr *e)
@@ -48,7 +49,7 @@ static void fail(const char *what, const struct cerr *e)
 /* make: the position of recipe r, with outcomes internal or external. */
 static void make(struct game *g, const struct recipe *r, int outcomes)
 {
-	static const uint8_t order[MAXPLAYERS] = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE };
+	static const uint8_t order[MAXPLAYERS] = { COL_RED, COL_BLUE, COL_WHITE, COL_ORANGE, COL_GREEN, COL_BROWN };
 	struct newgame o = { .nplayers = r->nplayers, .beginner = r->beginner, .seed = r->seed };
 	struct autoplay_opts ao;
 	struct cerr e = { 0 };
@@ -57,7 +58,8 @@ static void make(struct game *g, const struct recipe *r, int outcomes)
 	rules_default(&o.rules);
 	o.rules.outcomes = (uint8_t)outcomes;
 	o.rules.variant = (uint8_t)r->variant;
-	if (r->options) {
+	o.rules.paired_players = r->options == 2;
+	if (r->options == 1) {
 		o.rules.open_hands = o.rules.dev_after_roll = o.rules.reroll_sevens = 1;
 		o.rules.keep_settlement = o.rules.friendly_robber = o.rules.vp_played = 1;
 		o.rules.ignore_seven = o.rules.knight_interrupt = 1;

@@ -4,7 +4,7 @@
 
 #include "model/types.h"
 
-#define NPOSITIONS 16
+#define NPOSITIONS 17
 
 /*
  * positions_build: fills games[0 .. NPOSITIONS-1] with positions of every
